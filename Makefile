@@ -1,0 +1,79 @@
+# Tic-tac-toe board that never loses: firmware for the Arduino Uno shield, host tools,
+# simulator and tests. Declarative: each folder's module.mk lists its sources and adds
+# its targets; this file holds the toolchains, the flags and the shared rules.
+#
+#   make            firmware ELF/HEX/map + host programs      make test   every test
+#   make play       simulated board in the terminal           make bench  figures
+#   make size       flash/SRAM use                            make flash  program a Uno
+#   make clean
+
+BOARD ?= uno_shield_r1
+MCU := atmega328p
+F_CPU := 16000000UL
+PORT ?= /dev/ttyACM0
+BUILD := build
+AVR_DIR := $(BUILD)/avr
+HOST_DIR := $(BUILD)/host
+GEN_DIR := $(BUILD)/gen
+
+AVR_CC := avr-gcc
+AVR_OBJCOPY := avr-objcopy
+AVR_OBJDUMP := avr-objdump
+AVR_SIZE := avr-size
+HOST_CC ?= gcc
+
+CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
+COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal -Ifirmware -I$(GEN_DIR) -MMD -MP
+AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ihal/avr -Os -g \
+	-ffunction-sections -fdata-sections -fshort-enums -fstack-usage $(CWARN)
+AVR_LDFLAGS := -mmcu=$(MCU) -Wl,--gc-sections
+HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ihal/host -O2 -g $(CWARN)
+SIMAVR_CFLAGS = $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
+SIMAVR_LIBS = $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
+
+.DEFAULT_GOAL := all
+.PHONY: all deps test test-run bench bench-run play play-run size flash clean
+.SECONDEXPANSION:
+
+# Filled in by the module files.
+ALL_TARGETS :=
+TEST_TARGETS :=
+BENCH_TARGETS :=
+SIZE_TARGETS :=
+
+# Objects: the same source compiled for each side into its own tree.
+$(AVR_DIR)/obj/%.o: %.c | $$(@D)/.
+	$(AVR_CC) $(AVR_CFLAGS) -c $< -o $@
+$(HOST_DIR)/obj/%.o: %.c | $$(@D)/.
+	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+%/.:
+	@mkdir -p $@
+.PRECIOUS: %/.
+avr_objs = $(patsubst %.c,$(AVR_DIR)/obj/%.o,$(1))
+host_objs = $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(1))
+
+# Each area owns its fragments: firmware/engine.mk, firmware/game.mk, hal/hal.mk,
+# tests/*.mk, sim/*.mk.
+include $(sort $(wildcard firmware/*.mk hal/*.mk sim/*.mk tests/*.mk))
+
+all: $(ALL_TARGETS)
+
+deps:
+	@sh .ci/install-deps.sh
+
+# test/play/bench first make sure the toolchain is there, then build and run.
+test: deps
+	@$(MAKE) --no-print-directory test-run
+test-run: $(TEST_TARGETS)
+	@echo "make test: all test suites passed"
+bench: deps
+	@$(MAKE) --no-print-directory bench-run
+bench-run: $(BENCH_TARGETS)
+play: deps
+	@$(MAKE) --no-print-directory play-run
+size: $(SIZE_TARGETS)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

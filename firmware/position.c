@@ -1,0 +1,169 @@
+/* firmware/position.c - the position model: 9-bit masks for X and O, lines, threats and
+ * legality (pure C, host and AVR; no tables in RAM: the 8 lines live in flash).
+ * Invariant: masks never have bits above POS_ALL; x and o never overlap in a valid
+ * position (pos_is_legal checks it for untrusted input). */
+#include "position.h"
+#include "pgm.h"
+
+/* Rows, columns, diagonals as cell masks. */
+static const uint16_t pos_line_masks[8] PROGMEM = {
+    0x007, 0x038, 0x1C0, /* rows */
+    0x049, 0x092, 0x124, /* columns */
+    0x111, 0x054         /* diagonals */
+};
+
+uint8_t pos_count(uint16_t mask)
+{
+    uint8_t n = 0;
+    for (; mask; mask &= (uint16_t)(mask - 1))
+        n++;
+    return n;
+}
+
+uint16_t pos_empty(pos_t p)
+{
+    return (uint16_t)(POS_ALL & ~(p.x | p.o));
+}
+
+uint8_t pos_to_move(pos_t p)
+{
+    return pos_count(p.x) == pos_count(p.o) ? PLAYER_X : PLAYER_O;
+}
+
+uint16_t pos_mover_mask(pos_t p)
+{
+    return pos_to_move(p) == PLAYER_X ? p.x : p.o;
+}
+
+uint16_t pos_other_mask(pos_t p)
+{
+    return pos_to_move(p) == PLAYER_X ? p.o : p.x;
+}
+
+uint16_t pos_lines(uint16_t mask)
+{
+    uint16_t cells = 0;
+    for (uint8_t i = 0; i < 8; i++) {
+        uint16_t line = pgm_read_word(&pos_line_masks[i]);
+        if ((mask & line) == line)
+            cells |= line;
+    }
+    return cells;
+}
+
+uint8_t pos_winner(pos_t p)
+{
+    if (pos_lines(p.x))
+        return PLAYER_X;
+    if (pos_lines(p.o))
+        return PLAYER_O;
+    return PLAYER_NONE;
+}
+
+uint16_t pos_threats(uint16_t mine, uint16_t theirs)
+{
+    uint16_t cells = 0;
+    for (uint8_t i = 0; i < 8; i++) {
+        uint16_t line = pgm_read_word(&pos_line_masks[i]);
+        uint16_t have = mine & line;
+        /* two of mine (have is a strict subset with more than one bit), none of theirs */
+        if (have != line && (have & (uint16_t)(have - 1)) && !(theirs & line))
+            cells |= line & (uint16_t)~have;
+    }
+    return cells;
+}
+
+/* A board is reachable iff the counts alternate (X first), at most one side has lines,
+ * and if a side has lines it moved last and some single mark of it lies on all of its
+ * lines and leaves a board without lines when taken back (then the earlier board is
+ * line-free with alternating counts, which is always reachable). */
+uint8_t pos_legality(pos_t p)
+{
+    if ((p.x | p.o) & (uint16_t)~POS_ALL || (p.x & p.o))
+        return POS_BAD_CELLS;
+    uint8_t nx = pos_count(p.x), no = pos_count(p.o);
+    if (nx != no && nx != (uint8_t)(no + 1))
+        return POS_BAD_COUNTS;
+    uint16_t x_lines = pos_lines(p.x), o_lines = pos_lines(p.o);
+    if (x_lines && o_lines)
+        return POS_BOTH_LINES;
+    if (!x_lines && !o_lines)
+        return POS_LEGAL;
+    uint16_t winner = x_lines ? p.x : p.o;
+    if (x_lines ? nx == no : nx != no)
+        return POS_LINE_NOT_LAST;
+    for (uint16_t candidates = x_lines | o_lines; candidates; candidates &= (uint16_t)(candidates - 1)) {
+        uint16_t last = candidates & (uint16_t)-candidates;
+        if (!pos_lines((uint16_t)(winner & ~last)))
+            return POS_LEGAL;
+    }
+    return POS_LINES_NOT_ONE_MOVE;
+}
+
+uint8_t pos_is_legal(pos_t p)
+{
+    return pos_legality(p) == POS_LEGAL;
+}
+
+uint8_t pos_is_over(pos_t p)
+{
+    return pos_winner(p) != PLAYER_NONE || (p.x | p.o) == POS_ALL;
+}
+
+pos_t pos_play(pos_t p, uint8_t cell)
+{
+    uint16_t bit = (uint16_t)(1u << cell);
+    if (pos_to_move(p) == PLAYER_X)
+        p.x |= bit;
+    else
+        p.o |= bit;
+    return p;
+}
+
+uint8_t pos_first_cell(uint16_t mask)
+{
+    uint8_t cell = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        cell++;
+    }
+    return cell;
+}
+
+uint8_t pos_forced_move(pos_t p)
+{
+    uint16_t mine = pos_mover_mask(p), theirs = pos_other_mask(p);
+    uint16_t empty = pos_empty(p);
+    uint16_t cells = pos_threats(mine, theirs); /* threat cells are always empty */
+    if (!cells)
+        cells = pos_threats(theirs, mine);
+    if (!cells && !(empty & (uint16_t)(empty - 1)))
+        cells = empty;
+    return cells ? pos_first_cell(cells) : POS_NO_MOVE;
+}
+
+uint16_t pos_code(pos_t p)
+{
+    uint16_t code = 0;
+    for (uint16_t bit = 1u << (POS_CELLS - 1); bit; bit >>= 1) {
+        code = (uint16_t)(code * 3u);
+        if (p.x & bit)
+            code += 1u;
+        else if (p.o & bit)
+            code += 2u;
+    }
+    return code;
+}
+
+pos_t pos_from_code(uint16_t code)
+{
+    pos_t p = {0, 0};
+    for (uint16_t bit = 1; bit <= POS_ALL; bit <<= 1, code /= 3u) {
+        uint8_t trit = (uint8_t)(code % 3u);
+        if (trit == 1)
+            p.x |= bit;
+        else if (trit == 2)
+            p.o |= bit;
+    }
+    return p;
+}

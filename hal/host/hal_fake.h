@@ -1,0 +1,42 @@
+/* hal/host/hal_fake.h - test controls of the host fakes that implement hal/*.h.
+ * Link hal/host/*.c instead of hal/avr/*.c; tests drive time, keys, serial bytes and
+ * EEPROM power cuts through these functions. */
+#ifndef HAL_FAKE_H
+#define HAL_FAKE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reset every fake to power-on state (EEPROM contents are kept: call
+ * fake_eeprom_erase() for a blank chip). */
+void fake_hal_reset(void);
+
+/* Time: tick_ms() returns the fake clock; advancing sets the ms flag. */
+void fake_tick_advance(uint32_t ms);
+
+/* Keys: the raw (undebounced) matrix bitmap seen by the next scans, bit i = cell i. */
+void fake_keys_set_raw(uint16_t bitmap);
+
+/* LEDs: the frame last passed to leds_show() (9 bytes of LED_* values). */
+const uint8_t *fake_leds_frame(void);
+
+/* UART: bytes for uart_getc(), and everything written with uart_putc() so far. */
+void fake_uart_feed(const char *bytes, size_t len);
+size_t fake_uart_output(char *buf, size_t cap); /* copies and clears, NUL-terminates */
+
+/* EEPROM: 1024 bytes of fake cells, erased to 0xFF. After `n` more byte writes the
+ * "power" is cut: that write and all later ones are dropped until fake_eeprom_power_on().
+ * n < 0 disables the cut. */
+void fake_eeprom_erase(void);
+void fake_eeprom_cut_after(int32_t n);
+void fake_eeprom_power_on(void);
+uint8_t *fake_eeprom_cells(void);
+uint32_t fake_eeprom_writes(void);
+
+/* Power: how often the code slept, powered down, kicked the watchdog; the reset cause
+ * power_init() will report. */
+void fake_power_set_reset_cause(uint8_t cause);
+uint32_t fake_power_idle_count(void);
+uint32_t fake_power_down_count(void);
+uint32_t fake_power_wdt_kicks(void);
+
+#endif

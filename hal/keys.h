@@ -1,0 +1,25 @@
+/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR, debounced in the
+ * main loop by the pure debounce module, delivered as events (contract). */
+#ifndef HAL_KEYS_H
+#define HAL_KEYS_H
+#include <stdint.h>
+
+enum { KEY_EV_NONE = 0, KEY_EV_PRESS = 1, KEY_EV_RELEASE = 2, KEY_EV_LONG = 3 };
+#define KEYS_LONG_PRESS_MS 800
+
+typedef struct {
+    uint8_t kind; /* KEY_EV_* */
+    uint8_t cell; /* 0..8, reading order */
+} key_event_t;
+
+void keys_init(void);
+/* Run the debouncer over the latest scanned bitmap; call once per millisecond. */
+void keys_update(uint32_t now_ms);
+/* Pop the next event; returns 0 when there is none. */
+uint8_t keys_next_event(key_event_t *ev);
+/* Raw debounced bitmap (bit i = cell i held). */
+uint16_t keys_state(void);
+/* Events dropped because the 8-entry queue was full (nobody popped them). */
+uint16_t keys_lost_events(void);
+
+#endif

@@ -1,0 +1,489 @@
+/* tests/engine/test_engine.c - proves the engine perfect on every position.
+ *
+ * An independent reference (textbook recursive minimax over an int[9] board, its own
+ * base-3 codes and its own breadth-first reachability) is compared with the position
+ * model (legality on all 19,683 boards), the PROGMEM table and the iterative solver
+ * (move value, distance and the documented tie-break on all 4,520 unfinished boards),
+ * and the outcome play-out. Host only: the reference may recurse. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "crc16.h"
+#include "engine.h"
+#include "notation.h"
+#include "position.h"
+#include "solver.h"
+#include "sym.h"
+#include "table.h"
+
+/* ---- the independent reference ---------------------------------------------------- */
+
+#define REF_BOARDS 19683
+static const int ref_lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+static unsigned char ref_reachable[REF_BOARDS];
+static signed char ref_memo[REF_BOARDS];
+static int ref_ready;
+
+static int ref_code(const int b[9])
+{
+    int code = 0;
+    for (int i = 8; i >= 0; i--)
+        code = code * 3 + b[i];
+    return code;
+}
+
+static int ref_has_line(const int b[9], int who)
+{
+    for (int l = 0; l < 8; l++)
+        if (b[ref_lines[l][0]] == who && b[ref_lines[l][1]] == who && b[ref_lines[l][2]] == who)
+            return 1;
+    return 0;
+}
+
+static int ref_marks(const int b[9])
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++)
+        n += b[i] != 0;
+    return n;
+}
+
+/* Score for the side to move: a win with the n-th mark is 10 - n to the winner. */
+static int ref_score(int b[9])
+{
+    int code = ref_code(b);
+    if (ref_memo[code] != 127)
+        return ref_memo[code];
+    int n = ref_marks(b);
+    int me = n % 2 ? 2 : 1, them = 3 - me;
+    int best;
+    if (ref_has_line(b, them))
+        best = n - 10;
+    else if (n == 9)
+        best = 0;
+    else {
+        best = -1000;
+        for (int i = 0; i < 9; i++)
+            if (!b[i]) {
+                b[i] = me;
+                int s = -ref_score(b);
+                b[i] = 0;
+                if (s > best)
+                    best = s;
+            }
+    }
+    ref_memo[code] = (signed char)best;
+    return best;
+}
+
+static void ref_explore(int b[9])
+{
+    int code = ref_code(b);
+    if (ref_reachable[code])
+        return;
+    ref_reachable[code] = 1;
+    if (ref_has_line(b, 1) || ref_has_line(b, 2) || ref_marks(b) == 9)
+        return;
+    int me = ref_marks(b) % 2 ? 2 : 1;
+    for (int i = 0; i < 9; i++)
+        if (!b[i]) {
+            b[i] = me;
+            ref_explore(b);
+            b[i] = 0;
+        }
+}
+
+static long ref_plain_nodes(int b[9])
+{
+    long nodes = 1;
+    int n = ref_marks(b);
+    if (ref_has_line(b, 1) || ref_has_line(b, 2) || n == 9)
+        return nodes;
+    for (int i = 0; i < 9; i++)
+        if (!b[i]) {
+            b[i] = n % 2 ? 2 : 1;
+            nodes += ref_plain_nodes(b);
+            b[i] = 0;
+        }
+    return nodes;
+}
+
+static void ref_board(pos_t p, int b[9])
+{
+    for (int i = 0; i < 9; i++)
+        b[i] = (p.x >> i & 1) ? 1 : (p.o >> i & 1) ? 2 : 0;
+}
+
+static int ref_score_of(pos_t p)
+{
+    int b[9];
+    ref_board(p, b);
+    return ref_score(b);
+}
+
+static int ref_setup(void **state)
+{
+    (void)state;
+    if (!ref_ready) {
+        int b[9] = {0};
+        memset(ref_memo, 127, sizeof ref_memo);
+        ref_explore(b);
+        ref_ready = 1;
+    }
+    engine_init();
+    return 0;
+}
+
+/* Visit every legal unfinished board (by the reference's reachability). */
+#define FOR_EACH_OPEN_POSITION(p)                                                         \
+    for (uint16_t code_ = 0; code_ < POS_CODES; code_++)                                  \
+        for (pos_t p = pos_from_code(code_); ref_reachable[code_] && !pos_is_over(p);     \
+             p.x = POS_ALL, p.o = POS_ALL)
+
+/* ---- the tests -------------------------------------------------------------------- */
+
+static void test_codes_round_trip(void **state)
+{
+    (void)state;
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        int b[9];
+        ref_board(p, b);
+        assert_int_equal(pos_code(p), code);
+        assert_int_equal(ref_code(b), code);
+    }
+}
+
+static void test_legality_matches_reachability(void **state)
+{
+    (void)state;
+    int legal = 0, open = 0;
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        assert_int_equal(pos_is_legal(p), ref_reachable[code]);
+        legal += pos_is_legal(p);
+        open += pos_is_legal(p) && !pos_is_over(p);
+    }
+    assert_int_equal(legal, 5478);
+    assert_int_equal(open, 4520);
+    /* Overlapping or out-of-range masks are refused too. */
+    assert_int_equal(pos_legality((pos_t){0x001, 0x001}), POS_BAD_CELLS);
+    assert_int_equal(pos_legality((pos_t){0x200, 0x000}), POS_BAD_CELLS);
+    /* The named reasons. */
+    assert_int_equal(pos_legality((pos_t){0x003, 0x000}), POS_BAD_COUNTS);
+    assert_int_equal(pos_legality((pos_t){0x007, 0x038}), POS_BOTH_LINES);
+    assert_int_equal(pos_legality((pos_t){0x007, 0x118}), POS_LINE_NOT_LAST);
+    assert_int_equal(pos_legality((pos_t){0x0D8, 0x007}), POS_LINE_NOT_LAST);
+    assert_int_equal(pos_legality((pos_t){0x0D0, 0x007}), POS_LEGAL);
+    /* Two disjoint lines of X would need 6 marks: already a count error. */
+    assert_int_equal(pos_legality((pos_t){0x1C7, 0x038}), POS_BAD_COUNTS);
+}
+
+static void test_lines_not_completed_by_one_move(void **state)
+{
+    (void)state;
+    /* With the counts right, the winner's lines always share a mark (two disjoint lines
+     * need 6 marks; X has at most 5, O at most 4), so the "one last move" rule never is
+     * the only reason: it stays in pos_legality() as a guard, and this pins the fact. */
+    int only_reason = 0;
+    for (uint16_t code = 0; code < POS_CODES; code++)
+        only_reason += pos_legality(pos_from_code(code)) == POS_LINES_NOT_ONE_MOVE;
+    assert_int_equal(only_reason, 0);
+    /* The rule itself: X on row 0 and column 0 (5 marks, meeting at cell 0) is fine;
+     * its lines are removed by taking back cell 0. */
+    assert_int_equal(pos_legality((pos_t){0x04F, 0x1B0}), POS_LEGAL);
+}
+
+static void test_symmetry(void **state)
+{
+    (void)state;
+    for (uint8_t k = 0; k < SYM_COUNT; k++)
+        for (uint16_t m = 0; m <= POS_ALL; m++) {
+            assert_int_equal(sym_unapply(k, sym_apply(k, m)), m);
+            assert_int_equal(pos_count(sym_apply(k, m)), pos_count(m));
+            assert_int_equal(pos_count(pos_lines(sym_apply(k, m))), pos_count(pos_lines(m)));
+        }
+    static unsigned char canonical_seen[POS_CODES];
+    int canonical = 0, canonical_open = 0, hard = 0;
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        if (!ref_reachable[code])
+            continue;
+        uint8_t k;
+        pos_t c = sym_canonical(p, &k);
+        assert_int_equal(sym_apply(k, p.x), c.x);
+        assert_int_equal(sym_apply(k, p.o), c.o);
+        assert_int_equal(ref_score_of(c), ref_score_of(p));
+        uint16_t cc = pos_code(c);
+        if (!canonical_seen[cc]) {
+            canonical_seen[cc] = 1;
+            canonical++;
+            canonical_open += !pos_is_over(c);
+            hard += !pos_is_over(c) && pos_forced_move(c) == POS_NO_MOVE;
+        }
+    }
+    assert_int_equal(canonical, 765);
+    assert_int_equal(canonical_open, 627);
+    assert_int_equal(hard, 96);
+    assert_int_equal(TABLE_ENTRIES, 96);
+}
+
+static void test_plain_minimax_node_count(void **state)
+{
+    (void)state;
+    int b[9] = {0};
+    assert_int_equal(ref_plain_nodes(b), 549946);
+    assert_int_equal(ref_score(b), 0); /* the empty board is a draw */
+}
+
+/* The move keeps the value: the child's score, seen from the mover, equals the
+ * position's score (fastest win, slowest loss). */
+static void assert_perfect(pos_t p, uint8_t cell)
+{
+    assert_true(cell < POS_CELLS);
+    assert_false((p.x | p.o) & (1u << cell));
+    assert_int_equal(-ref_score_of(pos_play(p, cell)), ref_score_of(p));
+}
+
+/* The documented tie-break, computed from the reference alone. */
+static uint8_t ref_tie_break_move(pos_t p)
+{
+    uint16_t mine = pos_mover_mask(p), theirs = pos_other_mask(p);
+    int best = -1000, best_cell = -1;
+    for (int i = 0; i < 9; i++) /* an immediate win */
+        if (!((mine | theirs) >> i & 1) && pos_lines(mine | (uint16_t)(1u << i)))
+            return (uint8_t)i;
+    for (int i = 0; i < 9; i++) /* a block */
+        if (!((mine | theirs) >> i & 1) && pos_lines(theirs | (uint16_t)(1u << i)))
+            return (uint8_t)i;
+    uint8_t k;
+    pos_t c = sym_canonical(p, &k);
+    for (int i = 0; i < 9; i++)
+        if (!((c.x | c.o) >> i & 1)) {
+            int s = -ref_score_of(pos_play(c, (uint8_t)i));
+            if (s > best) {
+                best = s;
+                best_cell = i;
+            }
+        }
+    return pos_first_cell(sym_unapply(k, (uint16_t)(1u << best_cell)));
+}
+
+static void test_table_is_perfect_everywhere(void **state)
+{
+    (void)state;
+    assert_true(table_check(table_data));
+    int n = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        uint8_t cell = table_move(table_data, p);
+        assert_perfect(p, cell);
+        assert_int_equal(cell, ref_tie_break_move(p));
+        n++;
+    }
+    assert_int_equal(n, 4520);
+}
+
+static void test_solver_matches_table_and_reference(void **state)
+{
+    (void)state;
+    int n = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        assert_int_equal(solver_move(p), table_move(table_data, p));
+        assert_int_equal(solver_score(p), ref_score_of(p));
+        n++;
+    }
+    assert_int_equal(n, 4520);
+    /* Finished boards score too. */
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        if (ref_reachable[code] && pos_is_over(p))
+            assert_int_equal(solver_score(p), ref_score_of(p));
+    }
+}
+
+static void check_outcomes(void)
+{
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        if (!ref_reachable[code])
+            continue;
+        int score = ref_score_of(p), marks = pos_count(p.x | p.o);
+        engine_outcome_t out = engine_outcome(p);
+        if (score > 0) {
+            assert_int_equal(out.result, ENGINE_WIN);
+            assert_int_equal(out.plies, 10 - score - marks);
+        } else if (score < 0) {
+            assert_int_equal(out.result, ENGINE_LOSS);
+            assert_int_equal(out.plies, 10 + score - marks);
+        } else {
+            assert_int_equal(out.result, ENGINE_DRAW);
+            assert_int_equal(out.plies, 9 - marks);
+        }
+    }
+}
+
+static void test_outcome_from_table_and_solver(void **state)
+{
+    (void)state;
+    assert_true(engine_init());
+    check_outcomes(); /* play-out of table moves */
+    static uint8_t damaged[TABLE_BYTES];
+    memcpy(damaged, table_data, TABLE_BYTES);
+    damaged[0] ^= 1u;
+    assert_false(engine_use_table(damaged));
+    check_outcomes(); /* one solver search each */
+    assert_true(engine_init());
+}
+
+static void test_every_damaged_byte_is_caught(void **state)
+{
+    (void)state;
+    static uint8_t damaged[TABLE_BYTES];
+    static const uint8_t flips[] = {0x01, 0x80, 0xFF, 0x5A};
+    for (uint16_t i = 0; i < TABLE_BYTES; i++)
+        for (uint8_t f = 0; f < sizeof flips; f++) {
+            memcpy(damaged, table_data, TABLE_BYTES);
+            damaged[i] ^= flips[f];
+            assert_false(table_check(damaged));
+            assert_false(engine_use_table(damaged));
+            assert_false(engine_table_ok());
+            /* The solver answers instead, with the same perfect move. */
+            pos_t sample = pos_from_code((uint16_t)(i * 81u + f * 7u) % POS_CODES);
+            if (pos_is_legal(sample) && !pos_is_over(sample))
+                assert_int_equal(engine_move(sample), table_move(table_data, sample));
+        }
+    assert_true(engine_init());
+}
+
+static void test_table_entry_damage_is_never_trusted(void **state)
+{
+    (void)state;
+    /* Even a table whose CRC was forged never yields an illegal move: an entry naming an
+     * occupied or out-of-range cell, or a missing key, reads as "no move". */
+    static uint8_t forged[TABLE_BYTES];
+    memcpy(forged, table_data, TABLE_BYTES);
+    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
+        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        if (pos_forced_move(p) == POS_NO_MOVE)
+            assert_int_equal(table_move(forged, p), POS_NO_MOVE);
+    }
+    memcpy(forged, table_data, TABLE_BYTES);
+    forged[0] ^= 0x40; /* the first key changes: its position is no longer found */
+    int missing = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        uint8_t cell = table_move(forged, p);
+        if (cell == POS_NO_MOVE)
+            missing++;
+        else
+            assert_perfect(p, cell);
+    }
+    assert_true(missing > 0);
+}
+
+static void test_engine_falls_back_mid_game(void **state)
+{
+    (void)state;
+    /* engine_move on a table that lost an entry (CRC forged valid) stops trusting it. */
+    static uint8_t forged[TABLE_BYTES];
+    memcpy(forged, table_data, TABLE_BYTES);
+    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
+        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
+    uint16_t crc = 0xFFFF;
+    for (uint16_t i = 0; i < TABLE_CRC_OFFSET; i++) {
+        crc ^= (uint16_t)forged[i] << 8;
+        for (int b = 0; b < 8; b++)
+            crc = (crc & 0x8000) ? (uint16_t)((crc << 1) ^ 0x1021) : (uint16_t)(crc << 1);
+    }
+    forged[TABLE_CRC_OFFSET] = (uint8_t)crc;
+    forged[TABLE_CRC_OFFSET + 1] = (uint8_t)(crc >> 8);
+    assert_true(engine_use_table(forged));
+    pos_t empty = {0, 0};
+    assert_perfect(empty, engine_move(empty));
+    assert_false(engine_table_ok());
+    assert_true(engine_init());
+}
+
+static void test_tie_break_examples(void **state)
+{
+    (void)state;
+    /* Immediate win beats block; lowest winning cell first. */
+    pos_t p = {0x003 | 0x040, 0x018 | 0x100}; /* x: 0,1,6  o: 3,4,8 */
+    assert_int_equal(engine_move(p), 2);
+    /* Block when no win: x 0 and 4 vs o 8, o to... (x 0,1 / o 4): o must block at 2. */
+    p = (pos_t){0x003, 0x010};
+    assert_int_equal(engine_move(p), 2);
+    /* The empty board: the canonical image is itself; every move draws, cell 0 first. */
+    assert_int_equal(engine_move((pos_t){0, 0}), 0);
+    /* CRC-16/CCITT-FALSE check value. */
+    assert_int_equal(crc16("123456789", 9), 0x29B1);
+}
+
+static void test_notation(void **state)
+{
+    (void)state;
+    pos_t p = {0, 0};
+    assert_int_equal(notation_parse_row("1 2 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_OK);
+    assert_int_equal(p.x, 0x001);
+    assert_int_equal(p.o, 0x002);
+    p = (pos_t){0, 0};
+    assert_int_equal(notation_parse_row("0 0 2 \r", 7, NOTATION_DIGITS, 2, &p), NOTATION_OK);
+    assert_int_equal(p.o, 0x100);
+    assert_int_equal(notation_parse_row("1 2", 3, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
+    assert_int_equal(notation_parse_row("1 2 0 0", 7, NOTATION_DIGITS, 0, &p), NOTATION_LONG);
+    assert_int_equal(notation_parse_row("120", 3, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
+    assert_int_equal(notation_parse_row("1  2 0", 6, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
+    assert_int_equal(notation_parse_row("1 3 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_BAD_CHAR);
+    assert_int_equal(notation_parse_row("", 0, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
+    p = (pos_t){0, 0};
+    assert_int_equal(notation_parse_row("xo.", 3, NOTATION_LETTERS, 1, &p), NOTATION_OK);
+    assert_int_equal(p.x, 0x008);
+    assert_int_equal(p.o, 0x010);
+    assert_int_equal(notation_parse_row("xO.", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_CHAR);
+    assert_int_equal(notation_parse_row("x o", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_SEPARATOR);
+    assert_int_equal(notation_parse_row("xo", 2, NOTATION_LETTERS, 1, &p), NOTATION_SHORT);
+    assert_int_equal(notation_parse_row("xo..", 4, NOTATION_LETTERS, 1, &p), NOTATION_LONG);
+    p = (pos_t){0, 0};
+    assert_int_equal(notation_parse_board("xo./.x./..o", 11, &p), NOTATION_OK);
+    assert_int_equal(p.x, 0x011);
+    assert_int_equal(p.o, 0x102);
+    p = (pos_t){0, 0};
+    assert_int_equal(notation_parse_board("120000000", 9, &p), NOTATION_OK);
+    assert_int_equal(p.x, 0x001);
+    assert_int_equal(notation_parse_board("xo./.x.", 7, &p), NOTATION_SHORT);
+    assert_int_equal(notation_parse_board("xo../x./..o", 11, &p), NOTATION_BAD_SEPARATOR);
+    assert_int_equal(notation_parse_board("xo.//x...o", 10, &p), NOTATION_BAD_SEPARATOR);
+    assert_int_equal(notation_parse_board("xo.x..o..x", 10, &p), NOTATION_LONG);
+    assert_int_equal(notation_parse_board("xo.x?.o..", 9, &p), NOTATION_BAD_CHAR);
+    assert_int_equal(notation_cell_char((pos_t){1, 2}, 1), 'o');
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_codes_round_trip, ref_setup),
+        cmocka_unit_test_setup(test_legality_matches_reachability, ref_setup),
+        cmocka_unit_test_setup(test_lines_not_completed_by_one_move, ref_setup),
+        cmocka_unit_test_setup(test_symmetry, ref_setup),
+        cmocka_unit_test_setup(test_plain_minimax_node_count, ref_setup),
+        cmocka_unit_test_setup(test_table_is_perfect_everywhere, ref_setup),
+        cmocka_unit_test_setup(test_solver_matches_table_and_reference, ref_setup),
+        cmocka_unit_test_setup(test_outcome_from_table_and_solver, ref_setup),
+        cmocka_unit_test_setup(test_every_damaged_byte_is_caught, ref_setup),
+        cmocka_unit_test_setup(test_table_entry_damage_is_never_trusted, ref_setup),
+        cmocka_unit_test_setup(test_engine_falls_back_mid_game, ref_setup),
+        cmocka_unit_test_setup(test_tie_break_examples, ref_setup),
+        cmocka_unit_test_setup(test_notation, ref_setup),
+    };
+    return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}
