@@ -14,10 +14,12 @@ static const uint16_t pos_line_masks[8] PROGMEM = {
 
 uint8_t pos_count(uint16_t mask)
 {
-    uint8_t n = 0;
-    for (; mask; mask &= (uint16_t)(mask - 1))
-        n++;
-    return n;
+    /* Parallel bit count of the low byte (3 steps), plus cell 8. */
+    uint8_t v = (uint8_t)mask;
+    v = (uint8_t)(v - ((v >> 1) & 0x55u));
+    v = (uint8_t)((v & 0x33u) + ((v >> 2) & 0x33u));
+    v = (uint8_t)((v + (v >> 4)) & 0x0Fu);
+    return (uint8_t)(v + ((mask >> 8) & 1u));
 }
 
 uint16_t pos_empty(pos_t p)
@@ -60,17 +62,41 @@ uint8_t pos_winner(pos_t p)
     return PLAYER_NONE;
 }
 
+/* The outer ring: cells 0 1 2 5 8 7 6 3 (clockwise from the top-left corner) as bits
+ * 0..7 of a byte; corners at even bits, edges at odd bits, opposite cells 4 bits apart.
+ * Lines are then byte rotations: 8-bit work for an 8-bit CPU. */
+uint8_t pos_to_ring(uint16_t m)
+{
+    return (uint8_t)((m & 0x007u) | ((m >> 2) & 0x028u) | ((m >> 4) & 0x010u) | (m & 0x040u) |
+                     ((m << 4) & 0x080u));
+}
+
+uint16_t pos_from_ring(uint8_t r)
+{
+    return (uint16_t)((r & 0x07u) | (((uint16_t)r & 0x28u) << 2) | (((uint16_t)r & 0x10u) << 4) |
+                      (r & 0x40u) | ((r & 0x80u) >> 4));
+}
+
+#define POS_RING_CORNERS 0x55u
+#define POS_RING_EDGES 0xAAu
+#define POS_CENTRE 0x010u
+#define POS_ROTL(r, n) ((uint8_t)((uint8_t)((r) << (n)) | (uint8_t)((r) >> (8 - (n)))))
+
+/* A cell is a threat when the other two cells of one of its lines are mine: the sides
+ * of the ring (corner-edge-corner) and the four lines through the centre. */
 uint16_t pos_threats(uint16_t mine, uint16_t theirs)
 {
-    uint16_t cells = 0;
-    for (uint8_t i = 0; i < 8; i++) {
-        uint16_t line = pgm_read_word(&pos_line_masks[i]);
-        uint16_t have = mine & line;
-        /* two of mine (have is a strict subset with more than one bit), none of theirs */
-        if (have != line && (have & (uint16_t)(have - 1)) && !(theirs & line))
-            cells |= line & (uint16_t)~have;
-    }
-    return cells;
+    uint8_t m = pos_to_ring(mine);
+    uint8_t next = POS_ROTL(m, 7), prev = POS_ROTL(m, 1); /* cell i+1, cell i-1 at bit i */
+    uint8_t cells = (uint8_t)((next & prev & POS_RING_EDGES) |
+                              (((next & POS_ROTL(m, 6)) | (prev & POS_ROTL(m, 2))) & POS_RING_CORNERS));
+    uint8_t opposite = POS_ROTL(m, 4);
+    uint16_t centre = 0;
+    if (mine & POS_CENTRE)
+        cells |= opposite;
+    else if (m & opposite)
+        centre = POS_CENTRE;
+    return (uint16_t)((pos_from_ring(cells) | centre) & ~(mine | theirs));
 }
 
 /* A board is reachable iff the counts alternate (X first), at most one side has lines,
@@ -132,7 +158,8 @@ uint8_t pos_first_cell(uint16_t mask)
 
 uint8_t pos_forced_move(pos_t p)
 {
-    uint16_t mine = pos_mover_mask(p), theirs = pos_other_mask(p);
+    uint8_t x_to_move = pos_count(p.x) == pos_count(p.o);
+    uint16_t mine = x_to_move ? p.x : p.o, theirs = x_to_move ? p.o : p.x;
     uint16_t empty = pos_empty(p);
     uint16_t cells = pos_threats(mine, theirs); /* threat cells are always empty */
     if (!cells)
@@ -142,16 +169,21 @@ uint8_t pos_forced_move(pos_t p)
     return cells ? pos_first_cell(cells) : POS_NO_MOVE;
 }
 
+/* A nibble's 4 bits read as base-3 digits of 0/1: bit b weighs 3^b. */
+static const uint8_t pos_nibble_trits[16] PROGMEM = {0,  1,  3,  4,  9,  10, 12, 13,
+                                                     27, 28, 30, 31, 36, 37, 39, 40};
+
+uint8_t pos_nibble_code(uint8_t x_nibble, uint8_t o_nibble)
+{
+    return (uint8_t)(pgm_read_byte(&pos_nibble_trits[x_nibble & 15u]) +
+                     2u * pgm_read_byte(&pos_nibble_trits[o_nibble & 15u]));
+}
+
 uint16_t pos_code(pos_t p)
 {
     uint16_t code = 0;
-    for (uint16_t bit = 1u << (POS_CELLS - 1); bit; bit >>= 1) {
-        code = (uint16_t)(code * 3u);
-        if (p.x & bit)
-            code += 1u;
-        else if (p.o & bit)
-            code += 2u;
-    }
+    for (int8_t shift = 8; shift >= 0; shift -= 4) /* cell 8, cells 4..7, cells 0..3 */
+        code = (uint16_t)(code * 81u + pos_nibble_code((uint8_t)(p.x >> shift), (uint8_t)(p.o >> shift)));
     return code;
 }
 

@@ -44,12 +44,18 @@ uint8_t pos_is_legal(pos_t p);
 uint8_t pos_is_over(pos_t p);
 /* Place the side to move's mark on an empty cell. */
 pos_t pos_play(pos_t p, uint8_t cell);
+/* The 8 outer cells, clockwise from cell 0 (cells 0 1 2 5 8 7 6 3), as the bits of a
+ * byte, and back; the centre (cell 4) is not part of the ring. */
+uint8_t pos_to_ring(uint16_t mask);
+uint16_t pos_from_ring(uint8_t ring);
 /* Lowest set bit's index (mask != 0). */
 uint8_t pos_first_cell(uint16_t mask);
 
 /* Base-3 code of a board, cell i weighing 3^i (empty 0, X 1, O 2): 0..POS_CODES-1. */
 #define POS_CODES 19683u
 uint16_t pos_code(pos_t p);
+/* Base-3 code of 4 cells: x and o nibbles (bit b weighs 3^b; X 1, O 2): 0..80. */
+uint8_t pos_nibble_code(uint8_t x_nibble, uint8_t o_nibble);
 /* The board of a code (no legality check). */
 pos_t pos_from_code(uint16_t code);
 

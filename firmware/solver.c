@@ -74,44 +74,36 @@ static uint8_t solver_open(solver_frame_t *f, int8_t alpha, uint8_t forced, uint
 
 /* Negamax score of (mine to move, theirs) with `marks` marks on the board, which the
  * caller has checked is unfinished. *best_cell gets the root move (POS_NO_MOVE if the
- * root was decided by the rules). */
+ * root was decided by the rules). One loop: judge the node entered; a node that branches
+ * opens a frame and descends into its first candidate; a decided node passes its score
+ * up until some ancestor has another candidate, which is then descended into. */
 static int8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t marks, uint8_t *best_cell,
                             const uint8_t *root_order)
 {
     solver_frame_t stack[SOLVER_MAX_DEPTH];
-    uint8_t depth = 0;
-    uint8_t forced;
-    int8_t score = solver_judge(mine, theirs, marks, &forced);
-    *best_cell = forced;
-    if (score != SOLVER_SCORE_INF)
-        return score;
-    uint8_t cell = solver_open(&stack[0], -SOLVER_SCORE_INF, forced, mine | theirs, root_order);
+    uint8_t depth = 0, cell;
+    *best_cell = POS_NO_MOVE;
     for (;;) {
-        /* Descend: play `cell` for the mover of stack[depth]. */
-        uint16_t mover = (uint16_t)(mine | (1u << cell));
-        mine = theirs;
-        theirs = mover;
-        marks++;
-        depth++;
-        score = solver_judge(mine, theirs, marks, &forced);
+        uint8_t forced;
+        int8_t score = solver_judge(mine, theirs, marks, &forced);
         if (score == SOLVER_SCORE_INF) {
             cell = solver_open(&stack[depth], depth >= 2 ? stack[depth - 2].alpha : -SOLVER_SCORE_INF,
-                               forced, mine | theirs, solver_branch_order);
-            continue;
-        }
-        /* Ascend with `score` (the child's, from the child's mover's side) until a node
-         * has another candidate to search. */
-        for (;;) {
-            depth--;
-            marks--;
-            uint16_t mover_back = theirs;
-            theirs = mine;
-            mine = (uint16_t)(mover_back & ~(1u << (stack[depth].move & 0x0Fu)));
-            int8_t value = (int8_t)-score;
-            int8_t beta = depth ? (int8_t)-stack[depth - 1].alpha : SOLVER_SCORE_INF;
-            if (value >= beta) {
-                score = beta; /* fail high: the parent will not choose this line */
-            } else {
+                               forced, mine | theirs, depth ? solver_branch_order : root_order);
+        } else {
+            for (;;) {
+                if (!depth)
+                    return score;
+                depth--;
+                marks--;
+                uint16_t mover_back = theirs;
+                theirs = mine;
+                mine = (uint16_t)(mover_back & ~(1u << (stack[depth].move & 0x0Fu)));
+                int8_t value = (int8_t)-score;
+                int8_t beta = depth ? (int8_t)-stack[depth - 1].alpha : SOLVER_SCORE_INF;
+                if (value >= beta) {
+                    score = beta; /* fail high: the parent will not choose this line */
+                    continue;
+                }
                 if (value > stack[depth].alpha) {
                     stack[depth].alpha = value;
                     if (!depth)
@@ -123,9 +115,13 @@ static int8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t marks, uint8
                     break;
                 score = stack[depth].alpha;
             }
-            if (!depth)
-                return score;
         }
+        /* Descend: play `cell` for the mover of stack[depth]. */
+        uint16_t mover = (uint16_t)(mine | (1u << cell));
+        mine = theirs;
+        theirs = mover;
+        marks++;
+        depth++;
     }
 }
 

@@ -40,13 +40,13 @@ uint8_t table_move(const uint8_t *table, pos_t p)
     if (cell != POS_NO_MOVE)
         return cell;
     uint8_t k;
-    pos_t canon = sym_canonical(p, &k);
-    int16_t index = table_find(table, pos_code(canon));
+    int16_t index = table_find(table, sym_canonical_key(p, &k));
     if (index < 0)
         return POS_NO_MOVE;
     uint8_t packed = pgm_read_byte(&table[TABLE_MOVES_OFFSET + ((uint16_t)index >> 1)]);
     cell = (index & 1) ? (uint8_t)(packed >> 4) : (uint8_t)(packed & 0x0Fu);
-    if (cell >= POS_CELLS || ((canon.x | canon.o) & (1u << cell)))
+    if (cell >= POS_CELLS)
         return POS_NO_MOVE;
-    return pos_first_cell(sym_unapply(k, (uint16_t)(1u << cell)));
+    cell = pos_first_cell(sym_unapply(k, (uint16_t)(1u << cell)));
+    return ((p.x | p.o) & (1u << cell)) ? POS_NO_MOVE : cell;
 }

@@ -4,8 +4,8 @@
  * Only "hard" positions are stored: those where no rule decides (no immediate win, no
  * block, more than one empty cell), and only their canonical images (sym_canonical).
  * Layout of the TABLE_BYTES bytes:
- *   [0, 2N)        N keys, uint16 little-endian, strictly ascending: pos_code() of the
- *                  canonical position
+ *   [0, 2N)        N keys, uint16 little-endian, strictly ascending: sym_canonical_key()
+ *                  of the position
  *   [2N, 2N+N/2)   N moves, 4 bits each (entry i in byte 2N + i/2, low nibble if i even):
  *                  the lowest best cell of the canonical position
  *   last 2 bytes   CRC-16/CCITT-FALSE of everything before, little-endian */

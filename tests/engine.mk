@@ -12,3 +12,13 @@ test-engine: $(TEST_ENGINE)
 test-cli: $(TTT_CLI)
 	sh tests/engine/test_cli.sh $(TTT_CLI)
 TEST_TARGETS += test-engine test-cli
+
+# No recursion on the target: the call graph of the engine image (and of the firmware,
+# see tests/game.mk) has no cycle and no indirect call; the checker must also catch the
+# recursive textbook minimax in the benchmark image, or it proves nothing.
+.PHONY: test-no-recursion-engine
+test-no-recursion-engine: $(ENGINE_SIZE_ELF) $(ENGINE_BENCH_ELF)
+	python3 tests/engine/check_no_recursion.py --su-dir $(AVR_DIR)/obj --root solver_move \
+		--root engine_move $(ENGINE_SIZE_ELF)
+	python3 tests/engine/check_no_recursion.py --expect-recursion $(ENGINE_BENCH_ELF)
+TEST_TARGETS += test-no-recursion-engine

@@ -56,16 +56,18 @@ int main(int argc, char **argv)
     memset(gen_memo, GEN_UNKNOWN, sizeof gen_memo);
     static uint8_t seen[GEN_BOARDS];
     static uint16_t keys[GEN_BOARDS];
+    static pos_t canon_of_key[SYM_KEYS];
     size_t n = 0;
     for (uint16_t code = 0; code < GEN_BOARDS; code++) {
         pos_t p = pos_from_code(code);
         if (!pos_is_legal(p) || pos_is_over(p) || pos_forced_move(p) != POS_NO_MOVE)
             continue;
         uint8_t k;
-        uint16_t key = pos_code(sym_canonical(p, &k));
+        uint16_t key = sym_canonical_key(p, &k);
         if (!seen[key]) {
             seen[key] = 1;
             keys[n++] = key;
+            canon_of_key[key] = sym_canonical(p, &k);
         }
     }
     qsort(keys, n, sizeof keys[0], gen_compare_keys);
@@ -75,7 +77,7 @@ int main(int argc, char **argv)
     if (!table)
         return 1;
     for (size_t i = 0; i < n; i++) {
-        pos_t p = pos_from_code(keys[i]);
+        pos_t p = canon_of_key[keys[i]];
         int best = -128, best_cell = -1;
         for (uint8_t c = 0; c < POS_CELLS; c++)
             if (pos_empty(p) & (1u << c)) {

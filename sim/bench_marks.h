@@ -1,0 +1,23 @@
+/* sim/bench_marks.h - the marks an AVR benchmark image writes to GPIOR0/GPIOR1 and the
+ * simavr harness listens for (shared by both sides). */
+#ifndef BENCH_MARKS_H
+#define BENCH_MARKS_H
+
+#define BENCH_START 1
+#define BENCH_STOP 2
+#define BENCH_DONE 0xFF
+
+enum {
+    BENCH_CALIBRATE = 0,
+    BENCH_TABLE_MOVE,
+    BENCH_SOLVER_MOVE,
+    BENCH_SOLVER_EMPTY,
+    BENCH_BASELINE_EMPTY,
+    BENCH_KINDS
+};
+
+/* Data-space addresses (I/O address + 0x20) of the ATmega328P registers used. */
+#define BENCH_GPIOR0_ADDR 0x3E
+#define BENCH_GPIOR1_ADDR 0x4A
+
+#endif
