@@ -13,6 +13,11 @@
 #define HAL_LEDMUX_H
 #include <stdint.h>
 
+/* ISR helpers must really inline: a call would make the ISR save every register. */
+#ifndef HAL_ALWAYS_INLINE
+#define HAL_ALWAYS_INLINE __attribute__((always_inline))
+#endif
+
 #include "leds.h"
 
 #define LEDMUX_PORTS 3u
@@ -35,30 +40,29 @@ void ledmux_map_init(ledmux_map_t *m);
 void ledmux_build(const uint8_t frame[LEDS_CELLS], ledmux_frame_t out);
 
 /* Step 1: every LED pin inactive (all rows off, all columns off). */
-static inline void ledmux_blank(const ledmux_map_t *m, volatile uint8_t *pb,
-                                volatile uint8_t *pc, volatile uint8_t *pd)
+static inline HAL_ALWAYS_INLINE void ledmux_blank(const ledmux_map_t *m, volatile uint8_t *pb,
+                                                 volatile uint8_t *pc, volatile uint8_t *pd)
 {
     *pb = (uint8_t)((*pb & m->keep[0]) | m->off[0]);
     *pc = (uint8_t)((*pc & m->keep[1]) | m->off[1]);
     *pd = (uint8_t)((*pd & m->keep[2]) | m->off[2]);
 }
 
-/* Step 2: the columns of `row` for the given blink phase (rows still off). */
-static inline void ledmux_columns(const ledmux_frame_t f, uint8_t phase, uint8_t row,
-                                  volatile uint8_t *pb, volatile uint8_t *pc,
-                                  volatile uint8_t *pd)
+/* Step 2: the columns of one row, c = f[phase][row] of a built frame (rows still off). */
+static inline HAL_ALWAYS_INLINE void ledmux_columns(const uint8_t c[LEDMUX_PORTS],
+                                                   volatile uint8_t *pb, volatile uint8_t *pc,
+                                                   volatile uint8_t *pd)
 {
-    const uint8_t *c = f[phase][row];
     *pb = (uint8_t)(*pb ^ c[0]);
     *pc = (uint8_t)(*pc ^ c[1]);
     *pd = (uint8_t)(*pd ^ c[2]);
 }
 
-/* Step 3: switch the one row on. */
-static inline void ledmux_row(const ledmux_map_t *m, uint8_t row, volatile uint8_t *pb,
-                              volatile uint8_t *pc, volatile uint8_t *pd)
+/* Step 3: switch the one row on, r = m->row_on[row]. */
+static inline HAL_ALWAYS_INLINE void ledmux_row(const uint8_t r[LEDMUX_PORTS],
+                                               volatile uint8_t *pb, volatile uint8_t *pc,
+                                               volatile uint8_t *pd)
 {
-    const uint8_t *r = m->row_on[row];
     *pb = (uint8_t)(*pb ^ r[0]);
     *pc = (uint8_t)(*pc ^ r[1]);
     *pd = (uint8_t)(*pd ^ r[2]);

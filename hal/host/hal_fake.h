@@ -1,5 +1,5 @@
-/* hal/host/hal_fake.h - test controls of the host fakes that implement hal/*.h.
- * Link hal/host/*.c instead of hal/avr/*.c; tests drive time, keys, serial bytes and
+/* hal/host/hal_fake.h - test controls of the host fakes that implement the hal/ headers.
+ * Link the hal/host/ sources instead of the hal/avr/ ones; tests drive time, keys, serial bytes and
  * EEPROM power cuts through these functions. */
 #ifndef HAL_FAKE_H
 #define HAL_FAKE_H

@@ -1,0 +1,39 @@
+/* hal/host/tick.c - fake millisecond clock: time moves only by fake_tick_advance(),
+ * which also queues one ms flag per millisecond (capped at 255 like the chip). */
+#include "tick.h"
+
+#include "fake_internal.h"
+#include "hal_fake.h"
+
+static uint32_t fake_now;
+static uint8_t fake_pending;
+
+void fake_tick_reset(void)
+{
+    fake_now = 0;
+    fake_pending = 0;
+}
+
+void tick_init(void)
+{
+    fake_tick_reset();
+}
+
+uint32_t tick_ms(void)
+{
+    return fake_now;
+}
+
+uint8_t tick_take_ms_flag(void)
+{
+    if (!fake_pending)
+        return 0;
+    fake_pending--;
+    return 1;
+}
+
+void fake_tick_advance(uint32_t ms)
+{
+    fake_now += ms;
+    fake_pending = (uint8_t)(fake_pending + ms > 255u ? 255u : fake_pending + ms);
+}

@@ -1,0 +1,50 @@
+# tests/hal.mk - HAL tests (host, cmocka) and the shield checks.
+#
+#   make test-hal            cmocka suites: debounce tables, LED multiplex on fake ports,
+#                            key scan model, ring buffer edges, EEPROM power cuts, fakes
+#   make test-hal-board      compile-time pin checks reject bad maps and unknown BOARD
+#   make test-hal-schematic  schematics/ttt-shield.kicad_sch agrees with the pin header
+#   make test-hal-avr        the real AVR HAL in simavr (sim/hal_bench.c --check): keys
+#                            through a diode-matrix model, bounce, long press, no ghost
+#                            keys, never two LED rows on
+
+HAL_TEST_NAMES := debounce ledmux keyscan ring eeprom_store hal_fakes
+HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))
+HAL_TEST_LIBS := $(HAL_HOST_LIB) $(call host_objs,$(HAL_NEEDS_SRC))
+
+HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c) tests/hal/print_pins.c)
+.SECONDARY: $(HAL_TEST_OBJS)
+
+$(HOST_DIR)/tests/hal/test_%: $(HOST_DIR)/obj/tests/hal/test_%.o $(HAL_TEST_LIBS) | $$(@D)/.
+	$(HOST_CC) -o $@ $^ -lcmocka
+
+.PHONY: test-hal test-hal-board test-hal-schematic
+test-hal: $(HAL_TEST_BINS)
+	@set -e; for t in $(HAL_TEST_BINS); do $$t; done
+
+# Each bad map must fail to compile, the good one must compile.
+HAL_BOARD_CC = $(HOST_CC) $(HOST_CFLAGS) -MMD -MF /dev/null -fsyntax-only tests/hal/board_bad.c
+test-hal-board:
+	@set -e; \
+	$(HAL_BOARD_CC) -DBAD_NONE || { echo "test-hal-board: a good pin list was rejected"; exit 1; }; \
+	for bad in BAD_DUPLICATE BAD_SERIAL BAD_RESERVED; do \
+		if $(HAL_BOARD_CC) -D$$bad 2>/dev/null; then \
+			echo "test-hal-board: $$bad compiled but must not"; exit 1; fi; \
+	done; \
+	if $(HOST_CC) $(HOST_CFLAGS) -UBOARD -DBOARD=BOARD_ID_foo -MMD -MF /dev/null \
+		-fsyntax-only tests/hal/board_bad.c 2>/dev/null; then \
+		echo "test-hal-board: BOARD=foo compiled but must not"; exit 1; fi; \
+	echo "test-hal-board: 5 passed, 0 failed"
+
+$(HOST_DIR)/tests/hal/print_pins: $(HOST_DIR)/obj/tests/hal/print_pins.o | $$(@D)/.
+	$(HOST_CC) -o $@ $^
+
+test-hal-schematic: $(HOST_DIR)/tests/hal/print_pins
+	@python3 schematics/check_schematic.py --pins-cmd $< schematics/ttt-shield.kicad_sch
+	@python3 schematics/check_schematic.py --pins-cmd $< --mutate schematics/ttt-shield.kicad_sch
+
+.PHONY: test-hal-avr
+test-hal-avr: $(HAL_BENCH) $(HAL_BENCH_FW)
+	@$(HAL_BENCH) --check $(HAL_BENCH_FW) $(HAL_BENCH_FW:.elf=.map)
+
+TEST_TARGETS += test-hal test-hal-board test-hal-schematic test-hal-avr

@@ -1,0 +1,43 @@
+/* tests/hal/hal_bench_fw.c - AVR program for `make bench` (sim/hal_bench.c runs it in
+ * simavr): brings up every HAL module the game uses, shows a full yellow frame (all 18
+ * dies, the heaviest display load) and then does what the game's main loop does when
+ * nothing happens: kick the watchdog, debounce keys once per ms, sleep in idle. Key
+ * events go out on the serial port (press "1".."9", release "a".."i", long "A".."I"),
+ * which `sim/hal_bench --check` uses to test the real key path. */
+#include <stdint.h>
+
+#include "eeprom_store.h"
+#include "keys.h"
+#include "leds.h"
+#include "power.h"
+#include "tick.h"
+#include "uart.h"
+
+int main(void)
+{
+    static const uint8_t yellow[LEDS_CELLS] = {LED_YELLOW, LED_YELLOW, LED_YELLOW,
+                                               LED_YELLOW, LED_YELLOW, LED_YELLOW,
+                                               LED_YELLOW, LED_YELLOW, LED_YELLOW};
+    uint8_t settings[4] = {0, 0, 0, 0};
+    key_event_t ev;
+
+    power_init();
+    leds_init();
+    keys_init();
+    uart_init();
+    tick_init();
+    (void)eeprom_store_load(0, settings, sizeof settings);
+    uart_puts("hal_bench: ready\n");
+    leds_show(yellow);
+    for (;;) {
+        power_wdt_kick();
+        while (tick_take_ms_flag())
+            keys_update(tick_ms());
+        while (keys_next_event(&ev)) /* "5" press, "e" release, "E" long, of cell 5 */
+            uart_putc((uint8_t)((ev.kind == KEY_EV_PRESS     ? '1'
+                                 : ev.kind == KEY_EV_RELEASE ? 'a'
+                                                             : 'A') +
+                                ev.cell));
+        power_idle();
+    }
+}

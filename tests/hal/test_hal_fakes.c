@@ -1,0 +1,180 @@
+/* tests/hal/test_hal_fakes.c - the host fakes other engineers' tests rely on: keys
+ * through the REAL debouncer and event queue (bounce, long press, overflow), the fake
+ * clock's ms flags, the serial fake, the LED frame, power counters and reset cause. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hal_fake.h"
+#include "keys.h"
+#include "leds.h"
+#include "power.h"
+#include "tick.h"
+#include "uart.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    fake_hal_reset();
+    tick_init();
+    keys_init();
+    uart_init();
+    leds_init();
+    return 0;
+}
+
+/* The game's main loop, reduced: one keys_update per ms flag. */
+static void run_ms(uint32_t ms)
+{
+    for (uint32_t i = 0; i < ms; i++) {
+        fake_tick_advance(1);
+        while (tick_take_ms_flag())
+            keys_update(tick_ms());
+    }
+}
+
+static void test_key_press_with_bounce(void **state)
+{
+    key_event_t ev;
+    (void)state;
+    run_ms(5);
+    for (int i = 0; i < 4; i++) { /* 8 ms of chatter on cell 2 */
+        fake_keys_set_raw(1u << 2);
+        run_ms(1);
+        fake_keys_set_raw(0);
+        run_ms(1);
+    }
+    fake_keys_set_raw(1u << 2);
+    run_ms(30);
+    assert_int_equal(keys_state(), 1u << 2);
+    assert_int_equal(keys_next_event(&ev), 1);
+    assert_int_equal(ev.kind, KEY_EV_PRESS);
+    assert_int_equal(ev.cell, 2);
+    assert_int_equal(keys_next_event(&ev), 0); /* exactly one */
+    fake_keys_set_raw(0);
+    run_ms(30);
+    assert_int_equal(keys_next_event(&ev), 1);
+    assert_int_equal(ev.kind, KEY_EV_RELEASE);
+    assert_int_equal(keys_next_event(&ev), 0);
+}
+
+static void test_long_press_and_stuck(void **state)
+{
+    key_event_t ev;
+    (void)state;
+    fake_keys_set_raw(1u << 8);
+    run_ms(KEYS_LONG_PRESS_MS + 20);
+    assert_int_equal(keys_next_event(&ev), 1);
+    assert_int_equal(ev.kind, KEY_EV_PRESS);
+    assert_int_equal(keys_next_event(&ev), 1);
+    assert_int_equal(ev.kind, KEY_EV_LONG);
+    assert_int_equal(ev.cell, 8);
+    run_ms(10000); /* stuck: nothing more */
+    assert_int_equal(keys_next_event(&ev), 0);
+    assert_int_equal(keys_lost_events(), 0);
+}
+
+static void test_queue_overflow_drops_newest(void **state)
+{
+    key_event_t ev;
+    unsigned n = 0;
+    (void)state;
+    fake_keys_set_raw(0x1FF); /* 9 presses at once, nobody pops: queue holds 8 */
+    run_ms(20);
+    fake_keys_set_raw(0);
+    run_ms(20);
+    while (keys_next_event(&ev)) {
+        assert_int_equal(ev.kind, KEY_EV_PRESS);
+        assert_int_equal(ev.cell, n);
+        n++;
+    }
+    assert_int_equal(n, 8);
+    assert_int_equal(keys_lost_events(), 1u + 9u);
+}
+
+static void test_tick_flags(void **state)
+{
+    (void)state;
+    assert_int_equal(tick_ms(), 0);
+    assert_int_equal(tick_take_ms_flag(), 0);
+    fake_tick_advance(3);
+    assert_int_equal(tick_ms(), 3);
+    assert_int_equal(tick_take_ms_flag(), 1);
+    assert_int_equal(tick_take_ms_flag(), 1);
+    assert_int_equal(tick_take_ms_flag(), 1);
+    assert_int_equal(tick_take_ms_flag(), 0);
+    fake_tick_advance(1000);
+    unsigned n = 0;
+    while (tick_take_ms_flag())
+        n++;
+    assert_int_equal(n, 255); /* capped like the chip's counter */
+}
+
+static void test_uart(void **state)
+{
+    char out[64];
+    (void)state;
+    assert_int_equal(uart_getc(), -1);
+    fake_uart_feed("ab\r\n", 4);
+    assert_int_equal(uart_getc(), 'a');
+    assert_int_equal(uart_getc(), 'b');
+    assert_int_equal(uart_getc(), '\r');
+    assert_int_equal(uart_getc(), '\n');
+    assert_int_equal(uart_getc(), -1);
+    uart_puts("ttt: ready\n");
+    assert_int_equal(uart_putc('x'), 1);
+    assert_int_equal(fake_uart_output(out, sizeof out), 12);
+    assert_string_equal(out, "ttt: ready\nx");
+    assert_int_equal(fake_uart_output(out, sizeof out), 0);
+    uart_puts("0123456789");
+    assert_int_equal(fake_uart_output(out, 5), 4); /* keeps the rest */
+    assert_string_equal(out, "0123");
+    assert_int_equal(fake_uart_output(out, sizeof out), 6);
+    assert_string_equal(out, "456789");
+    assert_int_equal(uart_tx_busy(), 0);
+    assert_int_equal(uart_rx_overruns(), 0);
+}
+
+static void test_leds_and_power(void **state)
+{
+    uint8_t frame[LEDS_CELLS] = {LED_RED, LED_GREEN, LED_YELLOW | LED_BLINK, 0, 0, 0, 0, 0, 0xF1};
+    (void)state;
+    leds_show(frame);
+    assert_int_equal(fake_leds_frame()[0], LED_RED);
+    assert_int_equal(fake_leds_frame()[2], LED_YELLOW | LED_BLINK);
+    assert_int_equal(fake_leds_frame()[8], LED_RED); /* junk bits masked */
+    leds_off();
+    assert_int_equal(fake_leds_frame()[0], LED_OFF);
+
+    fake_power_set_reset_cause(RESET_WATCHDOG);
+    power_init();
+    assert_int_equal(power_reset_cause(), RESET_WATCHDOG);
+    power_init(); /* the cause is read once, then it is a plain power-on again */
+    assert_int_equal(power_reset_cause(), RESET_POWER_ON);
+    power_idle();
+    power_idle();
+    power_wdt_kick();
+    power_down_until_key();
+    assert_int_equal(fake_power_idle_count(), 2);
+    assert_int_equal(fake_power_wdt_kicks(), 1);
+    assert_int_equal(fake_power_down_count(), 1);
+    fake_hal_reset();
+    assert_int_equal(fake_power_idle_count(), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_key_press_with_bounce, setup),
+        cmocka_unit_test_setup(test_long_press_and_stuck, setup),
+        cmocka_unit_test_setup(test_queue_overflow_drops_newest, setup),
+        cmocka_unit_test_setup(test_tick_flags, setup),
+        cmocka_unit_test_setup(test_uart, setup),
+        cmocka_unit_test_setup(test_leds_and_power, setup),
+    };
+    return cmocka_run_group_tests_name("hal_fakes", tests, NULL, NULL);
+}
