@@ -1,0 +1,31 @@
+/* firmware/console_out.h - text output of the game and the console (pure C).
+ * Every byte goes to one sink function set at start-up: the UART on the board, a
+ * buffer in the host tests. Constant strings live in flash (PROGMEM) so they cost no
+ * SRAM; console_put_P() reads them through pgm_read_byte. */
+#ifndef CONSOLE_OUT_H
+#define CONSOLE_OUT_H
+#include <stdint.h>
+#include "pgm.h"
+
+typedef void (*console_sink_t)(uint8_t c);
+
+/* Route all output to `sink` (NULL drops it). */
+void console_out_sink(console_sink_t sink);
+void console_putc(char c);
+/* A string in flash (declare it with CONSOLE_STR). */
+void console_put_P(const char *pgm);
+/* A string in RAM. */
+void console_puts(const char *s);
+void console_put_u16(uint16_t v);
+/* A cell 0..8 as the user sees it, '1'..'9'. */
+void console_put_cell(uint8_t cell);
+/* 'x' or 'o' for PLAYER_X / PLAYER_O. */
+void console_put_player(uint8_t player);
+void console_nl(void);
+/* A whole line from flash: text plus '\n'. */
+void console_line_P(const char *pgm);
+
+/* static const char name[] in flash. */
+#define CONSOLE_STR(name, text) static const char name[] PROGMEM = text
+
+#endif

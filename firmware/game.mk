@@ -1,0 +1,45 @@
+# firmware/game.mk - the game (pure modules, host-tested) and the firmware image:
+# build/avr/ttt.elf/.hex/.lss/.map from the game, the engine and the HAL's AVR side.
+
+# Pure modules: compile unchanged for the host tests and the AVR.
+GAME_SRC := firmware/game.c firmware/console.c firmware/console_out.c firmware/stats.c \
+	firmware/level.c
+# The main-loop body: calls only the hal headers, so the host test links it with the fakes.
+APP_SRC := firmware/app.c
+
+# The firmware image. Sources are de-duplicated (crc16.c is in ENGINE_SRC and the HAL's
+# HAL_NEEDS_SRC). hal/hal.mk is included after this file, so FW_SRC is recursive and the
+# prerequisites are expanded a second time (.SECONDEXPANSION in the Makefile).
+FW_SRC = $(sort $(GAME_SRC) $(APP_SRC) firmware/main.c $(ENGINE_SRC) $(HAL_PURE_SRC) \
+	$(HAL_AVR_SRC) $(HAL_NEEDS_SRC))
+FW_ELF := $(AVR_DIR)/ttt.elf
+FW_HEX := $(AVR_DIR)/ttt.hex
+FW_LSS := $(AVR_DIR)/ttt.lss
+FW_MAP := $(AVR_DIR)/ttt.map
+
+$(FW_ELF): $$(call avr_objs,$$(FW_SRC)) | $$(@D)/.
+	$(AVR_CC) $(AVR_LDFLAGS) -Wl,-Map=$(FW_MAP),--cref $^ -o $@
+$(FW_MAP): $(FW_ELF)
+# Flash only: EEPROM, fuse, lock, signature and the .mmcu note stay out of the HEX.
+$(FW_HEX): $(FW_ELF)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+$(FW_LSS): $(FW_ELF)
+	$(AVR_OBJDUMP) -h -S $< > $@
+
+ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
+
+.PHONY: flash size-firmware bench-firmware
+flash: $(FW_HEX)
+	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i
+
+size-firmware: $(FW_ELF)
+	$(AVR_SIZE) -C --mcu=$(MCU) $<
+SIZE_TARGETS += size-firmware
+
+# Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
+bench-firmware: $(FW_ELF)
+	@$(AVR_SIZE) -A $< | awk '$$1 == ".text" { t = $$2 } $$1 == ".data" { d = $$2 } \
+		$$1 == ".bss" { b = $$2 } $$1 == ".noinit" { n = $$2 } \
+		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
+		      print "sram_noinit_bytes", n + 0 }'
+BENCH_TARGETS += bench-firmware

@@ -1,0 +1,147 @@
+/* tests/game/game_test_util.c - output capture and event drivers for the game tests.
+ * The capture buffer is large and reports overflow as a test failure. */
+#include "game_test_util.h"
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+#include "console_out.h"
+
+static char gtu_buf[1 << 16];
+static size_t gtu_len;
+
+static void gtu_sink(uint8_t c)
+{
+    assert_true(gtu_len + 1 < sizeof gtu_buf);
+    gtu_buf[gtu_len++] = (char)c;
+    gtu_buf[gtu_len] = '\0';
+}
+
+void gtu_capture_start(void)
+{
+    console_out_sink(gtu_sink);
+    gtu_clear();
+}
+
+const char *gtu_out(void)
+{
+    return gtu_buf;
+}
+
+void gtu_clear(void)
+{
+    gtu_len = 0;
+    gtu_buf[0] = '\0';
+}
+
+unsigned gtu_count_lines(const char *prefix)
+{
+    unsigned n = 0;
+    size_t plen = strlen(prefix);
+    const char *s = gtu_buf;
+    while (*s) {
+        if (strncmp(s, prefix, plen) == 0) {
+            n++;
+        }
+        s = strchr(s, '\n');
+        if (!s) {
+            break;
+        }
+        s++;
+    }
+    return n;
+}
+
+void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
+{
+    settings_t s;
+    stats_t st;
+    stats_settings_default(&s);
+    s.mode = mode;
+    s.level = level;
+    stats_clear(&st);
+    gtu_capture_start();
+    game_init(g, &s, &st, 1, 0, seed);
+    gtu_tick(g, GAME_BOOT_MS);
+}
+
+void gtu_tick(game_t *g, uint32_t ms)
+{
+    while (ms--) {
+        game_tick(g, 1);
+    }
+}
+
+void gtu_ev(game_t *g, uint8_t kind, uint8_t cell)
+{
+    key_event_t ev;
+    ev.kind = kind;
+    ev.cell = cell;
+    game_key(g, &ev);
+}
+
+void gtu_tap(game_t *g, uint8_t cell)
+{
+    gtu_ev(g, KEY_EV_PRESS, cell);
+    gtu_tick(g, 60);
+    gtu_ev(g, KEY_EV_RELEASE, cell);
+    gtu_tick(g, 1);
+}
+
+void gtu_long(game_t *g, uint8_t cell)
+{
+    gtu_ev(g, KEY_EV_PRESS, cell);
+    gtu_tick(g, KEYS_LONG_PRESS_MS);
+    gtu_ev(g, KEY_EV_LONG, cell);
+    gtu_tick(g, 100);
+    gtu_ev(g, KEY_EV_RELEASE, cell);
+    gtu_tick(g, 1);
+}
+
+void gtu_line(console_t *c, game_t *g, const char *line)
+{
+    while (*line) {
+        console_feed(c, g, (uint8_t)*line++);
+    }
+    console_feed(c, g, '\n');
+}
+
+static int gtu_has_line(uint16_t m)
+{
+    static const uint16_t lines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+    for (int i = 0; i < 8; i++) {
+        if ((m & lines[i]) == lines[i]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int gtu_minimax(pos_t p)
+{
+    int xs = __builtin_popcount(p.x), os = __builtin_popcount(p.o);
+    uint16_t theirs = xs == os ? p.o : p.x;
+    int best = -2;
+    if (gtu_has_line(theirs)) {
+        return -1;
+    }
+    if ((p.x | p.o) == 0x1FF) {
+        return 0;
+    }
+    for (int c = 0; c < 9; c++) {
+        if (!((p.x | p.o) & (1 << c))) {
+            pos_t q = p;
+            if (xs == os) {
+                q.x |= (uint16_t)(1 << c);
+            } else {
+                q.o |= (uint16_t)(1 << c);
+            }
+            int v = -gtu_minimax(q);
+            if (v > best) {
+                best = v;
+            }
+        }
+    }
+    return best;
+}

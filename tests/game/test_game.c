@@ -1,0 +1,755 @@
+/* tests/game/test_game.c - the game state machine driven by key events and time:
+ * greeting, menu, moves, AI timing, hints, analysis, game over, every human strategy
+ * against the perfect AI (as x and as o), easier levels, and a fuzz of illegal input
+ * that must leave the game consistent. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "engine.h"
+#include "game_test_util.h"
+#include "level.h"
+
+static void frame_of(const game_t *g, uint8_t f[9])
+{
+    game_frame(g, f);
+}
+
+static uint8_t marks(const game_t *g)
+{
+    return (uint8_t)(pos_count(g->pos.x) + pos_count(g->pos.o));
+}
+
+static void check_consistent(const game_t *g)
+{
+    uint8_t f[9];
+    assert_true(pos_is_legal(g->pos));
+    assert_int_equal(g->phase == GAME_OVER, pos_is_over(g->pos) ? 1 : 0);
+    assert_true(stats_settings_valid(&g->settings));
+    assert_true(stats_valid(&g->stats));
+    game_frame(g, f);
+    for (int c = 0; c < 9; c++) {
+        assert_true(f[c] <= (LED_COLOR_MASK | LED_BLINK));
+    }
+    if (game_ai_to_move(g)) {
+        assert_true(g->ai_ms <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
+    }
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    engine_init();
+    return 0;
+}
+
+static void test_boot_banner_and_greeting(void **state)
+{
+    game_t g;
+    settings_t s;
+    stats_t st;
+    uint8_t f[9];
+    (void)state;
+    stats_settings_default(&s);
+    stats_clear(&st);
+    gtu_capture_start();
+    game_init(&g, &s, &st, 1, 0, 1);
+    assert_string_equal(gtu_out(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
+    /* The greeting lights something in its first 720 ms, then the board is dark. */
+    frame_of(&g, f);
+    assert_int_equal(f[0], LED_YELLOW);
+    gtu_tick(&g, 400);
+    frame_of(&g, f);
+    assert_int_equal(f[5], LED_YELLOW);
+    assert_int_equal(f[4], LED_GREEN);
+    assert_int_equal(f[3], LED_RED);
+    gtu_tick(&g, GAME_BOOT_MS - 400);
+    frame_of(&g, f);
+    for (int c = 0; c < 9; c++) {
+        assert_int_equal(f[c], LED_OFF);
+    }
+    /* Keys during the greeting are ignored. */
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    game_init(&g, &s, &st, 1, 0, 1);
+    gtu_tap(&g, 4);
+    assert_int_equal(marks(&g), 0);
+}
+
+static void test_boot_warnings(void **state)
+{
+    game_t g;
+    settings_t s;
+    stats_t st;
+    (void)state;
+    stats_settings_default(&s);
+    stats_clear(&st);
+    gtu_capture_start();
+    game_init(&g, &s, &st, 0, 8 /* RESET_WATCHDOG */, 1);
+    assert_int_equal(gtu_count_lines("ttt: watchdog reset"), 1);
+    assert_int_equal(gtu_count_lines("ttt: table CRC bad, using solver"), 1);
+    assert_int_equal(gtu_count_lines("ttt: ready"), 1);
+    /* Out-of-range settings and stats given to init fall back to defaults. */
+    s.mode = 7;
+    st.n[1][2] = 65535;
+    game_init(&g, &s, &st, 1, 0, 1);
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(g.stats.n[1][2], 0);
+}
+
+static void test_move_and_ai_timing(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_clear();
+    gtu_ev(&g, KEY_EV_PRESS, 4);
+    gtu_tick(&g, 50);
+    assert_int_equal(marks(&g), 0); /* acted on at release */
+    gtu_ev(&g, KEY_EV_RELEASE, 4);
+    assert_int_equal(g.pos.x, 1u << 4);
+    assert_string_equal(gtu_out(), "move: 5 (x)\n");
+    frame_of(&g, f);
+    assert_int_equal(f[4], LED_RED);
+    gtu_tick(&g, GAME_AI_DELAY_MS - 1);
+    assert_int_equal(g.pos.o, 0);
+    gtu_tick(&g, 1);
+    assert_int_equal(pos_count(g.pos.o), 1);
+    assert_int_equal(g.pos.o, 1u << engine_move((pos_t){1u << 4, 0}));
+    assert_int_equal(gtu_count_lines("ai: "), 1);
+    frame_of(&g, f);
+    assert_int_equal(f[g.last_ai], LED_GREEN | LED_BLINK);
+    gtu_tick(&g, GAME_AI_BLINK_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[g.last_ai], LED_GREEN);
+}
+
+static void test_ai_opens_as_x(void **state)
+{
+    game_t g;
+    settings_t s;
+    stats_t st;
+    (void)state;
+    stats_settings_default(&s);
+    s.mode = GAME_MODE_AI_O;
+    stats_clear(&st);
+    gtu_capture_start();
+    game_init(&g, &s, &st, 1, 0, 1);
+    gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
+    assert_int_equal(marks(&g), 0);
+    gtu_tick(&g, 1);
+    assert_int_equal(pos_count(g.pos.x), 1);
+    /* Long-press 2 on the empty board of a game as x: new game as o, AI opens. */
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_long(&g, 1);
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
+    assert_int_equal(game_take_save(&g), GAME_SAVE_SETTINGS);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(pos_count(g.pos.x), 1);
+}
+
+/* Person's strategies: every sequence of legal moves, depth first. */
+static unsigned long strat_games, strat_draws, strat_ai_wins;
+
+static void explore(const game_t *g, uint8_t person)
+{
+    uint16_t empty = pos_empty(g->pos);
+    for (uint8_t c = 0; c < 9; c++) {
+        game_t h;
+        if (!(empty & (1u << c))) {
+            continue;
+        }
+        h = *g;
+        gtu_clear();
+        gtu_tap(&h, c);
+        assert_true(((person == PLAYER_X ? h.pos.x : h.pos.o) >> c) & 1u);
+        if (h.phase != GAME_OVER) {
+            gtu_tick(&h, GAME_AI_DELAY_MS);
+            assert_int_equal(marks(&h), marks(g) + 2);
+            assert_true(pos_is_legal(h.pos));
+        }
+        if (h.phase == GAME_OVER) {
+            strat_games++;
+            assert_int_not_equal(h.winner, person);
+            if (h.winner == PLAYER_NONE) {
+                strat_draws++;
+                assert_int_equal(gtu_count_lines("result: draw"), 1);
+            } else {
+                strat_ai_wins++;
+            }
+            assert_int_equal(h.stats.n[h.settings.mode][STATS_WIN], 0);
+            continue;
+        }
+        explore(&h, person);
+    }
+}
+
+static void test_every_strategy_as_x(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    strat_games = strat_draws = strat_ai_wins = 0;
+    explore(&g, PLAYER_X);
+    print_message("person as x: %lu games, %lu draws, %lu ai wins, 0 person wins\n",
+                  strat_games, strat_draws, strat_ai_wins);
+    assert_true(strat_games > 100);
+    assert_true(strat_draws > 0 && strat_ai_wins > 0);
+}
+
+static void test_every_strategy_as_o(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_O, LEVEL_PERFECT, 1);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(pos_count(g.pos.x), 1);
+    strat_games = strat_draws = strat_ai_wins = 0;
+    explore(&g, PLAYER_O);
+    print_message("person as o: %lu games, %lu draws, %lu ai wins, 0 person wins\n",
+                  strat_games, strat_draws, strat_ai_wins);
+    assert_true(strat_games > 50);
+    assert_true(strat_draws > 0 && strat_ai_wins > 0);
+}
+
+/* Plays 200 games with a person choosing random cells; returns how many AI moves
+ * differed from engine_move(), writes the number of AI decisions with a choice. */
+static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choices,
+                                  unsigned *person_wins, char *transcript, size_t cap)
+{
+    game_t g;
+    unsigned deviations = 0;
+    uint32_t r = 12345;
+    *choices = 0;
+    *person_wins = 0;
+    gtu_start(&g, GAME_MODE_AI_X, level, seed);
+    if (transcript) {
+        transcript[0] = '\0';
+    }
+    for (int game = 0; game < 200; game++) {
+        while (g.phase == GAME_PLAY) {
+            uint16_t empty = pos_empty(g.pos);
+            uint8_t c;
+            pos_t before;
+            do {
+                r = r * 1103515245u + 12345u;
+                c = (uint8_t)((r >> 16) % 9u);
+            } while (!(empty & (1u << c)));
+            gtu_tap(&g, c);
+            if (g.phase != GAME_PLAY) {
+                break;
+            }
+            before = g.pos;
+            gtu_tick(&g, GAME_AI_DELAY_MS);
+            assert_true(pos_is_legal(g.pos));
+            assert_int_equal(pos_count(g.pos.o), pos_count(before.o) + 1);
+            if (pos_count(pos_empty(before)) >= 2) {
+                (*choices)++;
+                if (g.pos.o != (before.o | (1u << engine_move(before)))) {
+                    deviations++;
+                }
+            }
+        }
+        if (g.winner == PLAYER_X) {
+            (*person_wins)++;
+        }
+        if (transcript && strlen(transcript) + strlen(gtu_out()) + 1 < cap) {
+            strcat(transcript, gtu_out());
+        }
+        gtu_clear();
+        gtu_tap(&g, 0); /* next game */
+        assert_int_equal(marks(&g), 0);
+    }
+    return deviations;
+}
+
+static void test_levels(void **state)
+{
+    unsigned choices, wins, dev;
+    static char t1[1 << 15], t2[1 << 15], t3[1 << 15];
+    (void)state;
+    dev = play_random_games(LEVEL_PERFECT, 7, &choices, &wins, NULL, 0);
+    assert_int_equal(dev, 0);
+    assert_int_equal(wins, 0);
+    dev = play_random_games(LEVEL_MEDIUM, 7, &choices, &wins, t1, sizeof t1);
+    print_message("medium: %u of %u AI moves deliberately off, person won %u of 200\n", dev,
+                  choices, wins);
+    assert_true(dev > 0);
+    assert_true(dev * 100u > choices * 15u && dev * 100u < choices * 35u);
+    /* Same seed, same inputs: the same games. Another seed: other games. */
+    play_random_games(LEVEL_MEDIUM, 7, &choices, &wins, t2, sizeof t2);
+    assert_string_equal(t1, t2);
+    play_random_games(LEVEL_MEDIUM, 8, &choices, &wins, t3, sizeof t3);
+    assert_string_not_equal(t1, t3);
+    dev = play_random_games(LEVEL_EASY, 7, &choices, &wins, NULL, 0);
+    print_message("easy: %u of %u AI moves deliberately off, person won %u of 200\n", dev,
+                  choices, wins);
+    assert_true(dev * 100u > choices * 50u && dev * 100u < choices * 70u);
+    assert_true(wins > 0);
+}
+
+static void test_level_pick_rates(void **state)
+{
+    uint16_t rng = 99;
+    unsigned n[3] = {0, 0, 0}, off[3] = {0, 0, 0};
+    uint32_t r = 1;
+    (void)state;
+    for (int i = 0; i < 30000; i++) {
+        /* A random legal unfinished position with at least 2 empty cells. */
+        pos_t p = {0, 0};
+        int plies;
+        r = r * 1103515245u + 12345u;
+        plies = (int)((r >> 16) % 8u);
+        for (int k = 0; k < plies && !pos_is_over(p); k++) {
+            uint8_t c;
+            do {
+                r = r * 1103515245u + 12345u;
+                c = (uint8_t)((r >> 16) % 9u);
+            } while (!(pos_empty(p) & (1u << c)));
+            p = pos_play(p, c);
+        }
+        if (pos_is_over(p)) {
+            continue;
+        }
+        for (uint8_t lv = 0; lv < 3; lv++) {
+            uint8_t c = level_pick(p, lv, &rng);
+            assert_true(pos_empty(p) & (1u << c));
+            n[lv]++;
+            if (c != engine_move(p)) {
+                off[lv]++;
+            }
+        }
+    }
+    assert_int_equal(off[0], 0);
+    print_message("mistake rate: medium %u/%u, easy %u/%u\n", off[1], n[1], off[2], n[2]);
+    assert_true(off[1] * 100u > n[1] * 22u && off[1] * 100u < n[1] * 28u);
+    assert_true(off[2] * 100u > n[2] * 56u && off[2] * 100u < n[2] * 64u);
+    /* The generator never sticks at zero. */
+    rng = 0;
+    assert_int_not_equal(level_rand(&rng), 0);
+}
+
+static void test_occupied_and_ai_turn_presses(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    pos_t p;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 0);
+    /* During the AI's 200 ms, presses are ignored even when released after it. */
+    gtu_ev(&g, KEY_EV_PRESS, 8);
+    gtu_tick(&g, GAME_AI_DELAY_MS + 10);
+    gtu_ev(&g, KEY_EV_RELEASE, 8);
+    assert_int_equal(pos_count(g.pos.x), 1);
+    assert_int_equal(pos_count(g.pos.o), 1);
+    /* Press on an occupied cell: the cell blinks, nothing else changes. */
+    p = g.pos;
+    gtu_clear();
+    gtu_tap(&g, 0);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+    assert_string_equal(gtu_out(), "");
+    frame_of(&g, f);
+    assert_int_equal(f[0], LED_RED | LED_BLINK);
+    gtu_tick(&g, GAME_ERROR_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[0], LED_RED);
+    /* Two keys at once: no move, in any order of release. */
+    {
+        uint8_t free1 = pos_first_cell(pos_empty(g.pos));
+        uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+        gtu_ev(&g, KEY_EV_PRESS, free1);
+        gtu_ev(&g, KEY_EV_PRESS, free2);
+        gtu_ev(&g, KEY_EV_RELEASE, free2);
+        gtu_ev(&g, KEY_EV_RELEASE, free1);
+        gtu_tick(&g, 300);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        /* Two keys with a long press in between: no hint, no move. */
+        gtu_ev(&g, KEY_EV_PRESS, free1);
+        gtu_ev(&g, KEY_EV_PRESS, free2);
+        gtu_ev(&g, KEY_EV_LONG, free1);
+        gtu_ev(&g, KEY_EV_RELEASE, free1);
+        gtu_ev(&g, KEY_EV_RELEASE, free2);
+        assert_int_equal(g.ov_kind, 0);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        /* A double PRESS of the same key without release, and a stray RELEASE. */
+        gtu_ev(&g, KEY_EV_PRESS, free1);
+        gtu_ev(&g, KEY_EV_PRESS, free1);
+        gtu_ev(&g, KEY_EV_RELEASE, free1);
+        gtu_ev(&g, KEY_EV_RELEASE, free1);
+        gtu_ev(&g, KEY_EV_RELEASE, free2);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        /* Events for cells that do not exist. */
+        gtu_ev(&g, KEY_EV_PRESS, 9);
+        gtu_ev(&g, KEY_EV_RELEASE, 200);
+        assert_int_equal(g.held, 0);
+        /* Input still works afterwards. */
+        gtu_tap(&g, free1);
+        assert_true(g.pos.x & (1u << free1));
+    }
+}
+
+static void test_menu(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_clear();
+    gtu_long(&g, 3); /* cell 4: level perfect */
+    assert_int_equal(g.settings.level, LEVEL_PERFECT);
+    assert_int_equal(game_take_save(&g), 0); /* unchanged: nothing to save */
+    gtu_long(&g, 4); /* cell 5: medium */
+    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
+    assert_int_equal(game_take_save(&g), GAME_SAVE_SETTINGS);
+    frame_of(&g, f);
+    assert_int_equal(f[4], LED_YELLOW); /* confirmation flash */
+    gtu_tick(&g, GAME_CONFIRM_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[4], LED_OFF);
+    gtu_long(&g, 5);
+    assert_int_equal(g.settings.level, LEVEL_EASY);
+    gtu_long(&g, 2); /* two players */
+    assert_int_equal(g.settings.mode, GAME_MODE_2P);
+    assert_int_equal(gtu_count_lines("level: medium"), 1);
+    assert_int_equal(gtu_count_lines("level: easy"), 1);
+    assert_int_equal(gtu_count_lines("new: two players, level easy"), 1);
+    /* Two players: x and o alternate, no AI. */
+    gtu_tap(&g, 0);
+    gtu_tick(&g, 1000);
+    assert_int_equal(marks(&g), 1);
+    gtu_tap(&g, 1);
+    assert_int_equal(g.pos.o, 1u << 1);
+    /* Cell 8: mode and level shown; cell 9: lamp test; cell 7: stats. */
+    gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
+    assert_int_equal(g.settings.mode, GAME_MODE_2P);
+    gtu_tap(&g, 8); /* dismisses the analysis; not a move */
+    assert_int_equal(marks(&g), 2);
+    game_new(&g, GAME_MODE_AI_X);
+    gtu_long(&g, 7);
+    frame_of(&g, f);
+    assert_int_equal(f[0], LED_YELLOW);
+    assert_int_equal(f[5], LED_YELLOW);
+    assert_int_equal(f[1] | f[2] | f[3] | f[4] | f[6] | f[7] | f[8], LED_OFF);
+    gtu_tap(&g, 4); /* dismisses the display; not a move */
+    assert_int_equal(marks(&g), 0);
+    gtu_long(&g, 8);
+    frame_of(&g, f);
+    for (int c = 0; c < 9; c++) {
+        assert_int_equal(f[c], LED_RED);
+    }
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[3], LED_GREEN);
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[8], LED_YELLOW);
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[8], LED_OFF);
+    /* Stats: 2 wins, 1 draw -> 6 green, 3 yellow. */
+    g.stats.n[GAME_MODE_AI_X][STATS_WIN] = 2;
+    g.stats.n[GAME_MODE_AI_X][STATS_DRAW] = 1;
+    gtu_long(&g, 6);
+    frame_of(&g, f);
+    for (int c = 0; c < 9; c++) {
+        assert_int_equal(f[c], c < 6 ? LED_GREEN : LED_YELLOW);
+    }
+    gtu_tick(&g, GAME_STATS_MS);
+    frame_of(&g, f);
+    assert_int_equal(f[0], LED_OFF);
+}
+
+static void test_hint_and_analysis(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 0);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_clear();
+    {
+        uint8_t empty_cell = pos_first_cell(pos_empty(g.pos));
+        uint8_t best = engine_move(g.pos);
+        pos_t p = g.pos;
+        gtu_long(&g, empty_cell);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        frame_of(&g, f);
+        assert_int_equal(f[best], LED_YELLOW);
+        assert_int_equal(gtu_count_lines("hint: "), 1);
+        gtu_tick(&g, GAME_HINT_MS);
+        frame_of(&g, f);
+        assert_int_not_equal(f[best], LED_YELLOW);
+        /* Analysis: every empty cell by its outcome, marks dark. */
+        gtu_long(&g, 0);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        frame_of(&g, f);
+        for (uint8_t c = 0; c < 9; c++) {
+            if (pos_empty(p) & (1u << c)) {
+                int v = -gtu_minimax(pos_play(p, c));
+                assert_int_equal(f[c], v > 0 ? LED_GREEN : v == 0 ? LED_YELLOW : LED_RED);
+            } else {
+                assert_int_equal(f[c], LED_OFF);
+            }
+        }
+        assert_int_equal(gtu_count_lines("analysis:"), 1);
+        /* The next press ends it and is not a move. */
+        gtu_tap(&g, empty_cell);
+        assert_memory_equal(&p, &g.pos, sizeof p);
+        frame_of(&g, f);
+        assert_int_equal(f[0], LED_RED);
+        /* Analysis also ends by itself after 3 s. */
+        gtu_long(&g, 0);
+        gtu_tick(&g, GAME_ANALYSIS_MS);
+        frame_of(&g, f);
+        assert_int_equal(f[0], LED_RED);
+    }
+}
+
+static void test_game_over_and_stats(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    /* Two players: x wins on the top row. */
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_clear();
+    gtu_tap(&g, 0);
+    gtu_tap(&g, 3);
+    gtu_tap(&g, 1);
+    gtu_tap(&g, 4);
+    gtu_tap(&g, 2);
+    assert_int_equal(g.phase, GAME_OVER);
+    assert_int_equal(gtu_count_lines("result: x wins"), 1);
+    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
+    assert_int_equal(game_take_save(&g), GAME_SAVE_STATS);
+    frame_of(&g, f);
+    for (int c = 0; c < 3; c++) {
+        assert_int_equal(f[c], LED_RED | LED_BLINK);
+    }
+    assert_int_equal(f[3], LED_GREEN);
+    assert_int_equal(f[5], LED_OFF);
+    /* Long-press 7 at game over shows stats and keeps the final board. */
+    gtu_long(&g, 6);
+    assert_int_equal(g.phase, GAME_OVER);
+    gtu_tap(&g, 8); /* dismiss */
+    assert_int_equal(g.phase, GAME_OVER);
+    /* The next short press starts a new game and is not a move. */
+    gtu_tap(&g, 8);
+    assert_int_equal(g.phase, GAME_PLAY);
+    assert_int_equal(marks(&g), 0);
+    /* A draw: all nine blink. x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1 */
+    {
+        static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
+        for (int i = 0; i < 9; i++) {
+            gtu_tap(&g, seq[i]);
+        }
+    }
+    assert_int_equal(g.phase, GAME_OVER);
+    assert_int_equal(g.winner, PLAYER_NONE);
+    assert_int_equal(gtu_count_lines("result: draw"), 1);
+    frame_of(&g, f);
+    for (int c = 0; c < 9; c++) {
+        assert_true(f[c] & LED_BLINK);
+    }
+    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_DRAW], 1);
+    /* Long-press 1 at game over: new game vs AI as x. */
+    gtu_long(&g, 0);
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(marks(&g), 0);
+    /* Long-press 6 at game over in o mode: level easy, new game, AI opens. */
+    g.settings.mode = GAME_MODE_AI_O;
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    while (g.phase == GAME_PLAY) {
+        gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+        gtu_tick(&g, GAME_AI_DELAY_MS);
+    }
+    assert_int_equal(g.stats.n[GAME_MODE_AI_O][STATS_LOSS] + g.stats.n[GAME_MODE_AI_O][STATS_DRAW], 1);
+    gtu_long(&g, 5);
+    assert_int_equal(g.settings.level, LEVEL_EASY);
+    assert_int_equal(g.phase, GAME_PLAY);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(marks(&g), 1);
+}
+
+static void test_wake_guard_and_sync(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    game_wake(&g);
+    gtu_ev(&g, KEY_EV_PRESS, 4);
+    gtu_tick(&g, 900);
+    gtu_ev(&g, KEY_EV_LONG, 4);
+    gtu_ev(&g, KEY_EV_RELEASE, 4);
+    assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
+    assert_int_equal(g.ov_kind, 0);
+    gtu_tap(&g, 4);
+    assert_int_equal(g.pos.x, 1u << 4);
+    /* A lost RELEASE: the debounced state says nothing is held. */
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_ev(&g, KEY_EV_PRESS, 0);
+    game_keys_sync(&g, 0); /* the release was dropped */
+    assert_int_equal(g.held, 0);
+    {
+        uint8_t c = pos_first_cell(pos_empty(g.pos));
+        gtu_tap(&g, c);
+        assert_int_equal(pos_count(g.pos.x), 2);
+    }
+}
+
+static void test_fuzz_consistency(void **state)
+{
+    console_t con;
+    (void)state;
+    static const char *const lines[] = {"move 1", "move 5", "move 9", "move 0", "new x",
+                                        "new o", "new 2p", "level easy", "level 1",
+                                        "hint", "board", "stats", "solve 1 2 0/1 1 2/0 0 2",
+                                        "solve", "xo.", "bogus", "move"};
+    unsigned finished = 0, moves = 0;
+    for (uint16_t seed = 1; seed <= 6; seed++) {
+        game_t g;
+        uint32_t r = seed;
+        gtu_start(&g, (uint8_t)(seed % 3), (uint8_t)(seed % 3), seed);
+        console_init(&con);
+        for (int step = 0; step < 40000; step++) {
+            uint32_t k;
+            uint8_t was_over = g.phase == GAME_OVER;
+            uint8_t was_marks = marks(&g);
+            r = r * 1103515245u + 12345u;
+            k = (r >> 16) & 0x7FFF;
+            if (k % 16 < 9) {
+                static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_LONG,
+                                                 KEY_EV_NONE};
+                gtu_ev(&g, kinds[k % 4], (uint8_t)((k >> 2) % 11));
+            } else if (k % 16 < 11) {
+                /* Let go of everything, then a clean short or long press. */
+                for (uint8_t c = 0; c < 9; c++) {
+                    if (g.held & (1u << c)) {
+                        gtu_ev(&g, KEY_EV_RELEASE, c);
+                    }
+                }
+                if (k & 0x100) {
+                    gtu_long(&g, (uint8_t)((k >> 4) % 9));
+                } else {
+                    gtu_tap(&g, (uint8_t)((k >> 4) % 9));
+                }
+            } else if (k % 16 < 14) {
+                gtu_tick(&g, (k >> 4) % 400);
+            } else if (k % 16 == 14) {
+                gtu_line(&con, &g, lines[(k >> 4) % (sizeof lines / sizeof lines[0])]);
+            } else {
+                console_feed(&con, &g, (uint8_t)(k >> 4)); /* raw garbage byte */
+            }
+            if (step % 64 == 0) {
+                gtu_clear();
+                game_keys_sync(&g, (uint16_t)(k & 3 ? g.held : (k >> 3)));
+            }
+            check_consistent(&g);
+            finished += !was_over && g.phase == GAME_OVER;
+            moves += marks(&g) > was_marks;
+            if (step % 500 == 0) {
+                /* Turn correct: with no input the AI has moved within 200 ms + greeting. */
+                game_t h = g;
+                gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
+                assert_false(game_ai_to_move(&h));
+                check_consistent(&h);
+            }
+        }
+        gtu_clear();
+    }
+    /* The fuzz really played: games ended and marks were placed. */
+    print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
+    assert_true(finished > 100 && moves > 1000);
+}
+
+static void test_stats_records(void **state)
+{
+    settings_t s;
+    stats_t st;
+    uint8_t out[3];
+    (void)state;
+    stats_settings_default(&s);
+    assert_true(stats_settings_valid(&s));
+    assert_int_equal(s.mode, GAME_MODE_AI_X);
+    assert_int_equal(s.level, LEVEL_PERFECT);
+    s.mode = GAME_MODES;
+    assert_false(stats_settings_valid(&s));
+    stats_settings_default(&s);
+    s.level = LEVELS;
+    assert_false(stats_settings_valid(&s));
+    stats_settings_default(&s);
+    s.format = 0xFF;
+    assert_false(stats_settings_valid(&s));
+    stats_clear(&st);
+    assert_true(stats_valid(&st));
+    st.reserved = 1;
+    assert_false(stats_valid(&st));
+    stats_clear(&st);
+    st.n[2][1] = STATS_COUNT_MAX + 1u;
+    assert_false(stats_valid(&st));
+    /* Counting saturates; bad mode/kind are ignored. */
+    stats_clear(&st);
+    st.n[1][0] = STATS_COUNT_MAX - 1u;
+    stats_count(&st, 1, STATS_WIN);
+    stats_count(&st, 1, STATS_WIN);
+    assert_int_equal(st.n[1][0], STATS_COUNT_MAX);
+    stats_count(&st, 3, STATS_WIN);
+    stats_count(&st, 0, 3);
+    assert_true(stats_valid(&st));
+    /* The LED split: 9 cells in proportion, largest remainder, all dark for none. */
+    stats_clear(&st);
+    stats_split9(&st, 0, out);
+    assert_int_equal(out[0] + out[1] + out[2], 0);
+    for (unsigned w = 0; w < 40; w += 3) {
+        for (unsigned d = 0; d < 40; d += 5) {
+            for (unsigned l = 0; l < 40; l += 7) {
+                unsigned t = w + d + l;
+                if (t == 0) {
+                    continue;
+                }
+                st.n[0][0] = (uint16_t)w;
+                st.n[0][1] = (uint16_t)d;
+                st.n[0][2] = (uint16_t)l;
+                stats_split9(&st, 0, out);
+                assert_int_equal(out[0] + out[1] + out[2], 9);
+                /* Each share is its exact share rounded down or up. */
+                assert_true(out[0] * t <= 9 * w + t && out[0] * t + t >= 9 * w);
+                assert_true(out[1] * t <= 9 * d + t && out[1] * t + t >= 9 * d);
+                assert_true(out[2] * t <= 9 * l + t && out[2] * t + t >= 9 * l);
+            }
+        }
+    }
+    st.n[0][0] = STATS_COUNT_MAX;
+    st.n[0][1] = STATS_COUNT_MAX;
+    st.n[0][2] = 1;
+    stats_split9(&st, 0, out);
+    assert_int_equal(out[0] + out[1] + out[2], 9);
+    assert_true(out[0] >= 4 && out[1] >= 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boot_banner_and_greeting),
+        cmocka_unit_test(test_boot_warnings),
+        cmocka_unit_test(test_move_and_ai_timing),
+        cmocka_unit_test(test_ai_opens_as_x),
+        cmocka_unit_test(test_every_strategy_as_x),
+        cmocka_unit_test(test_every_strategy_as_o),
+        cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_level_pick_rates),
+        cmocka_unit_test(test_occupied_and_ai_turn_presses),
+        cmocka_unit_test(test_menu),
+        cmocka_unit_test(test_hint_and_analysis),
+        cmocka_unit_test(test_game_over_and_stats),
+        cmocka_unit_test(test_wake_guard_and_sync),
+        cmocka_unit_test(test_fuzz_consistency),
+        cmocka_unit_test(test_stats_records),
+    };
+    return cmocka_run_group_tests_name("game", tests, setup, NULL);
+}
