@@ -1,0 +1,98 @@
+/* sim/board.h - the simulated shield: simavr running an unmodified firmware image,
+ * with the key matrix (diodes, pull-ups), the multiplexed LED matrix decoded by duty
+ * cycle, and the UART bridged to the host. One board per process (fork() copies it). */
+#ifndef SIM_BOARD_H
+#define SIM_BOARD_H
+#include <stdint.h>
+#include <stdio.h>
+
+#define BOARD_CELLS 9
+#define BOARD_F_CPU 16000000ull
+#define BOARD_MS(ms) ((uint64_t)(ms) * (BOARD_F_CPU / 1000u))
+/* LED decoding: duty is measured over 6 ms windows (four full 1.5 ms mux frames). */
+#define BOARD_WINDOW_CYCLES BOARD_MS(6)
+/* A picture is "stable" once unchanged for this long. */
+#define BOARD_STABLE_MS 50u
+
+struct avr_t;
+
+typedef void (*board_line_fn)(const char *line, void *ctx);
+typedef void (*board_byte_fn)(uint8_t byte, void *ctx);
+
+/* Load an ELF (path) into a new simulated chip; returns 0 on success. */
+int board_open_elf(const char *elf_path);
+/* A chip with the given flash image (32 KB, 0xff = erased); starts at start_pc
+ * (byte address) with MCUSR = mcusr. Used for the bootloader path. */
+int board_open_flash(const uint8_t *flash, uint32_t start_pc, uint8_t mcusr);
+struct avr_t *board_avr(void);
+
+/* Run until the cycle counter reaches `cycle` (or the chip stops). Returns 0, or -1 when
+ * the chip crashed / stopped (see board_status()). */
+int board_run_until(uint64_t cycle);
+int board_run_ms(uint32_t ms);
+uint64_t board_now(void);
+/* Run until a UART line containing `needle` shows up (returns 1) or ms pass (0). */
+int board_run_until_line(const char *needle, uint32_t ms);
+
+/* Keys: bit i = contact of cell i closed. Effective immediately. */
+void board_keys_set(uint16_t mask);
+uint16_t board_keys(void);
+/* Schedule a contact change at an absolute cycle (events must be queued in order). */
+void board_keys_at(uint64_t cycle, uint16_t mask);
+/* Press cell (0..8) now, hold ms, release (runs the simulation for ms). */
+int board_press(int cell, uint32_t hold_ms);
+
+/* UART, host to chip: queue bytes (fed at the rate simavr's receiver accepts). */
+void board_serial_send(const char *s, size_t n);
+void board_serial_line(const char *s); /* + '\n' */
+size_t board_serial_pending(void);
+void board_on_line(board_line_fn fn, void *ctx);  /* each line from the chip */
+void board_on_byte(board_byte_fn fn, void *ctx);  /* each raw byte from the chip */
+
+/* LEDs: current decoded picture (9 chars + NUL, see README-sim.md), the time it last
+ * changed, and the ghost report (cells with faint light; '.' when none). */
+const char *board_picture(void);
+uint64_t board_picture_since(void);
+const char *board_ghosts(void);
+/* Raw die state right now: bit 2*cell = red on, bit 2*cell+1 = green on. */
+uint32_t board_dies_now(void);
+uint64_t board_ghost_windows(void);
+
+/* Reset the chip as a power cycle (EEPROM kept). */
+void board_power_cycle(void);
+/* Reset with the given MCUSR reset flags (EXTRF = 2 makes a bootloader wait). */
+void board_reset(uint8_t mcusr);
+/* Chip state and counters. */
+typedef struct {
+    int crashed;           /* simavr crashed or sleeping with interrupts off */
+    uint32_t resets;       /* every reset (watchdog or board_power_cycle) */
+    uint32_t wdt_resets;   /* resets with WDRF set */
+    uint32_t jumps_to_zero;/* pc became 0 without a reset */
+    uint64_t sleep_cycles; /* cycles spent asleep since the counter was cleared */
+    uint64_t awake_cycles;
+    uint16_t min_sp;       /* lowest stack pointer seen since cleared */
+} board_status_t;
+const board_status_t *board_status(void);
+void board_clear_counters(void);
+
+/* EEPROM access (1 KB) for tests. */
+void board_eeprom_get(uint8_t *buf, uint16_t len);
+void board_eeprom_set(const uint8_t *buf, uint16_t len);
+/* 1 while an EEPROM byte write (3.4 ms) is under way; *addr = its address. */
+int board_eeprom_busy(uint16_t *addr);
+/* EEPROM byte writes started since the chip was made. */
+uint32_t board_eeprom_writes(void);
+/* Hook called when an EEPROM byte write starts (EECR value): times EEPROM updates. */
+void board_on_eecr(void (*fn)(uint8_t v, void *ctx), void *ctx);
+
+/* VCD trace of the key and LED pins and UART bytes into path; call before running. */
+int board_trace(const char *path);
+void board_trace_stop(void);
+
+/* Symbol lookup in the loaded ELF (libelf): address and size; returns 0 if found. */
+int board_elf_symbol(const char *elf_path, const char *prefix, char *name_out, size_t name_len,
+                     uint32_t *addr, uint32_t *size);
+/* Flash bytes of the loaded chip (for corruption tests). */
+uint8_t *board_flash(void);
+
+#endif

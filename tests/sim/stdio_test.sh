@@ -1,0 +1,45 @@
+#!/bin/sh
+# tests/sim/stdio_test.sh - the ttt-sim --stdio protocol: against the small test firmware
+# (exact answers) and the real firmware (boot, a move and the AI's answer through LEDs).
+# Usage: stdio_test.sh TTT_SIM TESTFW_ELF FIRMWARE_ELF GHOST_TESTFW_ELF
+set -u
+SIM=$1 TESTFW=$2 ELF=$3 GHOST=$4
+fail=0 checks=0
+expect() { # expect NAME FILE PATTERN
+    checks=$((checks + 1))
+    if ! grep -q -- "$3" "$2"; then
+        echo "sim_stdio: FAILED: $1: no line matching '$3' in:"; sed 's/^/    /' "$2"; fail=1
+    fi
+}
+out=$(mktemp) || exit 1
+trap 'rm -f "$out"' EXIT
+
+printf 'wait 300\npress 5\nwait 100\npress 5\nwait 400\npress 1\nserial hello world\nwait 50\nbogus\nhold 9 200\nwait 10\nhold 10 5\nwait x\nquit\n' |
+    "$SIM" --stdio "$TESTFW" > "$out" 2>/dev/null
+[ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status"; fail=1; }
+expect testfw-banner "$out" '^serial ttt: ready'
+expect testfw-press "$out" '^leds \.\.\.\.r\.\.\.\.$'
+expect testfw-second-press "$out" '^leds \.\.\.\.g\.\.\.\.$'
+expect testfw-key-line "$out" '^serial key 5$'
+expect testfw-echo "$out" '^serial e: hello world$'
+expect testfw-unknown "$out" "^error: unknown command 'bogus'"
+expect testfw-hold "$out" '^leds r\.\.\.g\.\.\.r$'
+expect testfw-bad-cell "$out" '^error: usage: hold'
+expect testfw-bad-wait "$out" '^error: usage: wait'
+
+printf 'wait 1500\npress 5\nwait 1500\nserial board\nwait 100\nquit\n' | "$SIM" --stdio "$ELF" > "$out" 2>/dev/null
+[ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status (firmware)"; fail=1; }
+expect fw-banner "$out" '^serial ttt: ready'
+expect fw-empty "$out" '^leds \.\.\.\.\.\.\.\.\.$'
+expect fw-move "$out" '^leds \.\.\.\.r\.\.\.\.$'
+expect fw-ai-answer "$out" '^leds [.g]*g[.g]*r[.g]*$'
+expect fw-console "$out" '^serial turn: x'
+checks=$((checks + 1))
+if grep -q '^ghost' "$out"; then echo "sim_stdio: FAILED: ghost light reported on the firmware"; fail=1; fi
+
+# deliberate ghosting: switching row 0 -> 1 with row 1's columns already set lights cell 2
+printf 'wait 300\npress 5\nwait 200\nquit\n' | "$SIM" --stdio "$GHOST" > "$out" 2>/dev/null
+expect ghost-reported "$out" '^ghost \.r\.\.\.\.\.\.\.$'
+expect ghost-counts-as-off "$out" '^leds \.\.\.\.r\.\.\.\.$'
+[ "$fail" -eq 0 ] || exit 1
+echo "sim_stdio: ok ($checks checks: press/hold/wait/serial/quit/errors and ghost light on the test firmware, the protocol on the real one)"
