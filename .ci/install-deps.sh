@@ -13,6 +13,7 @@ need() { # need PACKAGE CHECK-PATH-OR-COMMAND
 need gcc gcc
 need make make
 need python3 python3
+need tmux tmux
 need pkg-config pkg-config
 need gcc-avr avr-gcc
 need binutils-avr avr-objcopy
