@@ -19,13 +19,14 @@ CONSOLE_STR(s_sleep, "ttt: sleeping (press a key)");
 static game_t app_game;
 static console_t app_console;
 static uint32_t app_last_ms;    /* tick_ms() at the previous game step */
+static uint32_t app_poll_ms;    /* tick_ms() at the previous input poll */
 static uint32_t app_input_ms;   /* tick_ms() of the last key event or serial byte */
 
 /* Console output: wait for room while the UART is draining (a long answer such as
- * `help` is larger than the TX ring; 128 bytes leave in 11 ms at 115200 baud); drop
+ * `help` is larger than the TX ring; its 64 bytes leave in 5.6 ms at 115200 baud); drop
  * only if nothing is draining. The watchdog is not kicked here: a UART that never
  * drains must end in a watchdog reset, not a silent hang. */
-static void app_putc(uint8_t c)
+void console_out_byte(uint8_t c)
 {
     while (!uart_putc(c)) {
         if (!uart_tx_busy()) {
@@ -57,7 +58,6 @@ void app_init(void)
     leds_init();
     keys_init();
     uart_init();
-    console_out_sink(app_putc);
     table_ok = engine_init();
     /* A missing record, a CRC failure (the store rejects it) or an out-of-range field
      * all give the defaults. */
@@ -74,7 +74,7 @@ void app_init(void)
     game_init(&app_game, &settings, &stats, table_ok, power_reset_cause(),
               (uint16_t)(stats.n[GAME_MODE_AI_X][STATS_DRAW] * 31u +
                          stats.n[GAME_MODE_AI_O][STATS_DRAW] + 0x5A5Au));
-    app_last_ms = app_input_ms = tick_ms();
+    app_poll_ms = app_last_ms = app_input_ms = tick_ms();
 }
 
 static void app_power_down(void)
@@ -85,7 +85,7 @@ static void app_power_down(void)
     leds_off();
     power_down_until_key();
     game_wake(&app_game); /* the frame is shown again by the next step */
-    app_last_ms = app_input_ms = tick_ms();
+    app_poll_ms = app_last_ms = app_input_ms = tick_ms();
 }
 
 void app_step(void)
@@ -97,28 +97,39 @@ void app_step(void)
     uint8_t frame[LEDS_CELLS];
 
     power_wdt_kick();
-    if (tick_take_ms_flag()) {
-        now = tick_ms();
-        keys_update(now);
-        while (keys_next_event(&ev)) {
-            game_key(&app_game, &ev);
-            app_input_ms = now;
-        }
-        game_keys_sync(&app_game, keys_state());
-        while ((byte = uart_getc()) >= 0) {
-            console_feed(&app_console, &app_game, (uint8_t)byte);
-            app_input_ms = now;
-        }
-        elapsed = now - app_last_ms;
-        app_last_ms = now;
-        game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
-        game_frame(&app_game, frame);
-        leds_show(frame);
-        app_save();
-        if (now - app_input_ms >= APP_IDLE_POWER_DOWN_MS) {
-            app_power_down();
-            return;
-        }
+    /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
+     * sleep. Input is polled every APP_POLL_MS (one full key-matrix scan; the UART ring
+     * holds far more than that many milliseconds of bytes); timers, frame and saves run
+     * at once after input, else every APP_FRAME_MS (the shortest display time is
+     * 100 ms). */
+    if (!tick_take_ms_flag() || (now = tick_ms()) - app_poll_ms < APP_POLL_MS) {
+        power_idle();
+        return;
+    }
+    app_poll_ms = now;
+    keys_update(now);
+    while (keys_next_event(&ev)) {
+        game_key(&app_game, &ev);
+        app_input_ms = now;
+    }
+    game_keys_sync(&app_game, keys_state());
+    while ((byte = uart_getc()) >= 0) {
+        console_feed(&app_console, &app_game, (uint8_t)byte);
+        app_input_ms = now;
+    }
+    elapsed = now - app_last_ms;
+    if (app_input_ms != now && elapsed < APP_FRAME_MS) {
+        power_idle();
+        return;
+    }
+    app_last_ms = now;
+    game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
+    game_frame(&app_game, frame);
+    leds_show(frame);
+    app_save();
+    if (now - app_input_ms >= APP_IDLE_POWER_DOWN_MS) {
+        app_power_down();
+        return;
     }
     power_idle();
 }

@@ -5,6 +5,10 @@
 #include <stdint.h>
 
 /* Power down after this long without a key event or a console byte. */
+/* Keys and serial input are polled this often (ms): one full scan of the 3-row matrix. */
+#define APP_POLL_MS 3u
+/* Game timers and the LED frame advance at least this often (ms). */
+#define APP_FRAME_MS 20u
 #define APP_IDLE_POWER_DOWN_MS (5ul * 60ul * 1000ul)
 
 /* Bring up the HAL, check the engine table, load the EEPROM records, print the

@@ -1,21 +1,12 @@
-/* firmware/console_out.c - text output through one sink function (pure C).
+/* firmware/console_out.c - text output through console_out_byte() (pure C).
  * Numbers are formatted without printf (no stdio on the target); flash strings are
- * read byte by byte. No state but the sink pointer. */
+ * read byte by byte. No state. */
 #include "console_out.h"
 #include "position.h"
 
-static console_sink_t console_sink_fn;
-
-void console_out_sink(console_sink_t sink)
-{
-    console_sink_fn = sink;
-}
-
 void console_putc(char c)
 {
-    if (console_sink_fn) {
-        console_sink_fn((uint8_t)c);
-    }
+    console_out_byte((uint8_t)c);
 }
 
 void console_put_P(const char *pgm)

@@ -1,16 +1,15 @@
 /* firmware/console_out.h - text output of the game and the console (pure C).
- * Every byte goes to one sink function set at start-up: the UART on the board, a
- * buffer in the host tests. Constant strings live in flash (PROGMEM) so they cost no
+ * Every byte goes to console_out_byte(), which the program provides and the linker
+ * binds (no function pointer, so the call graph stays provable): the UART in
+ * firmware/app.c on the board, a capture buffer in the host tests. Constant strings live in flash (PROGMEM) so they cost no
  * SRAM; console_put_P() reads them through pgm_read_byte. */
 #ifndef CONSOLE_OUT_H
 #define CONSOLE_OUT_H
 #include <stdint.h>
 #include "pgm.h"
 
-typedef void (*console_sink_t)(uint8_t c);
-
-/* Route all output to `sink` (NULL drops it). */
-void console_out_sink(console_sink_t sink);
+/* Provided by the program: where every output byte goes. */
+void console_out_byte(uint8_t c);
 void console_putc(char c);
 /* A string in flash (declare it with CONSOLE_STR). */
 void console_put_P(const char *pgm);

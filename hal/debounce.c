@@ -13,6 +13,7 @@ void debounce_init(debounce_t *d, uint32_t now_ms)
         d->held_ms[i] = 0;
     }
     d->last_ms = now_ms;
+    d->settled = 1;
 }
 
 static uint8_t emit(key_event_t *out, uint8_t n, uint8_t cap, uint8_t kind, uint8_t cell)
@@ -34,6 +35,11 @@ uint8_t debounce_update(debounce_t *d, uint16_t raw, uint32_t now_ms, key_event_
 
     d->last_ms = now_ms;
     raw &= DEBOUNCE_MASK;
+    /* Fast path (the idle main loop calls this every ms): every pending count is 0,
+     * the raw state agrees with the debounced one, and no held key still waits for
+     * its long press: a full pass would change nothing. */
+    if (raw == d->state && d->settled && !(d->state & (uint16_t)~d->long_sent))
+        return 0;
     for (uint8_t i = 0; i < DEBOUNCE_KEYS; i++) {
         uint16_t bit = (uint16_t)(1u << i);
         if ((raw ^ d->state) & bit) {
@@ -63,5 +69,6 @@ uint8_t debounce_update(debounce_t *d, uint16_t raw, uint32_t now_ms, key_event_
             d->held_ms[i] = h >= KEYS_LONG_PRESS_MS ? KEYS_LONG_PRESS_MS : h;
         }
     }
+    d->settled = raw == d->state; /* then every pending count was just cleared */
     return n;
 }

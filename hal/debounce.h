@@ -30,6 +30,7 @@ typedef struct {
     uint8_t pending[DEBOUNCE_KEYS];   /* ms the raw state has differed from `state` */
     uint16_t held_ms[DEBOUNCE_KEYS];  /* ms held since the debounced press (saturates) */
     uint32_t last_ms;                 /* time of the previous update */
+    uint8_t settled;                  /* every pending[i] is 0 */
 } debounce_t;
 
 /* All keys released, time starts at now_ms. */

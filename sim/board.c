@@ -104,13 +104,11 @@ uint16_t board_keys(void) { return g.keys; }
 
 static uint8_t reg(unsigned addr) { return g.avr->data[addr]; }
 
-/* ---- key matrix ---------------------------------------------------------------- */
-
-/* Sense level of every key column given the drive port's PORT/DDR (ov_* override the
- * register being written, which simavr has not stored yet when it notifies). */
-static void keys_apply(int ov_port, int ov_is_ddr, uint8_t ov_val)
+/* PORT and DDR of ports B, C, D as they are about to be: simavr notifies a write before
+ * it stores it, so the register being written (ov_*) is overridden with its new value. */
+static void ports_read(uint8_t port_v[3], uint8_t ddr_v[3], int ov_port, int ov_is_ddr,
+                       uint8_t ov_val)
 {
-    uint8_t port_v[3], ddr_v[3];
     for (unsigned p = 0; p < 3; p++) {
         port_v[p] = reg(A_PORT(p));
         ddr_v[p] = reg(A_DDR(p));
@@ -121,6 +119,16 @@ static void keys_apply(int ov_port, int ov_is_ddr, uint8_t ov_val)
         else
             port_v[ov_port] = ov_val;
     }
+}
+
+/* ---- key matrix ---------------------------------------------------------------- */
+
+/* Sense level of every key column given the drive port's PORT/DDR (ov_* override the
+ * register being written, which simavr has not stored yet when it notifies). */
+static void keys_apply(int ov_port, int ov_is_ddr, uint8_t ov_val)
+{
+    uint8_t port_v[3], ddr_v[3];
+    ports_read(port_v, ddr_v, ov_port, ov_is_ddr, ov_val);
     uint8_t ext_mask[3] = {0, 0, 0}, ext_val[3] = {0, 0, 0};
     for (unsigned c = 0; c < BOARD_COLS; c++) {
         unsigned sp = BOARD_PIN_PORT(key_cols[c]), sb = BOARD_PIN_BIT(key_cols[c]);
@@ -181,16 +189,7 @@ static void leds_account(uint64_t now)
 static void leds_recompute(int ov_port, int ov_is_ddr, uint8_t ov_val)
 {
     uint8_t port_v[3], ddr_v[3];
-    for (unsigned p = 0; p < 3; p++) {
-        port_v[p] = reg(A_PORT(p));
-        ddr_v[p] = reg(A_DDR(p));
-    }
-    if (ov_port >= 0) {
-        if (ov_is_ddr)
-            ddr_v[ov_port] = ov_val;
-        else
-            port_v[ov_port] = ov_val;
-    }
+    ports_read(port_v, ddr_v, ov_port, ov_is_ddr, ov_val);
 #define PIN_HIGH(pin) \
     (((ddr_v[BOARD_PIN_PORT(pin)] & port_v[BOARD_PIN_PORT(pin)]) >> BOARD_PIN_BIT(pin)) & 1)
 #define PIN_LOW(pin) \

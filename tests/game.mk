@@ -30,3 +30,10 @@ $(TEST_APP_BIN): $$(call host_objs,$$(sort $$(TEST_APP_SRC)))
 test-app: $(TEST_APP_BIN)
 	$(TEST_APP_BIN)
 TEST_TARGETS += test-app
+
+# No recursion anywhere in the firmware image (tests/engine/check_no_recursion.py): no
+# call-graph cycle, no indirect call; prints the static stack bound with -fstack-usage.
+.PHONY: test-no-recursion-firmware
+test-no-recursion-firmware: $(FW_ELF)
+	python3 tests/engine/check_no_recursion.py --su-dir $(AVR_DIR)/obj $(FW_ELF)
+TEST_TARGETS += test-no-recursion-firmware

@@ -18,6 +18,7 @@ extern uint8_t leds_front;               /* frame shown; main builds the other (
 extern const uint8_t *volatile leds_cols; /* &leds_frames[front][0][0][0]; set atomically */
 extern volatile uint8_t leds_enabled;     /* 0 after leds_off(): rows stay dark */
 extern uint8_t leds_blink_off;            /* 0 = blink on phase, 9 = off phase (ISR-owned) */
+extern uint8_t leds_blink_ms;             /* ms into the blink phase (tick.c, ISR-owned) */
 
 /* Keys (keys_hw.c) */
 extern keyscan_map_t keys_map;

@@ -1,7 +1,10 @@
 /* hal/avr/leds.c - the LED display on the chip: sets the LED pins up as outputs and
  * hands frames to the timer ISR (tick.c), which multiplexes them one row per 500 us.
  * Double-buffered: leds_show() builds the hidden buffer, then switches the ISR's
- * pointer to it with interrupts off, so the ISR never sees half a frame. */
+ * pointer to it with interrupts off, so the ISR never sees half a frame. An unchanged
+ * frame costs a 9-byte compare, nothing more (the main loop shows a frame every
+ * millisecond). A cell that starts to blink restarts the blink clock in its lit half,
+ * so a new blinking mark is never first shown dark. */
 #include "leds.h"
 
 #include <avr/io.h>
@@ -16,14 +19,15 @@ uint8_t leds_front;
 const uint8_t *volatile leds_cols;
 volatile uint8_t leds_enabled;
 uint8_t leds_blink_off;
+static uint8_t leds_last[LEDS_CELLS]; /* the frame the built buffers hold */
 
 void leds_init(void)
 {
-    static const uint8_t dark[LEDS_CELLS] = {0};
-
     ledmux_map_init(&leds_map);
-    ledmux_build(dark, leds_frames[0]);
-    ledmux_build(dark, leds_frames[1]);
+    for (uint8_t i = 0; i < LEDS_CELLS; i++)
+        leds_last[i] = LED_OFF;
+    ledmux_build(leds_last, leds_frames[0]); /* both buffers dark */
+    ledmux_build(leds_last, leds_frames[1]);
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
     {
         leds_front = 0;
@@ -41,6 +45,17 @@ void leds_init(void)
 
 void leds_show(const uint8_t frame[LEDS_CELLS])
 {
+    uint8_t changed = 0, new_blink = 0;
+    for (uint8_t i = 0; i < LEDS_CELLS; i++) {
+        if (frame[i] != leds_last[i]) {
+            changed = 1;
+            if ((frame[i] & LED_BLINK) && !(leds_last[i] & LED_BLINK))
+                new_blink = 1;
+            leds_last[i] = frame[i];
+        }
+    }
+    if (!changed && leds_enabled)
+        return;
     uint8_t back = (uint8_t)(leds_front ^ 1u);
     ledmux_build(frame, leds_frames[back]);
     leds_front = back;
@@ -49,6 +64,10 @@ void leds_show(const uint8_t frame[LEDS_CELLS])
     {
         leds_cols = &leds_frames[back][0][0][0];
         leds_enabled = 1;
+        if (new_blink) {
+            leds_blink_off = 0;
+            leds_blink_ms = 0;
+        }
     }
 }
 

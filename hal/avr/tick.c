@@ -59,11 +59,12 @@ uint8_t tick_take_ms_flag(void)
     return taken;
 }
 
+uint8_t leds_blink_ms; /* ms into the current 250 ms blink phase (ISR-owned) */
+
 ISR(TIMER0_COMPA_vect)
 {
     static uint8_t row3;     /* 3 * LED row shown in this step */
     static uint8_t half;     /* 1 on the step that completes a millisecond */
-    static uint8_t blink_ms; /* ms into the current 250 ms blink phase */
     uint8_t pending;
 
     leds_isr_step(row3);
@@ -75,8 +76,8 @@ ISR(TIMER0_COMPA_vect)
     pending = tick_pending;
     if (pending != 255u)
         tick_pending = (uint8_t)(pending + 1u);
-    if (++blink_ms == 250u) {
-        blink_ms = 0;
+    if (++leds_blink_ms == 250u) {
+        leds_blink_ms = 0;
         leds_blink_off ^= (uint8_t)(LEDMUX_ROWS * LEDMUX_PORTS); /* 0 <-> 9: phase 1 */
     }
     keys_isr_step();

@@ -22,7 +22,7 @@
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
 
 #define UART_RX_SIZE 64u
-#define UART_TX_SIZE 128u
+#define UART_TX_SIZE 64u
 _Static_assert(RING_SIZE_OK(UART_RX_SIZE) && RING_SIZE_OK(UART_TX_SIZE), "ring sizes");
 
 static uint8_t uart_rx_buf[UART_RX_SIZE];

@@ -8,6 +8,7 @@ the deepest path to give a static stack bound per root.
 
 usage: check_no_recursion.py [--expect-recursion] [--su-dir DIR] [--root NAME] ELF
   --expect-recursion  invert the verdict (the self-test on an image that does recurse)
+  without --root: main, and main plus the deepest interrupt handler
 """
 import argparse
 import glob
@@ -131,8 +132,15 @@ def main():
     print(f"{name}: no recursion, no indirect calls ({len(graph)} functions, {edges} calls)")
     if args.su_dir:
         sizes = frames(args.su_dir)
-        for root in args.root or ["main"]:
+        roots = args.root or ["main"]
+        isrs = sorted(f for f in graph if re.fullmatch(r"__vector_\d+", f))
+        for root in roots:
             print(f"{name}: static stack bound from {root}: {stack_bound(graph, sizes, root)} bytes")
+        if not args.root and isrs:
+            worst = max(stack_bound(graph, sizes, isr) for isr in isrs)
+            total = stack_bound(graph, sizes, "main") + worst
+            print(f"{name}: static stack bound, main plus the deepest interrupt "
+                  f"({', '.join(isrs)}; they do not nest): {total} bytes")
     return 0
 
 

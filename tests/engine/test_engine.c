@@ -363,15 +363,22 @@ static void test_every_damaged_byte_is_caught(void **state)
     assert_true(engine_init());
 }
 
+/* A copy of the table whose every move names cell 15 (out of range); its CRC is left
+ * stale. */
+static void forge_out_of_range_moves(uint8_t forged[TABLE_BYTES])
+{
+    memcpy(forged, table_data, TABLE_BYTES);
+    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
+        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
+}
+
 static void test_table_entry_damage_is_never_trusted(void **state)
 {
     (void)state;
     /* Even a table whose CRC was forged never yields an illegal move: an entry naming an
      * occupied or out-of-range cell, or a missing key, reads as "no move". */
     static uint8_t forged[TABLE_BYTES];
-    memcpy(forged, table_data, TABLE_BYTES);
-    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
-        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
+    forge_out_of_range_moves(forged);
     FOR_EACH_OPEN_POSITION(p)
     {
         if (pos_forced_move(p) == POS_NO_MOVE)
@@ -396,15 +403,8 @@ static void test_engine_falls_back_mid_game(void **state)
     (void)state;
     /* engine_move on a table that lost an entry (CRC forged valid) stops trusting it. */
     static uint8_t forged[TABLE_BYTES];
-    memcpy(forged, table_data, TABLE_BYTES);
-    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
-        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
-    uint16_t crc = 0xFFFF;
-    for (uint16_t i = 0; i < TABLE_CRC_OFFSET; i++) {
-        crc ^= (uint16_t)forged[i] << 8;
-        for (int b = 0; b < 8; b++)
-            crc = (crc & 0x8000) ? (uint16_t)((crc << 1) ^ 0x1021) : (uint16_t)(crc << 1);
-    }
+    forge_out_of_range_moves(forged);
+    uint16_t crc = crc16(forged, TABLE_CRC_OFFSET);
     forged[TABLE_CRC_OFFSET] = (uint8_t)crc;
     forged[TABLE_CRC_OFFSET + 1] = (uint8_t)(crc >> 8);
     assert_true(engine_use_table(forged));

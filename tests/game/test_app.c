@@ -49,7 +49,7 @@ static void tap(uint8_t cell, uint32_t hold_ms)
 static void say(const char *line)
 {
     fake_uart_feed(line, strlen(line));
-    run(2);
+    run(2 * APP_POLL_MS); /* input is polled every APP_POLL_MS */
 }
 
 static int blank_chip(void **state)
