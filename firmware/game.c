@@ -20,6 +20,8 @@ CONSOLE_STR(s_wdt, "ttt: watchdog reset");
 CONSOLE_STR(s_crc, "ttt: table CRC bad, using solver");
 CONSOLE_STR(s_new, "new: ");
 CONSOLE_STR(s_level, "level: ");
+CONSOLE_STR(s_stuck, " stuck, ignored until released");
+CONSOLE_STR(s_key, "key: cell ");
 CONSOLE_STR(s_move, "move: ");
 CONSOLE_STR(s_ai, "ai: ");
 CONSOLE_STR(s_result, "result: ");
@@ -346,6 +348,13 @@ void game_key(game_t *g, const key_event_t *ev)
         return;
     }
     bit = (uint16_t)(1u << ev->cell);
+    if (g->stuck & bit) { /* its release frees it; nothing else it does counts */
+        if (ev->kind == KEY_EV_RELEASE)
+            g->stuck &= (uint16_t)~bit;
+        return;
+    }
+    if (ev->kind != KEY_EV_LONG)
+        g->held_ms = 0; /* the set of held keys changes */
     if (ev->kind == KEY_EV_PRESS) {
         if (g->held == 0) {
             g->gest_cell = ev->cell;
@@ -381,7 +390,10 @@ void game_key(game_t *g, const key_event_t *ev)
 void game_keys_sync(game_t *g, uint16_t keys_state)
 {
     keys_state &= POS_ALL;
+    g->stuck &= keys_state; /* a stuck key that is up again is free */
+    keys_state &= (uint16_t)~g->stuck;
     if (keys_state != g->held) {
+        g->held_ms = 0;
         g->held = keys_state;
         g->gest_flags |= GEST_VOID;
     }
@@ -404,6 +416,22 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
     if (game_ai_to_move(g) && game_count_down(&g->ai_ms, elapsed_ms) == 0) {
         game_ai_move(g);
+    }
+    if (g->held) {
+        g->held_ms = g->held_ms > GAME_STUCK_MS ? GAME_STUCK_MS : (uint16_t)(g->held_ms + elapsed_ms);
+        if (g->held_ms >= GAME_STUCK_MS) {
+            for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+                if (g->held & (1u << cell)) {
+                    console_put_P(s_key);
+                    console_put_cell(cell);
+                    console_line_P(s_stuck);
+                }
+            }
+            g->stuck |= g->held;
+            g->held = 0;
+            g->held_ms = 0;
+            g->gest_flags = GEST_VOID;
+        }
     }
 }
 

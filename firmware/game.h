@@ -20,6 +20,7 @@
 #define GAME_ANALYSIS_MS 3000u
 #define GAME_STATS_MS 3000u
 #define GAME_SETTINGS_MS 2000u
+#define GAME_STUCK_MS 10000u   /* a key held this long is stuck: ignored until released */
 #define GAME_LAMP_STEP_MS 500u /* lamp test: red, green, yellow */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
@@ -51,6 +52,8 @@ typedef struct {
     uint8_t ov_frame[LEDS_CELLS];
     /* Gesture tracking: keys held, the first key of the gesture, its flags. */
     uint16_t held;
+    uint16_t held_ms;     /* time `held` has been non-empty and unchanged */
+    uint16_t stuck;       /* keys held past GAME_STUCK_MS: ignored until released */
     uint8_t gest_cell;
     uint8_t gest_flags;
 } game_t;
@@ -68,6 +71,9 @@ uint8_t game_take_save(game_t *g);
  * the keys the events said are held (an event was lost), adopt it and void the
  * gesture, so a dropped RELEASE cannot block input forever. */
 void game_keys_sync(game_t *g, uint16_t keys_state);
+/* A key held for GAME_STUCK_MS is taken as stuck (a jammed button, something lying on
+ * the board): the console says so once, and the key is ignored until it is released,
+ * so the other eight keep working. */
 /* After power-down: drop overlays and ignore the waking press. */
 void game_wake(game_t *g);
 

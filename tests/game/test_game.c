@@ -602,6 +602,37 @@ static void test_wake_guard_and_sync(void **state)
     }
 }
 
+static void test_stuck_key(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_ev(&g, KEY_EV_PRESS, 4); /* cell 5 jams */
+    gtu_tick(&g, KEYS_LONG_PRESS_MS);
+    gtu_ev(&g, KEY_EV_LONG, 4); /* the long press it makes on the way is a menu choice */
+    gtu_clear();
+    gtu_tick(&g, GAME_STUCK_MS);
+    assert_int_equal(gtu_count_lines("key: cell 5 stuck, ignored until released"), 1);
+    gtu_tick(&g, GAME_STUCK_MS); /* said once */
+    assert_int_equal(gtu_count_lines("key: cell 5 stuck"), 1);
+    /* The other keys work while it stays down (the debounced state still has it). */
+    game_keys_sync(&g, 1u << 4);
+    gtu_tap(&g, 0);
+    game_keys_sync(&g, 1u << 4);
+    assert_int_equal(g.pos.x, 1u << 0);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(pos_count(g.pos.o), 1);
+    /* Released: it is an ordinary key again (a move if cell 5 is still free). */
+    gtu_ev(&g, KEY_EV_RELEASE, 4);
+    game_keys_sync(&g, 0);
+    assert_int_equal(g.stuck, 0);
+    assert_int_equal(g.held, 0);
+    if (pos_empty(g.pos) & (1u << 4)) {
+        gtu_tap(&g, 4);
+        assert_true(g.pos.x & (1u << 4));
+    }
+}
+
 static void test_fuzz_consistency(void **state)
 {
     console_t con;
@@ -748,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_hint_and_analysis),
         cmocka_unit_test(test_game_over_and_stats),
         cmocka_unit_test(test_wake_guard_and_sync),
+        cmocka_unit_test(test_stuck_key),
         cmocka_unit_test(test_fuzz_consistency),
         cmocka_unit_test(test_stats_records),
     };
