@@ -300,6 +300,15 @@ static void expect_output(const char *what, const char *want, int any_order)
     uart_out[0] = '\0';
 }
 
+/* Close exactly the keys in `closed` (bit i = cell i) and run `ms` more simulated ms. */
+static void keys_hold(uint64_t *t, uint16_t closed, uint32_t ms)
+{
+    keys_closed = closed;
+    matrix_update();
+    *t += MS(ms);
+    run_until(*t);
+}
+
 /* Key scenarios replayed on the real HAL: each sets the matrix at given times and
  * expects the events (as the bench firmware prints them) on the serial port. */
 static int check(void)
@@ -310,50 +319,29 @@ static int check(void)
     expect_output("boot banner", "hal_bench: ready\n", 0);
 
     /* clean 80 ms tap of cell 5 (index 4, centre) */
-    keys_closed = 1u << 4;
-    matrix_update();
-    run_until(t += MS(80));
-
-    keys_closed = 0;
-    matrix_update();
-    run_until(t += MS(100));
+    keys_hold(&t, 1u << 4, 80);
+    keys_hold(&t, 0, 100);
     expect_output("tap cell 5", "5e", 0);
 
     /* 8 ms of contact bounce (1 ms toggles) on press and release of cell 9 */
     for (int i = 0; i < 8; i++) {
-        keys_closed = (i & 1) ? 0 : 1u << 8;
-        matrix_update();
-        run_until(t += MS(1));
+        keys_hold(&t, (i & 1) ? 0 : 1u << 8, 1);
     }
-    keys_closed = 1u << 8;
-    matrix_update();
-    run_until(t += MS(100));
+    keys_hold(&t, 1u << 8, 100);
     for (int i = 0; i < 8; i++) {
-        keys_closed = (i & 1) ? 1u << 8 : 0;
-        matrix_update();
-        run_until(t += MS(1));
+        keys_hold(&t, (i & 1) ? 1u << 8 : 0, 1);
     }
-    keys_closed = 0;
-    matrix_update();
-    run_until(t += MS(100));
+    keys_hold(&t, 0, 100);
     expect_output("bouncing cell 9", "9i", 0);
 
     /* long press of cell 1: press, long (800 ms), release */
-    keys_closed = 1u << 0;
-    matrix_update();
-    run_until(t += MS(1000));
-    keys_closed = 0;
-    matrix_update();
-    run_until(t += MS(100));
+    keys_hold(&t, 1u << 0, 1000);
+    keys_hold(&t, 0, 100);
     expect_output("long press cell 1", "1Aa", 0);
 
     /* three keys in an L (cells 1, 2, 4): without diodes cell 5 would ghost */
-    keys_closed = (1u << 0) | (1u << 1) | (1u << 3);
-    matrix_update();
-    run_until(t += MS(100));
-    keys_closed = 0;
-    matrix_update();
-    run_until(t += MS(100));
+    keys_hold(&t, (1u << 0) | (1u << 1) | (1u << 3), 100);
+    keys_hold(&t, 0, 100);
     expect_output("L of three keys, no ghost", "124abd", 1);
 
     if (violations) {
