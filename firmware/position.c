@@ -32,16 +32,6 @@ uint8_t pos_to_move(pos_t p)
     return pos_count(p.x) == pos_count(p.o) ? PLAYER_X : PLAYER_O;
 }
 
-uint16_t pos_mover_mask(pos_t p)
-{
-    return pos_to_move(p) == PLAYER_X ? p.x : p.o;
-}
-
-uint16_t pos_other_mask(pos_t p)
-{
-    return pos_to_move(p) == PLAYER_X ? p.o : p.x;
-}
-
 uint16_t pos_lines(uint16_t mask)
 {
     uint16_t cells = 0;
@@ -158,8 +148,8 @@ uint8_t pos_first_cell(uint16_t mask)
 
 uint8_t pos_forced_move(pos_t p)
 {
-    uint8_t x_to_move = pos_count(p.x) == pos_count(p.o);
-    uint16_t mine = x_to_move ? p.x : p.o, theirs = x_to_move ? p.o : p.x;
+    uint16_t mine, theirs;
+    pos_sides(p, &mine, &theirs);
     uint16_t empty = pos_empty(p);
     uint16_t cells = pos_threats(mine, theirs); /* threat cells are always empty */
     if (!cells)

@@ -19,9 +19,14 @@ uint8_t pos_count(uint16_t mask);
 uint16_t pos_empty(pos_t p);
 /* PLAYER_X when the counts are equal, else PLAYER_O (meaningful for legal boards). */
 uint8_t pos_to_move(pos_t p);
-/* Mask of the side to move / of the side that moved last. */
-uint16_t pos_mover_mask(pos_t p);
-uint16_t pos_other_mask(pos_t p);
+/* The masks of the side to move (*mine) and of the side that moved last (*theirs);
+ * inline, as the table look-up's hot path calls it. */
+static inline void pos_sides(pos_t p, uint16_t *mine, uint16_t *theirs)
+{
+    uint8_t x_to_move = pos_count(p.x) == pos_count(p.o);
+    *mine = x_to_move ? p.x : p.o;
+    *theirs = x_to_move ? p.o : p.x;
+}
 /* Union of the cells of every completed line of `mask` (0 if none). */
 uint16_t pos_lines(uint16_t mask);
 /* PLAYER_X or PLAYER_O if that player has a line, PLAYER_NONE otherwise. */

@@ -128,7 +128,8 @@ static int8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t marks, uint8
 int8_t solver_score(pos_t p)
 {
     uint8_t marks = pos_count(p.x | p.o);
-    uint16_t mine = pos_mover_mask(p), theirs = pos_other_mask(p);
+    uint16_t mine, theirs;
+    pos_sides(p, &mine, &theirs);
     if (pos_lines(theirs))
         return (int8_t)(marks - SOLVER_SCORE_BASE);
     if (marks == POS_CELLS)
@@ -144,7 +145,8 @@ uint8_t solver_move(pos_t p)
         return cell;
     uint8_t k;
     pos_t canon = sym_canonical(p, &k);
-    solver_search(pos_mover_mask(canon), pos_other_mask(canon), pos_count(canon.x | canon.o),
-                  &cell, solver_cell_order);
+    uint16_t mine, theirs;
+    pos_sides(canon, &mine, &theirs);
+    solver_search(mine, theirs, pos_count(canon.x | canon.o), &cell, solver_cell_order);
     return pos_first_cell(sym_unapply(k, (uint16_t)(1u << cell)));
 }

@@ -254,7 +254,8 @@ static void assert_perfect(pos_t p, uint8_t cell)
 /* The documented tie-break, computed from the reference alone. */
 static uint8_t ref_tie_break_move(pos_t p)
 {
-    uint16_t mine = pos_mover_mask(p), theirs = pos_other_mask(p);
+    uint16_t mine, theirs;
+    pos_sides(p, &mine, &theirs);
     int best = -1000, best_cell = -1;
     for (int i = 0; i < 9; i++) /* an immediate win */
         if (!((mine | theirs) >> i & 1) && pos_lines(mine | (uint16_t)(1u << i)))
