@@ -4,9 +4,10 @@
 SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS = $(call host_objs,$(ENGINE_SRC))
-$(SIM_PROOFS): tests/sim/sim_proofs.c $(SIM_BOARD_SRC) sim/board.h $$(SIM_ENGINE_OBJS) | $$(@D)/.
-	$(HOST_CC) $(SIM_CFLAGS) -o $@ tests/sim/sim_proofs.c $(SIM_BOARD_SRC) $(SIM_ENGINE_OBJS) \
-		$(SIM_LIBS)
+SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_SRC) sim/board.h $$(SIM_ENGINE_OBJS) | $$(@D)/.
+	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_SRC) \
+		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
 
 # Small firmware the harness was developed against (LED mux, key scan, UART echo).
 $(SIM_DIR)/testfw.elf: $(call avr_objs,tests/sim/testfw.c) | $$(@D)/.

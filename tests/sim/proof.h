@@ -1,0 +1,94 @@
+/* tests/sim/proof.h - shared by the simulation proofs (proof_*.c): reference rules that
+ * do not use the firmware's engine, counters shared between forked simulations, console
+ * capture, decoded LED pictures and play helpers. Every proof runs the real firmware
+ * image (SIM_ELF, default build/avr/ttt.elf) on the simulated board (sim/board.h). */
+#ifndef TESTS_SIM_PROOF_H
+#define TESTS_SIM_PROOF_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "board.h"
+#include "engine.h"
+
+#define NPROC 2         /* simulations run at once (the machine has 2 cores) */
+#define PRESS_MS 80u    /* a tap */
+#define LONG_MS 1000u   /* a long press (the firmware's threshold is 800 ms) */
+#define CAP_LINES 64
+
+extern const char *elf;
+extern int debug;
+
+/* Reference rules, independent of the firmware. */
+int popc(uint16_t m);
+uint16_t win_cells(uint16_t m);
+int legal(uint16_t x, uint16_t o);
+/* Value for the side to move: +1 win, 0 draw, -1 loss (memoised negamax). */
+int negamax(uint16_t x, uint16_t o);
+
+/* Counters in an anonymous shared mapping: forked simulations add to them. */
+typedef struct {
+    long games, board_wins, draws, board_losses, bad, nodes, events, checked, skipped;
+    long trials, old_seen, new_seen, torn, errors_seen, lines_sent, detected;
+    long ghost_windows, transient, presses;
+    char first_error[512];
+} shared_t;
+extern shared_t *sh;
+/* Count a failure; the first message is kept for the summary. */
+void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+double wall(void);
+
+/* Console lines from the chip, captured (the first CAP_LINES after cap_clear()). */
+extern char cap[CAP_LINES][128];
+extern int cap_n;
+extern int ready_lines; /* "ttt: ready" banners seen */
+void on_line(const char *line, void *ctx);
+void cap_clear(void);
+int cap_find(const char *prefix);
+/* Run until n lines are captured or ms pass, then until 30 ms pass without a line. */
+int cap_wait(int n, uint32_t ms);
+/* The cell (0..8) named in a console line like "ai: 7 (o)". */
+int line_cell(const char *line);
+/* Run until a captured line starting with prefix appears at index >= from. */
+int wait_line_from(const char *prefix, int from, uint32_t ms);
+
+/* Decoded pictures: x = red, o = green, y = yellow cells, blink = blinking ones. */
+typedef struct {
+    uint16_t x, o, y, blink;
+} pic_t;
+pic_t pic_parse(const char *s);
+/* Legal if some content under the yellow overlays makes a legal board. */
+int pic_legal(pic_t p);
+/* The picture has not changed for BOARD_STABLE_MS. */
+int stable(void);
+int wait_picture(const char *want, uint32_t ms);
+
+/* Open the ELF, wait for the banner and the empty board. */
+int boot(void);
+/* Fail on a crash, a watchdog reset or a jump to the reset vector. */
+void check_chip(const char *what);
+
+/* The person plays X (1) or O (0) through the buttons. */
+extern int human_x;
+int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark);
+/* Games in the tree of every person strategy from (x, o) with the person to move. */
+long expected_games(uint16_t x, uint16_t o);
+/* Tap cell and wait for the reply: 1 the game goes on, 0 it ended, -1 failure. */
+int human_move(int cell, uint16_t *x, uint16_t *o);
+/* One game through the console with random person moves; every AI move must keep the
+ * game value. */
+int console_game_check(const char *what, int person_x);
+
+/* xorshift32 for reproducible random choices. */
+extern uint32_t rng_state;
+uint32_t rnd(void);
+uint32_t rnd_range(uint32_t lo, uint32_t hi);
+
+/* The proofs. */
+int cmd_exhaustive(void);
+int cmd_fuzz(long events);
+int cmd_table(int stride_games);
+int cmd_powercut(int trials);
+int cmd_garbage(long bytes_goal);
+int cmd_bench(void);
+
+#endif

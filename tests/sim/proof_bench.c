@@ -1,0 +1,82 @@
+/* tests/sim/proof_bench.c - `make bench` figures measured on the simulated board:
+ * press-to-LED latency, idle awake share, stack peak. Figures only: nothing here
+ * fails on a number. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- bench --------------------------------------------------------------------- */
+
+int cmd_bench(void)
+{
+    if (boot() != 0)
+        return 1;
+    /* idle: 5 s on the empty board */
+    board_run_ms(200);
+    uint16_t boot_sp = board_status()->min_sp;
+    board_clear_counters();
+    board_run_ms(5000);
+    const board_status_t *st = board_status();
+    double idle = 100.0 * (double)st->awake_cycles / (double)(st->awake_cycles + st->sleep_cycles);
+    /* press to LED: the first lit red die of the pressed cell, over every cell */
+    double sum = 0, worst = 0;
+    int n = 0;
+    for (int cell = 0; cell < 9; cell++) {
+        int fd[2];
+        if (pipe(fd) != 0)
+            return 1;
+        if (fork() == 0) {
+            /* a 100 ms tap: the game acts on the release (a long press is a different
+             * gesture), so the latency counts from the release edge */
+            board_keys_set((uint16_t)(1u << cell));
+            board_run_ms(100);
+            board_keys_set(0);
+            uint64_t t0 = board_now();
+            double ms = -1;
+            while (board_now() < t0 + BOARD_MS(500)) {
+                board_run_until(board_now() + 160); /* 10 us steps */
+                if (board_dies_now() >> (2 * cell) & 1) {
+                    ms = (double)(board_now() - t0) / 16000.0;
+                    break;
+                }
+            }
+            if (write(fd[1], &ms, sizeof ms) < 0)
+                _exit(1);
+            _exit(0);
+        }
+        double ms = -1;
+        wait(NULL);
+        if (read(fd[0], &ms, sizeof ms) == (ssize_t)sizeof ms && ms >= 0) {
+            sum += ms;
+            n++;
+            if (ms > worst)
+                worst = ms;
+        }
+        close(fd[0]);
+        close(fd[1]);
+    }
+    /* stack: boot (table check, greeting) and then a whole game through the buttons */
+    uint16_t boot_min_sp = boot_sp;
+    board_clear_counters();
+    uint16_t x = 0, o = 0;
+    human_x = 1;
+    for (int cell = 0; cell < 9; cell++) {
+        if ((x | o) >> cell & 1)
+            continue;
+        if (human_move(cell, &x, &o) != 1)
+            break;
+        cell = -1;
+    }
+    uint16_t ramend = 0x8ff;
+    printf("press_to_led_ms %.2f\n", n ? sum / n : -1.0); /* from the release of a tap */
+    printf("press_to_led_worst_ms %.2f\n", worst);
+    printf("idle_awake_percent %.2f\n", idle);
+    uint16_t min_sp = board_status()->min_sp < boot_min_sp ? board_status()->min_sp : boot_min_sp;
+    printf("stack_peak_bytes %u\n", (unsigned)(ramend - min_sp));
+    return 0;
+}

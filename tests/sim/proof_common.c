@@ -1,0 +1,448 @@
+/* tests/sim/proof_common.c - what the simulation proofs share: independent reference
+ * rules (legality, negamax), counters in a shared mapping (the proofs fork() the
+ * simulated board, and every child reports here), console capture, LED pictures, boot,
+ * the person's move through the buttons and a console game. See proof.h. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *elf = "build/avr/ttt.elf";
+shared_t *sh;
+int debug;
+
+/* ---- reference rules (independent of the firmware) ----------------------------- */
+
+static const uint16_t lines[8] = {0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054};
+
+int popc(uint16_t m) { return __builtin_popcount(m); }
+uint16_t win_cells(uint16_t m)
+{
+    uint16_t w = 0;
+    for (int i = 0; i < 8; i++)
+        if ((m & lines[i]) == lines[i])
+            w |= lines[i];
+    return w;
+}
+int legal(uint16_t x, uint16_t o)
+{
+    if (x & o)
+        return 0;
+    int nx = popc(x), no = popc(o);
+    if (nx != no && nx != no + 1)
+        return 0;
+    int wx = win_cells(x) != 0, wo = win_cells(o) != 0;
+    if (wx && wo)
+        return 0;
+    if (wx && nx != no + 1)
+        return 0;
+    if (wo && nx != no)
+        return 0;
+    return 1;
+}
+/* Value for the side to move: +1 win, 0 draw, -1 loss (memoised negamax, host only). */
+static signed char memo[19683];
+static unsigned char memo_ok[19683];
+static int code3(uint16_t x, uint16_t o)
+{
+    int c = 0;
+    for (int i = 8; i >= 0; i--)
+        c = c * 3 + ((x >> i) & 1 ? 1 : (o >> i) & 1 ? 2 : 0);
+    return c;
+}
+int negamax(uint16_t x, uint16_t o)
+{
+    int xtm = popc(x) == popc(o);
+    uint16_t me = xtm ? x : o, them = xtm ? o : x;
+    if (win_cells(them))
+        return -1;
+    if ((x | o) == 0x1ff)
+        return 0;
+    int c = code3(x, o);
+    if (memo_ok[c])
+        return memo[c];
+    int best = -2;
+    for (int i = 0; i < 9; i++) {
+        if ((x | o) >> i & 1)
+            continue;
+        uint16_t m2 = (uint16_t)(me | 1u << i);
+        int v = -(xtm ? negamax(m2, o) : negamax(x, m2));
+        if (v > best)
+            best = v;
+    }
+    memo[c] = (signed char)best;
+    memo_ok[c] = 1;
+    return best;
+}
+
+/* ---- shared counters ----------------------------------------------------------- */
+
+
+void fail(const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (__atomic_fetch_add(&sh->bad, 1, __ATOMIC_SEQ_CST) == 0)
+        snprintf(sh->first_error, sizeof sh->first_error, "%s", buf);
+}
+
+double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- console capture ----------------------------------------------------------- */
+
+
+char cap[CAP_LINES][128];
+int cap_n;
+int ready_lines;
+
+void on_line(const char *line, void *ctx)
+{
+    (void)ctx;
+    if (debug)
+        fprintf(stderr, "%10.1f ms serial %s\n", (double)board_now() / 16000.0, line);
+    if (!strncmp(line, "ttt: ready", 10))
+        ready_lines++;
+    if (cap_n < CAP_LINES)
+        snprintf(cap[cap_n++], sizeof cap[0], "%s", line);
+}
+void cap_clear(void) { cap_n = 0; }
+int cap_find(const char *prefix)
+{
+    for (int i = 0; i < cap_n; i++)
+        if (!strncmp(cap[i], prefix, strlen(prefix)))
+            return i;
+    return -1;
+}
+/* Run until `n` lines have been captured or ms pass; then 30 ms of quiet. */
+int cap_wait(int n, uint32_t ms)
+{
+    uint64_t end = board_now() + BOARD_MS(ms);
+    while (cap_n < n && board_now() < end)
+        if (board_run_ms(1) < 0)
+            return -1;
+    int last = cap_n;
+    uint64_t quiet = board_now() + BOARD_MS(30);
+    while (board_now() < quiet && board_now() < end + BOARD_MS(30)) {
+        if (board_run_ms(1) < 0)
+            return -1;
+        if (cap_n != last) {
+            last = cap_n;
+            quiet = board_now() + BOARD_MS(30);
+        }
+    }
+    return cap_n >= n;
+}
+
+/* ---- pictures ------------------------------------------------------------------ */
+
+
+pic_t pic_parse(const char *s)
+{
+    pic_t p = {0, 0, 0, 0};
+    for (int i = 0; i < 9; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z') {
+            p.blink |= (uint16_t)(1u << i);
+            c = (char)(c - 'A' + 'a');
+        }
+        if (c == 'r')
+            p.x |= (uint16_t)(1u << i);
+        else if (c == 'g')
+            p.o |= (uint16_t)(1u << i);
+        else if (c == 'y')
+            p.y |= (uint16_t)(1u << i);
+    }
+    return p;
+}
+
+/* Yellow cells are overlays hiding the content: legal if some content fits. */
+int pic_legal(pic_t p)
+{
+    int cells[9], k = 0;
+    for (int i = 0; i < 9; i++)
+        if (p.y >> i & 1)
+            cells[k++] = i;
+    int combos = 1;
+    for (int i = 0; i < k; i++)
+        combos *= 3;
+    for (int c = 0; c < combos; c++) {
+        uint16_t x = p.x, o = p.o;
+        int v = c;
+        for (int i = 0; i < k; i++, v /= 3) {
+            if (v % 3 == 1)
+                x |= (uint16_t)(1u << cells[i]);
+            else if (v % 3 == 2)
+                o |= (uint16_t)(1u << cells[i]);
+        }
+        if (legal(x, o))
+            return 1;
+    }
+    return 0;
+}
+
+int stable(void) { return board_now() - board_picture_since() >= BOARD_MS(BOARD_STABLE_MS); }
+
+/* Run window by window until the picture is stable and equals `want` (or ms pass). */
+int wait_picture(const char *want, uint32_t ms)
+{
+    uint64_t end = board_now() + BOARD_MS(ms);
+    while (board_now() < end) {
+        if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
+            return 0;
+        if (stable() && !strcmp(board_picture(), want))
+            return 1;
+    }
+    return 0;
+}
+
+int boot(void)
+{
+    if (board_open_elf(elf) != 0)
+        return -1;
+    board_on_line(on_line, NULL);
+    if (!board_run_until_line("ttt: ready", 3000)) {
+        fprintf(stderr, "sim: no 'ttt: ready' banner within 3 s\n");
+        return -1;
+    }
+    if (!wait_picture(".........", 2000)) {
+        fprintf(stderr, "sim: the board is not empty after boot: %s\n", board_picture());
+        return -1;
+    }
+    return 0;
+}
+
+void check_chip(const char *what)
+{
+    const board_status_t *st = board_status();
+    if (st->crashed)
+        fail("%s: the simulated chip crashed", what);
+    if (st->wdt_resets)
+        fail("%s: watchdog reset", what);
+    if (st->jumps_to_zero)
+        fail("%s: jump to the reset vector", what);
+}
+
+/* ---- 1. exhaustive ------------------------------------------------------------- */
+
+int human_x;
+
+/* The AI's new mark (bit mask) must be the host engine's move for the position it
+ * answered: the firmware runs the same engine, so the LEDs must show exactly that. */
+int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark)
+{
+    if (!new_mark)
+        return 0;
+    pos_t p = {x, o};
+    int want = engine_move(p);
+    if (new_mark != (uint16_t)(1u << want)) {
+        fail("person %c: the AI answered x=%03x o=%03x with mask %03x, the engine says cell %d",
+             human_x ? 'X' : 'O', x, o, new_mark, want + 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Games in the tree of every person strategy against engine_move(), from a position
+ * where the person is to move: what the exhaustive run must have played. */
+long expected_games(uint16_t x, uint16_t o)
+{
+    long n = 0;
+    for (int c = 0; c < 9; c++) {
+        if ((x | o) >> c & 1)
+            continue;
+        uint16_t hx = human_x ? (uint16_t)(x | 1u << c) : x;
+        uint16_t ho = human_x ? o : (uint16_t)(o | 1u << c);
+        if (win_cells(hx) || win_cells(ho) || (hx | ho) == 0x1ff) {
+            n++;
+            continue;
+        }
+        pos_t p = {hx, ho};
+        int ai = engine_move(p);
+        if (human_x)
+            ho |= (uint16_t)(1u << ai);
+        else
+            hx |= (uint16_t)(1u << ai);
+        if (win_cells(hx) || win_cells(ho) || (hx | ho) == 0x1ff)
+            n++;
+        else
+            n += expected_games(hx, ho);
+    }
+    return n;
+}
+
+/* The person taps `cell` on a steady board showing (x, o); wait for the reply.
+ * Returns 1 if the game goes on (x, o updated), 0 if it ended, -1 on failure. */
+int human_move(int cell, uint16_t *x, uint16_t *o)
+{
+    uint16_t hx = *x, ho = *o;
+    if (human_x)
+        hx |= (uint16_t)(1u << cell);
+    else
+        ho |= (uint16_t)(1u << cell);
+    board_press(cell, PRESS_MS);
+    uint64_t end = board_now() + BOARD_MS(4000);
+    while (board_now() < end) {
+        if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
+            break;
+        if (!stable())
+            continue;
+        pic_t p = pic_parse(board_picture());
+        uint16_t mine = human_x ? p.x : p.o, theirs = human_x ? p.o : p.x;
+        uint16_t mine0 = human_x ? *x : *o, theirs0 = human_x ? *o : *x;
+        if (p.y || !legal(p.x, p.o) || (p.x & *x) != *x || (p.o & *o) != *o ||
+            (mine & ~mine0 & ~(1u << cell)) || popc(theirs & ~theirs0) > 1) {
+            fail("person %c: illegal or inconsistent picture %s after pressing %d on x=%03x "
+                 "o=%03x", human_x ? 'X' : 'O', board_picture(), cell + 1, *x, *o);
+            return -1;
+        }
+        if ((mine & (1u << cell)) == 0)
+            continue; /* the tap has not been taken yet */
+        uint16_t wx = win_cells(p.x), wo = win_cells(p.o);
+        int full = (p.x | p.o) == 0x1ff;
+        if (wx || wo || full) {
+            uint16_t want_blink = wx ? wx : wo ? wo : 0x1ff;
+            if (p.blink != want_blink)
+                continue; /* the end picture is still settling */
+            if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
+                return -1;
+            __atomic_fetch_add(&sh->games, 1, __ATOMIC_SEQ_CST);
+            int human_won = human_x ? wx != 0 : wo != 0;
+            if (wx || wo) {
+                if (human_won) {
+                    __atomic_fetch_add(&sh->board_losses, 1, __ATOMIC_SEQ_CST);
+                    fail("person %c won: %s", human_x ? 'X' : 'O', board_picture());
+                } else {
+                    __atomic_fetch_add(&sh->board_wins, 1, __ATOMIC_SEQ_CST);
+                }
+            } else {
+                __atomic_fetch_add(&sh->draws, 1, __ATOMIC_SEQ_CST);
+            }
+            return 0;
+        }
+        /* the AI's move blinks 500 ms (on 250, off 250): a picture holding it steady for
+         * 300 ms is past the blink */
+        if (popc(p.x | p.o) == popc(hx | ho) + 1 && !p.blink &&
+            board_now() - board_picture_since() >= BOARD_MS(300)) {
+            if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
+                return -1;
+            *x = p.x;
+            *o = p.o;
+            return 1;
+        }
+    }
+    fail("person %c: no reply after pressing %d on x=%03x o=%03x (picture %s)",
+         human_x ? 'X' : 'O', cell + 1, *x, *o, board_picture());
+    return -1;
+}
+
+
+uint32_t rng_state;
+uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+uint32_t rnd_range(uint32_t lo, uint32_t hi) { return lo + rnd() % (hi - lo + 1); }
+
+
+/* ---- console play helpers ------------------------------------------------------ */
+
+/* The cell (0..8) named in a console line like "ai: 7 (o)" (first digit 1-9). */
+int line_cell(const char *line)
+{
+    const char *p = strchr(line, ':');
+    for (p = p ? p : line; *p; p++)
+        if (*p >= '1' && *p <= '9')
+            return *p - '1';
+    return -1;
+}
+
+/* Run until a captured line starting with prefix appears at index >= from (or ms pass). */
+int wait_line_from(const char *prefix, int from, uint32_t ms)
+{
+    uint64_t end = board_now() + BOARD_MS(ms);
+    for (;;) {
+        for (int i = from; i < cap_n; i++)
+            if (!strncmp(cap[i], prefix, strlen(prefix)))
+                return i;
+        if (board_now() >= end || board_run_ms(1) < 0)
+            return -1;
+    }
+}
+
+/* Play one game through the console (`new x|o`, `move N`) with random person moves and
+ * check that every AI move keeps the game value (perfect play). Returns 0 if fine. */
+int console_game_check(const char *what, int person_x)
+{
+    uint16_t x = 0, o = 0;
+    cap_clear();
+    board_serial_line(person_x ? "new x" : "new o");
+    int from = 0;
+    for (;;) {
+        if (win_cells(x) || win_cells(o) || (x | o) == 0x1ff)
+            break;
+        int xtm = popc(x) == popc(o);
+        if (xtm == person_x) {
+            int cell;
+            do
+                cell = (int)rnd_range(0, 8);
+            while ((x | o) >> cell & 1);
+            char cmd[16];
+            snprintf(cmd, sizeof cmd, "move %d", cell + 1);
+            from = cap_n;
+            board_serial_line(cmd);
+            if (person_x)
+                x |= (uint16_t)(1u << cell);
+            else
+                o |= (uint16_t)(1u << cell);
+            continue;
+        }
+        int idx = wait_line_from("ai: ", from, 3000);
+        if (idx < 0) {
+            fail("%s: no 'ai: N' line (x=%03x o=%03x)", what, x, o);
+            return -1;
+        }
+        from = idx + 1;
+        int ai = line_cell(cap[idx]);
+        __atomic_fetch_add(&sh->nodes, 1, __ATOMIC_SEQ_CST);
+        if (ai < 0 || ((x | o) >> ai & 1)) {
+            fail("%s: bad AI move line '%s'", what, cap[idx]);
+            return -1;
+        }
+        int before = negamax(x, o);
+        uint16_t x2 = person_x ? x : (uint16_t)(x | 1u << ai);
+        uint16_t o2 = person_x ? (uint16_t)(o | 1u << ai) : o;
+        int after = -negamax(x2, o2);
+        if (after != before) {
+            fail("%s: AI move %d is not perfect (x=%03x o=%03x: value %d -> %d)", what, ai + 1,
+                 x, o, before, after);
+            return -1;
+        }
+        x = x2;
+        o = o2;
+    }
+    int person_won = person_x ? win_cells(x) != 0 : win_cells(o) != 0;
+    if (person_won) {
+        fail("%s: the person won a console game", what);
+        return -1;
+    }
+    wait_line_from("result: ", from, 1000);
+    return 0;
+}
+

@@ -1,0 +1,89 @@
+/* tests/sim/proof_garbage.c - random bytes and overlong lines on the serial console:
+ * exactly one error line per bad line, and the board still works afterwards. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- 5. serial garbage --------------------------------------------------------- */
+
+int cmd_garbage(long bytes_goal)
+{
+    double t0 = wall();
+    if (boot() != 0)
+        return 1;
+    rng_state = 777;
+    long bytes = 0, lines_sent = 0, errors = 0, overlong = 0;
+    /* no command starts with these (help board move new level stats solve hint) */
+    static const char first[] = "acdefgijkpqrtuvwxyz0123456789!#$%&*+-/<=>?@[]^_{}~";
+    while (bytes < bytes_goal && !sh->bad) {
+        char buf[300];
+        int len = rnd() % 100 < 20 ? (int)rnd_range(41, 250) : (int)rnd_range(1, 40);
+        buf[0] = first[rnd() % (sizeof first - 1)];
+        for (int i = 1; i < len; i++) {
+            uint8_t c;
+            do
+                c = (uint8_t)rnd();
+            while (c == '\n' || c == '\r');
+            buf[i] = (char)c;
+        }
+        if (len > 40)
+            overlong++;
+        cap_clear();
+        board_serial_send(buf, (size_t)len);
+        board_serial_send("\n", 1);
+        bytes += len + 1;
+        lines_sent++;
+        uint64_t end = board_now() + BOARD_MS(500);
+        while (cap_n == 0 && board_now() < end)
+            board_run_ms(1);
+        board_run_ms(5);
+        if (cap_n != 1 || strncmp(cap[0], "error: ", 7)) {
+            fail("garbage line %ld (%d bytes): answer '%s' (%d lines)", lines_sent, len,
+                 cap_n ? cap[0] : "", cap_n);
+            break;
+        }
+        errors++;
+    }
+    /* a burst without waiting: 2000 random bytes, then a newline, then help */
+    char burst[2000];
+    for (size_t i = 0; i < sizeof burst; i++)
+        burst[i] = (char)(rnd() % 255 + 1);
+    board_serial_send(burst, sizeof burst);
+    board_serial_send("\n", 1);
+    bytes += (long)sizeof burst + 1;
+    board_run_ms(1000);
+    cap_clear();
+    board_serial_line("help");
+    cap_wait(1, 500);
+    if (cap_n < 1 || cap_find("error") >= 0)
+        fail("after the garbage, 'help' answered '%s'", cap_n ? cap[0] : "(nothing)");
+    /* the game still works through the buttons */
+    board_run_ms(300);
+    board_press(4, PRESS_MS);
+    int ok_game = 0;
+    uint64_t end = board_now() + BOARD_MS(2000);
+    while (board_now() < end && !ok_game) {
+        board_run_until(board_now() + BOARD_WINDOW_CYCLES);
+        pic_t p = pic_parse(board_picture());
+        if (stable() && (p.x >> 4 & 1) && popc(p.o) == 1 && !p.blink)
+            ok_game = 1;
+    }
+    if (!ok_game)
+        fail("after the garbage, pressing cell 5 did not give X on 5 and an AI answer (%s)",
+             board_picture());
+    check_chip("garbage");
+    printf("sim_garbage: bytes %ld in %ld lines (%ld overlong) + a 2000-byte burst, error "
+           "answers %ld, game works afterwards: %s, failures %ld, %.1f s\n", bytes, lines_sent,
+           overlong, errors, ok_game ? "yes" : "no", sh->bad, wall() - t0);
+    if (sh->bad) {
+        printf("sim_garbage: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    printf("sim_garbage: ok\n");
+    return 0;
+}

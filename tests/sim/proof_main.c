@@ -1,0 +1,43 @@
+/* tests/sim/proof_main.c - sim_proofs: one subcommand per proof (proof_*.c), each
+ * printing its counts and exiting non-zero on failure. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [N]|table [STRIDE]|powercut [N]|"
+                        "garbage [BYTES]|bench [ELF]\n");
+        return 2;
+    }
+    debug = getenv("SIM_DEBUG") != NULL;
+    const char *e = getenv("SIM_ELF");
+    if (e && *e)
+        elf = e;
+    engine_init();
+    sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sh == MAP_FAILED)
+        return 1;
+    memset(sh, 0, sizeof *sh);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    long arg = argc > 2 ? atol(argv[2]) : 0;
+    if (!strcmp(argv[1], "exhaustive"))
+        return cmd_exhaustive();
+    if (!strcmp(argv[1], "fuzz"))
+        return cmd_fuzz(arg ? arg : 100000);
+    if (!strcmp(argv[1], "table"))
+        return cmd_table(arg ? (int)arg : 64);
+    if (!strcmp(argv[1], "powercut"))
+        return cmd_powercut(arg ? (int)arg : 1000);
+    if (!strcmp(argv[1], "garbage"))
+        return cmd_garbage(arg ? arg : 10000);
+    if (!strcmp(argv[1], "bench"))
+        return cmd_bench();
+    fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);
+    return 2;
+}
+

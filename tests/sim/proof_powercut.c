@@ -1,0 +1,215 @@
+/* tests/sim/proof_powercut.c - power cut at random instants while the end-of-game
+ * statistics are being written to EEPROM: after the reboot the statistics are the old
+ * ones or the new ones, never garbage. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- 4. power cut during EEPROM updates ---------------------------------------- */
+
+static uint64_t ee_first, ee_last;
+static long ee_writes;
+static void on_eecr(uint8_t v, void *ctx)
+{
+    (void)ctx;
+    if (v & 0x02) { /* EEPE: a byte write starts (3.4 ms on the real chip) */
+        uint64_t now = board_now();
+        if (!ee_first)
+            ee_first = now;
+        ee_last = now;
+        ee_writes++;
+    }
+}
+
+static int read_stats(char *out, size_t len)
+{
+    cap_clear();
+    board_serial_line("stats");
+    cap_wait(1, 1000);
+    out[0] = 0;
+    for (int i = 0; i < cap_n; i++) {
+        strncat(out, cap[i], len - strlen(out) - 2);
+        strcat(out, "|");
+    }
+    return cap_n > 0 && cap_find("error") < 0 ? 0 : -1;
+}
+
+int cmd_powercut(int trials)
+{
+    double t0 = wall();
+    if (boot() != 0)
+        return 1;
+    board_on_eecr(on_eecr, NULL);
+    /* One finished game so the stats are not the defaults, then the next game up to its
+     * last move: person X plays the corner, the AI answers, ..., by console moves. */
+    rng_state = 42;
+    if (console_game_check("powercut setup", 1) != 0) {
+        printf("sim_powercut: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    board_run_ms(500);
+    /* second game: play until one person move would end it */
+    uint16_t x = 0, o = 0;
+    cap_clear();
+    board_serial_line("new x");
+    cap_wait(1, 500);
+    int final_cell = -1, guard = 0;
+    for (;;) {
+        /* person X keeps the draw (value 0) so the game runs to its ninth move */
+        int cell = -1;
+        for (int c = 0; c < 9 && cell < 0 && final_cell < 0; c++) {
+            if ((x | o) >> c & 1)
+                continue;
+            uint16_t x2 = (uint16_t)(x | 1u << c);
+            if ((x2 | o) == 0x1ff)
+                final_cell = c;
+            else if (!win_cells(x2) && negamax(x2, o) == 0)
+                cell = c;
+        }
+        if (final_cell >= 0 || cell < 0)
+            break;
+        if (++guard > 20)
+            break;
+        /* a move that does not end the game; does the AI then win? fine, it ends */
+        char cmd[16];
+        snprintf(cmd, sizeof cmd, "move %d", cell + 1);
+        cap_clear();
+        board_serial_line(cmd);
+        x |= (uint16_t)(1u << cell);
+        uint64_t end = board_now() + BOARD_MS(2000);
+        int idx = -1;
+        while (board_now() < end && (idx = cap_find("ai: ")) < 0)
+            board_run_ms(2);
+        if (idx < 0)
+            break;
+        o |= (uint16_t)(1u << (atoi(cap[idx] + 4) - 1));
+        board_run_ms(50);
+        if (win_cells(o)) {
+            /* the AI won: start again from a new game */
+            board_run_ms(300);
+            x = o = 0;
+            cap_clear();
+            board_serial_line("new x");
+            cap_wait(1, 500);
+            final_cell = -1;
+        }
+    }
+    if (final_cell < 0) {
+        printf("sim_powercut: FAILED: could not reach a game's last move\n");
+        return 1;
+    }
+    board_run_ms(700);
+    char old_stats[1024], new_stats[1024];
+    char move_cmd[16];
+    snprintf(move_cmd, sizeof move_cmd, "move %d", final_cell + 1);
+    /* references: cut before the move, and after everything settled */
+    int fd[2];
+    if (pipe(fd) != 0)
+        return 1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        board_power_cycle();
+        board_run_until_line("ttt: ready", 3000);
+        board_run_ms(1000);
+        read_stats(old_stats, sizeof old_stats);
+        if (write(fd[1], old_stats, sizeof old_stats) < 0)
+            _exit(1);
+        ee_first = ee_last = 0;
+        _exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    if (read(fd[0], old_stats, sizeof old_stats) != (ssize_t)sizeof old_stats)
+        return 1;
+    uint64_t window[3];
+    pid = fork();
+    if (pid == 0) {
+        uint64_t t_move = board_now();
+        ee_first = ee_last = 0;
+        ee_writes = 0;
+        board_serial_line(move_cmd);
+        board_run_ms(2000);
+        window[2] = (uint64_t)ee_writes;
+        window[0] = ee_first ? ee_first - t_move : 0;
+        window[1] = ee_last ? ee_last - t_move : 0;
+        board_power_cycle();
+        board_run_until_line("ttt: ready", 3000);
+        board_run_ms(1000);
+        read_stats(new_stats, sizeof new_stats);
+        if (write(fd[1], new_stats, sizeof new_stats) < 0 || write(fd[1], window, sizeof window) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    if (read(fd[0], new_stats, sizeof new_stats) != (ssize_t)sizeof new_stats ||
+        read(fd[0], window, sizeof window) != (ssize_t)sizeof window)
+        return 1;
+    if (!strcmp(old_stats, new_stats) || !window[0]) {
+        printf("sim_powercut: FAILED: the last move did not change the stats in EEPROM "
+               "(old '%s', new '%s', EEPROM writes %s)\n", old_stats, new_stats,
+               window[0] ? "seen" : "none");
+        return 1;
+    }
+    /* trials: cut at a random instant from 0.2 ms before the first EEPROM write to 20 ms
+     * after the last one starts; a byte whose 3.4 ms write was under way is torn. */
+    uint64_t lo = window[0] - BOARD_MS(1) / 5, hi = window[1] + BOARD_MS(20);
+    int running = 0;
+    for (int t = 0; t < trials && sh->bad < 10; t++) {
+        pid = fork();
+        if (pid == 0) {
+            rng_state = 0xabcdefu + (uint32_t)t * 7919u;
+            uint64_t cut = lo + (uint64_t)rnd() * (uint64_t)rnd() % (hi - lo + 1);
+            uint64_t t_move = board_now();
+            ee_first = ee_last = 0;
+            board_serial_line(move_cmd);
+            board_run_until(t_move + cut);
+            uint16_t ee_addr;
+            int torn = board_eeprom_busy(&ee_addr) && ee_addr < 1024;
+            uint8_t ee[1024];
+            if (torn) {
+                /* the cell being programmed holds anything after the cut */
+                board_eeprom_get(ee, sizeof ee);
+                ee[ee_addr] = (uint8_t)rnd();
+                board_eeprom_set(ee, sizeof ee);
+                __atomic_fetch_add(&sh->torn, 1, __ATOMIC_SEQ_CST);
+            }
+            board_power_cycle();
+            char got[1024];
+            if (!board_run_until_line("ttt: ready", 3000))
+                fail("power cut %d: no banner after the cut", t);
+            board_run_ms(1000);
+            read_stats(got, sizeof got);
+            if (!strcmp(got, old_stats))
+                __atomic_fetch_add(&sh->old_seen, 1, __ATOMIC_SEQ_CST);
+            else if (!strcmp(got, new_stats))
+                __atomic_fetch_add(&sh->new_seen, 1, __ATOMIC_SEQ_CST);
+            else
+                fail("power cut %d at +%.3f ms: stats '%s' are neither old '%s' nor new '%s'", t,
+                     (double)cut / 16000.0, got, old_stats, new_stats);
+            __atomic_fetch_add(&sh->trials, 1, __ATOMIC_SEQ_CST);
+            check_chip("powercut");
+            _exit(0);
+        }
+        if (++running >= NPROC) {
+            wait(NULL);
+            running--;
+        }
+    }
+    while (wait(NULL) > 0)
+        ;
+    printf("sim_powercut: trials %ld (the game's last move writes %lu EEPROM bytes, 3.4 ms "
+           "each; cut between %.2f and %.2f ms after the move, EEPROM kept, the byte being "
+           "written torn %ld times): old stats %ld, new stats %ld, garbage %ld, %.1f s\n",
+           sh->trials, (unsigned long)window[2], (double)lo / 16000.0, (double)hi / 16000.0,
+           sh->torn, sh->old_seen, sh->new_seen, sh->bad, wall() - t0);
+    if (sh->bad || sh->trials < trials) {
+        printf("sim_powercut: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    printf("sim_powercut: ok\n");
+    return 0;
+}
