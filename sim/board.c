@@ -42,7 +42,7 @@ static const uint8_t key_rows[BOARD_ROWS] = BOARD_KEY_ROW_PINS;
 static const uint8_t key_cols[BOARD_COLS] = BOARD_KEY_COL_PINS;
 
 #define KEYQ_LEN 256
-#define TXQ_LEN 8192
+#define TXQ_LEN 65536
 
 static struct {
     avr_t *avr;
@@ -83,6 +83,13 @@ static struct {
     uint16_t ee_addr;
     uint32_t ee_writes;
     void *on_eecr_ctx;
+    int flow_on;          /* honour XON/XOFF from the chip (default on) */
+    int tx_held;          /* the chip sent XOFF: hold host bytes until XON */
+    uint32_t xoffs, xons;
+    /* watchdog hardware rule simavr 1.6 lacks (see wdt_model) */
+    uint64_t wdif_since;
+    uint64_t wake_cycle;  /* when the CPU last woke from sleep */
+    uint32_t ram_seed;
     /* waiting for a line */
     const char *want;
     int want_seen;
@@ -331,6 +338,18 @@ static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
     (void)irq;
     (void)param;
     uint8_t c = (uint8_t)value;
+    /* Software flow control: XOFF (0x13) holds the host's bytes, XON (0x11) lets them
+     * go again; neither is console text. */
+    if ((c == 0x13 || c == 0x11) && g.flow_on) {
+        if (c == 0x13)
+            g.xoffs++;
+        else
+            g.xons++;
+        g.tx_held = c == 0x13;
+        if (!g.tx_held && g.next_tx < g.avr->cycle)
+            g.next_tx = g.avr->cycle;
+        return;
+    }
     if (g.on_byte)
         g.on_byte(c, g.on_byte_ctx);
     if (c == '\r')
@@ -435,7 +454,12 @@ void board_on_eecr(void (*fn)(uint8_t v, void *ctx), void *ctx)
 /* Sleep is fast-forwarded: simavr's default callback would usleep() in real time. */
 static void sleep_fast(avr_t *avr, avr_cycle_count_t how_long)
 {
-    (void)avr;
+    /* simavr calls this as the CPU goes to sleep (avr->cycle is that moment), then adds
+     * how_long + 1 cycles; the awake stretch that just ended is one main-loop pass plus
+     * the interrupts that ran inside it. */
+    if (avr->cycle >= g.wake_cycle && avr->cycle - g.wake_cycle > g.st.max_awake_cycles)
+        g.st.max_awake_cycles = avr->cycle - g.wake_cycle;
+    g.wake_cycle = avr->cycle + how_long + 1;
     g.st.sleep_cycles += how_long + 1;
 }
 
@@ -450,12 +474,31 @@ static void reset_hook(avr_t *avr)
  * 5x slower if left on), the UART's stdio/poll-sleep flags, the key levels. */
 static void after_reset(void)
 {
+    /* simavr's reset clears the PIN registers but an IRQ keeps its last value, and
+     * raising the same value again changes nothing: forget the key columns' values so
+     * keys_apply() below writes every column's level into PIN afresh. (Without this a
+     * column that read high before the reset reads low after it.) */
+    for (unsigned c = 0; c < BOARD_COLS; c++) {
+        avr_irq_t *irq = avr_io_getirq(g.avr,
+                                       AVR_IOCTL_IOPORT_GETIRQ(PORT_NAME(BOARD_PIN_PORT(key_cols[c]))),
+                                       BOARD_PIN_BIT(key_cols[c]));
+        if (irq)
+            irq->value = 2; /* neither 0 nor 1 */
+    }
     avr_extint_set_strict_lvl_trig(g.avr, 0, 0);
     avr_extint_set_strict_lvl_trig(g.avr, 1, 0);
     uint32_t flags = 0;
     avr_ioctl(g.avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     keys_apply(-1, 0, 0);
     leds_recompute(-1, 0, 0);
+    g.tx_held = 0;
+    g.wdif_since = 0;
+    g.wake_cycle = g.avr->cycle;
+    /* The supply: 5.0 V unless a test set another (board_set_vcc). The ADC reads the
+     * 1.1 V bandgap against AVcc. */
+    if (!g.avr->avcc)
+        g.avr->avcc = 5000;
+    g.avr->vcc = g.avr->avcc;
 }
 
 static int setup(void)
@@ -486,6 +529,8 @@ static int setup(void)
     g.uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
     avr_irq_register_notify(avr_iomem_getirq(avr, A_EECR, "EECR", AVR_IOMEM_IRQ_ALL),
                             eecr_written, NULL);
+    g.flow_on = 1;
+    g.ram_seed = 0x2545F491u;
     memset(g.picture, '.', BOARD_CELLS);
     memset(g.ghosts, '.', BOARD_CELLS);
     g.next_window = avr->cycle + BOARD_WINDOW_CYCLES;
@@ -560,7 +605,37 @@ int board_open_flash(const uint8_t *flash, uint32_t start_pc, uint8_t mcusr)
     return setup();
 }
 
-void board_power_cycle(void) { board_reset(1 /* PORF */); }
+/* A power cycle loses the SRAM: it comes back as noise (xorshift, reproducible), so
+ * firmware that trusts RAM after power-on is caught. simavr's reset keeps SRAM. */
+void board_power_cycle(void)
+{
+    for (unsigned a = 0x100; a <= g.avr->ramend; a++) {
+        g.ram_seed ^= g.ram_seed << 13;
+        g.ram_seed ^= g.ram_seed >> 17;
+        g.ram_seed ^= g.ram_seed << 5;
+        g.avr->data[a] = (uint8_t)g.ram_seed;
+    }
+    board_reset(1 /* PORF */);
+}
+
+void board_set_flow(int on)
+{
+    g.flow_on = on;
+    if (!on)
+        g.tx_held = 0;
+}
+
+void board_flow_counts(uint32_t *xoffs, uint32_t *xons)
+{
+    *xoffs = g.xoffs;
+    *xons = g.xons;
+}
+
+void board_set_vcc(uint32_t millivolts)
+{
+    g.avr->avcc = millivolts;
+    g.avr->vcc = millivolts;
+}
 
 void board_reset(uint8_t mcusr)
 {
@@ -610,8 +685,38 @@ const board_status_t *board_status(void)
 void board_clear_counters(void)
 {
     g.st.sleep_cycles = 0;
+    g.st.max_awake_cycles = 0;
+    g.wake_cycle = g.avr->cycle;
     g.st.min_sp = 0xffff;
     g.clear_cycle = g.avr->cycle;
+}
+
+/* ---- watchdog ------------------------------------------------------------------ */
+
+/* In interrupt-and-reset mode (WDE and WDIE set) the datasheet (10.9.2) says: "If the
+ * interrupt is not executed before the next time-out, a System Reset will be applied."
+ * simavr 1.6 only raises the interrupt again, so a hang with interrupts off would never
+ * reset. Model the rule: WDIF (set by the first time-out) still set one watchdog period
+ * later, with WDE on, is a watchdog reset. */
+#define A_WDTCSR 0x60u
+static void wdt_model(void)
+{
+    uint8_t w = g.avr->data[A_WDTCSR];
+    if (!(w & 0x80u) || !(w & 0x08u)) { /* WDIF, WDE */
+        g.wdif_since = 0;
+        return;
+    }
+    if (!g.wdif_since) {
+        g.wdif_since = g.avr->cycle;
+        return;
+    }
+    unsigned wdp = (w & 7u) | ((w >> 2) & 8u); /* WDP3 is bit 5 */
+    uint64_t period = ((uint64_t)2048u << wdp) * BOARD_F_CPU / 128000u;
+    if (g.avr->cycle - g.wdif_since >= period) {
+        g.wdif_since = 0;
+        avr_reset(g.avr);
+        g.avr->data[A_MCUSR] |= (uint8_t)(1u << WDRF_BIT);
+    }
 }
 
 /* ---- main loop ----------------------------------------------------------------- */
@@ -625,7 +730,7 @@ int board_run_until(uint64_t target)
             next = g.next_window;
         if (g.keyq_head != g.keyq_tail && g.keyq[g.keyq_head % KEYQ_LEN].at < next)
             next = g.keyq[g.keyq_head % KEYQ_LEN].at;
-        if (g.txq_head != g.txq_tail && g.next_tx < next)
+        if (g.txq_head != g.txq_tail && !g.tx_held && g.next_tx < next)
             next = g.next_tx;
         if (g.ee_busy && g.ee_until < next)
             next = g.ee_until;
@@ -649,13 +754,14 @@ int board_run_until(uint64_t target)
             uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
             if (sp < g.st.min_sp)
                 g.st.min_sp = sp;
+            wdt_model();
         }
         uint64_t now = avr->cycle;
         while (g.keyq_head != g.keyq_tail && g.keyq[g.keyq_head % KEYQ_LEN].at <= now) {
             board_keys_set(g.keyq[g.keyq_head % KEYQ_LEN].mask);
             g.keyq_head++;
         }
-        if (g.txq_head != g.txq_tail && g.next_tx <= now) {
+        if (g.txq_head != g.txq_tail && !g.tx_held && g.next_tx <= now) {
             uint64_t per = uart_byte_cycles();
             if (reg(0xc1) & 0x10) { /* RXEN0: the receiver listens */
                 avr_raise_irq(g.uart_in, g.txq[g.txq_head++ % TXQ_LEN]);

@@ -58,8 +58,15 @@ const char *board_ghosts(void);
 uint32_t board_dies_now(void);
 uint64_t board_ghost_windows(void);
 
-/* Reset the chip as a power cycle (EEPROM kept). */
+/* Reset the chip as a power cycle (EEPROM kept, SRAM lost: filled with noise). */
 void board_power_cycle(void);
+/* XON/XOFF from the chip: honoured (default: the bytes never reach the line/byte
+ * callbacks) or off (they are plain data, as a bootloader's binary replies need; and
+ * overruns can be provoked). Counts of those honoured since the board opened. */
+void board_set_flow(int on);
+void board_flow_counts(uint32_t *xoffs, uint32_t *xons);
+/* Supply voltage (AVcc = VCC) in mV, 5000 by default: what the ADC measures. */
+void board_set_vcc(uint32_t millivolts);
 /* Reset with the given MCUSR reset flags (EXTRF = 2 makes a bootloader wait). */
 void board_reset(uint8_t mcusr);
 /* Chip state and counters. */
@@ -71,6 +78,8 @@ typedef struct {
     uint64_t sleep_cycles; /* cycles spent asleep since the counter was cleared */
     uint64_t awake_cycles;
     uint16_t min_sp;       /* lowest stack pointer seen since cleared */
+    uint64_t max_awake_cycles; /* longest stretch awake between two sleeps since cleared:
+                                  one main-loop pass and the interrupts inside it */
 } board_status_t;
 const board_status_t *board_status(void);
 void board_clear_counters(void);
