@@ -26,6 +26,7 @@ CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
 COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal -Ifirmware -I$(GEN_DIR) -MMD -MP
 AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ihal/avr -Os -g \
 	-ffunction-sections -fdata-sections -fshort-enums -fstack-usage $(CWARN)
+AVR_CFLAGS += $(AVR_EXTRA_CFLAGS)
 AVR_LDFLAGS := -mmcu=$(MCU) -mrelax -Wl,--gc-sections
 HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ihal/host -O2 -g $(CWARN)
 SIMAVR_CFLAGS = $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
@@ -64,14 +65,18 @@ deps:
 # test/play/bench first make sure the toolchain is there, then build and run.
 test: deps
 	@$(MAKE) --no-print-directory test-run
-# Every suite runs even when an earlier one fails; the closing line counts them.
+# Every suite runs even when an earlier one fails, each under a time limit (a hang
+# fails its suite instead of stalling the run); the closing line counts them.
+SUITE_TIMEOUT ?= 300
 test-run:
 	@$(MAKE) --no-print-directory all
 	@pass=0; fail=0; failed=""; \
 	for suite in $(TEST_TARGETS); do \
 		echo "=== $$suite"; \
-		if $(MAKE) --no-print-directory $$suite; then pass=$$((pass + 1)); \
-		else fail=$$((fail + 1)); failed="$$failed $$suite"; fi; \
+		if timeout -k 10 $(SUITE_TIMEOUT) $(MAKE) --no-print-directory $$suite; then \
+			pass=$$((pass + 1)); \
+		else status=$$?; fail=$$((fail + 1)); failed="$$failed $$suite"; \
+			[ $$status -ne 124 ] || echo "$$suite: stopped after $(SUITE_TIMEOUT) s"; fi; \
 	done; \
 	[ -z "$$failed" ] || echo "failed suites:$$failed"; \
 	echo "suites: $$pass passed, $$fail failed"; \

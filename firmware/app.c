@@ -1,7 +1,12 @@
 /* firmware/app.c - main-loop glue between the HAL and the pure game/console modules.
- * Calls only the hal headers (host-testable with the fakes). Invariants: one game and one
- * console instance; records are written only when the game raised a save flag; the
- * LEDs are switched off before power-down and the game is told about the wake-up. */
+ * Calls only the hal headers (host-testable with the fakes). Invariants: no pass waits
+ * for anything. Output is produced only when the UART's TX ring can take it whole (the
+ * game needs APP_TX_GAME bytes of room, a console line CONSOLE_ANSWER_MAX), so nothing
+ * is cut and input keeps flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds
+ * the sender); EEPROM records are written in the background, one byte per pass at most;
+ * a record the game asks to save is saved, possibly later (low supply, another save
+ * under way), never dropped. The LEDs are off before power-down and the game is told
+ * about the wake-up. */
 #include "app.h"
 #include "console.h"
 #include "console_out.h"
@@ -14,36 +19,52 @@
 #include "tick.h"
 #include "uart.h"
 
+/* Room one game step needs: its longest output is the analysis line (66 bytes). */
+#define APP_TX_GAME 96u
+
 CONSOLE_STR(s_sleep, "ttt: sleeping (press a key)");
+CONSOLE_STR(s_low_vcc, "ttt: supply low (");
+CONSOLE_STR(s_low_vcc_end, " V), saving waits");
 
 static game_t app_game;
 static console_t app_console;
 static uint32_t app_last_ms;    /* tick_ms() at the previous game step */
 static uint32_t app_poll_ms;    /* tick_ms() at the previous input poll */
 static uint32_t app_input_ms;   /* tick_ms() of the last key event or serial byte */
+static uint8_t app_dirty;       /* GAME_SAVE_* records not yet handed to the store */
+static uint8_t app_vcc_warned;  /* the low-supply line was printed for this wait */
+static uint8_t app_sleep_due;   /* the sleeping line is queued: power down once sent */
 
-/* Console output: wait for room while the UART is draining (a long answer such as
- * `help` is larger than the TX ring; its 64 bytes leave in 5.6 ms at 115200 baud); drop
- * only if nothing is draining. The watchdog is not kicked here: a UART that never
- * drains must end in a watchdog reset, not a silent hang. */
+/* Console output: the UART's TX ring. Callers checked the room first, so a byte is
+ * dropped (and counted by the UART) only if that check was wrong. */
 void console_out_byte(uint8_t c)
 {
-    while (!uart_putc(c)) {
-        if (!uart_tx_busy()) {
-            break;
-        }
-    }
+    (void)uart_putc(c);
 }
 
+/* Hand pending records to the background store, one save at a time. */
 static void app_save(void)
 {
-    uint8_t flags = game_take_save(&app_game);
-    if (flags & GAME_SAVE_SETTINGS) {
-        (void)eeprom_store_save(STATS_REC_SETTINGS, &app_game.settings,
-                                sizeof app_game.settings);
+    app_dirty |= game_take_save(&app_game);
+    if (eeprom_store_busy()) {
+        if (eeprom_store_waiting_vcc() && !app_vcc_warned) {
+            app_vcc_warned = 1;
+            console_put_P(s_low_vcc);
+            console_put_num(power_vcc_decivolts(), 1);
+            console_line_P(s_low_vcc_end);
+        }
+        return;
     }
-    if (flags & GAME_SAVE_STATS) {
-        (void)eeprom_store_save(STATS_REC_COUNTS, &app_game.stats, sizeof app_game.stats);
+    app_vcc_warned = 0;
+    if (app_dirty & GAME_SAVE_SETTINGS) {
+        if (eeprom_store_start(STATS_REC_SETTINGS, &app_game.settings,
+                               sizeof app_game.settings)) {
+            app_dirty &= (uint8_t)~GAME_SAVE_SETTINGS;
+        }
+    } else if (app_dirty & GAME_SAVE_STATS) {
+        if (eeprom_store_start(STATS_REC_COUNTS, &app_game.stats, sizeof app_game.stats)) {
+            app_dirty &= (uint8_t)~GAME_SAVE_STATS;
+        }
     }
 }
 
@@ -58,6 +79,7 @@ void app_init(void)
     leds_init();
     keys_init();
     uart_init();
+    eeprom_store_init();
     table_ok = engine_init();
     /* A missing record, a CRC failure (the store rejects it) or an out-of-range field
      * all give the defaults. */
@@ -75,17 +97,36 @@ void app_init(void)
               (uint16_t)(stats.n[GAME_MODE_AI_X][STATS_DRAW] * 31u +
                          stats.n[GAME_MODE_AI_O][STATS_DRAW] + 0x5A5Au));
     app_poll_ms = app_last_ms = app_input_ms = tick_ms();
+    app_dirty = 0;
+    app_vcc_warned = 0;
+    app_sleep_due = 0;
 }
 
-static void app_power_down(void)
+/* After APP_IDLE_POWER_DOWN_MS without input: say so, then (once the line has left and
+ * no record is being written) power down. If every key that could wake the board is
+ * blocked by a stuck key, stay up and say nothing. */
+static void app_idle_check(uint32_t now)
 {
-    console_line_P(s_sleep);
-    while (uart_tx_busy()) { /* let the line leave before the clock stops (< 11 ms) */
+    if (app_sleep_due) {
+        if (uart_tx_busy() || eeprom_store_busy()) {
+            return;
+        }
+        app_sleep_due = 0;
+        leds_off();
+        power_down_until_key(app_game.stuck);
+        game_wake(&app_game); /* the frame is shown again by the next step */
+        app_poll_ms = app_last_ms = app_input_ms = tick_ms();
+        return;
     }
-    leds_off();
-    power_down_until_key();
-    game_wake(&app_game); /* the frame is shown again by the next step */
-    app_poll_ms = app_last_ms = app_input_ms = tick_ms();
+    if (now - app_input_ms < APP_IDLE_POWER_DOWN_MS || app_dirty) {
+        return;
+    }
+    if (!power_wake_keys(app_game.stuck)) {
+        app_input_ms = now; /* look again after another idle period */
+        return;
+    }
+    console_line_P(s_sleep);
+    app_sleep_due = 1;
 }
 
 void app_step(void)
@@ -95,8 +136,10 @@ void app_step(void)
     uint32_t now;
     uint32_t elapsed;
     uint8_t frame[LEDS_CELLS];
+    uint8_t drained = 1;
 
     power_wdt_kick();
+    eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
     /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
      * sleep. Input is polled every APP_POLL_MS (one full key-matrix scan; the UART ring
      * holds far more than that many milliseconds of bytes); timers, frame and saves run
@@ -108,13 +151,24 @@ void app_step(void)
     }
     app_poll_ms = now;
     keys_update(now);
-    while (keys_next_event(&ev)) {
+    for (;;) {
+        if (uart_tx_free() < APP_TX_GAME) {
+            drained = 0; /* the rest waits in the key queue for room */
+            break;
+        }
+        if (!keys_next_event(&ev)) {
+            break;
+        }
         game_key(&app_game, &ev);
         app_input_ms = now;
     }
-    game_keys_sync(&app_game, keys_state());
-    while ((byte = uart_getc()) >= 0) {
-        console_feed(&app_console, &app_game, (uint8_t)byte);
+    if (drained) {
+        game_keys_sync(&app_game, keys_state());
+    }
+    /* A byte may end a line, and a line may answer with up to CONSOLE_ANSWER_MAX bytes:
+     * take the next byte only when that much room is free. */
+    while (uart_tx_free() >= CONSOLE_ANSWER_MAX && (byte = uart_getc()) >= 0) {
+        console_feed(&app_console, &app_game, byte);
         app_input_ms = now;
     }
     elapsed = now - app_last_ms;
@@ -122,14 +176,13 @@ void app_step(void)
         power_idle();
         return;
     }
-    app_last_ms = now;
-    game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
+    if (uart_tx_free() >= APP_TX_GAME) {
+        app_last_ms = now;
+        game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
+    }
     game_frame(&app_game, frame);
     leds_show(frame);
     app_save();
-    if (now - app_input_ms >= APP_IDLE_POWER_DOWN_MS) {
-        app_power_down();
-        return;
-    }
+    app_idle_check(now);
     power_idle();
 }

@@ -5,16 +5,22 @@
 #include "console.h"
 #include <string.h>
 #include "console_out.h"
+#include "eeprom_store.h"
 #include "engine.h"
+#include "keys.h"
+#include "power.h"
+#include "tick.h"
+#include "uart.h"
 
 enum { SOLVE_DIGITS = 1, SOLVE_LETTERS = 2 };
 
-CONSOLE_STR(s_help1, "help | board | move 1-9 | new x|o|2p | hint");
+CONSOLE_STR(s_help1, "help | board | move 1-9 | new x|o|2p | hint | diag");
 CONSOLE_STR(s_help2, "level perfect|medium|easy (0-2) | stats [clear]");
 CONSOLE_STR(s_help3, "solve 120112002 -> W/D/L for the side to move (0 . 1 x 2 o)");
 CONSOLE_STR(s_help4, "solve xx.oo.... -> x/o/TIE; or solve, then 3 board lines");
 CONSOLE_STR(s_err_long, "line too long");
 CONSOLE_STR(s_err_char, "bad character");
+CONSOLE_STR(s_err_overrun, "input overrun");
 CONSOLE_STR(s_err_cmd, "unknown command (try help)");
 CONSOLE_STR(s_err_cell, "usage: move 1-9");
 CONSOLE_STR(s_err_mode, "usage: new x|o|2p");
@@ -51,6 +57,24 @@ CONSOLE_STR(k_stats, "stats");
 CONSOLE_STR(k_clear, "clear");
 CONSOLE_STR(k_solve, "solve");
 CONSOLE_STR(k_hint, "hint");
+CONSOLE_STR(k_diag, "diag");
+CONSOLE_STR(s_diag_up, "diag: up ");
+CONSOLE_STR(s_diag_resets, " s; resets power ");
+CONSOLE_STR(s_diag_wdt, " watchdog ");
+CONSOLE_STR(s_diag_bod, " brown-out ");
+CONSOLE_STR(s_diag_other, " other ");
+CONSOLE_STR(s_diag_table, "diag: table ");
+CONSOLE_STR(s_diag_ok, "ok");
+CONSOLE_STR(s_diag_solver, "bad, solver");
+CONSOLE_STR(s_diag_stack, "; stack ");
+CONSOLE_STR(s_diag_vcc, " B; vcc ");
+CONSOLE_STR(s_diag_v, " V");
+CONSOLE_STR(s_diag_lost, "diag: lost rx ");
+CONSOLE_STR(s_diag_lines, " lines ");
+CONSOLE_STR(s_diag_keys, " keys ");
+CONSOLE_STR(s_diag_tx, " tx ");
+CONSOLE_STR(s_diag_ee, "; eeprom failed ");
+CONSOLE_STR(s_diag_waits, " low-vcc waits ");
 CONSOLE_STR(k_x, "x");
 CONSOLE_STR(k_o, "o");
 CONSOLE_STR(k_2p, "2p");
@@ -304,6 +328,44 @@ static void console_level(game_t *g, char *arg)
     }
 }
 
+/* Three lines: uptime and resets by cause; the engine, stack and supply; what was lost. */
+static void console_diag(const console_t *c)
+{
+    uint8_t resets[POWER_CAUSES];
+    power_reset_counts(resets);
+    console_put_P(s_diag_up);
+    console_put_num(tick_ms(), 3);
+    console_put_P(s_diag_resets);
+    console_put_u16(resets[POWER_CAUSE_POWER_ON]);
+    console_put_P(s_diag_wdt);
+    console_put_u16(resets[POWER_CAUSE_WATCHDOG]);
+    console_put_P(s_diag_bod);
+    console_put_u16(resets[POWER_CAUSE_BROWN_OUT]);
+    console_put_P(s_diag_other);
+    console_put_u16(resets[POWER_CAUSE_EXTERNAL]);
+    console_nl();
+    console_put_P(s_diag_table);
+    console_put_P(engine_table_ok() ? s_diag_ok : s_diag_solver);
+    console_put_P(s_diag_stack);
+    console_put_u16(power_stack_peak());
+    console_put_P(s_diag_vcc);
+    console_put_num(power_vcc_decivolts(), 1);
+    console_line_P(s_diag_v);
+    console_put_P(s_diag_lost);
+    console_put_u16(uart_rx_overruns());
+    console_put_P(s_diag_lines);
+    console_put_u16(c->lines_lost);
+    console_put_P(s_diag_keys);
+    console_put_u16(keys_lost_events());
+    console_put_P(s_diag_tx);
+    console_put_u16(uart_tx_dropped());
+    console_put_P(s_diag_ee);
+    console_put_u16(eeprom_store_failures());
+    console_put_P(s_diag_waits);
+    console_put_u16(eeprom_store_vcc_refusals());
+    console_nl();
+}
+
 void console_exec(console_t *c, game_t *g, char *line)
 {
     char *s;
@@ -362,6 +424,12 @@ void console_exec(console_t *c, game_t *g, char *line)
         } else {
             console_error(s_err_stats);
         }
+    } else if ((arg = console_word(s, k_diag)) != NULL) {
+        if (*arg) {
+            console_error(s_err_args);
+        } else {
+            console_diag(c);
+        }
     } else if ((arg = console_word(s, k_solve)) != NULL) {
         console_solve(c, arg, 0);
     } else {
@@ -369,13 +437,24 @@ void console_exec(console_t *c, game_t *g, char *line)
     }
 }
 
-void console_feed(console_t *c, game_t *g, uint8_t byte)
+void console_feed(console_t *c, game_t *g, int16_t byte)
 {
-    uint8_t r = console_line_feed(&c->line, byte);
+    uint8_t r = console_line_feed(&c->line, (uint8_t)byte);
     if (r == CONSOLE_LINE_READY) {
         console_exec(c, g, c->line.buf);
     } else if (r != CONSOLE_LINE_NONE) {
         console_solve_reset(c); /* a bad line also ends a board being collected */
-        console_error(r == CONSOLE_LINE_TOO_LONG ? s_err_long : s_err_char);
+        if (r == CONSOLE_LINE_OVERRUN) {
+            c->lines_lost++;
+        }
+        console_error(r == CONSOLE_LINE_TOO_LONG ? s_err_long
+                      : r == CONSOLE_LINE_BAD_CHAR ? s_err_char
+                                                   : s_err_overrun);
+    }
+    if (byte & UART_RX_GAP_AFTER) {
+        /* Bytes were lost after this one: the line they belonged to (this one, or the
+         * next if this byte ended a line) is refused at its end. */
+        c->line.status = CONSOLE_LINE_OVERRUN;
+        c->line.len = 0;
     }
 }

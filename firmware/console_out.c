@@ -25,17 +25,35 @@ void console_puts(const char *s)
     }
 }
 
+void console_put_num(uint32_t v, uint8_t point)
+{
+    static const uint32_t powers[10] PROGMEM = {1000000000ul, 100000000ul, 10000000ul,
+                                                1000000ul, 100000ul, 10000ul, 1000ul,
+                                                100ul, 10ul, 1ul};
+    uint8_t started = 0;
+    for (uint8_t i = 0; i < 10u; i++) {
+        uint32_t p = pgm_read_dword(&powers[i]);
+        uint8_t after = (uint8_t)(9u - i); /* digits still to come after this one */
+        char d = '0';
+        while (v >= p) { /* at most 9 subtractions */
+            v -= p;
+            d++;
+        }
+        if (d != '0' || after <= point) {
+            started = 1;
+        }
+        if (started) {
+            console_putc(d);
+            if (point && after == point) {
+                console_putc('.');
+            }
+        }
+    }
+}
+
 void console_put_u16(uint16_t v)
 {
-    char digits[5];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n) {
-        console_putc(digits[--n]);
-    }
+    console_put_num(v, 0);
 }
 
 void console_put_cell(uint8_t cell)

@@ -16,6 +16,9 @@ void console_put_P(const char *pgm);
 /* A string in RAM. */
 void console_puts(const char *s);
 void console_put_u16(uint16_t v);
+/* v in decimal with `point` digits after a decimal point (0: an integer), e.g.
+ * (1234, 3) -> "1.234", (5, 1) -> "0.5". No division: the AVR has none in hardware. */
+void console_put_num(uint32_t v, uint8_t point);
 /* A cell 0..8 as the user sees it, '1'..'9'. */
 void console_put_cell(uint8_t cell);
 /* 'x' or 'o' for PLAYER_X / PLAYER_O. */

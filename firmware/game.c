@@ -2,8 +2,10 @@
  * the AI or a second person, hints, analysis, game over, statistics.
  * Invariants: pos is always a legal position; phase is GAME_OVER exactly when pos is
  * won or full; settings are always in range. Gestures: a key pressed alone and
- * released before KEYS_LONG_PRESS_MS is a short press (acted on at release); a LONG
- * event of that key is a long press; a second key down voids the whole gesture. */
+ * released before KEYS_LONG_PRESS_MS is a short press; held past it, its cell lights
+ * yellow ("armed") and the release is a long press. Both act on the release, so a key
+ * that never comes up (jammed, or something lying on it) never triggers anything; a
+ * second key down voids the whole gesture. */
 #include "game.h"
 #include <string.h>
 #include "console_out.h"
@@ -20,8 +22,8 @@ CONSOLE_STR(s_wdt, "ttt: watchdog reset");
 CONSOLE_STR(s_crc, "ttt: table CRC bad, using solver");
 CONSOLE_STR(s_new, "new: ");
 CONSOLE_STR(s_level, "level: ");
-CONSOLE_STR(s_stuck, " stuck, ignored until released");
-CONSOLE_STR(s_key, "key: cell ");
+CONSOLE_STR(s_stuck, ", ignored until released");
+CONSOLE_STR(s_key, "key: stuck");
 CONSOLE_STR(s_move, "move: ");
 CONSOLE_STR(s_ai, "ai: ");
 CONSOLE_STR(s_result, "result: ");
@@ -341,6 +343,15 @@ static void game_short(game_t *g, uint8_t cell)
     }
 }
 
+/* The gesture under way will do nothing; an armed (long-held) cell goes dark. */
+static void game_void_gesture(game_t *g)
+{
+    if (g->gest_flags == GEST_LONG) {
+        g->ov_kind = OV_NONE;
+    }
+    g->gest_flags |= GEST_VOID;
+}
+
 void game_key(game_t *g, const key_event_t *ev)
 {
     uint16_t bit;
@@ -368,21 +379,26 @@ void game_key(game_t *g, const key_event_t *ev)
                 g->ov_kind = OV_NONE;
             }
         } else {
-            g->gest_flags |= GEST_VOID; /* two keys at once: ignore the gesture */
+            game_void_gesture(g); /* two keys at once: ignore the gesture */
         }
         g->held |= bit;
     } else if (ev->kind == KEY_EV_LONG) {
         if (g->held == bit && g->gest_cell == ev->cell && g->gest_flags == 0) {
-            g->gest_flags = GEST_LONG;
-            game_long(g, ev->cell);
+            g->gest_flags = GEST_LONG; /* armed: acts when released */
+            game_overlay_cell(g, ev->cell, LED_YELLOW, GAME_STUCK_MS);
         }
     } else if (ev->kind == KEY_EV_RELEASE) {
         if (!(g->held & bit)) {
             return; /* a release we never saw pressed */
         }
         g->held &= (uint16_t)~bit;
-        if (g->held == 0 && g->gest_cell == ev->cell && g->gest_flags == 0) {
-            game_short(g, ev->cell);
+        if (g->held == 0 && g->gest_cell == ev->cell) {
+            if (g->gest_flags == 0) {
+                game_short(g, ev->cell);
+            } else if (g->gest_flags == GEST_LONG) {
+                g->ov_kind = OV_NONE; /* the armed light goes */
+                game_long(g, ev->cell);
+            }
         }
     }
 }
@@ -395,7 +411,7 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
     if (keys_state != g->held) {
         g->held_ms = 0;
         g->held = keys_state;
-        g->gest_flags |= GEST_VOID;
+        game_void_gesture(g);
     }
 }
 
@@ -420,17 +436,18 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     if (g->held) {
         g->held_ms = g->held_ms > GAME_STUCK_MS ? GAME_STUCK_MS : (uint16_t)(g->held_ms + elapsed_ms);
         if (g->held_ms >= GAME_STUCK_MS) {
+            console_put_P(s_key); /* one line for all: `key: stuck 5 7, ignored ...` */
             for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
                 if (g->held & (1u << cell)) {
-                    console_put_P(s_key);
+                    console_putc(' ');
                     console_put_cell(cell);
-                    console_line_P(s_stuck);
                 }
             }
+            console_line_P(s_stuck);
+            game_void_gesture(g); /* a stuck key is not armed */
             g->stuck |= g->held;
             g->held = 0;
             g->held_ms = 0;
-            g->gest_flags = GEST_VOID;
         }
     }
 }

@@ -28,9 +28,21 @@ $(FW_LSS): $(FW_ELF)
 
 ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
 
-.PHONY: flash size-firmware bench-firmware
+.PHONY: flash fuses size-firmware bench-firmware
 flash: $(FW_HEX)
 	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i
+
+# Fuses need an ISP programmer (the bootloader cannot write them): the bytes in the ELF's
+# .fuse section (hal/avr/fuses.c: the Uno's, with brown-out at 4.3 V instead of 2.7 V).
+#   make fuses PROGRAMMER=usbasp             (or avrisp, usbtiny, stk500v2, ...)
+#   make fuses PROGRAMMER=avrisp ISP_PORT=/dev/ttyACM1 ISP_BAUD=19200   (ArduinoISP)
+PROGRAMMER ?= usbasp
+FW_FUSES = $(shell $(AVR_OBJCOPY) -j .fuse -O binary $(FW_ELF) /dev/stdout | od -An -tx1)
+fuses: $(FW_ELF)
+	@set -- $(FW_FUSES); [ $$# -eq 3 ] || { echo "fuses: no .fuse section in $(FW_ELF)"; exit 1; }; \
+	echo "fuses: low 0x$$1, high 0x$$2, extended 0x$$3"; \
+	avrdude -c $(PROGRAMMER) -p m328p $(if $(ISP_PORT),-P $(ISP_PORT)) $(if $(ISP_BAUD),-b $(ISP_BAUD)) \
+		-U lfuse:w:0x$$1:m -U hfuse:w:0x$$2:m -U efuse:w:0x$$3:m
 
 size-firmware: $(FW_ELF)
 	$(AVR_SIZE) -C --mcu=$(MCU) $<

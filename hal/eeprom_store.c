@@ -1,5 +1,5 @@
-/* hal/eeprom_store.c - power-safe records over the byte device (pure C, host-tested by
- * cutting power at every write step).
+/* hal/eeprom_store.c - power-safe records over the byte device, written in the
+ * background (pure C, host-tested by cutting power at every write step).
  *
  * Layout: record id k (0..3) owns two 64-byte slots at 128*k and 128*k + 64:
  *   [0] commit marker (EEPROM_COMMITTED = valid, anything else = being written)
@@ -11,11 +11,15 @@
  * slot is invalid and load() returns the other slot (the previous record); once set,
  * the new record is complete. So a power cut at any byte leaves the old or the new
  * record, never garbage. Only bytes whose value changes are programmed (wear, time).
+ * Invariant: while a save runs, store_job.step counts the bytes of the sequence above
+ * that are done; the job holds its own copy of the payload, so the caller's record may
+ * change meanwhile (it is simply saved again afterwards).
  */
 #include "eeprom_store.h"
 
 #include "crc16.h"
 #include "eeprom_dev.h"
+#include "power.h"
 
 #define EEPROM_RECORDS 4u
 #define EEPROM_SLOT 64u
@@ -32,6 +36,18 @@ typedef struct {
     uint8_t valid;
     uint16_t seq;
 } slot_info_t;
+
+/* The save under way: bytes in write order are marker (uncommitted), seq lo, seq hi,
+ * len, payload, crc lo, crc hi, marker (committed); then the read-back check. */
+static struct {
+    uint8_t active;
+    uint8_t waiting_vcc;
+    uint8_t id, len, step;
+    uint16_t addr; /* slot base */
+    uint16_t seq, crc;
+    uint8_t data[EEPROM_RECORD_MAX];
+} store_job;
+static uint16_t store_failures, store_vcc_refusals;
 
 static uint16_t slot_addr(uint8_t id, uint8_t slot)
 {
@@ -86,10 +102,11 @@ static int8_t newest_slot(uint8_t id, uint8_t len, slot_info_t info[2])
     return -1;
 }
 
-static void update_byte(uint16_t addr, uint8_t value)
+void eeprom_store_init(void)
 {
-    if (eeprom_dev_read(addr) != value)
-        eeprom_dev_write(addr, value);
+    store_job.active = 0;
+    store_failures = 0;
+    store_vcc_refusals = 0;
 }
 
 uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
@@ -98,7 +115,7 @@ uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
     int8_t s;
     uint8_t *out = buf;
 
-    if (id >= EEPROM_RECORDS || len == 0 || len > EEPROM_RECORD_MAX)
+    if (id >= EEPROM_RECORDS || len == 0 || len > EEPROM_RECORD_MAX || store_job.active)
         return 0;
     s = newest_slot(id, len, info);
     if (s < 0)
@@ -108,44 +125,113 @@ uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
     return 1;
 }
 
-uint8_t eeprom_store_save(uint8_t id, const void *buf, uint8_t len)
+uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
     slot_info_t info[2];
     const uint8_t *in = buf;
     int8_t s;
-    uint8_t target;
-    uint16_t seq, a, crc;
+    uint8_t target, i;
 
-    if (id >= EEPROM_RECORDS || len == 0 || len > EEPROM_RECORD_MAX)
+    if (id >= EEPROM_RECORDS || len == 0 || len > EEPROM_RECORD_MAX || store_job.active ||
+        !eeprom_dev_ready())
         return 0;
     s = newest_slot(id, len, info);
     if (s >= 0) {
         uint16_t d = (uint16_t)(slot_addr(id, (uint8_t)s) + EEPROM_OFF_DATA);
-        uint8_t same = 1;
-        for (uint8_t i = 0; i < len && same; i++)
-            same = eeprom_dev_read((uint16_t)(d + i)) == in[i];
-        if (same)
+        for (i = 0; i < len && eeprom_dev_read((uint16_t)(d + i)) == in[i]; i++) {
+        }
+        if (i == len)
             return 1; /* already stored: no write at all */
         target = (uint8_t)(s ^ 1);
-        seq = (uint16_t)(info[s].seq + 1u);
+        store_job.seq = (uint16_t)(info[s].seq + 1u);
     } else {
         target = 0;
-        seq = 1;
+        store_job.seq = 1;
     }
-    a = slot_addr(id, target);
-    crc = record_crc(id, seq, len, 0, in);
+    for (i = 0; i < len; i++)
+        store_job.data[i] = in[i];
+    store_job.id = id;
+    store_job.len = len;
+    store_job.step = 0;
+    store_job.addr = slot_addr(id, target);
+    store_job.crc = record_crc(id, store_job.seq, len, 0, store_job.data);
+    store_job.waiting_vcc = 0;
+    store_job.active = 1;
+    return 1;
+}
 
-    update_byte(a, EEPROM_UNCOMMITTED); /* 1: the slot is invalid from here on */
-    update_byte((uint16_t)(a + EEPROM_OFF_SEQ), (uint8_t)seq);
-    update_byte((uint16_t)(a + EEPROM_OFF_SEQ + 1u), (uint8_t)(seq >> 8));
-    update_byte((uint16_t)(a + EEPROM_OFF_LEN), len);
-    for (uint8_t i = 0; i < len; i++)
-        update_byte((uint16_t)(a + EEPROM_OFF_DATA + i), in[i]);
-    update_byte((uint16_t)(a + EEPROM_OFF_CRC), (uint8_t)crc);
-    update_byte((uint16_t)(a + EEPROM_OFF_CRC + 1u), (uint8_t)(crc >> 8));
-    update_byte(a, EEPROM_COMMITTED); /* 2: commit */
+/* Address and value of byte `step` of the save's write sequence. */
+static uint16_t store_step(uint8_t step, uint8_t *value)
+{
+    uint8_t last = (uint8_t)(EEPROM_OFF_DATA + store_job.len + 2u); /* the commit */
+    uint16_t off;
+    if (step == 0 || step == last) {
+        *value = step ? EEPROM_COMMITTED : EEPROM_UNCOMMITTED;
+        off = 0;
+    } else if (step < EEPROM_OFF_DATA) {
+        uint8_t seq_len[3] = {(uint8_t)store_job.seq, (uint8_t)(store_job.seq >> 8),
+                              store_job.len};
+        *value = seq_len[step - 1u];
+        off = step;
+    } else if (step < EEPROM_OFF_DATA + store_job.len) {
+        *value = store_job.data[step - EEPROM_OFF_DATA];
+        off = step;
+    } else {
+        uint8_t k = (uint8_t)(step - EEPROM_OFF_DATA - store_job.len); /* 0 or 1 */
+        *value = k ? (uint8_t)(store_job.crc >> 8) : (uint8_t)store_job.crc;
+        off = (uint16_t)(EEPROM_OFF_CRC + k);
+    }
+    return (uint16_t)(store_job.addr + off);
+}
 
-    /* Verify by reading back (a worn or failing cell shows here). */
-    return slot_check(id, target, len).valid &&
-           read16((uint16_t)(a + EEPROM_OFF_SEQ)) == seq;
+void eeprom_store_poll(void)
+{
+    uint8_t steps;
+    if (!store_job.active || !eeprom_dev_ready())
+        return;
+    steps = (uint8_t)(EEPROM_OFF_DATA + store_job.len + 3u);
+    while (store_job.step < steps) { /* bounded: at most `steps` reads per call */
+        uint8_t value;
+        uint16_t addr = store_step(store_job.step, &value);
+        if (eeprom_dev_read(addr) == value) {
+            store_job.step++; /* already right: nothing to program */
+            continue;
+        }
+        if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
+            if (!store_job.waiting_vcc)
+                store_vcc_refusals++;
+            store_job.waiting_vcc = 1; /* try again on a later pass */
+            return;
+        }
+        store_job.waiting_vcc = 0;
+        eeprom_dev_write(addr, value);
+        store_job.step++;
+        return;
+    }
+    /* Everything is written: read it back (a worn or failing cell shows here). */
+    if (!slot_check(store_job.id, (uint8_t)((store_job.addr / EEPROM_SLOT) & 1u),
+                    store_job.len).valid ||
+        read16((uint16_t)(store_job.addr + EEPROM_OFF_SEQ)) != store_job.seq)
+        store_failures++;
+    store_job.active = 0;
+}
+
+uint8_t eeprom_store_busy(void)
+{
+    return store_job.active;
+}
+
+uint8_t eeprom_store_waiting_vcc(void)
+{
+    return store_job.active && store_job.waiting_vcc;
+}
+
+uint16_t eeprom_store_failures(void)
+{
+    return store_failures;
+}
+
+uint16_t eeprom_store_vcc_refusals(void)
+{
+    return store_vcc_refusals;
 }

@@ -13,7 +13,7 @@
 
 HAL_PURE_SRC := hal/ledmux.c hal/keyscan.c hal/debounce.c hal/keys.c hal/eeprom_store.c
 HAL_AVR_SRC := hal/avr/tick.c hal/avr/leds.c hal/avr/keys_hw.c hal/avr/uart.c \
-	hal/avr/eeprom_dev.c hal/avr/power.c
+	hal/avr/eeprom_dev.c hal/avr/power.c hal/avr/fuses.c
 HAL_HOST_SRC := hal/host/hal_fake.c hal/host/tick.c hal/host/leds.c hal/host/keys_hw.c \
 	hal/host/uart.c hal/host/eeprom_dev.c hal/host/power.c
 HAL_NEEDS_SRC := firmware/crc16.c

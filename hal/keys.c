@@ -1,6 +1,6 @@
-/* hal/keys.c - key events for the game: runs the pure debouncer over the raw matrix
- * bitmap (from keys_hw_raw(): the ISR scan on the AVR, the test's bitmap on the host)
- * and queues the events. Main-loop context only. Invariant: the queue never
+/* hal/keys.c - key events for the game: runs the pure debouncer over the scans the
+ * matrix hands over (keys_hw_take(): the ISR's scans on the AVR, the test's bitmap on the
+ * host) and queues the events. Main-loop context only. Invariant: the queue never
  * overwrites; when it is full new events are dropped and counted, so a flood cannot
  * wedge the game (and the debouncer emits at most PRESS+LONG for a stuck key). */
 #include "keys.h"
@@ -14,28 +14,27 @@ _Static_assert((KEYS_QUEUE & (KEYS_QUEUE - 1u)) == 0u, "queue size must be 2^n")
 static debounce_t keys_deb;
 static key_event_t keys_q[KEYS_QUEUE];
 static uint8_t keys_head, keys_tail; /* free-running; used = head - tail */
-static uint8_t keys_started;
 static uint16_t keys_lost;
 
 void keys_init(void)
 {
     keys_hw_init();
     keys_head = keys_tail = 0;
-    keys_started = 0;
     keys_lost = 0;
-    debounce_init(&keys_deb, 0);
+    debounce_init(&keys_deb);
 }
 
 void keys_update(uint32_t now_ms)
 {
     key_event_t ev[DEBOUNCE_MAX_EVENTS];
+    keys_scan_t s;
     uint8_t n;
 
-    if (!keys_started) { /* first call: start the debouncer's clock here */
-        debounce_init(&keys_deb, now_ms);
-        keys_started = 1;
-    }
-    n = debounce_update(&keys_deb, keys_hw_raw(), now_ms, ev, DEBOUNCE_MAX_EVENTS);
+    keys_hw_take(&s);
+    /* The scan's own time: now, less the age of the scan (under 256 ms). */
+    n = debounce_update(&keys_deb, s.raw, s.changed,
+                        (uint16_t)((uint16_t)now_ms - (uint8_t)((uint8_t)now_ms - s.at_ms)),
+                        ev, DEBOUNCE_MAX_EVENTS);
     for (uint8_t i = 0; i < n; i++) {
         if ((uint8_t)(keys_head - keys_tail) >= KEYS_QUEUE) {
             keys_lost++;

@@ -1,5 +1,6 @@
-/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR, debounced in the
- * main loop by the pure debounce module, delivered as events (contract). */
+/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR (one row per ms, a full
+ * scan every 3 ms), debounced in the main loop by the pure debounce module, delivered
+ * as events (contract). */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
 #include <stdint.h>
@@ -13,7 +14,8 @@ typedef struct {
 } key_event_t;
 
 void keys_init(void);
-/* Run the debouncer over the latest scanned bitmap; call once per millisecond. */
+/* Run the debouncer over the scans since the last call (call at least every few ms;
+ * calling less often only delays events, it never invents one). */
 void keys_update(uint32_t now_ms);
 /* Pop the next event; returns 0 when there is none. */
 uint8_t keys_next_event(key_event_t *ev);

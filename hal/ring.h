@@ -1,25 +1,32 @@
 /* hal/ring.h - single-producer single-consumer byte ring for ISR <-> main hand-over.
  * Pure C, header-only (static inline, so an ISR pays no call overhead). Indices are
- * free-running 8-bit counters: used = head - tail (mod 256), so every slot is usable
- * and full/empty are never confused. Size is a power of two <= 128. The producer only
- * writes head, the consumer only writes tail; each is one byte, so its store is atomic
- * on the AVR and no lock is needed. */
+ * kept in 0..size-1; one slot stays empty, so a ring of `size` bytes holds size - 1 and
+ * full/empty are never confused (a 256-byte ring uses plain 8-bit wrap-around). The
+ * producer only writes head, the consumer only writes tail; each is one byte, so its
+ * store is atomic on the AVR and no lock is needed.
+ *
+ * Ordering: the data byte must be in (or out of) the buffer before the index that
+ * publishes (or frees) its slot is stored. `volatile` orders volatile accesses only, and
+ * the buffer is not volatile, so a compiler barrier sits between the two: nothing may be
+ * moved across it, whatever the optimisation level (LTO included). The AVR has no
+ * out-of-order memory, so a compiler barrier is all the hardware needs. */
 #ifndef HAL_RING_H
 #define HAL_RING_H
 #include <stdint.h>
 
 typedef struct {
-    volatile uint8_t head; /* written by the producer only */
-    volatile uint8_t tail; /* written by the consumer only */
+    volatile uint8_t head; /* next slot to write: written by the producer only */
+    volatile uint8_t tail; /* next slot to read: written by the consumer only */
     uint8_t mask;          /* size - 1 */
     uint8_t *buf;
 } ring_t;
 
-#define RING_SIZE_OK(n) ((n) >= 2u && (n) <= 128u && (((n) & ((n)-1u)) == 0u))
+#define RING_SIZE_OK(n) ((n) >= 2u && (n) <= 256u && (((n) & ((n)-1u)) == 0u))
+#define RING_BARRIER() __asm__ __volatile__("" ::: "memory")
 
-/* buf must hold `size` bytes; size a power of two in 2..128 (checked by callers with
+/* buf must hold `size` bytes; size a power of two in 2..256 (checked by callers with
  * _Static_assert(RING_SIZE_OK(size))). */
-static inline void ring_init(ring_t *r, uint8_t *buf, uint8_t size)
+static inline void ring_init(ring_t *r, uint8_t *buf, uint16_t size)
 {
     r->head = 0;
     r->tail = 0;
@@ -29,12 +36,13 @@ static inline void ring_init(ring_t *r, uint8_t *buf, uint8_t size)
 
 static inline uint8_t ring_used(const ring_t *r)
 {
-    return (uint8_t)(r->head - r->tail);
+    return (uint8_t)((r->head - r->tail) & r->mask);
 }
 
+/* Bytes that can still be put. */
 static inline uint8_t ring_free(const ring_t *r)
 {
-    return (uint8_t)(r->mask + 1u - ring_used(r));
+    return (uint8_t)(r->mask - ring_used(r));
 }
 
 static inline uint8_t ring_empty(const ring_t *r)
@@ -46,10 +54,12 @@ static inline uint8_t ring_empty(const ring_t *r)
 static inline uint8_t ring_put(ring_t *r, uint8_t byte)
 {
     uint8_t head = r->head;
-    if ((uint8_t)(head - r->tail) > r->mask)
+    uint8_t next = (uint8_t)((head + 1u) & r->mask);
+    if (next == r->tail)
         return 0;
-    r->buf[head & r->mask] = byte;
-    r->head = (uint8_t)(head + 1u); /* publish after the data is in place */
+    r->buf[head] = byte;
+    RING_BARRIER(); /* the byte is in place before the slot is published */
+    r->head = next;
     return 1;
 }
 
@@ -59,8 +69,10 @@ static inline uint8_t ring_get(ring_t *r, uint8_t *byte)
     uint8_t tail = r->tail;
     if (tail == r->head)
         return 0;
-    *byte = r->buf[tail & r->mask];
-    r->tail = (uint8_t)(tail + 1u); /* free the slot after the data is read */
+    RING_BARRIER(); /* read the slot only after seeing it published */
+    *byte = r->buf[tail];
+    RING_BARRIER(); /* the byte is read before the slot is handed back */
+    r->tail = (uint8_t)((tail + 1u) & r->mask);
     return 1;
 }
 

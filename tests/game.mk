@@ -5,9 +5,10 @@ GAME_TEST_UTIL := tests/game/game_test_util.c
 TEST_GAME_BIN := $(HOST_DIR)/test_game
 TEST_CONSOLE_BIN := $(HOST_DIR)/test_console
 
-$(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) $(GAME_SRC) $(ENGINE_SRC))
+# The console's `diag` reads HAL counters: the game tests link the HAL fakes.
+$(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
-$(TEST_CONSOLE_BIN): $(call host_objs,tests/game/test_console.c $(GAME_TEST_UTIL) $(GAME_SRC) $(ENGINE_SRC))
+$(TEST_CONSOLE_BIN): $(call host_objs,tests/game/test_console.c $(GAME_TEST_UTIL) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
 
 .PHONY: test-game test-console

@@ -47,4 +47,9 @@ test-hal-schematic: $(HOST_DIR)/tests/hal/print_pins
 test-hal-avr: $(HAL_BENCH) $(HAL_BENCH_FW)
 	@$(HAL_BENCH) --check $(HAL_BENCH_FW) $(HAL_BENCH_FW:.elf=.map)
 
-TEST_TARGETS += test-hal test-hal-board test-hal-schematic test-hal-avr
+# The fuse bytes in the ELF (hal/avr/fuses.c) and what `make fuses` writes.
+.PHONY: test-hal-fuses
+test-hal-fuses: $(FW_ELF)
+	@sh tests/hal/check_fuses.sh $(FW_ELF)
+
+TEST_TARGETS += test-hal test-hal-board test-hal-schematic test-hal-avr test-hal-fuses

@@ -1,20 +1,40 @@
 /* hal/avr/eeprom_dev.c - the byte device under hal/eeprom_store.c: the ATmega328P's
- * 1 KB EEPROM via avr-libc. eeprom_write_byte() waits for the previous write (EEPE) and
- * does the timed EEMPE/EEPE sequence with interrupts off, so the 2 kHz ISR cannot
- * break it; each write takes 3.3 ms (datasheet table 8-2, 26368 cycles of the 1 MHz
- * calibrated RC oscillator). Main-loop context only. */
+ * 1 KB EEPROM through its registers (datasheet 8.6). A write only starts the hardware
+ * (the timed EEMPE/EEPE sequence, with interrupts off so the 2 kHz ISR cannot stretch
+ * it past 4 cycles) and returns: the 3.3 ms programming runs while the CPU goes on, and
+ * the record store asks eeprom_dev_ready() before the next access. Main loop only. */
 #include "eeprom_dev.h"
 
-#include <avr/eeprom.h>
+#include <avr/io.h>
+#include <util/atomic.h>
 
 _Static_assert(EEPROM_DEV_SIZE == E2END + 1u, "the ATmega328P has 1024 bytes of EEPROM");
 
+uint8_t eeprom_dev_ready(void)
+{
+    return !(EECR & (1u << EEPE));
+}
+
 uint8_t eeprom_dev_read(uint16_t addr)
 {
-    return eeprom_read_byte((const uint8_t *)(uintptr_t)addr);
+    while (!eeprom_dev_ready()) { /* bounded: one write time, 3.3 ms */
+    }
+    EEAR = addr;
+    EECR |= (uint8_t)(1u << EERE); /* the CPU halts 4 cycles, then EEDR holds the byte */
+    return EEDR;
 }
 
 void eeprom_dev_write(uint16_t addr, uint8_t value)
 {
-    eeprom_write_byte((uint8_t *)(uintptr_t)addr, value);
+    while (!eeprom_dev_ready()) { /* the store only calls when ready: never spins */
+    }
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        EEAR = addr;
+        EEDR = value;
+        /* EEPM1:0 = 00: erase + write in one 3.3 ms operation. EEMPE, then EEPE within
+         * 4 cycles (an `out` then an `sbi`). */
+        EECR = (uint8_t)(1u << EEMPE);
+        EECR |= (uint8_t)(1u << EEPE);
+    }
 }

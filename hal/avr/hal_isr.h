@@ -11,6 +11,9 @@
 #include "keyscan.h"
 #include "ledmux.h"
 
+/* Time (tick.c): ms since tick_init(). */
+extern volatile uint32_t tick_count;
+
 /* LEDs (leds.c) */
 extern ledmux_map_t leds_map;
 extern ledmux_frame_t leds_frames[2];
@@ -25,6 +28,8 @@ extern keyscan_map_t keys_map;
 extern uint8_t keys_scan_row;           /* row driven low right now (ISR-owned) */
 extern uint16_t keys_scan_acc;          /* bits of the scan in progress (ISR-owned) */
 extern volatile uint16_t keys_raw_scan; /* last complete scan, for the main loop */
+extern volatile uint16_t keys_changed;  /* keys that changed between scans since taken */
+extern volatile uint8_t keys_scan_ms;   /* tick_ms() low byte of keys_raw_scan */
 extern uint8_t keys_scan_on;            /* set by keys_hw_init(): pins are configured */
 /* Register tables as constants, so keyscan_step() compiles to sbic/sbi/cbi. */
 static volatile uint8_t *const keys_pin[3] = {&PINB, &PINC, &PIND};
@@ -48,13 +53,20 @@ static inline void leds_isr_step(uint8_t row3)
 
 /* One key step (every ms): read the row driven during the last ms (1 ms of settling
  * through the 20-50 kOhm pull-ups is thousands of time constants of the pin
- * capacitance), release it, drive the next. A full 3x3 scan completes every 3 ms. */
-static inline void keys_isr_step(void)
+ * capacitance), release it, drive the next. A full 3x3 scan completes every 3 ms; it is
+ * published with its time, and every key whose reading differs from the previous scan
+ * is remembered until the main loop takes it (so a flicker between two main-loop passes
+ * is never mistaken for a steady contact). ms = the low byte of the ms count. */
+static inline void keys_isr_step(uint8_t ms)
 {
     if (!keys_scan_on)
         return;
-    if (keyscan_step(keys_pin, keys_ddr, &keys_scan_row, &keys_scan_acc))
-        keys_raw_scan = keys_scan_acc;
+    if (keyscan_step(keys_pin, keys_ddr, &keys_scan_row, &keys_scan_acc)) {
+        uint16_t scan = keys_scan_acc;
+        keys_changed |= (uint16_t)(scan ^ keys_raw_scan);
+        keys_raw_scan = scan;
+        keys_scan_ms = ms;
+    }
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* hal/avr/keys_hw.c - key matrix pins on the chip: sense columns are inputs with the
  * internal pull-ups, drive rows are inputs without pull-up (hi-Z) except the one the
- * timer ISR pulls low (keys_isr_step in hal_isr.h). keys_hw_raw() hands the last
- * complete 3 ms scan to the main loop (16-bit: read atomically). */
+ * timer ISR pulls low (keys_isr_step in hal_isr.h). keys_hw_take() hands the last
+ * complete 3 ms scan, its time and the keys that flickered since the previous take to
+ * the main loop (multi-byte: read and cleared with interrupts off). */
 #include "keys_hw.h"
 
 #include <avr/io.h>
@@ -14,6 +15,8 @@ keyscan_map_t keys_map;
 uint8_t keys_scan_row;
 uint16_t keys_scan_acc;
 volatile uint16_t keys_raw_scan;
+volatile uint16_t keys_changed;
+volatile uint8_t keys_scan_ms;
 uint8_t keys_scan_on;
 
 void keys_hw_init(void)
@@ -31,15 +34,22 @@ void keys_hw_init(void)
         }
         keys_scan_row = 0;
         keys_scan_acc = 0;
-        keys_raw_scan = 0;
+        /* The last scan stays (after a power-down: the keys as they were); it counts
+         * as taken now and as flickering, so no debounce timer carries over. */
+        keys_changed = 0x1FFu;
+        keys_scan_ms = (uint8_t)tick_count;
         keyscan_drive(keys_ddr, 0); /* row 0 low: the ISR reads it in 1 ms */
         keys_scan_on = 1;
     }
 }
 
-uint16_t keys_hw_raw(void)
+void keys_hw_take(keys_scan_t *s)
 {
-    uint16_t raw;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { raw = keys_raw_scan; }
-    return raw;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        s->raw = keys_raw_scan;
+        s->changed = keys_changed;
+        s->at_ms = keys_scan_ms;
+        keys_changed = 0;
+    }
 }

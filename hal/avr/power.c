@@ -1,13 +1,27 @@
-/* hal/avr/power.c - reset cause, watchdog, idle sleep and key-wake power-down.
- * MCUSR is copied and cleared in .init3, before main and before the C runtime could
- * loop long enough for a still-running watchdog (it stays on after a watchdog reset,
- * at the shortest period) to bite again, as the avr-libc <avr/wdt.h> notes advise. */
+/* hal/avr/power.c - reset cause, watchdog, idle sleep, key-wake power-down, supply
+ * voltage and stack high-water mark.
+ *
+ * Reset cause. MCUSR is copied and cleared in .init3, before main and before the C
+ * runtime could loop long enough for a still-running watchdog (it stays on after a
+ * watchdog reset, at the shortest period) to bite again, as the avr-libc <avr/wdt.h>
+ * notes advise. The Uno's bootloaders clear MCUSR before the application starts, so a
+ * watchdog reset is also recorded where it survives them: the watchdog runs in
+ * interrupt-and-reset mode, and its interrupt (taken when the main loop stopped kicking
+ * while interrupts still run, i.e. a hung main loop) marks a .noinit block, then resets
+ * at the shortest period. Neither bootloader touches that RAM (optiboot has no .bss;
+ * ATmegaBOOT's .bss ends below our .noinit, which follows our .bss). A hang with
+ * interrupts off skips the interrupt: the hardware still resets at the next time-out
+ * (datasheet 10.9.2), seen after a bootloader as an "external" reset.
+ *
+ * Stack. .init3 also paints the free RAM above the heap start with a pattern; the
+ * deepest stack ever used is where the pattern stops. */
 #include "power.h"
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr/wdt.h>
+#include <util/atomic.h>
 #include <util/delay.h>
 
 #include "board_check.h"
@@ -15,43 +29,109 @@
 #include "keys_hw.h"
 #include "leds.h"
 
-/* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator):
- * longer than the worst main-loop pass (a full EEPROM record save is <= 54 writes *
- * 3.3 ms = 180 ms), short enough that a hang is noticed. */
-#define POWER_WDT_PERIOD WDTO_2S
+/* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator): the
+ * main loop never blocks (its longest pass is a few ms, the solver fallback's 31 ms),
+ * so a hang is noticed quickly without any risk of a false bite. */
+#define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
+#define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
+#define POWER_KEEP_SEED 0x7A3Cu
+#define POWER_STACK_PAINT 0xC5u
 
-uint8_t power_mcusr __attribute__((section(".noinit")));
+/* Survives resets (not power cycles): counts and the watchdog mark, with a check word
+ * that tells RAM kept from a previous run from power-on garbage. */
+typedef struct {
+    uint8_t counts[POWER_CAUSES];
+    uint8_t wdt_mark;
+    uint16_t check;
+    uint8_t mcusr; /* copied by power_early_init() */
+} power_keep_t;
+static power_keep_t power_keep __attribute__((section(".noinit")));
 static uint8_t power_cause;
+extern uint8_t __heap_start; /* avr-libc linker script: end of .noinit */
+
+static uint16_t power_keep_sum(void)
+{
+    const uint8_t *b = power_keep.counts;
+    uint16_t s = POWER_KEEP_SEED;
+    for (uint8_t i = 0; i <= POWER_CAUSES; i++) /* the counts and wdt_mark */
+        s = (uint16_t)(((s << 1) | (s >> 15)) ^ b[i]);
+    return s;
+}
 
 void power_early_init(void) __attribute__((naked, used, section(".init3")));
 void power_early_init(void)
 {
-    power_mcusr = MCUSR;
+    power_keep.mcusr = MCUSR;
     MCUSR = 0;      /* WDRF must be cleared before the watchdog can be switched off */
     wdt_disable(); /* timed WDCE/WDE sequence (datasheet 10.9.2) */
+    /* SP is RAMEND here (.init2) and nothing is on the stack yet. */
+    for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
+        *p = POWER_STACK_PAINT;
+}
+
+/* Watchdog on in interrupt-and-reset mode (WDE + WDIE, table 10-1), 2 s. The timed
+ * sequence: WDCE and WDE together, then the new value within 4 cycles (two `sts`). */
+static void power_wdt_on(void)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        __asm__ __volatile__("wdr\n\t"
+                             "sts %0, %1\n\t"
+                             "sts %0, %2\n\t"
+                             :
+                             : "n"(_SFR_MEM_ADDR(WDTCSR)),
+                               "r"((uint8_t)((1u << WDCE) | (1u << WDE))),
+                               "r"((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP))
+                             : "memory");
+    }
+}
+
+/* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms). */
+ISR(WDT_vect)
+{
+    power_keep.wdt_mark = POWER_WDT_MARK;
+    power_keep.check = power_keep_sum();
+    wdt_enable(WDTO_15MS);
+    wdt_reset(); /* count the 16 ms from now (simavr 1.6 only applies a new period then) */
+    for (;;) {
+    }
 }
 
 void power_init(void)
 {
-    uint8_t m = power_mcusr;
-    power_cause = 0;
-    if (m & (1u << PORF))
-        power_cause |= RESET_POWER_ON;
-    if (m & (1u << EXTRF))
-        power_cause |= RESET_EXTERNAL;
-    if (m & (1u << BORF))
-        power_cause |= RESET_BROWN_OUT;
-    if (m & (1u << WDRF))
-        power_cause |= RESET_WATCHDOG;
+    uint8_t m = power_keep.mcusr;
+    uint8_t cause;
+    if ((m & (1u << PORF)) || power_keep.check != power_keep_sum()) {
+        for (uint8_t i = 0; i < POWER_CAUSES; i++)
+            power_keep.counts[i] = 0;
+        cause = POWER_CAUSE_POWER_ON;
+    } else if ((m & (1u << WDRF)) || power_keep.wdt_mark == POWER_WDT_MARK) {
+        cause = POWER_CAUSE_WATCHDOG;
+    } else if (m & (1u << BORF)) {
+        cause = POWER_CAUSE_BROWN_OUT;
+    } else {
+        cause = POWER_CAUSE_EXTERNAL; /* EXTRF, or RAM kept and MCUSR cleared by a loader */
+    }
+    power_cause = (uint8_t)(1u << cause);
+    if (power_keep.counts[cause] != 255u)
+        power_keep.counts[cause]++;
+    power_keep.wdt_mark = 0;
+    power_keep.check = power_keep_sum();
     /* Unused peripherals off (PRR, datasheet 9.11.3): TWI, SPI (ISP does not need the
      * SPI module) and the ADC (ADEN is 0 after reset, required before PRADC). */
     PRR |= (uint8_t)((1u << PRTWI) | (1u << PRSPI) | (1u << PRADC));
-    wdt_enable(POWER_WDT_PERIOD);
+    power_wdt_on();
 }
 
 uint8_t power_reset_cause(void)
 {
     return power_cause;
+}
+
+void power_reset_counts(uint8_t counts[POWER_CAUSES])
+{
+    for (uint8_t i = 0; i < POWER_CAUSES; i++)
+        counts[i] = power_keep.counts[i];
 }
 
 void power_wdt_kick(void)
@@ -71,31 +151,57 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-void power_down_until_key(void)
+/* Drive rows (bit r) whose keys may wake the board: every row without an ignored key. */
+static uint8_t power_wake_rows(uint16_t ignore)
 {
-    uint8_t closed = 0;
+    uint8_t rows = 0;
+    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
+        if (!((ignore >> (3u * r)) & 7u))
+            rows |= (uint8_t)(1u << r);
+    return rows;
+}
 
+uint16_t power_wake_keys(uint16_t ignore)
+{
+    uint8_t rows = power_wake_rows(ignore);
+    uint16_t keys = 0;
+    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
+        if (rows & (1u << r))
+            keys |= (uint16_t)(7u << (3u * r));
+    return keys;
+}
+
+void power_down_until_key(uint16_t ignore)
+{
+    uint8_t rows = power_wake_rows(ignore);
+    uint8_t closed;
+
+    if (!rows)
+        return; /* nothing could wake us: stay up */
     cli();
     TIMSK0 &= (uint8_t)~(1u << OCIE0A); /* no display/scan steps while asleep */
     keyscan_map_init(&keys_map);         /* valid even if keys_init() never ran */
     leds_off(); /* the caller did already; harmless twice, safe before leds_init() */
-    /* All drive rows low at once: any key then pulls its column low. */
-    DDRB |= keys_map.rows_all[0];
-    DDRC |= keys_map.rows_all[1];
-    DDRD |= keys_map.rows_all[2];
+    /* The waking rows low at once: a key in them then pulls its column low. A row with
+     * a stuck key stays released, so the stuck key cannot hold its column down. */
+    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
+        if (rows & (1u << r))
+            *keys_ddr[keys_map.row_port[r]] |= keys_map.row_mask[r];
     _delay_us(10); /* pull-up (>= 20 kOhm) x pin + trace capacitance (< 50 pF) ~ 1 us */
+    /* Arm the pin-change interrupts on the sense columns first (datasheet 12.2.4-12.2.8:
+     * PCMSK0/1/2 select port B/C/D pins, PCICR bits enable each group), then look at
+     * the pins: a key closing after the look sets its flag and wakes the sleep at once,
+     * one closed before it is seen here. No window loses a press. */
+    PCMSK0 = keys_map.cols_all[0];
+    PCMSK1 = keys_map.cols_all[1];
+    PCMSK2 = keys_map.cols_all[2];
+    PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
+    PCICR = (uint8_t)((keys_map.cols_all[0] ? (1u << PCIE0) : 0u) |
+                      (keys_map.cols_all[1] ? (1u << PCIE1) : 0u) |
+                      (keys_map.cols_all[2] ? (1u << PCIE2) : 0u));
     closed = (uint8_t)((~PINB & keys_map.cols_all[0]) | (~PINC & keys_map.cols_all[1]) |
                        (~PIND & keys_map.cols_all[2]));
     if (!closed) {
-        /* Pin-change interrupts on the sense columns (datasheet 12.2.4-12.2.8):
-         * PCMSK0/1/2 select port B/C/D pins, PCICR bits enable each group. */
-        PCMSK0 = keys_map.cols_all[0];
-        PCMSK1 = keys_map.cols_all[1];
-        PCMSK2 = keys_map.cols_all[2];
-        PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
-        PCICR = (uint8_t)((keys_map.cols_all[0] ? (1u << PCIE0) : 0u) |
-                          (keys_map.cols_all[1] ? (1u << PCIE1) : 0u) |
-                          (keys_map.cols_all[2] ? (1u << PCIE2) : 0u));
         /* The watchdog keeps running in power-down and would reset us after 2 s. */
         wdt_disable();
         set_sleep_mode(SLEEP_MODE_PWR_DOWN); /* SM = 2: only async wake-ups (PCINT) */
@@ -105,12 +211,46 @@ void power_down_until_key(void)
         sleep_cpu();
         sleep_disable();
         cli();
-        PCICR = 0;
-        PCMSK0 = PCMSK1 = PCMSK2 = 0;
-        wdt_enable(POWER_WDT_PERIOD);
+        power_wdt_on();
     }
+    PCICR = 0;
+    PCMSK0 = PCMSK1 = PCMSK2 = 0;
     keys_hw_init(); /* rows back to hi-Z, scan restarts at row 0 */
     TIFR0 = (uint8_t)(1u << OCF0A);
     TIMSK0 |= (uint8_t)(1u << OCIE0A);
     sei();
+}
+
+uint8_t power_vcc_decivolts(void)
+{
+    uint16_t adc = 0;
+    PRR &= (uint8_t)~(1u << PRADC);
+    /* REFS = 01: AVcc is the reference; MUX = 1110: the input is the 1.1 V bandgap
+     * (datasheet table 24-3/24-4). ADC = 1.1 V * 1024 / VCC. */
+    ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
+    /* ADEN, prescaler 128: 16 MHz / 128 = 125 kHz, inside 50-200 kHz for full
+     * resolution (24.4). The first conversion takes 25 ADC clocks (200 us), the next 13
+     * (104 us). */
+    ADCSRA = (uint8_t)((1u << ADEN) | (1u << ADPS2) | (1u << ADPS1) | (1u << ADPS0));
+    for (uint8_t k = 0; k < 2; k++) { /* the first result, taken while the bandgap
+                                         settles (<= 70 us, table 29-x), is discarded */
+        ADCSRA |= (uint8_t)(1u << ADSC);
+        for (uint16_t n = 0; (ADCSRA & (1u << ADSC)) && n < 4000u; n++) { /* < 250 us */
+        }
+        adc = ADC;
+    }
+    ADCSRA = 0;
+    PRR |= (uint8_t)(1u << PRADC);
+    /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V). */
+    if (adc < 45u)
+        return adc ? 250u : 0u;
+    return (uint8_t)(11264u / adc);
+}
+
+uint16_t power_stack_peak(void)
+{
+    const uint8_t *p = &__heap_start;
+    while (p <= (const uint8_t *)RAMEND && *p == POWER_STACK_PAINT)
+        p++;
+    return (uint16_t)((const uint8_t *)RAMEND + 1 - p);
 }

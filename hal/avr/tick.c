@@ -17,7 +17,7 @@
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 
-static volatile uint32_t tick_count;  /* ms since tick_init() */
+volatile uint32_t tick_count;         /* ms since tick_init() (hal_isr.h) */
 static volatile uint8_t tick_pending; /* ms not yet taken by tick_take_ms_flag() */
 
 void tick_init(void)
@@ -80,5 +80,5 @@ ISR(TIMER0_COMPA_vect)
         leds_blink_ms = 0;
         leds_blink_off ^= (uint8_t)(LEDMUX_ROWS * LEDMUX_PORTS); /* 0 <-> 9: phase 1 */
     }
-    keys_isr_step();
+    keys_isr_step((uint8_t)tick_count);
 }

@@ -1,7 +1,10 @@
 /* hal/avr/uart.c - USART0 at 115200 8N1, interrupt-driven through two rings
- * (hal/ring.h). The ISRs never wait: RX stores a byte or counts an overrun; UDRE sends
- * one byte or switches itself off. Main-loop calls never block either: a full TX ring
- * drops the byte and counts it. */
+ * (hal/ring.h), with XON/XOFF and lost-input marking (see hal/uart.h).
+ * ISR context: RX stores a byte (or counts a loss and marks the gap), asks for XOFF at
+ * the high-water mark; UDRE sends a pending XON/XOFF first, else one queued byte, else
+ * switches itself off. Main-loop calls never wait. Invariants: uart_flow_byte is only
+ * written with interrupts off in the main loop; the gap bitmap bit of a slot is set only
+ * while that slot holds an unread byte. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
@@ -10,6 +13,10 @@
 
 #include "board_check.h"
 #include "ring.h"
+
+#ifndef UART_XONXOFF
+#define UART_XONXOFF 1
+#endif
 
 #define UART_BAUD 115200ul
 /* Double speed (U2X0 = 1): UBRR = F_CPU / (8 * baud) - 1 = 16e6 / 921600 - 1 = 16.36
@@ -21,16 +28,27 @@
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
 
-#define UART_RX_SIZE 64u
-#define UART_TX_SIZE 64u
+/* TX: the longest console answer (help, about 215 bytes) fits at once, so the console
+ * never waits for the line to drain. RX: XOFF leaves 96 bytes of slack for a peer that
+ * is slow to stop (a USB bridge may still hold a buffer full). */
+#define UART_RX_SIZE 128u
+#define UART_TX_SIZE 256u
+#define UART_RX_XOFF_AT 32u
+#define UART_RX_XON_AT 8u
 _Static_assert(RING_SIZE_OK(UART_RX_SIZE) && RING_SIZE_OK(UART_TX_SIZE), "ring sizes");
+_Static_assert(UART_RX_XON_AT < UART_RX_XOFF_AT && UART_RX_XOFF_AT < UART_RX_SIZE - 1u,
+               "flow-control marks");
 
 static uint8_t uart_rx_buf[UART_RX_SIZE];
 static uint8_t uart_tx_buf[UART_TX_SIZE];
+static volatile uint8_t uart_rx_gap[UART_RX_SIZE / 8u]; /* bit s: input lost after slot s */
 static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
 static volatile uint8_t uart_tx_started;
+static volatile uint8_t uart_flow_byte;  /* XON/XOFF waiting to be sent, or 0 */
+static volatile uint8_t uart_peer_held;  /* XOFF sent, XON not yet */
+static volatile uint8_t uart_dor_gap;    /* DOR0 seen: mark the gap after the next byte */
 
 void uart_init(void)
 {
@@ -38,40 +56,70 @@ void uart_init(void)
     {
         ring_init(&uart_rx, uart_rx_buf, UART_RX_SIZE);
         ring_init(&uart_tx, uart_tx_buf, UART_TX_SIZE);
+        for (uint8_t i = 0; i < sizeof uart_rx_gap; i++)
+            uart_rx_gap[i] = 0;
         uart_overruns = 0;
         uart_tx_drops = 0;
         uart_tx_started = 0;
+        uart_flow_byte = 0;
+        uart_peer_held = 0;
+        uart_dor_gap = 0;
         UBRR0 = (uint16_t)UART_UBRR;      /* 16: see above */
         UCSR0A = (uint8_t)(1u << U2X0);   /* double speed: 8 samples per bit */
         UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00)); /* 8 data, no parity, 1 stop */
         /* Receiver + transmitter on, RX-complete interrupt; UDRE interrupt only while
-         * the TX ring has bytes. Enabling TXEN0 takes PD1 over from the port. */
+         * there is something to send. Enabling TXEN0 takes PD1 over from the port. */
         UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0) | (1u << RXCIE0));
     }
+}
+
+/* Main loop, interrupts off: wake the UDRE interrupt (it switches itself off when idle). */
+static void uart_kick_tx(void)
+{
+    UCSR0B |= (uint8_t)(1u << UDRIE0);
 }
 
 uint8_t uart_putc(uint8_t c)
 {
     if (!ring_put(&uart_tx, c)) {
-        uart_tx_drops++;
+        uart_tx_drops++; /* one per byte lost, never per retry */
         return 0;
     }
     /* Read-modify-write of UCSR0B while the UDRE ISR may clear UDRIE0: at worst we set
      * it again after the ring emptied, and the ISR then finds nothing and clears it. */
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { UCSR0B |= (uint8_t)(1u << UDRIE0); }
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { uart_kick_tx(); }
     return 1;
 }
 
-void uart_puts(const char *s)
+uint8_t uart_tx_free(void)
 {
-    while (*s)
-        uart_putc((uint8_t)*s++);
+    return ring_free(&uart_tx);
 }
 
 int16_t uart_getc(void)
 {
     uint8_t c;
-    return ring_get(&uart_rx, &c) ? (int16_t)c : -1;
+    uint8_t slot = uart_rx.tail;
+    int16_t r;
+    if (!ring_get(&uart_rx, &c))
+        return -1;
+    r = c;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        uint8_t bit = (uint8_t)(1u << (slot & 7u));
+        if (uart_rx_gap[slot >> 3] & bit) {
+            uart_rx_gap[slot >> 3] &= (uint8_t)~bit;
+            r |= UART_RX_GAP_AFTER;
+        }
+#if UART_XONXOFF
+        if (uart_peer_held && ring_used(&uart_rx) <= UART_RX_XON_AT) {
+            uart_peer_held = 0;
+            uart_flow_byte = UART_XON;
+            uart_kick_tx();
+        }
+#endif
+    }
+    return r;
 }
 
 uint16_t uart_rx_overruns(void)
@@ -94,27 +142,55 @@ uint8_t uart_tx_busy(void)
     return uart_tx_started && !(UCSR0A & (1u << TXC0));
 }
 
+/* ISR: input was lost after the newest byte in the ring (slot head - 1). */
+static inline void uart_mark_gap(void)
+{
+    uint8_t slot = (uint8_t)((uart_rx.head - 1u) & uart_rx.mask);
+    uart_rx_gap[slot >> 3] |= (uint8_t)(1u << (slot & 7u));
+}
+
 ISR(USART_RX_vect)
 {
     uint8_t status = UCSR0A; /* must be read before UDR0 (datasheet 20.7.4) */
     uint8_t c = UDR0;
-    if (status & (1u << DOR0))
-        uart_overruns++; /* a byte was lost in the USART itself */
     if (status & (1u << FE0))
         return; /* framing error: drop the garbage byte */
-    if (!ring_put(&uart_rx, c))
+    if (!ring_put(&uart_rx, c)) {
         uart_overruns++;
+        uart_mark_gap(); /* the ring is full, so it holds the byte before the loss */
+        return;
+    }
+    if (uart_dor_gap) { /* a byte was lost in the USART after the byte read last time */
+        uart_dor_gap = 0;
+        uart_mark_gap();
+    }
+    if (status & (1u << DOR0)) {
+        /* DOR0: the USART lost a byte after the ones still in its 2-byte FIFO; the next
+         * byte read is the last one before the loss (at worst the mark is one byte
+         * early, which still refuses the damaged line). */
+        uart_overruns++;
+        uart_dor_gap = 1;
+    }
+#if UART_XONXOFF
+    if (!uart_peer_held && ring_used(&uart_rx) >= UART_RX_XOFF_AT) {
+        uart_peer_held = 1;
+        uart_flow_byte = UART_XOFF;
+        uart_kick_tx();
+    }
+#endif
 }
 
 ISR(USART_UDRE_vect)
 {
-    uint8_t c;
-    if (ring_get(&uart_tx, &c)) {
-        /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
-        UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
-        UDR0 = c;
-        uart_tx_started = 1;
-    } else {
+    uint8_t c = uart_flow_byte;
+    if (c) {
+        uart_flow_byte = 0; /* flow control overtakes queued output */
+    } else if (!ring_get(&uart_tx, &c)) {
         UCSR0B &= (uint8_t)~(1u << UDRIE0); /* nothing to send: stop this interrupt */
+        return;
     }
+    /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
+    UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
+    UDR0 = c;
+    uart_tx_started = 1;
 }

@@ -19,8 +19,12 @@ void fake_keys_set_raw(uint16_t bitmap);
 /* LEDs: the frame last passed to leds_show() (9 bytes of LED_* values). */
 const uint8_t *fake_leds_frame(void);
 
-/* UART: bytes for uart_getc(), and everything written with uart_putc() so far. */
+/* UART: bytes for uart_getc(), and everything written with uart_putc() so far.
+ * fake_uart_lose() marks input as lost after the last byte fed (an RX overrun). The
+ * TX side holds fake_uart_set_tx_room() bytes (default: plenty) until taken. */
 void fake_uart_feed(const char *bytes, size_t len);
+void fake_uart_lose(void);
+void fake_uart_set_tx_room(uint16_t bytes);
 size_t fake_uart_output(char *buf, size_t cap); /* copies and clears, NUL-terminates */
 
 /* EEPROM: 1024 bytes of fake cells, erased to 0xFF. After `n` more byte writes the
@@ -32,11 +36,13 @@ void fake_eeprom_power_on(void);
 uint8_t *fake_eeprom_cells(void);
 uint32_t fake_eeprom_writes(void);
 
-/* Power: how often the code slept, powered down, kicked the watchdog; the reset cause
- * power_init() will report. */
+/* Power: how often the code slept, powered down (and with which keys ignored), kicked
+ * the watchdog; the reset cause power_init() will report; the supply voltage (0.1 V). */
 void fake_power_set_reset_cause(uint8_t cause);
+void fake_power_set_vcc(uint8_t decivolts);
 uint32_t fake_power_idle_count(void);
 uint32_t fake_power_down_count(void);
+uint16_t fake_power_down_ignore(void);
 uint32_t fake_power_wdt_kicks(void);
 
 #endif

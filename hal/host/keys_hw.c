@@ -1,26 +1,33 @@
-/* hal/host/keys_hw.c - fake key matrix: the raw bitmap is whatever the test set with
- * fake_keys_set_raw(); hal/keys.c runs the real debouncer over it. */
+/* hal/host/keys_hw.c - fake key matrix: each fake_keys_set_raw() is a scan at the fake
+ * clock's time; hal/keys.c runs the real debouncer over what keys_hw_take() hands over
+ * (the latest bitmap, the keys that changed since the previous take, the scan time). */
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "keys_hw.h"
+#include "tick.h"
 
-static uint16_t fake_raw;
+static uint16_t fake_raw, fake_changed;
 
 void fake_keys_reset(void)
 {
-    fake_raw = 0;
+    fake_raw = fake_changed = 0;
 }
 
 void keys_hw_init(void)
 {
 }
 
-uint16_t keys_hw_raw(void)
+void keys_hw_take(keys_scan_t *s)
 {
-    return fake_raw;
+    s->raw = fake_raw;
+    s->changed = fake_changed;
+    s->at_ms = (uint8_t)tick_ms(); /* as if scanned just now */
+    fake_changed = 0;
 }
 
 void fake_keys_set_raw(uint16_t bitmap)
 {
-    fake_raw = (uint16_t)(bitmap & 0x1FFu);
+    bitmap &= 0x1FFu;
+    fake_changed |= (uint16_t)(fake_raw ^ bitmap);
+    fake_raw = bitmap;
 }

@@ -1,28 +1,44 @@
 /* hal/host/power.c - fake power control: counts idle sleeps, power-downs and watchdog
- * kicks; power_init() reports the cause set by fake_power_set_reset_cause(). */
+ * kicks; power_init() reports the cause set by fake_power_set_reset_cause(); the supply
+ * voltage is whatever fake_power_set_vcc() said (5.0 V by default). The wake-key rule
+ * is the chip's: a drive row with an ignored key is left undriven. */
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "power.h"
 
 static uint8_t fake_cause_next = RESET_POWER_ON;
 static uint8_t fake_cause;
+static uint8_t fake_counts[POWER_CAUSES];
 static uint32_t fake_idles, fake_downs, fake_kicks;
+static uint16_t fake_down_ignore;
+static uint8_t fake_vcc = 50;
 
 void fake_power_reset(void)
 {
     fake_cause = 0;
     fake_idles = fake_downs = fake_kicks = 0;
+    fake_down_ignore = 0;
+    fake_vcc = 50;
 }
 
 void power_init(void)
 {
     fake_cause = fake_cause_next;
     fake_cause_next = RESET_POWER_ON; /* like MCUSR: read once, then cleared */
+    for (uint8_t i = 0; i < POWER_CAUSES; i++)
+        if (fake_cause == (1u << i) && fake_counts[i] != 255u)
+            fake_counts[i]++;
 }
 
 uint8_t power_reset_cause(void)
 {
     return fake_cause;
+}
+
+void power_reset_counts(uint8_t counts[POWER_CAUSES])
+{
+    for (uint8_t i = 0; i < POWER_CAUSES; i++)
+        counts[i] = fake_counts[i];
 }
 
 void power_wdt_kick(void)
@@ -35,14 +51,41 @@ void power_idle(void)
     fake_idles++;
 }
 
-void power_down_until_key(void)
+uint16_t power_wake_keys(uint16_t ignore)
 {
+    uint16_t keys = 0;
+    for (uint8_t r = 0; r < 3; r++)
+        if (!((ignore >> (3u * r)) & 7u))
+            keys |= (uint16_t)(7u << (3u * r));
+    return keys;
+}
+
+void power_down_until_key(uint16_t ignore)
+{
+    if (!power_wake_keys(ignore))
+        return;
     fake_downs++;
+    fake_down_ignore = ignore;
+}
+
+uint8_t power_vcc_decivolts(void)
+{
+    return fake_vcc;
+}
+
+uint16_t power_stack_peak(void)
+{
+    return 0; /* the host has no painted stack */
 }
 
 void fake_power_set_reset_cause(uint8_t cause)
 {
     fake_cause_next = cause;
+}
+
+void fake_power_set_vcc(uint8_t decivolts)
+{
+    fake_vcc = decivolts;
 }
 
 uint32_t fake_power_idle_count(void)
@@ -53,6 +96,11 @@ uint32_t fake_power_idle_count(void)
 uint32_t fake_power_down_count(void)
 {
     return fake_downs;
+}
+
+uint16_t fake_power_down_ignore(void)
+{
+    return fake_down_ignore;
 }
 
 uint32_t fake_power_wdt_kicks(void)

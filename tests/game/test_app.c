@@ -14,8 +14,20 @@
 #include "leds.h"
 #include "power.h"
 #include "stats.h"
+#include "uart.h"
+#include <stdio.h>
 
 static char out[1 << 16];
+
+/* A whole save, as the main loop runs it (start, then one poll per pass). */
+static uint8_t eeprom_store_save(uint8_t id, const void *buf, uint8_t len)
+{
+    if (!eeprom_store_start(id, buf, len))
+        return 0;
+    for (unsigned i = 0; i < 200 && eeprom_store_busy(); i++)
+        eeprom_store_poll();
+    return !eeprom_store_busy();
+}
 
 static void run(uint32_t ms)
 {
@@ -138,6 +150,7 @@ static void test_records_survive_reboot(void **state)
     }
     tap(2, 60);
     assert_non_null(strstr(output(), "result: x wins\n"));
+    run(200); /* the record is written in the background: 27 bytes, 3.4 ms each */
     boot();
     assert_non_null(strstr(output(), "new: two players, level easy\n"));
     say("stats\n");
@@ -152,6 +165,7 @@ static void test_corrupt_records_reset(void **state)
     boot();
     say("new o\n");
     say("level medium\n");
+    run(200);
     boot();
     assert_non_null(strstr(output(), "you o, level medium"));
     /* Flip every byte of the settings record's slots: the CRC rejects both. */
@@ -226,6 +240,177 @@ static void test_power_down_and_wake(void **state)
     assert_non_null(strstr(output(), "move: 9 (x)\n"));
 }
 
+/* A long press acts when the key comes up: held past 800 ms the cell only lights
+ * yellow (armed); the hint comes with the release. */
+static void test_long_press_on_release(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_keys_set_raw(1u << 4); /* menu cell 5 on the empty board: level medium */
+    run(1500);
+    assert_int_equal(fake_leds_frame()[4], LED_YELLOW);
+    assert_string_equal(output(), ""); /* nothing happened yet */
+    fake_keys_set_raw(0);
+    run(30);
+    assert_string_equal(output(), "level: medium\n");
+}
+
+/* A key held for good: it is reported, never acts, and the board sleeps with its row
+ * left undriven (the other keys still wake it); with every row blocked it stays up
+ * and does not claim to sleep. */
+static void test_stuck_key_and_sleep(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_keys_set_raw(1u << 4); /* cell 5 jams on the empty board */
+    run(11000);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "key: stuck 5, ignored until released\n"));
+        assert_null(strstr(o, "new:")); /* its long press did not pick a menu entry */
+        assert_null(strstr(o, "level:"));
+    }
+    run(APP_IDLE_POWER_DOWN_MS);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_int_equal(fake_power_down_ignore(), 1u << 4);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+    /* every row blocked: no power-down and no sleeping line, however long */
+    fake_keys_set_raw((1u << 4) | (1u << 0) | (1u << 8));
+    run(11000);
+    output();
+    run(2 * APP_IDLE_POWER_DOWN_MS + 1000);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_null(strstr(output(), "sleeping"));
+}
+
+/* Low supply: the end-of-game record waits (one line says so) and is written once the
+ * supply is back; nothing is lost. */
+static void test_low_supply_save_waits(void **state)
+{
+    (void)state;
+    boot();
+    say("new 2p\n");
+    run(200);
+    fake_power_set_vcc(36);
+    output();
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    run(500);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "result: x wins\n"));
+        assert_non_null(strstr(o, "ttt: supply low (3.6 V), saving waits\n"));
+    }
+    run(5000);
+    assert_null(strstr(output(), "supply low")); /* said once */
+    boot(); /* power lost before the supply came back: the old record */
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 0,"));
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    fake_power_set_vcc(36);
+    run(500);
+    fake_power_set_vcc(48);
+    run(300);
+    boot();
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 1,"));
+}
+
+/* Output waits without stopping input: with a narrow TX ring nothing is run until its
+ * answer fits, then every line is answered, in order, and nothing is dropped; a burst
+ * of 40 commands right after a game-ending move is answered completely. */
+static void test_console_burst(void **state)
+{
+    char want[64];
+    (void)state;
+    boot();
+    output();
+    fake_uart_set_tx_room(100);
+    say("help\n");
+    assert_string_equal(output(), ""); /* help needs more room than that */
+    fake_uart_set_tx_room(255);
+    run(10);
+    assert_non_null(strstr(output(), "3 board lines\n"));
+    say("new 2p\n");
+    for (const char *m = "1425"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    output();
+    fake_keys_set_raw(1u << 2); /* the winning move... */
+    run(40);
+    fake_keys_set_raw(0);
+    {
+        size_t got = 0;
+        for (int k = 0; k < 100 && !strstr(out, "result: "); k++) {
+            run(1);
+            got += fake_uart_output(out + got, sizeof out - got);
+        }
+        assert_non_null(strstr(out, "result: x wins\n"));
+    }
+    for (int i = 0; i < 40; i++) { /* ...and 40 commands right behind it */
+        snprintf(want, sizeof want, i % 2 ? "board\n" : "level %d\n", i % 3);
+        fake_uart_feed(want, strlen(want));
+    }
+    {
+        static char all[1 << 15];
+        size_t len = 0;
+        int lines = 0, boards = 0, levels = 0;
+        for (int k = 0; k < 200; k++) {
+            run(5);
+            len += fake_uart_output(all + len, sizeof all - len);
+            fake_uart_set_tx_room(255); /* the line drains 255 bytes every 22 ms */
+        }
+        for (size_t i = 0; i < len; i++) {
+            lines += all[i] == '\n';
+        }
+        for (const char *p = all; (p = strstr(p, "turn: ")) != NULL; p++) {
+            boards++;
+        }
+        for (const char *p = all; (p = strstr(p, "level: ")) != NULL; p++) {
+            levels++;
+        }
+        assert_true(strncmp(all, "level: perfect\n", 15) == 0);
+        assert_int_equal(boards, 0); /* after the game: `over: x wins` instead */
+        for (const char *p = all; (p = strstr(p, "over: x wins")) != NULL; p++) {
+            boards++;
+        }
+        assert_int_equal(boards, 20);
+        assert_int_equal(levels, 20);
+        assert_int_equal(lines, 20 * 4 + 20);
+    }
+    assert_int_equal(uart_tx_dropped(), 0);
+    assert_int_equal(uart_rx_overruns(), 0);
+}
+
+/* Bytes lost in the UART: the damaged line gets `error: input overrun` and is counted
+ * in diag; the lines around it run. */
+static void test_input_overrun(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_uart_feed("board\nle", 8);
+    fake_uart_lose();
+    fake_uart_feed("vel 2\nboard\n", 12);
+    run(20);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "turn: x (you)\nerror: input overrun\n...\n"));
+        assert_null(strstr(o, "level:"));
+    }
+    say("diag\n");
+    {
+        const char *o = output();
+        if (!strstr(o, "diag: lost rx 1 lines 1 keys 0 tx 0"))
+            fail_msg("diag said: %s", o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +421,11 @@ int main(void)
         cmocka_unit_test_setup(test_corrupt_records_reset, blank_chip),
         cmocka_unit_test_setup(test_saves_only_on_change, blank_chip),
         cmocka_unit_test_setup(test_power_down_and_wake, blank_chip),
+        cmocka_unit_test_setup(test_long_press_on_release, blank_chip),
+        cmocka_unit_test_setup(test_stuck_key_and_sleep, blank_chip),
+        cmocka_unit_test_setup(test_low_supply_save_waits, blank_chip),
+        cmocka_unit_test_setup(test_console_burst, blank_chip),
+        cmocka_unit_test_setup(test_input_overrun, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

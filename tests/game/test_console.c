@@ -10,6 +10,8 @@
 #include <cmocka.h>
 #include "engine.h"
 #include "game_test_util.h"
+#include "hal_fake.h"
+#include "uart.h"
 
 static game_t g;
 static console_t con;
@@ -277,6 +279,87 @@ static void test_solve_formats(void **state)
 
 /* Every one of the 19,683 boards in both formats: illegal ones are refused, legal
  * ones answered as the reference minimax says. */
+/* Input lost inside a line: that line (and only it) is refused with one error line,
+ * never run, never spliced into its neighbour. */
+static void test_overrun(void **state)
+{
+    (void)state;
+    /* "boa" [lost] "rd\n": the damaged line is refused. */
+    feed_str("boa");
+    console_feed(&con, &g, (int16_t)('r' | UART_RX_GAP_AFTER));
+    feed_str("d\n");
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(gtu_count_lines(""), 1);
+    assert_int_equal(con.lines_lost, 1);
+    /* The loss right after a line end damages the next line, not the finished one. */
+    gtu_clear();
+    feed_str("board");
+    console_feed(&con, &g, (int16_t)('\n' | UART_RX_GAP_AFTER));
+    feed_str("ard\nboard\n");
+    assert_int_equal(gtu_count_lines("..."), 6); /* the first and the third line ran */
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(con.lines_lost, 2);
+    /* An overrun also ends a board being collected by `solve`. */
+    gtu_clear();
+    feed_str("solve\n..");
+    console_feed(&con, &g, (int16_t)('.' | UART_RX_GAP_AFTER));
+    feed_str("\n...\n...\n");
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(gtu_count_lines("error: unknown command"), 2);
+}
+
+/* `diag`: three lines with the HAL's counters (the fakes' values here). */
+static void test_diag(void **state)
+{
+    char out[512];
+    (void)state;
+    fake_hal_reset();
+    fake_tick_advance(61234);
+    fake_power_set_vcc(47);
+    feed_str("diag\n");
+    assert_int_equal(gtu_count_lines("diag: "), 3);
+    snprintf(out, sizeof out, "%s", gtu_out());
+    assert_non_null(strstr(out, "diag: up 61.234 s; resets power "));
+    assert_non_null(strstr(out, "diag: table ok; stack "));
+    assert_non_null(strstr(out, "; vcc 4.7 V\n"));
+    assert_non_null(strstr(out, "diag: lost rx 0 lines 0 keys 0 tx 0; eeprom failed 0"));
+    gtu_clear();
+    feed_str("diag x\n");
+    assert_int_equal(gtu_count_lines("error: no arguments expected"), 1);
+}
+
+/* The main loop feeds a byte only with CONSOLE_ANSWER_MAX bytes of room: no answer may
+ * be longer. Every command (and its longest forms) is measured. */
+static void test_answer_sizes(void **state)
+{
+    static const char *const lines[] = {
+        "help", "board", "move 5", "move 0", "new x", "new o", "new 2p", "new q",
+        "level perfect", "level medium", "level easy", "level 9", "hint", "stats",
+        "stats clear", "stats x", "diag", "solve 120112002", "solve xx.oo....", "solve",
+        "...", "...", "...", "zzz", "board x"};
+    size_t longest = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        gtu_clear();
+        feed_str(lines[i]);
+        feed_str("\n");
+        if (strlen(gtu_out()) > longest) {
+            longest = strlen(gtu_out());
+        }
+        assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+    }
+    /* stats with every counter at its largest printed width */
+    for (uint8_t m = 0; m < GAME_MODES; m++) {
+        for (uint8_t k = 0; k < STATS_KINDS; k++) {
+            g.stats.n[m][k] = STATS_COUNT_MAX;
+        }
+    }
+    gtu_clear();
+    feed_str("stats\n");
+    assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+    print_message("longest answer %zu bytes (bound %u)\n", longest, CONSOLE_ANSWER_MAX);
+}
+
 static void test_solve_all_boards(void **state)
 {
     unsigned legal = 0;
@@ -328,6 +411,9 @@ int main(void)
         cmocka_unit_test_setup(test_help_board_move, fresh),
         cmocka_unit_test_setup(test_new_level_stats, fresh),
         cmocka_unit_test_setup(test_solve_formats, fresh),
+        cmocka_unit_test_setup(test_overrun, fresh),
+        cmocka_unit_test_setup(test_diag, fresh),
+        cmocka_unit_test_setup(test_answer_sizes, fresh),
         cmocka_unit_test_setup(test_solve_all_boards, fresh),
     };
     return cmocka_run_group_tests_name("console", tests, setup, NULL);

@@ -606,15 +606,24 @@ static void test_stuck_key(void **state)
 {
     game_t g;
     (void)state;
+    uint8_t frame[LEDS_CELLS];
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_ev(&g, KEY_EV_PRESS, 4); /* cell 5 jams */
-    gtu_tick(&g, KEYS_LONG_PRESS_MS);
-    gtu_ev(&g, KEY_EV_LONG, 4); /* the long press it makes on the way is a menu choice */
+    gtu_tick(&g, GAME_BOOT_MS);
     gtu_clear();
+    gtu_ev(&g, KEY_EV_PRESS, 4); /* cell 5 jams on the empty board */
+    gtu_tick(&g, KEYS_LONG_PRESS_MS);
+    gtu_ev(&g, KEY_EV_LONG, 4); /* on the way it passes the long-press time: only armed */
+    game_frame(&g, frame);
+    assert_int_equal(frame[4], LED_YELLOW);
+    assert_int_equal(gtu_count_lines(""), 0); /* no menu action, nothing said */
     gtu_tick(&g, GAME_STUCK_MS);
-    assert_int_equal(gtu_count_lines("key: cell 5 stuck, ignored until released"), 1);
+    assert_int_equal(gtu_count_lines("key: stuck 5, ignored until released"), 1);
+    assert_int_equal(gtu_count_lines(""), 1); /* and nothing else: no gesture acted */
+    game_frame(&g, frame);
+    assert_int_equal(frame[4], LED_OFF); /* no longer armed */
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     gtu_tick(&g, GAME_STUCK_MS); /* said once */
-    assert_int_equal(gtu_count_lines("key: cell 5 stuck"), 1);
+    assert_int_equal(gtu_count_lines("key: stuck"), 1);
     /* The other keys work while it stays down (the debounced state still has it). */
     game_keys_sync(&g, 1u << 4);
     gtu_tap(&g, 0);

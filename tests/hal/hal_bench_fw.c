@@ -27,7 +27,8 @@ int main(void)
     uart_init();
     tick_init();
     (void)eeprom_store_load(0, settings, sizeof settings);
-    uart_puts("hal_bench: ready\n");
+    for (const char *s = "hal_bench: ready\n"; *s; s++)
+        uart_putc((uint8_t)*s);
     leds_show(yellow);
     for (;;) {
         power_wdt_kick();

@@ -1,8 +1,9 @@
 /* tests/hal/test_debounce.c - table-driven tests of the per-key defer debouncer
  * (hal/debounce.c): each case is a list of raw-bitmap changes in time and the events
- * expected, replayed with the main loop polling every 1 ms while the matrix is sampled
- * every 1 ms and every 3 ms (the real scan period). Plus randomized bounce up to 10 ms:
- * never a missed or doubled press. */
+ * expected, replayed with the matrix scanned every 1 or 3 ms (the real scan period) and
+ * the main loop polling every 1 or 3 ms. Short contacts swept across main-loop stalls
+ * are never a press. Plus randomized bounce up to 10 ms: never a missed or doubled
+ * press. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,35 +44,37 @@ typedef struct {
 static const case_t cases[] = {
     {"clean tap 50 ms",
      {{100, B(4)}, {150, 0}}, 2, 400,
-     {{P, 4, 109, 112}, {R, 4, 159, 162}}, 2, 0},
+     {{P, 4, 110, 118}, {R, 4, 160, 168}}, 2, 0},
     {"press and release bounce 10 ms",
      {{100, B(0)}, {101, 0}, {103, B(0)}, {104, 0}, {107, B(0)}, {108, 0}, {109, B(0)},
       {200, 0}, {202, B(0)}, {203, 0}, {206, B(0)}, {209, 0}},
      12, 500,
-     {{P, 0, 118, 122}, {R, 0, 218, 222}}, 2, 0},
+     {{P, 0, 119, 127}, {R, 0, 219, 227}}, 2, 0},
     {"bounce with a 4 ms gap inside the 10 ms window",
      {{100, B(8)}, {104, 0}, {108, B(8)}, {300, 0}, {305, B(8)}, {309, 0}},
      6, 600,
-     {{P, 8, 117, 121}, {R, 8, 318, 322}}, 2, 0},
+     {{P, 8, 118, 126}, {R, 8, 319, 327}}, 2, 0},
     {"5 ms glitch is no press",
      {{100, B(2)}, {105, 0}}, 2, 300, {{0, 0, 0, 0}}, 0, 0},
+    {"9 ms contact is no press",
+     {{100, B(2)}, {109, 0}}, 2, 300, {{0, 0, 0, 0}}, 0, 0},
     {"long press 1 s",
      {{100, B(5)}, {1100, 0}}, 2, 1400,
-     {{P, 5, 109, 112}, {L, 5, 908, 913}, {R, 5, 1109, 1112}}, 3, 0},
+     {{P, 5, 110, 118}, {L, 5, 910, 920}, {R, 5, 1110, 1118}}, 3, 0},
     {"press just under the long time",
      {{100, B(5)}, {880, 0}}, 2, 1400,
-     {{P, 5, 109, 112}, {R, 5, 889, 892}}, 2, 0},
+     {{P, 5, 110, 118}, {R, 5, 890, 898}}, 2, 0},
     {"stuck key for 60 s: one press, one long, no flood",
      {{10, B(7)}}, 1, 60000,
-     {{P, 7, 19, 22}, {L, 7, 818, 823}}, 2, 0},
+     {{P, 7, 20, 28}, {L, 7, 820, 830}}, 2, 0},
     {"two keys at once, released apart",
      {{100, B(1) | B(3)}, {200, B(3)}, {300, 0}}, 3, 600,
-     {{P, 1, 109, 112}, {P, 3, 109, 112}, {R, 1, 209, 212}, {R, 3, 309, 312}}, 4, 0},
+     {{P, 1, 110, 118}, {P, 3, 110, 118}, {R, 1, 210, 218}, {R, 3, 310, 318}}, 4, 0},
     {"all nine keys",
      {{100, 0x1FF}, {150, 0}}, 2, 400,
-     {{P, 0, 109, 112}, {P, 1, 109, 112}, {P, 2, 109, 112}, {P, 3, 109, 112},
-      {P, 4, 109, 112}, {P, 5, 109, 112}, {P, 6, 109, 112}, {P, 7, 109, 112},
-      {P, 8, 109, 112}, {R, 0, 159, 162}, {R, 1, 159, 162}, {R, 2, 159, 162}},
+     {{P, 0, 110, 118}, {P, 1, 110, 118}, {P, 2, 110, 118}, {P, 3, 110, 118},
+      {P, 4, 110, 118}, {P, 5, 110, 118}, {P, 6, 110, 118}, {P, 7, 110, 118},
+      {P, 8, 110, 118}, {R, 0, 160, 168}, {R, 1, 160, 168}, {R, 2, 160, 168}},
      12, 18},
     {"bits above cell 8 are ignored",
      {{100, 0xFE00}, {300, 0}}, 2, 500, {{0, 0, 0, 0}}, 0, 0},
@@ -85,21 +88,32 @@ static uint16_t raw_at(const case_t *c, uint32_t t)
     return raw;
 }
 
-/* Replays a case: the matrix is sampled every `scan` ms (the value the ISR hands
- * over), the debouncer is polled every ms. Returns the number of events. */
-static unsigned replay(const case_t *c, uint32_t scan, key_event_t *ev, uint32_t *evt,
-                       unsigned cap)
+/* Replays a case the way the board runs it: the matrix is scanned every `scan` ms (the
+ * ISR keeps the latest scan, its time, and which keys changed between scans); the main
+ * loop polls every `poll` ms, except that it stalls (polls nothing) during
+ * [stall_at, stall_at + stall_ms). Returns the number of events. */
+static unsigned replay_loop(const case_t *c, uint32_t scan, uint32_t poll, uint32_t stall_at,
+                            uint32_t stall_ms, key_event_t *ev, uint32_t *evt, unsigned cap)
 {
     debounce_t d;
     unsigned n = 0;
-    uint16_t sampled = 0;
+    uint16_t latest = 0, changed = 0;
+    uint32_t latest_t = 0;
 
-    debounce_init(&d, 0);
+    debounce_init(&d);
     for (uint32_t t = 1; t <= c->end; t++) {
         key_event_t out[DEBOUNCE_MAX_EVENTS];
-        if (t % scan == 0)
-            sampled = raw_at(c, t);
-        uint8_t k = debounce_update(&d, sampled, t, out, DEBOUNCE_MAX_EVENTS);
+        if (t % scan == 0) {
+            uint16_t now = raw_at(c, t);
+            changed |= (uint16_t)(now ^ latest);
+            latest = now;
+            latest_t = t;
+        }
+        if (t % poll != 0 || (t >= stall_at && t < stall_at + stall_ms))
+            continue;
+        uint8_t k = debounce_update(&d, latest, changed, (uint16_t)latest_t, out,
+                                    DEBOUNCE_MAX_EVENTS);
+        changed = 0;
         for (uint8_t i = 0; i < k; i++) {
             if (n < cap) {
                 ev[n] = out[i];
@@ -111,24 +125,32 @@ static unsigned replay(const case_t *c, uint32_t scan, key_event_t *ev, uint32_t
     return n;
 }
 
-static void check_case(const case_t *c, uint32_t scan)
+static unsigned replay(const case_t *c, uint32_t scan, key_event_t *ev, uint32_t *evt,
+                       unsigned cap)
+{
+    return replay_loop(c, scan, 1, 0, 0, ev, evt, cap);
+}
+
+static void check_case(const case_t *c, uint32_t scan, uint32_t poll)
 {
     key_event_t ev[64];
     uint32_t evt[64];
-    unsigned n = replay(c, scan, ev, evt, 64);
+    unsigned n = replay_loop(c, scan, poll, 0, 0, ev, evt, 64);
     unsigned want = c->n_total ? c->n_total : c->n_out;
 
     if (n != want) {
-        fail_msg("%s (scan %u ms): %u events, want %u", c->name, (unsigned)scan, n, want);
+        fail_msg("%s (scan %u ms, poll %u ms): %u events, want %u", c->name, (unsigned)scan,
+                 (unsigned)poll, n, want);
     }
     for (unsigned i = 0; i < c->n_out; i++) {
         const expect_t *e = &c->out[i];
         if (ev[i].kind != e->kind || ev[i].cell != e->cell || evt[i] < e->t_min ||
             evt[i] > e->t_max)
-            fail_msg("%s (scan %u ms): event %u is kind %u cell %u at %u ms, want kind %u "
-                     "cell %u in %u..%u ms",
-                     c->name, (unsigned)scan, i, ev[i].kind, ev[i].cell, (unsigned)evt[i],
-                     e->kind, e->cell, (unsigned)e->t_min, (unsigned)e->t_max);
+            fail_msg("%s (scan %u ms, poll %u ms): event %u is kind %u cell %u at %u ms, "
+                     "want kind %u cell %u in %u..%u ms",
+                     c->name, (unsigned)scan, (unsigned)poll, i, ev[i].kind, ev[i].cell,
+                     (unsigned)evt[i], e->kind, e->cell, (unsigned)e->t_min,
+                     (unsigned)e->t_max);
     }
 }
 
@@ -136,14 +158,67 @@ static void test_tables_1ms(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        check_case(&cases[i], 1);
+        check_case(&cases[i], 1, 1);
 }
 
+/* The board: a full scan every 3 ms, the main loop polling every 3 ms or every 1 ms. */
 static void test_tables_3ms(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        check_case(&cases[i], 3);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        check_case(&cases[i], 3, 3);
+        check_case(&cases[i], 3, 1);
+    }
+}
+
+/* A contact shorter than DEBOUNCE_MS is never a press, whatever the main loop does:
+ * 1..9 ms contacts are swept across main-loop stalls of 10..200 ms (the old defect: a
+ * stall of 10 ms or more made a single sample a press), starting at every ms from 30 ms
+ * before the stall to 30 ms after it. Contacts of DEBOUNCE_MS + one scan (plus a stall)
+ * are still seen. */
+static void test_short_contacts_across_stalls(void **state)
+{
+    static const uint32_t stalls[] = {10, 20, 50, 92, 155, 200};
+    static case_t c;
+    unsigned runs = 0;
+    (void)state;
+    c.name = "contact across a stall";
+    for (size_t si = 0; si < sizeof stalls / sizeof stalls[0]; si++) {
+        uint32_t stall_at = 300, stall = stalls[si];
+        for (uint32_t len = 1; len < DEBOUNCE_MS; len++) {
+            for (uint32_t at = stall_at - 30; at <= stall_at + stall + 30; at++) {
+                for (uint32_t poll = 1; poll <= 3; poll += 2) {
+                    key_event_t ev[8];
+                    uint32_t evt[8];
+                    c.n_in = 0;
+                    c.in[c.n_in++] = (change_t){at, B(4)};
+                    c.in[c.n_in++] = (change_t){at + len, 0};
+                    c.end = stall_at + stall + 100;
+                    unsigned n = replay_loop(&c, 3, poll, stall_at, stall, ev, evt, 8);
+                    runs++;
+                    if (n != 0)
+                        fail_msg("%u ms contact at %u ms across a %u ms stall at %u ms (poll %u "
+                                 "ms): %u events, want none", (unsigned)len, (unsigned)at,
+                                 (unsigned)stall, (unsigned)stall_at, (unsigned)poll, n);
+                }
+            }
+        }
+        /* a real press (DEBOUNCE_MS + one scan) that lies inside the stall is seen once the
+         * loop runs again, as exactly one press and one release */
+        for (uint32_t at = stall_at; at + DEBOUNCE_MS + 3u < stall_at + stall; at += 7) {
+            key_event_t ev[8];
+            uint32_t evt[8];
+            c.n_in = 0;
+            c.in[c.n_in++] = (change_t){at, B(4)};
+            c.in[c.n_in++] = (change_t){at + stall + 40, 0};
+            c.end = at + stall + 200;
+            unsigned n = replay_loop(&c, 3, 3, stall_at, stall, ev, evt, 8);
+            assert_int_equal(n, 2);
+            assert_int_equal(ev[0].kind, KEY_EV_PRESS);
+            assert_int_equal(ev[1].kind, KEY_EV_RELEASE);
+        }
+    }
+    print_message("short contacts swept across stalls: %u runs, 0 presses\n", runs);
 }
 
 /* Random presses on one key: each edge bounces for up to 10 ms (toggles every 1..3 ms,
@@ -207,21 +282,30 @@ static void test_random_bounce(void **state)
     }
 }
 
-static void test_time_jump_and_cap(void **state)
+static void test_cap_and_wrap(void **state)
 {
     debounce_t d;
     key_event_t out[2];
     (void)state;
-    debounce_init(&d, 1000);
+    debounce_init(&d);
     /* 9 keys change at once but only 2 slots: 2 events out, state still follows */
-    assert_int_equal(debounce_update(&d, 0x1FF, 1001, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FF, 1100, out, 2), 2);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0x1FF, 65530u, out, 2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, 65535u, out, 2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, 4u, out, 2), 2); /* 16-bit wrap: 10 ms */
     assert_int_equal(out[0].kind, KEY_EV_PRESS);
     assert_int_equal(out[1].cell, 1);
     assert_int_equal(d.state, 0x1FF);
-    /* a huge time jump (wrapping uint32) counts as 255 ms: long press needs more */
-    assert_int_equal(debounce_update(&d, 0x1FF, 1100u + 0x80000000u, out, 2), 0);
-    assert_int_equal(d.held_ms[0], 255);
+    /* the long press across the wrap */
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, (uint16_t)(4u + KEYS_LONG_PRESS_MS - 1u), out,
+                                     2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, (uint16_t)(4u + KEYS_LONG_PRESS_MS), out, 2), 2);
+    assert_int_equal(out[0].kind, KEY_EV_LONG);
+    /* a key whose reading flickered between updates restarts its wait */
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 2000, out, 2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 1, 2020, out, 2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 2029, out, 2), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 2030, out, 2), 1);
+    assert_int_equal(out[0].kind, KEY_EV_RELEASE);
 }
 
 int main(void)
@@ -229,8 +313,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_1ms),
         cmocka_unit_test(test_tables_3ms),
+        cmocka_unit_test(test_short_contacts_across_stalls),
         cmocka_unit_test(test_random_bounce),
-        cmocka_unit_test(test_time_jump_and_cap),
+        cmocka_unit_test(test_cap_and_wrap),
     };
     return cmocka_run_group_tests_name("hal_debounce", tests, NULL, NULL);
 }

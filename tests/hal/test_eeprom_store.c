@@ -1,7 +1,9 @@
 /* tests/hal/test_eeprom_store.c - power-safe EEPROM records over the fake 1 KB device:
  * round trips, slot alternation, only changed bytes written, and a power cut at EVERY
  * write step of a save leaving exactly the old or the new record; corruption falls
- * back to the other slot; sequence numbers wrap. */
+ * back to the other slot; sequence numbers wrap. Saves run in the background: at most
+ * one byte write per poll, the caller's buffer may change meanwhile, a second save
+ * waits for the first, and a low supply holds the writes back. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,8 +22,27 @@ static int setup(void **state)
 {
     (void)state;
     fake_hal_reset();
+    while (eeprom_store_busy()) /* a failed test may have left a save under way */
+        eeprom_store_poll();
     fake_eeprom_erase();
     return 0;
+}
+
+/* Start a save and poll it to the end, as the main loop does; 1 if it started and
+ * read back correctly. Each poll may start at most one byte write. */
+static uint8_t eeprom_store_save(uint8_t id, const void *buf, uint8_t len)
+{
+    uint16_t failures = eeprom_store_failures();
+    unsigned polls = 0;
+    if (!eeprom_store_start(id, buf, len))
+        return 0;
+    while (eeprom_store_busy()) {
+        uint32_t w = fake_eeprom_writes();
+        eeprom_store_poll();
+        assert_true(fake_eeprom_writes() - w <= 1u);
+        assert_true(++polls < 200u); /* bounded: every byte of a slot at most once */
+    }
+    return eeprom_store_failures() == failures;
 }
 
 static void fill(uint8_t *buf, uint8_t seed)
@@ -181,6 +202,75 @@ static void test_corruption_falls_back(void **state)
         assert_int_equal(eeprom_store_load(id, out, LEN), 0);
 }
 
+static void test_background(void **state)
+{
+    uint8_t a[LEN], b[LEN], out[LEN];
+    unsigned polls = 0;
+    uint16_t failures = eeprom_store_failures();
+    (void)state;
+    fill(a, 20);
+    fill(b, 21);
+    assert_int_equal(eeprom_store_save(0, a, LEN), 1);
+    /* the record is copied at the start: changing the buffer meanwhile changes nothing */
+    memcpy(out, b, LEN);
+    assert_int_equal(eeprom_store_start(0, out, LEN), 1);
+    assert_true(eeprom_store_busy());
+    memset(out, 0, LEN);
+    assert_int_equal(eeprom_store_start(1, a, LEN), 0); /* one save at a time */
+    assert_int_equal(eeprom_store_load(0, out, LEN), 0); /* not while saving */
+    while (eeprom_store_busy() && polls++ < 200)
+        eeprom_store_poll();
+    assert_int_equal(eeprom_store_load(0, out, LEN), 1);
+    assert_memory_equal(out, b, LEN);
+    assert_int_equal(eeprom_store_failures(), failures);
+}
+
+static void test_low_supply_waits(void **state)
+{
+    uint8_t a[LEN], b[LEN], c[LEN], out[LEN];
+    uint32_t w;
+    uint16_t failures = eeprom_store_failures(), refusals = eeprom_store_vcc_refusals();
+    (void)state;
+    fill(a, 30);
+    fill(b, 31);
+    fill(c, 32);
+    assert_int_equal(eeprom_store_save(3, a, LEN), 1);
+    fake_power_set_vcc(EEPROM_STORE_VCC_MIN_DV - 1u); /* 3.9 V */
+    w = fake_eeprom_writes();
+    assert_int_equal(eeprom_store_start(3, b, LEN), 1);
+    for (unsigned i = 0; i < 50; i++)
+        eeprom_store_poll();
+    assert_int_equal(fake_eeprom_writes(), w); /* nothing written */
+    assert_true(eeprom_store_busy());
+    assert_true(eeprom_store_waiting_vcc());
+    assert_int_equal(eeprom_store_vcc_refusals(), refusals + 1u);
+    fake_power_set_vcc(EEPROM_STORE_VCC_MIN_DV); /* 4.0 V: the save goes on */
+    while (eeprom_store_busy())
+        eeprom_store_poll();
+    assert_false(eeprom_store_waiting_vcc());
+    assert_int_equal(eeprom_store_load(3, out, LEN), 1);
+    assert_memory_equal(out, b, LEN);
+    assert_int_equal(eeprom_store_failures(), failures);
+    /* The supply sags in the middle of a save, then the power goes: the slot was never
+     * committed, so what is read afterwards is the previous record. */
+    assert_int_equal(eeprom_store_start(3, c, LEN), 1);
+    for (unsigned i = 0; i < 6; i++)
+        eeprom_store_poll();
+    fake_power_set_vcc(30);
+    for (unsigned i = 0; i < 6; i++)
+        eeprom_store_poll();
+    assert_true(eeprom_store_waiting_vcc());
+    assert_int_equal(eeprom_store_vcc_refusals(), refusals + 2u);
+    fake_eeprom_cut_after(0); /* from here on no write reaches the cells */
+    fake_power_set_vcc(50);
+    while (eeprom_store_busy())
+        eeprom_store_poll();
+    fake_eeprom_power_on();
+    assert_int_equal(eeprom_store_failures(), failures + 1u); /* the read-back saw it */
+    assert_int_equal(eeprom_store_load(3, out, LEN), 1);
+    assert_memory_equal(out, b, LEN);
+}
+
 static void test_sequence_wraps(void **state)
 {
     uint8_t a[LEN], out[LEN];
@@ -206,6 +296,8 @@ int main(void)
         cmocka_unit_test_setup(test_only_changes_written, setup),
         cmocka_unit_test_setup(test_power_cut_every_step, setup),
         cmocka_unit_test_setup(test_corruption_falls_back, setup),
+        cmocka_unit_test_setup(test_background, setup),
+        cmocka_unit_test_setup(test_low_supply_waits, setup),
         cmocka_unit_test_setup(test_sequence_wraps, setup),
     };
     return cmocka_run_group_tests_name("hal_eeprom_store", tests, NULL, NULL);

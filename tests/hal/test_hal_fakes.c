@@ -125,18 +125,37 @@ static void test_uart(void **state)
     assert_int_equal(uart_getc(), '\r');
     assert_int_equal(uart_getc(), '\n');
     assert_int_equal(uart_getc(), -1);
-    uart_puts("ttt: ready\n");
+    for (const char *c = "ttt: ready\n"; *c; c++)
+        assert_int_equal(uart_putc((uint8_t)*c), 1);
     assert_int_equal(uart_putc('x'), 1);
     assert_int_equal(fake_uart_output(out, sizeof out), 12);
     assert_string_equal(out, "ttt: ready\nx");
     assert_int_equal(fake_uart_output(out, sizeof out), 0);
-    uart_puts("0123456789");
+    for (const char *c = "0123456789"; *c; c++)
+        assert_int_equal(uart_putc((uint8_t)*c), 1);
     assert_int_equal(fake_uart_output(out, 5), 4); /* keeps the rest */
     assert_string_equal(out, "0123");
     assert_int_equal(fake_uart_output(out, sizeof out), 6);
     assert_string_equal(out, "456789");
     assert_int_equal(uart_tx_busy(), 0);
     assert_int_equal(uart_rx_overruns(), 0);
+    /* a loss after "c": flagged on that byte and counted */
+    fake_uart_feed("cd", 2);
+    fake_uart_lose();
+    fake_uart_feed("e", 1);
+    assert_int_equal(uart_getc(), 'c');
+    assert_int_equal(uart_getc(), 'd' | UART_RX_GAP_AFTER);
+    assert_int_equal(uart_getc(), 'e');
+    assert_int_equal(uart_rx_overruns(), 1);
+    /* a narrowed TX ring: bytes beyond the room are dropped, one count per byte */
+    fake_uart_set_tx_room(3);
+    assert_int_equal(uart_tx_free(), 3);
+    for (int i = 0; i < 5; i++)
+        uart_putc('z');
+    assert_int_equal(uart_tx_free(), 0);
+    assert_int_equal(uart_tx_dropped(), 2);
+    assert_int_equal(fake_uart_output(out, sizeof out), 3);
+    assert_int_equal(uart_tx_free(), 3);
 }
 
 static void test_leds_and_power(void **state)
@@ -158,10 +177,18 @@ static void test_leds_and_power(void **state)
     power_idle();
     power_idle();
     power_wdt_kick();
-    power_down_until_key();
+    power_down_until_key(1u << 4);
     assert_int_equal(fake_power_idle_count(), 2);
     assert_int_equal(fake_power_wdt_kicks(), 1);
     assert_int_equal(fake_power_down_count(), 1);
+    assert_int_equal(fake_power_down_ignore(), 1u << 4);
+    /* a stuck key blocks its whole drive row from waking the board */
+    assert_int_equal(power_wake_keys(0), 0x1FF);
+    assert_int_equal(power_wake_keys(1u << 4), 0x1C7);
+    assert_int_equal(power_wake_keys((1u << 0) | (1u << 5) | (1u << 8)), 0);
+    power_down_until_key(0x111); /* nothing could wake it: it stays up */
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_int_equal(power_vcc_decivolts(), 50);
     fake_hal_reset();
     assert_int_equal(fake_power_idle_count(), 0);
 }
