@@ -1,8 +1,15 @@
-/* sim/flash_sim.c - ttt-flash-sim: the real avrdude (-c arduino -p m328p -b 57600) talks
- * over a pseudo-terminal to a simulated Uno running the real STK500 bootloader, then the
- * flashed image is run until its banner `ttt: ready`. The chip starts in the boot section
- * with EXTRF set (simavr ignores fuses); avrdude's DTR pulse is modelled by resetting into
- * the bootloader when avrdude talks while the application runs. Exit 0 = flashed + booted. */
+/* sim/flash_sim.c - ttt-flash-sim: the real avrdude (-c arduino -p m328p) talks over a
+ * pseudo-terminal to a simulated Uno running a real STK500 bootloader (ATmegaBOOT at
+ * 57600 baud, or optiboot at 115200 with -b 115200), then the flashed image is run until
+ * its banner `ttt: ready`. The chip starts in the boot section with EXTRF set (simavr
+ * ignores fuses, so every reset goes to the bootloader as BOOTRST does on a Uno);
+ * avrdude's DTR pulse is modelled by resetting into the bootloader when avrdude talks
+ * while the application runs.
+ * Then the reset cause through the bootloader (which clears MCUSR): a power cycle must
+ * not report a watchdog reset; a main loop hung with interrupts on must report
+ * `ttt: watchdog reset` exactly once; a hang with interrupts off must still reset (it is
+ * then counted as "other" in `diag`: the watchdog interrupt could not run).
+ * Exit 0 = flashed, booted, and every reset-cause check passed. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +32,9 @@
 static int master_fd = -1;
 static int banner_seen;
 static long bytes_to_host, bytes_to_chip;
+#define LOG_LINES 64
+static char log_lines[LOG_LINES][128];
+static int log_n;
 
 static void to_host(uint8_t b, void *ctx)
 {
@@ -51,6 +61,11 @@ static void on_line(const char *line, void *ctx)
     if (b) {
         printf("flash-sim: flashed image says: %s\n", b);
     }
+    const char *t = strstr(line, "ttt: ");
+    if (!t)
+        t = strstr(line, "diag: ");
+    if (t && log_n < LOG_LINES)
+        snprintf(log_lines[log_n++], sizeof log_lines[0], "%s", t);
 }
 
 static double mono(void)
@@ -90,10 +105,97 @@ static long load_hex(const char *path, uint8_t *flash, uint32_t *bytes)
     return lowest;
 }
 
+static int log_count(const char *prefix)
+{
+    int n = 0;
+    for (int i = 0; i < log_n; i++)
+        n += !strncmp(log_lines[i], prefix, strlen(prefix));
+    return n;
+}
+
+/* `rjmp .` at the end of the application space, entered with interrupts on or off. */
+static void hang(uint32_t boot, int interrupts_on)
+{
+    avr_t *avr = board_avr();
+    uint32_t at = boot - 16u;
+    avr->flash[at] = interrupts_on ? 0x78 : 0xf8; /* sei = 0x9478, cli = 0x94f8 */
+    avr->flash[at + 1] = 0x94;
+    avr->flash[at + 2] = 0xff; /* rjmp .-2 = 0xcfff */
+    avr->flash[at + 3] = 0xcf;
+    avr->pc = at;
+}
+
+static int check(int ok, const char *what)
+{
+    printf("flash-sim: %s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok)
+        for (int i = 0; i < log_n; i++)
+            printf("flash-sim:   console: %s\n", log_lines[i]);
+    return ok;
+}
+
+/* The reset cause as the application sees it behind the bootloader. */
+static int reset_cause_checks(uint32_t boot, int hangs)
+{
+    int ok = 1;
+    master_fd = -1;
+    log_n = 0;
+    board_power_cycle();
+    board_run_ms(3000);
+    ok &= check(log_count("ttt: ready") == 1 && log_count("ttt: watchdog") == 0,
+                "power cycle: one banner, no watchdog report");
+    if (!hangs) {
+        printf("flash-sim: hang checks skipped: this bootloader is built without "
+               "WATCHDOG_MODS, so after any watchdog reset it waits 1 s for avrdude under a "
+               "16 ms watchdog and resets forever (ATmegaBOOT's known defect; the Uno's "
+               "optiboot starts the application at once)\n");
+        return ok;
+    }
+    log_n = 0;
+    hang(boot, 1);
+    board_run_ms(4000);
+    ok &= check(log_count("ttt: watchdog reset") == 1 && log_count("ttt: ready") == 1,
+                "main loop hung (interrupts on): `ttt: watchdog reset` once");
+    board_run_ms(3000);
+    ok &= check(log_count("ttt: ready") == 1, "no further reset");
+    log_n = 0;
+    hang(boot, 0);
+    board_run_ms(6000);
+    board_serial_line("diag");
+    board_run_ms(200);
+    ok &= check(log_count("ttt: ready") == 1 && log_count("ttt: watchdog") == 0 &&
+                    log_count("diag: up") == 1,
+                "hang with interrupts off: reset (by the hardware's second time-out)");
+    for (int i = 0; i < log_n; i++)
+        if (!strncmp(log_lines[i], "diag: up", 8)) {
+            const char *r = strstr(log_lines[i], "resets ");
+            ok &= check(r && !strcmp(r, "resets power 1 watchdog 1 brown-out 0 other 1"),
+                        "diag counts the resets since power-on: power 1, watchdog 1, other 1");
+        }
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
+    const char *baud = "57600";
+    int hangs = 1;
+    for (;;) {
+        if (argc > 2 && !strcmp(argv[1], "-b")) {
+            baud = argv[2];
+            argc -= 2;
+            argv += 2;
+        } else if (argc > 1 && !strcmp(argv[1], "-n")) {
+            hangs = 0;
+            argc--;
+            argv++;
+        } else {
+            break;
+        }
+    }
     if (argc != 3 && argc != 4) {
-        fprintf(stderr, "usage: ttt-flash-sim BOOTLOADER.hex FIRMWARE.hex [AVRDUDE.log]\n");
+        fprintf(stderr, "usage: ttt-flash-sim [-b BAUD] [-n] BOOTLOADER.hex FIRMWARE.hex "
+                        "[AVRDUDE.log]\n  -n  no hang checks (a bootloader that loops on a "
+                        "watchdog reset)\n");
         return 2;
     }
     const char *log_path = argc == 4 ? argv[3] : NULL;
@@ -120,6 +222,7 @@ int main(int argc, char **argv)
         return 1;
     board_on_byte(to_host, NULL);
     board_on_line(on_line, NULL);
+    board_set_flow(0); /* the STK500 protocol is binary: 0x11/0x13 are data */
 
     master_fd = posix_openpt(O_RDWR | O_NOCTTY);
     if (master_fd < 0 || grantpt(master_fd) || unlockpt(master_fd)) {
@@ -142,7 +245,7 @@ int main(int argc, char **argv)
 
     char uflag[1100];
     snprintf(uflag, sizeof uflag, "flash:w:%s:i", argv[2]);
-    printf("flash-sim: avrdude -c arduino -p m328p -b 57600 -P %s -U %s\n", slave, uflag);
+    printf("flash-sim: avrdude -c arduino -p m328p -b %s -P %s -U %s\n", baud, slave, uflag);
     double t0 = mono();
     pid_t pid = fork();
     if (pid == 0) {
@@ -154,7 +257,7 @@ int main(int argc, char **argv)
             close(log_fd);
         }
         dup2(2, 1);
-        execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", "57600", "-P", slave,
+        execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", baud, "-P", slave,
                "-U", uflag, (char *)NULL);
         perror("flash-sim: exec avrdude");
         _exit(127);
@@ -226,9 +329,12 @@ int main(int argc, char **argv)
         printf("flash-sim: no banner: pc 0x%x, crashed %d, resets %u\n", board_avr()->pc,
                board_status()->crashed, board_status()->resets);
     int ok = avrdude_ok && diff == 0 && banner_seen;
-    printf("flash-sim: %s (avrdude %s, flash %s, banner %s)\n", ok ? "ok" : "FAILED",
-           avrdude_ok ? "ok" : "failed", diff ? "differs" : "matches",
-           banner_seen ? "seen" : "missing");
+    int causes_ok = ok && reset_cause_checks((uint32_t)boot, hangs);
+    printf("flash-sim: %s (avrdude %s, flash %s, banner %s, reset causes %s)\n",
+           ok && causes_ok ? "ok" : "FAILED", avrdude_ok ? "ok" : "failed",
+           diff ? "differs" : "matches", banner_seen ? "seen" : "missing",
+           causes_ok ? "ok" : "failed");
+    ok = ok && causes_ok;
     close(slave_fd);
     if (!ok && log_path) {
         printf("flash-sim: avrdude's output (%s):\n", log_path);

@@ -40,10 +40,19 @@ test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
 	echo "sim_trace: ok ($$(grep -c '^#' $(SIM_DIR)/trace.vcd) time stamps in $(SIM_DIR)/trace.vcd)" || \
 	{ echo "sim_trace: FAILED: no usable $(SIM_DIR)/trace.vcd"; exit 1; }
-test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX)
-	@$(SIM_DIR)/ttt-flash-sim $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
+test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
+	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
+	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
+.PHONY: test-sim-glitch test-sim-console test-sim-power
+test-sim-glitch: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) glitch
+test-sim-console: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) console
+test-sim-power: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) power
 TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
-	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash
+	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
+	test-sim-console test-sim-power
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 bench-sim: $(SIM_PROOFS) $(SIM_ELF)

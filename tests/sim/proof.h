@@ -74,6 +74,8 @@ int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark);
 long expected_games(uint16_t x, uint16_t o);
 /* Tap cell and wait for the reply: 1 the game goes on, 0 it ended, -1 failure. */
 int human_move(int cell, uint16_t *x, uint16_t *o);
+/* A whole game through the buttons: the person (X) always takes the lowest free cell. */
+void play_game_buttons(void);
 /* One game through the console with random person moves; every AI move must keep the
  * game value. */
 int console_game_check(const char *what, int person_x);
@@ -90,5 +92,8 @@ int cmd_table(int stride_games);
 int cmd_powercut(int trials);
 int cmd_garbage(long bytes_goal);
 int cmd_bench(void);
+int cmd_console(void);
+int cmd_glitch(void);
+int cmd_power(void);
 
 #endif

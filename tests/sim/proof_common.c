@@ -350,6 +350,21 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
 }
 
 
+/* The person plays X and always takes the lowest free cell, through the buttons, until
+ * the game ends. */
+void play_game_buttons(void)
+{
+    uint16_t x = 0, o = 0;
+    human_x = 1;
+    for (int cell = 0; cell < 9; cell++) {
+        if ((x | o) >> cell & 1)
+            continue;
+        if (human_move(cell, &x, &o) != 1)
+            break;
+        cell = -1;
+    }
+}
+
 uint32_t rng_state;
 uint32_t rnd(void)
 {

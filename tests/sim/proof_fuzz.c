@@ -134,9 +134,11 @@ static int worker_fuzz(uint32_t seed, long events)
     return 0;
 }
 
-/* Harness self-check: a firmware hang must show up as a watchdog reset. The chip is sent
- * into a `cli; rjmp .` loop written at the end of the application flash. */
-static int watchdog_selfcheck(void)
+/* Harness self-check: a firmware hang must show up as a watchdog reset, both kinds: a
+ * main loop stuck with interrupts on (`sei; rjmp .`: the watchdog interrupt marks it and
+ * resets at once) and a hang with interrupts off (`cli; rjmp .`: the hardware resets at
+ * the second time-out). The loop is written at the end of the application flash. */
+static int watchdog_selfcheck_one(int interrupts_on, uint32_t ms)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -145,15 +147,17 @@ static int watchdog_selfcheck(void)
     if (pid == 0) {
         avr_t *avr = board_avr();
         uint32_t at = 0x6ff0; /* below the 2 KB boot section, above the image */
-        avr->flash[at] = 0xf8;     /* cli = 0x94f8 */
+        avr->flash[at] = 0xf8;     /* cli = 0x94f8, sei = 0x9478 */
         avr->flash[at + 1] = 0x94;
+        if (interrupts_on)
+            avr->flash[at] = 0x78;
         avr->flash[at + 2] = 0xff; /* rjmp .-2 = 0xcfff */
         avr->flash[at + 3] = 0xcf;
         avr->pc = at;
         ready_lines = 0;
         cap_clear();
-        board_run_ms(3000);
-        int ok = board_status()->wdt_resets > 0 && cap_find("ttt: watchdog reset") >= 0;
+        board_run_ms(ms);
+        int ok = board_status()->wdt_resets == 1 && cap_find("ttt: watchdog reset") >= 0;
         if (write(fd[1], &ok, sizeof ok) < 0)
             _exit(1);
         _exit(0);
@@ -167,14 +171,20 @@ static int watchdog_selfcheck(void)
     return ok ? 0 : -1;
 }
 
+static int watchdog_selfcheck(void)
+{
+    return watchdog_selfcheck_one(1, 3000) == 0 && watchdog_selfcheck_one(0, 5000) == 0 ? 0
+                                                                                         : -1;
+}
+
 int cmd_fuzz(long events)
 {
     double t0 = wall();
     if (boot() != 0)
         return 1;
     if (watchdog_selfcheck() != 0) {
-        printf("sim_fuzz: FAILED: harness self-check: a hung firmware did not show up as a "
-               "watchdog reset with 'ttt: watchdog reset'\n");
+        printf("sim_fuzz: FAILED: harness self-check: a hung firmware (interrupts on, or "
+               "off) did not show up as one watchdog reset with 'ttt: watchdog reset'\n");
         return 1;
     }
     for (int w = 0; w < (debug ? 1 : NPROC); w++) {
@@ -190,7 +200,8 @@ int cmd_fuzz(long events)
     while (wait(&status) > 0)
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
             died++;
-    printf("sim_fuzz: harness self-check ok (a hang is seen as a watchdog reset)\n");
+    printf("sim_fuzz: harness self-check ok (a hang, with interrupts on or off, is seen as "
+           "a watchdog reset)\n");
     printf("sim_fuzz: button events %ld (press/release edges, each with 0-5 ms of bounce; 15%% "
            "of gestures are 2-3 keys at once, 1%% long), pictures checked %ld, skipped as "
            "overlays %ld, illegal for < 300 ms %ld, ghost windows %ld, failures %ld, %.1f s\n",

@@ -35,6 +35,12 @@ int main(int argc, char **argv)
         return cmd_powercut(arg ? (int)arg : 1000);
     if (!strcmp(argv[1], "garbage"))
         return cmd_garbage(arg ? arg : 10000);
+    if (!strcmp(argv[1], "power"))
+        return cmd_power();
+    if (!strcmp(argv[1], "glitch"))
+        return cmd_glitch();
+    if (!strcmp(argv[1], "console"))
+        return cmd_console();
     if (!strcmp(argv[1], "bench"))
         return cmd_bench();
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);

@@ -1,0 +1,364 @@
+/* tests/sim/proof_console.c - the serial console under load, on the real firmware:
+ *   burst   40 commands of every kind sent back to back, once on a finished game and once
+ *           right behind the game-ending move, give exactly the transcript the same
+ *           commands give one at a time (digits of `diag` lines masked: uptime moves);
+ *   stream  1,000 commands sent as fast as the line goes, the sender honouring XON/XOFF:
+ *           every one answered, in order, nothing lost (diag counts 0);
+ *   overrun the same stream with a sender that ignores XOFF: input is lost, and every
+ *           line is either answered whole or refused with `error: input overrun` (never
+ *           spliced into another command), and diag counts the loss. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define TRANSCRIPT_MAX (1u << 20)
+
+static char *transcript;
+static size_t transcript_len;
+static int mask_diag = 1;
+
+static void on_line_record(const char *line, void *ctx)
+{
+    (void)ctx;
+    size_t n = strlen(line);
+    if (transcript_len + n + 2 >= TRANSCRIPT_MAX)
+        return;
+    /* uptime and counters in `diag` move between runs: compare their shape only (each
+     * run of digits becomes one '#') */
+    int diag = mask_diag && !strncmp(line, "diag: ", 6);
+    for (size_t i = 0; i < n; i++) {
+        int digit = line[i] >= '0' && line[i] <= '9';
+        if (diag && digit && i > 0 && line[i - 1] >= '0' && line[i - 1] <= '9')
+            continue;
+        transcript[transcript_len++] = diag && digit ? '#' : line[i];
+    }
+    transcript[transcript_len++] = '\n';
+    transcript[transcript_len] = 0;
+}
+
+static void record_start(void)
+{
+    transcript_len = 0;
+    transcript[0] = 0;
+    board_on_line(on_line_record, NULL);
+}
+
+/* Run until the board has been quiet (no line, nothing left to send) for 300 ms (the AI
+ * answers 200 ms after a move). */
+static void run_quiet(uint32_t max_ms)
+{
+    uint64_t end = board_now() + BOARD_MS(max_ms);
+    size_t last = transcript_len;
+    uint64_t quiet = board_now() + BOARD_MS(300);
+    while (board_now() < end) {
+        board_run_ms(2);
+        if (transcript_len != last || board_serial_pending()) {
+            last = transcript_len;
+            quiet = board_now() + BOARD_MS(300);
+        } else if (board_now() >= quiet) {
+            return;
+        }
+    }
+}
+
+static const char *const burst_cmds[] = {
+    "board", "help", "stats", "diag", "level 1", "board", "solve 120112002",
+    "solve xx.oo....", "hint", "level medium", "stats", "board", "solve", "1 2 0", "0 1 0",
+    "0 0 0", "help", "level 0", "diag", "board", "bogus", "move 0", "level easy", "stats",
+    "solve x.o/.x./..o", "board", "help", "new q", "level 2", "diag", "board", "stats",
+    "level perfect", "help", "board", "solve 000000000", "hint", "stats", "board", "diag"};
+#define BURST_N ((int)(sizeof burst_cmds / sizeof burst_cmds[0]))
+
+/* Play to the last move of a drawn game through the console; returns that move's cell. */
+static int play_to_last_move(void)
+{
+    uint16_t x = 0, o = 0;
+    board_serial_line("new x");
+    run_quiet(500);
+    for (int guard = 0; guard < 6; guard++) {
+        int cell = -1, last = -1;
+        for (int c = 0; c < 9; c++) {
+            if ((x | o) >> c & 1)
+                continue;
+            uint16_t x2 = (uint16_t)(x | 1u << c);
+            if ((x2 | o) == 0x1ff)
+                last = c;
+            else if (cell < 0 && !win_cells(x2) && negamax(x2, o) == 0)
+                cell = c;
+        }
+        if (last >= 0)
+            return last;
+        if (cell < 0)
+            return -1;
+        char cmd[16];
+        snprintf(cmd, sizeof cmd, "move %d", cell + 1);
+        size_t before = transcript_len;
+        board_serial_line(cmd);
+        x |= (uint16_t)(1u << cell);
+        run_quiet(1500);
+        const char *ai = strstr(transcript + before, "ai: ");
+        if (!ai)
+            return -1;
+        o |= (uint16_t)(1u << (ai[4] - '1'));
+    }
+    return -1;
+}
+
+/* Send `cmds` one at a time (each after the previous answer) or all at once; return a
+ * malloc'd transcript of what came back. */
+static char *send_cmds(const char *const *cmds, int n, int at_once, const char *first)
+{
+    record_start();
+    if (first)
+        board_serial_line(first);
+    if (first && !at_once)
+        run_quiet(3000);
+    for (int i = 0; i < n; i++) {
+        board_serial_line(cmds[i]);
+        if (!at_once)
+            run_quiet(3000);
+    }
+    run_quiet(60000);
+    return strdup(transcript);
+}
+
+static int count_lines(const char *t, const char *prefix)
+{
+    int n = 0;
+    size_t pl = strlen(prefix);
+    for (const char *p = t; *p;) {
+        if (!strncmp(p, prefix, pl))
+            n++;
+        p = strchr(p, '\n');
+        if (!p)
+            break;
+        p++;
+    }
+    return n;
+}
+
+/* Compare the burst with the one-at-a-time reference, from the same snapshot. */
+static int burst_case(const char *what, const char *first)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    static char ref[TRANSCRIPT_MAX], got[TRANSCRIPT_MAX];
+    for (int at_once = 0; at_once < 2; at_once++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            char *t = send_cmds(burst_cmds, BURST_N, at_once, first);
+            size_t len = strlen(t);
+            if (write(fd[1], &len, sizeof len) < 0 || write(fd[1], t, len) < 0)
+                _exit(1);
+            check_chip(what);
+            _exit(0);
+        }
+        size_t len = 0;
+        char *dst = at_once ? got : ref;
+        if (read(fd[0], &len, sizeof len) != (ssize_t)sizeof len || len >= TRANSCRIPT_MAX)
+            len = 0;
+        size_t off = 0;
+        while (off < len) {
+            ssize_t r = read(fd[0], dst + off, len - off);
+            if (r <= 0)
+                break;
+            off += (size_t)r;
+        }
+        dst[off] = 0;
+        waitpid(pid, NULL, 0);
+    }
+    close(fd[0]);
+    close(fd[1]);
+    int lines = count_lines(got, "");
+    if (strcmp(ref, got) != 0) {
+        fail("%s: the burst's transcript differs from one command at a time", what);
+        if (debug)
+            fprintf(stderr, "--- one at a time\n%s--- burst\n%s", ref, got);
+        return -1;
+    }
+    printf("sim_console: %s: %d commands at once, %d answer lines, identical to one at a "
+           "time\n", what, BURST_N + (first != NULL), lines);
+    return 0;
+}
+
+enum { K_BOARD, K_STATS, K_LEVEL, K_SOLVE_WDL, K_HELP, K_SOLVE_XO, K_OVERRUN, K_UNKNOWN };
+
+static int is_row(const char *l)
+{
+    return strlen(l) == 3 && strspn(l, "xo.") == 3;
+}
+
+/* Split a transcript of answers (on a finished game) into blocks, one kind each. */
+static int parse_blocks(char *t, int *kinds, int max)
+{
+    char *lines[8192];
+    int nl = 0, n = 0;
+    for (char *p = strtok(t, "\n"); p && nl < 8192; p = strtok(NULL, "\n"))
+        lines[nl++] = p;
+    for (int i = 0; i < nl && n < max;) {
+        const char *l = lines[i];
+        int k = K_UNKNOWN, used = 1;
+        if (i + 3 < nl && is_row(l) && is_row(lines[i + 1]) && is_row(lines[i + 2]) &&
+            !strncmp(lines[i + 3], "over: ", 6)) {
+            k = K_BOARD;
+            used = 4;
+        } else if (i + 2 < nl && !strncmp(l, "stats ", 6) && !strncmp(lines[i + 1], "stats ", 6) &&
+                   !strncmp(lines[i + 2], "stats ", 6)) {
+            k = K_STATS;
+            used = 3;
+        } else if (!strncmp(l, "level: ", 7)) {
+            k = K_LEVEL;
+        } else if (!strcmp(l, "W") || !strcmp(l, "D") || !strcmp(l, "L")) {
+            k = K_SOLVE_WDL;
+        } else if (!strcmp(l, "x") || !strcmp(l, "o") || !strcmp(l, "TIE")) {
+            k = K_SOLVE_XO;
+        } else if (i + 3 < nl && !strncmp(l, "help |", 6)) {
+            k = K_HELP;
+            used = 4;
+        } else if (!strcmp(l, "error: input overrun")) {
+            k = K_OVERRUN;
+        }
+        kinds[n++] = k;
+        i += used;
+    }
+    return n;
+}
+
+/* A long stream on a finished game; flow = 1 honours XON/XOFF. */
+static int stream_case(int n, int flow, long *answered, long *overruns, char *diag,
+                       size_t diag_len)
+{
+    static const char *const mix[] = {"board", "stats", "level 1", "solve 120112002", "help",
+                                      "level 0", "board", "solve xx.oo...."};
+    static const int mix_kind[] = {K_BOARD, K_STATS, K_LEVEL, K_SOLVE_WDL, K_HELP, K_LEVEL,
+                                   K_BOARD, K_SOLVE_XO};
+    const int nmix = (int)(sizeof mix / sizeof mix[0]);
+    char *buf = malloc((size_t)n * 20 + 1);
+    static int kinds[4096];
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)sprintf(buf + len, "%s\n", mix[i % nmix]);
+    board_set_flow(flow);
+    record_start();
+    board_serial_send(buf, len);
+    free(buf);
+    run_quiet(600000);
+    board_set_flow(1);
+    int nb = parse_blocks(transcript, kinds, 4096);
+    int want = 0, bad = 0;
+    *answered = *overruns = 0;
+    for (int b = 0; b < nb; b++) {
+        if (kinds[b] == K_OVERRUN) {
+            (*overruns)++;
+            continue;
+        }
+        /* an answer must be that of the next command still unanswered, or (after lost
+         * input) of a later one: in order, never out of thin air */
+        while (want < n && (flow ? want < 0 : 0) == 0 && mix_kind[want % nmix] != kinds[b] &&
+               !flow)
+            want++;
+        if (kinds[b] == K_UNKNOWN || want >= n || mix_kind[want % nmix] != kinds[b]) {
+            bad++;
+            continue;
+        }
+        want++;
+        (*answered)++;
+    }
+    record_start();
+    mask_diag = 0;
+    board_serial_line("diag");
+    run_quiet(1000);
+    mask_diag = 1;
+    snprintf(diag, diag_len, "%s", transcript);
+    if (bad) {
+        fail("stream (XON/XOFF %s): %d answers out of order or not an answer (spliced?)",
+             flow ? "honoured" : "ignored", bad);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_console(void)
+{
+    double t0 = wall();
+    transcript = malloc(TRANSCRIPT_MAX);
+    if (!transcript || boot() != 0)
+        return 1;
+    record_start();
+    int last = play_to_last_move();
+    if (last < 0) {
+        printf("sim_console: FAILED: could not reach the last move of a game\n");
+        return 1;
+    }
+    char final_move[16];
+    snprintf(final_move, sizeof final_move, "move %d", last + 1);
+    /* right behind the game-ending move */
+    burst_case("right after the game-ending move", final_move);
+    /* on the finished game */
+    board_serial_line(final_move);
+    record_start();
+    run_quiet(3000);
+    burst_case("on the finished game", NULL);
+    if (sh->bad) {
+        printf("sim_console: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    /* long streams: XON/XOFF honoured, then ignored */
+    long answered, overruns;
+    char diag[1024];
+    int fd[2];
+    if (pipe(fd) != 0)
+        return 1;
+    for (int flow = 1; flow >= 0; flow--) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            uint32_t xoff0, xon0, xoff1, xon1;
+            board_flow_counts(&xoff0, &xon0);
+            stream_case(1000, flow, &answered, &overruns, diag, sizeof diag);
+            board_flow_counts(&xoff1, &xon1);
+            long res[4] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0)};
+            if (write(fd[1], res, sizeof res) < 0 || write(fd[1], diag, sizeof diag) < 0)
+                _exit(1);
+            check_chip("stream");
+            _exit(0);
+        }
+        long res[4] = {0, 0, 0, 0};
+        if (read(fd[0], res, sizeof res) != (ssize_t)sizeof res ||
+            read(fd[0], diag, sizeof diag) != (ssize_t)sizeof diag)
+            fail("stream: the simulation died");
+        waitpid(pid, NULL, 0);
+        char *lost = strstr(diag, "diag: lost");
+        char *nl = lost ? strchr(lost, '\n') : NULL;
+        if (nl)
+            *nl = 0;
+        if (flow) {
+            printf("sim_console: stream of 1000 commands with XON/XOFF: answered %ld, "
+                   "overruns %ld, XOFF %ld / XON %ld sent by the board; %s\n", res[0], res[1],
+                   res[2], res[3], lost ? lost : "(no diag)");
+            if (res[0] != 1000 || res[1] || !lost || !strstr(lost, "lost rx 0 lines 0"))
+                fail("stream with XON/XOFF: %ld of 1000 answered", res[0]);
+        } else {
+            printf("sim_console: stream of 1000 commands ignoring XOFF: answered %ld, refused "
+                   "as `error: input overrun` %ld, no other error; %s\n", res[0], res[1],
+                   lost ? lost : "(no diag)");
+            if (res[1] == 0 || res[0] + res[1] > 1000 || !lost || strstr(lost, "lost rx 0 "))
+                fail("stream without flow control: %ld answered, %ld overruns", res[0],
+                     res[1]);
+        }
+    }
+    close(fd[0]);
+    close(fd[1]);
+    printf("sim_console: %.1f s\n", wall() - t0);
+    if (sh->bad) {
+        printf("sim_console: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    printf("sim_console: ok\n");
+    return 0;
+}

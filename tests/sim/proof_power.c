@@ -1,0 +1,250 @@
+/* tests/sim/proof_power.c - supply and sleep on the real firmware:
+ *   lowvcc  with the supply at 3.6 V the end-of-game statistics are not written (no
+ *           EEPROM write at all, one `ttt: supply low` line, diag counts the wait); a
+ *           power cut then finds the old statistics; once the supply is back the save
+ *           completes by itself and survives a power cut;
+ *   sleep   a key held for good is reported once and never acts; after 5 idle minutes
+ *           the board powers down with that key's row undriven, a key of another row
+ *           wakes it (and is not a move), a key of the stuck row does not; with a stuck
+ *           key in every row it never claims to sleep, and the LEDs stay on. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <sim_avr.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define A_TIMSK0 0x6Eu
+/* Asleep in power-down: Timer0's interrupt is off (TIMSK0.OCIE0A), as power-down leaves
+ * it. */
+static int powered_down(void)
+{
+    return !(board_avr()->data[A_TIMSK0] & 0x02u);
+}
+
+static int stats_line(char *out, size_t len)
+{
+    cap_clear();
+    board_serial_line("stats");
+    cap_wait(3, 1000);
+    int i = cap_find("stats vs ai, you x:");
+    if (i < 0)
+        return -1;
+    snprintf(out, len, "%s", cap[i]);
+    return 0;
+}
+
+static int lowvcc_run(void)
+{
+    char before[128], after[128];
+    if (stats_line(before, sizeof before) != 0) {
+        fail("lowvcc: no stats line");
+        return -1;
+    }
+    board_set_vcc(3600);
+    uint32_t w0 = board_eeprom_writes();
+    cap_clear();
+    rng_state = 7;
+    if (console_game_check("lowvcc game", 1) != 0)
+        return -1;
+    board_run_ms(2000);
+    int warned = cap_find("ttt: supply low (3.6 V), saving waits");
+    uint32_t writes = board_eeprom_writes() - w0;
+    cap_clear();
+    board_serial_line("diag");
+    cap_wait(3, 1000);
+    int waits = cap_find("diag: lost");
+    printf("sim_power: supply 3.6 V: game over, EEPROM bytes written %u, warning %s, %s\n",
+           writes, warned >= 0 ? "said" : "missing", waits >= 0 ? strstr(cap[waits], "eeprom")
+                                                               : "(no diag)");
+    if (writes || warned < 0 || waits < 0 || !strstr(cap[waits], "low-vcc waits 1")) {
+        fail("lowvcc: at 3.6 V the save was not held back (%u bytes written)", writes);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) { /* the power goes while the supply is low: the old statistics */
+        board_set_vcc(5000);
+        board_power_cycle();
+        board_run_until_line("ttt: ready", 3000);
+        board_run_ms(1000);
+        if (stats_line(after, sizeof after) != 0 || strcmp(after, before) != 0)
+            fail("lowvcc: after a power cut at low supply the stats are '%s', not the old '%s'",
+                 after, before);
+        _exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    /* the supply comes back: the save completes by itself */
+    board_set_vcc(4800);
+    board_run_ms(500);
+    writes = board_eeprom_writes() - w0;
+    board_power_cycle();
+    board_run_until_line("ttt: ready", 3000);
+    board_run_ms(1000);
+    if (stats_line(after, sizeof after) != 0 || !strcmp(after, before)) {
+        fail("lowvcc: after the supply came back the game was not saved ('%s')", after);
+        return -1;
+    }
+    printf("sim_power: supply back at 4.8 V: %u bytes written, after a power cycle '%s' "
+           "(was '%s')\n", writes, after, before);
+    return 0;
+}
+
+static int count_cap(const char *prefix)
+{
+    int n = 0;
+    for (int i = 0; i < cap_n; i++)
+        n += !strncmp(cap[i], prefix, strlen(prefix));
+    return n;
+}
+
+/* The wake race: a key pressed while the firmware enters power-down must wake it at
+ * once, not only when released. Find the instant power-down starts, then press cell 1
+ * at every 0.5 us from 20 us before to 60 us after it, and hold it 100 ms. */
+static int wake_race(void)
+{
+    int fd[2];
+    uint64_t t_down = 0;
+    if (pipe(fd) != 0)
+        return -1;
+    if (fork() == 0) {
+        uint64_t end = board_now() + BOARD_MS(100);
+        while (!powered_down() && board_now() < end)
+            board_run_until(board_now() + 8);
+        uint64_t t = powered_down() ? board_now() : 0;
+        if (write(fd[1], &t, sizeof t) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    wait(NULL);
+    if (read(fd[0], &t_down, sizeof t_down) != (ssize_t)sizeof t_down || !t_down) {
+        fail("sleep: power-down never started");
+        return -1;
+    }
+    uint64_t from = t_down - 320, to = t_down + 960;
+    board_run_until(from - 16);
+    int runs = 0, late = 0;
+    for (uint64_t at = from; at <= to; at += 8) {
+        if (fork() == 0) {
+            board_keys_at(at, (1u << 4) | (1u << 0));
+            board_run_until(at + BOARD_MS(100));
+            int r = powered_down(); /* still asleep although the key is held */
+            if (write(fd[1], &r, sizeof r) < 0)
+                _exit(1);
+            _exit(0);
+        }
+        int r = 1;
+        wait(NULL);
+        if (read(fd[0], &r, sizeof r) != (ssize_t)sizeof r)
+            r = 1;
+        late += r;
+        runs++;
+    }
+    close(fd[0]);
+    close(fd[1]);
+    printf("sim_power: wake race: a press at every 0.5 us from 20 us before to 60 us after "
+           "power-down starts: %d presses, asleep with the key held %d\n", runs, late);
+    if (late) {
+        fail("sleep: %d presses around the start of power-down did not wake the board", late);
+        return -1;
+    }
+    return 0;
+}
+
+static int sleep_run(void)
+{
+    /* cell 5 jams on the empty board */
+    cap_clear();
+    board_keys_set(1u << 4);
+    board_run_ms(11000);
+    if (count_cap("key: stuck 5, ignored until released") != 1 || count_cap("new:") ||
+        count_cap("level:") || cap_n != 1) {
+        fail("sleep: a jammed key was not reported exactly once, or it acted (%d lines, "
+             "first '%s')", cap_n, cap_n ? cap[0] : "");
+        return -1;
+    }
+    cap_clear();
+    if (!board_run_until_line("ttt: sleeping (press a key)", 5 * 60 * 1000 + 1000)) {
+        fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
+        return -1;
+    }
+    if (wake_race() != 0)
+        return -1;
+    board_run_ms(200);
+    int slept = count_cap("ttt: sleeping (press a key)");
+    const char *pic = board_picture();
+    printf("sim_power: key 5 stuck: after 5 min idle `ttt: sleeping` %d, picture %s\n", slept,
+           pic);
+    if (slept != 1 || strcmp(pic, ".........") != 0) {
+        fail("sleep: with one stuck key the board did not power down once (%d)", slept);
+        return -1;
+    }
+    /* a key of the stuck row (cell 6) does not wake it; one of another row (cell 1) does */
+    int asleep0 = powered_down();
+    board_keys_set((1u << 4) | (1u << 5));
+    board_run_ms(300);
+    board_keys_set(1u << 4);
+    board_run_ms(300);
+    int still_asleep = powered_down();
+    cap_clear();
+    board_keys_set((1u << 4) | (1u << 0));
+    board_run_ms(100);
+    board_keys_set(1u << 4);
+    board_run_ms(1000);
+    int woke = !powered_down();
+    printf("sim_power: powered down: %s; cell 6 (stuck row) wakes it: %s; cell 1 wakes it: "
+           "%s, and is not a move: %s\n", asleep0 ? "yes" : "no", still_asleep ? "no" : "yes",
+           woke ? "yes" : "no", count_cap("move:") ? "no" : "yes");
+    if (!asleep0 || !still_asleep || !woke || count_cap("move:")) {
+        fail("sleep: wrong power-down or wake-up keys");
+        return -1;
+    }
+    /* every row blocked: 11 minutes, no sleeping line, LEDs not blanked */
+    board_keys_set((1u << 4) | (1u << 0) | (1u << 8));
+    board_run_ms(11000);
+    cap_clear();
+    board_serial_line("new x"); /* something on the LEDs: the person's move at cell 2 */
+    board_run_ms(500);
+    board_serial_line("move 2");
+    board_run_ms(1000);
+    cap_clear();
+    int dark = 0;
+    for (int s = 0; s < 11 * 60; s++) {
+        board_run_ms(1000);
+        dark += strcmp(board_picture(), ".........") == 0;
+    }
+    printf("sim_power: keys 1, 5, 9 stuck (every row): 11 min, `ttt: sleeping` %d, seconds "
+           "with the LEDs dark %d\n", count_cap("ttt: sleeping"), dark);
+    if (count_cap("ttt: sleeping") || dark) {
+        fail("sleep: with every row blocked the board still said it sleeps (%d) or went dark "
+             "(%d s)", count_cap("ttt: sleeping"), dark);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_power(void)
+{
+    double t0 = wall();
+    if (boot() != 0)
+        return 1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        lowvcc_run();
+        check_chip("lowvcc");
+        _exit(0);
+    }
+    if (boot() != 0)
+        return 1;
+    sleep_run();
+    check_chip("sleep");
+    waitpid(pid, NULL, 0);
+    printf("sim_power: failures %ld, %.1f s\n", sh->bad, wall() - t0);
+    if (sh->bad) {
+        printf("sim_power: FAILED: %s\n", sh->first_error);
+        return 1;
+    }
+    printf("sim_power: ok\n");
+    return 0;
+}
