@@ -477,6 +477,8 @@ def main():
     board = pcbnew.NewBoard(out)
     board.SetCopperLayerCount(2)
     ds = board.GetDesignSettings()
+    ds.SetAuxOrigin(V(0, 0))   # drill/place origin = the board's lower-left corner, so
+    ds.SetGridOrigin(V(0, 0))  # placement files read in Uno coordinates
     tb = board.GetTitleBlock()
     tb.SetTitle("Tic-tac-toe shield")
     tb.SetRevision("r1")
@@ -558,7 +560,8 @@ def place_reference(fp, ref):
         field.SetTextAngleDegrees(0)
         field.SetPosition(V(x, y + 1.9))
         return
-    if ref == "J1":
+    if ref == "J1":  # on the bottom, under the board: its reference goes on B.Fab
+        field.SetLayer(pcbnew.B_Fab)
         return
     field.SetLayer(pcbnew.F_Fab)
     field.SetPosition(fp.GetPosition())
@@ -671,7 +674,17 @@ def emit(board, grid, path, cls, net_id, ni, width, vd, vdrill, hw, start_pad, e
         elif p0 != p1:
             segs.append((l0, p0, p1))
     segs.append((pts[-1][0], pts[-1][1], end_pad))
-    for (l, a, b) in segs:
+    merged = []
+    for (l, a, b) in segs:  # join consecutive runs that continue in the same direction
+        if merged and merged[-1][0] == l and merged[-1][2] == a:
+            (_l, pa, pb) = merged[-1]
+            d1 = (pb[0] - pa[0], pb[1] - pa[1])
+            d2 = (b[0] - a[0], b[1] - a[1])
+            if abs(d1[0] * d2[1] - d1[1] * d2[0]) < 1e-9 and d1[0] * d2[0] + d1[1] * d2[1] > 0:
+                merged[-1] = (l, pa, b)
+                continue
+        merged.append((l, a, b))
+    for (l, a, b) in merged:
         if a == b:
             continue
         t = pcbnew.PCB_TRACK(board)

@@ -64,8 +64,8 @@ MPN = {  # value -> (manufacturer, MPN, description)
     "L-59EGW": ("Kingbright", "L-59EGW", "5 mm bi-color LED red/green, common cathode"),
     "2N7000": ("onsemi", "2N7000", "N-MOSFET 60 V 200 mA TO-92 (S-G-D), row switch"),
     "B3F-1000": ("Omron", "B3F-1000", "tactile switch 6x6 mm THT"),
-    "Arduino_UNO_R3": ("Samtec", "SSQ-108-03-T-S / SSQ-110-03-T-S / SSQ-106-03-T-S",
-                       "Uno R3 stacking headers 1x8 (x2), 1x10, 1x6, or plain 2.54 mm male headers"),
+    "Arduino_UNO_R3": ("Samtec", "TSW-108-07-G-S (x2), TSW-110-07-G-S, TSW-106-07-G-S",
+                       "Uno R3 header pins, 2.54 mm male: 1x8 (x2), 1x10, 1x6, fitted from below"),
 }
 
 # Uno header pin -> net. Must agree with board/uno_shield_r1/pins.h (check_pinmap.py).
