@@ -73,7 +73,9 @@ def drc(pcb):
 def stats(pcb, work):
     import pcbnew
     board = pcbnew.LoadBoard(pcb)
-    bb = board.GetBoardEdgesBoundingBox()
+    edges = [d for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts]
+    xs = [p.x for d in edges for p in (d.GetStart(), d.GetEnd())]
+    ys = [p.y for d in edges for p in (d.GetStart(), d.GetEnd())]
     tracks = [t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"]
     vias = [t for t in board.GetTracks() if t.GetClass() == "PCB_VIA"]
     length = sum(t.GetLength() for t in tracks) / 1e6
@@ -81,8 +83,8 @@ def stats(pcb, work):
     pth = sum(p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH for p in pads)
     npth = sum(p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH for p in pads)
     widths = sorted({round(t.GetWidth() / 1e6, 3) for t in tracks})
-    print("board: %.2f x %.2f mm, 2 layers, %d footprints" % (
-        bb.GetWidth() / 1e6, bb.GetHeight() / 1e6, len(board.GetFootprints())))
+    print("board: %.2f x %.2f mm (outline), 2 layers, %d footprints" % (
+        (max(xs) - min(xs)) / 1e6, (max(ys) - min(ys)) / 1e6, len(board.GetFootprints())))
     print("board: %d track segments (%.0f mm, widths %s mm), %d vias, %d plated + %d "
           "unplated holes in pads" % (len(tracks), length, widths, len(vias), pth, npth))
     # Smallest clearance, measured by KiCad: copy the design, raise every clearance to

@@ -3,14 +3,16 @@
 independent look at them (run by `make gerbers`).
 
   fab.py PCB SCH OUTDIR [--pictures DIR]
+  fab.py bom SCH OUT.csv       only the BOM (schematics/bom.csv is this, committed)
 
-OUTDIR/ttt-shield-r1.zip holds, all exported by kicad-cli (KiCad 9):
-  gerber/   Gerber X2: F/B copper, F/B mask, F/B silkscreen, edge cuts, plus the job
-            file; Excellon drill files (plated and unplated apart) with a drill map
-  bom.csv   bill of materials grouped by value, with manufacturer and MPN
-  cpl.csv   placement (reference, value, package, x, y, rotation, side) in mm
-  assembly.pdf  assembly drawing: outline, silkscreen and fab layer (references,
-            part outlines) of the top side
+OUTDIR/ttt-shield-r1.zip holds, all exported by kicad-cli (KiCad 9), with the origin
+at the board's lower-left corner:
+  *.g*, *.drl   Gerber X2: F/B copper, F/B mask, F/B silkscreen, edge cuts, the job
+                file; Excellon drill files (plated and unplated apart), drill maps
+  assembly/bom.csv      bill of materials grouped by value, with manufacturer and MPN
+  assembly/cpl.csv      placement (reference, value, package, x, y, rotation, side), mm
+  assembly/assembly.pdf assembly drawing: outline, silkscreen and fab layer
+                        (references, part outlines) of the top side
 Then gerbv (a second, independent Gerber reader) renders the copper, mask, silk and
 drills into front/back PNGs (--pictures DIR copies them there for the README), and the
 Excellon files are counted: the hole count must equal the board's through-hole pads
@@ -83,8 +85,18 @@ def gerbv_png(out, side, base, drills):
     run(*args, *files)
 
 
+def export_bom(sch, out):
+    run("kicad-cli", "sch", "export", "bom", "--fields",
+        "Reference,Value,${QUANTITY},Manufacturer,MPN,Description,Footprint",
+        "--labels", "References,Value,Qty,Manufacturer,MPN,Description,Footprint",
+        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "", "-o", out, sch)
+
+
 def main():
     args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "bom":
+        export_bom(args[1], args[2])
+        return 0
     pictures = None
     if "--pictures" in args:
         i = args.index("--pictures")
@@ -95,26 +107,24 @@ def main():
     pcb, sch, outdir = args
     work = os.path.join(outdir, NAME)
     shutil.rmtree(work, ignore_errors=True)
-    gerber = os.path.join(work, "gerber")
-    os.makedirs(gerber)
+    gerber = work  # Gerbers and drills at the zip's root, where board houses look
+    assembly = os.path.join(work, "assembly")
+    os.makedirs(assembly)
     run("kicad-cli", "pcb", "export", "gerbers", "--layers", GERBER_LAYERS,
-        "--subtract-soldermask", "-o", gerber + "/", pcb)
+        "--subtract-soldermask", "--use-drill-file-origin", "-o", gerber + "/", pcb)
     run("kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--excellon-units",
-        "mm", "--excellon-separate-th", "--generate-map", "--map-format", "gerberx2",
+        "mm", "--excellon-separate-th", "--drill-origin", "plot", "--generate-map",
+        "--map-format", "gerberx2",
         "-o", gerber + "/", pcb)
-    run("kicad-cli", "sch", "export", "bom", "--fields",
-        "Reference,Value,${QUANTITY},Manufacturer,MPN,Description,Footprint",
-        "--labels", "References,Value,Qty,Manufacturer,MPN,Description,Footprint",
-        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "",
-        "-o", os.path.join(work, "bom.csv"), sch)
+    export_bom(sch, os.path.join(assembly, "bom.csv"))
     run("kicad-cli", "pcb", "export", "pos", "--format", "csv", "--units", "mm",
-        "--side", "both", "-o", os.path.join(work, "cpl.csv"), pcb)
+        "--side", "both", "--use-drill-file-origin", "-o", os.path.join(assembly, "cpl.csv"), pcb)
     run("kicad-cli", "pcb", "export", "pdf", "--layers", "Edge.Cuts,F.Silkscreen,F.Fab",
         "--include-border-title", "--black-and-white", "-o",
-        os.path.join(work, "assembly.pdf"), pcb)
+        os.path.join(assembly, "assembly.pdf"), pcb)
 
     # The BOM must name a manufacturer part for every line.
-    with open(os.path.join(work, "bom.csv")) as f:
+    with open(os.path.join(assembly, "bom.csv")) as f:
         rows = list(csv.DictReader(f))
     missing = [r["References"] for r in rows if not r["MPN"].strip()]
     # Independent reader: gerbv renders the Gerbers and drills.

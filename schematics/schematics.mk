@@ -5,7 +5,7 @@
 #                              0 unconnected items, 0 parity issues
 #   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
 #                              pin; four deliberately broken copies must each be caught
-#   make test-kicad-generated  the committed schematic, pin table and PCB are exactly what
+#   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly what
 #                              the generators make from the current sources
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
@@ -70,12 +70,13 @@ test-kicad-generated:
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
 		$(KICAD_REGEN)/ttt-shield.kicad_sch >/dev/null; \
 	$(KICAD_PY) schematics/gen_pcb.py $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
-	fail=0; for f in ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb; do \
+	$(KICAD_PY) schematics/fab.py bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
+	fail=0; for f in ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv; do \
 		if cmp -s $(KICAD_REGEN)/$$f schematics/$$f; then echo "test-kicad-generated: $$f up to date"; \
 		else echo "test-kicad-generated: schematics/$$f differs from its generator's output (make kicad-generate)"; \
 			fail=$$((fail + 1)); fi; \
 	done; \
-	echo "test-kicad-generated: $$((3 - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
+	echo "test-kicad-generated: $$((4 - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
 
 test-kicad-fab:
 	@$(KICAD_PY) schematics/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
@@ -95,6 +96,7 @@ kicad-generate:
 	python3 schematics/gen_schematic.py
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_NET) $(KICAD_SCH) >/dev/null
 	$(KICAD_PY) schematics/gen_pcb.py $(KICAD_NET) $(KICAD_PCB)
+	$(KICAD_PY) schematics/fab.py bom $(KICAD_SCH) schematics/bom.csv
 	kicad-cli sch export svg --exclude-drawing-sheet --no-background-color -o $(KICAD_DIR)/svg $(KICAD_SCH) >/dev/null
 	cp $(KICAD_DIR)/svg/ttt-shield.svg schematics/ttt-shield-schematic.svg
 	$(KICAD_PY) schematics/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab --pictures schematics
