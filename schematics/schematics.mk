@@ -98,7 +98,7 @@ kicad-generate:
 	$(KICAD_PY) schematics/gen_pcb.py $(KICAD_NET) $(KICAD_PCB)
 	$(KICAD_PY) schematics/fab.py bom $(KICAD_SCH) schematics/bom.csv
 	kicad-cli sch export svg --exclude-drawing-sheet --no-background-color -o $(KICAD_DIR)/svg $(KICAD_SCH) >/dev/null
-	cp $(KICAD_DIR)/svg/ttt-shield.svg schematics/ttt-shield-schematic.svg
+	sed 's| date [0-9/: ]*</title>|</title>|' $(KICAD_DIR)/svg/ttt-shield.svg > schematics/ttt-shield-schematic.svg
 	$(KICAD_PY) schematics/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab --pictures schematics
 
 TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
