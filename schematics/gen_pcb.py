@@ -15,8 +15,9 @@ Routing: a grid maze router (A*, 0.254 mm grid, two layers, 45-degree moves) tha
 prefers horizontal tracks on F.Cu and vertical ones on B.Cu, so the LED/key rows run on
 the front, the columns on the back, and vias sit where they cross; each path is then
 straightened (longest free 0/45/90-degree runs). Nets are routed one at a time; a net
-that cannot be routed stops the script with its name. GND is routed as tracks and also
-poured as a zone on both layers.
+that cannot be routed stops the script with its name. Bends cost extra, so paths are
+long straight runs rather than staircases. GND is routed as tracks and also poured as a
+zone on the bottom layer.
 """
 import heapq
 import math
@@ -109,6 +110,8 @@ EDGE_CLEARANCE = 0.5
 HOLE_TO_HOLE = 0.5
 VIA_COST = 10.0          # in grid steps
 WRONG_WAY = 1.8          # cost factor for a vertical step on F.Cu / horizontal on B.Cu
+GND_POUR_LAYERS = (pcbnew.B_Cu,)  # the front is busy with rows; one plane on the back
+TURN_COST = 2.0          # per 45-degree bend (a 90-degree or sharper bend costs 3 times)
 
 
 def V(x, y):
@@ -315,6 +318,9 @@ def astar(grid, cls, net, sources, targets, target_pts):
             return path[::-1]
         layer, k = s
         x, y = k % W, k // W
+        din = None
+        if prev is not None and prev[0] == layer:
+            din = (x - prev[1] % W, y - prev[1] // W)
         for dx, dy in DIRS:
             nx, ny = x + dx, y + dy
             if nx < 0 or ny < 0 or nx >= W or ny >= grid.H:
@@ -330,6 +336,9 @@ def astar(grid, cls, net, sources, targets, target_pts):
                 step = WRONG_WAY
             else:
                 step = 1.0
+            if din is not None and din != (dx, dy):
+                # bend penalty: fewer, longer runs instead of staircases
+                step += TURN_COST if din[0] * dx + din[1] * dy > 0 else 3 * TURN_COST
             ns = (layer, nk)
             ng = g + step
             if ng < best.get(ns, 1e18):
@@ -444,7 +453,7 @@ def add_text(board, text, x, y, size, layer):
 
 
 def add_gnd_zone(board, gnd):
-    for layer in (pcbnew.F_Cu, pcbnew.B_Cu):
+    for layer in GND_POUR_LAYERS:
         z = pcbnew.ZONE(board)
         z.SetLayer(layer)
         z.SetNet(gnd)
