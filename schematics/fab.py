@@ -111,7 +111,8 @@ def main():
     assembly = os.path.join(work, "assembly")
     os.makedirs(assembly)
     run("kicad-cli", "pcb", "export", "gerbers", "--layers", GERBER_LAYERS,
-        "--subtract-soldermask", "--use-drill-file-origin", "-o", gerber + "/", pcb)
+        "--subtract-soldermask", "--use-drill-file-origin", "--disable-aperture-macros",
+        "-o", gerber + "/", pcb)
     run("kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--excellon-units",
         "mm", "--excellon-separate-th", "--drill-origin", "plot", "--generate-map",
         "--map-format", "gerberx2",
