@@ -5,6 +5,7 @@
 #   make            firmware ELF/HEX/map + host programs      make test   every test
 #   make play       simulated board in the terminal           make bench  figures
 #   make size       flash/SRAM use                            make flash  program a Uno
+#   make gerbers    build/fab/ttt-shield-r1.zip for the board house (KiCad 9)
 #   make clean
 
 BOARD ?= uno_shield_r1
@@ -33,7 +34,7 @@ SIMAVR_CFLAGS = $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/in
 SIMAVR_LIBS = $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps test test-run bench bench-run play play-run size flash clean
+.PHONY: all deps test test-run bench bench-run play play-run size flash clean gerbers
 .SECONDEXPANSION:
 
 # Filled in by the module files.
@@ -54,8 +55,8 @@ avr_objs = $(patsubst %.c,$(AVR_DIR)/obj/%.o,$(1))
 host_objs = $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(1))
 
 # Each area owns its fragments: firmware/engine.mk, firmware/game.mk, hal/hal.mk,
-# tests/*.mk, sim/*.mk.
-include $(sort $(wildcard firmware/*.mk hal/*.mk sim/*.mk tests/*.mk))
+# tests/*.mk, sim/*.mk, schematics/schematics.mk.
+include $(sort $(wildcard firmware/*.mk hal/*.mk sim/*.mk tests/*.mk schematics/*.mk))
 
 all: $(ALL_TARGETS)
 

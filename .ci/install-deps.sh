@@ -24,11 +24,39 @@ need libelf-dev /usr/include/libelf.h
 need simavr simavr
 need avrdude avrdude
 need arduino-core-avr /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
-[ -z "$missing" ] && exit 0
-echo "install-deps: installing$missing" >&2
+need gerbv gerbv
+need zip zip
+# KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
+# bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3.
+# Never kicad-packages3d (4.7 GB of 3D models nobody here needs).
+kicad_missing=""
+kicad_need() {
+    case "$2" in
+    /*) [ -e "$2" ] || kicad_missing="$kicad_missing $1" ;;
+    *) command -v "$2" >/dev/null 2>&1 || kicad_missing="$kicad_missing $1" ;;
+    esac
+}
+kicad_need kicad kicad-cli
+kicad_need kicad /usr/lib/python3/dist-packages/pcbnew.py
+kicad_need kicad-symbols /usr/share/kicad/symbols/MCU_Module.kicad_sym
+kicad_need kicad-footprints /usr/share/kicad/footprints/Module.pretty
+[ -z "$missing$kicad_missing" ] && exit 0
+echo "install-deps: installing$missing$kicad_missing" >&2
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
+if [ -n "$kicad_missing" ]; then
+    # The suite comes from this machine's own apt sources (no host name in the repo).
+    $SUDO sh "$(dirname "$0")/enable-backports.sh"
+fi
 $SUDO apt-get update -qq
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends $missing >/dev/null
+fi
+if [ -n "$kicad_missing" ]; then
+    codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends -t "$codename-backports" \
+        $(echo $kicad_missing | tr ' ' '\n' | sort -u) >/dev/null
+fi

@@ -1,31 +1,36 @@
 #!/usr/bin/env python3
-"""schematics/gen_schematic.py - generates the shield's KiCad 6 schematic, its BOM, its
-pin table and a PNG picture from ONE description (the tables below).
+"""schematics/gen_schematic.py - writes the shield's KiCad 9 schematic and its pin table
+from ONE description (the tables below), using KiCad's stock library symbols.
 
-  python3 schematics/gen_schematic.py        writes, next to this script:
-      ttt-shield.kicad_sch   KiCad 6 (format 20211123) with embedded lib_symbols
-      ttt-shield.svg/.png    a drawing of the same sheet (PNG needs rsvg-convert,
-                             Debian package librsvg2-bin; skipped with a note if absent)
-      bom.csv, pins.md       bill of materials and Uno pin table
+  python3 schematics/gen_schematic.py [--out DIR]     writes into DIR (default: here)
+      ttt-shield.kicad_sch   KiCad 9 schematic; the stock symbols it uses are copied
+                             verbatim from KiCad's libraries into its lib_symbols
+      pins.md                Uno pin table
 
-Standard library only. UUIDs are derived from names (uuid5), so regenerating gives
-the same file. The MCU nets must match board/uno_shield_r1/pins.h: the test
-`make test-hal-schematic` (check_schematic.py) fails if they disagree.
+Invariants: the MCU nets carry the names of board/uno_shield_r1/pins.h (the pin-map
+test, check_pinmap.py, joins both); every unused Uno pin has a no-connect flag; GND
+has a PWR_FLAG (+5V is driven by the Uno symbol's power_out pin). UUIDs come from
+uuid5 of names, so the output depends only on this file and the KiCad libraries.
+Standard library only; needs the KiCad 9 symbol libraries (KICAD9_SYMBOL_DIR or
+/usr/share/kicad/symbols).
 """
-import csv
+import argparse
 import os
-import shutil
-import subprocess
-import sys
 import uuid
 
+import sexpr
+
 HERE = os.path.dirname(os.path.abspath(__file__))
+SYMBOL_DIR = os.environ.get("KICAD9_SYMBOL_DIR", "/usr/share/kicad/symbols")
+PROJECT = "ttt-shield"
 NS = uuid.UUID("6f1c2d7e-0b1a-4c55-9a43-7c3e5b9d2a10")
-LIB = "ttt"
 
 
 def uid(*parts):
     return str(uuid.uuid5(NS, "/".join(str(p) for p in parts)))
+
+
+SHEET_UUID = uid("sheet")
 
 
 def fmt(v):
@@ -33,488 +38,358 @@ def fmt(v):
     return "0" if s in ("-0", "") else s
 
 
-# ---------------------------------------------------------------------------------------
-# Symbols: graphics (in symbol coordinates, y up, mm) + pins (connection point, angle,
-# length, name, number). Angle 0 = pin line extends to the +x side of its connection
-# point (so the body is to the right), 90 = extends up, 180 = left, 270 = down.
-# ---------------------------------------------------------------------------------------
-def R_sym():
-    return {
-        "ref": "R", "hide_names": True, "hide_numbers": True,
-        "gfx": [("rect", -1.016, -2.54, 1.016, 2.54)],
-        "pins": [(0, 3.81, 270, 1.27, "~", "1", "passive"),
-                 (0, -3.81, 90, 1.27, "~", "2", "passive")],
-    }
+def q(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
-
-def D_sym():  # vertical: anode (2) on top, cathode (1) at the bottom, arrow points down
-    return {
-        "ref": "D", "hide_names": True, "hide_numbers": True,
-        "gfx": [("poly", [(-1.27, 1.27), (1.27, 1.27), (0, -1.27), (-1.27, 1.27)], True),
-                ("poly", [(-1.27, -1.27), (1.27, -1.27)], False),
-                ("poly", [(0, 1.27), (0, -1.27)], False)],
-        "pins": [(0, -3.81, 90, 2.54, "K", "1", "passive"),
-                 (0, 3.81, 270, 2.54, "A", "2", "passive")],
-    }
-
-
-def SW_sym():  # vertical push button
-    return {
-        "ref": "SW", "hide_names": True, "hide_numbers": True,
-        "gfx": [("circle", 0, 2.032, 0.508), ("circle", 0, -2.032, 0.508),
-                ("poly", [(1.524, 2.54), (1.524, -2.54)], False),
-                ("poly", [(1.524, 0), (2.794, 0)], False)],
-        "pins": [(0, 5.08, 270, 2.54, "1", "1", "passive"),
-                 (0, -5.08, 90, 2.54, "2", "2", "passive")],
-    }
-
-
-def LED2_sym():  # bi-color, common cathode: red anode top-left, green anode bottom-left
-    tri = lambda y: ("poly", [(-1.27, y + 1.27), (-1.27, y - 1.27), (1.27, y), (-1.27, y + 1.27)], True)
-    return {
-        "ref": "LED", "hide_names": False, "hide_numbers": True,
-        "gfx": [("rect", -3.81, -5.08, 3.81, 5.08), tri(2.54), tri(-2.54),
-                ("poly", [(1.27, 3.81), (1.27, -3.81)], False),
-                ("poly", [(-3.81, 2.54), (-1.27, 2.54)], False),
-                ("poly", [(-3.81, -2.54), (-1.27, -2.54)], False),
-                ("poly", [(1.27, 0), (3.81, 0)], False)],
-        "pins": [(-6.35, 2.54, 0, 2.54, "R", "1", "passive"),
-                 (6.35, 0, 180, 2.54, "K", "2", "passive"),
-                 (-6.35, -2.54, 0, 2.54, "G", "3", "passive")],
-    }
-
-
-def NMOS_sym():  # 2N7000, TO-92 pin numbers: 1 = S, 2 = G, 3 = D
-    return {
-        "ref": "Q", "hide_names": False, "hide_numbers": True,
-        "gfx": [("poly", [(-1.27, 2.032), (-1.27, -2.032)], False),
-                ("poly", [(-0.508, 2.54), (-0.508, 1.27)], False),
-                ("poly", [(-0.508, 0.635), (-0.508, -0.635)], False),
-                ("poly", [(-0.508, -1.27), (-0.508, -2.54)], False),
-                ("poly", [(-0.508, 1.905), (2.54, 1.905), (2.54, 2.54)], False),
-                ("poly", [(-0.508, -1.905), (2.54, -1.905), (2.54, -2.54)], False),
-                ("poly", [(-0.508, 0), (2.54, 0), (2.54, -1.905)], False),
-                ("poly", [(0, 0), (0.762, 0.381), (0.762, -0.381), (0, 0)], True),
-                ("circle", 0.762, 0, 3.3)],
-        "pins": [(-5.08, 0, 0, 3.81, "G", "2", "input"),
-                 (2.54, 5.08, 270, 2.54, "D", "3", "passive"),
-                 (2.54, -5.08, 90, 2.54, "S", "1", "passive")],
-    }
-
-
-UNO_LEFT = ["D%d" % i for i in range(14)]
-UNO_RIGHT = ["A%d" % i for i in range(6)] + ["", "", "5V", "GND"]
-
-
-def UNO_sym():
-    h = 2.54 * 8
-    pins = []
-    for i, n in enumerate(UNO_LEFT):
-        pins.append((-12.7, 16.51 - 2.54 * i, 0, 5.08, n, str(i + 1),
-                     "bidirectional"))
-    for i, n in enumerate(UNO_RIGHT):
-        if not n:
-            continue
-        kind = "power_in" if n in ("5V", "GND") else "bidirectional"
-        pins.append((12.7, 16.51 - 2.54 * i, 180, 5.08, n, str(15 + i), kind))
-    return {"ref": "J", "hide_names": False, "hide_numbers": False,
-            "gfx": [("rect", -7.62, -h, 7.62, h)], "pins": pins}
-
-
-def PWR_sym(name, up):
-    if up:
-        gfx = [("poly", [(0, 0), (0, 1.27)], False),
-               ("poly", [(-0.762, 1.27), (0, 2.54), (0.762, 1.27)], False)]
-        pin = (0, 0, 90, 0, name, "1", "power_in")
-    else:
-        gfx = [("poly", [(0, 0), (0, -1.27), (1.27, -1.27), (0, -2.54), (-1.27, -1.27),
-                         (0, -1.27)], False)]
-        pin = (0, 0, 270, 0, name, "1", "power_in")
-    return {"ref": "#PWR", "power": True, "hide_names": True, "hide_numbers": True,
-            "gfx": gfx, "pins": [pin]}
-
-
-SYMBOLS = {
-    "Arduino_Uno_Shield": UNO_sym(), "R": R_sym(), "D": D_sym(), "SW_Push": SW_sym(),
-    "LED_Bicolor_CC": LED2_sym(), "Q_NMOS_SGD": NMOS_sym(),
-    "GND": PWR_sym("GND", False), "+5V": PWR_sym("+5V", True),
-}
 
 # ---------------------------------------------------------------------------------------
-# Parts and nets. The MCU nets (LED_ROWr, LED_Cc_R/G, KEY_ROWr, KEY_COLc) carry the
-# names of board/uno_shield_r1/pins.h.
+# Parts: one row per part. Footprints are KiCad's stock ones; the MPN is the one part the
+# footprint was checked against (schematics/README.md, "Parts").
 # ---------------------------------------------------------------------------------------
-UNO_NET = {  # Uno header pin -> net (must agree with the board header)
-    "D8": "LED_ROW0", "D9": "LED_ROW1", "D10": "LED_ROW2",
-    "D2": "LED_C0_R", "D3": "LED_C0_G", "D4": "LED_C1_R", "D5": "LED_C1_G",
-    "D6": "LED_C2_R", "D7": "LED_C2_G",
-    "A3": "KEY_ROW0", "A4": "KEY_ROW1", "A5": "KEY_ROW2",
-    "A0": "KEY_COL0", "A1": "KEY_COL1", "A2": "KEY_COL2",
-}
-UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
-           **{"D%d" % (8 + i): "PB%d" % i for i in range(6)},
-           **{"A%d" % i: "PC%d" % i for i in range(6)}}
-FUNCTION = {
-    "LED_ROW": "LED row {i} (cells {a}-{b}) gate of low-side N-MOSFET, active high",
-    "LED_C_R": "LED column {i} red anode via R, active high",
-    "LED_C_G": "LED column {i} green anode via R, active high",
-    "KEY_ROW": "key drive row {i}: low when scanned, else hi-Z",
-    "KEY_COL": "key sense column {i}: input with pull-up, PCINT{p} wake",
-}
-
 FP = {
-    "R": "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal",
-    "D": "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
+    "R": "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P2.54mm_Vertical",
+    "D": "Diode_THT:D_DO-35_SOD27_P2.54mm_Vertical_AnodeUp",
     "SW": "Button_Switch_THT:SW_PUSH_6mm",
     "LED": "LED_THT:LED_D5.0mm-3",
     "Q": "Package_TO_SOT_THT:TO-92_Inline",
     "J": "Module:Arduino_UNO_R3_WithMountingHoles",
 }
+R_RED, R_GREEN, R_GATE, R_PULL = "270", "180", "100", "100k"
+MPN = {  # value -> (manufacturer, MPN, description)
+    R_RED: ("Yageo", "MFR-25FBF52-270R", "resistor 270 R 1 % 1/4 W, red column"),
+    R_GREEN: ("Yageo", "MFR-25FBF52-180R", "resistor 180 R 1 % 1/4 W, green column"),
+    R_GATE: ("Yageo", "MFR-25FBF52-100R", "resistor 100 R 1 % 1/4 W, MOSFET gate"),
+    R_PULL: ("Yageo", "MFR-25FBF52-100K", "resistor 100 k 1 % 1/4 W, gate pull-down"),
+    "1N4148": ("onsemi", "1N4148", "switching diode DO-35, one per key"),
+    "L-59EGW": ("Kingbright", "L-59EGW", "5 mm bi-color LED red/green, common cathode"),
+    "2N7000": ("onsemi", "2N7000", "N-MOSFET 60 V 200 mA TO-92 (S-G-D), row switch"),
+    "B3F-1000": ("Omron", "B3F-1000", "tactile switch 6x6 mm THT"),
+    "Arduino_UNO_R3": ("Samtec", "TSW-108-07-G-S (x2), TSW-110-07-G-S, TSW-106-07-G-S",
+                       "Uno R3 header pins, 2.54 mm male: 1x8 (x2), 1x10, 1x6, fitted from below"),
+}
 
-R_RED, R_GREEN = "270", "180"
-parts = []   # dicts: ref, lib, x, y, value, fp, bom (desc, part number) or None
-wires = []   # (x1, y1, x2, y2)
-labels = []  # (name, x, y, angle)
-junctions = []  # (x, y)
-texts = []   # (text, x, y, size)
+# Uno header pin -> net. Must agree with board/uno_shield_r1/pins.h (check_pinmap.py).
+UNO_NET = {
+    "D2": "LED_C0_R", "D3": "LED_C0_G", "D4": "LED_C1_R", "D5": "LED_C1_G",
+    "D6": "LED_C2_R", "D7": "LED_C2_G",
+    "D8": "LED_ROW0", "D9": "LED_ROW1", "D10": "LED_ROW2",
+    "A0": "KEY_COL0", "A1": "KEY_COL1", "A2": "KEY_COL2",
+    "A3": "KEY_ROW0", "A4": "KEY_ROW1", "A5": "KEY_ROW2",
+}
+# Uno pins the shield leaves alone (each gets a no-connect flag). SDA/SCL (31/32) are
+# A4/A5 again on the Uno board itself: the shield uses them through A4/A5 only.
+UNO_UNUSED = ["D0", "D1", "D11", "D12", "D13", "RESET", "IOREF", "AREF", "3V3", "VIN",
+              "SDA", "SCL"]
+UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
+           **{"D%d" % (8 + i): "PB%d" % i for i in range(6)},
+           **{"A%d" % i: "PC%d" % i for i in range(6)}}
 
 
-def place(ref, lib, x, y, value, fp="", desc=None, pn=None):
-    parts.append({"ref": ref, "lib": lib, "x": x, "y": y, "value": value, "fp": fp,
-                  "desc": desc, "pn": pn})
-    return parts[-1]
+def uno_name(symbol_pin_name, number):
+    """The Uno pin name printed on the board for a pin of MCU_Module:Arduino_UNO_R3."""
+    if number == "31":
+        return "SDA"
+    if number == "32":
+        return "SCL"
+    n = symbol_pin_name.replace("~{RESET}", "RESET")
+    return n.split("/")[-1] if "/" in n and not n.startswith("D") else n.split("/")[0]
 
 
-def pin_point(part, name):
-    """Schematic coordinates (y down) of the connection point of pin `name`/number."""
-    for (px, py, ang, ln, pname, num, _k) in SYMBOLS[part["lib"]]["pins"]:
-        if pname == name or num == name:
-            return part["x"] + px, part["y"] - py, ang
-    raise KeyError((part["ref"], name))
+FUNCTION = {
+    "LED_ROW": "LED row {i} (cells {a}-{b}): gate of low-side N-MOSFET Q{q}, active high",
+    "LED_C_R": "LED column {i} red anodes via 270 R, active high",
+    "LED_C_G": "LED column {i} green anodes via 180 R, active high",
+    "KEY_ROW": "key drive row {i}: low when scanned, else hi-Z",
+    "KEY_COL": "key sense column {i}: input with pull-up, PCINT{p} wakes",
+}
 
 
-# Outward stub direction in schematic coordinates for a pin angle.
-OUT = {0: (-1, 0), 180: (1, 0), 90: (0, 1), 270: (0, -1)}
+# ---------------------------------------------------------------------------------------
+# Library symbols
+# ---------------------------------------------------------------------------------------
+class LibSymbol:
+    def __init__(self, lib, name):
+        path = os.path.join(SYMBOL_DIR, lib + ".kicad_sym")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        start = text.find('\n\t(symbol "%s"' % name)
+        if start < 0:
+            raise SystemExit("gen_schematic: %s:%s not found in %s" % (lib, name, path))
+        raw = sexpr.raw_block(text, start + 2)
+        self.lib_id = lib + ":" + name
+        self.text = raw.replace('(symbol "%s"' % name, '(symbol "%s"' % self.lib_id, 1)
+        node = sexpr.parse(raw)
+        if sexpr.first(node, "extends"):
+            raise SystemExit("gen_schematic: derived symbol %s is not supported" % self.lib_id)
+        self.node = node
+        self.props = sexpr.props(node)
+        self.power = sexpr.first(node, "power") is not None
+        self.flags = {k: sexpr.first(node, k)[1] for k in ("in_bom", "on_board", "exclude_from_sim")
+                      if sexpr.first(node, k)}
+        self.pins = []  # (x, y, angle, name, number, type)
+        for pin in sexpr.walk(node, "pin"):
+            at = sexpr.first(pin, "at")
+            self.pins.append((float(at[1]), float(at[2]), int(float(at[3])),
+                              sexpr.first(pin, "name")[1], sexpr.first(pin, "number")[1], pin[1]))
+        self.prop_at = {}
+        for p in sexpr.items(node, "property"):
+            at = sexpr.first(p, "at")
+            eff = sexpr.first(p, "effects")
+            hidden = bool(eff and (["hide", "yes"] in eff or "hide" in eff)) or bool(
+                sexpr.first(p, "hide") and sexpr.first(p, "hide")[1] == "yes")
+            self.prop_at[p[1]] = (float(at[1]), float(at[2]), int(float(at[3])), hidden)
+
+    def embedded(self):
+        return "\n".join("\t" + line for line in self.text.splitlines())
+
+
+LIBS = {}
+
+
+def lib(lib_id):
+    if lib_id not in LIBS:
+        LIBS[lib_id] = LibSymbol(*lib_id.split(":"))
+    return LIBS[lib_id]
+
+
+def rotate(px, py, rot):
+    """Symbol coordinates (y up) rotated counter-clockwise by rot degrees."""
+    for _ in range((rot // 90) % 4):
+        px, py = -py, px
+    return px, py
+
+
+# ---------------------------------------------------------------------------------------
+# The sheet
+# ---------------------------------------------------------------------------------------
+parts = []      # dict(ref, lib_id, x, y, rot, value, fp, mpn)
+wires = []      # (x1, y1, x2, y2)
+labels = []     # (name, x, y, angle)
+no_connects = []
+junctions = []
+texts = []      # (text, x, y, size)
+power_count = [0]
+
+
+def place(ref, lib_id, x, y, value, rot=0, fp="", mpn=None):
+    lib(lib_id)
+    p = {"ref": ref, "lib_id": lib_id, "x": x, "y": y, "rot": rot, "value": value,
+         "fp": fp, "mpn": mpn}
+    parts.append(p)
+    return p
+
+
+def pin_point(part, key):
+    """Sheet coordinates (y down) and outward direction of a pin given by name or number."""
+    s = lib(part["lib_id"])
+    for (px, py, ang, name, num, _t) in s.pins:
+        if key in (name, num):
+            rx, ry = rotate(px, py, part["rot"])
+            out = {0: (-1, 0), 90: (0, -1), 180: (1, 0), 270: (0, 1)}[(ang + part["rot"]) % 360]
+            # out is in symbol orientation (y up): flip y for the sheet
+            return part["x"] + rx, part["y"] - ry, (out[0], -out[1])
+    raise KeyError((part["ref"], key))
 
 
 def stub_label(part, pin, net, length=2.54):
-    x, y, ang = pin_point(part, pin)
-    dx, dy = OUT[ang]
+    x, y, (dx, dy) = pin_point(part, pin)
     x2, y2 = x + dx * length, y + dy * length
     wires.append((x, y, x2, y2))
-    labels.append((net, x2, y2, 180 if dx < 0 else 0))
+    angle = {(-1, 0): 180, (1, 0): 0, (0, -1): 90, (0, 1): 270}[(dx, dy)]
+    labels.append((net, x2, y2, angle))
 
 
-def power_at(part, pin, kind, n=[0]):
-    x, y, ang = pin_point(part, pin)
-    dx, dy = OUT[ang]
-    x2, y2 = x + dx * 2.54, y + dy * 2.54
+def power_symbol(kind, x, y, rot=0):
+    power_count[0] += 1
+    prefix = "#FLG" if kind == "PWR_FLAG" else "#PWR"
+    return place("%s%02d" % (prefix, power_count[0]), "power:" + kind, x, y, kind, rot)
+
+
+def power_stub(part, pin, kind, length=2.54):
+    x, y, (dx, dy) = pin_point(part, pin)
+    x2, y2 = x + dx * length, y + dy * length
     wires.append((x, y, x2, y2))
-    n[0] += 1
-    place("#PWR%02d" % n[0], kind, x2, y2, kind)
+    power_symbol(kind, x2, y2)
+
+
+def no_connect(part, pin):
+    x, y, _ = pin_point(part, pin)
+    no_connects.append((x, y))
 
 
 def build():
-    # Arduino Uno header (the shield's connectors)
-    j1 = place("J1", "Arduino_Uno_Shield", 45.72, 88.9, "Arduino_Uno_R3_Shield", FP["J"],
-               "Arduino Uno R3 shield headers (1x10, 2x 1x8, 1x6 male, 2.54 mm)",
-               "Adafruit 85 (R3 stacking header set) or plain 2.54 mm male headers")
-    for pin, net in UNO_NET.items():
-        stub_label(j1, pin, net)
-    power_at(j1, "5V", "+5V")
-    power_at(j1, "GND", "GND")
+    # The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers.
+    j1 = place("J1", "MCU_Module:Arduino_UNO_R3", 50.8, 101.6, "Arduino_UNO_R3", 0, FP["J"],
+               "Arduino_UNO_R3")
+    s = lib(j1["lib_id"])
+    by_uno = {}
+    for (_x, _y, _a, name, num, _t) in s.pins:
+        by_uno.setdefault(uno_name(name, num), []).append(num)
+    for uno, net in UNO_NET.items():
+        stub_label(j1, by_uno[uno][0], net)
+    for uno in UNO_UNUSED:
+        for num in by_uno[uno]:
+            no_connect(j1, num)
+    power_stub(j1, "5", "+5V")
+    # The three GND pins join below the symbol; one GND symbol and the PWR_FLAG there.
+    pts = [pin_point(j1, n)[:2] for n in ("29", "6", "7")]
+    yb = pts[0][1] + 2.54
+    for (x, y) in pts:
+        wires.append((x, y, x, yb))
+    wires.append((pts[0][0], yb, pts[1][0], yb))
+    wires.append((pts[1][0], yb, pts[2][0], yb))
+    junctions.append((pts[1][0], yb))
+    power_symbol("GND", pts[1][0], yb)
+    wires.append((pts[0][0], yb, pts[0][0] - 5.08, yb))
+    junctions.append((pts[0][0], yb))
+    power_symbol("PWR_FLAG", pts[0][0] - 5.08, yb)
 
-    # LED columns: one resistor per color column, MCU net on top, anode bus below.
+    # Column resistors: MCU net on top, anode bus below.
     for c in range(3):
         for k, (col, val) in enumerate((("R", R_RED), ("G", R_GREEN))):
-            x = 96.52 + 15.24 * (2 * c + k)
-            r = place("R%d" % (1 + 2 * c + k), "R", x, 45.72, val, FP["R"],
-                      "column resistor, %s die (1/4 W, 1 %%)" % ("red" if col == "R" else "green"),
-                      "Yageo MFR-25FBF52-%s" % ("270R" if col == "R" else "180R"))
+            r = place("R%d" % (1 + 2 * c + k), "Device:R", 101.6 + 12.7 * (2 * c + k), 50.8,
+                      val, 0, FP["R"], val)
             stub_label(r, "1", "LED_C%d_%s" % (c, col))
             stub_label(r, "2", "LED_A%d_%s" % (c, col))
 
-    # LED matrix: cell i = 3r + c; anodes on the column buses, cathode on the row.
+    # LED matrix: cell i = 3 row + column; anodes on the column buses, cathodes on the row.
+    # Symbol pin A1 (1) is the red die, A2 (3) the green die, K (2) the common cathode.
     for rr in range(3):
         for c in range(3):
             i = 3 * rr + c
-            led = place("LED%d" % (i + 1), "LED_Bicolor_CC", 106.68 + 40.64 * c,
-                        73.66 + 25.4 * rr, "L-59EGW", FP["LED"],
-                        "bi-color LED red/green, common cathode, 5 mm (cell %d)" % (i + 1),
-                        "Kingbright L-59EGW")
-            stub_label(led, "R", "LED_A%d_R" % c)
-            stub_label(led, "G", "LED_A%d_G" % c)
+            led = place("LED%d" % (i + 1), "Device:LED_Dual_AKA", 119.38 + 33.02 * c,
+                        83.82 + 20.32 * rr, "L-59EGW", 0, FP["LED"], "L-59EGW")
+            stub_label(led, "A1", "LED_A%d_R" % c)
+            stub_label(led, "A2", "LED_A%d_G" % c)
             stub_label(led, "K", "LED_K%d" % rr)
 
     # Row switches: low-side N-MOSFET per row, gate resistor and pull-down.
     for rr in range(3):
-        y = 73.66 + 30.48 * rr
-        q = place("Q%d" % (rr + 1), "Q_NMOS_SGD", 256.54, y, "2N7000", FP["Q"],
-                  "N-MOSFET 60 V 200 mA, logic-level row switch (TO-92)",
-                  "onsemi 2N7000")
+        y = 81.28 + 25.4 * rr
+        q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 238.76, y, "2N7000", 0, FP["Q"],
+                  "2N7000")
         stub_label(q, "D", "LED_K%d" % rr)
-        power_at(q, "S", "GND")
-        rg = place("R%d" % (7 + rr), "R", 233.68, y - 3.81, "100", FP["R"],
-                   "gate resistor (edge rate, ringing)", "Yageo MFR-25FBF52-100R")
-        stub_label(rg, "1", "LED_ROW%d" % rr)
-        xg, yg, _ = pin_point(rg, "2")
+        xs, ys, _ = pin_point(q, "S")
+        power_symbol("GND", xs, ys)
+        rg = place("R%d" % (7 + rr), "Device:R", 220.98, y, R_GATE, 90, FP["R"], R_GATE)
+        stub_label(rg, "2", "LED_ROW%d" % rr)  # rotated 90: pin 2 on the left
+        xg, yg, _ = pin_point(rg, "1")
         xq, yq, _ = pin_point(q, "G")
-        rp = place("R%d" % (10 + rr), "R", 243.84, y + 6.35, "100k", FP["R"],
-                   "gate pull-down (LEDs dark while the MCU is in reset)",
-                   "Yageo MFR-25FBF52-100K")
-        xp, yp, _ = pin_point(rp, "1")
-        assert yg == yq, "gate resistor and gate must line up"
-        wires.append((xg, yq, xp, yq))  # split at the T so every joint is an endpoint
-        wires.append((xp, yq, xq, yq))
-        wires.append((xp, yp, xp, yq))
+        assert abs(yg - yq) < 1e-6, "gate resistor and gate must line up"
+        xp = xg + 3.81
+        rp = place("R%d" % (10 + rr), "Device:R", xp, yq + 6.35, R_PULL, 0, FP["R"], R_PULL)
+        x1, y1, _ = pin_point(rp, "1")
+        x2, y2, _ = pin_point(rp, "2")
+        wires.extend([(xg, yq, xp, yq), (xp, yq, xq, yq), (xp, yq, x1, y1)])
         junctions.append((xp, yq))
-        power_at(rp, "2", "GND")
+        power_symbol("GND", x2, y2)
 
-    # Key matrix: switch from the sense column to a diode, diode cathode on the row.
+    # Key matrix: switch from the sense column to a 1N4148, cathode on the drive row.
     for rr in range(3):
         for c in range(3):
             i = 3 * rr + c
-            x = 292.1 + 27.94 * c
-            y = 60.96 + 33.02 * rr
-            sw = place("SW%d" % (i + 1), "SW_Push", x, y, "cell %d" % (i + 1), FP["SW"],
-                       "tactile switch 6x6 mm (cell %d)" % (i + 1),
-                       "Omron B3F-1000")
-            d = place("D%d" % (i + 1), "D", x, y + 12.7, "1N4148", FP["D"],
-                      "switching diode: no ghosting/masking", "onsemi 1N4148")
+            xs, ys = 279.4 + 35.56 * c, 78.74 + 20.32 * rr
+            sw = place("SW%d" % (i + 1), "Switch:SW_Push", xs, ys, "B3F-1000", 0, FP["SW"],
+                       "B3F-1000")
+            d = place("D%d" % (i + 1), "Device:D", xs + 11.43, ys, "1N4148", 180, FP["D"],
+                      "1N4148")
             stub_label(sw, "1", "KEY_COL%d" % c)
-            xs, ys, _ = pin_point(sw, "2")
             xa, ya, _ = pin_point(d, "A")
-            wires.append((xs, ys, xa, ya))
+            x2, y2, _ = pin_point(sw, "2")
+            wires.append((x2, y2, xa, ya))
             stub_label(d, "K", "KEY_ROW%d" % rr)
 
-    texts.append(("Tic-tac-toe shield r1 (board/uno_shield_r1/pins.h)", 20.32, 20.32, 2.54))
-    texts.append(("LED matrix: 3 rows x 6 color columns, 1/3 duty, 2 kHz row steps", 96.52, 30.48, 1.6))
-    texts.append(("Row switches: low-side 2N7000", 223.52, 58.42, 1.6))
-    texts.append(("Key matrix: diode per switch, rows driven low one at a time", 281.94, 43.18, 1.6))
-    texts.append(("Red 270R ~10 mA peak, green 180R ~14 mA peak (see schematics/README.md)", 96.52, 33.02, 1.6))
+    texts.append(("Tic-tac-toe shield r1: Arduino Uno R3 shield, 3x3 keys with bi-color LEDs",
+                  25.4, 30.48, 2.54))
+    texts.append(("Generated by schematics/gen_schematic.py from the stock KiCad 9 libraries; "
+                  "the MCU nets are the names in board/uno_shield_r1/pins.h.", 25.4, 35.56, 1.524))
+    texts.append(("LED matrix: 3 rows x 6 colour columns, one row lit at a time (1/3 duty).\n"
+                  "Red 270 R ~10 mA peak, green 180 R ~14 mA peak (schematics/README.md).",
+                  101.6, 38.1, 1.524))
+    texts.append(("Row switches: low-side 2N7000 (onsemi, TO-92 S-G-D).\n"
+                  "100 k pull-downs keep the rows dark while the MCU is in reset.",
+                  208.28, 63.5, 1.524))
+    texts.append(("Key matrix: one 1N4148 per key, rows driven low one at a time,\n"
+                  "columns read with the MCU's pull-ups: no ghosting, no masking.",
+                  271.78, 63.5, 1.524))
+    texts.append(("SDA/SCL (31/32) are A4/A5 on the Uno board; D0/D1 stay free for USB serial,\n"
+                  "D11-D13 for the ICSP/ISP signals.", 25.4, 152.4, 1.524))
 
 
 # ---------------------------------------------------------------------------------------
-# KiCad 6 writer
+# KiCad 9 writer
 # ---------------------------------------------------------------------------------------
-FONT = "(effects (font (size 1.27 1.27)))"
-STROKE = "(stroke (width 0.254) (type default) (color 0 0 0 0))"
+def effects(size=1.27, justify=None, hide=False):
+    j = " (justify %s)" % justify if justify else ""
+    h = " (hide yes)" if hide else ""
+    return "(effects (font (size %s %s))%s%s)" % (fmt(size), fmt(size), j, h)
 
 
-def q(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def gfx_sexpr(g):
-    if g[0] == "rect":
-        return "(rectangle (start %s %s) (end %s %s) %s (fill (type background)))" % (
-            fmt(g[1]), fmt(g[2]), fmt(g[3]), fmt(g[4]), STROKE)
-    if g[0] == "circle":
-        return "(circle (center %s %s) (radius %s) %s (fill (type none)))" % (
-            fmt(g[1]), fmt(g[2]), fmt(g[3]), STROKE)
-    pts = " ".join("(xy %s %s)" % (fmt(x), fmt(y)) for x, y in g[1])
-    return "(polyline (pts %s) %s (fill (type %s)))" % (pts, STROKE,
-                                                         "outline" if g[2] else "none")
-
-
-def lib_symbol(name, s):
-    out = ['    (symbol %s%s%s (pin_names (offset 0)%s) (in_bom %s) (on_board yes)' % (
-        q(LIB + ":" + name), " (power)" if s.get("power") else "",
-        " (pin_numbers hide)" if s["hide_numbers"] else "",
-        " hide" if s["hide_names"] else "", "no" if s.get("power") else "yes")]
-    hide = " hide" if s.get("power") else ""
-    out.append('      (property "Reference" %s (id 0) (at 0 -6.35 0) (effects (font (size 1.27 1.27))%s))'
-               % (q(s["ref"]), hide))
-    out.append('      (property "Value" %s (id 1) (at 0 6.35 0) %s)' % (q(name), FONT))
-    out.append('      (property "Footprint" "" (id 2) (at 0 0 0) (effects (font (size 1.27 1.27)) hide))')
-    out.append('      (property "Datasheet" "~" (id 3) (at 0 0 0) (effects (font (size 1.27 1.27)) hide))')
-    out.append('      (symbol %s' % q(name + "_0_1"))
-    for g in s["gfx"]:
-        out.append("        " + gfx_sexpr(g))
-    out.append("      )")
-    out.append('      (symbol %s' % q(name + "_1_1"))
-    for (x, y, a, ln, pname, num, kind) in s["pins"]:
-        out.append('        (pin %s line (at %s %s %d) (length %s)%s (name %s %s) (number %s %s))'
-                   % (kind, fmt(x), fmt(y), a, fmt(ln), " hide" if s.get("power") else "",
-                      q(pname), FONT, q(num), FONT))
-    out.append("      )")
-    out.append("    )")
+def symbol_instance(p):
+    s = lib(p["lib_id"])
+    out = ["\t(symbol", "\t\t(lib_id %s)" % q(p["lib_id"]),
+           "\t\t(at %s %s %d)" % (fmt(p["x"]), fmt(p["y"]), p["rot"]), "\t\t(unit 1)"]
+    for k in ("exclude_from_sim", "in_bom", "on_board"):
+        out.append("\t\t(%s %s)" % (k, s.flags.get(k, "yes" if k != "exclude_from_sim" else "no")))
+    out.append("\t\t(dnp no)")
+    out.append("\t\t(uuid %s)" % q(uid("part", p["ref"])))
+    fields = {"Reference": p["ref"], "Value": p["value"], "Footprint": p["fp"],
+              "Datasheet": s.props.get("Datasheet", "~"),
+              "Description": s.props.get("Description", "")}
+    if p["mpn"]:
+        man, mpn, desc = MPN[p["mpn"]]
+        fields.update({"Manufacturer": man, "MPN": mpn, "Description": desc})
+    for name, value in fields.items():
+        lx, ly, la, hidden = s.prop_at.get(name, (0, 0, 0, True))
+        if name in ("Manufacturer", "MPN"):
+            hidden = True
+        if s.power and name == "Reference":
+            hidden = True
+        rx, ry = rotate(lx, ly, p["rot"])
+        angle = (la + p["rot"]) % 180
+        out.append("\t\t(property %s %s (at %s %s %d) %s)" % (
+            q(name), q(value), fmt(p["x"] + rx), fmt(p["y"] - ry), angle, effects(hide=hidden)))
+    for num in sorted({pin[4] for pin in s.pins}, key=lambda n: (len(n), n)):
+        out.append("\t\t(pin %s (uuid %s))" % (q(num), q(uid("pin", p["ref"], num))))
+    out.append("\t\t(instances (project %s (path %s (reference %s) (unit 1))))" % (
+        q(PROJECT), q("/" + SHEET_UUID), q(p["ref"])))
+    out.append("\t)")
     return "\n".join(out)
 
 
 def write_kicad(path):
-    o = ['(kicad_sch (version 20211123) (generator eeschema)', '',
-         '  (uuid %s)' % uid("sheet"), '', '  (paper "A3")', '',
-         '  (title_block', '    (title "Tic-tac-toe shield")', '    (date "2026-11-21")',
-         '    (rev "r1")', '    (comment 1 "Generated by schematics/gen_schematic.py - edit the script, not this file")',
-         '    (comment 2 "Nets checked against board/uno_shield_r1/pins.h by make test-hal-schematic")',
-         '  )', '', '  (lib_symbols']
-    for name in sorted(SYMBOLS):
-        o.append(lib_symbol(name, SYMBOLS[name]))
-    o.append('  )')
-    o.append('')
-    for n, (x1, y1, x2, y2) in enumerate(wires):
-        o.append('  (wire (pts (xy %s %s) (xy %s %s)) (stroke (width 0) (type default) (color 0 0 0 0)) (uuid %s))'
-                 % (fmt(x1), fmt(y1), fmt(x2), fmt(y2), uid("wire", n)))
+    o = ["(kicad_sch", "\t(version 20250114)", '\t(generator "eeschema")',
+         '\t(generator_version "9.0")', "\t(uuid %s)" % q(SHEET_UUID), '\t(paper "A3")',
+         "\t(title_block", '\t\t(title "Tic-tac-toe shield")', '\t\t(rev "r1")',
+         '\t\t(company "board/uno_shield_r1")',
+         '\t\t(comment 1 "Generated by schematics/gen_schematic.py - edit the script, not this file")',
+         '\t\t(comment 2 "Pin map checked against board/uno_shield_r1/pins.h by make test-kicad-pinmap")',
+         "\t)", "\t(lib_symbols"]
+    for lib_id in sorted(LIBS):
+        o.append(LIBS[lib_id].embedded())
+    o.append("\t)")
     for n, (x, y) in enumerate(junctions):
-        o.append('  (junction (at %s %s) (diameter 0) (color 0 0 0 0) (uuid %s))'
-                 % (fmt(x), fmt(y), uid("junction", n)))
-    o.append('')
+        o.append("\t(junction (at %s %s) (diameter 0) (color 0 0 0 0) (uuid %s))"
+                 % (fmt(x), fmt(y), q(uid("junction", n))))
+    for n, (x, y) in enumerate(no_connects):
+        o.append("\t(no_connect (at %s %s) (uuid %s))" % (fmt(x), fmt(y), q(uid("nc", n))))
+    for n, (x1, y1, x2, y2) in enumerate(wires):
+        o.append("\t(wire (pts (xy %s %s) (xy %s %s)) (stroke (width 0) (type default)) (uuid %s))"
+                 % (fmt(x1), fmt(y1), fmt(x2), fmt(y2), q(uid("wire", n))))
     for n, (name, x, y, a) in enumerate(labels):
-        just = "right bottom" if a == 180 else "left bottom"
-        o.append('  (label %s (at %s %s %d) (effects (font (size 1.27 1.27)) (justify %s)) (uuid %s))'
-                 % (q(name), fmt(x), fmt(y), a, just, uid("label", n, name)))
-    o.append('')
+        just = {0: "left bottom", 90: "left bottom", 180: "right bottom", 270: "right bottom"}[a]
+        o.append("\t(label %s (at %s %s %d) (fields_autoplaced yes) %s (uuid %s))"
+                 % (q(name), fmt(x), fmt(y), a, effects(justify=just), q(uid("label", n, name))))
     for n, (t, x, y, size) in enumerate(texts):
-        o.append('  (text %s (at %s %s 0) (effects (font (size %s %s)) (justify left bottom)) (uuid %s))'
-                 % (q(t), fmt(x), fmt(y), fmt(size), fmt(size), uid("text", n)))
-    o.append('')
+        o.append("\t(text %s (exclude_from_sim no) (at %s %s 0) %s (uuid %s))"
+                 % (q(t), fmt(x), fmt(y), effects(size, "left bottom"), q(uid("text", n))))
     for p in parts:
-        s = SYMBOLS[p["lib"]]
-        hide_ref = " hide" if s.get("power") else ""
-        o.append('  (symbol (lib_id %s) (at %s %s 0) (unit 1)' % (q(LIB + ":" + p["lib"]), fmt(p["x"]), fmt(p["y"])))
-        o.append('    (in_bom %s) (on_board yes) (fields_autoplaced)' % ("no" if s.get("power") else "yes"))
-        o.append('    (uuid %s)' % uid("part", p["ref"]))
-        o.append('    (property "Reference" %s (id 0) (at %s %s 0) (effects (font (size 1.27 1.27)) (justify left)%s))'
-                 % (q(p["ref"]), fmt(p["x"] + 2.54), fmt(p["y"] - 1.27), hide_ref))
-        o.append('    (property "Value" %s (id 1) (at %s %s 0) (effects (font (size 1.27 1.27)) (justify left)))'
-                 % (q(p["value"]), fmt(p["x"] + 2.54), fmt(p["y"] + 1.27 if not s.get("power") else p["y"] + 3.81)))
-        o.append('    (property "Footprint" %s (id 2) (at %s %s 0) (effects (font (size 1.27 1.27)) hide))'
-                 % (q(p["fp"]), fmt(p["x"]), fmt(p["y"])))
-        o.append('    (property "Datasheet" "~" (id 3) (at %s %s 0) (effects (font (size 1.27 1.27)) hide))'
-                 % (fmt(p["x"]), fmt(p["y"])))
-        for pin in s["pins"]:
-            o.append('    (pin %s (uuid %s))' % (q(pin[5]), uid("pin", p["ref"], pin[5])))
-        o.append('  )')
-    o.append('')
-    o.append('  (sheet_instances')
-    o.append('    (path "/" (page "1"))')
-    o.append('  )')
-    o.append('')
-    o.append('  (symbol_instances')
-    for p in sorted(parts, key=lambda p: p["ref"]):
-        o.append('    (path "/%s" (reference %s) (unit 1) (value %s) (footprint %s))'
-                 % (uid("part", p["ref"]), q(p["ref"]), q(p["value"]), q(p["fp"])))
-    o.append('  )')
-    o.append(')')
-    with open(path, "w") as f:
+        o.append(symbol_instance(p))
+    o.append('\t(sheet_instances (path "/" (page "1")))')
+    o.append("\t(embedded_fonts no)")
+    o.append(")")
+    with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(o) + "\n")
-
-
-# ---------------------------------------------------------------------------------------
-# SVG picture of the same sheet (for the README), then PNG via rsvg-convert if present.
-# ---------------------------------------------------------------------------------------
-NET_COLOR = {"LED_ROW": "#1f5fbf", "LED_C": "#c0392b", "KEY": "#1e8449"}
-
-
-def net_color(name):
-    for k, v in NET_COLOR.items():
-        if name.startswith(k):
-            return v
-    return "#555555"
-
-
-def write_svg(path):
-    S = 4.0  # px per mm
-    X0, Y0, X1, Y1 = 12, 12, 372, 160
-    W, H = (X1 - X0) * S, (Y1 - Y0) * S
-    o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">'
-         % (W, H, W, H),
-         '<rect width="100%" height="100%" fill="white"/>',
-         '<g font-family="DejaVu Sans, sans-serif">']
-
-    def P(x, y):
-        return (x - X0) * S, (y - Y0) * S
-
-    for (x1, y1, x2, y2) in wires:
-        a, b = P(x1, y1)
-        c, d = P(x2, y2)
-        o.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2a7d2a" stroke-width="1.6"/>' % (a, b, c, d))
-    for (x, y) in junctions:
-        a, b = P(x, y)
-        o.append('<circle cx="%.1f" cy="%.1f" r="3" fill="#2a7d2a"/>' % (a, b))
-    for p in parts:
-        s = SYMBOLS[p["lib"]]
-
-        def T(x, y):
-            return P(p["x"] + x, p["y"] - y)
-        for g in s["gfx"]:
-            if g[0] == "rect":
-                a, b = T(g[1], g[4])
-                c, d = T(g[3], g[2])
-                o.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#fffbe6" stroke="#8b0000" stroke-width="1.4"/>'
-                         % (a, b, c - a, d - b))
-            elif g[0] == "circle":
-                a, b = T(g[1], g[2])
-                o.append('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="#8b0000" stroke-width="1.4"/>'
-                         % (a, b, g[3] * S))
-            else:
-                pts = " ".join("%.1f,%.1f" % T(x, y) for x, y in g[1])
-                o.append('<polyline points="%s" fill="%s" stroke="#8b0000" stroke-width="1.4"/>'
-                         % (pts, "#8b0000" if g[2] else "none"))
-        for (x, y, a, ln, pname, num, kind) in s["pins"]:
-            dx, dy = {0: (1, 0), 180: (-1, 0), 90: (0, 1), 270: (0, -1)}[a]
-            ax, ay = T(x, y)
-            bx, by = T(x + dx * ln, y + dy * ln)
-            o.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b0000" stroke-width="1.4"/>'
-                     % (ax, ay, bx, by))
-            if p["lib"] == "Arduino_Uno_Shield":
-                anchor = "start" if a == 0 else "end"
-                tx = bx + (5 if a == 0 else -5)
-                o.append('<text x="%.1f" y="%.1f" font-size="9" text-anchor="%s">%s</text>'
-                         % (tx, by + 3, anchor, pname))
-        if s.get("power"):
-            a, b = T(0, 0)
-            o.append('<text x="%.1f" y="%.1f" font-size="8" text-anchor="middle">%s</text>'
-                     % (a, b + (16 if p["lib"] == "GND" else -12), p["value"]))
-        else:
-            a, b = P(p["x"] + 2.6, p["y"] - 1.0)
-            big = p["lib"] == "Arduino_Uno_Shield"
-            if big:
-                a, b = P(p["x"] - 7, p["y"] - 22)
-            if p["lib"] == "Q_NMOS_SGD":
-                a, b = P(p["x"] + 5, p["y"] - 0.5)
-            o.append('<text x="%.1f" y="%.1f" font-size="%d" font-weight="bold">%s</text>'
-                     % (a, b, 11 if big else 8, p["ref"]))
-            if p["lib"] not in ("SW_Push",):
-                val = "Arduino Uno R3" if big else p["value"]
-                a, b = P(p["x"] + 2.6, p["y"] + 2.6) if not big else P(p["x"] - 7, p["y"] + 24)
-                if p["lib"] == "LED_Bicolor_CC":
-                    a, b = P(p["x"] - 4, p["y"] + 8.5)
-                if p["lib"] == "Q_NMOS_SGD":
-                    a, b = P(p["x"] + 5, p["y"] + 3)
-                o.append('<text x="%.1f" y="%.1f" font-size="8" fill="#444">%s</text>' % (a, b, val))
-    for (name, x, y, a) in labels:
-        px, py = P(x, y)
-        anchor = "end" if a == 180 else "start"
-        off = -2 if a == 180 else 2
-        o.append('<text x="%.1f" y="%.1f" font-size="8.5" text-anchor="%s" fill="%s">%s</text>'
-                 % (px + off, py - 2, anchor, net_color(name), name))
-    for (t, x, y, size) in texts:
-        px, py = P(x, y)
-        o.append('<text x="%.1f" y="%.1f" font-size="%.1f">%s</text>' % (px, py, size * S * 1.1, t))
-    o.append('</g></svg>')
-    with open(path, "w") as f:
-        f.write("\n".join(o) + "\n")
-
-
-def write_bom(path):
-    groups = {}
-    for p in parts:
-        if p["desc"] is None:
-            continue
-        key = (p["lib"], p["value"] if p["lib"] != "SW_Push" else "6x6 mm", p["desc"].split(" (cell")[0], p["pn"], p["fp"])
-        groups.setdefault(key, []).append(p["ref"])
-
-    def refkey(r):
-        head = r.rstrip("0123456789")
-        return (head, int(r[len(head):]))
-    with open(path, "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["ref", "qty", "value", "description", "typical part number", "footprint"])
-        for key in sorted(groups, key=lambda k: refkey(sorted(groups[k], key=refkey)[0])):
-            refs = sorted(groups[key], key=refkey)
-            w.writerow([" ".join(refs), len(refs), key[1], key[2], key[3], key[4]])
 
 
 def write_pins(path):
@@ -523,7 +398,7 @@ def write_pins(path):
         mcu = UNO_MCU[uno]
         i = int(net[-1]) if net[-1].isdigit() else int(net[5])
         if net.startswith("LED_ROW"):
-            fn = FUNCTION["LED_ROW"].format(i=i, a=3 * i + 1, b=3 * i + 3)
+            fn = FUNCTION["LED_ROW"].format(i=i, a=3 * i + 1, b=3 * i + 3, q=i + 1)
         elif net.startswith("LED_C"):
             fn = FUNCTION["LED_C_" + net[-1]].format(i=int(net[5]))
         elif net.startswith("KEY_ROW"):
@@ -532,34 +407,32 @@ def write_pins(path):
             fn = FUNCTION["KEY_COL"].format(i=i, p=8 + int(mcu[-1]))
         rows.append((uno, mcu, net, fn))
     order = lambda r: (r[0][0], int(r[0][1:]))
-    with open(path, "w") as f:
+    with open(path, "w", encoding="utf-8") as f:
         f.write("# Shield r1 pin table\n\n")
-        f.write("Generated by `schematics/gen_schematic.py`; `make test-hal-schematic` checks it\n"
-                "and the schematic against `board/uno_shield_r1/pins.h`.\n\n")
+        f.write("Generated by `schematics/gen_schematic.py` with the schematic (`make\n"
+                "test-kicad-generated` keeps both equal to the generator's output);\n"
+                "`make test-kicad-pinmap` checks the schematic and the PCB against\n"
+                "`board/uno_shield_r1/pins.h`.\n\n")
         f.write("| Uno pin | MCU pin | net | function |\n|---|---|---|---|\n")
         for r in sorted(rows, key=order):
             f.write("| %s | %s | %s | %s |\n" % r)
-        f.write("| D0 | PD0 | - | RXD, USB serial (kept free) |\n")
-        f.write("| D1 | PD1 | - | TXD, USB serial (kept free) |\n")
-        f.write("| D11-D13 | PB3-PB5 | - | free (ISP header MOSI/MISO/SCK) |\n")
-        f.write("| 5V | VCC | +5V | LED anodes via the MCU pins, pull-downs |\n")
-        f.write("| GND | GND | GND | MOSFET sources, pull-downs |\n")
+        f.write("| D0, D1 | PD0, PD1 | - | USB serial RXD/TXD (kept free) |\n")
+        f.write("| D11-D13 | PB3-PB5 | - | free: ISP MOSI/MISO/SCK, the Uno's L LED on D13 |\n")
+        f.write("| SDA, SCL | PC4, PC5 | - | the same signals as A4/A5 on the Uno: KEY_ROW1/2 |\n")
+        f.write("| 5V | VCC | +5V | not used by the shield's parts |\n")
+        f.write("| GND (3 pins) | GND | GND | MOSFET sources, gate pull-downs |\n")
 
 
 def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=HERE, help="output folder (default: schematics/)")
+    args = ap.parse_args()
     build()
-    write_kicad(os.path.join(HERE, "ttt-shield.kicad_sch"))
-    write_bom(os.path.join(HERE, "bom.csv"))
-    write_pins(os.path.join(HERE, "pins.md"))
-    svg = os.path.join(HERE, "ttt-shield.svg")
-    write_svg(svg)
-    conv = shutil.which("rsvg-convert")
-    if conv:
-        subprocess.run([conv, "-o", os.path.join(HERE, "ttt-shield.png"), svg], check=True)
-    else:
-        print("gen_schematic: rsvg-convert not found (Debian: librsvg2-bin); PNG not updated",
-              file=sys.stderr)
-    print("gen_schematic: %d parts, %d wires, %d labels" % (len(parts), len(wires), len(labels)))
+    os.makedirs(args.out, exist_ok=True)
+    write_kicad(os.path.join(args.out, PROJECT + ".kicad_sch"))
+    write_pins(os.path.join(args.out, "pins.md"))
+    print("gen_schematic: %d symbols, %d wires, %d labels, %d no-connects"
+          % (len(parts), len(wires), len(labels), len(no_connects)))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@
 #   make test-hal            cmocka suites: debounce tables, LED multiplex on fake ports,
 #                            key scan model, ring buffer edges, EEPROM power cuts, fakes
 #   make test-hal-board      compile-time pin checks reject bad maps and unknown BOARD
-#   make test-hal-schematic  schematics/ttt-shield.kicad_sch agrees with the pin header
 #   make test-hal-avr        the real AVR HAL in simavr (sim/hal_bench.c --check): keys
 #                            through a diode-matrix model, bounce, long press, no ghost
 #                            keys, never two LED rows on
@@ -18,7 +17,7 @@ HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c) tests/h
 $(HOST_DIR)/tests/hal/test_%: $(HOST_DIR)/obj/tests/hal/test_%.o $(HAL_TEST_LIBS) | $$(@D)/.
 	$(HOST_CC) -o $@ $^ -lcmocka
 
-.PHONY: test-hal test-hal-board test-hal-schematic
+.PHONY: test-hal test-hal-board
 test-hal: $(HAL_TEST_BINS)
 	@set -e; for t in $(HAL_TEST_BINS); do $$t; done
 
@@ -39,9 +38,7 @@ test-hal-board:
 $(HOST_DIR)/tests/hal/print_pins: $(HOST_DIR)/obj/tests/hal/print_pins.o | $$(@D)/.
 	$(HOST_CC) -o $@ $^
 
-test-hal-schematic: $(HOST_DIR)/tests/hal/print_pins
-	@python3 schematics/check_schematic.py --pins-cmd $< schematics/ttt-shield.kicad_sch
-	@python3 schematics/check_schematic.py --pins-cmd $< --mutate schematics/ttt-shield.kicad_sch
+# print_pins feeds schematics/check_pinmap.py (make test-kicad-pinmap, schematics/schematics.mk).
 
 .PHONY: test-hal-avr
 test-hal-avr: $(HAL_BENCH) $(HAL_BENCH_FW)
@@ -52,4 +49,4 @@ test-hal-avr: $(HAL_BENCH) $(HAL_BENCH_FW)
 test-hal-fuses: $(FW_ELF)
 	@sh tests/hal/check_fuses.sh $(FW_ELF)
 
-TEST_TARGETS += test-hal test-hal-board test-hal-schematic test-hal-avr test-hal-fuses
+TEST_TARGETS += test-hal test-hal-board test-hal-avr test-hal-fuses

@@ -1,8 +1,8 @@
 /* board/uno_shield_r1/pins.h - pin map of shield revision 1 (Arduino Uno, ATmega328P).
  *
  * Pure data: every pin is BOARD_PIN(port, bit). Include board/pins.h, never this file.
- * Net names are the schematic's (schematics/ttt-shield.kicad_sch); the schematic
- * checker test fails if the two disagree.
+ * Net names are the schematic's (schematics/ttt-shield.kicad_sch); the pin-map test
+ * (make test-kicad-pinmap) fails if this map, the schematic and the PCB disagree.
  *
  *  function            net        Uno pin  MCU pin  active level
  *  LED row 0 (cells 1-3) LED_ROW0   D8       PB0      high (gate of low-side N-MOSFET)
@@ -26,8 +26,8 @@
  *
  * Parts (schematics/README.md has the current budget): bi-color LEDs Kingbright
  * L-59EGW (common cathode); red columns 270 R (~10 mA peak), green columns 180 R
- * (~14 mA peak), 1/3 duty; row switches 2N7000 with 100 R gate resistor and 100 k
- * pull-down; a 1N4148 per key switch.
+ * (~14 mA peak), 1/3 duty; row switches onsemi 2N7000 (TO-92 S-G-D) with 100 R gate
+ * resistor and 100 k pull-down; a 1N4148 per key switch.
  */
 #ifndef BOARD_INCLUDE_OK
 #error "Do not include this file directly: include board/pins.h"
