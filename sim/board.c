@@ -470,6 +470,9 @@ static int setup(void)
         g.key_ports |= (uint8_t)(1u << BOARD_PIN_PORT(key_cols[i]));
     }
     avr->log = LOG_ERROR;
+    /* The Uno runs at 5.0 V: simavr's ADC otherwise takes AVcc as 3.3 V, and the 1.1 V
+     * bandgap would read 341 counts instead of 225. */
+    avr->vcc = avr->avcc = avr->aref = 5000;
     g.core_reset = avr->reset;
     avr->reset = reset_hook;
     avr->sleep = sleep_fast;
