@@ -269,10 +269,11 @@ static void draw(const char *elf, int numpad, int long_mode, const char *input, 
     }
     printf("\033[H\033[0m");
     if (layout == LAYOUT_TOO_SMALL) {
-        printf("ttt-sim: this terminal is %dx%d; the board needs\033[K\r\n", cols, rows);
-        printf("at least %dx%d (%dx%d for big cells).\033[K\r\n", COMPACT_COLS, COMPACT_ROWS,
-               FULL_COLS, FULL_ROWS);
-        printf("Enlarge the window, or 'q' to quit.\033[K\033[J");
+        /* short lines: they must not wrap in the smallest window */
+        printf("This terminal is %dx%d: too small.\033[K\r\n", cols, rows);
+        printf("The board needs at least %dx%d\033[K\r\n", COMPACT_COLS, COMPACT_ROWS);
+        printf("(%dx%d for big cells). Enlarge\033[K\r\n", FULL_COLS, FULL_ROWS);
+        printf("the window, or press 'q' to quit.\033[K\033[J");
         fflush(stdout);
         return;
     }

@@ -68,14 +68,14 @@ play() { # the same session at any size that fits
     quit
 }
 start 80 24
-check compact-title 'ttt-sim: '
+check compact-title 'ttt-sim(-js)?: '
 play
 start 110 45
 check full-title 'simulated Uno \+ shield'
 play
 start 50 12
-check too-small 'this terminal is 50x12; the board needs'
-check too-small-size 'at least 72x14'
+check too-small 'terminal is 50x12: too small'
+check too-small-size 'needs at least 72x14'
 quit
 [ "$fail" -eq 0 ] || exit 1
 echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, 'q' exits 0; 50x12 gets a clear message)"
