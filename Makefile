@@ -5,7 +5,7 @@
 #   make            firmware ELF/HEX/map + host programs      make test   every test
 #   make play       simulated board in the terminal           make bench  figures
 #   make size       flash/SRAM use                            make flash  program a Uno
-#   make clean
+#   make web        the board in a web page (build/web/)      make clean
 
 BOARD ?= uno_shield_r1
 MCU := atmega328p

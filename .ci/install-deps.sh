@@ -1,7 +1,7 @@
 #!/bin/sh
 # .ci/install-deps.sh - install the Debian packages the project uses, only if missing.
 # Called by `make deps` (so by `make test` and `make play`) and by CI. Quiet and fast
-# when everything is present; uses sudo when not root.
+# when everything is present; uses sudo when not root. Also `npm ci` in sim/web.
 set -eu
 missing=""
 need() { # need PACKAGE CHECK-PATH-OR-COMMAND
@@ -24,11 +24,24 @@ need libelf-dev /usr/include/libelf.h
 need simavr simavr
 need avrdude avrdude
 need arduino-core-avr /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
-[ -z "$missing" ] && exit 0
-echo "install-deps: installing$missing" >&2
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# the web page and ttt-sim-js (sim/web): Node 18+ with npm, and Debian's Chromium for
+# the browser test (playwright-core drives it; it never downloads a browser)
+need nodejs node
+need npm npm
+need chromium /usr/bin/chromium
+if [ -n "$missing" ]; then
+    echo "install-deps: installing$missing" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# npm packages pinned by sim/web/package-lock.json; again only when missing or stale
+web="$(cd "$(dirname "$0")/.." && pwd)/sim/web"
+if [ ! -f "$web/node_modules/.package-lock.json" ] ||
+    [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+    echo "install-deps: npm ci in sim/web" >&2
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error) >&2
+fi
