@@ -41,6 +41,11 @@ const EE_BYTES = 1024;
 const HOLD = msToCycles(260), BLINK_SEG_MIN = msToCycles(200), BLINK_SEG_MAX = msToCycles(300);
 const BLINK_RECENT = msToCycles(800), FRESH_DARK = msToCycles(300);
 
+// An erase + write takes 3.4 ms (datasheet table 8-2, tWD_EEPROM, as sim/board.c holds
+// EEPE); avr8js's default is 1.8 + 1.8 ms. The firmware's timing after a save, and so
+// the ms its random levels are stirred with, must match simavr's.
+const EEPROM_TIMING = { ...eepromConfig, eraseCycles: 27200, writeCycles: 27200 };
+
 // EEPROM cells live in the shield (they survive resets and rebuilt chips); avr8js's
 // backend interface. onWrite sees every programmed byte (the page saves them).
 class EepromCells {
@@ -121,7 +126,7 @@ export class Shield {
     // leaves all later output stuck.
     this.usart.UDRE.constant = true;
     this.usart.onByteTransmit = (b) => this._txByte(b);
-    this.eepromPeriph = new AVREEPROM(cpu, this.eeprom, eepromConfig);
+    this.eepromPeriph = new AVREEPROM(cpu, this.eeprom, EEPROM_TIMING);
     this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
     this.adc = new AVRADC(cpu, adcConfig);
     this.adc.avcc = this.vcc;
@@ -343,9 +348,9 @@ export class Shield {
 
   serialPending() { return this.txq.length; }
 
-  // One host byte on the wire when the receiver is free: back to back at the line rate
-  // (10 bit times for 8N1), like the Uno's USB bridge; held while the chip said XOFF or
-  // its receiver is off. A byte sent while the chip is powered down is lost, as on the
+  // One host byte on the wire when the receiver is free, every byte time and an eighth
+  // (10 bit times for 8N1, then a little idle line: sim/board.c paces the same); held
+  // while the chip said XOFF or its receiver is off. A byte sent while the chip is powered down is lost, as on the
   // chip (the USART's clock is stopped).
   _feed() {
     const cpu = this.cpu, u = this.usart;
@@ -356,7 +361,7 @@ export class Shield {
     const b = this.txq.shift();
     if (this.sleepMode !== SLEEP_POWER_DOWN) u.writeByte(b);
     if (this.tracer) this.tracer.rx(b);
-    this.nextTx = cpu.cycles + u.cyclesPerChar;
+    this.nextTx = cpu.cycles + u.cyclesPerChar + Math.floor(u.cyclesPerChar / 8);
   }
 
   // ---- EEPROM, status -------------------------------------------------------------
