@@ -79,14 +79,25 @@ const picture = (page) => page.getAttribute('#board', 'data-picture');
 const logLines = (page) => page.$$eval('#log div', (ds) => ds.map((d) => d.className + ' ' + d.textContent));
 const rxLines = async (page) => (await logLines(page)).filter((l) => l.startsWith('rx ')).map((l) => l.slice(3));
 
+// Waits count simulated time (the page's clock), so a slow machine only makes the test
+// slower; a generous wall-clock guard catches a page that stopped altogether.
+const simMs = async (page) => Number(await page.getAttribute('#board', 'data-sim-ms'));
 async function waitFor(page, what, pred, ms) {
-  const end = Date.now() + ms;
+  const end = (await simMs(page)) + ms;
+  const guard = Date.now() + 60000 + 20 * ms;
   for (;;) {
     const v = await pred();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms (picture ${await picture(page)})`);
+    if ((await simMs(page)) > end || Date.now() > guard)
+      throw new Error(`${what}: not within ${ms} simulated ms (picture ${await picture(page)})`);
     await page.waitForTimeout(50);
   }
+}
+// let `ms` of simulated time pass
+async function simWait(page, ms) {
+  const end = (await simMs(page)) + ms;
+  const guard = Date.now() + 60000 + 20 * ms;
+  while ((await simMs(page)) < end && Date.now() < guard) await page.waitForTimeout(20);
 }
 const waitLine = (page, what, re, from, ms = 5000) =>
   waitFor(page, what, async () => (await rxLines(page)).slice(from).find((l) => re.test(l)), ms);
@@ -151,7 +162,7 @@ async function run(page, url) {
   // 1. a whole game with clicks
   const r1 = await playGame(page, 'clicks', (c) => clickCell(page, c));
   check('game by clicks ends', /^result: (o wins|draw)$/.test(r1), r1);
-  await page.waitForTimeout(600);
+  await simWait(page, 600);
   await clickCell(page, 4); // the press after game over starts a new game
   await waitFor(page, 'new game (click)', async () => (await picture(page)) === '.........', 4000);
 
@@ -159,14 +170,14 @@ async function run(page, url) {
   const fromHint = (await rxLines(page)).length;
   await page.keyboard.press('5');
   await waitLine(page, 'move 5 by key', /^ai: \d \(o\)/, fromHint);
-  await page.waitForTimeout(900);
+  await simWait(page, 900);
   let p0 = parse(await picture(page));
   let hc = 8;
   while ((p0.x | p0.o) >> hc & 1) hc--;
   const hbox = await page.locator(`.cell[data-cell="${hc + 1}"]`).boundingBox();
   await page.mouse.move(hbox.x + hbox.width / 2, hbox.y + hbox.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(1200);
+  await simWait(page, 1200);
   const hint = await waitLine(page, 'hint line after holding', /^hint: [1-9]$/, fromHint);
   const hintCell = Number(hint.slice(6)) - 1;
   const yellow = await waitFor(page, 'the hint cell lights yellow', async () => {
@@ -189,7 +200,7 @@ async function run(page, url) {
   // 4. finish that game, then a whole game with the keyboard
   const finish = async (cell) => { await page.keyboard.press(String(cell + 1)); };
   await playGame(page, 'keys (first game)', finish);
-  await page.waitForTimeout(600);
+  await simWait(page, 600);
   await page.keyboard.press('1');
   await waitFor(page, 'new game (key)', async () => (await picture(page)) === '.........', 4000);
   // a screenshot mid-game: marks, a blinking AI move, the console
@@ -198,25 +209,25 @@ async function run(page, url) {
   await waitLine(page, 'AI answer for the screenshot', /^ai: /, fromShot);
   await page.keyboard.press('3');
   await waitLine(page, 'second AI answer for the screenshot', /^ai: /, fromShot + 2);
-  await page.waitForTimeout(700);
+  await simWait(page, 700);
   await command(page, 'help');
   await waitLine(page, 'help', /^solve xx/, fromShot);
   await page.mouse.move(1, 1); // no hover highlight in the picture
-  await page.waitForTimeout(300);
+  await simWait(page, 300);
   await page.screenshot({ path: shotPath });
   const r2 = await playGame(page, 'keys', finish);
   check('game by keys ends', /^result: (o wins|draw)$/.test(r2), r2);
 
   // 5. statistics survive a reload (EEPROM in localStorage)
-  await page.waitForTimeout(1500); // the end-of-game save
+  await simWait(page, 1500); // the end-of-game save
   const fromStats = (await rxLines(page)).length;
   await command(page, 'stats');
   const stats = await waitLine(page, 'stats', /^stats vs ai, you x: /, fromStats);
   check('stats count the games', !/wins 0, draws 0, losses 0/.test(stats), stats);
-  await page.waitForTimeout(700);
+  await simWait(page, 700);
   await page.reload();
   await waitLine(page, 'boot banner after reload', /^ttt: ready/, 0, 8000);
-  await page.waitForTimeout(500);
+  await simWait(page, 500);
   const fromStats2 = (await rxLines(page)).length;
   await command(page, 'stats');
   const stats2 = await waitLine(page, 'stats after reload', /^stats vs ai, you x: /, fromStats2);
@@ -229,7 +240,7 @@ async function run(page, url) {
 
   // 7. phone-sized: everything fits the width, cells large enough to touch
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await simWait(page, 300);
   const layout = await page.evaluate(() => ({
     scroll: document.scrollingElement.scrollWidth,
     cell: document.querySelector('.cell').getBoundingClientRect().width,

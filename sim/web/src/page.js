@@ -3,7 +3,8 @@
 // keyboard (the keys of `make play`), the serial console with an input line, a reset
 // button, the EEPROM kept in localStorage, and "load your own .hex" (picker or drop).
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
-// --stdio), #board[data-leds] and each .cell[data-led] (lit right now), #log lines.
+// --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
+// #board[data-sim-ms] (simulated time), #log lines.
 import { Shield, msToCycles, F_CPU } from './shield.js';
 import { parseHex } from './image.js';
 import PINS from 'board-pins';
@@ -248,6 +249,7 @@ let shownLeds = '', shownPic = '';
 function render() {
   showState();
   if (!board) return;
+  boardEl.dataset.simMs = String(Math.floor(board.now() / msToCycles(1))); // for tests
   let leds = '';
   for (let c = 0; c < 9; c++) {
     const color = (board.level[2 * c] ? 1 : 0) | (board.level[2 * c + 1] ? 2 : 0);
