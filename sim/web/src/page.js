@@ -206,7 +206,7 @@ function start(flash, name) {
   lastWall = performance.now();
 }
 
-let lastWall = 0, speedWall = 0, speedSim = 0, speedAt = 0;
+let lastWall = 0, speedAt = 0;
 function frame() {
   const wall = performance.now();
   const dt = Math.min(wall - lastWall, MAX_STEP_MS);
@@ -214,7 +214,7 @@ function frame() {
   if (board && !board.status.crashed) {
     const target = board.now() + msToCycles(dt);
     while (board.now() < target) {
-      let next = Math.min(target, board.now() + msToCycles(2));
+      const next = Math.min(target, board.now() + msToCycles(2));
       releaseDue();
       if (board.runUntil(next) < 0) {
         log('sys', `-- the simulated chip stopped: ${board.status.crashReason}; press Reset --`);
@@ -222,8 +222,6 @@ function frame() {
       }
     }
     releaseDue();
-    speedSim += dt;
-    speedWall += dt;
   }
   render();
   saveEeprom(false);
