@@ -6,7 +6,7 @@
 #   make play       simulated board in the terminal           make bench  figures
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make gerbers    build/fab/ttt-shield-r1.zip for the board house (KiCad 9)
-#   make clean
+#   make web        the board in a web page (build/web/)      make clean
 
 BOARD ?= uno_shield_r1
 MCU := atmega328p

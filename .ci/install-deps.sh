@@ -1,7 +1,7 @@
 #!/bin/sh
 # .ci/install-deps.sh - install the Debian packages the project uses, only if missing.
 # Called by `make deps` (so by `make test` and `make play`) and by CI. Quiet and fast
-# when everything is present; uses sudo when not root.
+# when everything is present; uses sudo when not root. Also `npm ci` in sim/web.
 set -eu
 missing=""
 need() { # need PACKAGE CHECK-PATH-OR-COMMAND
@@ -26,6 +26,11 @@ need avrdude avrdude
 need arduino-core-avr /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
 need gerbv gerbv
 need zip zip
+# the web page and ttt-sim-js (sim/web): Node 18+ with npm, and Debian's Chromium for
+# the browser test (playwright-core drives it; it never downloads a browser)
+need nodejs node
+need npm npm
+need chromium /usr/bin/chromium
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
 # bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3.
 # Never kicad-packages3d (4.7 GB of 3D models nobody here needs).
@@ -40,23 +45,32 @@ kicad_need kicad kicad-cli
 kicad_need kicad /usr/lib/python3/dist-packages/pcbnew.py
 kicad_need kicad-symbols /usr/share/kicad/symbols/MCU_Module.kicad_sym
 kicad_need kicad-footprints /usr/share/kicad/footprints/Module.pretty
-[ -z "$missing$kicad_missing" ] && exit 0
-echo "install-deps: installing$missing$kicad_missing" >&2
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-if [ -n "$kicad_missing" ]; then
-    # The suite comes from this machine's own apt sources (no host name in the repo).
-    $SUDO sh "$(dirname "$0")/enable-backports.sh"
+if [ -n "$missing$kicad_missing" ]; then
+    echo "install-deps: installing$missing$kicad_missing" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    if [ -n "$kicad_missing" ]; then
+        # The suite comes from this machine's own apt sources (no host name in the repo).
+        $SUDO sh "$(dirname "$0")/enable-backports.sh"
+    fi
+    $SUDO apt-get update -qq
+    if [ -n "$missing" ]; then
+        # shellcheck disable=SC2086
+        $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends \
+            $missing >/dev/null
+    fi
+    if [ -n "$kicad_missing" ]; then
+        codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+        # shellcheck disable=SC2086
+        $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends \
+            -t "$codename-backports" $(echo $kicad_missing | tr ' ' '\n' | sort -u) >/dev/null
+    fi
 fi
-$SUDO apt-get update -qq
-if [ -n "$missing" ]; then
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends $missing >/dev/null
-fi
-if [ -n "$kicad_missing" ]; then
-    codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends -t "$codename-backports" \
-        $(echo $kicad_missing | tr ' ' '\n' | sort -u) >/dev/null
+# npm packages pinned by sim/web/package-lock.json; again only when missing or stale
+web="$(cd "$(dirname "$0")/.." && pwd)/sim/web"
+if [ ! -f "$web/node_modules/.package-lock.json" ] ||
+    [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+    echo "install-deps: npm ci in sim/web" >&2
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error) >&2
 fi

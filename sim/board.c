@@ -80,6 +80,7 @@ static struct {
     void (*on_eecr)(uint8_t, void *);
     int ee_busy;
     uint64_t ee_until;
+    uint64_t run_next; /* where the current run step stops; an EEPROM write pulls it in */
     uint16_t ee_addr;
     uint32_t ee_writes;
     void *on_eecr_ctx;
@@ -376,9 +377,30 @@ static avr_uart_t *uart0(void)
     return NULL;
 }
 
+/* The chip's byte time: 10 bit times for 8N1. simavr computes its own when UBRR is
+ * written, from U2X as it is then and with 11 bits: firmware that sets U2X after UBRR
+ * (both orders work on the chip) got half the rate, and every byte a bit too long. Fixed
+ * here after any write to UCSR0A/UBRR0 (and checked each run step), so the UART's timing
+ * is the chip's, as in the avr8js model (sim/web/src/shield.js). */
+static void uart_fix_rate(void)
+{
+    avr_uart_t *u = uart0();
+    unsigned ubrr = reg(A_UBRR0L) | ((reg(A_UBRR0H) & 0x0f) << 8);
+    unsigned div = (reg(A_UCSR0A) & 0x02) ? 8u : 16u; /* U2X0 */
+    if (u && u->cycles_per_byte && u->cycles_per_byte != 10ull * div * (ubrr + 1u))
+        u->cycles_per_byte = 10ull * div * (ubrr + 1u);
+}
+
+static void uart_reg_written(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    (void)value;
+    (void)param;
+    uart_fix_rate();
+}
+
 /* Pace host bytes at the rate simavr's receiver delivers them (it drops what overruns its
- * FIFO). simavr computes that rate when UBRR is written, from U2X as it is then; firmware
- * that sets U2X after UBRR (both orders work on the chip) gets half the rate in simavr. */
+ * FIFO): a byte time and an eighth. */
 static uint64_t uart_byte_cycles(void)
 {
     avr_uart_t *u = uart0();
@@ -391,9 +413,8 @@ static uint64_t uart_nominal_cycles(void)
 {
     unsigned ubrr = reg(A_UBRR0L) | ((reg(A_UBRR0H) & 0x0f) << 8);
     unsigned div = (reg(A_UCSR0A) & 0x02) ? 8u : 16u; /* U2X0 */
-    /* 12 bit times per byte: simavr's receiver paces bytes at 11 bits (it counts a parity
-     * bit that 8N1 does not have) and drops what overruns its FIFO; one more for margin */
-    return 12ull * div * (ubrr + 1u);
+    /* before simavr has computed its rate: a byte time and an eighth, as above */
+    return 10ull * div * (ubrr + 1u) + 10ull * div * (ubrr + 1u) / 8u;
 }
 
 void board_serial_send(const char *s, size_t n)
@@ -425,6 +446,8 @@ static void eecr_written(struct avr_irq_t *irq, uint32_t value, void *param)
     if (!g.ee_busy && (value & 0x02)) { /* EEPE: a byte write starts */
         g.ee_busy = 1;
         g.ee_until = g.avr->cycle + EE_WRITE_CYCLES;
+        if (g.ee_until < g.run_next) /* else EEPE would stay set until the step ends */
+            g.run_next = g.ee_until;
         g.ee_addr = (uint16_t)(reg(0x41) | (reg(0x42) << 8)); /* EEARL/EEARH */
         g.ee_writes++;
         if (g.on_eecr)
@@ -513,6 +536,9 @@ static int setup(void)
         g.key_ports |= (uint8_t)(1u << BOARD_PIN_PORT(key_cols[i]));
     }
     avr->log = LOG_ERROR;
+    /* The Uno runs at 5.0 V: simavr's ADC otherwise takes AVcc as 3.3 V, and the 1.1 V
+     * bandgap would read 341 counts instead of 225. */
+    avr->vcc = avr->avcc = avr->aref = 5000;
     g.core_reset = avr->reset;
     avr->reset = reset_hook;
     avr->sleep = sleep_fast;
@@ -529,6 +555,10 @@ static int setup(void)
     g.uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
     avr_irq_register_notify(avr_iomem_getirq(avr, A_EECR, "EECR", AVR_IOMEM_IRQ_ALL),
                             eecr_written, NULL);
+    avr_irq_register_notify(avr_iomem_getirq(avr, A_UCSR0A, "UCSR0A", AVR_IOMEM_IRQ_ALL),
+                            uart_reg_written, NULL);
+    avr_irq_register_notify(avr_iomem_getirq(avr, A_UBRR0L, "UBRR0L", AVR_IOMEM_IRQ_ALL),
+                            uart_reg_written, NULL);
     g.flow_on = 1;
     g.ram_seed = 0x2545F491u;
     memset(g.picture, '.', BOARD_CELLS);
@@ -734,7 +764,8 @@ int board_run_until(uint64_t target)
             next = g.next_tx;
         if (g.ee_busy && g.ee_until < next)
             next = g.ee_until;
-        while (avr->cycle < next) {
+        g.run_next = next;
+        while (avr->cycle < g.run_next) {
             uint32_t pc_before = avr->pc;
             avr->run(avr);
             int state = avr->state;
@@ -757,6 +788,7 @@ int board_run_until(uint64_t target)
             wdt_model();
         }
         uint64_t now = avr->cycle;
+        uart_fix_rate();
         while (g.keyq_head != g.keyq_tail && g.keyq[g.keyq_head % KEYQ_LEN].at <= now) {
             board_keys_set(g.keyq[g.keyq_head % KEYQ_LEN].mask);
             g.keyq_head++;

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <termios.h>
 #include <time.h>
@@ -141,7 +142,7 @@ static void on_signal(int sig)
     quit_flag = 1;
 }
 
-#define LOG_LINES 14
+#define LOG_LINES 14 /* kept; the layout shows as many as fit */
 #define LOG_WIDTH 76
 static char log_buf[LOG_LINES][LOG_WIDTH + 1];
 static int log_count;
@@ -170,53 +171,156 @@ static uint64_t mono_us(void)
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+/* Layouts: FULL (cells 3 rows tall, 80x35), COMPACT (cells 2 rows tall with the key help
+ * beside the grid, 72x14; a standard 80x24 terminal shows 14 console lines), or a
+ * message when even COMPACT does not fit. Chosen from the terminal size at each draw. */
+enum { LAYOUT_TOO_SMALL, LAYOUT_COMPACT, LAYOUT_FULL };
+#define FULL_COLS 80
+#define FULL_ROWS 35
+#define COMPACT_COLS 72
+#define COMPACT_ROWS 14
+static volatile sig_atomic_t resized = 1;
+static void on_winch(int sig)
+{
+    (void)sig;
+    resized = 1;
+}
+
+static void term_size(int *cols, int *rows)
+{
+    struct winsize ws;
+    if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    } else {
+        *cols = 80;
+        *rows = 24;
+    }
+}
+
+static int layout_for(int cols, int rows)
+{
+    if (cols >= FULL_COLS && rows >= FULL_ROWS)
+        return LAYOUT_FULL;
+    if (cols >= COMPACT_COLS && rows >= COMPACT_ROWS)
+        return LAYOUT_COMPACT;
+    return LAYOUT_TOO_SMALL;
+}
+
+/* The cell's position as the person sees it on the grid. */
+static const char *const cell_place[9] = {"top left", "top middle", "top right",
+                                           "middle left", "centre", "middle right",
+                                           "bottom left", "bottom middle", "bottom right"};
+
+/* The key that presses `cell` in the layout shown. */
+static int cell_key(int cell, int numpad)
+{
+    int r = cell / 3, c = cell % 3;
+    return numpad ? (6 - 3 * r) + c + 1 : cell + 1;
+}
+
+/* One text row of a cell: `line` 0 = top padding, 1 = the key, 2 = the colour's name. */
+static void draw_cell(int cell, int line, int numpad)
+{
+    char p = board_picture()[cell];
+    int blink = p >= 'A' && p <= 'Z';
+    char lc = (char)(blink ? p - 'A' + 'a' : p);
+    int dark_half = blink && ((board_now() / BOARD_MS(250)) & 1);
+    const char *bg = lc == 'r' ? "\033[41;97m" : lc == 'g' ? "\033[42;30m"
+                   : lc == 'y' ? "\033[43;30m" : "\033[100;37m";
+    if (dark_half)
+        bg = "\033[100;37m";
+    /* the color is also spelled out, for terminals without color */
+    const char *word = lc == 'r' ? "  red  " : lc == 'g' ? " green " :
+                       lc == 'y' ? "yellow " : "       ";
+    if (line == 1)
+        printf("%s   %d   \033[0m ", bg, cell_key(cell, numpad));
+    else if (line == 2)
+        printf("%s%s\033[0m ", bg, dark_half ? "       " : word);
+    else
+        printf("%s       \033[0m ", bg);
+}
+
+/* The last `lines` console lines and the input line, each cut to the width. */
+static void draw_console(int lines, int cols, const char *input, int editing)
+{
+    int first = log_count > lines ? log_count - lines : 0;
+    for (int i = 0; i < lines; i++) {
+        int k = first + i;
+        printf("  %.*s\033[K\r\n", cols - 3, k < log_count ? log_buf[k] : "");
+    }
+    size_t len = strlen(input), room = (size_t)cols - 4;
+    if (editing)
+        printf(" > %s\033[K", len > room ? input + len - room : input);
+    else
+        printf(" ':' to type a console line\033[K");
+    printf("\033[J");
+}
+
 static void draw(const char *elf, int numpad, int long_mode, const char *input, int editing,
                  const char *status)
 {
-    const char *pic = board_picture();
-    printf("\033[H\033[0m ttt-sim: %s  (simulated Uno + shield, 16 MHz)\033[K\r\n\r\n", elf);
-    for (int r = 0; r < 3; r++) {
-        for (int line = 0; line < 3; line++) {
-            printf("  ");
-            for (int c = 0; c < 3; c++) {
-                int cell = r * 3 + c;
-                char p = pic[cell];
-                int blink = p >= 'A' && p <= 'Z';
-                char lc = (char)(blink ? p - 'A' + 'a' : p);
-                const char *bg = lc == 'r' ? "\033[41;97m" : lc == 'g' ? "\033[42;30m"
-                               : lc == 'y' ? "\033[43;30m" : "\033[100;37m";
-                if (blink && ((board_now() / BOARD_MS(250)) & 1))
-                    bg = "\033[100;37m";
-                int label = numpad ? (6 - 3 * r) + c + 1 : cell + 1;
-                /* the color is also spelled out, for terminals without color */
-                const char *word = lc == 'r' ? "  red  " : lc == 'g' ? " green " :
-                                   lc == 'y' ? "yellow " : "       ";
-                if (line == 1)
-                    printf("%s   %d   \033[0m ", bg, label);
-                else if (line == 2)
-                    printf("%s%s\033[0m ", bg, blink ? (((board_now() / BOARD_MS(250)) & 1) ?
-                                                         "       " : word) : word);
-                else
-                    printf("%s       \033[0m ", bg);
+    int cols, rows;
+    term_size(&cols, &rows);
+    int layout = layout_for(cols, rows);
+    if (resized) {
+        resized = 0;
+        printf("\033[2J");
+    }
+    printf("\033[H\033[0m");
+    if (layout == LAYOUT_TOO_SMALL) {
+        /* short lines: they must not wrap in the smallest window */
+        printf("This terminal is %dx%d: too small.\033[K\r\n", cols, rows);
+        printf("The board needs at least %dx%d\033[K\r\n", COMPACT_COLS, COMPACT_ROWS);
+        printf("(%dx%d for big cells). Enlarge\033[K\r\n", FULL_COLS, FULL_ROWS);
+        printf("the window, or press 'q' to quit.\033[K\033[J");
+        fflush(stdout);
+        return;
+    }
+    const char *name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf;
+    if (layout == LAYOUT_FULL) {
+        printf(" ttt-sim: %.40s  (simulated Uno + shield, 16 MHz)\033[K\r\n\033[K\r\n", name);
+        for (int r = 0; r < 3; r++) {
+            for (int line = 0; line < 3; line++) {
+                printf("  ");
+                for (int c = 0; c < 3; c++)
+                    draw_cell(r * 3 + c, line, numpad);
+                printf("\033[K\r\n");
             }
             printf("\033[K\r\n");
         }
-        printf("\033[K\r\n");
+        printf(" keys %s; 'n' switches%s\033[K\r\n",
+               numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
+                      : "1-9 in reading order (1 top left)",
+               long_mode ? "  [LONG]" : "");
+        printf(" shift+digit or 'l' then digit = long press | ':' console | 'q' quit\033[K\r\n");
+        printf(" %.78s\033[K\r\n", status);
+        printf("\033[K\r\n serial console:\033[K\r\n");
+        draw_console(LOG_LINES, cols, input, editing);
+    } else {
+        /* cells 2 rows tall; the key help beside the grid */
+        char help[6][64];
+        snprintf(help[0], sizeof help[0], "ttt-sim: %.40s", name);
+        snprintf(help[1], sizeof help[1], "keys %s%s",
+                 numpad ? "7-8-9 top, 1-2-3 bottom" : "1-9 in reading order",
+                 long_mode ? "  [LONG]" : "");
+        snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
+        snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
+        snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
+        snprintf(help[5], sizeof help[5], "%s", "");
+        for (int row = 0; row < 6; row++) {
+            int r = row / 2;
+            printf("  ");
+            for (int c = 0; c < 3; c++)
+                draw_cell(r * 3 + c, row % 2 + 1, numpad);
+            printf(" %s\033[K\r\n", help[row]);
+        }
+        printf(" %.70s\033[K\r\n", status);
+        printf(" serial console:\033[K\r\n");
+        /* title row is in the help column: 6 grid + status + header + input = 9 */
+        int lines = rows - 9;
+        draw_console(lines > LOG_LINES ? LOG_LINES : lines, cols, input, editing);
     }
-    printf("\033[K\r\n keys %s press a cell; shift+digit or 'l' then digit = long press%s\033[K\r\n",
-           numpad ? "7-8-9/4-5-6/1-2-3 (numpad layout, 'n' toggles)"
-                  : "1-9 (reading order, 'n' = numpad layout)",
-           long_mode ? "  [LONG]" : "");
-    printf(" ':' type a console line, Enter sends  |  'q' quit\033[K\r\n");
-    printf(" %s\033[K\r\n", status);
-    printf("\033[K\r\n serial console:\033[K\r\n");
-    for (int i = 0; i < LOG_LINES; i++)
-        printf("  %s\033[K\r\n", i < log_count ? log_buf[i] : "");
-    if (editing)
-        printf(" > %s\033[K", input);
-    else
-        printf("\033[K");
-    printf("\033[J");
     fflush(stdout);
 }
 
@@ -252,6 +356,7 @@ static int run_play(const char *elf)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
+    signal(SIGWINCH, on_winch);
     struct termios raw = saved_tio;
     cfmakeraw(&raw);
     tcsetattr(0, TCSANOW, &raw);
@@ -331,8 +436,9 @@ static int run_play(const char *elf)
             long_next = 0;
             board_keys_set((uint16_t)(board_keys() | (1u << cell)));
             release_at[cell] = board_now() + BOARD_MS(ms);
-            snprintf(status, sizeof status, "%s press of cell %d", ms == LONG_MS ? "long" : "short",
-                     cell + 1);
+            snprintf(status, sizeof status, "%s press: key %c = %s cell (cell %d)",
+                     ms == LONG_MS ? "long" : "short", (char)('0' + cell_key(cell, numpad)),
+                     cell_place[cell], cell + 1);
         }
     }
     term_restore();

@@ -1,0 +1,58 @@
+// sim/web/build.mjs - `make web`: bundles the avr8js shield with esbuild into
+//   OUT/ttt-sim-js   one Node script (ttt-sim's twin), executable
+//   OUT/shield.mjs   the model as an ES module, for the tests
+//   OUT/index.html   the page: one self-contained file, script, style and the firmware
+//                    (Intel HEX) inline; no network access, opens from file://
+// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [pinsPath, hexPath, outDir] = process.argv.slice(2);
+if (!outDir) {
+  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR');
+  process.exit(2);
+}
+fs.mkdirSync(outDir, { recursive: true });
+// `import PINS from 'board-pins'` reads the pin map generated from the board header
+const pinsPlugin = {
+  name: 'board-pins',
+  setup(b) {
+    b.onResolve({ filter: /^board-pins$/ }, () => ({ path: path.resolve(pinsPath) }));
+  },
+};
+const common = { bundle: true, plugins: [pinsPlugin], logLevel: 'warning', legalComments: 'none' };
+
+await esbuild.build({
+  ...common, entryPoints: [path.join(here, 'src/cli.js')], platform: 'node', format: 'cjs',
+  target: 'node18', outfile: path.join(outDir, 'ttt-sim-js'),
+  banner: { js: '#!/usr/bin/env node' },
+});
+fs.chmodSync(path.join(outDir, 'ttt-sim-js'), 0o755);
+
+await esbuild.build({
+  ...common, entryPoints: [path.join(here, 'src/model.js')], platform: 'neutral', format: 'esm',
+  target: 'es2020', outfile: path.join(outDir, 'shield.mjs'), mainFields: ['module', 'main'],
+});
+
+const page = await esbuild.build({
+  ...common, entryPoints: [path.join(here, 'src/page.js')], platform: 'browser', format: 'iife',
+  target: 'es2020', minify: true, write: false,
+});
+const js = page.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+const css = fs.readFileSync(path.join(here, 'src/page.css'), 'utf8');
+const hex = fs.readFileSync(hexPath, 'utf8').trim();
+if (!/^(:[0-9A-Fa-f]+\r?\n?)+$/.test(hex)) throw new Error(`${hexPath}: not Intel HEX`);
+let html = fs.readFileSync(path.join(here, 'src/page.html'), 'utf8');
+const put = (marker, text) => {
+  if (!html.includes(marker)) throw new Error(`page.html has no ${marker}`);
+  html = html.split(marker).join(text);
+};
+put('/*@STYLE@*/', css);
+put('@FIRMWARE@', hex);
+put('@FIRMWARE_NAME@', path.basename(hexPath));
+put('/*@SCRIPT@*/', js);
+fs.writeFileSync(path.join(outDir, 'index.html'), html);
+console.log(`web: ${path.join(outDir, 'index.html')} ${html.length} bytes, ${path.join(outDir, 'ttt-sim-js')}`);

@@ -1,0 +1,202 @@
+// sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
+// command line (`[--stdio] [--trace FILE.vcd] [IMAGE]`, IMAGE an ELF or Intel HEX,
+// default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
+// advances only inside press/hold/wait. Without --stdio it is the terminal board
+// (play.js). Bundled by sim/web/build.mjs into one Node script.
+import fs from 'node:fs';
+import { Shield, msToCycles, WINDOW_CYCLES, STABLE_MS } from './shield.js';
+import { parseImage } from './image.js';
+import { Trace } from './trace.js';
+import { runPlay } from './play.js';
+import PINS from 'board-pins';
+
+const DEFAULT_IMAGE = 'build/avr/ttt.elf';
+const PRESS_MS = 80;
+
+// ---- output: collected, written at the end of each command (and when large) ----------
+
+let out = [];
+let outLen = 0;
+function emit(line) {
+  out.push(line + '\n');
+  outLen += line.length + 1;
+  if (outLen > 65536) flush();
+}
+function flush() {
+  if (!out.length) return;
+  const buf = Buffer.from(out.join(''), 'latin1');
+  out = [];
+  outLen = 0;
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(1, buf, off);
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+    }
+  }
+}
+
+// ---- input: lines from fd 0, synchronously (fgets with a 1024-byte buffer) -----------
+
+function* stdinLines() {
+  const chunk = Buffer.alloc(65536);
+  let pending = '';
+  for (;;) {
+    let n;
+    try {
+      n = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        continue;
+      }
+      if (e.code === 'EOF') n = 0;
+      else throw e;
+    }
+    if (n === 0) break;
+    pending += chunk.toString('latin1', 0, n);
+    let nl;
+    while ((nl = pending.indexOf('\n')) >= 0) {
+      let line = pending.slice(0, nl + 1);
+      pending = pending.slice(nl + 1);
+      while (line.length > 1023) { // fgets: the rest comes as the next line
+        yield line.slice(0, 1023);
+        line = line.slice(1023);
+      }
+      yield line;
+    }
+  }
+  while (pending.length > 1023) {
+    yield pending.slice(0, 1023);
+    pending = pending.slice(1023);
+  }
+  if (pending.length) yield pending;
+}
+
+// strtol(s, &end, 10) as C does it: returns [value, charsUsed] (charsUsed 0 = no number)
+function strtol(s) {
+  const m = /^[ \t\n\v\f\r]*[+-]?[0-9]+/.exec(s);
+  if (!m) return [0, 0];
+  const v = Number(m[0].trim());
+  return [v, m[0].length];
+}
+
+function parseCell(s) {
+  const [v, n] = strtol(s);
+  if (!n || v < 1 || v > 9) return null;
+  return { cell: v - 1, n };
+}
+
+// ---- --stdio ------------------------------------------------------------------------
+
+function runStdio(board) {
+  let printed = '';
+  let printedGhosts = '.........';
+  board.onLine = (line) => emit(`serial ${line}`);
+  const report = () => {
+    if (board.now() - board.pictureSince >= msToCycles(STABLE_MS) && printed !== board.picture) {
+      printed = board.picture;
+      emit(`leds ${printed}`);
+    }
+    if (printedGhosts !== board.ghosts) {
+      printedGhosts = board.ghosts;
+      emit(`ghost ${printedGhosts}`);
+    }
+  };
+  const runMs = (ms) => {
+    const end = board.now() + msToCycles(ms);
+    while (board.now() < end) {
+      const step = board.now() + WINDOW_CYCLES;
+      if (board.runUntil(step < end ? step : end) < 0) {
+        emit('error: simulated chip stopped (crash or sleep with interrupts off)');
+        return -1;
+      }
+      report();
+    }
+    return 0;
+  };
+  const holdMs = (cell, ms) => {
+    board.setKeys(board.keys | (1 << cell));
+    if (runMs(ms) < 0) return -1;
+    board.setKeys(board.keys & ~(1 << cell));
+    return 0;
+  };
+  const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
+  for (let raw of stdinLines()) {
+    const cut = raw.search(/[\r\n]/);
+    const line = cut >= 0 ? raw.slice(0, cut) : raw;
+    let p;
+    if (line === 'quit') {
+      break;
+    } else if (line.startsWith('press ') && (p = parseCell(line.slice(6))) && line.length === 6 + p.n) {
+      if (holdMs(p.cell, PRESS_MS) < 0) { flush(); return 1; }
+    } else if (line.startsWith('hold ') && (p = parseCell(line.slice(5))) && line[5 + p.n] === ' ') {
+      const rest = line.slice(5 + p.n + 1);
+      const [ms, n] = strtol(rest);
+      if (!n || n !== rest.length || ms < 0 || ms > 3600000) {
+        emit(holdUsage);
+      } else if (holdMs(p.cell, ms) < 0) {
+        flush();
+        return 1;
+      }
+    } else if (line.startsWith('press ')) {
+      emit('error: usage: press N (N 1-9)');
+    } else if (line.startsWith('hold ')) {
+      emit(holdUsage);
+    } else if (line.startsWith('wait ')) {
+      const rest = line.slice(5);
+      const [ms, n] = strtol(rest);
+      if (!n || n !== rest.length || ms < 0 || ms > 3600000) {
+        emit('error: usage: wait MS (0-3600000)');
+      } else if (runMs(ms) < 0) {
+        flush();
+        return 1;
+      }
+    } else if (line.startsWith('serial ') || line === 'serial') {
+      board.serialLine(line.length > 6 ? line.slice(7) : '');
+    } else {
+      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, quit)`);
+    }
+    flush();
+  }
+  flush();
+  return 0;
+}
+
+// ---- main ---------------------------------------------------------------------------
+
+async function main(argv) {
+  let stdio = false, trace = null, image = DEFAULT_IMAGE;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--stdio') stdio = true;
+    else if (a === '--trace' && i + 1 < argv.length) trace = argv[++i];
+    else if (a[0] === '-') {
+      process.stderr.write('usage: ttt-sim-js [--stdio] [--trace FILE.vcd] [ELF|HEX]\n');
+      return 2;
+    } else image = a;
+  }
+  let img;
+  try {
+    img = parseImage(fs.readFileSync(image));
+  } catch (e) {
+    process.stderr.write(`ttt-sim-js: cannot load ${image} (${e.code === 'ENOENT' ? 'no such file: build it with: make ' + image : e.message})\n`);
+    return 1;
+  }
+  const board = new Shield(img.flash, { pins: PINS, eeprom: img.eeprom || undefined });
+  let tr = null;
+  if (trace) {
+    try {
+      tr = new Trace(trace, board, PINS);
+    } catch (e) {
+      process.stderr.write(`ttt-sim-js: cannot write ${trace}\n`);
+      return 1;
+    }
+  }
+  const rc = stdio ? runStdio(board) : await runPlay(board, image);
+  if (tr) tr.close();
+  return rc;
+}
+
+main(process.argv.slice(2)).then((rc) => { process.exitCode = rc; });

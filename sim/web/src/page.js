@@ -1,0 +1,315 @@
+// sim/web/src/page.js - the web page: the shield model (shield.js) running the firmware
+// embedded in the page, paced to real time; nine cells pressed by mouse, touch or the
+// keyboard (the keys of `make play`), the serial console with an input line, a reset
+// button, the EEPROM kept in localStorage, and "load your own .hex" (picker or drop).
+// What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
+// --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
+// #board[data-sim-ms] (simulated time), #log lines.
+import { Shield, msToCycles, F_CPU } from './shield.js';
+import { parseHex } from './image.js';
+import PINS from 'board-pins';
+
+const TAP_MS = 80; // the shortest press, as `make play` taps
+const LONG_MS = 1000;
+const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
+const LOG_MAX = 400;
+const STORE_KEY = 'ttt-shield-eeprom';
+const $ = (id) => document.getElementById(id);
+
+const boardEl = $('board'), logEl = $('log'), stateEl = $('state'), speedEl = $('speed');
+const lineEl = $('line');
+let board = null;
+let fwName = $('fw-name').textContent;
+let numpad = false, longNext = false;
+const pressedAt = new Array(9).fill(-1); // sim cycle of the press, -1 = up
+const releaseAt = new Array(9).fill(0); // sim cycle to let go (0 = when the user does)
+const holders = Array.from({ length: 9 }, () => new Set()); // pointer ids / key codes
+
+// ---- EEPROM in localStorage ----------------------------------------------------------
+
+let storage = null;
+try {
+  storage = window.localStorage;
+  storage.setItem(STORE_KEY + '-probe', '1');
+  storage.removeItem(STORE_KEY + '-probe');
+} catch (e) {
+  storage = null;
+}
+const eeprom = new Uint8Array(1024).fill(0xff);
+if (storage) {
+  const saved = storage.getItem(STORE_KEY);
+  if (saved && /^[0-9a-f]{2048}$/.test(saved))
+    for (let i = 0; i < 1024; i++) eeprom[i] = parseInt(saved.substr(2 * i, 2), 16);
+}
+let eepromDirty = false, eepromSavedAt = 0;
+function saveEeprom(force) {
+  if (!storage || !eepromDirty) return;
+  const now = performance.now();
+  if (!force && now - eepromSavedAt < 500) return;
+  let s = '';
+  for (let i = 0; i < 1024; i++) s += (eeprom[i] < 16 ? '0' : '') + eeprom[i].toString(16);
+  try {
+    storage.setItem(STORE_KEY, s);
+  } catch (e) {
+    log('sys', 'EEPROM not saved: the browser refused local storage');
+  }
+  eepromDirty = false;
+  eepromSavedAt = now;
+}
+
+// ---- console ---------------------------------------------------------------------------
+
+function log(kind, text) {
+  const div = document.createElement('div');
+  div.className = kind;
+  div.textContent = text;
+  const atEnd = logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 4;
+  logEl.appendChild(div);
+  while (logEl.childNodes.length > LOG_MAX) logEl.removeChild(logEl.firstChild);
+  if (atEnd) logEl.scrollTop = logEl.scrollHeight;
+}
+
+$('send').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = lineEl.value;
+  lineEl.value = '';
+  if (!board) return;
+  log('tx', text);
+  if (board.sleepMode === 2) log('sys', '(the board is powered down: its UART hears nothing; press a cell)');
+  board.serialLine(text);
+});
+lineEl.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') { lineEl.value = ''; lineEl.blur(); }
+});
+
+// ---- the board -------------------------------------------------------------------------
+
+const cells = [];
+function label(cell) {
+  if (!numpad) return cell + 1;
+  const r = Math.floor(cell / 3), c = cell % 3;
+  return (2 - r) * 3 + c + 1; // 7 8 9 on top
+}
+for (let i = 0; i < 9; i++) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'cell';
+  b.dataset.cell = String(i + 1);
+  b.dataset.led = '.';
+  b.innerHTML = '<span class="led"></span><span class="num"></span>';
+  boardEl.appendChild(b);
+  cells.push(b);
+  b.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    try {
+      b.setPointerCapture(e.pointerId); // the release comes here even off the cell
+    } catch (err) { /* a synthetic or already-ended pointer: nothing to capture */ }
+    down(i, 'p' + e.pointerId);
+  });
+  const up = (e) => up_(i, 'p' + e.pointerId);
+  b.addEventListener('pointerup', up);
+  b.addEventListener('pointercancel', up);
+  b.addEventListener('lostpointercapture', up);
+  b.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a hold
+}
+function relabel() {
+  cells.forEach((b, i) => {
+    b.querySelector('.num').textContent = String(label(i));
+    b.setAttribute('aria-label', `cell ${i + 1}${numpad ? ` (key ${label(i)})` : ''}`);
+  });
+  const nb = $('numpad');
+  nb.setAttribute('aria-pressed', String(numpad));
+  nb.textContent = numpad ? 'Keys 7-8-9 on top' : 'Keys 1-9';
+}
+relabel();
+
+function down(cell, who, holdMs) {
+  if (!board) return;
+  holders[cell].add(who);
+  if (pressedAt[cell] < 0) {
+    pressedAt[cell] = board.now();
+    releaseAt[cell] = holdMs ? board.now() + msToCycles(holdMs) : 0;
+    board.setKeys(board.keys | (1 << cell));
+    cells[cell].classList.add('down');
+  }
+}
+function up_(cell, who) {
+  if (!holders[cell].delete(who) || holders[cell].size || !board || pressedAt[cell] < 0) return;
+  if (releaseAt[cell]) return; // a timed long press lets go by itself
+  // a tap shorter than TAP_MS still closes the contact for TAP_MS
+  releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(TAP_MS));
+}
+function releaseDue() {
+  for (let c = 0; c < 9; c++)
+    if (pressedAt[c] >= 0 && releaseAt[c] && board.now() >= releaseAt[c]) {
+      pressedAt[c] = -1;
+      releaseAt[c] = 0;
+      holders[c].clear();
+      board.setKeys(board.keys & ~(1 << c));
+      cells[c].classList.remove('down');
+    }
+}
+
+// keyboard: the keys of `make play`
+const SHIFTED = '!@#$%^&*(';
+document.addEventListener('keydown', (e) => {
+  if (e.target === lineEl || e.ctrlKey || e.altKey || e.metaKey) return;
+  let digit = 0, isLong = false;
+  const m = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+  if (m) { digit = Number(m[2]); isLong = e.shiftKey; } else if (SHIFTED.includes(e.key)) {
+    digit = SHIFTED.indexOf(e.key) + 1;
+    isLong = true;
+  }
+  if (digit) {
+    e.preventDefault();
+    if (e.repeat) return;
+    const cell = numpad ? (2 - Math.floor((digit - 1) / 3)) * 3 + ((digit - 1) % 3) : digit - 1;
+    if (isLong || longNext) {
+      longNext = false;
+      down(cell, 'k' + e.code, LONG_MS);
+    } else {
+      down(cell, 'k' + e.code);
+    }
+    return;
+  }
+  if (e.key === 'n' || e.key === 'N') { numpad = !numpad; relabel(); } else if (e.key === 'l' || e.key === 'L') {
+    longNext = !longNext;
+    showState();
+  } else if (e.key === ':') {
+    e.preventDefault();
+    lineEl.focus();
+  }
+});
+document.addEventListener('keyup', (e) => {
+  const m = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+  if (!m) return;
+  for (let c = 0; c < 9; c++) up_(c, 'k' + e.code);
+});
+$('numpad').addEventListener('click', () => { numpad = !numpad; relabel(); });
+
+// ---- running ---------------------------------------------------------------------------
+
+function start(flash, name) {
+  board = new Shield(flash, {
+    pins: PINS, eeprom,
+    onEepromWrite: () => { eepromDirty = true; },
+  });
+  board.onLine = (text) => log('rx', text);
+  board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
+  fwName = name;
+  $('fw-name').textContent = name;
+  pressedAt.fill(-1);
+  releaseAt.fill(0);
+  holders.forEach((h) => h.clear());
+  cells.forEach((c) => c.classList.remove('down'));
+  log('sys', `-- power on: ${name} --`);
+  lastWall = performance.now();
+}
+
+let lastWall = 0, speedAt = 0;
+function frame() {
+  const wall = performance.now();
+  const dt = Math.min(wall - lastWall, MAX_STEP_MS);
+  lastWall = wall;
+  if (board && !board.status.crashed) {
+    const target = board.now() + msToCycles(dt);
+    while (board.now() < target) {
+      const next = Math.min(target, board.now() + msToCycles(2));
+      releaseDue();
+      if (board.runUntil(next) < 0) {
+        log('sys', `-- the simulated chip stopped: ${board.status.crashReason}; press Reset --`);
+        break;
+      }
+    }
+    releaseDue();
+  }
+  render();
+  saveEeprom(false);
+  if (wall - speedAt > 1000) {
+    speedEl.textContent = board ? `${(board.now() / F_CPU).toFixed(1)} s simulated` : '';
+    speedAt = wall;
+  }
+  requestAnimationFrame(frame);
+}
+
+function showState() {
+  let s;
+  if (!board) s = 'no firmware';
+  else if (board.status.crashed) s = 'stopped';
+  else if (board.sleepMode === 2) s = 'asleep (power-down): press a cell';
+  else s = 'running';
+  if (longNext) s += ' - next key: LONG press';
+  if (!storage) s += ' - EEPROM not kept (no local storage)';
+  if (stateEl.textContent !== s) stateEl.textContent = s;
+}
+
+let shownLeds = '', shownPic = '';
+function render() {
+  showState();
+  if (!board) return;
+  boardEl.dataset.simMs = String(Math.floor(board.now() / msToCycles(1))); // for tests
+  let leds = '';
+  for (let c = 0; c < 9; c++) {
+    const color = (board.level[2 * c] ? 1 : 0) | (board.level[2 * c + 1] ? 2 : 0);
+    leds += '.rgy'[color];
+  }
+  if (leds !== shownLeds) {
+    for (let c = 0; c < 9; c++) if (leds[c] !== shownLeds[c]) cells[c].dataset.led = leds[c];
+    boardEl.dataset.leds = leds;
+    shownLeds = leds;
+  }
+  const pic = board.stable() ? board.picture : shownPic;
+  if (pic && pic !== shownPic) {
+    boardEl.dataset.picture = pic;
+    for (let c = 0; c < 9; c++) cells[c].dataset.state = pic[c];
+    shownPic = pic;
+  }
+}
+
+// ---- reset, erase, load your own .hex ----------------------------------------------------
+
+$('reset').addEventListener('click', () => { if (board) board.reset(0x02 /* EXTRF */); });
+$('erase').addEventListener('click', () => {
+  eeprom.fill(0xff);
+  eepromDirty = true;
+  saveEeprom(true);
+  log('sys', '-- EEPROM erased --');
+  if (board) board.powerCycle();
+});
+
+async function loadFile(file) {
+  try {
+    const img = parseHex(await file.text());
+    start(img.flash, file.name);
+  } catch (e) {
+    log('sys', `cannot load ${file.name}: ${e.message}`);
+  }
+}
+$('hexfile').addEventListener('change', (e) => {
+  const f = e.target.files[0];
+  if (f) loadFile(f);
+  e.target.value = '';
+});
+const dropEl = $('drop');
+let dragDepth = 0;
+document.addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; dropEl.hidden = false; });
+document.addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; dropEl.hidden = true; } });
+document.addEventListener('dragover', (e) => e.preventDefault());
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  dragDepth = 0;
+  dropEl.hidden = true;
+  const f = e.dataTransfer && e.dataTransfer.files[0];
+  if (f) loadFile(f);
+});
+window.addEventListener('pagehide', () => saveEeprom(true));
+
+// ---- go ----------------------------------------------------------------------------------
+
+try {
+  const img = parseHex($('firmware').textContent);
+  start(img.flash, fwName);
+} catch (e) {
+  log('sys', `the embedded firmware does not load: ${e.message}`);
+}
+requestAnimationFrame(frame);

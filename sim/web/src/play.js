@@ -1,0 +1,171 @@
+// sim/web/src/play.js - ttt-sim-js without --stdio: the terminal board of `make play`
+// (sim/ttt_sim.c) on avr8js, in real time, with the same keys and the same layouts:
+// FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
+// 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
+import { msToCycles, F_CPU } from './shield.js';
+
+const PRESS_MS = 80, LONG_MS = 1000, LOG_LINES = 14, LOG_WIDTH = 76;
+const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
+const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
+  'bottom left', 'bottom middle', 'bottom right'];
+const SHIFTED = '!@#$%^&*(';
+
+const cellKey = (cell, numpad) => (numpad ? (6 - 3 * Math.floor(cell / 3)) + (cell % 3) + 1 : cell + 1);
+
+export function runPlay(board, image) {
+  const out = process.stdout, inp = process.stdin;
+  if (!inp.isTTY || !out.isTTY) {
+    process.stderr.write('ttt-sim-js: play mode needs a terminal (use --stdio for scripts)\n');
+    return Promise.resolve(2);
+  }
+  const name = image.replace(/^.*\//, '');
+  const log = [];
+  const push = (t) => {
+    log.push(t.slice(0, LOG_WIDTH));
+    if (log.length > LOG_LINES) log.shift();
+  };
+  board.onLine = (line) => push(`< ${line}`);
+  let numpad = false, longNext = false, editing = false, input = '', status = 'ready';
+  let resized = true;
+  const releaseAt = new Array(9).fill(0);
+
+  const cell = (c, line) => {
+    const p = board.picture[c];
+    const blink = p >= 'A' && p <= 'Z';
+    const lc = p.toLowerCase();
+    const darkHalf = blink && Math.floor(board.now() / msToCycles(250)) % 2 === 1;
+    let bg = lc === 'r' ? '\x1b[41;97m' : lc === 'g' ? '\x1b[42;30m' : lc === 'y' ? '\x1b[43;30m' : '\x1b[100;37m';
+    if (darkHalf) bg = '\x1b[100;37m';
+    const word = lc === 'r' ? '  red  ' : lc === 'g' ? ' green ' : lc === 'y' ? 'yellow ' : '       ';
+    if (line === 1) return `${bg}   ${cellKey(c, numpad)}   \x1b[0m `;
+    if (line === 2) return `${bg}${darkHalf ? '       ' : word}\x1b[0m `;
+    return `${bg}       \x1b[0m `;
+  };
+  const consoleLines = (lines, cols) => {
+    let s = '';
+    const first = Math.max(0, log.length - lines);
+    for (let i = 0; i < lines; i++) s += `  ${(log[first + i] || '').slice(0, cols - 3)}\x1b[K\r\n`;
+    s += editing ? ` > ${input.slice(-(cols - 4))}\x1b[K` : " ':' to type a console line\x1b[K";
+    return s + '\x1b[J';
+  };
+  const draw = () => {
+    const cols = out.columns || 80, rows = out.rows || 24;
+    let s = resized ? '\x1b[2J' : '';
+    resized = false;
+    s += '\x1b[H\x1b[0m';
+    if (cols >= FULL_COLS && rows >= FULL_ROWS) {
+      s += ` ttt-sim-js: ${name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)\x1b[K\r\n\x1b[K\r\n`;
+      for (let r = 0; r < 3; r++) {
+        for (let line = 0; line < 3; line++) {
+          s += '  ';
+          for (let c = 0; c < 3; c++) s += cell(r * 3 + c, line);
+          s += '\x1b[K\r\n';
+        }
+        s += '\x1b[K\r\n';
+      }
+      s += ` keys ${numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
+      s += " shift+digit or 'l' then digit = long press | ':' console | 'q' quit\x1b[K\r\n";
+      s += ` ${status.slice(0, 78)}\x1b[K\r\n\x1b[K\r\n serial console:\x1b[K\r\n`;
+      s += consoleLines(LOG_LINES, cols);
+    } else if (cols >= COMPACT_COLS && rows >= COMPACT_ROWS) {
+      const help = [`ttt-sim-js: ${name.slice(0, 40)}`,
+        `keys ${numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${longNext ? '  [LONG]' : ''}`,
+        "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
+        "':' console line   'q' quit", ''];
+      for (let row = 0; row < 6; row++) {
+        const r = Math.floor(row / 2);
+        s += '  ';
+        for (let c = 0; c < 3; c++) s += cell(r * 3 + c, (row % 2) + 1);
+        s += ` ${help[row]}\x1b[K\r\n`;
+      }
+      s += ` ${status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
+      s += consoleLines(Math.min(LOG_LINES, rows - 9), cols);
+    } else {
+      s += `This terminal is ${cols}x${rows}: too small.\x1b[K\r\n`;
+      s += `The board needs at least ${COMPACT_COLS}x${COMPACT_ROWS}\x1b[K\r\n`;
+      s += `(${FULL_COLS}x${FULL_ROWS} for big cells). Enlarge\x1b[K\r\n`;
+      s += "the window, or press 'q' to quit.\x1b[K\x1b[J";
+    }
+    out.write(s);
+  };
+
+  return new Promise((resolve) => {
+    let done = false;
+    const t0 = Date.now(), sim0 = board.now();
+    let lastDraw = 0;
+    const finish = (rc) => {
+      if (done) return;
+      done = true;
+      clearInterval(timer);
+      inp.setRawMode(false);
+      inp.pause();
+      out.write('\x1b[0m\x1b[?25h\x1b[?1049l');
+      resolve(rc);
+    };
+    const tick = () => {
+      const target = sim0 + (Date.now() - t0) * (F_CPU / 1000);
+      // catch up at most 200 ms per tick, in 2 ms steps (key releases land on time)
+      const limit = Math.min(target, board.now() + msToCycles(200));
+      while (board.now() < limit) {
+        for (let c = 0; c < 9; c++)
+          if (releaseAt[c] && board.now() >= releaseAt[c]) {
+            releaseAt[c] = 0;
+            board.setKeys(board.keys & ~(1 << c));
+          }
+        if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
+          status = `the simulated chip stopped (${board.status.crashReason})`;
+          draw();
+          setTimeout(() => finish(0), 2000);
+          clearInterval(timer);
+          return;
+        }
+      }
+      if (Date.now() - lastDraw > 33) {
+        draw();
+        lastDraw = Date.now();
+      }
+    };
+    const timer = setInterval(tick, 4);
+    out.on('resize', () => { resized = true; });
+    out.write('\x1b[?1049h\x1b[?25l\x1b[2J');
+    inp.setRawMode(true);
+    inp.resume();
+    inp.on('data', (buf) => {
+      for (const ch of buf) {
+        if (editing) {
+          if (ch === 13 || ch === 10) {
+            board.serialLine(input);
+            push(`> ${input}`);
+            editing = false;
+            input = '';
+          } else if (ch === 27) {
+            editing = false;
+            input = '';
+          } else if ((ch === 127 || ch === 8) && input.length) {
+            input = input.slice(0, -1);
+          } else if (ch >= 32 && ch < 127 && input.length < 119) {
+            input += String.fromCharCode(ch);
+          }
+          continue;
+        }
+        const c = String.fromCharCode(ch);
+        let digit = 0, isLong = false;
+        if (c >= '1' && c <= '9') digit = ch - 48;
+        else if (SHIFTED.includes(c)) { digit = SHIFTED.indexOf(c) + 1; isLong = true; }
+        if (c === 'q' || c === 'Q' || ch === 3 || ch === 4) return finish(0);
+        if (c === 'n' || c === 'N') numpad = !numpad;
+        else if (c === 'l' || c === 'L') longNext = !longNext;
+        else if (c === ':') editing = true;
+        else if (digit) {
+          const cl = numpad ? (2 - Math.floor((digit - 1) / 3)) * 3 + ((digit - 1) % 3) : digit - 1;
+          const ms = isLong || longNext ? LONG_MS : PRESS_MS;
+          longNext = false;
+          board.setKeys(board.keys | (1 << cl));
+          releaseAt[cl] = board.now() + msToCycles(ms);
+          status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
+        }
+      }
+    });
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => finish(0));
+  });
+}

@@ -1,0 +1,493 @@
+// sim/web/src/shield.js - the tic-tac-toe shield on avr8js: the same board as
+// sim/board.c (simavr), for the web page and ttt-sim-js. An unmodified firmware image
+// runs on an ATmega328P at 16 MHz; around it:
+//   - key matrix: a closed key (r,c) pulls sense column c low only while drive row r is
+//     an output driving low (a diode per switch); otherwise the column reads high (the
+//     internal pull-up, which avr8js does not model);
+//   - LEDs: die on-time is integrated from every port write and classified per 6 ms
+//     window into a picture with blink and ghost detection, by the rules of board.c;
+//   - UART: lines and bytes from the chip; host bytes paced at the line rate, paused by
+//     XOFF (0x13) and resumed by XON (0x11) from the chip (never shown);
+//   - what avr8js 0.21 leaves out, measured against this firmware: UDRE is cleared when
+//     its interrupt is taken (made level-triggered here), SLEEP is a no-op (idle skips to
+//     the next clock event, power-down holds until a wake-up interrupt), a watchdog
+//     timeout resets only PC and SP (the chip is rebuilt with MCUSR = WDRF, EEPROM kept),
+//     MCUSR starts at 0 (PORF set at power-on), and an interrupt may run right after
+//     SEI/RETI (held for one instruction here, as on the chip);
+//   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V).
+// Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
+import {
+  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config, AVRUSART,
+  usart0Config, AVREEPROM, eepromConfig, AVRWatchdog, watchdogConfig, AVRClock, AVRADC,
+  adcConfig, AVRIOPort, portBConfig, portCConfig, portDConfig,
+} from 'avr8js';
+
+export const F_CPU = 16000000;
+export const CELLS = 9;
+export const msToCycles = (ms) => ms * (F_CPU / 1000);
+export const WINDOW_CYCLES = msToCycles(6); // duty measured over four 1.5 ms frames
+export const STABLE_MS = 50; // a picture is stable once unchanged this long
+export const XON = 0x11;
+export const XOFF = 0x13;
+
+const MCUSR = 0x54, SMCR = 0x53, UCSR0B = 0xc1, WDTCSR = 0x60;
+const PORF = 0x01, WDRF = 0x08;
+const SREG_I = 0x80;
+const OP_SLEEP = 0x9588;
+const SLEEP_IDLE = 0, SLEEP_POWER_DOWN = 2;
+// vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
+const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
+const EE_BYTES = 1024;
+const HOLD = msToCycles(260), BLINK_SEG_MIN = msToCycles(200), BLINK_SEG_MAX = msToCycles(300);
+const BLINK_RECENT = msToCycles(800), FRESH_DARK = msToCycles(300);
+
+// An erase + write takes 3.4 ms (datasheet table 8-2, tWD_EEPROM, as sim/board.c holds
+// EEPE); avr8js's default is 1.8 + 1.8 ms. The firmware's timing after a save, and so
+// the ms its random levels are stirred with, must match simavr's.
+const EEPROM_TIMING = { ...eepromConfig, eraseCycles: 27200, writeCycles: 27200 };
+
+// EEPROM cells live in the shield (they survive resets and rebuilt chips); avr8js's
+// backend interface. onWrite sees every programmed byte (the page saves them).
+class EepromCells {
+  constructor(bytes, onWrite) {
+    this.memory = bytes;
+    this.onWrite = onWrite;
+    this.writes = 0;
+  }
+  readMemory(addr) { return this.memory[addr & (EE_BYTES - 1)]; }
+  writeMemory(addr, value) {
+    const a = addr & (EE_BYTES - 1);
+    this.memory[a] &= value;
+    this.writes++;
+    if (this.onWrite) this.onWrite(a, this.memory[a]);
+  }
+  eraseMemory(addr) {
+    const a = addr & (EE_BYTES - 1);
+    this.memory[a] = 0xff;
+    if (this.onWrite) this.onWrite(a, 0xff);
+  }
+}
+
+export class Shield {
+  /**
+   * flash: Uint8Array (32 KB image); opts: { pins (build/web/pins.json), eeprom
+   * (Uint8Array(1024) kept by reference, default erased), vcc (volts, default 5.0),
+   * onEepromWrite(addr, value) }.
+   */
+  constructor(flash, opts = {}) {
+    if (!opts.pins) throw new Error('Shield: pins (build/web/pins.json) missing');
+    this.pins = opts.pins;
+    this.flash = new Uint16Array(new Uint8Array(flash).buffer.slice(0, 32768));
+    this.eeprom = new EepromCells(opts.eeprom || new Uint8Array(EE_BYTES).fill(0xff),
+      opts.onEepromWrite || null);
+    this.vcc = opts.vcc === undefined ? 5.0 : opts.vcc;
+    this.onLine = null; // (text) for each line from the chip, '\r' dropped
+    this.onByte = null; // (byte) for each byte from the chip except XON/XOFF
+    this.onReset = null; // (mcusr) after every reset
+    this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
+    this.keys = 0;
+    this.txq = []; // host -> chip bytes not yet sent
+    this.xoff = false;
+    this.lineBuf = '';
+    this.status = { crashed: 0, crashReason: '', resets: 0, wdtResets: 0, sleepCycles: 0,
+      powerDowns: 0, xoffs: 0, minSp: 0xffff };
+    this.cycleBase = 0; // cycles of earlier chips (a rebuilt chip starts at 0)
+    this.picture = '.........';
+    this.pictureSince = 0;
+    this.ghosts = '.........';
+    this.ghostWindows = 0;
+    this._ledsInit();
+    this.windowStart = 0; // LED windows run on power-on time, across resets
+    this.nextWindow = WINDOW_CYCLES;
+    this.diesSince = 0;
+    this._build(PORF);
+  }
+
+  // ---- time ---------------------------------------------------------------------
+
+  /** Cycles since power-on (continues across resets). */
+  now() { return this.cycleBase + this.cpu.cycles; }
+
+  // ---- the chip -------------------------------------------------------------------
+
+  _build(mcusr) {
+    if (this.cpu) this.cycleBase += this.cpu.cycles;
+    const cpu = new CPU(this.flash);
+    this.cpu = cpu;
+    this.clock = new AVRClock(cpu, F_CPU);
+    this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
+      new AVRTimer(cpu, timer2Config)];
+    this.timerEvents = new Set(this.timers.map((t) => t.count));
+    this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
+      new AVRIOPort(cpu, portDConfig)];
+    this.usart = new AVRUSART(cpu, usart0Config, F_CPU);
+    // avr8js gap 1: UDRE is a level (set while UDR0 is empty), not an event: taking
+    // the interrupt must not clear it, or a UDRE handler that finds nothing to send
+    // leaves all later output stuck.
+    this.usart.UDRE.constant = true;
+    this.usart.onByteTransmit = (b) => this._txByte(b);
+    this.eepromPeriph = new AVREEPROM(cpu, this.eeprom, EEPROM_TIMING);
+    this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
+    this.adc = new AVRADC(cpu, adcConfig);
+    this.adc.avcc = this.vcc;
+    // avr8js gap 4: a watchdog reset calls cpu.reset(), which resets only PC and SP.
+    this.wdtFired = false;
+    cpu.reset = () => { this.wdtFired = true; };
+    cpu.data[MCUSR] = mcusr; // gap 5: avr8js starts with MCUSR = 0
+    if (mcusr & WDRF) {
+      // the chip keeps the watchdog on after a watchdog reset (WDE forced while WDRF)
+      cpu.writeData(WDTCSR, 0x18); // WDCE | WDE: open the timed sequence
+      cpu.writeData(WDTCSR, 0x08); // WDE, 16 ms
+    }
+    this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
+    this.nextTx = 0;
+    this.xoff = false;
+    // sense columns and LEDs follow every write of the ports that carry their pins
+    const keyPorts = new Set(this.pins.keyRows.map((p) => p.port));
+    this.ports.forEach((port, i) => port.addListener(() => {
+      this._ledsRecompute();
+      if (keyPorts.has(i)) this._keysApply();
+      if (this.tracer) this.tracer.pins();
+    }));
+    this._keysApply();
+    this._ledsRecompute();
+    this.status.resets++;
+    if (mcusr & WDRF) this.status.wdtResets++;
+    if (this.onReset) this.onReset(mcusr);
+  }
+
+  /** A power cycle: a fresh chip with MCUSR = PORF; EEPROM kept. */
+  powerCycle() { this.reset(PORF); }
+
+  /** A reset with the given MCUSR flags; EEPROM kept, host bytes not yet sent dropped. */
+  reset(mcusr) {
+    this.txq.length = 0;
+    this.lineBuf = '';
+    this.status.crashed = 0;
+    this._build(mcusr);
+  }
+
+  // ---- keys -----------------------------------------------------------------------
+
+  /** Bit i = contact of cell i closed (cells 0..8 in reading order). */
+  setKeys(mask) {
+    this.keys = mask & 0x1ff;
+    this._keysApply();
+    if (this.tracer) this.tracer.pins();
+  }
+
+  _keysApply() {
+    const { data } = this.cpu;
+    const { keyRows, keyCols } = this.pins;
+    for (let c = 0; c < 3; c++) {
+      let low = false;
+      for (let r = 0; r < 3 && !low; r++) {
+        const rp = keyRows[r], cfg = this.ports[rp.port].portConfig;
+        const drivenLow = ((data[cfg.DDR] >> rp.bit) & 1) && !((data[cfg.PORT] >> rp.bit) & 1);
+        if (drivenLow && (this.keys >> (r * 3 + c)) & 1) low = true;
+      }
+      // an undriven column reads high: the pull-up is the only thing that defines it
+      const cp = keyCols[c];
+      const port = this.ports[cp.port];
+      if (((port.pinValue >> cp.bit) & 1) !== (low ? 0 : 1)) port.setPin(cp.bit, !low);
+    }
+  }
+
+  // ---- LEDs -----------------------------------------------------------------------
+
+  _ledsInit() {
+    this.dies = 0;
+    this.onCycles = new Float64Array(18);
+    this.level = new Uint8Array(18);
+    this.lastChange = new Float64Array(18);
+    this.prevChange = new Float64Array(18);
+    this.holdUntil = new Float64Array(18);
+    this.faintRun = new Uint8Array(18);
+  }
+
+  _pinOn(p, activeHigh) {
+    const { data } = this.cpu;
+    const cfg = this.ports[p.port].portConfig;
+    const ddr = (data[cfg.DDR] >> p.bit) & 1, port = (data[cfg.PORT] >> p.bit) & 1;
+    return ddr && (activeHigh ? port : !port);
+  }
+
+  _ledsRecompute() {
+    const { ledRows, ledRed, ledGreen, ledRowActiveHigh, ledColActiveHigh } = this.pins;
+    let dies = 0;
+    for (let r = 0; r < 3; r++) {
+      if (!this._pinOn(ledRows[r], ledRowActiveHigh)) continue;
+      for (let c = 0; c < 3; c++) {
+        const cell = r * 3 + c;
+        if (this._pinOn(ledRed[c], ledColActiveHigh)) dies |= 1 << (2 * cell);
+        if (this._pinOn(ledGreen[c], ledColActiveHigh)) dies |= 1 << (2 * cell + 1);
+      }
+    }
+    if (dies !== this.dies) {
+      this._ledsAccount(this.now());
+      this.dies = dies;
+    }
+  }
+
+  _ledsAccount(now) {
+    const dt = now - this.diesSince;
+    for (let d = 0; d < 18; d++) if ((this.dies >> d) & 1) this.onCycles[d] += dt;
+    this.diesSince = now;
+  }
+
+  // Die classification (board.c leds_window): lit if its duty reaches half the nominal
+  // 1/3; faint light below that in 3+ consecutive windows is a ghost (reported, counted
+  // as off). Blinking: its last completed on or off stretch lasted 200-300 ms, ended
+  // recently, and the current stretch is under 300 ms. A die that goes dark still counts
+  // as lit for 260 ms; dies going dark within that hold are released together; a die
+  // lighting after 300+ ms dark ends the hold of dies that were steady before.
+  _ledsWindow(now) {
+    this._ledsAccount(now);
+    const span = now - this.windowStart;
+    const ghosts = ['.', '.', '.', '.', '.', '.', '.', '.', '.'];
+    let anyGhost = false, wentDark = false;
+    const { level, lastChange, prevChange, holdUntil, faintRun, onCycles } = this;
+    for (let d = 0; d < 18; d++) {
+      const on = onCycles[d];
+      onCycles[d] = 0;
+      const lit = span && on * 6 >= span ? 1 : 0;
+      if (!lit && on > 0) {
+        if (faintRun[d] < 255) faintRun[d]++;
+      } else {
+        faintRun[d] = 0;
+      }
+      if (faintRun[d] >= 3) {
+        const cell = d >> 1, c = ghosts[cell];
+        ghosts[cell] = c === '.' ? (d & 1 ? 'g' : 'r') : 'y';
+        anyGhost = true;
+      }
+      if (lit !== level[d]) {
+        level[d] = lit;
+        prevChange[d] = lastChange[d];
+        lastChange[d] = now;
+        if (!lit) wentDark = true;
+      }
+    }
+    if (wentDark)
+      for (let d = 0; d < 18; d++)
+        if (!level[d] && (lastChange[d] === now || holdUntil[d] > now)) {
+          const until = now + HOLD, cap = lastChange[d] + BLINK_SEG_MAX;
+          holdUntil[d] = until < cap ? until : cap;
+        }
+    let fresh = false;
+    for (let d = 0; d < 18; d++)
+      if (level[d] && lastChange[d] === now) {
+        holdUntil[d ^ 1] = 0;
+        if (!prevChange[d] || now - prevChange[d] > FRESH_DARK) fresh = true;
+      }
+    if (fresh)
+      for (let d = 0; d < 18; d++)
+        if (!level[d] && holdUntil[d] > now && lastChange[d] - prevChange[d] > FRESH_DARK)
+          holdUntil[d] = 0;
+    if (anyGhost) this.ghostWindows++;
+    this.ghosts = ghosts.join('');
+    let pic = '';
+    for (let cell = 0; cell < CELLS; cell++) {
+      let color = 0, blink = false;
+      for (let k = 0; k < 2; k++) {
+        const d = 2 * cell + k;
+        const seg = lastChange[d] - prevChange[d];
+        const darkRecent = !level[d] && holdUntil[d] > now;
+        const blinking = prevChange[d] && now - prevChange[d] <= BLINK_RECENT &&
+          seg >= BLINK_SEG_MIN && seg <= BLINK_SEG_MAX &&
+          (now - lastChange[d] < BLINK_SEG_MAX || darkRecent);
+        if (level[d] || blinking || darkRecent) color |= 1 << k;
+        if (blinking) blink = true;
+      }
+      pic += (blink ? '.RGY' : '.rgy')[color];
+    }
+    if (pic !== this.picture) {
+      this.picture = pic;
+      this.pictureSince = now;
+    }
+    this.windowStart = now;
+    this.nextWindow = now + WINDOW_CYCLES;
+  }
+
+  /** True once the picture has been unchanged for STABLE_MS. */
+  stable() { return this.now() - this.pictureSince >= msToCycles(STABLE_MS); }
+
+  // ---- UART -----------------------------------------------------------------------
+
+  _txByte(b) {
+    if (this.tracer) this.tracer.tx(b);
+    // software flow control: the chip asks the host to pause / resume; never shown
+    if (b === XOFF) {
+      if (!this.xoff) this.status.xoffs++;
+      this.xoff = true;
+      return;
+    }
+    if (b === XON) {
+      this.xoff = false;
+      return;
+    }
+    if (this.onByte) this.onByte(b);
+    if (b === 0x0d) return;
+    if (b === 0x0a || this.lineBuf.length === 511) {
+      const line = this.lineBuf;
+      this.lineBuf = '';
+      if (this.onLine) this.onLine(line);
+      if (b === 0x0a) return;
+    }
+    this.lineBuf += String.fromCharCode(b);
+  }
+
+  /** Queue host bytes (string or byte array) for the chip's RX line. */
+  serialSend(data) {
+    if (typeof data === 'string') for (let i = 0; i < data.length; i++) this.txq.push(data.charCodeAt(i) & 0xff);
+    else for (const b of data) this.txq.push(b & 0xff);
+    if (this.nextTx < this.cpu.cycles) this.nextTx = this.cpu.cycles;
+  }
+
+  serialLine(s) { this.serialSend(s + '\n'); }
+
+  serialPending() { return this.txq.length; }
+
+  // One host byte on the wire when the receiver is free, every byte time and an eighth
+  // (10 bit times for 8N1, then a little idle line: sim/board.c paces the same); held
+  // while the chip said XOFF or its receiver is off. A byte sent while the chip is powered down is lost, as on the
+  // chip (the USART's clock is stopped).
+  _feed() {
+    const cpu = this.cpu, u = this.usart;
+    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || u.rxBusy) {
+      this.nextTx = cpu.cycles + 64;
+      return;
+    }
+    const b = this.txq.shift();
+    if (this.sleepMode !== SLEEP_POWER_DOWN) u.writeByte(b);
+    if (this.tracer) this.tracer.rx(b);
+    this.nextTx = cpu.cycles + u.cyclesPerChar + Math.floor(u.cyclesPerChar / 8);
+  }
+
+  // ---- EEPROM, status -------------------------------------------------------------
+
+  eepromBytes() { return this.eeprom.memory; }
+  eepromWrites() { return this.eeprom.writes; }
+
+  // ---- running --------------------------------------------------------------------
+
+  _crash(reason) {
+    this.status.crashed = 1;
+    this.status.crashReason = reason;
+    return -1;
+  }
+
+  /** Run until now() reaches `cycle`. Returns 0, or -1 when the chip stopped (status). */
+  runUntil(target) {
+    if (this.status.crashed) return -1;
+    for (;;) {
+      const cpu = this.cpu;
+      const end = target - this.cycleBase;
+      if (cpu.cycles >= end) return 0;
+      let next = end;
+      const win = this.nextWindow - this.cycleBase;
+      if (win < next) next = win;
+      if (this.txq.length && this.nextTx < next) next = this.nextTx;
+      const r = this._runChip(next);
+      if (r < 0) return r;
+      if (r === 1) continue; // the chip was rebuilt by a watchdog reset
+      const c = this.cpu.cycles;
+      if (this.txq.length && this.nextTx <= c) this._feed();
+      if (this.cycleBase + c >= this.nextWindow) this._ledsWindow(this.now());
+    }
+  }
+
+  runMs(ms) { return this.runUntil(this.now() + msToCycles(ms)); }
+
+  // Instructions until cpu.cycles reaches `limit`: 0, 1 after a watchdog reset (a new
+  // chip), -1 when the chip stopped.
+  _runChip(limit) {
+    const cpu = this.cpu, data = cpu.data, prog = this.flash, progWords = prog.length;
+    while (cpu.cycles < limit) {
+      if (this.sleepMode >= 0) {
+        if (this._sleepStep(limit) < 0) return -1;
+        if (this.wdtFired) break;
+        continue;
+      }
+      const pc = cpu.pc;
+      if (pc >= progWords) return this._crash(`pc 0x${(pc * 2).toString(16)} outside the flash`);
+      const sreg = data[95], op = prog[pc];
+      avrInstruction(cpu);
+      if (op === OP_SLEEP && (data[SMCR] & 1)) {
+        // gap 3: SLEEP executes as a no-op in avr8js. Asleep from here: clock events
+        // and a pending interrupt are taken by _sleepStep (a pending one wakes at once)
+        this.sleepMode = (data[SMCR] >> 1) & 7;
+        if (this.sleepMode === SLEEP_POWER_DOWN) this.status.powerDowns++;
+        continue;
+      }
+      if (!(sreg & SREG_I) && (data[95] & SREG_I)) {
+        // gap 7: after SEI/RETI the chip runs one more instruction before any
+        // interrupt (so `sei; sleep` sleeps); avr8js would take it at once
+        data[95] &= ~SREG_I;
+        cpu.tick();
+        data[95] |= SREG_I;
+      } else {
+        cpu.tick();
+      }
+      const sp = data[93] | (data[94] << 8);
+      if (sp < this.status.minSp) this.status.minSp = sp;
+      if (this.wdtFired) break;
+    }
+    if (this.wdtFired) {
+      this._build(WDRF);
+      return 1;
+    }
+    return 0;
+  }
+
+  _wakePending() {
+    const cpu = this.cpu;
+    if (cpu.nextInterrupt < 0) return false;
+    if (this.sleepMode !== SLEEP_POWER_DOWN) return true;
+    for (const v of WAKE_VECTORS) if (cpu.pendingInterrupts[v]) return true;
+    return false;
+  }
+
+  // Asleep: nothing executes. Idle (and the other modes with clocks running) jumps to
+  // the next clock event; power-down runs only the events of non-timer peripherals
+  // (the watchdog), since the I/O clock is stopped. A pending interrupt that may wake
+  // the mode wakes the chip, which takes it at once (4 cycles of wake-up).
+  _sleepStep(limit) {
+    const cpu = this.cpu;
+    if (!(cpu.data[95] & SREG_I)) {
+      // nothing can ever be taken: the chip sleeps forever
+      return this._crash('sleep with interrupts off');
+    }
+    if (this._wakePending()) {
+      this.sleepMode = -1;
+      cpu.cycles += 4;
+      cpu.tick();
+      return 0;
+    }
+    const from = cpu.cycles;
+    if (this.sleepMode !== SLEEP_POWER_DOWN) {
+      const ev = cpu.nextClockEvent;
+      const t = ev && ev.cycles < limit ? ev.cycles : limit;
+      if (t > cpu.cycles) cpu.cycles = t;
+      if (ev && ev.cycles <= cpu.cycles) {
+        cpu.data[95] &= ~SREG_I; // run the clock event only; the interrupt after wake-up
+        cpu.tick();
+        cpu.data[95] |= SREG_I;
+      }
+    } else {
+      let due = null;
+      for (let ev = cpu.nextClockEvent; ev; ev = ev.next)
+        if (!this.timerEvents.has(ev.callback)) { due = ev; break; }
+      if (due && due.cycles <= limit) {
+        if (due.cycles > cpu.cycles) cpu.cycles = due.cycles;
+        const cb = due.callback;
+        cpu.clearClockEvent(cb);
+        cb();
+      } else {
+        cpu.cycles = limit;
+      }
+    }
+    this.status.sleepCycles += cpu.cycles - from;
+    return 0;
+  }
+}

@@ -1,0 +1,265 @@
+// tests/web/browser_test.mjs - build/web/index.html in a real browser: Debian's
+// /usr/bin/chromium, headless, driven by playwright-core (which never downloads a
+// browser). From file://, it plays a whole game with clicks and one with the keyboard,
+// holds a cell for a hint, types console commands, reads the LEDs and the console from
+// the page, checks the statistics survive a reload (EEPROM in localStorage) and the
+// phone-sized layout; fails on any page error or any request that is not file://.
+// Saves the screenshots (the README's picture comes from here).
+// Usage: node browser_test.mjs build/web/index.html OUT.png
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, '../../sim/web/package.json'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const [pagePath, shotPath] = process.argv.slice(2);
+if (!shotPath) {
+  console.error('usage: node browser_test.mjs INDEX.html OUT.png');
+  process.exit(2);
+}
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`web_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
+  process.exit(1);
+}
+const { chromium } = require('playwright-core');
+
+const problems = [];
+let checks = 0;
+const check = (name, ok, detail = '') => {
+  checks++;
+  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
+  return ok;
+};
+const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
+
+async function main() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--disable-default-apps', '--disable-extensions'],
+    viewport: { width: 1100, height: 720 },
+    hasTouch: true,
+  });
+  const requests = [];
+  context.on('request', (r) => { if (!r.url().startsWith('file://') && !r.url().startsWith('data:')) requests.push(r.url()); });
+  const page = context.pages()[0] || await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  const url = pathToFileURL(path.resolve(pagePath)).href;
+  try {
+    await page.goto(url);
+    await run(page, url);
+  } catch (e) {
+    problems.push(`stopped: ${e.message.split('\n')[0]}`);
+  }
+  for (const e of errors) problems.push(e);
+  check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  const size = fs.statSync(pagePath).size;
+  if (problems.length) {
+    for (const p of problems) console.log(`web_browser: FAILED: ${p}`);
+    process.exit(1);
+  }
+  console.log(`web_browser: ok (${checks} checks in Debian's Chromium from file://: a game by clicks, ` +
+    `a game by keys, a hint by holding, console commands, statistics kept over a reload, phone layout; ` +
+    `no page error, no network request; page ${(size / 1024).toFixed(0)} KB; screenshot ${shotPath})`);
+}
+
+// ---- reading the page ----------------------------------------------------------------
+
+const picture = (page) => page.getAttribute('#board', 'data-picture');
+const logLines = (page) => page.$$eval('#log div', (ds) => ds.map((d) => d.className + ' ' + d.textContent));
+const rxLines = async (page) => (await logLines(page)).filter((l) => l.startsWith('rx ')).map((l) => l.slice(3));
+
+// Waits count simulated time (the page's clock), so a slow machine only makes the test
+// slower; a generous wall-clock guard catches a page that stopped altogether.
+const simMs = async (page) => Number(await page.getAttribute('#board', 'data-sim-ms'));
+async function waitFor(page, what, pred, ms) {
+  const end = (await simMs(page)) + ms;
+  const guard = Date.now() + 60000 + 20 * ms;
+  for (;;) {
+    const v = await pred();
+    if (v) return v;
+    if ((await simMs(page)) > end || Date.now() > guard)
+      throw new Error(`${what}: not within ${ms} simulated ms (picture ${await picture(page)})`);
+    await page.waitForTimeout(50);
+  }
+}
+// let `ms` of simulated time pass
+async function simWait(page, ms) {
+  const end = (await simMs(page)) + ms;
+  const guard = Date.now() + 60000 + 20 * ms;
+  while ((await simMs(page)) < end && Date.now() < guard) await page.waitForTimeout(20);
+}
+const waitLine = (page, what, re, from, ms = 5000) =>
+  waitFor(page, what, async () => (await rxLines(page)).slice(from).find((l) => re.test(l)), ms);
+
+function parse(p) {
+  let x = 0, o = 0;
+  for (let i = 0; i < 9; i++) {
+    const c = p[i].toLowerCase();
+    if (c === 'r') x |= 1 << i;
+    if (c === 'g') o |= 1 << i;
+  }
+  return { x, o };
+}
+const won = (m) => LINES.some((l) => (m & l) === l);
+
+// One game as X against the AI; `move(cell)` makes a press. The person plays the lowest
+// empty cell; the board must answer every move on its LEDs and end the game.
+async function playGame(page, name, move) {
+  const from = (await rxLines(page)).length;
+  for (let turn = 0; turn < 5; turn++) {
+    const { x, o } = parse(await picture(page));
+    let cell = 0;
+    while ((x | o) >> cell & 1) cell++;
+    await move(cell);
+    const line = await waitLine(page, `${name}: the move on cell ${cell + 1}`, new RegExp(`^move: ${cell + 1} \\(x\\)`), from);
+    check(`${name}: console names the move`, !!line);
+    // the AI's answer (or the end) shows on the LEDs
+    const after = await waitFor(page, `${name}: answer to ${cell + 1}`, async () => {
+      const p = await picture(page);
+      const q = parse(p);
+      if (!((q.x >> cell) & 1)) return null;
+      if (won(q.x) || won(q.o) || (q.x | q.o) === 0x1ff) return p;
+      const n = (v) => v.toString(2).split('1').length - 1;
+      return n(q.o) === n(x) + 1 && !/[A-Z]/.test(p) ? p : null;
+    }, 6000);
+    const q = parse(after);
+    if (won(q.x) || won(q.o) || (q.x | q.o) === 0x1ff) {
+      const result = await waitLine(page, `${name}: the result line`, /^result: /, from);
+      check(`${name}: the board never loses`, !won(q.x) && result !== 'result: x wins', `${after} ${result}`);
+      return result;
+    }
+  }
+  throw new Error(`${name}: no result after 5 moves`);
+}
+
+// a console line, typed in the input line; Escape then leaves it, so keys play again
+async function command(page, text) {
+  await page.fill('#line', text);
+  await page.press('#line', 'Enter');
+  await page.press('#line', 'Escape');
+}
+
+async function clickCell(page, cell) {
+  await page.click(`.cell[data-cell="${cell + 1}"]`);
+}
+
+async function run(page, url) {
+  await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
+  await waitFor(page, 'empty board after the sweep', async () => (await picture(page)) === '.........', 4000);
+  check('cells drawn', (await page.$$('.cell')).length === 9);
+
+  // 1. a whole game with clicks
+  const r1 = await playGame(page, 'clicks', (c) => clickCell(page, c));
+  check('game by clicks ends', /^result: (o wins|draw)$/.test(r1), r1);
+  await simWait(page, 600);
+  await clickCell(page, 4); // the press after game over starts a new game
+  await waitFor(page, 'new game (click)', async () => (await picture(page)) === '.........', 4000);
+
+  // 2. a hint: press 5, then hold an empty cell 1.2 s
+  const fromHint = (await rxLines(page)).length;
+  await page.keyboard.press('5');
+  await waitLine(page, 'move 5 by key', /^ai: \d \(o\)/, fromHint);
+  await simWait(page, 900);
+  let p0 = parse(await picture(page));
+  let hc = 8;
+  while ((p0.x | p0.o) >> hc & 1) hc--;
+  const hbox = await page.locator(`.cell[data-cell="${hc + 1}"]`).boundingBox();
+  await page.mouse.move(hbox.x + hbox.width / 2, hbox.y + hbox.height / 2);
+  await page.mouse.down();
+  await simWait(page, 1200);
+  const hint = await waitLine(page, 'hint line after holding', /^hint: [1-9]$/, fromHint);
+  const hintCell = Number(hint.slice(6)) - 1;
+  const yellow = await waitFor(page, 'the hint cell lights yellow', async () => {
+    const leds = await page.getAttribute('#board', 'data-leds');
+    return leds[hintCell] === 'y' ? leds : null;
+  }, 2000);
+  check('hint shows yellow on its cell', !!yellow);
+  await page.mouse.up();
+  check('hint cell is the one held or another empty cell', !((p0.x | p0.o) >> hintCell & 1), hint);
+
+  // 3. a console command, typed in the input line
+  const fromCmd = (await rxLines(page)).length;
+  await command(page, 'board');
+  const turn = await waitLine(page, 'answer to board', /^turn: x \(you\)$/, fromCmd);
+  const lines = (await rxLines(page)).slice(fromCmd);
+  check('board answers 3 rows and the turn', lines.length >= 4 && /^[xo.]{3}$/.test(lines[0]), lines.join(' | '));
+  check('console echo of the typed line', (await logLines(page)).some((l) => l === 'tx board'));
+  void turn;
+
+  // 4. finish that game, then a whole game with the keyboard
+  const finish = async (cell) => { await page.keyboard.press(String(cell + 1)); };
+  await playGame(page, 'keys (first game)', finish);
+  await simWait(page, 600);
+  await page.keyboard.press('1');
+  await waitFor(page, 'new game (key)', async () => (await picture(page)) === '.........', 4000);
+  // a screenshot mid-game: marks, a blinking AI move, the console
+  const fromShot = (await rxLines(page)).length;
+  await page.keyboard.press('5');
+  await waitLine(page, 'AI answer for the screenshot', /^ai: /, fromShot);
+  await page.keyboard.press('3');
+  await waitLine(page, 'second AI answer for the screenshot', /^ai: /, fromShot + 2);
+  await simWait(page, 700);
+  await command(page, 'help');
+  await waitLine(page, 'help', /^solve xx/, fromShot);
+  await page.mouse.move(1, 1); // no hover highlight in the picture
+  await simWait(page, 300);
+  await page.screenshot({ path: shotPath });
+  const r2 = await playGame(page, 'keys', finish);
+  check('game by keys ends', /^result: (o wins|draw)$/.test(r2), r2);
+
+  // 5. statistics survive a reload (EEPROM in localStorage)
+  await simWait(page, 1500); // the end-of-game save
+  const fromStats = (await rxLines(page)).length;
+  await command(page, 'stats');
+  const stats = await waitLine(page, 'stats', /^stats vs ai, you x: /, fromStats);
+  check('stats count the games', !/wins 0, draws 0, losses 0/.test(stats), stats);
+  await simWait(page, 700);
+  await page.reload();
+  await waitLine(page, 'boot banner after reload', /^ttt: ready/, 0, 8000);
+  await simWait(page, 500);
+  const fromStats2 = (await rxLines(page)).length;
+  await command(page, 'stats');
+  const stats2 = await waitLine(page, 'stats after reload', /^stats vs ai, you x: /, fromStats2);
+  check('stats survive a reload', stats2 === stats, `${stats} / ${stats2}`);
+
+  // 6. a bad .hex is refused with a message, the board keeps running
+  await page.setInputFiles('#hexfile', { name: 'broken.hex', mimeType: 'text/plain', buffer: Buffer.from(':10000000FFFF\n') });
+  await waitFor(page, 'bad hex message', async () => (await logLines(page)).some((l) => /cannot load broken.hex/.test(l)), 2000);
+  check('bad hex refused', true);
+
+  // 7. phone-sized: everything fits the width, cells large enough to touch
+  await page.setViewportSize({ width: 390, height: 844 });
+  await simWait(page, 300);
+  const layout = await page.evaluate(() => ({
+    scroll: document.scrollingElement.scrollWidth,
+    cell: document.querySelector('.cell').getBoundingClientRect().width,
+    input: document.querySelector('#line').getBoundingClientRect().right,
+  }));
+  check('phone: no sideways scrolling', layout.scroll <= 390, `scrollWidth ${layout.scroll}`);
+  check('phone: cells at least 80 px', layout.cell >= 80, `${layout.cell} px`);
+  check('phone: console input inside the screen', layout.input <= 390, `${layout.input}`);
+  await page.screenshot({ path: shotPath.replace(/\.png$/, '-phone.png'), fullPage: true });
+  // the phone's touch: a tap on a cell is a press
+  const fromTap = (await rxLines(page)).length;
+  await command(page, 'new x');
+  await waitLine(page, 'new x', /^new: /, fromTap);
+  await page.locator('.cell[data-cell="1"]').tap();
+  await waitLine(page, 'touch move', /^move: 1 \(x\)$/, fromTap);
+  void url;
+}
+
+main().catch((e) => {
+  console.log(`web_browser: FAILED: ${e.stack || e}`);
+  process.exit(1);
+});

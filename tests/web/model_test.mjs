@@ -1,0 +1,117 @@
+// tests/web/model_test.mjs - checks of the avr8js shield model (build/web/shield.mjs)
+// that the twin transcripts cannot make: software flow control against a fake byte
+// stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
+// sleep actually modelled (the chip is asleep most of the idle time, and powers down),
+// the watchdog's counters and EEPROM kept across its resets, and the image loaders'
+// errors. Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const [shieldPath, hexPath, probePath] = process.argv.slice(2);
+const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF } = await import(pathToFileURL(shieldPath).href);
+const fw = parseImage(fs.readFileSync(hexPath));
+const probe = parseImage(fs.readFileSync(probePath));
+let checks = 0;
+const failures = [];
+const check = (name, ok, detail = '') => {
+  checks++;
+  if (!ok) failures.push(`${name}${detail !== '' ? `: ${detail}` : ''}`);
+};
+const boot = (img, opts = {}) => {
+  const b = new Shield(img.flash, { pins: PINS, ...opts });
+  const lines = [];
+  b.onLine = (l) => lines.push(l);
+  return { b, lines };
+};
+
+// 1. XON/XOFF from the chip, as a fake byte stream into the bridge: never shown, and
+//    host bytes wait while the chip said XOFF
+{
+  const { b, lines } = boot(fw);
+  b.runMs(1200);
+  const bytes = [];
+  b.onByte = (x) => bytes.push(x);
+  let fed = 0;
+  b.tracer = { pins() {}, tx() {}, rx() { fed++; } };
+  const n0 = lines.length;
+  for (const x of Buffer.from(`ab${String.fromCharCode(XOFF)}cd`)) b._txByte(x);
+  check('XOFF is taken', b.xoff === true);
+  b.serialLine('help');
+  b.runMs(50);
+  check('no host byte while XOFF', fed === 0, `${fed} bytes fed`);
+  check('XOFF not shown', !bytes.includes(XOFF), bytes.join(','));
+  for (const x of Buffer.from(`e${String.fromCharCode(XON)}f\n`)) b._txByte(x);
+  check('XON is taken', b.xoff === false);
+  check('XON/XOFF never in a line', lines[n0] === 'abcdef', JSON.stringify(lines[n0]));
+  b.runMs(100);
+  check('host bytes go after XON', fed === 5, `${fed} bytes fed`);
+  check('the command is answered after XON', lines.some((l) => l.startsWith('help |')), lines.slice(n0).join(' / '));
+  check('flow counter', b.status.xoffs === 1, b.status.xoffs);
+}
+
+// 2. the ADC reads the bandgap against the VCC given
+for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
+  const { b, lines } = boot(probe, { vcc });
+  b.runMs(20);
+  b.serialLine('adc');
+  b.runMs(30);
+  const line = lines.find((l) => l.includes('bandgap')) || '';
+  check(`bandgap at ${vcc} V`, line.includes(`bandgap ${want} counts`), line);
+}
+
+// 3. watchdog resets: counted, MCUSR = WDRF, EEPROM kept (the probe's boot count)
+{
+  const { b, lines } = boot(probe);
+  b.runMs(20);
+  b.serialLine('hang');
+  b.runMs(600);
+  b.serialLine('hangi');
+  b.runMs(800);
+  check('two watchdog resets', b.status.wdtResets === 2 && b.status.resets === 3, JSON.stringify(b.status));
+  check('boot count kept in EEPROM', lines.includes('probe_fw: boot 2, mcusr 8 (watchdog)'), lines.join(' / '));
+  check('interrupt before reset', lines.includes('probe_fw: watchdog interrupt, reset next'));
+  b.powerCycle();
+  b.runMs(20);
+  check('power cycle: PORF, EEPROM kept', lines[lines.length - 1] === 'probe_fw: boot 3, mcusr 1 (power-on)', lines[lines.length - 1]);
+}
+
+// 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
+{
+  const { b, lines } = boot(fw);
+  b.runMs(2000);
+  const s0 = b.status.sleepCycles, t0 = b.now();
+  b.runMs(3000);
+  const asleep = (b.status.sleepCycles - s0) / (b.now() - t0);
+  check('idle board sleeps most of the time', asleep > 0.8, `${(asleep * 100).toFixed(1)} %`);
+  b.runMs(300500);
+  check('sleep message once', lines.filter((l) => l.startsWith('ttt: sleeping')).length === 1, lines.join(' / '));
+  check('powered down', b.sleepMode === 2 && b.status.powerDowns === 1, `mode ${b.sleepMode}`);
+  const c0 = b.now();
+  b.runMs(600000);
+  check('power-down holds (no second sleep message in 10 min)', lines.filter((l) => l.startsWith('ttt: sleeping')).length === 1 && b.sleepMode === 2);
+  check('10 min of power-down cost nothing to run', b.now() - c0 === msToCycles(600000));
+  b.setKeys(1);
+  b.runMs(100);
+  b.setKeys(0);
+  b.runMs(500);
+  check('a key wakes it', b.sleepMode !== 2);
+  b.serialLine('board');
+  b.runMs(200);
+  check('awake: the console answers', lines.some((l) => l.startsWith('turn: x')), lines.slice(-4).join(' / '));
+}
+
+// 5. image loaders: clear errors for bad input
+const throwsMsg = (f) => { try { f(); return ''; } catch (e) { return e.message; } };
+check('hex: bad checksum', /bad checksum/.test(throwsMsg(() => parseHex(':0100000000FE\n:00000001FF\n'))));
+check('hex: truncated', /truncated/.test(throwsMsg(() => parseHex(':0100000000FF\n'))));
+check('hex: not hex', /not an Intel HEX record/.test(throwsMsg(() => parseHex('hello\n'))));
+check('hex: too big', /past the 32 KB/.test(throwsMsg(() => parseHex(':020000040001F9\n:0100000000FF\n:00000001FF\n'))));
+check('elf: wrong machine', /not an AVR ELF/.test(throwsMsg(() => parseImage(Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 1, 1]), Buffer.alloc(60)])))));
+check('hex: the real image', parseHex(fs.readFileSync(hexPath, 'utf8')).top > 1000);
+
+if (failures.length) {
+  for (const f of failures) console.log(`web_model: FAILED: ${f}`);
+  process.exit(1);
+}
+console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
+  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, image loader errors)');

@@ -1,0 +1,148 @@
+/* tests/web/probe_fw.c - a small test image for the twin transcripts: the parts of the
+ * chip the game reaches only by accident or by fault, made to happen on command, so both
+ * emulators (simavr via sim/board.c, avr8js via sim/web/src/shield.js) can be compared.
+ * Each boot prints its reset flags (MCUSR, read in .init3) and a boot count kept in
+ * EEPROM; commands (lines on the UART, 115200 8N1):
+ *   hang   stop kicking the watchdog (reset mode): a watchdog reset, EEPROM kept
+ *   hangi  the same in interrupt-then-reset mode (WDIE+WDE): the WDT interrupt first
+ *          (its handler only sets a flag, reported by the main loop), then the reset
+ *   adc    the 1.1 V bandgap measured against AVcc (ADMUX MUX = 0b1110): ~225 at 5.0 V
+ *   ee     EEPROM byte 1 written in the background: the EE_READY interrupt (EERIE) says
+ *          when the write is done, and the main loop reports it and the byte read back
+ * Polled UART, no rings: it is a probe, not a driver. */
+#include <avr/eeprom.h>
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/wdt.h>
+#include <stdint.h>
+
+uint8_t probe_fw_mcusr __attribute__((section(".noinit")));
+static volatile uint8_t probe_fw_interrupted;
+
+void probe_fw_early(void) __attribute__((naked, used, section(".init3")));
+void probe_fw_early(void)
+{
+    probe_fw_mcusr = MCUSR;
+    MCUSR = 0;
+    wdt_disable();
+}
+
+static volatile uint8_t probe_fw_ee_done;
+
+ISR(EE_READY_vect)
+{
+    EECR &= (uint8_t)~(1u << EERIE); /* level-triggered: off until the next write */
+    probe_fw_ee_done = 1;
+}
+
+ISR(WDT_vect)
+{
+    probe_fw_interrupted = 1; /* the chip cleared WDIE: the next timeout resets */
+}
+
+static void put(char c)
+{
+    while (!(UCSR0A & (1u << UDRE0)))
+        ;
+    UDR0 = (uint8_t)c;
+}
+
+static void puts_(const char *s)
+{
+    while (*s)
+        put(*s++);
+}
+
+static void put_u16(uint16_t v)
+{
+    char buf[6];
+    uint8_t n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n)
+        put(buf[--n]);
+}
+
+static void hang(uint8_t with_interrupt)
+{
+    cli();
+    wdt_reset();
+    /* timed sequence (datasheet 10.9.2): WDCE+WDE, then the new value within 4 cycles;
+     * WDP = 0b0100: 250 ms */
+    WDTCSR = (uint8_t)((1u << WDCE) | (1u << WDE));
+    WDTCSR = (uint8_t)((with_interrupt ? (1u << WDIE) : 0u) | (1u << WDE) | (1u << WDP2));
+    sei();
+    for (;;) { /* no wdt_reset(): the watchdog ends this */
+        if (probe_fw_interrupted) {
+            probe_fw_interrupted = 0;
+            puts_("probe_fw: watchdog interrupt, reset next\n");
+        }
+    }
+}
+
+int main(void)
+{
+    /* 115200 with U2X: UBRR = 16 (datasheet table 20-7) */
+    UBRR0 = 16;
+    UCSR0A = (uint8_t)(1u << U2X0);
+    UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
+    UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0));
+    uint8_t boots = (uint8_t)(eeprom_read_byte((const uint8_t *)0) + 1u);
+    eeprom_write_byte((uint8_t *)0, boots);
+    puts_("probe_fw: boot ");
+    put_u16(boots);
+    puts_(", mcusr ");
+    put_u16(probe_fw_mcusr & 0x0fu);
+    puts_((probe_fw_mcusr & (1u << WDRF)) ? " (watchdog)\n" : (probe_fw_mcusr & (1u << PORF)) ? " (power-on)\n" : "\n");
+    wdt_enable(WDTO_250MS);
+    char line[8];
+    uint8_t len = 0;
+    for (;;) {
+        wdt_reset();
+        if (!(UCSR0A & (1u << RXC0)))
+            continue;
+        char c = (char)UDR0;
+        if (c != '\n') {
+            if (len < sizeof line - 1)
+                line[len++] = c;
+            continue;
+        }
+        line[len] = 0;
+        len = 0;
+        if (line[0] == 'h' && line[1] == 'a' && line[2] == 'n' && line[3] == 'g') {
+            puts_("probe_fw: hanging\n");
+            hang(line[4] == 'i');
+        } else if (line[0] == 'a' && line[1] == 'd' && line[2] == 'c') {
+            ADMUX = (uint8_t)((1u << REFS0) | 0x0eu); /* AVcc reference, input 1.1 V bandgap */
+            ADCSRA = (uint8_t)((1u << ADEN) | (1u << ADSC) | 7u); /* clk/128: 125 kHz */
+            while (ADCSRA & (1u << ADSC))
+                wdt_reset();
+            puts_("probe_fw: bandgap ");
+            put_u16(ADC);
+            puts_(" counts\n");
+        } else if (line[0] == 'e' && line[1] == 'e') {
+            uint8_t v = (uint8_t)(eeprom_read_byte((const uint8_t *)1) + 7u);
+            probe_fw_ee_done = 0;
+            cli();
+            EEAR = 1;
+            EEDR = v;
+            EECR = (uint8_t)(1u << EEMPE); /* erase + write (EEPM = 0), 4-cycle window */
+            EECR |= (uint8_t)(1u << EEPE);
+            EECR |= (uint8_t)(1u << EERIE); /* fires once EEPE clears */
+            sei();
+            puts_("probe_fw: eeprom write started\n");
+            uint16_t spins = 0;
+            while (!probe_fw_ee_done && ++spins)
+                wdt_reset();
+            cli();
+            puts_(probe_fw_ee_done ? "probe_fw: eeprom ready interrupt, byte " : "probe_fw: no eeprom ready interrupt, byte ");
+            sei();
+            put_u16(eeprom_read_byte((const uint8_t *)1));
+            puts_(v == eeprom_read_byte((const uint8_t *)1) ? " (written)\n" : " (NOT written)\n");
+        } else {
+            puts_("probe_fw: ?\n");
+        }
+    }
+}

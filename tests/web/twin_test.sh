@@ -1,0 +1,52 @@
+#!/bin/sh
+# tests/web/twin_test.sh - twin transcripts: the same scripted sessions on simavr
+# (build/sim/ttt-sim --stdio) and on avr8js (build/web/ttt-sim-js --stdio) must give the
+# same serial transcript and the same sequence of stable LED pictures (and ghost reports).
+# Sessions (tests/web/twin/*.txt, '#' lines are comments) cover every console command,
+# every gesture the protocol can make (two keys at once it cannot), all modes and levels,
+# sleep and wake, a stuck key; the probe session runs a small test image on both
+# (tests/web/probe_fw.c): watchdog resets in both modes, EEPROM kept, EE_READY, the ADC.
+# Digits on serial lines starting `diag` are masked (uptime, stack high-water differ
+# between emulators). Usage: twin_test.sh TTT_SIM TTT_SIM_JS FIRMWARE.elf PROBE_FW.elf
+set -u
+SIM=$1 SIMJS=$2 ELF=$3 PROBE=$4
+DIR=$(dirname "$0")/twin
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0 sessions=0 lines=0 pics=0 masked=0
+session() { # session NAME SCRIPT IMAGE
+    sessions=$((sessions + 1))
+    grep -v '^#' "$2" > "$tmp/in"
+    "$SIM" --stdio "$3" < "$tmp/in" > "$tmp/c.out" 2> "$tmp/c.err"; rc_c=$?
+    "$SIMJS" --stdio "$3" < "$tmp/in" > "$tmp/js.out" 2> "$tmp/js.err"; rc_js=$?
+    if [ $rc_c -ne 0 ] || [ $rc_js -ne 0 ]; then
+        echo "web_twin: FAILED: $1: exit status simavr $rc_c, avr8js $rc_js"; cat "$tmp/c.err" "$tmp/js.err"
+        fail=1; return
+    fi
+    for side in c js; do
+        grep '^serial ' "$tmp/$side.out" | sed '/^serial diag/s/[0-9][0-9]*/N/g' > "$tmp/$side.serial"
+        grep -E '^(leds|ghost|error) ' "$tmp/$side.out" > "$tmp/$side.leds"
+    done
+    n=$(wc -l < "$tmp/c.serial"); p=$(wc -l < "$tmp/c.leds")
+    m=$(grep -c '^serial diag' "$tmp/c.serial")
+    if ! cmp -s "$tmp/c.serial" "$tmp/js.serial"; then
+        echo "web_twin: FAILED: $1: serial transcripts differ (< simavr, > avr8js):"
+        diff "$tmp/c.serial" "$tmp/js.serial" | head -20 | sed 's/^/    /'; fail=1
+    fi
+    if ! cmp -s "$tmp/c.leds" "$tmp/js.leds"; then
+        echo "web_twin: FAILED: $1: LED pictures differ (< simavr, > avr8js):"
+        diff "$tmp/c.leds" "$tmp/js.leds" | head -20 | sed 's/^/    /'; fail=1
+    fi
+    case "$1" in probe*) pmin=1 ;; *) pmin=2 ;; esac # the probe image drives no LED
+    if [ "$n" -lt 3 ] || [ "$p" -lt "$pmin" ]; then
+        echo "web_twin: FAILED: $1: too little output to compare ($n serial lines, $p pictures)"; fail=1
+    fi
+    echo "web_twin: $1: $n serial lines, $p LED pictures$( [ "$m" -gt 0 ] && echo ", $m diag lines with digits masked") - $( [ $fail -eq 0 ] && echo same || echo see above)"
+    lines=$((lines + n)); pics=$((pics + p)); masked=$((masked + m))
+}
+for s in "$DIR"/*.txt; do
+    name=$(basename "$s" .txt)
+    case "$name" in probe*) session "$name" "$s" "$PROBE" ;; *) session "$name" "$s" "$ELF" ;; esac
+done
+[ "$fail" -eq 0 ] || exit 1
+echo "web_twin: ok ($sessions sessions, $lines serial lines and $pics LED pictures identical on simavr and avr8js; $masked diag lines compared with digits masked)"
