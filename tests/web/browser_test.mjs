@@ -166,7 +166,7 @@ async function run(page, url) {
   await clickCell(page, 4); // the press after game over starts a new game
   await waitFor(page, 'new game (click)', async () => (await picture(page)) === '.........', 4000);
 
-  // 2. a hint: press 5, then hold an empty cell 1.2 s
+  // 2. a hint: press 5, then hold an empty cell 1.2 s and let go
   const fromHint = (await rxLines(page)).length;
   await page.keyboard.press('5');
   await waitLine(page, 'move 5 by key', /^ai: \d \(o\)/, fromHint);
@@ -178,6 +178,15 @@ async function run(page, url) {
   await page.mouse.move(hbox.x + hbox.width / 2, hbox.y + hbox.height / 2);
   await page.mouse.down();
   await simWait(page, 1200);
+  // held past 0.8 s the cell lights yellow (armed); the hint comes with the release
+  const armed = await waitFor(page, 'the held cell lights yellow (armed)', async () => {
+    const leds = await page.getAttribute('#board', 'data-leds');
+    return leds[hc] === 'y' ? leds : null;
+  }, 2000);
+  check('a held cell is armed (yellow) before the release', !!armed);
+  check('nothing happens before the release',
+    !(await rxLines(page)).slice(fromHint).some((l) => /^hint: /.test(l)));
+  await page.mouse.up();
   const hint = await waitLine(page, 'hint line after holding', /^hint: [1-9]$/, fromHint);
   const hintCell = Number(hint.slice(6)) - 1;
   const yellow = await waitFor(page, 'the hint cell lights yellow', async () => {
@@ -185,7 +194,6 @@ async function run(page, url) {
     return leds[hintCell] === 'y' ? leds : null;
   }, 2000);
   check('hint shows yellow on its cell', !!yellow);
-  await page.mouse.up();
   check('hint cell is the one held or another empty cell', !((p0.x | p0.o) >> hintCell & 1), hint);
 
   // 3. a console command, typed in the input line
