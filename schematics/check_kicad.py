@@ -97,6 +97,10 @@ def stats(pcb, work):
     for f in ("sym-lib-table", "fp-lib-table"):
         if os.path.exists(os.path.join(os.path.dirname(pcb), f)):
             shutil.copy(os.path.join(os.path.dirname(pcb), f), work)
+    lib = os.path.join(os.path.dirname(pcb), "lib")  # what the tables point at
+    if os.path.isdir(lib):
+        shutil.rmtree(os.path.join(work, "lib"), ignore_errors=True)
+        shutil.copytree(lib, os.path.join(work, "lib"))
     pro = json.load(open(base + ".kicad_pro"))
     for c in pro["net_settings"]["classes"]:
         c["clearance"] = 1.0
