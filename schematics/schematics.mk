@@ -15,6 +15,11 @@
 #   make kicad-update-libs     refresh schematics/lib/ (the vendored stock symbols and
 #                              footprints) from the installed KiCad 9 libraries, then
 #                              kicad-generate (maintainers; review the diff)
+#
+# The project reads symbols and footprints only from schematics/lib/ (its sym-lib-table
+# and fp-lib-table point there), so every check here runs with KiCad's stock library
+# locations pointed at an empty folder: if anything still reached for the installed
+# libraries, ERC/DRC would report a missing library and fail.
 
 KICAD_DIR := $(BUILD)/kicad
 KICAD_PY := /usr/bin/python3
@@ -27,13 +32,24 @@ KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footp
 PRINT_PINS_SRC ?= tests/hal/print_pins.c
 PRINT_PINS ?= $(HOST_DIR)/tests/hal/print_pins
 KICAD_ENV := KICAD_REPORT_DIR=$(KICAD_DIR)
+# Where KiCad would find its installed libraries: an empty folder for every check.
+KICAD_NO_STOCK := $(abspath $(KICAD_DIR))/no-stock-libs
+KICAD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
+	test-kicad-fab kicad-stats gerbers-run
+$(KICAD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): | kicad-no-stock
+kicad-no-stock:
+	@mkdir -p $(KICAD_NO_STOCK) && if [ -n "$$(ls -A $(KICAD_NO_STOCK))" ]; then \
+		echo "$(KICAD_NO_STOCK) must be empty"; exit 1; fi
 
 $(KICAD_NET): $(KICAD_SCH) $(KICAD_PROJECT) | $$(@D)/.
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $< >/dev/null
 
 .PHONY: test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
 	test-kicad-fab test-kicad-backports gerbers gerbers-run kicad-stats kicad-generate \
-	kicad-update-libs
+	kicad-update-libs kicad-no-stock
 
 test-kicad-erc:
 	@$(KICAD_ENV) $(KICAD_PY) schematics/check_kicad.py erc $(KICAD_SCH)
