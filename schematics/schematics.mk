@@ -5,6 +5,7 @@
 #                              0 unconnected items, 0 parity issues
 #   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
 #                              pin; four deliberately broken copies must each be caught
+#                              (and the pins.h breaker works on other header layouts)
 #   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly what
 #                              the generators make from the current sources
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias
@@ -72,6 +73,7 @@ $(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS)
 PINMAP = $(KICAD_PY) schematics/check_pinmap.py --pcb $(KICAD_PCB)
 test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICAD_DIR)/bad_sch/ttt-shield.net
 	@set -e; pass=0; \
+	$(KICAD_PY) schematics/check_pinmap.py --self-test-mutate-header; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET); pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pad --expect-fail; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pcb-net --expect-fail; pass=$$((pass + 1)); \
