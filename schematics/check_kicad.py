@@ -4,6 +4,10 @@
   check_kicad.py erc SCH            kicad-cli sch erc --severity-all: 0 errors, 0 warnings
   check_kicad.py drc PCB            kicad-cli pcb drc --schematic-parity --severity-all:
                                     0 violations, 0 unconnected items, 0 parity issues
+                                    (both first require the project's sym-lib-table and
+                                    fp-lib-table to name only project-local files that
+                                    exist, and say where KiCad's stock libraries point;
+                                    make runs them with those pointed at an empty folder)
   check_kicad.py stats PCB WORKDIR  board size, tracks, vias, holes and the smallest
                                     copper clearance as KiCad's DRC measures it (a copy of
                                     the project whose clearance rule is raised to 1 mm
@@ -18,6 +22,25 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import libtable  # noqa: E402
+
+
+def project_libraries(design, tag):
+    """The project's library tables: project-local, every file present (else exit)."""
+    project = os.path.dirname(os.path.abspath(design))
+    for kind in ("symbol", "footprint"):
+        libs = libtable.read(kind, project)
+        missing = [p for p in libs.values() if not os.path.exists(p)]
+        if missing:
+            raise SystemExit("check_kicad: %s libraries missing: %s" % (kind, missing))
+    dirs = {os.environ.get(k) for k in ("KICAD9_SYMBOL_DIR", "KICAD9_FOOTPRINT_DIR")}
+    hidden = len(dirs) == 1 and None not in dirs and os.path.isdir(min(dirs)) and \
+        not os.listdir(min(dirs))
+    print("%s: libraries: the project's own (lib/); KiCad's stock ones %s" % (
+        tag, "hidden (KICAD9_*_DIR = empty %s)" % os.path.relpath(min(dirs)) if hidden
+        else "not hidden"))
 
 
 def kicad_cli(*args):
@@ -39,6 +62,7 @@ def describe(v):
 
 
 def erc(sch):
+    project_libraries(sch, "erc")
     out = report_path(sch, "-erc.json")
     kicad_cli("sch", "erc", "--severity-all", "--format", "json", "-o", out, sch)
     d = json.load(open(out))
@@ -53,6 +77,7 @@ def erc(sch):
 
 
 def drc(pcb):
+    project_libraries(pcb, "drc")
     out = report_path(pcb, "-drc.json")
     kicad_cli("pcb", "drc", "--schematic-parity", "--severity-all", "--format", "json",
               "-o", out, pcb)
@@ -97,6 +122,10 @@ def stats(pcb, work):
     for f in ("sym-lib-table", "fp-lib-table"):
         if os.path.exists(os.path.join(os.path.dirname(pcb), f)):
             shutil.copy(os.path.join(os.path.dirname(pcb), f), work)
+    lib = os.path.join(os.path.dirname(pcb), "lib")  # what the tables point at
+    if os.path.isdir(lib):
+        shutil.rmtree(os.path.join(work, "lib"), ignore_errors=True)
+        shutil.copytree(lib, os.path.join(work, "lib"))
     pro = json.load(open(base + ".kicad_pro"))
     for c in pro["net_settings"]["classes"]:
         c["clearance"] = 1.0

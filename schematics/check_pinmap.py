@@ -13,12 +13,14 @@ any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with p
   check_pinmap.py --pins-cmd PROG --netlist NET --pcb PCB [--mutate KIND] [--expect-fail]
 
   check_pinmap.py --mutate-header FILE | --mutate-schematic FILE   (break a copy)
+  check_pinmap.py --self-test-mutate-header   the header swap on other layouts of pins.h
 
 --mutate swap-pad|swap-pcb-net breaks the loaded PCB in memory (two header pads trade
 numbers, or nets); --expect-fail inverts the verdict (exit 0 only if errors are found),
 so the make rules prove that each kind of breakage is caught.
 """
 import argparse
+import re
 import subprocess
 import sys
 
@@ -169,18 +171,75 @@ def check(header, names, nets, pads):
     return errors, rows
 
 
+# BOARD_PIN(BOARD_PORT_D, 2) or 3, in any layout: spaces, tabs, newlines or backslash
+# line continuations anywhere between the tokens (brace lists, named macros, ...).
+_GAP = r"(?:\s|\\\n)*"
+PD23 = re.compile(r"(BOARD_PIN%s\(%sBOARD_PORT_D%s,%s)([23])(%s\))" % ((_GAP,) * 5))
+
+
+def mutate_header_text(text):
+    """text with every BOARD_PIN(BOARD_PORT_D, 2) and BOARD_PIN(BOARD_PORT_D, 3) traded
+    (LED_C0_R/LED_C0_G swap pins; every pin stays used once, so it still compiles), and
+    how many of each were found; raises SystemExit unless both occur."""
+    found = {"2": 0, "3": 0}
+
+    def swap(m):
+        found[m.group(2)] += 1
+        return m.group(1) + ("3" if m.group(2) == "2" else "2") + m.group(3)
+
+    new = PD23.sub(swap, text)
+    if not found["2"] or not found["3"]:
+        raise SystemExit("check_pinmap: no BOARD_PIN(BOARD_PORT_D, 2) and BOARD_PIN(BOARD_PORT_D, "
+                         "3) pair to swap (found %d and %d): update mutate_header_text() to the "
+                         "header's new form" % (found["2"], found["3"]))
+    return new, found
+
+
 def mutate_header(path):
-    """Swap PD2 and PD3 everywhere in a copy of the board header (LED_C0_R/LED_C0_G
-    trade pins; the pin list stays valid, so it still compiles)."""
-    import re
-    text = open(path).read()
-    pat = re.compile(r"(PORT_D\s*,\s*)([23])(\s*\))")
-    new, n = pat.subn(lambda m: m.group(1) + ("3" if m.group(2) == "2" else "2") + m.group(3), text)
-    if n < 2:
-        raise SystemExit("check_pinmap: could not find PD2/PD3 in %s to swap: update "
-                         "mutate_header() to the header's new form" % path)
+    """Swap PD2 and PD3 everywhere in a copy of the board header."""
+    new, found = mutate_header_text(open(path).read())
     open(path, "w").write(new)
-    print("check_pinmap: swapped PD2 and PD3 in %s (%d places)" % (path, n))
+    print("check_pinmap: swapped PD2 (%d places) and PD3 (%d places) in %s"
+          % (found["2"], found["3"], path))
+
+
+def self_test_mutate_header():
+    """The swap on the layouts pins.h has or may take; and it refuses a header without
+    the pair. Exit status 0 only if every case behaves."""
+    P = "BOARD_PIN(BOARD_PORT_D, %d)"
+    cases = [  # (name, text, what PD2/PD3 must read afterwards)
+        ("brace lists", "#define RED { %s, %s }\n#define GREEN { %s, %s }\n"
+         % (P % 2, P % 4, P % 3, P % 5), "#define RED { %s, %s }\n#define GREEN { %s, %s }\n"
+         % (P % 3, P % 4, P % 2, P % 5)),
+        ("named macros", "#define BOARD_LED_C0_R  BOARD_PIN(BOARD_PORT_D,2)\n"
+         "#define BOARD_LED_C0_G\tBOARD_PIN( BOARD_PORT_D , 3 )\n",
+         "#define BOARD_LED_C0_R  BOARD_PIN(BOARD_PORT_D,3)\n"
+         "#define BOARD_LED_C0_G\tBOARD_PIN( BOARD_PORT_D , 2 )\n"),
+        ("continuation lines", "#define A \\\n    BOARD_PIN(\\\n  BOARD_PORT_D, 2 \\\n )\n"
+         "#define B BOARD_PIN(BOARD_PORT_D,\n 3)\n",
+         "#define A \\\n    BOARD_PIN(\\\n  BOARD_PORT_D, 3 \\\n )\n"
+         "#define B BOARD_PIN(BOARD_PORT_D,\n 2)\n"),
+        ("PD12 is not PD2", "%s %s BOARD_PIN(BOARD_PORT_D, 12) BOARD_PIN(BOARD_PORT_B, 2)"
+         % (P % 2, P % 3), "%s %s BOARD_PIN(BOARD_PORT_D, 12) BOARD_PIN(BOARD_PORT_B, 2)"
+         % (P % 3, P % 2)),
+    ]
+    bad = 0
+    for name, text, want in cases:
+        got, _found = mutate_header_text(text)
+        if got != want:
+            print("check_pinmap: mutate-header self-test %s: got %r" % (name, got))
+            bad += 1
+    for name, text in (("no PD3", P % 2 + P % 4), ("other port", "BOARD_PIN(BOARD_PORT_C, 2), "
+                                                               "BOARD_PIN(BOARD_PORT_C, 3)")):
+        try:
+            mutate_header_text(text)
+            print("check_pinmap: mutate-header self-test %s: accepted" % name)
+            bad += 1
+        except SystemExit:
+            pass
+    print("check_pinmap: mutate-header self-test: %d layouts swapped, 2 refused, %d wrong"
+          % (len(cases), bad))
+    return 1 if bad else 0
 
 
 def mutate_schematic(path):
@@ -195,6 +254,8 @@ def mutate_schematic(path):
 
 
 def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "--self-test-mutate-header":
+        return self_test_mutate_header()
     if len(sys.argv) == 3 and sys.argv[1] == "--mutate-header":
         return mutate_header(sys.argv[2])
     if len(sys.argv) == 3 and sys.argv[1] == "--mutate-schematic":

@@ -6,11 +6,15 @@ placement below, with KiCad's own pcbnew module (Debian's /usr/bin/python3).
 
 NETLIST is `kicad-cli sch export netlist` of ttt-shield.kicad_sch; the project file
 ttt-shield.kicad_pro (design rules, net classes) must already sit beside OUT.
-Invariants: every footprint is a stock one, tied to its schematic symbol by path, so
-`kicad-cli pcb drc --schematic-parity` can compare them; nothing with exposed copper
-sits over the Uno's USB-B shell or DC jack (rule areas, so DRC enforces it); the ICSP
-header is left reachable through a notch in the outline. UUIDs come from a fixed seed,
-so the same inputs give the same file.
+Invariants: every footprint is a stock one, loaded from the file the project's
+fp-lib-table names for its library (the vendored copies in schematics/lib/footprints/,
+never the KiCad libraries installed on the machine), tied to its schematic symbol by
+path, so `kicad-cli pcb drc --schematic-parity` can compare them; nothing with exposed
+copper sits over the Uno's USB-B shell or DC jack (rule areas, so DRC enforces it); the
+ICSP header is left reachable through a notch in the outline. UUIDs come from a fixed
+seed, so the same inputs give the same file (pcbnew parses every footprint of a library
+folder it loads from, and each parse draws UUIDs: so the vendored folders, not only the
+footprints used, are inputs).
 Routing: a grid maze router (A*, 0.254 mm grid, two layers, 45-degree moves) that
 prefers horizontal tracks on F.Cu and vertical ones on B.Cu, so the LED/key rows run on
 the front, the columns on the back, and vias sit where they cross; each path is then
@@ -28,9 +32,9 @@ import pcbnew
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import libtable  # noqa: E402
 import sexpr  # noqa: E402
 
-FOOTPRINT_DIR = os.environ.get("KICAD9_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
 MM = 1000000
 OX, OY = 100.0, 150.0  # KiCad position of the board's lower-left corner (Uno origin)
 
@@ -507,9 +511,10 @@ def main():
     fps = {}
     for c in comps:
         lib, name = c["footprint"].split(":")
-        fp = pcbnew.FootprintLoad(os.path.join(FOOTPRINT_DIR, lib + ".pretty"), name)
+        fp = pcbnew.FootprintLoad(libtable.resolve("footprint", lib), name)
         if fp is None:
-            raise SystemExit("gen_pcb: footprint %s not found" % c["footprint"])
+            raise SystemExit("gen_pcb: footprint %s not found in %s (make kicad-update-libs)"
+                             % (c["footprint"], libtable.resolve("footprint", lib)))
         fp.SetFPID(pcbnew.LIB_ID(lib, name))
         fp.SetReference(c["ref"])
         fp.SetValue(c["value"])

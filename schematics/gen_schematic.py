@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """schematics/gen_schematic.py - writes the shield's KiCad 9 schematic and its pin table
-from ONE description (the tables below), using KiCad's stock library symbols.
+from ONE description (the tables below), using KiCad's stock library symbols as vendored
+in schematics/lib/ (update_libs.py, `make kicad-update-libs`).
 
   python3 schematics/gen_schematic.py [--out DIR]     writes into DIR (default: here)
       ttt-shield.kicad_sch   KiCad 9 schematic; the stock symbols it uses are copied
@@ -10,18 +11,22 @@ from ONE description (the tables below), using KiCad's stock library symbols.
 Invariants: the MCU nets carry the names of board/uno_shield_r1/pins.h (the pin-map
 test, check_pinmap.py, joins both); every unused Uno pin has a no-connect flag; GND
 has a PWR_FLAG (+5V is driven by the Uno symbol's power_out pin). UUIDs come from
-uuid5 of names, so the output depends only on this file and the KiCad libraries.
-Standard library only; needs the KiCad 9 symbol libraries (KICAD9_SYMBOL_DIR or
-/usr/share/kicad/symbols).
+uuid5 of names, so the output depends only on this file and the vendored libraries:
+each symbol is read from the file the project's sym-lib-table names for its library
+(schematics/lib/symbols/), never from the KiCad libraries installed on the machine.
+Standard library only.
 """
 import argparse
 import os
 import uuid
 
+import libtable
 import sexpr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SYMBOL_DIR = os.environ.get("KICAD9_SYMBOL_DIR", "/usr/share/kicad/symbols")
+# None: symbols come from the project's sym-lib-table. update_libs.py sets a folder of
+# stock <lib>.kicad_sym files here to learn which symbols the description uses.
+SYMBOL_DIR = None
 PROJECT = "ttt-shield"
 NS = uuid.UUID("6f1c2d7e-0b1a-4c55-9a43-7c3e5b9d2a10")
 
@@ -109,12 +114,16 @@ FUNCTION = {
 # ---------------------------------------------------------------------------------------
 class LibSymbol:
     def __init__(self, lib, name):
-        path = os.path.join(SYMBOL_DIR, lib + ".kicad_sym")
+        if SYMBOL_DIR is None:
+            path = libtable.resolve("symbol", lib)
+        else:
+            path = os.path.join(SYMBOL_DIR, lib + ".kicad_sym")
         with open(path, encoding="utf-8") as f:
             text = f.read()
         start = text.find('\n\t(symbol "%s"' % name)
         if start < 0:
-            raise SystemExit("gen_schematic: %s:%s not found in %s" % (lib, name, path))
+            raise SystemExit("gen_schematic: %s:%s not found in %s (a new part? make "
+                             "kicad-update-libs vendors it)" % (lib, name, path))
         raw = sexpr.raw_block(text, start + 2)
         self.lib_id = lib + ":" + name
         self.text = raw.replace('(symbol "%s"' % name, '(symbol "%s"' % self.lib_id, 1)

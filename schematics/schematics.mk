@@ -5,6 +5,7 @@
 #                              0 unconnected items, 0 parity issues
 #   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
 #                              pin; four deliberately broken copies must each be caught
+#                              (and the pins.h breaker works on other header layouts)
 #   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly what
 #                              the generators make from the current sources
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias
@@ -12,6 +13,14 @@
 #   make gerbers               build/fab/ttt-shield-r1.zip for the board house
 #   make kicad-stats           board size, track/via counts, smallest clearance
 #   make kicad-generate        regenerate the committed files and pictures (maintainers)
+#   make kicad-update-libs     refresh schematics/lib/ (the vendored stock symbols and
+#                              footprints) from the installed KiCad 9 libraries, then
+#                              kicad-generate (maintainers; review the diff)
+#
+# The project reads symbols and footprints only from schematics/lib/ (its sym-lib-table
+# and fp-lib-table point there), so every check here runs with KiCad's stock library
+# locations pointed at an empty folder: if anything still reached for the installed
+# libraries, ERC/DRC would report a missing library and fail.
 
 KICAD_DIR := $(BUILD)/kicad
 KICAD_PY := /usr/bin/python3
@@ -19,16 +28,29 @@ KICAD_SCH := schematics/ttt-shield.kicad_sch
 KICAD_PCB := schematics/ttt-shield.kicad_pcb
 KICAD_NET := $(KICAD_DIR)/ttt-shield.net
 KICAD_PROJECT := schematics/ttt-shield.kicad_pro schematics/sym-lib-table schematics/fp-lib-table
+KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod)
 # The pin map printer of the board header (prints "NET PORTBIT" lines).
 PRINT_PINS_SRC ?= tests/hal/print_pins.c
 PRINT_PINS ?= $(HOST_DIR)/tests/hal/print_pins
 KICAD_ENV := KICAD_REPORT_DIR=$(KICAD_DIR)
+# Where KiCad would find its installed libraries: an empty folder for every check.
+KICAD_NO_STOCK := $(abspath $(KICAD_DIR))/no-stock-libs
+KICAD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
+	test-kicad-fab kicad-stats gerbers-run
+$(KICAD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
+$(KICAD_CHECK_TARGETS): | kicad-no-stock
+kicad-no-stock:
+	@mkdir -p $(KICAD_NO_STOCK) && if [ -n "$$(ls -A $(KICAD_NO_STOCK))" ]; then \
+		echo "$(KICAD_NO_STOCK) must be empty"; exit 1; fi
 
 $(KICAD_NET): $(KICAD_SCH) $(KICAD_PROJECT) | $$(@D)/.
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $< >/dev/null
 
 .PHONY: test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-backports gerbers gerbers-run kicad-stats kicad-generate
+	test-kicad-fab test-kicad-backports gerbers gerbers-run kicad-stats kicad-generate \
+	kicad-update-libs kicad-no-stock
 
 test-kicad-erc:
 	@$(KICAD_ENV) $(KICAD_PY) schematics/check_kicad.py erc $(KICAD_SCH)
@@ -43,14 +65,15 @@ $(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h)
 	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ $(PRINT_PINS_SRC)
 
 # The schematic with the D8/D9 labels swapped, through KiCad's own netlister.
-$(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) schematics/check_pinmap.py
-	@rm -rf $(@D) && mkdir -p $(@D) && cp $(KICAD_SCH) $(KICAD_PROJECT) $(@D)/
+$(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS) schematics/check_pinmap.py
+	@rm -rf $(@D) && mkdir -p $(@D) && cp -r $(KICAD_SCH) $(KICAD_PROJECT) schematics/lib $(@D)/
 	@$(KICAD_PY) schematics/check_pinmap.py --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $(@D)/ttt-shield.kicad_sch >/dev/null
 
 PINMAP = $(KICAD_PY) schematics/check_pinmap.py --pcb $(KICAD_PCB)
 test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICAD_DIR)/bad_sch/ttt-shield.net
 	@set -e; pass=0; \
+	$(KICAD_PY) schematics/check_pinmap.py --self-test-mutate-header; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET); pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pad --expect-fail; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pcb-net --expect-fail; pass=$$((pass + 1)); \
@@ -66,7 +89,7 @@ KICAD_REGEN := $(KICAD_DIR)/regen
 test-kicad-generated:
 	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
 	python3 schematics/gen_schematic.py --out $(KICAD_REGEN) >/dev/null; \
-	cp $(KICAD_PROJECT) $(KICAD_REGEN)/; \
+	cp -r $(KICAD_PROJECT) schematics/lib $(KICAD_REGEN)/; \
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
 		$(KICAD_REGEN)/ttt-shield.kicad_sch >/dev/null; \
 	$(KICAD_PY) schematics/gen_pcb.py $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
@@ -91,6 +114,12 @@ gerbers: deps
 	@$(MAKE) --no-print-directory gerbers-run
 gerbers-run:
 	@$(KICAD_PY) schematics/fab.py $(KICAD_PCB) $(KICAD_SCH) $(BUILD)/fab
+
+kicad-update-libs:
+	python3 schematics/update_libs.py
+	$(MAKE) --no-print-directory kicad-generate
+	@sed -n 3,4p schematics/lib/SOURCE.txt
+	@echo "kicad-update-libs: review git diff schematics/, then make test"
 
 kicad-generate:
 	python3 schematics/gen_schematic.py
