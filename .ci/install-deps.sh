@@ -32,7 +32,9 @@ need nodejs node
 need npm npm
 need chromium /usr/bin/chromium
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
-# bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3.
+# bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3. The symbols and
+# footprints the shield uses are in schematics/lib/ (copies of KiCad's stock ones), so
+# kicad-symbols and kicad-footprints are only needed for `make kicad-update-libs`.
 # Never kicad-packages3d (4.7 GB of 3D models nobody here needs).
 kicad_missing=""
 kicad_need() {
@@ -43,8 +45,6 @@ kicad_need() {
 }
 kicad_need kicad kicad-cli
 kicad_need kicad /usr/lib/python3/dist-packages/pcbnew.py
-kicad_need kicad-symbols /usr/share/kicad/symbols/MCU_Module.kicad_sym
-kicad_need kicad-footprints /usr/share/kicad/footprints/Module.pretty
 if [ -n "$missing$kicad_missing" ]; then
     echo "install-deps: installing$missing$kicad_missing" >&2
     SUDO=""
