@@ -1,6 +1,6 @@
-# tests/engine.mk - engine tests: exhaustive host proofs, the engine over a damaged or
-# broken table, the judge CLI, and the proof that nothing on the target recurses. Every
-# suite runs under `timeout`, so a hang fails instead of stalling.
+# tests/engine.mk - engine tests: exhaustive host proofs, the board notation, the engine
+# over a damaged or broken table, the judge CLI, and the proof that nothing on the
+# target recurses. Every suite runs under `timeout`, so a hang fails instead of stalling.
 
 ENGINE_TEST_TIMEOUT := timeout 600
 REF_SRC := tests/engine/ref.c
@@ -9,6 +9,10 @@ TEST_ENGINE := $(HOST_DIR)/test_engine
 $(TEST_ENGINE): $(call host_objs,tests/engine/test_engine.c $(REF_SRC) $(ENGINE_SRC))
 	$(HOST_CC) $^ -lcmocka -o $@
 $(call host_objs,tests/engine/test_engine.c): $(TABLE_HDR)
+
+TEST_NOTATION := $(HOST_DIR)/test_notation
+$(TEST_NOTATION): $(call host_objs,tests/engine/test_notation.c firmware/notation.c firmware/position.c)
+	$(HOST_CC) $^ -lcmocka -o $@
 
 # The boot path with a damaged table: the program links a table_data written by
 # `gen_table --damaged` (a changed move, a stale CRC) instead of the good one.
@@ -40,9 +44,11 @@ $(TEST_ENGINE_MUTANT): $(call host_objs,$(FAULTS_SRC) $(ENGINE_MUTANT_SRC))
 	$(HOST_CC) $^ -lcmocka -o $@
 $(call host_objs,$(ENGINE_MUTANT_SRC)): $(TABLE_HDR)
 
-.PHONY: test-engine test-engine-faults test-cli
+.PHONY: test-engine test-notation test-engine-faults test-cli
 test-engine: $(TEST_ENGINE)
 	$(ENGINE_TEST_TIMEOUT) $(TEST_ENGINE)
+test-notation: $(TEST_NOTATION)
+	$(ENGINE_TEST_TIMEOUT) $(TEST_NOTATION)
 # The mutant must fail its tests (status 1..123) and not time out (124) or crash.
 test-engine-faults: $(TEST_ENGINE_BOOT) $(TEST_ENGINE_FAULTS) $(TEST_ENGINE_MUTANT)
 	$(ENGINE_TEST_TIMEOUT) $(TEST_ENGINE_BOOT)
@@ -55,7 +61,7 @@ test-engine-faults: $(TEST_ENGINE_BOOT) $(TEST_ENGINE_FAULTS) $(TEST_ENGINE_MUTA
 		exit 1; fi
 test-cli: $(TTT_CLI)
 	$(ENGINE_TEST_TIMEOUT) sh tests/engine/test_cli.sh $(TTT_CLI)
-TEST_TARGETS += test-engine test-engine-faults test-cli
+TEST_TARGETS += test-engine test-notation test-engine-faults test-cli
 
 # No recursion on the target: the call graph of the engine image (and of the firmware,
 # see tests/game.mk) has no cycle and no indirect call; the checker must also catch the

@@ -15,7 +15,6 @@
 
 #include "crc16.h"
 #include "engine.h"
-#include "notation.h"
 #include "position.h"
 #include "ref.h"
 #include "solver.h"
@@ -349,45 +348,6 @@ static void test_tie_break_examples(void **state)
     assert_int_equal(crc16("123456789", 9), 0x29B1);
 }
 
-static void test_notation(void **state)
-{
-    (void)state;
-    pos_t p = {0, 0};
-    assert_int_equal(notation_parse_row("1 2 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x001);
-    assert_int_equal(p.o, 0x002);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_row("0 0 2 \r", 7, NOTATION_DIGITS, 2, &p), NOTATION_OK);
-    assert_int_equal(p.o, 0x100);
-    assert_int_equal(notation_parse_row("1 2", 3, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_row("1 2 0 0", 7, NOTATION_DIGITS, 0, &p), NOTATION_LONG);
-    assert_int_equal(notation_parse_row("120", 3, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("1  2 0", 6, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("1 3 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_parse_row("", 0, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_row("xo.", 3, NOTATION_LETTERS, 1, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x008);
-    assert_int_equal(p.o, 0x010);
-    assert_int_equal(notation_parse_row("xO.", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_parse_row("x o", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("xo", 2, NOTATION_LETTERS, 1, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_row("xo..", 4, NOTATION_LETTERS, 1, &p), NOTATION_LONG);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_board("xo./.x./..o", 11, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x011);
-    assert_int_equal(p.o, 0x102);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_board("120000000", 9, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x001);
-    assert_int_equal(notation_parse_board("xo./.x.", 7, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_board("xo../x./..o", 11, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_board("xo.//x...o", 10, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_board("xo.x..o..x", 10, &p), NOTATION_LONG);
-    assert_int_equal(notation_parse_board("xo.x?.o..", 9, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_cell_char((pos_t){1, 2}, 1), 'o');
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,7 +365,6 @@ int main(void)
         cmocka_unit_test_setup(test_outcome_with_forged_table, ref_setup),
         cmocka_unit_test_setup(test_first_cell_is_bounded, ref_setup),
         cmocka_unit_test_setup(test_tie_break_examples, ref_setup),
-        cmocka_unit_test_setup(test_notation, ref_setup),
     };
     return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
