@@ -24,6 +24,10 @@ need libelf-dev /usr/include/libelf.h
 need simavr simavr
 need avrdude avrdude
 need arduino-core-avr /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
+# The fuzz harnesses (tests/fuzz.mk): clang, and libFuzzer with the sanitizer runtimes,
+# which clang only recommends.
+need clang clang
+need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-"$(uname -m)".a)"
 [ -z "$missing" ] && exit 0
 echo "install-deps: installing$missing" >&2
 SUDO=""
