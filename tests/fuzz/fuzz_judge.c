@@ -85,12 +85,26 @@ static void model_put(model_result_t *r, const char *s)
     }
 }
 
+/* solver_score, remembered per board: long inputs repeat boards, and the search with
+ * the sanitizers on would otherwise dominate the run. */
+static int8_t model_score(pos_t p)
+{
+    static int8_t memo[POS_CODES];
+    static uint8_t known[POS_CODES];
+    uint16_t code = pos_code(p);
+    if (!known[code]) {
+        memo[code] = solver_score(p);
+        known[code] = 1;
+    }
+    return memo[code];
+}
+
 /* Is the status/result of a board read: 0 legal and answered, 1 illegal. */
 static int model_answer_boj(pos_t p, model_result_t *r)
 {
     if (!pos_is_legal(p) || pos_is_over(p))
         return 1;
-    int8_t s = solver_score(p);
+    int8_t s = model_score(p);
     model_put(r, s > 0 ? "W\n" : s < 0 ? "L\n" : "D\n");
     return 0;
 }
@@ -180,7 +194,7 @@ static void model_algospot(const uint8_t *data, size_t size, model_result_t *r)
         }
         uint8_t winner = pos_winner(p);
         if (winner == PLAYER_NONE && !pos_is_over(p)) {
-            int8_t s = solver_score(p);
+            int8_t s = model_score(p);
             uint8_t mover = pos_to_move(p);
             if (s > 0)
                 winner = mover;
