@@ -31,6 +31,10 @@ need zip zip
 need nodejs node
 need npm npm
 need chromium /usr/bin/chromium
+# The fuzz harnesses (tests/fuzz.mk): clang, and libFuzzer with the sanitizer runtimes,
+# which clang only recommends.
+need clang clang
+need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-"$(uname -m)".a)"
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
 # bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3. The symbols and
 # footprints the shield uses are in schematics/lib/ (copies of KiCad's stock ones), so

@@ -22,12 +22,15 @@ typedef struct {
 uint8_t engine_init(void);
 /* The same for another table image (flash on the AVR; tests pass damaged copies). */
 uint8_t engine_use_table(const uint8_t *table);
-/* 1 while answers come from the table, 0 once the solver has taken over. */
+/* 1 while answers come from the table, 0 once the solver has taken over: after a CRC
+ * mismatch, or after the table gave a bad answer (no entry, an occupied or out-of-range
+ * cell, a play-out not over within 9 plies). Either way the answers stay perfect. */
 uint8_t engine_table_ok(void);
-/* Perfect move (cell 0..8) for a legal, unfinished position. */
+/* Perfect move (cell 0..8, always an empty cell) for a legal, unfinished position. */
 uint8_t engine_move(pos_t p);
 /* Outcome for the side to move of a legal position (finished boards: LOSS in 0 plies
- * when the last mover has a line, DRAW in 0 when full). */
+ * when the last mover has a line, DRAW in 0 when full). With the table: a play-out of
+ * at most 9 table moves, each checked; on a bad one, one solver search instead. */
 engine_outcome_t engine_outcome(pos_t p);
 
 #endif

@@ -22,7 +22,7 @@ $(TABLE_SRC) $(TABLE_HDR) &: $(GEN_TABLE) | $(GEN_DIR)/.
 TABLE_USERS := firmware/table.c firmware/engine.c $(TABLE_SRC)
 $(call avr_objs,$(TABLE_USERS)) $(call host_objs,$(TABLE_USERS)): $(TABLE_HDR)
 
-$(TTT_CLI): $(call host_objs,firmware/host/ttt_cli.c $(ENGINE_SRC))
+$(TTT_CLI): $(call host_objs,firmware/host/ttt_cli.c firmware/host/judge.c $(ENGINE_SRC))
 	$(HOST_CC) $^ -o $@
 
 ALL_TARGETS += $(TTT_CLI)

@@ -1,70 +1,54 @@
-/* firmware/notation.c - parsers for the judges' board rows and the one-line board
- * notation; shared by the host judge CLI and the device console. Never reads past
- * `len`; never writes a cell that the input did not name. */
+/* firmware/notation.c - the board notation parser (grammar in notation.h), shared by the
+ * console and the host judge CLI. One pass over the bytes it is given, never past
+ * `len`; a cell bit is set only for a cell the text names, at most 9 of them. */
 #include "notation.h"
 
-/* 0 empty, 1 X, 2 O, or 3 for a character that is not a cell of `format`. */
-static uint8_t notation_cell_value(char c, uint8_t format)
+void notation_begin(notation_board_t *b)
 {
-    if (format == NOTATION_DIGITS)
-        return (c >= '0' && c <= '2') ? (uint8_t)(c - '0') : 3u;
-    return c == '.' ? 0u : c == 'x' ? 1u : c == 'o' ? 2u : 3u;
+    b->x = 0;
+    b->o = 0;
+    b->cells = 0;
+    b->format = NOTATION_ANY;
 }
 
-static void notation_set(pos_t *p, uint8_t cell, uint8_t value)
+uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
 {
-    uint16_t bit = (uint16_t)(1u << cell);
-    if (value == 1)
-        p->x |= bit;
-    else if (value == 2)
-        p->o |= bit;
-}
-
-uint8_t notation_parse_row(const char *text, uint8_t len, uint8_t format, uint8_t row, pos_t *p)
-{
-    while (len && (text[len - 1] == ' ' || text[len - 1] == '\r' || text[len - 1] == '\t'))
-        len--;
-    uint8_t col = 0, i = 0;
-    while (i < len) {
-        if (col == 3)
-            return NOTATION_LONG;
-        if (format == NOTATION_DIGITS && col > 0) {
-            if (text[i] != ' ')
-                return notation_cell_value(text[i], format) < 3 ? NOTATION_BAD_SEPARATOR
-                                                                : NOTATION_BAD_CHAR;
-            if (++i == len)
-                break;
-        }
-        uint8_t value = notation_cell_value(text[i], format);
-        if (value > 2)
-            return text[i] == ' ' ? NOTATION_BAD_SEPARATOR : NOTATION_BAD_CHAR;
-        notation_set(p, (uint8_t)(3 * row + col), value);
-        col++;
-        i++;
-    }
-    return col == 3 ? NOTATION_OK : NOTATION_SHORT;
-}
-
-uint8_t notation_parse_board(const char *text, uint8_t len, pos_t *p)
-{
-    uint8_t cell = 0;
-    uint8_t format = (len && text[0] >= '0' && text[0] <= '2') ? NOTATION_DIGITS : NOTATION_LETTERS;
-    while (len && (text[len - 1] == ' ' || text[len - 1] == '\r'))
-        len--;
     for (uint8_t i = 0; i < len; i++) {
-        if (text[i] == '/') {
-            if (cell == 0 || cell % 3 != 0 || cell == 9 || text[i - 1] == '/')
-                return NOTATION_BAD_SEPARATOR;
+        char c = text[i];
+        uint8_t format = NOTATION_LETTERS, mark = PLAYER_NONE;
+        if (c == ' ' || c == '\t' || c == '/' || c == ',' || c == '|')
             continue;
-        }
-        if (cell == 9)
-            return NOTATION_LONG;
-        uint8_t value = notation_cell_value(text[i], format);
-        if (value > 2)
+        if (c >= '0' && c <= '2') {
+            format = NOTATION_DIGITS;
+            mark = (uint8_t)(c - '0'); /* PLAYER_X = 1, PLAYER_O = 2 */
+        } else if ((c | 0x20) == 'x') { /* only 'x' and 'X' differ from 'x' in bit 5 */
+            mark = PLAYER_X;
+        } else if ((c | 0x20) == 'o') {
+            mark = PLAYER_O;
+        } else if (c != '.') {
             return NOTATION_BAD_CHAR;
-        notation_set(p, cell++, value);
+        }
+        if (b->format != NOTATION_ANY && b->format != format)
+            return NOTATION_MIXED;
+        if (b->cells >= POS_CELLS)
+            return NOTATION_LONG;
+        b->format = format;
+        uint16_t bit = (uint16_t)(1u << b->cells++);
+        if (mark == PLAYER_X)
+            b->x |= bit;
+        else if (mark == PLAYER_O)
+            b->o |= bit;
     }
-    return cell == 9 ? NOTATION_OK : NOTATION_SHORT;
+    return NOTATION_OK;
+}
+
+uint8_t notation_parse_board(const char *text, uint8_t len, notation_board_t *b)
+{
+    notation_begin(b);
+    uint8_t err = notation_add(b, text, len);
+    if (err == NOTATION_OK && b->cells != POS_CELLS)
+        err = NOTATION_SHORT;
+    return err;
 }
 
 char notation_cell_char(pos_t p, uint8_t cell)

@@ -139,6 +139,7 @@ pos_t pos_play(pos_t p, uint8_t cell)
 uint8_t pos_first_cell(uint16_t mask)
 {
     uint8_t cell = 0;
+    mask |= (uint16_t)(1u << POS_CELLS); /* a stop bit: at most POS_CELLS shifts */
     while (!(mask & 1u)) {
         mask >>= 1;
         cell++;

@@ -53,7 +53,7 @@ pos_t pos_play(pos_t p, uint8_t cell);
  * byte, and back; the centre (cell 4) is not part of the ring. */
 uint8_t pos_to_ring(uint16_t mask);
 uint16_t pos_from_ring(uint8_t ring);
-/* Lowest set bit's index (mask != 0). */
+/* Index of the lowest set bit among cells 0..8, or POS_CELLS if none is set. */
 uint8_t pos_first_cell(uint16_t mask);
 
 /* Base-3 code of a board, cell i weighing 3^i (empty 0, X 1, O 2): 0..POS_CODES-1. */

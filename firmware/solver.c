@@ -76,7 +76,11 @@ static uint8_t solver_open(solver_frame_t *f, int8_t alpha, uint8_t forced, uint
  * caller has checked is unfinished. *best_cell gets the root move (POS_NO_MOVE if the
  * root was decided by the rules). One loop: judge the node entered; a node that branches
  * opens a frame and descends into its first candidate; a decided node passes its score
- * up until some ancestor has another candidate, which is then descended into. */
+ * up until some ancestor has another candidate, which is then descended into.
+ * Bounded: every descent fills an empty cell and a node with at most one empty cell is
+ * decided, so depth stays below SOLVER_MAX_DEPTH; a frame's candidate index only grows
+ * (at most 9 per frame), so the loop visits each node of the game tree below the root
+ * at most once (at most 549,946 passes, from the empty board) and then returns. */
 static int8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t marks, uint8_t *best_cell,
                             const uint8_t *root_order)
 {

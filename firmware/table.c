@@ -48,5 +48,5 @@ uint8_t table_move(const uint8_t *table, pos_t p)
     if (cell >= POS_CELLS)
         return POS_NO_MOVE;
     cell = pos_first_cell(sym_unapply(k, (uint16_t)(1u << cell)));
-    return ((p.x | p.o) & (1u << cell)) ? POS_NO_MOVE : cell;
+    return (cell >= POS_CELLS || ((p.x | p.o) & (1u << cell))) ? POS_NO_MOVE : cell;
 }

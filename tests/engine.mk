@@ -1,17 +1,67 @@
-# tests/engine.mk - engine tests: exhaustive host proofs, the judge CLI, and the proof
-# that nothing on the target recurses.
+# tests/engine.mk - engine tests: exhaustive host proofs, the board notation, the engine
+# over a damaged or broken table, the judge CLI, and the proof that nothing on the
+# target recurses. Every suite runs under `timeout`, so a hang fails instead of stalling.
+
+ENGINE_TEST_TIMEOUT := timeout 600
+REF_SRC := tests/engine/ref.c
 
 TEST_ENGINE := $(HOST_DIR)/test_engine
-$(TEST_ENGINE): $(call host_objs,tests/engine/test_engine.c $(ENGINE_SRC))
+$(TEST_ENGINE): $(call host_objs,tests/engine/test_engine.c $(REF_SRC) $(ENGINE_SRC))
 	$(HOST_CC) $^ -lcmocka -o $@
 $(call host_objs,tests/engine/test_engine.c): $(TABLE_HDR)
 
-.PHONY: test-engine test-cli
+TEST_NOTATION := $(HOST_DIR)/test_notation
+$(TEST_NOTATION): $(call host_objs,tests/engine/test_notation.c firmware/notation.c firmware/position.c)
+	$(HOST_CC) $^ -lcmocka -o $@
+
+# The boot path with a damaged table: the program links a table_data written by
+# `gen_table --damaged` (a changed move, a stale CRC) instead of the good one.
+DAMAGED_TABLE_SRC := $(GEN_DIR)/damaged/table_data.c
+$(DAMAGED_TABLE_SRC): $(GEN_TABLE) | $(GEN_DIR)/damaged/.
+	$(GEN_TABLE) --damaged $@ $(GEN_DIR)/damaged/table_gen.h
+TEST_ENGINE_BOOT := $(HOST_DIR)/test_engine_boot
+$(TEST_ENGINE_BOOT): $(call host_objs,tests/engine/test_engine_boot.c $(REF_SRC) \
+		$(ENGINE_PURE_SRC) $(DAMAGED_TABLE_SRC))
+	$(HOST_CC) $^ -lcmocka -o $@
+$(call host_objs,tests/engine/test_engine_boot.c $(DAMAGED_TABLE_SRC)): $(TABLE_HDR)
+
+# The engine over a broken move source: tests/engine/table_fake.c replaces table.c and
+# the table data. The same tests built from a mutant engine.c without its move check
+# must fail, and must end (the play-out's 9-ply bound), not hang.
+FAULTS_SRC := tests/engine/test_engine_faults.c tests/engine/table_fake.c $(REF_SRC) \
+	$(filter-out firmware/table.c firmware/engine.c,$(ENGINE_PURE_SRC))
+TEST_ENGINE_FAULTS := $(HOST_DIR)/test_engine_faults
+$(TEST_ENGINE_FAULTS): $(call host_objs,$(FAULTS_SRC) firmware/engine.c)
+	$(HOST_CC) $^ -lcmocka -o $@
+$(call host_objs,tests/engine/test_engine_faults.c tests/engine/table_fake.c): $(TABLE_HDR)
+ENGINE_MUTANT_SRC := $(GEN_DIR)/mutant/engine_no_move_check.c
+ENGINE_MOVE_CHECK := cell < POS_CELLS && !((p.x | p.o) & (1u << cell))
+$(ENGINE_MUTANT_SRC): firmware/engine.c | $(GEN_DIR)/mutant/.
+	sed 's/if ($(ENGINE_MOVE_CHECK))/if (cell != POS_NO_MOVE)/' $< >$@
+	@! cmp -s $< $@ || { echo "$@: the mutation no longer applies to $<"; rm -f $@; exit 1; }
+TEST_ENGINE_MUTANT := $(HOST_DIR)/test_engine_faults_mutant
+$(TEST_ENGINE_MUTANT): $(call host_objs,$(FAULTS_SRC) $(ENGINE_MUTANT_SRC))
+	$(HOST_CC) $^ -lcmocka -o $@
+$(call host_objs,$(ENGINE_MUTANT_SRC)): $(TABLE_HDR)
+
+.PHONY: test-engine test-notation test-engine-faults test-cli
 test-engine: $(TEST_ENGINE)
-	$(TEST_ENGINE)
+	$(ENGINE_TEST_TIMEOUT) $(TEST_ENGINE)
+test-notation: $(TEST_NOTATION)
+	$(ENGINE_TEST_TIMEOUT) $(TEST_NOTATION)
+# The mutant must fail its tests (status 1..123) and not time out (124) or crash.
+test-engine-faults: $(TEST_ENGINE_BOOT) $(TEST_ENGINE_FAULTS) $(TEST_ENGINE_MUTANT)
+	$(ENGINE_TEST_TIMEOUT) $(TEST_ENGINE_BOOT)
+	$(ENGINE_TEST_TIMEOUT) $(TEST_ENGINE_FAULTS)
+	@timeout 120 $(TEST_ENGINE_MUTANT) >$(HOST_DIR)/test_engine_faults_mutant.log 2>&1; \
+	status=$$?; grep "FAILED  \] test_" $(HOST_DIR)/test_engine_faults_mutant.log | sort -u | sed "s/^/mutant: /"; \
+	if [ $$status -ge 1 ] && [ $$status -le 123 ]; then \
+		echo "engine mutant without its move check: caught (status $$status), and it ended"; \
+	else echo "engine mutant without its move check: status $$status (want a failure that ends)"; \
+		exit 1; fi
 test-cli: $(TTT_CLI)
-	sh tests/engine/test_cli.sh $(TTT_CLI)
-TEST_TARGETS += test-engine test-cli
+	$(ENGINE_TEST_TIMEOUT) sh tests/engine/test_cli.sh $(TTT_CLI)
+TEST_TARGETS += test-engine test-notation test-engine-faults test-cli
 
 # No recursion on the target: the call graph of the engine image (and of the firmware,
 # see tests/game.mk) has no cycle and no indirect call; the checker must also catch the

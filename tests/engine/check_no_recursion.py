@@ -77,13 +77,24 @@ def find_cycle(graph):
     return None
 
 
-def frames(su_dir):
+def linked_sources(elf):
+    """Base names of the source files linked into elf (its FILE symbols)."""
+    out = subprocess.run(["avr-readelf", "-s", elf], check=True, capture_output=True,
+                         text=True).stdout
+    return {line.split()[-1] for line in out.splitlines() if " FILE " in line}
+
+
+def frames(su_dir, elf):
+    """Frame sizes of the functions of elf's own sources: su_dir also holds the objects
+    of other images (test and bench firmware with their own main), which must not
+    count."""
+    sources = linked_sources(elf)
     sizes = {}
     for su in glob.glob(os.path.join(su_dir, "**", "*.su"), recursive=True):
         with open(su) as f:
             for line in f:
                 parts = line.split("\t")
-                if len(parts) >= 2:
+                if len(parts) >= 2 and parts[0].split(":", 1)[0] in sources:
                     name = parts[0].rsplit(":", 1)[-1].split(".")[0]
                     sizes[name] = max(sizes.get(name, 0), int(parts[1]))
     return sizes
@@ -131,7 +142,7 @@ def main():
         return 1
     print(f"{name}: no recursion, no indirect calls ({len(graph)} functions, {edges} calls)")
     if args.su_dir:
-        sizes = frames(args.su_dir)
+        sizes = frames(args.su_dir, args.elf)
         roots = args.root or ["main"]
         isrs = sorted(f for f in graph if re.fullmatch(r"__vector_\d+", f))
         for root in roots:

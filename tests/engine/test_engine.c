@@ -1,7 +1,7 @@
 /* tests/engine/test_engine.c - proves the engine perfect on every position.
  *
- * An independent reference (textbook recursive minimax over an int[9] board, its own
- * base-3 codes and its own breadth-first reachability) is compared with the position
+ * An independent reference (tests/engine/ref.c: textbook recursive minimax over an
+ * int[9] board, its own base-3 codes and reachability) is compared with the position
  * model (legality on all 19,683 boards), the PROGMEM table and the iterative solver
  * (move value, distance and the documented tie-break on all 4,520 unfinished boards),
  * and the outcome play-out. Host only: the reference may recurse. */
@@ -15,136 +15,19 @@
 
 #include "crc16.h"
 #include "engine.h"
-#include "notation.h"
 #include "position.h"
+#include "ref.h"
 #include "solver.h"
 #include "sym.h"
 #include "table.h"
 
-/* ---- the independent reference ---------------------------------------------------- */
-
-#define REF_BOARDS 19683
-static const int ref_lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
-static unsigned char ref_reachable[REF_BOARDS];
-static signed char ref_memo[REF_BOARDS];
-static int ref_ready;
-
-static int ref_code(const int b[9])
-{
-    int code = 0;
-    for (int i = 8; i >= 0; i--)
-        code = code * 3 + b[i];
-    return code;
-}
-
-static int ref_has_line(const int b[9], int who)
-{
-    for (int l = 0; l < 8; l++)
-        if (b[ref_lines[l][0]] == who && b[ref_lines[l][1]] == who && b[ref_lines[l][2]] == who)
-            return 1;
-    return 0;
-}
-
-static int ref_marks(const int b[9])
-{
-    int n = 0;
-    for (int i = 0; i < 9; i++)
-        n += b[i] != 0;
-    return n;
-}
-
-/* Score for the side to move: a win with the n-th mark is 10 - n to the winner. */
-static int ref_score(int b[9])
-{
-    int code = ref_code(b);
-    if (ref_memo[code] != 127)
-        return ref_memo[code];
-    int n = ref_marks(b);
-    int me = n % 2 ? 2 : 1, them = 3 - me;
-    int best;
-    if (ref_has_line(b, them))
-        best = n - 10;
-    else if (n == 9)
-        best = 0;
-    else {
-        best = -1000;
-        for (int i = 0; i < 9; i++)
-            if (!b[i]) {
-                b[i] = me;
-                int s = -ref_score(b);
-                b[i] = 0;
-                if (s > best)
-                    best = s;
-            }
-    }
-    ref_memo[code] = (signed char)best;
-    return best;
-}
-
-static void ref_explore(int b[9])
-{
-    int code = ref_code(b);
-    if (ref_reachable[code])
-        return;
-    ref_reachable[code] = 1;
-    if (ref_has_line(b, 1) || ref_has_line(b, 2) || ref_marks(b) == 9)
-        return;
-    int me = ref_marks(b) % 2 ? 2 : 1;
-    for (int i = 0; i < 9; i++)
-        if (!b[i]) {
-            b[i] = me;
-            ref_explore(b);
-            b[i] = 0;
-        }
-}
-
-static long ref_plain_nodes(int b[9])
-{
-    long nodes = 1;
-    int n = ref_marks(b);
-    if (ref_has_line(b, 1) || ref_has_line(b, 2) || n == 9)
-        return nodes;
-    for (int i = 0; i < 9; i++)
-        if (!b[i]) {
-            b[i] = n % 2 ? 2 : 1;
-            nodes += ref_plain_nodes(b);
-            b[i] = 0;
-        }
-    return nodes;
-}
-
-static void ref_board(pos_t p, int b[9])
-{
-    for (int i = 0; i < 9; i++)
-        b[i] = (p.x >> i & 1) ? 1 : (p.o >> i & 1) ? 2 : 0;
-}
-
-static int ref_score_of(pos_t p)
-{
-    int b[9];
-    ref_board(p, b);
-    return ref_score(b);
-}
-
 static int ref_setup(void **state)
 {
     (void)state;
-    if (!ref_ready) {
-        int b[9] = {0};
-        memset(ref_memo, 127, sizeof ref_memo);
-        ref_explore(b);
-        ref_ready = 1;
-    }
+    ref_init();
     engine_init();
     return 0;
 }
-
-/* Visit every legal unfinished board (by the reference's reachability). */
-#define FOR_EACH_OPEN_POSITION(p)                                                         \
-    for (uint16_t code_ = 0; code_ < POS_CODES; code_++)                                  \
-        for (pos_t p = pos_from_code(code_); ref_reachable[code_] && !pos_is_over(p);     \
-             p.x = POS_ALL, p.o = POS_ALL)
 
 /* ---- the tests -------------------------------------------------------------------- */
 
@@ -415,6 +298,41 @@ static void test_engine_falls_back_mid_game(void **state)
     assert_true(engine_init());
 }
 
+/* engine_outcome on a table whose CRC was forged valid but whose moves all name cell
+ * 15: each play-out that reaches a hard position stops at the bad move, stops trusting
+ * the table and answers from the solver; the answer is right either way. */
+static void test_outcome_with_forged_table(void **state)
+{
+    (void)state;
+    static uint8_t forged[TABLE_BYTES];
+    forge_out_of_range_moves(forged);
+    uint16_t crc = crc16(forged, TABLE_CRC_OFFSET);
+    forged[TABLE_CRC_OFFSET] = (uint8_t)crc;
+    forged[TABLE_CRC_OFFSET + 1] = (uint8_t)(crc >> 8);
+    int fell_back = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        assert_true(engine_use_table(forged));
+        int score = ref_score_of(p), marks = pos_count(p.x | p.o);
+        engine_outcome_t out = engine_outcome(p);
+        assert_int_equal(out.result, score > 0 ? ENGINE_WIN : score < 0 ? ENGINE_LOSS : ENGINE_DRAW);
+        assert_int_equal(out.plies, score > 0 ? 10 - score - marks : score < 0 ? 10 + score - marks : 9 - marks);
+        fell_back += !engine_table_ok();
+    }
+    assert_true(fell_back > 0);
+    assert_true(engine_init());
+}
+
+/* pos_first_cell never runs past the board: no cell gives POS_CELLS. */
+static void test_first_cell_is_bounded(void **state)
+{
+    (void)state;
+    assert_int_equal(pos_first_cell(0), POS_CELLS);
+    assert_int_equal(pos_first_cell(0xFE00u), POS_CELLS);
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        assert_int_equal(pos_first_cell((uint16_t)(0xFFFFu << c)), c);
+}
+
 static void test_tie_break_examples(void **state)
 {
     (void)state;
@@ -428,45 +346,6 @@ static void test_tie_break_examples(void **state)
     assert_int_equal(engine_move((pos_t){0, 0}), 0);
     /* CRC-16/CCITT-FALSE check value. */
     assert_int_equal(crc16("123456789", 9), 0x29B1);
-}
-
-static void test_notation(void **state)
-{
-    (void)state;
-    pos_t p = {0, 0};
-    assert_int_equal(notation_parse_row("1 2 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x001);
-    assert_int_equal(p.o, 0x002);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_row("0 0 2 \r", 7, NOTATION_DIGITS, 2, &p), NOTATION_OK);
-    assert_int_equal(p.o, 0x100);
-    assert_int_equal(notation_parse_row("1 2", 3, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_row("1 2 0 0", 7, NOTATION_DIGITS, 0, &p), NOTATION_LONG);
-    assert_int_equal(notation_parse_row("120", 3, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("1  2 0", 6, NOTATION_DIGITS, 0, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("1 3 0", 5, NOTATION_DIGITS, 0, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_parse_row("", 0, NOTATION_DIGITS, 0, &p), NOTATION_SHORT);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_row("xo.", 3, NOTATION_LETTERS, 1, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x008);
-    assert_int_equal(p.o, 0x010);
-    assert_int_equal(notation_parse_row("xO.", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_parse_row("x o", 3, NOTATION_LETTERS, 1, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_row("xo", 2, NOTATION_LETTERS, 1, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_row("xo..", 4, NOTATION_LETTERS, 1, &p), NOTATION_LONG);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_board("xo./.x./..o", 11, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x011);
-    assert_int_equal(p.o, 0x102);
-    p = (pos_t){0, 0};
-    assert_int_equal(notation_parse_board("120000000", 9, &p), NOTATION_OK);
-    assert_int_equal(p.x, 0x001);
-    assert_int_equal(notation_parse_board("xo./.x.", 7, &p), NOTATION_SHORT);
-    assert_int_equal(notation_parse_board("xo../x./..o", 11, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_board("xo.//x...o", 10, &p), NOTATION_BAD_SEPARATOR);
-    assert_int_equal(notation_parse_board("xo.x..o..x", 10, &p), NOTATION_LONG);
-    assert_int_equal(notation_parse_board("xo.x?.o..", 9, &p), NOTATION_BAD_CHAR);
-    assert_int_equal(notation_cell_char((pos_t){1, 2}, 1), 'o');
 }
 
 int main(void)
@@ -483,8 +362,9 @@ int main(void)
         cmocka_unit_test_setup(test_every_damaged_byte_is_caught, ref_setup),
         cmocka_unit_test_setup(test_table_entry_damage_is_never_trusted, ref_setup),
         cmocka_unit_test_setup(test_engine_falls_back_mid_game, ref_setup),
+        cmocka_unit_test_setup(test_outcome_with_forged_table, ref_setup),
+        cmocka_unit_test_setup(test_first_cell_is_bounded, ref_setup),
         cmocka_unit_test_setup(test_tie_break_examples, ref_setup),
-        cmocka_unit_test_setup(test_notation, ref_setup),
     };
     return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }

@@ -1,0 +1,125 @@
+/* tests/engine/ref.c - the independent reference for the engine tests: textbook
+ * recursive minimax over an int[9] board, its own base-3 codes and its own depth-first
+ * reachability from the empty board. Host only: it may recurse and use big arrays. */
+#include "ref.h"
+
+#include <string.h>
+
+static const int ref_lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+unsigned char ref_reachable[REF_BOARDS];
+static signed char ref_memo[REF_BOARDS];
+static int ref_ready;
+
+int ref_code(const int b[9])
+{
+    int code = 0;
+    for (int i = 8; i >= 0; i--)
+        code = code * 3 + b[i];
+    return code;
+}
+
+static int ref_has_line(const int b[9], int who)
+{
+    for (int l = 0; l < 8; l++)
+        if (b[ref_lines[l][0]] == who && b[ref_lines[l][1]] == who && b[ref_lines[l][2]] == who)
+            return 1;
+    return 0;
+}
+
+static int ref_marks(const int b[9])
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++)
+        n += b[i] != 0;
+    return n;
+}
+
+/* Score for the side to move: a win with the n-th mark is 10 - n to the winner. */
+int ref_score(int b[9])
+{
+    int code = ref_code(b);
+    if (ref_memo[code] != 127)
+        return ref_memo[code];
+    int n = ref_marks(b);
+    int me = n % 2 ? 2 : 1, them = 3 - me;
+    int best;
+    if (ref_has_line(b, them))
+        best = n - 10;
+    else if (n == 9)
+        best = 0;
+    else {
+        best = -1000;
+        for (int i = 0; i < 9; i++)
+            if (!b[i]) {
+                b[i] = me;
+                int s = -ref_score(b);
+                b[i] = 0;
+                if (s > best)
+                    best = s;
+            }
+    }
+    ref_memo[code] = (signed char)best;
+    return best;
+}
+
+static void ref_explore(int b[9])
+{
+    int code = ref_code(b);
+    if (ref_reachable[code])
+        return;
+    ref_reachable[code] = 1;
+    if (ref_has_line(b, 1) || ref_has_line(b, 2) || ref_marks(b) == 9)
+        return;
+    int me = ref_marks(b) % 2 ? 2 : 1;
+    for (int i = 0; i < 9; i++)
+        if (!b[i]) {
+            b[i] = me;
+            ref_explore(b);
+            b[i] = 0;
+        }
+}
+
+long ref_plain_nodes(int b[9])
+{
+    long nodes = 1;
+    int n = ref_marks(b);
+    if (ref_has_line(b, 1) || ref_has_line(b, 2) || n == 9)
+        return nodes;
+    for (int i = 0; i < 9; i++)
+        if (!b[i]) {
+            b[i] = n % 2 ? 2 : 1;
+            nodes += ref_plain_nodes(b);
+            b[i] = 0;
+        }
+    return nodes;
+}
+
+void ref_board(pos_t p, int b[9])
+{
+    for (int i = 0; i < 9; i++)
+        b[i] = (p.x >> i & 1) ? 1 : (p.o >> i & 1) ? 2 : 0;
+}
+
+int ref_score_of(pos_t p)
+{
+    int b[9];
+    ref_board(p, b);
+    return ref_score(b);
+}
+
+void ref_init(void)
+{
+    if (!ref_ready) {
+        int b[9] = {0};
+        memset(ref_memo, 127, sizeof ref_memo);
+        ref_explore(b);
+        ref_ready = 1;
+    }
+}
+
+int ref_is_perfect(pos_t p, uint8_t cell)
+{
+    return cell < POS_CELLS && !((p.x | p.o) & (1u << cell)) &&
+           -ref_score_of(pos_play(p, cell)) == ref_score_of(p);
+}

@@ -1,0 +1,21 @@
+/* tests/engine/table_fake.h - controls of the broken table (table_fake.c). */
+#ifndef TABLE_FAKE_H
+#define TABLE_FAKE_H
+#include <stdint.h>
+
+#include "table.h"
+
+enum {
+    FAKE_GOOD = 0,     /* always the solver's (perfect) move */
+    FAKE_OCCUPIED,     /* a cell already marked */
+    FAKE_OUT_OF_RANGE, /* cells 9..15 */
+    FAKE_HUGE,         /* 0xFE */
+    FAKE_NO_ENTRY,     /* POS_NO_MOVE */
+    FAKE_FAULTS
+};
+
+extern uint8_t fake_fault;        /* FAKE_*: how answers go wrong */
+extern uint16_t fake_good_answers; /* good answers before the first bad one */
+extern uint32_t fake_calls;       /* table_move() calls so far */
+
+#endif

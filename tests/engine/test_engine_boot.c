@@ -1,0 +1,51 @@
+/* tests/engine/test_engine_boot.c - the boot path with a damaged table: this program is
+ * linked with a table_data that `gen_table --damaged` wrote (one move nibble changed,
+ * CRC stale), so engine_init() itself must refuse it, and every answer must still be
+ * perfect (the solver's), checked against the independent reference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "engine.h"
+#include "position.h"
+#include "ref.h"
+#include "table.h"
+
+static void test_boot_refuses_the_damaged_table(void **state)
+{
+    (void)state;
+    assert_false(table_check(table_data));
+    assert_false(engine_init());
+    assert_false(engine_table_ok());
+}
+
+static void test_answers_stay_perfect(void **state)
+{
+    (void)state;
+    ref_init();
+    assert_false(engine_init());
+    int n = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        assert_true(ref_is_perfect(p, engine_move(p)));
+        int score = ref_score_of(p), marks = pos_count(p.x | p.o);
+        engine_outcome_t out = engine_outcome(p);
+        assert_int_equal(out.result, score > 0 ? ENGINE_WIN : score < 0 ? ENGINE_LOSS : ENGINE_DRAW);
+        assert_int_equal(out.plies, score > 0 ? 10 - score - marks : score < 0 ? 10 + score - marks : 9 - marks);
+        n++;
+    }
+    assert_int_equal(n, 4520);
+    assert_false(engine_table_ok());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boot_refuses_the_damaged_table),
+        cmocka_unit_test(test_answers_stay_perfect),
+    };
+    return cmocka_run_group_tests_name("engine boot with a damaged table", tests, NULL, NULL);
+}
