@@ -24,9 +24,11 @@ $(call fuzz_objs,$(TABLE_USERS)): $(TABLE_HDR)
 
 FUZZ_NAMES := judge console eeprom
 FUZZ_judge_SRC = tests/fuzz/fuzz_judge.c firmware/host/judge.c $(ENGINE_SRC)
-FUZZ_console_SRC = tests/fuzz/fuzz_console.c $(GAME_SRC) $(ENGINE_SRC)
+# The console's `diag` reads HAL counters: the HAL fakes answer.
+FUZZ_console_SRC = tests/fuzz/fuzz_console.c $(GAME_SRC) $(ENGINE_SRC) $(HAL_PURE_SRC) \
+	$(HAL_HOST_SRC)
 FUZZ_eeprom_SRC = tests/fuzz/fuzz_eeprom.c hal/eeprom_store.c hal/host/eeprom_dev.c \
-	firmware/crc16.c firmware/stats.c
+	hal/host/power.c firmware/crc16.c firmware/stats.c
 FUZZ_judge_MAX_LEN := 4096
 FUZZ_console_MAX_LEN := 4096
 FUZZ_eeprom_MAX_LEN := 1200
