@@ -1,12 +1,17 @@
 # Tic-tac-toe board that never loses: firmware for the Arduino Uno shield, host tools,
-# simulator and tests. Declarative: each folder's module.mk lists its sources and adds
-# its targets; this file holds the toolchains, the flags and the shared rules.
+# simulators, the KiCad project and the tests.
 #
 #   make            firmware ELF/HEX/map + host programs      make test   every test
 #   make play       simulated board in the terminal           make bench  figures
 #   make size       flash/SRAM use                            make flash  program a Uno
+#   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
 #   make gerbers    build/fab/ttt-shield-r1.zip for the board house (KiCad 9)
-#   make web        the board in a web page (build/web/)      make clean
+#   make fuzz       the libFuzzer harnesses                   make clean
+#
+# This file holds the toolchains, the flags and the shared rules, then includes one
+# fragment per room, in the order below (lower layers first). A fragment only defines
+# its own variables, appends to the lists here and adds its own targets; it may use the
+# variables of fragments included before it, never after.
 
 BOARD ?= uno_shield_r1
 MCU := atmega328p
@@ -23,40 +28,61 @@ AVR_OBJDUMP := avr-objdump
 AVR_SIZE := avr-size
 HOST_CC ?= gcc
 
+# Every room's headers are found by name; which way a room may look is the layer rule
+# (app -> console -> game -> engine -> common, and the HAL), checked by
+# tests/app/check_layers.py.
+ROOMS := firmware/common firmware/engine firmware/game firmware/console firmware/app
 CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
-COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal -Ifirmware -I$(GEN_DIR) -MMD -MP
-AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ihal/avr -Os -g \
-	-ffunction-sections -fdata-sections -fshort-enums -fstack-usage $(CWARN)
-AVR_CFLAGS += $(AVR_EXTRA_CFLAGS)
+COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal $(ROOMS:%=-I%) -I$(GEN_DIR) \
+	-MMD -MP
+AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/common/avr \
+	-Ihal/avr -Os -g -ffunction-sections -fdata-sections -fshort-enums -fstack-usage \
+	$(CWARN) $(AVR_EXTRA_CFLAGS)
 AVR_LDFLAGS := -mmcu=$(MCU) -mrelax -Wl,--gc-sections
-HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ihal/host -O2 -g $(CWARN)
-SIMAVR_CFLAGS = $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
-SIMAVR_LIBS = $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
+HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -O2 -g $(CWARN)
+SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
+SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps test test-run bench bench-run play play-run size flash clean gerbers
-.SECONDEXPANSION:
+.PHONY: all deps test test-run bench bench-run play play-run size clean
 
-# Filled in by the module files.
+# Filled in by the fragments.
 ALL_TARGETS :=
 TEST_TARGETS :=
 BENCH_TARGETS :=
 SIZE_TARGETS :=
 
 # Objects: the same source compiled for each side into its own tree.
-$(AVR_DIR)/obj/%.o: %.c | $$(@D)/.
+$(AVR_DIR)/obj/%.o: %.c
+	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -c $< -o $@
-$(HOST_DIR)/obj/%.o: %.c | $$(@D)/.
+$(HOST_DIR)/obj/%.o: %.c
+	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
-%/.:
-	@mkdir -p $@
-.PRECIOUS: %/.
 avr_objs = $(patsubst %.c,$(AVR_DIR)/obj/%.o,$(1))
 host_objs = $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(1))
 
-# Each area owns its fragments: firmware/engine.mk, firmware/game.mk, hal/hal.mk,
-# tests/*.mk, sim/*.mk, schematics/schematics.mk.
-include $(sort $(wildcard firmware/*.mk hal/*.mk sim/*.mk tests/*.mk schematics/*.mk))
+# The rooms, lowest first.
+include firmware/common/common.mk
+include firmware/engine/engine.mk
+include hal/hal.mk
+include firmware/game/game.mk
+include firmware/console/console.mk
+include firmware/app/app.mk
+include firmware/tools/tools.mk
+include sim/sim.mk
+include sim/web/web.mk
+include schematics/schematics.mk
+# Their tests, in the same order.
+include tests/engine/engine.mk
+include tests/hal/hal.mk
+include tests/game/game.mk
+include tests/console/console.mk
+include tests/app/app.mk
+include tests/tools/tools.mk
+include tests/sim/sim.mk
+include tests/web/web.mk
+include tests/fuzz/fuzz.mk
 
 all: $(ALL_TARGETS)
 

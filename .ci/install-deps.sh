@@ -31,7 +31,7 @@ need zip zip
 need nodejs node
 need npm npm
 need chromium /usr/bin/chromium
-# The fuzz harnesses (tests/fuzz.mk): clang, and libFuzzer with the sanitizer runtimes,
+# The fuzz harnesses (tests/fuzz/fuzz.mk): clang, and libFuzzer with the sanitizer runtimes,
 # which clang only recommends.
 need clang clang
 need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-"$(uname -m)".a)"

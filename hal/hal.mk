@@ -1,37 +1,31 @@
-# hal/hal.mk - the hardware abstraction layer: pure logic (both sides), the ATmega328P
-# drivers and the host fakes; the fakes and drivers implement the same hal/*.h contract
-# and are chosen at link time.
+# hal/hal.mk - the hardware abstraction layer: the hal/*.h contract, pure logic (both
+# sides), the ATmega328P drivers (hal/avr/) and the host fakes (hal/host/), chosen at
+# link time. It depends on no firmware room except firmware/common (CRC-16).
 #
-#   HAL_PURE_SRC   pure C, compiled for AVR and host (multiplexer, key scan, debounce,
-#                  key events, EEPROM records)
-#   HAL_AVR_SRC    drivers on the chip (timer ISR, LEDs, keys, UART, EEPROM, power)
+#   HAL_PURE_SRC   pure C, compiled for AVR and host (debounce, key events, records)
+#   HAL_AVR_SRC    drivers on the chip (timer ISR, LEDs, keys, UART, EEPROM, power, fuses)
 #   HAL_HOST_SRC   fakes + hal_fake.h controls for host tests
-#   HAL_NEEDS_SRC  sources the HAL uses from elsewhere (CRC-16 for the EEPROM records);
-#                  link them too unless the program already has them (ENGINE_SRC does)
-#   HAL_AVR_LIB / HAL_HOST_LIB  archives of the above (pure + one side), link with
-#                  `$(HAL_AVR_LIB)` after the program's objects
+#   HAL_AVR_LIB / HAL_HOST_LIB  archives: link them after the program's objects
 
 HAL_PURE_SRC := hal/ledmux.c hal/keyscan.c hal/debounce.c hal/keys.c hal/eeprom_store.c
-HAL_AVR_SRC := hal/avr/tick.c hal/avr/leds.c hal/avr/keys_hw.c hal/avr/uart.c \
-	hal/avr/eeprom_dev.c hal/avr/power.c hal/avr/fuses.c
-HAL_HOST_SRC := hal/host/hal_fake.c hal/host/tick.c hal/host/leds.c hal/host/keys_hw.c \
-	hal/host/uart.c hal/host/eeprom_dev.c hal/host/power.c
-HAL_NEEDS_SRC := firmware/crc16.c
+HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
+	fuses.c)
+HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c \
+	eeprom_dev.c power.c)
 
-HAL_AVR_OBJS := $(call avr_objs,$(HAL_PURE_SRC) $(HAL_AVR_SRC))
-HAL_HOST_OBJS := $(call host_objs,$(HAL_PURE_SRC) $(HAL_HOST_SRC))
 HAL_AVR_LIB := $(AVR_DIR)/lib/libhal.a
 HAL_HOST_LIB := $(HOST_DIR)/lib/libhal_fake.a
-
-$(HAL_AVR_LIB): $(HAL_AVR_OBJS) | $$(@D)/.
+$(HAL_AVR_LIB): $(call avr_objs,$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_SRC))
+	@mkdir -p $(@D)
 	rm -f $@
 	avr-ar rcs $@ $^
-$(HAL_HOST_LIB): $(HAL_HOST_OBJS) | $$(@D)/.
+$(HAL_HOST_LIB): $(call host_objs,$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_SRC))
+	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
 
 # `make` compiles every HAL object for both sides (warning-free with -Werror), even
-# before the game firmware links them.
+# before the firmware links them.
 ALL_TARGETS += $(HAL_AVR_LIB) $(HAL_HOST_LIB)
 
 # power.c has the naked .init3 function that saves MCUSR and stops the watchdog before

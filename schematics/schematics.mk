@@ -45,7 +45,8 @@ kicad-no-stock:
 	@mkdir -p $(KICAD_NO_STOCK) && if [ -n "$$(ls -A $(KICAD_NO_STOCK))" ]; then \
 		echo "$(KICAD_NO_STOCK) must be empty"; exit 1; fi
 
-$(KICAD_NET): $(KICAD_SCH) $(KICAD_PROJECT) | $$(@D)/.
+$(KICAD_NET): $(KICAD_SCH) $(KICAD_PROJECT)
+	@mkdir -p $(@D)
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $< >/dev/null
 
 .PHONY: test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
@@ -59,7 +60,8 @@ test-kicad-drc:
 	@$(KICAD_ENV) $(KICAD_PY) schematics/check_kicad.py drc $(KICAD_PCB)
 
 # The mutated board header: a copy of board/ with PD2/PD3 swapped, found first (-I).
-$(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) schematics/check_pinmap.py | $$(@D)/.
+$(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) schematics/check_pinmap.py
+	@mkdir -p $(@D)
 	@rm -rf $(KICAD_DIR)/board_bad && cp -r board $(KICAD_DIR)/board_bad
 	@$(KICAD_PY) schematics/check_pinmap.py --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
 	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ $(PRINT_PINS_SRC)

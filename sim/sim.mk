@@ -7,9 +7,11 @@ SIM_CFLAGS = $(filter-out -I/usr/include/simavr,$(HOST_CFLAGS)) -isystem /usr/in
 SIM_LIBS = $(SIMAVR_LIBS) -lelf
 SIM_BOARD_SRC := sim/board.c
 
-$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_SRC) sim/board.h | $$(@D)/.
+$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_SRC) sim/board.h
+	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/ttt_sim.c $(SIM_BOARD_SRC) $(SIM_LIBS)
-$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_SRC) sim/board.h | $$(@D)/.
+$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_SRC) sim/board.h
+	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/flash_sim.c $(SIM_BOARD_SRC) $(SIM_LIBS) -lutil
 
 ALL_TARGETS += $(SIM_DIR)/ttt-sim $(SIM_DIR)/ttt-flash-sim
@@ -35,7 +37,8 @@ flash-sim: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 # what makes it fit: 496 bytes.
 OPTIBOOT_SRC_DIR := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
 OPTIBOOT_HEX := $(SIM_DIR)/optiboot_atmega328.hex
-$(OPTIBOOT_HEX): $(OPTIBOOT_SRC_DIR)/optiboot.c | $$(@D)/.
+$(OPTIBOOT_HEX): $(OPTIBOOT_SRC_DIR)/optiboot.c
+	@mkdir -p $(@D)
 	$(AVR_CC) -g -Wall -Os -fno-inline-small-functions -fno-split-wide-types -mshort-calls \
 		-mmcu=atmega328p -DF_CPU=16000000L -DLED_START_FLASHES=0 -DBAUD_RATE=115200 \
 		-Wl,--section-start=.text=0x7e00 -Wl,--section-start=.version=0x7ffe \

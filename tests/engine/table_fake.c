@@ -1,5 +1,5 @@
 /* tests/engine/table_fake.c - a broken move source for the engine, linked instead of
- * firmware/table.c (and the generated table_data): its CRC check always passes, and
+ * firmware/engine/table.c (and the generated table_data): its CRC check always passes, and
  * after `fake_good_answers` good answers (the solver's moves) table_move() answers
  * badly in the way `fake_fault` says. The engine must notice, stop trusting the table,
  * and still answer perfectly, in a bounded number of look-ups. */

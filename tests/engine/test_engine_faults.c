@@ -4,7 +4,7 @@
  * engine_move() and engine_outcome() stay perfect (checked against the independent
  * reference), look the table up at most 9 times per outcome, and stop trusting it.
  * Built a second time from a mutant engine.c whose move check is removed
- * (tests/engine.mk): that build must fail these tests and still terminate, which shows
+ * (tests/engine/engine.mk): that build must fail these tests and still terminate, which shows
  * the play-out's 9-ply bound ends a play-out fed occupied cells. An alarm turns a hang
  * into a failure even without the suite's timeout. */
 #include <setjmp.h>

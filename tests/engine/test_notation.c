@@ -1,4 +1,4 @@
-/* tests/engine/test_notation.c - the board notation (firmware/notation.h), exhaustively:
+/* tests/engine/test_notation.c - the board notation (firmware/engine/notation.h), exhaustively:
  * all 19,683 boards, in digits and in letters (mixed case), written with no separators,
  * with rows split by '/', with every separator between all cells, and with runs of
  * pseudo-random separators anywhere; read whole and piece by piece (as the console reads

@@ -1,6 +1,6 @@
 /* tests/fuzz/fuzz_eeprom.c - libFuzzer harness for the EEPROM record loader
  * (hal/eeprom_store.c over the host fake hal/host/eeprom_dev.c) and the range checks
- * of firmware/stats.c. The input's first 1024 bytes are the EEPROM image (missing bytes
+ * of firmware/game/stats.c. The input's first 1024 bytes are the EEPROM image (missing bytes
  * erased, 0xFF); the rest drives one save (record id, length, payload, and where the
  * power is cut) and counting. Checks, beyond the sanitizers:
  *   - any image: for every record id and length, eeprom_store_load() finds "no record"

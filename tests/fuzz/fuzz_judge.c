@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_judge.c - libFuzzer harness for the judge CLI's readers
- * (firmware/host/judge.c), driven from memory. Each input is read by both readers, and
+ * (firmware/tools/judge.c), driven from memory. Each input is read by both readers, and
  * the outcome is compared with a second, deliberately plain model of the accepted
  * language (judge.h): words split on C whitespace, numbers of digits only, Algospot
  * cells x o . with / , | ignored, a word never running on into the next board. Checks,

@@ -1,4 +1,4 @@
-/* tests/hal/board_bad.c - must NOT compile: tests/hal.mk builds it with one of
+/* tests/hal/board_bad.c - must NOT compile: tests/hal/hal.mk builds it with one of
  * -DBAD_DUPLICATE, -DBAD_SERIAL, -DBAD_RESERVED and expects board_check.h to stop the
  * build (and builds it with -DBAD_NONE expecting success, so the test can fail). */
 #include "board_check.h"

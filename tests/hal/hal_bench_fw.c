@@ -1,9 +1,9 @@
-/* tests/hal/hal_bench_fw.c - AVR program for `make bench` (sim/hal_bench.c runs it in
+/* tests/hal/hal_bench_fw.c - AVR program for `make bench` (tests/hal/hal_bench.c runs it in
  * simavr): brings up every HAL module the game uses, shows a full yellow frame (all 18
  * dies, the heaviest display load) and then does what the game's main loop does when
  * nothing happens: kick the watchdog, debounce keys once per ms, sleep in idle. Key
  * events go out on the serial port (press "1".."9", release "a".."i", long "A".."I"),
- * which `sim/hal_bench --check` uses to test the real key path. */
+ * which `tests/hal/hal_bench --check` uses to test the real key path. */
 #include <stdint.h>
 
 #include "eeprom_store.h"

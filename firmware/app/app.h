@@ -1,0 +1,23 @@
+/* firmware/app/app.h - the firmware's main-loop body over the HAL contract (the hal headers
+ * only, no registers), so the host test runs it against the fakes and main.c stays tiny. */
+#ifndef APP_H
+#define APP_H
+#include <stdint.h>
+
+/* Keys and serial input are polled this often (ms): one full scan of the 3-row matrix. */
+#define APP_POLL_MS 3u
+/* Game timers and the LED frame advance at least this often (ms). */
+#define APP_FRAME_MS 20u
+/* Power down after this long without a key event or a console byte. */
+#define APP_IDLE_POWER_DOWN_MS (5ul * 60ul * 1000ul)
+
+/* Bring up the HAL, check the engine table, load the EEPROM records, print the
+ * banner and start the greeting. */
+void app_init(void);
+/* One main-loop pass, never waiting: kick the watchdog, advance the EEPROM save under
+ * way; every APP_POLL_MS read keys and serial bytes (as far as the UART has room for the
+ * answers), advance the game, show its frame, hand records to the store; then
+ * idle-sleep (or power down after APP_IDLE_POWER_DOWN_MS of no input). */
+void app_step(void);
+
+#endif

@@ -1,0 +1,49 @@
+# firmware/app/app.mk - the main loop and the firmware image: build/avr/ttt.elf / .hex /
+# .lss / .map from every room and the HAL's chip side; `make flash`, `make fuses`,
+# `make size`, and the image's figures for `make bench`.
+APP_SRC := firmware/app/app.c
+FW_SRC := firmware/app/main.c $(APP_SRC) $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
+	$(HAL_PURE_SRC) $(HAL_AVR_SRC)
+FW_ELF := $(AVR_DIR)/ttt.elf
+FW_HEX := $(AVR_DIR)/ttt.hex
+FW_LSS := $(AVR_DIR)/ttt.lss
+FW_MAP := $(AVR_DIR)/ttt.map
+
+$(FW_ELF): $(call avr_objs,$(FW_SRC))
+	$(AVR_CC) $(AVR_LDFLAGS) -Wl,-Map=$(FW_MAP),--cref $^ -o $@
+$(FW_MAP): $(FW_ELF)
+# Flash only: EEPROM, fuse, lock, signature and the .mmcu note stay out of the HEX.
+$(FW_HEX): $(FW_ELF)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+$(FW_LSS): $(FW_ELF)
+	$(AVR_OBJDUMP) -h -S $< > $@
+
+ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
+
+.PHONY: flash fuses size-firmware bench-firmware
+flash: $(FW_HEX)
+	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i
+
+# Fuses need an ISP programmer (the bootloader cannot write them): the bytes in the ELF's
+# .fuse section (hal/avr/fuses.c: the Uno's, with brown-out at 4.3 V instead of 2.7 V).
+#   make fuses PROGRAMMER=usbasp             (or avrisp, usbtiny, stk500v2, ...)
+#   make fuses PROGRAMMER=avrisp ISP_PORT=/dev/ttyACM1 ISP_BAUD=19200   (ArduinoISP)
+PROGRAMMER ?= usbasp
+FW_FUSES = $(shell $(AVR_OBJCOPY) -j .fuse -O binary $(FW_ELF) /dev/stdout | od -An -tx1)
+fuses: $(FW_ELF)
+	@set -- $(FW_FUSES); [ $$# -eq 3 ] || { echo "fuses: no .fuse section in $(FW_ELF)"; exit 1; }; \
+	echo "fuses: low 0x$$1, high 0x$$2, extended 0x$$3"; \
+	avrdude -c $(PROGRAMMER) -p m328p $(if $(ISP_PORT),-P $(ISP_PORT)) $(if $(ISP_BAUD),-b $(ISP_BAUD)) \
+		-U lfuse:w:0x$$1:m -U hfuse:w:0x$$2:m -U efuse:w:0x$$3:m
+
+size-firmware: $(FW_ELF)
+	$(AVR_SIZE) -C --mcu=$(MCU) $<
+SIZE_TARGETS += size-firmware
+
+# Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
+bench-firmware: $(FW_ELF)
+	@$(AVR_SIZE) -A $< | awk '$$1 == ".text" { t = $$2 } $$1 == ".data" { d = $$2 } \
+		$$1 == ".bss" { b = $$2 } $$1 == ".noinit" { n = $$2 } \
+		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
+		      print "sram_noinit_bytes", n + 0 }'
+BENCH_TARGETS += bench-firmware

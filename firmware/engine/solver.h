@@ -1,0 +1,21 @@
+/* firmware/engine/solver.h - the fallback solver: iterative alpha-beta negamax with a fixed
+ * explicit stack (pure C, no recursion, no heap). */
+#ifndef SOLVER_H
+#define SOLVER_H
+#include <stdint.h>
+#include "position.h"
+
+/* Scores for the side to move, in absolute plies so that faster wins and slower losses
+ * score higher: a game won by the mover with the n-th mark on the board scores 10 - n,
+ * a game lost that way scores n - 10, a draw 0. */
+#define SOLVER_SCORE_BASE 10
+#define SOLVER_SCORE_INF 100
+/* Frames: one per node that still has a choice; such a node has >= 2 empty cells. */
+#define SOLVER_MAX_DEPTH 8
+
+/* Exact score of a legal position (finished ones included). */
+int8_t solver_score(pos_t p);
+/* The perfect move of a legal unfinished position, with the engine's tie-break. */
+uint8_t solver_move(pos_t p);
+
+#endif

@@ -1,0 +1,47 @@
+/* firmware/game/level.c - difficulty levels: the perfect engine move, or with a level's
+ * probability a different empty cell drawn from a xorshift16 generator.
+ * Deterministic for a given generator state, so tests replay games exactly. */
+#include "level.h"
+#include "engine.h"
+#include "stats.h"
+
+uint16_t level_rand(uint16_t *state)
+{
+    uint16_t x = *state ? *state : 1u;
+    x ^= (uint16_t)(x << 7);
+    x ^= (uint16_t)(x >> 9);
+    x ^= (uint16_t)(x << 8);
+    *state = x;
+    return x;
+}
+
+void level_stir(uint16_t *state, uint16_t entropy)
+{
+    *state ^= (uint16_t)(entropy * 40503u); /* Knuth's multiplicative spread */
+    (void)level_rand(state);
+}
+
+uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
+{
+    uint8_t best = engine_move(p);
+    uint8_t pct;
+    uint16_t others;
+    uint8_t k;
+    if (level == LEVEL_MEDIUM) {
+        pct = LEVEL_MEDIUM_MISTAKE_PCT;
+    } else if (level == LEVEL_EASY) {
+        pct = LEVEL_EASY_MISTAKE_PCT;
+    } else {
+        return best;
+    }
+    others = (uint16_t)(pos_empty(p) & ~(1u << best));
+    if (others == 0 || level_rand(state) % 100u >= pct) {
+        return best;
+    }
+    /* The k-th other empty cell, k uniform in 0..count-1. */
+    k = (uint8_t)(level_rand(state) % pos_count(others));
+    while (k--) {
+        others &= (uint16_t)(others - 1u);
+    }
+    return pos_first_cell(others);
+}

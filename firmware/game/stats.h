@@ -1,0 +1,45 @@
+/* firmware/game/stats.h - the settings and statistics records kept in EEPROM (pure C).
+ * Records go through hal/eeprom_store.h (which adds the CRC); this module gives the
+ * defaults, the range check applied after every load, and the counting rules. */
+#ifndef STATS_H
+#define STATS_H
+#include <stdint.h>
+
+enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
+enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
+/* Counter slots per mode: for the person vs the AI (win, draw, loss); for two
+ * players (x wins, draw, o wins). */
+enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_KINDS = 3 };
+
+/* EEPROM record ids (hal/eeprom_store.h allows 0..3). */
+#define STATS_REC_SETTINGS 0u
+#define STATS_REC_COUNTS 1u
+/* Format tag stored in each record; a record with another tag is reset. */
+#define STATS_FORMAT 0x71u
+/* Counters saturate here (shown as numbers on the console). */
+#define STATS_COUNT_MAX 60000u
+
+typedef struct {
+    uint8_t format; /* STATS_FORMAT */
+    uint8_t mode;   /* GAME_MODE_* */
+    uint8_t level;  /* LEVEL_* */
+} settings_t;
+
+typedef struct {
+    uint8_t format; /* STATS_FORMAT */
+    uint8_t reserved; /* 0 */
+    uint16_t n[GAME_MODES][STATS_KINDS];
+} stats_t;
+
+void stats_settings_default(settings_t *s);
+/* 1 if every field is in range. */
+uint8_t stats_settings_valid(const settings_t *s);
+void stats_clear(stats_t *st);
+uint8_t stats_valid(const stats_t *st);
+/* Count one finished game of `mode`; kind is STATS_WIN/DRAW/LOSS. */
+void stats_count(stats_t *st, uint8_t mode, uint8_t kind);
+/* Split 9 LEDs between win/draw/loss in proportion to the counts of `mode`
+ * (largest remainder); out[k] cells for kind k, summing to 9, or all 0 if no games. */
+void stats_split9(const stats_t *st, uint8_t mode, uint8_t out[STATS_KINDS]);
+
+#endif

@@ -1,6 +1,0 @@
-/* hal/avr/pgm.h - PROGMEM access on the AVR: the real avr-libc macros. The host build
- * finds hal/host/pgm.h instead (include path), so engine code is identical. */
-#ifndef HAL_PGM_H
-#define HAL_PGM_H
-#include <avr/pgmspace.h>
-#endif

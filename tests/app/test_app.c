@@ -1,0 +1,431 @@
+/* tests/app/test_app.c - the main-loop glue (firmware/app/app.c) over the HAL fakes:
+ * boot banner and reset causes, keys to LEDs, console bytes to answers, EEPROM
+ * records surviving a reboot, corrupted or out-of-range records reset to defaults,
+ * power-down after 5 minutes without input and the waking press not being a move. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "app.h"
+#include "eeprom_store.h"
+#include "hal_fake.h"
+#include "leds.h"
+#include "power.h"
+#include "stats.h"
+#include "uart.h"
+#include <stdio.h>
+
+static char out[1 << 16];
+
+/* A whole save, as the main loop runs it (start, then one poll per pass). */
+static uint8_t eeprom_store_save(uint8_t id, const void *buf, uint8_t len)
+{
+    if (!eeprom_store_start(id, buf, len))
+        return 0;
+    for (unsigned i = 0; i < 200 && eeprom_store_busy(); i++)
+        eeprom_store_poll();
+    return !eeprom_store_busy();
+}
+
+static void run(uint32_t ms)
+{
+    while (ms--) {
+        fake_tick_advance(1);
+        app_step();
+    }
+}
+
+static const char *output(void)
+{
+    fake_uart_output(out, sizeof out);
+    return out;
+}
+
+static void boot(void)
+{
+    fake_hal_reset();
+    app_init();
+    run(1000); /* greeting */
+}
+
+static void tap(uint8_t cell, uint32_t hold_ms)
+{
+    fake_keys_set_raw((uint16_t)(1u << cell));
+    run(hold_ms);
+    fake_keys_set_raw(0);
+    run(30);
+}
+
+static void say(const char *line)
+{
+    fake_uart_feed(line, strlen(line));
+    run(2 * APP_POLL_MS); /* input is polled every APP_POLL_MS */
+}
+
+static int blank_chip(void **state)
+{
+    (void)state;
+    fake_eeprom_erase();
+    fake_eeprom_cut_after(-1);
+    fake_power_set_reset_cause(RESET_POWER_ON);
+    return 0;
+}
+
+static void test_boot_defaults(void **state)
+{
+    (void)state;
+    fake_hal_reset();
+    app_init();
+    assert_string_equal(output(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
+    assert_int_equal(fake_leds_frame()[0], LED_OFF); /* nothing shown before a step */
+    run(100);
+    assert_int_not_equal(fake_leds_frame()[1], LED_OFF); /* greeting is running */
+    run(900);
+    for (int c = 0; c < 9; c++) {
+        assert_int_equal(fake_leds_frame()[c], LED_OFF);
+    }
+    assert_true(fake_power_wdt_kicks() >= 1000);
+    assert_true(fake_power_idle_count() >= 1000);
+}
+
+static void test_watchdog_banner(void **state)
+{
+    (void)state;
+    fake_power_set_reset_cause(RESET_WATCHDOG);
+    fake_hal_reset();
+    app_init();
+    assert_non_null(strstr(output(), "ttt: watchdog reset\n"));
+    fake_hal_reset();
+    app_init();
+    assert_null(strstr(output(), "watchdog"));
+}
+
+static void test_keys_leds_console(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    tap(4, 60);
+    assert_int_equal(fake_leds_frame()[4], LED_RED);
+    run(250);
+    assert_string_equal(output(), "move: 5 (x)\nai: 1 (o)\n");
+    assert_int_equal(fake_leds_frame()[0], LED_GREEN | LED_BLINK);
+    run(600);
+    assert_int_equal(fake_leds_frame()[0], LED_GREEN);
+    /* Long press on an empty cell: hint in yellow. */
+    tap(8, 900);
+    {
+        const char *h = strstr(output(), "hint: ");
+        assert_non_null(h);
+        assert_true(h[6] >= '2' && h[6] <= '9' && h[6] != '5');
+        assert_int_equal(fake_leds_frame()[h[6] - '1'], LED_YELLOW);
+    }
+    say("board\r\n");
+    assert_string_equal(output(), "o..\n.x.\n...\nturn: x (you)\n");
+    /* Help is longer than the chip's TX ring; every byte must arrive. */
+    say("help\n");
+    {
+        const char *h = output();
+        size_t n = strlen(h);
+        int lines = 0;
+        for (size_t i = 0; i < n; i++) {
+            lines += h[i] == '\n';
+        }
+        assert_int_equal(lines, 4);
+        assert_true(n > 128); /* more than the AVR's TX ring */
+        assert_string_equal(h + n - 14, "3 board lines\n");
+    }
+}
+
+static void test_records_survive_reboot(void **state)
+{
+    (void)state;
+    boot();
+    say("new 2p\n");
+    say("level easy\n");
+    for (const char *m = "1425"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    tap(2, 60);
+    assert_non_null(strstr(output(), "result: x wins\n"));
+    run(200); /* the record is written in the background: 27 bytes, 3.4 ms each */
+    boot();
+    assert_non_null(strstr(output(), "new: two players, level easy\n"));
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 1, draws 0, o wins 0\n"));
+}
+
+static void test_corrupt_records_reset(void **state)
+{
+    settings_t bad;
+    stats_t st;
+    (void)state;
+    boot();
+    say("new o\n");
+    say("level medium\n");
+    run(200);
+    boot();
+    assert_non_null(strstr(output(), "you o, level medium"));
+    /* Flip every byte of the settings record's slots: the CRC rejects both. */
+    for (int i = 0; i < 128; i++) {
+        fake_eeprom_cells()[i] ^= 0x5A;
+    }
+    boot();
+    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
+    /* A record with a good CRC but an out-of-range field. */
+    bad.format = STATS_FORMAT;
+    bad.mode = 3;
+    bad.level = 1;
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &bad, sizeof bad));
+    stats_clear(&st);
+    st.n[0][0] = 60001;
+    assert_true(eeprom_store_save(STATS_REC_COUNTS, &st, sizeof st));
+    boot();
+    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats vs ai, you x: wins 0, draws 0, losses 0\n"));
+    /* A record of another size (an older firmware's) is not taken either. */
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &bad, 2));
+    boot();
+    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
+}
+
+static void test_saves_only_on_change(void **state)
+{
+    uint32_t w;
+    (void)state;
+    boot();
+    w = fake_eeprom_writes();
+    run(5000);
+    say("board\n");
+    tap(4, 60);
+    run(300);
+    assert_int_equal(fake_eeprom_writes(), w); /* no game over, no settings change */
+    say("level medium\n");
+    assert_true(fake_eeprom_writes() > w);
+}
+
+static void test_power_down_and_wake(void **state)
+{
+    uint32_t t;
+    (void)state;
+    boot();
+    tap(0, 60);
+    run(300);
+    assert_int_equal(fake_leds_frame()[0], LED_RED);
+    output();
+    /* Input keeps it awake. */
+    run(APP_IDLE_POWER_DOWN_MS - 10000);
+    say("board\n");
+    run(APP_IDLE_POWER_DOWN_MS - 1000);
+    assert_int_equal(fake_power_down_count(), 0);
+    for (t = 0; t < 2000 && fake_power_down_count() == 0; t++) {
+        run(1);
+    }
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+    for (int c = 0; c < 9; c++) {
+        assert_int_equal(fake_leds_frame()[c], LED_OFF); /* dark while asleep */
+    }
+    /* Woken by a key: the board comes back, and that press is not a move. */
+    tap(8, 60);
+    assert_int_equal(fake_leds_frame()[0], LED_RED);
+    assert_int_equal(fake_leds_frame()[8], LED_OFF);
+    run(500);
+    assert_null(strstr(output(), "move:"));
+    tap(8, 60);
+    assert_int_equal(fake_leds_frame()[8], LED_RED);
+    assert_non_null(strstr(output(), "move: 9 (x)\n"));
+}
+
+/* A long press acts when the key comes up: held past 800 ms the cell only lights
+ * yellow (armed); the hint comes with the release. */
+static void test_long_press_on_release(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_keys_set_raw(1u << 4); /* menu cell 5 on the empty board: level medium */
+    run(1500);
+    assert_int_equal(fake_leds_frame()[4], LED_YELLOW);
+    assert_string_equal(output(), ""); /* nothing happened yet */
+    fake_keys_set_raw(0);
+    run(30);
+    assert_string_equal(output(), "level: medium\n");
+}
+
+/* A key held for good: it is reported, never acts, and the board sleeps with its row
+ * left undriven (the other keys still wake it); with every row blocked it stays up
+ * and does not claim to sleep. */
+static void test_stuck_key_and_sleep(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_keys_set_raw(1u << 4); /* cell 5 jams on the empty board */
+    run(11000);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "key: stuck 5, ignored until released\n"));
+        assert_null(strstr(o, "new:")); /* its long press did not pick a menu entry */
+        assert_null(strstr(o, "level:"));
+    }
+    run(APP_IDLE_POWER_DOWN_MS);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_int_equal(fake_power_down_ignore(), 1u << 4);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+    /* every row blocked: no power-down and no sleeping line, however long */
+    fake_keys_set_raw((1u << 4) | (1u << 0) | (1u << 8));
+    run(11000);
+    output();
+    run(2 * APP_IDLE_POWER_DOWN_MS + 1000);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_null(strstr(output(), "sleeping"));
+}
+
+/* Low supply: the end-of-game record waits (one line says so) and is written once the
+ * supply is back; nothing is lost. */
+static void test_low_supply_save_waits(void **state)
+{
+    (void)state;
+    boot();
+    say("new 2p\n");
+    run(200);
+    fake_power_set_vcc(36);
+    output();
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    run(500);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "result: x wins\n"));
+        assert_non_null(strstr(o, "ttt: supply low (3.6 V), saving waits\n"));
+    }
+    run(5000);
+    assert_null(strstr(output(), "supply low")); /* said once */
+    boot(); /* power lost before the supply came back: the old record */
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 0,"));
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    fake_power_set_vcc(36);
+    run(500);
+    fake_power_set_vcc(48);
+    run(300);
+    boot();
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 1,"));
+}
+
+/* Output waits without stopping input: with a narrow TX ring nothing is run until its
+ * answer fits, then every line is answered, in order, and nothing is dropped; a burst
+ * of 40 commands right after a game-ending move is answered completely. */
+static void test_console_burst(void **state)
+{
+    char want[64];
+    (void)state;
+    boot();
+    output();
+    fake_uart_set_tx_room(100);
+    say("help\n");
+    assert_string_equal(output(), ""); /* help needs more room than that */
+    fake_uart_set_tx_room(255);
+    run(10);
+    assert_non_null(strstr(output(), "3 board lines\n"));
+    say("new 2p\n");
+    for (const char *m = "1425"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    output();
+    fake_keys_set_raw(1u << 2); /* the winning move... */
+    run(40);
+    fake_keys_set_raw(0);
+    {
+        size_t got = 0;
+        for (int k = 0; k < 100 && !strstr(out, "result: "); k++) {
+            run(1);
+            got += fake_uart_output(out + got, sizeof out - got);
+        }
+        assert_non_null(strstr(out, "result: x wins\n"));
+    }
+    for (int i = 0; i < 40; i++) { /* ...and 40 commands right behind it */
+        snprintf(want, sizeof want, i % 2 ? "board\n" : "level %d\n", i % 3);
+        fake_uart_feed(want, strlen(want));
+    }
+    {
+        static char all[1 << 15];
+        size_t len = 0;
+        int lines = 0, boards = 0, levels = 0;
+        for (int k = 0; k < 200; k++) {
+            run(5);
+            len += fake_uart_output(all + len, sizeof all - len);
+            fake_uart_set_tx_room(255); /* the line drains 255 bytes every 22 ms */
+        }
+        for (size_t i = 0; i < len; i++) {
+            lines += all[i] == '\n';
+        }
+        for (const char *p = all; (p = strstr(p, "turn: ")) != NULL; p++) {
+            boards++;
+        }
+        for (const char *p = all; (p = strstr(p, "level: ")) != NULL; p++) {
+            levels++;
+        }
+        assert_true(strncmp(all, "level: perfect\n", 15) == 0);
+        assert_int_equal(boards, 0); /* after the game: `over: x wins` instead */
+        for (const char *p = all; (p = strstr(p, "over: x wins")) != NULL; p++) {
+            boards++;
+        }
+        assert_int_equal(boards, 20);
+        assert_int_equal(levels, 20);
+        assert_int_equal(lines, 20 * 4 + 20);
+    }
+    assert_int_equal(uart_tx_dropped(), 0);
+    assert_int_equal(uart_rx_overruns(), 0);
+}
+
+/* Bytes lost in the UART: the damaged line gets `error: input overrun` and is counted
+ * in diag; the lines around it run. */
+static void test_input_overrun(void **state)
+{
+    (void)state;
+    boot();
+    output();
+    fake_uart_feed("board\nle", 8);
+    fake_uart_lose();
+    fake_uart_feed("vel 2\nboard\n", 12);
+    run(20);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "turn: x (you)\nerror: input overrun\n...\n"));
+        assert_null(strstr(o, "level:"));
+    }
+    say("diag\n");
+    {
+        const char *o = output();
+        if (!strstr(o, "diag: lost rx 1 lines 1 keys 0 tx 0"))
+            fail_msg("diag said: %s", o);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_boot_defaults, blank_chip),
+        cmocka_unit_test_setup(test_watchdog_banner, blank_chip),
+        cmocka_unit_test_setup(test_keys_leds_console, blank_chip),
+        cmocka_unit_test_setup(test_records_survive_reboot, blank_chip),
+        cmocka_unit_test_setup(test_corrupt_records_reset, blank_chip),
+        cmocka_unit_test_setup(test_saves_only_on_change, blank_chip),
+        cmocka_unit_test_setup(test_power_down_and_wake, blank_chip),
+        cmocka_unit_test_setup(test_long_press_on_release, blank_chip),
+        cmocka_unit_test_setup(test_stuck_key_and_sleep, blank_chip),
+        cmocka_unit_test_setup(test_low_supply_save_waits, blank_chip),
+        cmocka_unit_test_setup(test_console_burst, blank_chip),
+        cmocka_unit_test_setup(test_input_overrun, blank_chip),
+    };
+    return cmocka_run_group_tests_name("app", tests, NULL, NULL);
+}

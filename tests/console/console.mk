@@ -1,0 +1,12 @@
+# tests/console/console.mk - host cmocka tests of the serial console: line assembly,
+# every command and its errors, `solve` on all 3^9 boards, answer sizes, overruns, diag.
+TEST_CONSOLE_BIN := $(HOST_DIR)/test_console
+$(TEST_CONSOLE_BIN): $(call host_objs,tests/console/test_console.c $(GAME_TEST_UTIL) \
+		$(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+	$(HOST_CC) $^ -lcmocka -o $@
+
+.PHONY: test-console
+test-console: $(TEST_CONSOLE_BIN)
+	$(TEST_CONSOLE_BIN)
+TEST_TARGETS += test-console
+$(call host_objs,tests/console/test_console.c): HOST_CFLAGS += -Itests/game

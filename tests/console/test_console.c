@@ -1,0 +1,420 @@
+/* tests/console/test_console.c - the serial console: line assembly (CRLF, overlong lines,
+ * garbage bytes, NULs, backspace), every command and its errors, and `solve` checked
+ * on all 3^9 boards in both judge formats against a reference minimax. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "engine.h"
+#include "game_test_util.h"
+#include "hal_fake.h"
+#include "uart.h"
+
+static game_t g;
+static console_t con;
+
+static int setup(void **state)
+{
+    (void)state;
+    engine_init();
+    return 0;
+}
+
+static int fresh(void **state)
+{
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    console_init(&con);
+    gtu_clear();
+    return 0;
+}
+
+static void feed(const char *bytes, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        console_feed(&con, &g, (uint8_t)bytes[i]);
+    }
+}
+
+static void feed_str(const char *s)
+{
+    feed(s, strlen(s));
+}
+
+static void test_line_assembler(void **state)
+{
+    console_line_t l;
+    const char *s = "abc\tD";
+    (void)state;
+    console_line_init(&l);
+    while (*s) {
+        assert_int_equal(console_line_feed(&l, (uint8_t)*s++), CONSOLE_LINE_NONE);
+    }
+    assert_int_equal(console_line_feed(&l, '\r'), CONSOLE_LINE_READY);
+    assert_string_equal(l.buf, "abc D");
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_READY);
+    assert_string_equal(l.buf, "");
+    /* Exactly CONSOLE_LINE_MAX characters fit; one more is an error at the end. */
+    for (unsigned i = 0; i < CONSOLE_LINE_MAX; i++) {
+        assert_int_equal(console_line_feed(&l, 'a'), CONSOLE_LINE_NONE);
+    }
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_READY);
+    assert_int_equal(strlen(l.buf), CONSOLE_LINE_MAX);
+    for (unsigned i = 0; i < CONSOLE_LINE_MAX + 1; i++) {
+        console_line_feed(&l, 'a');
+    }
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_TOO_LONG);
+    /* A NUL or a byte >= 0x80 poisons the line; the next line is fine. */
+    console_line_feed(&l, 'b');
+    console_line_feed(&l, '\0');
+    console_line_feed(&l, 'c');
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
+    console_line_feed(&l, 0xC3);
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
+    console_line_feed(&l, 'o');
+    console_line_feed(&l, 'k');
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_READY);
+    assert_string_equal(l.buf, "ok");
+    /* No line editing: backspace and DEL are bad characters, even when they would
+     * leave an empty line (every garbage line gets its one error). */
+    console_line_feed(&l, 'z');
+    console_line_feed(&l, 0x7F);
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
+    console_line_feed(&l, 'z');
+    console_line_feed(&l, '\b');
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
+}
+
+static void test_errors_one_line_each(void **state)
+{
+    char big[300];
+    (void)state;
+    memset(big, 'm', sizeof big);
+    feed(big, sizeof big);
+    feed_str("\r\n");
+    assert_string_equal(gtu_out(), "error: line too long\n");
+    gtu_clear();
+    feed("mo\0ve 5\n", 8);
+    assert_string_equal(gtu_out(), "error: bad character\n");
+    gtu_clear();
+    feed("\x01\x02\xff\xfe garbage \x1b[A\n", 17);
+    assert_string_equal(gtu_out(), "error: bad character\n");
+    gtu_clear();
+    feed_str("frobnicate\r\n");
+    assert_string_equal(gtu_out(), "error: unknown command (try help)\n");
+    gtu_clear();
+    /* The board keeps working: a move after all that. */
+    feed_str("move 5\r\n");
+    assert_string_equal(gtu_out(), "move: 5 (x)\n");
+    gtu_clear();
+    /* Empty lines and lone CRs answer nothing. */
+    feed_str("\r\n\n\r   \n");
+    assert_string_equal(gtu_out(), "");
+}
+
+static void test_help_board_move(void **state)
+{
+    (void)state;
+    gtu_line(&con, &g, "help");
+    assert_int_equal(gtu_count_lines(""), 4);
+    assert_non_null(strstr(gtu_out(), "solve"));
+    gtu_clear();
+    gtu_line(&con, &g, "board");
+    assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "MOVE 1");
+    assert_string_equal(gtu_out(), "move: 1 (x)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "move 2");
+    assert_string_equal(gtu_out(), "error: not your turn\n");
+    gtu_clear();
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_string_equal(gtu_out(), "ai: 5 (o)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "board");
+    assert_string_equal(gtu_out(), "x..\n.o.\n...\nturn: x (you)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "move 5");
+    assert_string_equal(gtu_out(), "error: cell taken\n");
+    gtu_clear();
+    gtu_line(&con, &g, "move 0");
+    gtu_line(&con, &g, "move 10");
+    gtu_line(&con, &g, "move");
+    gtu_line(&con, &g, "move x");
+    assert_int_equal(gtu_count_lines("error: usage: move 1-9"), 4);
+    gtu_clear();
+    gtu_line(&con, &g, "board now");
+    assert_string_equal(gtu_out(), "error: no arguments expected\n");
+    gtu_clear();
+    gtu_line(&con, &g, "hint");
+    assert_int_equal(gtu_count_lines("hint: "), 1);
+    gtu_clear();
+    /* Win as two players and see the board report it. */
+    gtu_line(&con, &g, "new 2p");
+    assert_string_equal(gtu_out(), "new: two players, level perfect\n");
+    gtu_line(&con, &g, "move 1");
+    gtu_line(&con, &g, "move 4");
+    gtu_line(&con, &g, "move 2");
+    gtu_line(&con, &g, "move 5");
+    gtu_line(&con, &g, "move 3");
+    assert_int_equal(gtu_count_lines("result: x wins"), 1);
+    gtu_clear();
+    gtu_line(&con, &g, "board");
+    assert_string_equal(gtu_out(), "xxx\noo.\n...\nover: x wins\n");
+    gtu_clear();
+    gtu_line(&con, &g, "move 9");
+    assert_string_equal(gtu_out(), "error: game over (press a key or type new)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "hint");
+    assert_string_equal(gtu_out(), "error: no hint now\n");
+}
+
+static void test_new_level_stats(void **state)
+{
+    (void)state;
+    gtu_line(&con, &g, "new o");
+    assert_string_equal(gtu_out(), "new: vs ai, you o, level perfect\n");
+    assert_int_equal(game_take_save(&g), GAME_SAVE_SETTINGS);
+    gtu_clear();
+    gtu_line(&con, &g, "new");
+    gtu_line(&con, &g, "new xo");
+    assert_int_equal(gtu_count_lines("error: usage: new x|o|2p"), 2);
+    gtu_clear();
+    gtu_line(&con, &g, "level medium");
+    gtu_line(&con, &g, "level 2");
+    gtu_line(&con, &g, "level Perfect");
+    gtu_line(&con, &g, "level 3");
+    gtu_line(&con, &g, "level");
+    assert_string_equal(gtu_out(), "level: medium\nlevel: easy\nlevel: perfect\n"
+                                   "error: usage: level perfect|medium|easy\n"
+                                   "error: usage: level perfect|medium|easy\n");
+    gtu_clear();
+    g.stats.n[GAME_MODE_AI_X][STATS_DRAW] = 12;
+    g.stats.n[GAME_MODE_2P][STATS_LOSS] = 60000;
+    gtu_line(&con, &g, "stats");
+    assert_string_equal(gtu_out(),
+                        "stats vs ai, you x: wins 0, draws 12, losses 0\n"
+                        "stats vs ai, you o: wins 0, draws 0, losses 0\n"
+                        "stats two players: x wins 0, draws 0, o wins 60000\n");
+    gtu_clear();
+    game_take_save(&g);
+    gtu_line(&con, &g, "stats clear");
+    assert_string_equal(gtu_out(), "stats: cleared\n");
+    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_LOSS], 0);
+    assert_int_equal(game_take_save(&g), GAME_SAVE_STATS);
+    gtu_clear();
+    gtu_line(&con, &g, "stats now");
+    assert_string_equal(gtu_out(), "error: usage: stats [clear]\n");
+}
+
+static void test_solve_formats(void **state)
+{
+    (void)state;
+    /* Baekjoon 16571 style: x (1) to move... counts 4 x, 3 o -> o to move. */
+    gtu_line(&con, &g, "solve 1 2 0/1 1 2/0 0 2");
+    gtu_line(&con, &g, "solve 120112002");
+    gtu_line(&con, &g, "solve 000000000");
+    gtu_line(&con, &g, "solve xx.oo....");
+    gtu_line(&con, &g, "solve xx./oo./...");
+    gtu_line(&con, &g, "solve ...,...,...");
+    gtu_line(&con, &g, "SOLVE XXX/OO./...");
+    {
+        /* 120/112/002: x = {0,3,4}, o = {1,5,8}: x to move, x plays 6 (col 0) and wins. */
+        pos_t p = {(1u << 0) | (1u << 3) | (1u << 4), (1u << 1) | (1u << 5) | (1u << 8)};
+        int v = gtu_minimax(p);
+        char want[256];
+        snprintf(want, sizeof want, "%c\n%c\nD\nx\nx\nTIE\nx\n",
+                 v > 0 ? 'W' : v == 0 ? 'D' : 'L', v > 0 ? 'W' : v == 0 ? 'D' : 'L');
+        assert_string_equal(gtu_out(), want);
+    }
+    gtu_clear();
+    /* The board on the next three lines. */
+    gtu_line(&con, &g, "solve");
+    assert_string_equal(gtu_out(), "solve: enter 3 board lines\n");
+    gtu_clear();
+    gtu_line(&con, &g, "1 2 0");
+    gtu_line(&con, &g, "1 1 2");
+    assert_string_equal(gtu_out(), "");
+    gtu_line(&con, &g, "0 0 2");
+    assert_string_equal(gtu_out(), "W\n");
+    gtu_clear();
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "xx.");
+    gtu_line(&con, &g, "oo.");
+    gtu_line(&con, &g, "...");
+    assert_string_equal(gtu_out(), "solve: enter 3 board lines\nx\n");
+    gtu_clear();
+    /* Errors: bad characters, mixed formats, wrong counts, illegal boards; a bad
+     * continuation line ends the board and commands work again. */
+    gtu_line(&con, &g, "solve 12011200");
+    gtu_line(&con, &g, "solve 1201120022");
+    gtu_line(&con, &g, "solve 12011200x");
+    gtu_line(&con, &g, "solve 12a112002");
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "xx");
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "xx.oo.");
+    assert_int_equal(gtu_count_lines("error: bad board"), 6);
+    gtu_clear();
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "help");
+    assert_int_equal(gtu_count_lines("error: bad board"), 1);
+    gtu_clear();
+    gtu_line(&con, &g, "solve");
+    feed_str("\x01\n");
+    gtu_line(&con, &g, "board");
+    assert_string_equal(gtu_out(),
+                        "solve: enter 3 board lines\nerror: bad character\n...\n...\n...\n"
+                        "turn: x (you)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "solve 111000000");
+    gtu_line(&con, &g, "solve 222000000");
+    gtu_line(&con, &g, "solve xxx/ooo/...");
+    gtu_line(&con, &g, "solve xxxooo...");
+    assert_int_equal(gtu_count_lines("error: illegal board"), 4);
+}
+
+/* Every one of the 19,683 boards in both formats: illegal ones are refused, legal
+ * ones answered as the reference minimax says. */
+/* Input lost inside a line: that line (and only it) is refused with one error line,
+ * never run, never spliced into its neighbour. */
+static void test_overrun(void **state)
+{
+    (void)state;
+    /* "boa" [lost] "rd\n": the damaged line is refused. */
+    feed_str("boa");
+    console_feed(&con, &g, (int16_t)('r' | UART_RX_GAP_AFTER));
+    feed_str("d\n");
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(gtu_count_lines(""), 1);
+    assert_int_equal(con.lines_lost, 1);
+    /* The loss right after a line end damages the next line, not the finished one. */
+    gtu_clear();
+    feed_str("board");
+    console_feed(&con, &g, (int16_t)('\n' | UART_RX_GAP_AFTER));
+    feed_str("ard\nboard\n");
+    assert_int_equal(gtu_count_lines("..."), 6); /* the first and the third line ran */
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(con.lines_lost, 2);
+    /* An overrun also ends a board being collected by `solve`. */
+    gtu_clear();
+    feed_str("solve\n..");
+    console_feed(&con, &g, (int16_t)('.' | UART_RX_GAP_AFTER));
+    feed_str("\n...\n...\n");
+    assert_int_equal(gtu_count_lines("error: input overrun"), 1);
+    assert_int_equal(gtu_count_lines("error: unknown command"), 2);
+}
+
+/* `diag`: three lines with the HAL's counters (the fakes' values here). */
+static void test_diag(void **state)
+{
+    char out[512];
+    (void)state;
+    fake_hal_reset();
+    fake_tick_advance(61234);
+    fake_power_set_vcc(47);
+    feed_str("diag\n");
+    assert_int_equal(gtu_count_lines("diag: "), 3);
+    snprintf(out, sizeof out, "%s", gtu_out());
+    assert_non_null(strstr(out, "diag: up 61.234 s; resets power "));
+    assert_non_null(strstr(out, "diag: table ok; stack "));
+    assert_non_null(strstr(out, "; vcc 4.7 V\n"));
+    assert_non_null(strstr(out, "diag: lost rx 0 lines 0 keys 0 tx 0; eeprom failed 0"));
+    gtu_clear();
+    feed_str("diag x\n");
+    assert_int_equal(gtu_count_lines("error: no arguments expected"), 1);
+}
+
+/* The main loop feeds a byte only with CONSOLE_ANSWER_MAX bytes of room: no answer may
+ * be longer. Every command (and its longest forms) is measured. */
+static void test_answer_sizes(void **state)
+{
+    static const char *const lines[] = {
+        "help", "board", "move 5", "move 0", "new x", "new o", "new 2p", "new q",
+        "level perfect", "level medium", "level easy", "level 9", "hint", "stats",
+        "stats clear", "stats x", "diag", "solve 120112002", "solve xx.oo....", "solve",
+        "...", "...", "...", "zzz", "board x"};
+    size_t longest = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        gtu_clear();
+        feed_str(lines[i]);
+        feed_str("\n");
+        if (strlen(gtu_out()) > longest) {
+            longest = strlen(gtu_out());
+        }
+        assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+    }
+    /* stats with every counter at its largest printed width */
+    for (uint8_t m = 0; m < GAME_MODES; m++) {
+        for (uint8_t k = 0; k < STATS_KINDS; k++) {
+            g.stats.n[m][k] = STATS_COUNT_MAX;
+        }
+    }
+    gtu_clear();
+    feed_str("stats\n");
+    assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+    print_message("longest answer %zu bytes (bound %u)\n", longest, CONSOLE_ANSWER_MAX);
+}
+
+static void test_solve_all_boards(void **state)
+{
+    unsigned legal = 0;
+    (void)state;
+    for (unsigned code = 0; code < 19683; code++) {
+        char dig[16], let[16], line[32];
+        pos_t p = {0, 0};
+        unsigned c = code;
+        for (int i = 0; i < 9; i++) {
+            unsigned v = c % 3;
+            c /= 3;
+            dig[i] = (char)('0' + v);
+            let[i] = v == 0 ? '.' : v == 1 ? 'x' : 'o';
+            if (v == 1) {
+                p.x |= (uint16_t)(1u << i);
+            } else if (v == 2) {
+                p.o |= (uint16_t)(1u << i);
+            }
+        }
+        dig[9] = let[9] = '\0';
+        gtu_clear();
+        snprintf(line, sizeof line, "solve %s", dig);
+        gtu_line(&con, &g, line);
+        snprintf(line, sizeof line, "solve %.3s/%.3s/%.3s", let, let + 3, let + 6);
+        gtu_line(&con, &g, line);
+        if (!pos_is_legal(p)) {
+            assert_string_equal(gtu_out(), "error: illegal board\nerror: illegal board\n");
+            continue;
+        }
+        legal++;
+        {
+            int v = gtu_minimax(p);
+            int xs = __builtin_popcount(p.x), os = __builtin_popcount(p.o);
+            char mover = xs == os ? 'x' : 'o', other = xs == os ? 'o' : 'x';
+            char want[32];
+            snprintf(want, sizeof want, "%c\n%s\n", v > 0 ? 'W' : v == 0 ? 'D' : 'L',
+                     v > 0 ? (char[]){mover, 0} : v == 0 ? "TIE" : (char[]){other, 0});
+            assert_string_equal(gtu_out(), want);
+        }
+    }
+    assert_int_equal(legal, 5478);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_assembler),
+        cmocka_unit_test_setup(test_errors_one_line_each, fresh),
+        cmocka_unit_test_setup(test_help_board_move, fresh),
+        cmocka_unit_test_setup(test_new_level_stats, fresh),
+        cmocka_unit_test_setup(test_solve_formats, fresh),
+        cmocka_unit_test_setup(test_overrun, fresh),
+        cmocka_unit_test_setup(test_diag, fresh),
+        cmocka_unit_test_setup(test_answer_sizes, fresh),
+        cmocka_unit_test_setup(test_solve_all_boards, fresh),
+    };
+    return cmocka_run_group_tests_name("console", tests, setup, NULL);
+}

@@ -1,0 +1,66 @@
+# tests/sim/sim.mk - proofs in simulation against the real firmware image (build/avr/ttt.elf):
+# exhaustive play through buttons/LEDs, button fuzz with bounce, table corruption,
+# power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path.
+SIM_PROOFS := $(SIM_DIR)/sim_proofs
+# Links the host build of the engine: the exhaustive proof predicts every AI reply.
+SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC))
+SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_SRC) sim/board.h $(SIM_ENGINE_OBJS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_SRC) \
+		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
+
+# Small firmware the harness was developed against (LED mux, key scan, UART echo).
+$(SIM_DIR)/testfw.elf: $(call avr_objs,tests/sim/testfw.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
+$(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins.h
+	@mkdir -p $(@D)
+	$(AVR_CC) $(filter-out -fstack-usage -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) \
+		-o $@ $<
+
+ALL_TARGETS += $(SIM_PROOFS)
+.PHONY: test-sim-exhaustive test-sim-fuzz test-sim-table test-sim-powercut test-sim-garbage \
+	test-sim-stdio test-sim-play test-sim-trace test-sim-flash bench-sim
+test-sim-exhaustive: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) exhaustive
+test-sim-fuzz: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) fuzz 100000
+test-sim-table: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) table 1
+test-sim-powercut: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) powercut 1000
+test-sim-garbage: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) garbage 30000
+test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
+	@sh tests/sim/stdio_test.sh $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_ELF) \
+		$(SIM_DIR)/testfw-ghost.elf
+test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
+	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
+test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
+	@$(MAKE) --no-print-directory trace >/dev/null && \
+	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
+	echo "sim_trace: ok ($$(grep -c '^#' $(SIM_DIR)/trace.vcd) time stamps in $(SIM_DIR)/trace.vcd)" || \
+	{ echo "sim_trace: FAILED: no usable $(SIM_DIR)/trace.vcd"; exit 1; }
+test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
+	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
+	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
+.PHONY: test-sim-glitch test-sim-console test-sim-power
+test-sim-glitch: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) glitch
+test-sim-console: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) console
+test-sim-power: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) power
+TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
+	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
+	test-sim-console test-sim-power
+
+# exhaustive_seconds: from the last test run on this ELF, else measured now.
+bench-sim: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
+	@if [ $(SIM_DIR)/exhaustive_seconds.txt -nt $(SIM_ELF) ]; then \
+		echo "exhaustive_seconds $$(cat $(SIM_DIR)/exhaustive_seconds.txt)"; \
+	else SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) exhaustive | grep '^exhaustive_seconds'; fi
+BENCH_TARGETS += bench-sim

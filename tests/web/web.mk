@@ -1,0 +1,22 @@
+# tests/web/web.mk - the avr8js side: twin transcripts against simavr, the exhaustive
+# proof on avr8js, the model's own checks (with a probe image, probe_fw.c), the page in
+# headless Debian Chromium, ttt-sim-js's terminal board.
+PROBE_FW := $(WEB_DIR)/probe_fw.elf
+$(PROBE_FW): tests/web/probe_fw.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(filter-out -fstack-usage -MMD -MP,$(AVR_CFLAGS)) $(AVR_LDFLAGS) -o $@ $<
+
+.PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
+test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
+	@node tests/web/model_test.mjs $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
+test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
+	@sh tests/web/twin_test.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
+test-web-exhaustive: $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
+	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
+test-web-browser: $(WEB_PAGE)
+	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
+# the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
+test-web-play: $(WEB_SIM) $(SIM_ELF)
+	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
+	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
+TEST_TARGETS += test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
