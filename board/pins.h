@@ -2,8 +2,8 @@
  *
  * Selects board/<BOARD>/pins.h from the BOARD macro set by the Makefile
  * (BOARD=uno_shield_r1 by default). An unknown board is a compile error, never a
- * silent default. The pin map is pure data (port index + bit), so the firmware HAL,
- * the host fakes, the simulator and the schematic checker all read the same header.
+ * silent default. The pin map is compile-time data (port index + bit), so the firmware
+ * HAL, the host fakes, the simulator and the schematic checks all read the same header.
  */
 #ifndef BOARD_PINS_H
 #define BOARD_PINS_H
@@ -17,6 +17,7 @@
 #define BOARD_PIN(port, bit) ((uint8_t)(((port) << 3) | (bit)))
 #define BOARD_PIN_PORT(pin) ((uint8_t)((pin) >> 3))
 #define BOARD_PIN_BIT(pin) ((uint8_t)((pin) & 7u))
+#define BOARD_PIN_MASK(pin) ((uint8_t)(1u << BOARD_PIN_BIT(pin)))
 
 #define BOARD_ID_uno_shield_r1 1
 

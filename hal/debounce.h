@@ -9,8 +9,8 @@
  * from the scanner) restarts the timer, so a contact shorter than DEBOUNCE_MS is never
  * a press, however long the main loop took between updates. With bounce of at most
  * DEBOUNCE_MS, a spurious extra edge would need a stable run of DEBOUNCE_MS inside the
- * bounce window: no press is ever doubled. A debounced press emits PRESS; holding it
- * KEYS_LONG_PRESS_MS emits one LONG; the debounced release emits RELEASE.
+ * bounce window: no press is ever doubled. A debounced press emits PRESS, the debounced
+ * release RELEASE.
  */
 #ifndef HAL_DEBOUNCE_H
 #define HAL_DEBOUNCE_H
@@ -21,25 +21,22 @@
 #define DEBOUNCE_MS 10u
 #define DEBOUNCE_KEYS 9u
 #define DEBOUNCE_MASK 0x1FFu
-/* Events one update can produce: each key changes state at most once and can also
- * reach the long-press time in the same update. */
-#define DEBOUNCE_MAX_EVENTS (2u * DEBOUNCE_KEYS)
+/* Events one update can produce: each key changes state at most once. */
+#define DEBOUNCE_MAX_EVENTS DEBOUNCE_KEYS
 
 typedef struct {
-    uint16_t state;                   /* debounced bitmap, bit i = cell i held */
-    uint16_t pending;                 /* keys whose timer runs (scan differs from state) */
-    uint16_t long_sent;               /* LONG already emitted for this hold */
-    uint8_t since[DEBOUNCE_KEYS];     /* scan time (ms, low byte) the difference began */
-    uint16_t pressed_at[DEBOUNCE_KEYS]; /* scan time (ms) of the debounced press */
+    uint16_t state;               /* debounced bitmap, bit i = cell i held */
+    uint16_t pending;             /* keys whose timer runs (scan differs from state) */
+    uint8_t since[DEBOUNCE_KEYS]; /* scan time (ms, low byte) the difference began */
 } debounce_t;
 
 /* All keys released. */
 void debounce_init(debounce_t *d);
 /* Feed a scan: raw = the latest scan (bits above 8 ignored), changed = keys whose
  * reading changed between scans since the previous update, now_ms = that scan's time
- * (wraps; only differences are used). Writes up to cap events (in cell order: for each
- * key its RELEASE or PRESS, then LONG) to out and returns how many. */
-uint8_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint16_t now_ms,
+ * (wraps; only differences are used). Writes up to cap events (in cell order) to out
+ * and returns how many. */
+uint8_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint8_t now_ms,
                         key_event_t *out, uint8_t cap);
 
 #endif

@@ -7,7 +7,7 @@
 #   HAL_HOST_SRC   fakes + hal_fake.h controls for host tests
 #   HAL_AVR_LIB / HAL_HOST_LIB  archives: link them after the program's objects
 
-HAL_PURE_SRC := hal/ledmux.c hal/keyscan.c hal/debounce.c hal/keys.c hal/eeprom_store.c
+HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c
 HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
 	fuses.c)
 HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c \

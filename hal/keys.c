@@ -2,7 +2,7 @@
  * matrix hands over (keys_hw_take(): the ISR's scans on the AVR, the test's bitmap on the
  * host) and queues the events. Main-loop context only. Invariant: the queue never
  * overwrites; when it is full new events are dropped and counted, so a flood cannot
- * wedge the game (and the debouncer emits at most PRESS+LONG for a stuck key). */
+ * wedge the game (a stuck key makes one PRESS, then nothing). */
 #include "keys.h"
 
 #include "debounce.h"
@@ -24,17 +24,14 @@ void keys_init(void)
     debounce_init(&keys_deb);
 }
 
-void keys_update(uint32_t now_ms)
+void keys_update(void)
 {
     key_event_t ev[DEBOUNCE_MAX_EVENTS];
     keys_scan_t s;
     uint8_t n;
 
     keys_hw_take(&s);
-    /* The scan's own time: now, less the age of the scan (under 256 ms). */
-    n = debounce_update(&keys_deb, s.raw, s.changed,
-                        (uint16_t)((uint16_t)now_ms - (uint8_t)((uint8_t)now_ms - s.at_ms)),
-                        ev, DEBOUNCE_MAX_EVENTS);
+    n = debounce_update(&keys_deb, s.raw, s.changed, s.at_ms, ev, DEBOUNCE_MAX_EVENTS);
     for (uint8_t i = 0; i < n; i++) {
         if ((uint8_t)(keys_head - keys_tail) >= KEYS_QUEUE) {
             keys_lost++;

@@ -1,12 +1,12 @@
 /* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR (one row per ms, a full
  * scan every 3 ms), debounced in the main loop by the pure debounce module, delivered
- * as events (contract). */
+ * as press and release events (contract). How long a key is held is the game's to
+ * time. */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
 #include <stdint.h>
 
-enum { KEY_EV_NONE = 0, KEY_EV_PRESS = 1, KEY_EV_RELEASE = 2, KEY_EV_LONG = 3 };
-#define KEYS_LONG_PRESS_MS 800
+enum { KEY_EV_NONE = 0, KEY_EV_PRESS = 1, KEY_EV_RELEASE = 2 };
 
 typedef struct {
     uint8_t kind; /* KEY_EV_* */
@@ -16,7 +16,7 @@ typedef struct {
 void keys_init(void);
 /* Run the debouncer over the scans since the last call (call at least every few ms;
  * calling less often only delays events, it never invents one). */
-void keys_update(uint32_t now_ms);
+void keys_update(void);
 /* Pop the next event; returns 0 when there is none. */
 uint8_t keys_next_event(key_event_t *ev);
 /* Raw debounced bitmap (bit i = cell i held). */

@@ -1,23 +1,24 @@
 /* hal/leds.h - the 3x3 bi-color LED display (contract).
- * A frame is 9 cells in reading order, each a led_cell value: a color, optionally
- * with LED_BLINK. The timer ISR multiplexes it one row per step. */
+ * A frame is three 9-bit masks over the cells (bit i = cell i, reading order): red dies,
+ * green dies (both = yellow), and the cells that blink (lit 250 ms, dark 250 ms). The
+ * timer interrupt multiplexes it one row per 500 us step. */
 #ifndef HAL_LEDS_H
 #define HAL_LEDS_H
 #include <stdint.h>
 
-enum {
-    LED_OFF = 0,
-    LED_RED = 1,
-    LED_GREEN = 2,
-    LED_YELLOW = 3, /* both dies */
-    LED_COLOR_MASK = 3,
-    LED_BLINK = 4 /* on 250 ms, off 250 ms */
-};
 #define LEDS_CELLS 9
 
+typedef struct {
+    uint16_t red;
+    uint16_t green;
+    uint16_t blink;
+} leds_frame_t;
+
 void leds_init(void);
-/* Copy a whole frame (9 bytes); the display shows it from the next row step on. */
-void leds_show(const uint8_t frame[LEDS_CELLS]);
+/* Show a frame from the next row step on (an unchanged frame costs a compare). A cell
+ * that starts to blink restarts the blink clock in its lit half, so a new blinking mark
+ * is never first shown dark. */
+void leds_show(const leds_frame_t *f);
 /* Switch every LED off and stop driving rows (before power-down). */
 void leds_off(void);
 

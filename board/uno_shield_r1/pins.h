@@ -1,6 +1,8 @@
 /* board/uno_shield_r1/pins.h - pin map of shield revision 1 (Arduino Uno, ATmega328P).
  *
- * Pure data: every pin is BOARD_PIN(port, bit). Include board/pins.h, never this file.
+ * Pure data, all compile-time: every pin is BOARD_PIN(port, bit); the HAL turns them
+ * into port masks and single-instruction port operations (hal/avr/board_io.h), with no
+ * pin table at run time. Include board/pins.h, never this file.
  * Net names are the schematic's (schematics/ttt-shield.kicad_sch); the pin-map test
  * (make test-kicad-pinmap) fails if this map, the schematic and the PCB disagree.
  *
@@ -37,31 +39,42 @@
 #define BOARD_ROWS 3
 #define BOARD_COLS 3
 
-/* LED matrix: one row (a common-cathode group of 3 bi-color LEDs) lit at a time. */
+/* LED matrix: one row (a common-cathode group of 3 bi-color LEDs) lit at a time. Rows
+ * and color columns are active high. */
 #define BOARD_LED_ROW_ACTIVE_HIGH 1
 #define BOARD_LED_COL_ACTIVE_HIGH 1
-#define BOARD_LED_ROW_PINS                                                               \
-    { BOARD_PIN(BOARD_PORT_B, 0), BOARD_PIN(BOARD_PORT_B, 1), BOARD_PIN(BOARD_PORT_B, 2) }
-/* [column][0 = red, 1 = green] */
-#define BOARD_LED_RED_PINS                                                               \
-    { BOARD_PIN(BOARD_PORT_D, 2), BOARD_PIN(BOARD_PORT_D, 4), BOARD_PIN(BOARD_PORT_D, 6) }
-#define BOARD_LED_GREEN_PINS                                                             \
-    { BOARD_PIN(BOARD_PORT_D, 3), BOARD_PIN(BOARD_PORT_D, 5), BOARD_PIN(BOARD_PORT_D, 7) }
+#define BOARD_LED_ROW0 BOARD_PIN(BOARD_PORT_B, 0)
+#define BOARD_LED_ROW1 BOARD_PIN(BOARD_PORT_B, 1)
+#define BOARD_LED_ROW2 BOARD_PIN(BOARD_PORT_B, 2)
+#define BOARD_LED_C0_R BOARD_PIN(BOARD_PORT_D, 2)
+#define BOARD_LED_C0_G BOARD_PIN(BOARD_PORT_D, 3)
+#define BOARD_LED_C1_R BOARD_PIN(BOARD_PORT_D, 4)
+#define BOARD_LED_C1_G BOARD_PIN(BOARD_PORT_D, 5)
+#define BOARD_LED_C2_R BOARD_PIN(BOARD_PORT_D, 6)
+#define BOARD_LED_C2_G BOARD_PIN(BOARD_PORT_D, 7)
 
 /* Key matrix: a diode per switch (anode on the sense column, cathode on the drive
- * row), so any combination of keys reads back without ghosting or masking. */
+ * row), so any combination of keys reads back without ghosting or masking. A drive row
+ * is pulled low to scan it (else hi-Z); a sense column reads low through a closed key. */
 #define BOARD_KEY_ROW_ACTIVE_LOW 1
 #define BOARD_KEY_COL_ACTIVE_LOW 1
-#define BOARD_KEY_ROW_PINS                                                               \
-    { BOARD_PIN(BOARD_PORT_C, 3), BOARD_PIN(BOARD_PORT_C, 4), BOARD_PIN(BOARD_PORT_C, 5) }
-#define BOARD_KEY_COL_PINS                                                               \
-    { BOARD_PIN(BOARD_PORT_C, 0), BOARD_PIN(BOARD_PORT_C, 1), BOARD_PIN(BOARD_PORT_C, 2) }
+#define BOARD_KEY_ROW0 BOARD_PIN(BOARD_PORT_C, 3)
+#define BOARD_KEY_ROW1 BOARD_PIN(BOARD_PORT_C, 4)
+#define BOARD_KEY_ROW2 BOARD_PIN(BOARD_PORT_C, 5)
+#define BOARD_KEY_COL0 BOARD_PIN(BOARD_PORT_C, 0)
+#define BOARD_KEY_COL1 BOARD_PIN(BOARD_PORT_C, 1)
+#define BOARD_KEY_COL2 BOARD_PIN(BOARD_PORT_C, 2)
+
+/* The same pins as lists, for the simulator and the tests ([column] for the colors). */
+#define BOARD_LED_ROW_PINS { BOARD_LED_ROW0, BOARD_LED_ROW1, BOARD_LED_ROW2 }
+#define BOARD_LED_RED_PINS { BOARD_LED_C0_R, BOARD_LED_C1_R, BOARD_LED_C2_R }
+#define BOARD_LED_GREEN_PINS { BOARD_LED_C0_G, BOARD_LED_C1_G, BOARD_LED_C2_G }
+#define BOARD_KEY_ROW_PINS { BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2 }
+#define BOARD_KEY_COL_PINS { BOARD_KEY_COL0, BOARD_KEY_COL1, BOARD_KEY_COL2 }
 
 /* Every pin above, once; board_check.h proves at compile time that none repeats and
  * that D0/D1 (PD0/PD1, the USB serial port) are not used. */
 #define BOARD_ALL_PINS                                                                   \
-    BOARD_PIN(BOARD_PORT_B, 0), BOARD_PIN(BOARD_PORT_B, 1), BOARD_PIN(BOARD_PORT_B, 2),  \
-    BOARD_PIN(BOARD_PORT_D, 2), BOARD_PIN(BOARD_PORT_D, 3), BOARD_PIN(BOARD_PORT_D, 4),  \
-    BOARD_PIN(BOARD_PORT_D, 5), BOARD_PIN(BOARD_PORT_D, 6), BOARD_PIN(BOARD_PORT_D, 7),  \
-    BOARD_PIN(BOARD_PORT_C, 3), BOARD_PIN(BOARD_PORT_C, 4), BOARD_PIN(BOARD_PORT_C, 5),  \
-    BOARD_PIN(BOARD_PORT_C, 0), BOARD_PIN(BOARD_PORT_C, 1), BOARD_PIN(BOARD_PORT_C, 2)
+    BOARD_LED_ROW0, BOARD_LED_ROW1, BOARD_LED_ROW2, BOARD_LED_C0_R, BOARD_LED_C0_G,      \
+    BOARD_LED_C1_R, BOARD_LED_C1_G, BOARD_LED_C2_R, BOARD_LED_C2_G, BOARD_KEY_ROW0,      \
+    BOARD_KEY_ROW1, BOARD_KEY_ROW2, BOARD_KEY_COL0, BOARD_KEY_COL1, BOARD_KEY_COL2

@@ -9,22 +9,23 @@
  * about the wake-up. */
 #include "app.h"
 #include "console.h"
-#include "console_out.h"
 #include "eeprom_store.h"
 #include "engine.h"
 #include "game.h"
 #include "keys.h"
 #include "leds.h"
+#include "out.h"
 #include "power.h"
 #include "tick.h"
 #include "uart.h"
 
-/* Room one game step needs: its longest output is the analysis line (66 bytes). */
+/* Room one game step needs: its longest output is the analysis line (66 bytes). Output
+ * goes straight into the UART (out.h); every caller here checks the room first. */
 #define APP_TX_GAME 96u
 
-CONSOLE_STR(s_sleep, "ttt: sleeping (press a key)");
-CONSOLE_STR(s_low_vcc, "ttt: supply low (");
-CONSOLE_STR(s_low_vcc_end, " V), saving waits");
+OUT_STR(s_sleep, "ttt: sleeping (press a key)");
+OUT_STR(s_low_vcc, "ttt: supply low (");
+OUT_STR(s_low_vcc_end, " V), saving waits");
 
 static game_t app_game;
 static console_t app_console;
@@ -35,13 +36,6 @@ static uint8_t app_dirty;       /* GAME_SAVE_* records not yet handed to the sto
 static uint8_t app_vcc_warned;  /* the low-supply line was printed for this wait */
 static uint8_t app_sleep_due;   /* the sleeping line is queued: power down once sent */
 
-/* Console output: the UART's TX ring. Callers checked the room first, so a byte is
- * dropped (and counted by the UART) only if that check was wrong. */
-void console_out_byte(uint8_t c)
-{
-    (void)uart_putc(c);
-}
-
 /* Hand pending records to the background store, one save at a time. */
 static void app_save(void)
 {
@@ -49,9 +43,9 @@ static void app_save(void)
     if (eeprom_store_busy()) {
         if (eeprom_store_waiting_vcc() && !app_vcc_warned) {
             app_vcc_warned = 1;
-            console_put_P(s_low_vcc);
-            console_put_num(power_vcc_decivolts(), 1);
-            console_line_P(s_low_vcc_end);
+            out_P(s_low_vcc);
+            out_num(power_vcc_decivolts(), 1);
+            out_line_P(s_low_vcc_end);
         }
         return;
     }
@@ -125,7 +119,7 @@ static void app_idle_check(uint32_t now)
         app_input_ms = now; /* look again after another idle period */
         return;
     }
-    console_line_P(s_sleep);
+    out_line_P(s_sleep);
     app_sleep_due = 1;
 }
 
@@ -135,7 +129,7 @@ void app_step(void)
     int16_t byte;
     uint32_t now;
     uint32_t elapsed;
-    uint8_t frame[LEDS_CELLS];
+    leds_frame_t frame;
     uint8_t drained = 1;
 
     power_wdt_kick();
@@ -150,7 +144,7 @@ void app_step(void)
         return;
     }
     app_poll_ms = now;
-    keys_update(now);
+    keys_update();
     for (;;) {
         if (uart_tx_free() < APP_TX_GAME) {
             drained = 0; /* the rest waits in the key queue for room */
@@ -180,8 +174,8 @@ void app_step(void)
         app_last_ms = now;
         game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
     }
-    game_frame(&app_game, frame);
-    leds_show(frame);
+    game_frame(&app_game, &frame);
+    leds_show(&frame);
     app_save();
     app_idle_check(now);
     power_idle();

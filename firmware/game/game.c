@@ -1,146 +1,134 @@
-/* firmware/game/game.c - the game state machine: greeting, menu long-presses, play against
- * the AI or a second person, hints, analysis, game over, statistics.
- * Invariants: pos is always a legal position; phase is GAME_OVER exactly when pos is
- * won or full; settings are always in range. Gestures: a key pressed alone and
- * released before KEYS_LONG_PRESS_MS is a short press; held past it, its cell lights
- * yellow ("armed") and the release is a long press. Both act on the release, so a key
- * that never comes up (jammed, or something lying on it) never triggers anything; a
- * second key down voids the whole gesture. */
+/* firmware/game/game.c - the game state machine: greeting, menu long presses, play
+ * against the AI or a second person, hints, analysis, game over, statistics.
+ * Invariants: pos is always a legal position; `over` is set exactly when pos is won or
+ * full; settings are always in range. Gestures: a key pressed alone and released before
+ * GAME_LONG_MS is a short press; held past it alone, its cell lights yellow (armed) and
+ * the release is a long press. Both act on the release, so a key that never comes up
+ * (jammed, or something lying on it) never triggers anything; a second key down voids
+ * the whole gesture. */
 #include "game.h"
+
 #include <string.h>
-#include "console_out.h"
+
 #include "engine.h"
 #include "level.h"
+#include "out.h"
 #include "power.h" /* RESET_* constants only: no HAL call here */
 
 enum { OV_NONE = 0, OV_CELL, OV_FULL, OV_LAMP };
-enum { GEST_VOID = 1, GEST_LONG = 2 };
+enum { GEST_VOID = 1, GEST_ARMED = 2 };
 #define NO_CELL 0xFFu
 
-CONSOLE_STR(s_ready, "ttt: ready (type help)");
-CONSOLE_STR(s_wdt, "ttt: watchdog reset");
-CONSOLE_STR(s_crc, "ttt: table CRC bad, using solver");
-CONSOLE_STR(s_new, "new: ");
-CONSOLE_STR(s_level, "level: ");
-CONSOLE_STR(s_stuck, ", ignored until released");
-CONSOLE_STR(s_key, "key: stuck");
-CONSOLE_STR(s_move, "move: ");
-CONSOLE_STR(s_ai, "ai: ");
-CONSOLE_STR(s_result, "result: ");
-CONSOLE_STR(s_wins, " wins");
-CONSOLE_STR(s_draw, "draw");
-CONSOLE_STR(s_hint, "hint: ");
-CONSOLE_STR(s_analysis, "analysis:");
-CONSOLE_STR(s_stats_cleared, "stats: cleared");
-CONSOLE_STR(s_mode_x, "vs ai, you x");
-CONSOLE_STR(s_mode_o, "vs ai, you o");
-CONSOLE_STR(s_mode_2p, "two players");
-CONSOLE_STR(s_perfect, "perfect");
-CONSOLE_STR(s_medium, "medium");
-CONSOLE_STR(s_easy, "easy");
-CONSOLE_STR(s_comma_level, ", level ");
-CONSOLE_STR(s_win_w, " win");
-CONSOLE_STR(s_draw_w, " draw");
-CONSOLE_STR(s_loss_w, " loss");
-
-static uint8_t game_color(pos_t p, uint8_t cell)
-{
-    uint16_t bit = (uint16_t)(1u << cell);
-    if (p.x & bit) {
-        return LED_RED;
-    }
-    if (p.o & bit) {
-        return LED_GREEN;
-    }
-    return LED_OFF;
-}
+OUT_STR(s_ready, "ttt: ready (type help)");
+OUT_STR(s_wdt, "ttt: watchdog reset");
+OUT_STR(s_crc, "ttt: table CRC bad, using solver");
+OUT_STR(s_new, "new: ");
+OUT_STR(s_level, "level: ");
+OUT_STR(s_stuck, "key: stuck");
+OUT_STR(s_stuck_end, ", ignored until released");
+OUT_STR(s_move, "move: ");
+OUT_STR(s_ai, "ai: ");
+OUT_STR(s_result, "result: ");
+OUT_STR(s_hint, "hint: ");
+OUT_STR(s_analysis, "analysis:");
+OUT_STR(s_stats_cleared, "stats: cleared");
+OUT_STR(s_vs_ai, "vs ai, you ");
+OUT_STR(s_two_players, "two players");
+OUT_STR(s_comma_level, ", level ");
+/* Word lists (out_nth_P): levels; the person's outcome of a move in the analysis. */
+OUT_STR(s_levels, "perfect\0medium\0easy");
+OUT_STR(s_outcomes, " win\0 draw\0 loss");
+static const char s_wins[] PROGMEM = " wins";
+static const char s_draw[] PROGMEM = "draw";
 
 void game_put_mode(uint8_t mode)
 {
-    console_put_P(mode == GAME_MODE_AI_X ? s_mode_x : mode == GAME_MODE_AI_O ? s_mode_o
-                                                                              : s_mode_2p);
+    if (mode == GAME_MODE_2P) {
+        out_P(s_two_players);
+    } else {
+        out_P(s_vs_ai);
+        out_player(mode == GAME_MODE_AI_X ? PLAYER_X : PLAYER_O);
+    }
 }
 
 void game_put_level(uint8_t level)
 {
-    console_put_P(level == LEVEL_PERFECT ? s_perfect : level == LEVEL_MEDIUM ? s_medium
-                                                                              : s_easy);
+    out_nth_P(s_levels, level);
+}
+
+uint8_t game_winner(const game_t *g)
+{
+    return g->over ? pos_winner(g->pos) : PLAYER_NONE;
 }
 
 uint8_t game_ai_to_move(const game_t *g)
 {
-    uint8_t mover = pos_to_move(g->pos);
-    if (g->phase != GAME_PLAY || g->settings.mode == GAME_MODE_2P) {
+    uint8_t mode = g->settings.mode;
+    if (g->over || mode == GAME_MODE_2P) {
         return 0;
     }
-    return g->settings.mode == GAME_MODE_AI_X ? mover == PLAYER_O : mover == PLAYER_X;
+    /* the AI plays o against person x, x against person o */
+    return pos_to_move(g->pos) == (mode == GAME_MODE_AI_X ? PLAYER_O : PLAYER_X);
 }
 
-static void game_overlay_cell(game_t *g, uint8_t cell, uint8_t value, uint16_t ms)
+/* Show `f` on the cells of `cover` for ms (OV_CELL / OV_FULL). */
+static void game_overlay(game_t *g, uint8_t kind, uint16_t cover, uint16_t red,
+                         uint16_t green, uint16_t blink, uint16_t ms)
 {
-    g->ov_kind = OV_CELL;
-    g->ov_cell = cell;
-    g->ov_value = value;
+    g->ov_kind = kind;
+    g->ov_cover = cover;
+    g->ov.red = red;
+    g->ov.green = green;
+    g->ov.blink = blink;
     g->ov_ms = ms;
 }
 
-static void game_overlay_full(game_t *g, uint16_t ms)
+/* One cell in yellow. */
+static void game_overlay_yellow(game_t *g, uint8_t cell, uint16_t ms)
 {
-    g->ov_kind = OV_FULL;
-    g->ov_ms = ms;
+    uint16_t bit = (uint16_t)(1u << cell);
+    game_overlay(g, OV_CELL, bit, bit, bit, 0, ms);
 }
 
-/* Check for the end after a mark was placed; count and announce it. */
+/* After a mark: the game goes on (the AI's reply is due), or it is over: say it and
+ * count it. */
 static void game_check_end(game_t *g)
 {
     uint8_t w = pos_winner(g->pos);
-    uint8_t kind;
-    if (w == PLAYER_NONE && pos_empty(g->pos) != 0) {
-        if (game_ai_to_move(g)) {
-            g->ai_ms = GAME_AI_DELAY_MS;
-        }
+    uint8_t kind = STATS_DRAW;
+    if (w == PLAYER_NONE && pos_empty(g->pos)) {
+        g->ai_ms = GAME_AI_DELAY_MS;
         return;
     }
-    g->phase = GAME_OVER;
-    g->winner = w;
-    console_put_P(s_result);
+    g->over = 1;
+    out_P(s_result);
     if (w == PLAYER_NONE) {
-        console_line_P(s_draw);
-        kind = STATS_DRAW;
+        out_P(s_draw);
     } else {
-        console_put_player(w);
-        console_line_P(s_wins);
-        if (g->settings.mode == GAME_MODE_2P) {
-            kind = w == PLAYER_X ? STATS_WIN : STATS_LOSS;
-        } else {
-            uint8_t person = g->settings.mode == GAME_MODE_AI_X ? PLAYER_X : PLAYER_O;
-            kind = w == person ? STATS_WIN : STATS_LOSS;
-        }
+        out_player(w);
+        out_P(s_wins);
+        /* two players: x's win counts as a "win"; vs the AI: the person's win */
+        kind = w == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_O : PLAYER_X) ? STATS_WIN
+                                                                                 : STATS_LOSS;
     }
+    out_nl();
     stats_count(&g->stats, g->settings.mode, kind);
     g->save |= GAME_SAVE_STATS;
 }
 
+/* Put the mover's mark on `cell` and say so: `move: 5 (x)` / `ai: 5 (o)`. */
 static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
 {
     uint8_t mover = pos_to_move(g->pos);
     g->pos = pos_play(g->pos, cell);
-    console_put_P(prefix_P); /* `move: 5 (x)` / `ai: 5 (o)` */
-    console_put_cell(cell);
-    console_putc(' ');
-    console_putc('(');
-    console_put_player(mover);
-    console_putc(')');
-    console_nl();
+    out_P(prefix_P);
+    out_cell(cell);
+    out_byte(' ');
+    out_byte('(');
+    out_player(mover);
+    out_byte(')');
+    out_nl();
     game_check_end(g);
-}
-
-static void game_ai_move(game_t *g)
-{
-    uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
-    g->last_ai = cell;
-    g->blink_ms = GAME_AI_BLINK_MS;
-    game_place(g, cell, s_ai);
 }
 
 void game_new(game_t *g, uint8_t mode)
@@ -152,19 +140,16 @@ void game_new(game_t *g, uint8_t mode)
         g->settings.mode = mode;
         g->save |= GAME_SAVE_SETTINGS;
     }
-    g->pos.x = 0;
-    g->pos.o = 0;
-    g->phase = GAME_PLAY;
-    g->winner = PLAYER_NONE;
-    g->last_ai = NO_CELL;
+    g->pos.x = g->pos.o = 0;
+    g->over = 0;
     g->blink_ms = 0;
     g->ai_ms = GAME_AI_DELAY_MS;
     g->ov_kind = OV_NONE;
-    console_put_P(s_new);
+    out_P(s_new);
     game_put_mode(mode);
-    console_put_P(s_comma_level);
+    out_P(s_comma_level);
     game_put_level(g->settings.level);
-    console_nl();
+    out_nl();
 }
 
 void game_set_level(game_t *g, uint8_t level)
@@ -176,9 +161,9 @@ void game_set_level(game_t *g, uint8_t level)
         g->settings.level = level;
         g->save |= GAME_SAVE_SETTINGS;
     }
-    console_put_P(s_level);
+    out_P(s_level);
     game_put_level(level);
-    console_nl();
+    out_nl();
 }
 
 void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
@@ -195,13 +180,14 @@ void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
     }
     g->rng = seed ? seed : 1u;
     g->boot_ms = GAME_BOOT_MS;
+    g->last_ai = NO_CELL;
     if (reset_cause & RESET_WATCHDOG) {
-        console_line_P(s_wdt);
+        out_line_P(s_wdt);
     }
     if (!table_ok) {
-        console_line_P(s_crc);
+        out_line_P(s_crc);
     }
-    console_line_P(s_ready);
+    out_line_P(s_ready);
     game_new(g, g->settings.mode);
     /* The AI's opening (person plays o) shows after the greeting. */
     g->ai_ms = GAME_BOOT_MS + GAME_AI_DELAY_MS;
@@ -209,10 +195,7 @@ void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
 
 uint8_t game_person_move(game_t *g, uint8_t cell)
 {
-    if (cell >= POS_CELLS) {
-        return GAME_ERR_CELL;
-    }
-    if (g->phase != GAME_PLAY) {
+    if (g->over) {
         return GAME_ERR_OVER;
     }
     if (game_ai_to_move(g)) {
@@ -222,112 +205,123 @@ uint8_t game_person_move(game_t *g, uint8_t cell)
         return GAME_ERR_TAKEN;
     }
     level_stir(&g->rng, g->clock);
-    if (g->ov_kind != OV_NONE && g->ov_kind != OV_LAMP) {
+    if (g->ov_kind != OV_LAMP) {
         g->ov_kind = OV_NONE;
     }
     game_place(g, cell, s_move);
     return GAME_OK;
 }
 
-void game_hint(game_t *g)
+uint8_t game_hint(game_t *g)
 {
     uint8_t cell;
-    if (g->phase != GAME_PLAY || game_ai_to_move(g)) {
-        return;
+    if (g->over || game_ai_to_move(g)) {
+        return 0;
     }
     cell = engine_move(g->pos);
-    game_overlay_cell(g, cell, LED_YELLOW, GAME_HINT_MS);
-    console_put_P(s_hint);
-    console_put_cell(cell);
-    console_nl();
+    game_overlay_yellow(g, cell, GAME_HINT_MS);
+    out_P(s_hint);
+    out_cell(cell);
+    out_nl();
+    return 1;
 }
 
+/* Every empty cell shows what the side to move gets by playing there, with perfect
+ * play after it: green wins, yellow draws, red loses; the marks go dark. */
 static void game_analysis(game_t *g)
 {
+    uint16_t red = 0, green = 0;
     uint16_t empty = pos_empty(g->pos);
-    console_put_P(s_analysis);
+    out_P(s_analysis);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
-        uint8_t v = LED_OFF;
-        if (empty & (1u << c)) {
-            /* The child's outcome is for the opponent; flip it for the person. */
-            engine_outcome_t o = engine_outcome(pos_play(g->pos, c));
-            const char *word;
-            if (o.result == ENGINE_LOSS) {
-                v = LED_GREEN;
-                word = s_win_w;
-            } else if (o.result == ENGINE_DRAW) {
-                v = LED_YELLOW;
-                word = s_draw_w;
-            } else {
-                v = LED_RED;
-                word = s_loss_w;
+        uint16_t bit = (uint16_t)(1u << c);
+        if (empty & bit) {
+            /* the child's result is the opponent's: flip it for the mover */
+            int8_t r = engine_outcome(pos_play(g->pos, c)).result;
+            if (r != ENGINE_WIN) {
+                green |= bit; /* a win, or with red below a draw (yellow) */
             }
-            console_putc(' ');
-            console_put_cell(c);
-            console_put_P(word);
+            if (r != ENGINE_LOSS) {
+                red |= bit;
+            }
+            out_byte(' ');
+            out_cell(c);
+            out_nth_P(s_outcomes, (uint8_t)(r + 1)); /* LOSS -> win, DRAW, WIN -> loss */
         }
-        g->ov_frame[c] = v;
     }
-    console_nl();
-    game_overlay_full(g, GAME_ANALYSIS_MS);
+    out_nl();
+    game_overlay(g, OV_FULL, POS_ALL, red, green, 0, GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
     g->save |= GAME_SAVE_STATS;
-    console_line_P(s_stats_cleared);
+    out_line_P(s_stats_cleared);
 }
 
-/* Cell 7: wins green, draws yellow, losses red, in proportion over the 9 cells. */
+/* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
+ * (red) of the current mode in proportion, in reading order (cumulative rounding). */
 static void game_show_stats(game_t *g)
 {
-    static const uint8_t colors[STATS_KINDS] PROGMEM = {LED_GREEN, LED_YELLOW, LED_RED};
-    uint8_t split[STATS_KINDS];
-    uint8_t c = 0;
-    stats_split9(&g->stats, g->settings.mode, split);
-    memset(g->ov_frame, LED_OFF, sizeof g->ov_frame);
-    for (uint8_t k = 0; k < STATS_KINDS; k++) {
-        while (split[k]--) {
-            g->ov_frame[c++] = pgm_read_byte(&colors[k]);
+    const uint16_t *n = g->stats.n[g->settings.mode];
+    uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
+    uint16_t total, green = 0, red = 0;
+    /* 9 * total must fit 16 bits: halve (rounding up, so no kind vanishes) until each
+     * count is at most 2333; 5 rounds from STATS_COUNT_MAX */
+    for (uint8_t i = 0; i < 8u && (w > 2333u || d > 2333u || l > 2333u); i++) {
+        w = (uint16_t)((w + 1u) >> 1);
+        d = (uint16_t)((d + 1u) >> 1);
+        l = (uint16_t)((l + 1u) >> 1);
+    }
+    total = (uint16_t)(w + d + l);
+    if (total) {
+        uint8_t wins = (uint8_t)((9u * w + total / 2u) / total);
+        uint8_t upto = (uint8_t)((9u * (w + d) + total / 2u) / total);
+        uint16_t bit = 1;
+        for (uint8_t c = 0; c < POS_CELLS; c++, bit = (uint16_t)(bit << 1)) {
+            if (c >= wins) {
+                red |= bit; /* draw (yellow) or loss */
+            }
+            if (c < upto) {
+                green |= bit; /* win or draw (yellow) */
+            }
         }
     }
-    game_overlay_full(g, GAME_STATS_MS);
+    game_overlay(g, OV_FULL, POS_ALL, red, green, 0, GAME_STATS_MS);
 }
 
-/* Long press on the empty board (or at game over): the menu of the UI spec. */
+/* A long press on the empty board (or at game over): the menu. */
 static void game_menu(game_t *g, uint8_t cell)
 {
     if (cell <= 2) {
-        game_new(g, cell); /* cell 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
+        game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
     } else if (cell <= 5) {
         game_set_level(g, (uint8_t)(cell - 3));
-        if (g->phase == GAME_OVER) {
+        if (g->over) {
             game_new(g, g->settings.mode);
         }
     } else if (cell == 6) {
         game_show_stats(g);
         return;
     } else if (cell == 7) {
-        memset(g->ov_frame, LED_OFF, sizeof g->ov_frame);
-        g->ov_frame[g->settings.mode] = LED_YELLOW;
-        g->ov_frame[3 + g->settings.level] = LED_YELLOW;
-        game_overlay_full(g, GAME_SETTINGS_MS);
+        uint16_t both = (uint16_t)((1u << g->settings.mode) | (8u << g->settings.level));
+        game_overlay(g, OV_FULL, POS_ALL, both, both, 0, GAME_SETTINGS_MS);
         return;
     } else {
         g->ov_kind = OV_LAMP;
         g->ov_ms = 3u * GAME_LAMP_STEP_MS;
         return;
     }
-    game_overlay_cell(g, cell, LED_YELLOW, GAME_CONFIRM_MS);
+    game_overlay_yellow(g, cell, GAME_CONFIRM_MS);
 }
 
 static void game_long(game_t *g, uint8_t cell)
 {
-    if (g->phase == GAME_OVER || (g->pos.x | g->pos.o) == 0) {
+    if (g->over || !(g->pos.x | g->pos.o)) {
         game_menu(g, cell);
     } else if (pos_empty(g->pos) & (1u << cell)) {
-        game_hint(g);
+        (void)game_hint(g);
     } else {
         game_analysis(g);
     }
@@ -335,21 +329,21 @@ static void game_long(game_t *g, uint8_t cell)
 
 static void game_short(game_t *g, uint8_t cell)
 {
-    if (g->phase == GAME_OVER) {
+    if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
-        game_overlay_cell(g, cell, (uint8_t)(game_color(g->pos, cell) | LED_BLINK),
-                          GAME_ERROR_MS);
+        uint16_t bit = (uint16_t)(1u << cell); /* the taken cell blinks in its color */
+        game_overlay(g, OV_CELL, bit, g->pos.x & bit, g->pos.o & bit, bit, GAME_ERROR_MS);
     }
 }
 
-/* The gesture under way will do nothing; an armed (long-held) cell goes dark. */
+/* The gesture under way will do nothing; an armed cell goes dark. */
 static void game_void_gesture(game_t *g)
 {
-    if (g->gest_flags == GEST_LONG) {
+    if (g->gest == GEST_ARMED) {
         g->ov_kind = OV_NONE;
     }
-    g->gest_flags |= GEST_VOID;
+    g->gest |= GEST_VOID;
 }
 
 void game_key(game_t *g, const key_event_t *ev)
@@ -360,42 +354,34 @@ void game_key(game_t *g, const key_event_t *ev)
     }
     bit = (uint16_t)(1u << ev->cell);
     if (g->stuck & bit) { /* its release frees it; nothing else it does counts */
-        if (ev->kind == KEY_EV_RELEASE)
+        if (ev->kind == KEY_EV_RELEASE) {
             g->stuck &= (uint16_t)~bit;
+        }
         return;
     }
-    if (ev->kind != KEY_EV_LONG)
-        g->held_ms = 0; /* the set of held keys changes */
+    g->held_ms = 0; /* the set of held keys changes */
     if (ev->kind == KEY_EV_PRESS) {
-        if (g->held == 0) {
-            g->gest_cell = ev->cell;
-            g->gest_flags = 0;
-            if (g->boot_ms || g->guard_ms || game_ai_to_move(g)) {
-                g->gest_flags = GEST_VOID;
-            } else if (g->ov_kind == OV_FULL || g->ov_kind == OV_LAMP) {
-                g->ov_kind = OV_NONE; /* this press only dismisses the display */
-                g->gest_flags = GEST_VOID;
-            } else {
-                g->ov_kind = OV_NONE;
-            }
-        } else {
+        if (g->held) {
             game_void_gesture(g); /* two keys at once: ignore the gesture */
+        } else {
+            g->gest_cell = ev->cell;
+            g->gest = 0;
+            if (g->boot_ms || g->guard_ms || game_ai_to_move(g)) {
+                g->gest = GEST_VOID;
+            } else {
+                if (g->ov_kind == OV_FULL || g->ov_kind == OV_LAMP) {
+                    g->gest = GEST_VOID; /* this press only dismisses the display */
+                }
+                g->ov_kind = OV_NONE; /* and a hint or a confirmation ends here */
+            }
         }
         g->held |= bit;
-    } else if (ev->kind == KEY_EV_LONG) {
-        if (g->held == bit && g->gest_cell == ev->cell && g->gest_flags == 0) {
-            g->gest_flags = GEST_LONG; /* armed: acts when released */
-            game_overlay_cell(g, ev->cell, LED_YELLOW, GAME_STUCK_MS);
-        }
-    } else if (ev->kind == KEY_EV_RELEASE) {
-        if (!(g->held & bit)) {
-            return; /* a release we never saw pressed */
-        }
+    } else if (ev->kind == KEY_EV_RELEASE && (g->held & bit)) {
         g->held &= (uint16_t)~bit;
-        if (g->held == 0 && g->gest_cell == ev->cell) {
-            if (g->gest_flags == 0) {
+        if (!g->held && g->gest_cell == ev->cell) {
+            if (g->gest == 0) {
                 game_short(g, ev->cell);
-            } else if (g->gest_flags == GEST_LONG) {
+            } else if (g->gest == GEST_ARMED) {
                 g->ov_kind = OV_NONE; /* the armed light goes */
                 game_long(g, ev->cell);
             }
@@ -431,70 +417,70 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
         g->ov_kind = OV_NONE;
     }
     if (game_ai_to_move(g) && game_count_down(&g->ai_ms, elapsed_ms) == 0) {
-        game_ai_move(g);
+        uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
+        g->last_ai = cell;
+        g->blink_ms = GAME_AI_BLINK_MS;
+        game_place(g, cell, s_ai);
     }
-    if (g->held) {
-        g->held_ms = g->held_ms > GAME_STUCK_MS ? GAME_STUCK_MS : (uint16_t)(g->held_ms + elapsed_ms);
-        if (g->held_ms >= GAME_STUCK_MS) {
-            console_put_P(s_key); /* one line for all: `key: stuck 5 7, ignored ...` */
-            for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-                if (g->held & (1u << cell)) {
-                    console_putc(' ');
-                    console_put_cell(cell);
-                }
+    if (!g->held) {
+        return;
+    }
+    g->held_ms = (uint16_t)(g->held_ms + (elapsed_ms < GAME_STUCK_MS ? elapsed_ms : GAME_STUCK_MS));
+    if (g->held_ms >= GAME_STUCK_MS) {
+        uint16_t bit = 1;
+        out_P(s_stuck); /* one line for all: `key: stuck 5 7, ignored until released` */
+        for (uint8_t cell = 0; cell < POS_CELLS; cell++, bit = (uint16_t)(bit << 1)) {
+            if (g->held & bit) {
+                out_byte(' ');
+                out_cell(cell);
             }
-            console_line_P(s_stuck);
-            game_void_gesture(g); /* a stuck key is not armed */
-            g->stuck |= g->held;
-            g->held = 0;
-            g->held_ms = 0;
         }
+        out_line_P(s_stuck_end);
+        game_void_gesture(g); /* a stuck key is not armed */
+        g->stuck |= g->held;
+        g->held = 0;
+        g->held_ms = 0;
+    } else if (g->gest == 0 && g->held_ms >= GAME_LONG_MS &&
+               g->held == (uint16_t)(1u << g->gest_cell)) {
+        g->gest = GEST_ARMED; /* its release is a long press */
+        game_overlay_yellow(g, g->gest_cell, GAME_STUCK_MS);
     }
 }
 
-void game_frame(const game_t *g, uint8_t frame[LEDS_CELLS])
+void game_frame(const game_t *g, leds_frame_t *f)
 {
-    uint16_t line = 0;
+    uint16_t blink = 0;
     if (g->boot_ms) {
         /* Greeting: a yellow head with a green and a red tail runs over the cells. */
         uint8_t step = (uint8_t)((GAME_BOOT_MS - g->boot_ms) / (GAME_BOOT_MS / 9u));
-        memset(frame, LED_OFF, LEDS_CELLS);
-        if (step < 9) {
-            frame[step] = LED_YELLOW;
-        }
-        if (step >= 1 && step < 10) {
-            frame[step - 1] = LED_GREEN;
-        }
-        if (step >= 2 && step < 11) {
-            frame[step - 2] = LED_RED;
-        }
-        return;
-    }
-    if (g->ov_kind == OV_FULL) {
-        memcpy(frame, g->ov_frame, LEDS_CELLS);
+        uint16_t head = (uint16_t)(1u << step); /* step <= 8 while boot_ms > 0 */
+        f->green = (uint16_t)(head | (head >> 1));
+        f->red = (uint16_t)(head | (head >> 2));
+        f->blink = 0;
         return;
     }
     if (g->ov_kind == OV_LAMP) {
-        static const uint8_t lamp[3] PROGMEM = {LED_YELLOW, LED_GREEN, LED_RED};
-        memset(frame, pgm_read_byte(&lamp[(g->ov_ms - 1u) / GAME_LAMP_STEP_MS]), LEDS_CELLS);
+        /* red, then green, then yellow, GAME_LAMP_STEP_MS each */
+        uint8_t phase = (uint8_t)((g->ov_ms - 1u) / GAME_LAMP_STEP_MS); /* 2, 1, 0 */
+        f->red = phase == 1 ? 0 : POS_ALL;
+        f->green = phase == 2 ? 0 : POS_ALL;
+        f->blink = 0;
         return;
     }
-    if (g->phase == GAME_OVER) {
-        line = g->winner == PLAYER_X   ? pos_lines(g->pos.x)
-               : g->winner == PLAYER_O ? pos_lines(g->pos.o)
-                                       : POS_ALL;
+    f->red = g->pos.x;
+    f->green = g->pos.o;
+    if (g->over) {
+        uint8_t w = pos_winner(g->pos);
+        blink = w == PLAYER_NONE ? POS_ALL : pos_lines(w == PLAYER_X ? g->pos.x : g->pos.o);
+    } else if (g->blink_ms && g->last_ai < POS_CELLS) {
+        blink = (uint16_t)(1u << g->last_ai);
     }
-    for (uint8_t c = 0; c < LEDS_CELLS; c++) {
-        frame[c] = game_color(g->pos, c);
-        if (line & (1u << c)) {
-            frame[c] |= LED_BLINK;
-        }
-    }
-    if (g->phase == GAME_PLAY && g->blink_ms && g->last_ai < LEDS_CELLS) {
-        frame[g->last_ai] |= LED_BLINK;
-    }
-    if (g->ov_kind == OV_CELL) {
-        frame[g->ov_cell] = g->ov_value;
+    f->blink = blink;
+    if (g->ov_kind != OV_NONE) {
+        uint16_t keep = (uint16_t)~g->ov_cover;
+        f->red = (uint16_t)((f->red & keep) | g->ov.red);
+        f->green = (uint16_t)((f->green & keep) | g->ov.green);
+        f->blink = (uint16_t)((f->blink & keep) | g->ov.blink);
     }
 }
 

@@ -1,93 +1,98 @@
 /* firmware/game/game.h - the game as an event-driven state machine (pure C, host and AVR).
- * Inputs: key events (hal/keys.h), elapsed milliseconds, calls from the console.
- * Outputs: a 9-byte LED frame (hal/leds.h values), text lines through console_out,
- * and "please save" flags. No HAL calls, no heap, no recursion. */
+ * Inputs: key press/release events (hal/keys.h), elapsed milliseconds, calls from the
+ * console. Outputs: an LED frame (hal/leds.h masks), console lines through out.h, and
+ * "please save" flags. No HAL call but output, no heap, no recursion. */
 #ifndef GAME_H
 #define GAME_H
 #include <stdint.h>
+
 #include "keys.h"
 #include "leds.h"
 #include "position.h"
 #include "stats.h"
 
 /* Timing of the user interface (ms). */
-#define GAME_BOOT_MS 720u      /* greeting: 9 steps of 80 ms */
-#define GAME_AI_DELAY_MS 200u  /* the AI answers this long after the person's move */
-#define GAME_AI_BLINK_MS 500u  /* the AI's last move blinks this long */
-#define GAME_CONFIRM_MS 400u   /* a menu choice flashes its cell yellow */
-#define GAME_ERROR_MS 500u     /* press on an occupied cell: that cell blinks */
+#define GAME_BOOT_MS 720u       /* greeting: 9 steps of 80 ms */
+#define GAME_AI_DELAY_MS 200u   /* the AI answers this long after the person's move */
+#define GAME_AI_BLINK_MS 500u   /* the AI's last move blinks this long */
+#define GAME_CONFIRM_MS 400u    /* a menu choice flashes its cell yellow */
+#define GAME_ERROR_MS 500u      /* press on an occupied cell: that cell blinks */
 #define GAME_HINT_MS 1500u
 #define GAME_ANALYSIS_MS 3000u
 #define GAME_STATS_MS 3000u
 #define GAME_SETTINGS_MS 2000u
-#define GAME_STUCK_MS 10000u   /* a key held this long is stuck: ignored until released */
-#define GAME_LAMP_STEP_MS 500u /* lamp test: red, green, yellow */
+#define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
+#define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
+#define GAME_LAMP_STEP_MS 500u  /* lamp test: yellow, green, red */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
-enum { GAME_PLAY = 0, GAME_OVER = 1 };
 /* game_take_save() flags */
 enum { GAME_SAVE_SETTINGS = 1, GAME_SAVE_STATS = 2 };
 /* game_person_move() results */
-enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN, GAME_ERR_CELL };
+enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN };
 
 typedef struct {
     pos_t pos;
-    settings_t settings;  /* mode and level in force */
+    settings_t settings; /* mode and level in force */
     stats_t stats;
-    uint8_t phase;        /* GAME_PLAY / GAME_OVER */
-    uint8_t winner;       /* when over: PLAYER_X / PLAYER_O, PLAYER_NONE = draw */
-    uint8_t last_ai;      /* cell of the AI's last move, 0xFF if none */
-    uint8_t save;         /* GAME_SAVE_* pending */
-    uint16_t boot_ms;     /* greeting time left */
-    uint16_t ai_ms;       /* time until the AI moves (when it is the AI's turn) */
-    uint16_t blink_ms;    /* last_ai blink time left */
-    uint16_t guard_ms;    /* wake-up guard time left */
-    uint16_t rng;         /* level_rand() state */
-    uint16_t clock;       /* free-running ms counter (entropy for the generator) */
-    /* Display overlay on top of the board. */
+    uint8_t over;        /* 1 once pos is won or full */
+    uint8_t last_ai;     /* cell of the AI's last move (blinks while blink_ms runs) */
+    uint8_t save;        /* GAME_SAVE_* pending */
+    uint16_t boot_ms;    /* greeting time left */
+    uint16_t ai_ms;      /* time until the AI moves (when it is the AI's turn) */
+    uint16_t blink_ms;   /* last_ai blink time left */
+    uint16_t guard_ms;   /* wake-up guard time left */
+    uint16_t rng;        /* level_rand() state */
+    uint16_t clock;      /* free-running ms counter (entropy for the generator) */
+    /* Display overlay: `ov` replaces the board on the cells of ov_cover (or, for the
+     * lamp test, every cell changes color with time). */
     uint8_t ov_kind;
-    uint8_t ov_cell;      /* single-cell overlays: the cell and its LED value */
-    uint8_t ov_value;
     uint16_t ov_ms;
-    uint8_t ov_frame[LEDS_CELLS];
-    /* Gesture tracking: keys held, the first key of the gesture, its flags. */
+    uint16_t ov_cover;
+    leds_frame_t ov;
+    /* Gesture: keys held, the first key of the gesture and its state, time held. */
     uint16_t held;
-    uint16_t held_ms;     /* time `held` has been non-empty and unchanged */
-    uint16_t stuck;       /* keys held past GAME_STUCK_MS: ignored until released */
+    uint16_t held_ms;    /* time `held` has been non-empty and unchanged */
+    uint16_t stuck;      /* keys held past GAME_STUCK_MS: ignored until released */
     uint8_t gest_cell;
-    uint8_t gest_flags;
+    uint8_t gest;        /* GEST_* of game.c */
 } game_t;
 
-/* Start: greeting, the banner lines, then an empty board in settings->mode.
- * table_ok: engine_init()'s answer; reset_cause: power_reset_cause() bits. */
+/* Start: greeting, the banner lines, then an empty board in settings->mode (settings
+ * and stats out of range are replaced by the defaults). table_ok: engine_init()'s
+ * answer; reset_cause: power_reset_cause() bits. */
 void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
                uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
 void game_key(game_t *g, const key_event_t *ev);
+/* The debounced key bitmap after all queued events were fed: if it disagrees with the
+ * keys the events said are held (an event was lost), adopt it and void the gesture, so
+ * a dropped RELEASE cannot block input forever. */
+void game_keys_sync(game_t *g, uint16_t keys_state);
+/* Time passes: the greeting, the AI's reply, blinks and overlays, and held keys (a key
+ * held GAME_LONG_MS alone is armed: its cell lights yellow and its release is a long
+ * press; a key held GAME_STUCK_MS is stuck: said once, ignored until released). */
 void game_tick(game_t *g, uint16_t elapsed_ms);
-void game_frame(const game_t *g, uint8_t frame[LEDS_CELLS]);
+void game_frame(const game_t *g, leds_frame_t *f);
 /* GAME_SAVE_* flags raised since the last call (then cleared). */
 uint8_t game_take_save(game_t *g);
-/* The debounced key bitmap after all queued events were fed: if it disagrees with
- * the keys the events said are held (an event was lost), adopt it and void the
- * gesture, so a dropped RELEASE cannot block input forever. */
-void game_keys_sync(game_t *g, uint16_t keys_state);
-/* A key held for GAME_STUCK_MS is taken as stuck (a jammed button, something lying on
- * the board): the console says so once, and the key is ignored until it is released,
- * so the other eight keep working. */
 /* After power-down: drop overlays and ignore the waking press. */
 void game_wake(game_t *g);
 
-/* Console entry points (each prints at least one line). */
+/* Console entry points (each prints at least one line, errors excepted). */
 void game_new(game_t *g, uint8_t mode);
 void game_set_level(game_t *g, uint8_t level);
 /* The person's move at cell 0..8 (prints `move: ...` on success; errors print nothing). */
 uint8_t game_person_move(game_t *g, uint8_t cell);
-void game_hint(game_t *g);
+/* The hint (`hint: N` and the cell in yellow); 0 if there is none now (game over, or
+ * the AI's turn). */
+uint8_t game_hint(game_t *g);
 void game_stats_clear(game_t *g);
-/* Whose turn it is and whether that side is the AI. */
+/* 1 while it is the AI's turn in a game under way. */
 uint8_t game_ai_to_move(const game_t *g);
-/* Mode and level names for messages. */
+/* Mode and level names for messages: `vs ai, you x`, `perfect`, ... */
 void game_put_mode(uint8_t mode);
 void game_put_level(uint8_t level);
+/* The player who won, PLAYER_NONE for a draw or a game under way. */
+uint8_t game_winner(const game_t *g);
 
 #endif

@@ -38,8 +38,5 @@ void stats_clear(stats_t *st);
 uint8_t stats_valid(const stats_t *st);
 /* Count one finished game of `mode`; kind is STATS_WIN/DRAW/LOSS. */
 void stats_count(stats_t *st, uint8_t mode, uint8_t kind);
-/* Split 9 LEDs between win/draw/loss in proportion to the counts of `mode`
- * (largest remainder); out[k] cells for kind k, summing to 9, or all 0 if no games. */
-void stats_split9(const stats_t *st, uint8_t mode, uint8_t out[STATS_KINDS]);
 
 #endif

@@ -24,7 +24,7 @@
 #include <util/atomic.h>
 #include <util/delay.h>
 
-#include "board_check.h"
+#include "board_io.h"
 #include "hal_isr.h"
 #include "keys_hw.h"
 #include "leds.h"
@@ -151,57 +151,50 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-/* Drive rows (bit r) whose keys may wake the board: every row without an ignored key. */
+/* The drive rows whose keys may wake the board, as key-port bits: every row without an
+ * ignored key. */
 static uint8_t power_wake_rows(uint16_t ignore)
 {
     uint8_t rows = 0;
-    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
-        if (!((ignore >> (3u * r)) & 7u))
-            rows |= (uint8_t)(1u << r);
+    if (!(ignore & 0x007u))
+        rows |= KEYS_ROW_BIT(0);
+    if (!(ignore & 0x038u))
+        rows |= KEYS_ROW_BIT(1);
+    if (!(ignore & 0x1C0u))
+        rows |= KEYS_ROW_BIT(2);
     return rows;
 }
 
 uint16_t power_wake_keys(uint16_t ignore)
 {
-    uint8_t rows = power_wake_rows(ignore);
     uint16_t keys = 0;
-    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
-        if (rows & (1u << r))
-            keys |= (uint16_t)(7u << (3u * r));
+    for (uint16_t row = 0x007u; row < 0x200u; row = (uint16_t)(row << 3)) {
+        if (!(ignore & row))
+            keys |= row;
+    }
     return keys;
 }
 
 void power_down_until_key(uint16_t ignore)
 {
     uint8_t rows = power_wake_rows(ignore);
-    uint8_t closed;
 
     if (!rows)
         return; /* nothing could wake us: stay up */
     cli();
     TIMSK0 &= (uint8_t)~(1u << OCIE0A); /* no display/scan steps while asleep */
-    keyscan_map_init(&keys_map);         /* valid even if keys_init() never ran */
     leds_off(); /* the caller did already; harmless twice, safe before leds_init() */
-    /* The waking rows low at once: a key in them then pulls its column low. A row with
-     * a stuck key stays released, so the stuck key cannot hold its column down. */
-    for (uint8_t r = 0; r < KEYSCAN_ROWS; r++)
-        if (rows & (1u << r))
-            *keys_ddr[keys_map.row_port[r]] |= keys_map.row_mask[r];
+    /* The waking rows low at once (PORT bits are 0): a key in them then pulls its column
+     * low. A row with a stuck key stays released, so that key cannot hold its column. */
+    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
     _delay_us(10); /* pull-up (>= 20 kOhm) x pin + trace capacitance (< 50 pF) ~ 1 us */
-    /* Arm the pin-change interrupts on the sense columns first (datasheet 12.2.4-12.2.8:
-     * PCMSK0/1/2 select port B/C/D pins, PCICR bits enable each group), then look at
-     * the pins: a key closing after the look sets its flag and wakes the sleep at once,
-     * one closed before it is seen here. No window loses a press. */
-    PCMSK0 = keys_map.cols_all[0];
-    PCMSK1 = keys_map.cols_all[1];
-    PCMSK2 = keys_map.cols_all[2];
+    /* Arm the pin-change interrupt on the sense columns first, then look at the pins: a
+     * key closing after the look sets its flag and wakes the sleep at once, one closed
+     * before it is seen here. No window loses a press. */
+    KEYS_PCMSK = KEYS_COLS;
     PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
-    PCICR = (uint8_t)((keys_map.cols_all[0] ? (1u << PCIE0) : 0u) |
-                      (keys_map.cols_all[1] ? (1u << PCIE1) : 0u) |
-                      (keys_map.cols_all[2] ? (1u << PCIE2) : 0u));
-    closed = (uint8_t)((~PINB & keys_map.cols_all[0]) | (~PINC & keys_map.cols_all[1]) |
-                       (~PIND & keys_map.cols_all[2]));
-    if (!closed) {
+    PCICR = KEYS_PCIE;
+    if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
         /* The watchdog keeps running in power-down and would reset us after 2 s. */
         wdt_disable();
         set_sleep_mode(SLEEP_MODE_PWR_DOWN); /* SM = 2: only async wake-ups (PCINT) */
@@ -214,7 +207,7 @@ void power_down_until_key(uint16_t ignore)
         power_wdt_on();
     }
     PCICR = 0;
-    PCMSK0 = PCMSK1 = PCMSK2 = 0;
+    KEYS_PCMSK = 0;
     keys_hw_init(); /* rows back to hi-Z, scan restarts at row 0 */
     TIFR0 = (uint8_t)(1u << OCF0A);
     TIMSK0 |= (uint8_t)(1u << OCIE0A);

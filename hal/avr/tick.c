@@ -1,14 +1,14 @@
 /* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Each step shows the
- * next LED row (3 rows -> 667 Hz frame rate); every 2nd step also counts a millisecond,
- * advances the 250 ms blink phase and scans one key row. ISR context only counts,
- * steps and flags (about 100-200 cycles; see `make bench`: isr_cpu_percent). */
+ * next LED row (3 rows -> 667 Hz frame rate, 1/3 duty); every 2nd step also counts a
+ * millisecond, advances the 250 ms blink half and scans one key row (a full scan every
+ * 3 ms). ISR context only counts, steps and flags: about 90 cycles a step (see
+ * `make bench`: isr_cpu_percent). */
 #include "tick.h"
 
 #include <avr/interrupt.h>
-#include <avr/io.h>
 #include <util/atomic.h>
 
-#include "board_check.h"
+#include "board_io.h"
 #include "hal_isr.h"
 
 #define TICK_PRESCALER 64ul
@@ -16,8 +16,9 @@
 #define TICK_OCR ((F_CPU / TICK_PRESCALER / TICK_STEP_HZ) - 1u)
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
+#define TICK_BLINK_MS 250u
 
-volatile uint32_t tick_count;         /* ms since tick_init() (hal_isr.h) */
+volatile uint32_t tick_count;         /* ms since tick_init() */
 static volatile uint8_t tick_pending; /* ms not yet taken by tick_take_ms_flag() */
 
 void tick_init(void)
@@ -59,26 +60,64 @@ uint8_t tick_take_ms_flag(void)
     return taken;
 }
 
-uint8_t leds_blink_ms; /* ms into the current 250 ms blink phase (ISR-owned) */
+/* One key step: read the row driven during the last ms (1 ms of settling through the
+ * 20-50 kOhm pull-ups is thousands of time constants of the pin capacitance), release
+ * it, drive the next. A complete scan is published with its time, and every key whose
+ * reading differs from the previous scan is remembered until the main loop takes it
+ * (so a flicker between two main-loop passes is never mistaken for a steady contact). */
+static inline __attribute__((always_inline)) void tick_key_step(uint8_t ms)
+{
+    if (!keys_scan_on)
+        return;
+    uint8_t row = keys_scan_row;
+    uint8_t closed = matrix_key_cols(KEYS_PIN);
+    if (row == 0) {
+        keys_scan_acc = closed;
+        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(0);
+        KEYS_DDR |= KEYS_ROW_BIT(1);
+        keys_scan_row = 1;
+    } else if (row == 1) {
+        keys_scan_acc |= (uint8_t)(closed << 3); /* bits 3..5: still the low byte */
+        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(1);
+        KEYS_DDR |= KEYS_ROW_BIT(2);
+        keys_scan_row = 2;
+    } else {
+        uint16_t scan = (uint16_t)(keys_scan_acc | (uint16_t)(closed * 64u)); /* 6..8 */
+        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(2);
+        KEYS_DDR |= KEYS_ROW_BIT(0);
+        keys_scan_row = 0;
+        keys_changed |= (uint16_t)(scan ^ keys_raw_scan);
+        keys_raw_scan = scan;
+        keys_scan_ms = ms;
+    }
+}
 
 ISR(TIMER0_COMPA_vect)
 {
-    static uint8_t row3;     /* 3 * LED row shown in this step */
-    static uint8_t half;     /* 1 on the step that completes a millisecond */
-    uint8_t pending;
+    static uint8_t row; /* LED row shown in this step */
+    static uint8_t half; /* 1 on the step that completes a millisecond */
+    uint8_t r = row;
 
-    leds_isr_step(row3);
-    row3 = row3 == 3u * (LEDMUX_ROWS - 1u) ? 0 : (uint8_t)(row3 + 3u);
+    /* Blank first (no row on while the columns change: nothing ghosts), then the
+     * columns of this row, then the row. */
+    LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
+    if (leds_enabled) {
+        LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) |
+                                  leds_cols[(uint8_t)(r + leds_dark * 3u)]);
+        LEDS_ROW_PORT |= (uint8_t)(r == 0 ? LEDS_ROW_BIT(0) : r == 1 ? LEDS_ROW_BIT(1)
+                                                                     : LEDS_ROW_BIT(2));
+    }
+    row = r == 2 ? 0 : (uint8_t)(r + 1u);
     half ^= 1u;
     if (!half)
         return;
-    tick_count++;
-    pending = tick_pending;
-    if (pending != 255u)
-        tick_pending = (uint8_t)(pending + 1u);
-    if (++leds_blink_ms == 250u) {
+    uint32_t ms = tick_count + 1u;
+    tick_count = ms;
+    if (tick_pending != 255u)
+        tick_pending++;
+    if (++leds_blink_ms == TICK_BLINK_MS) {
         leds_blink_ms = 0;
-        leds_blink_off ^= (uint8_t)(LEDMUX_ROWS * LEDMUX_PORTS); /* 0 <-> 9: phase 1 */
+        leds_dark ^= 1u;
     }
-    keys_isr_step((uint8_t)tick_count);
+    tick_key_step((uint8_t)ms);
 }

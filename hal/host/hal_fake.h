@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "leds.h"
+
 /* Reset every fake to power-on state (EEPROM contents are kept: call
  * fake_eeprom_erase() for a blank chip). */
 void fake_hal_reset(void);
@@ -16,8 +18,11 @@ void fake_tick_advance(uint32_t ms);
 /* Keys: the raw (undebounced) matrix bitmap seen by the next scans, bit i = cell i. */
 void fake_keys_set_raw(uint16_t bitmap);
 
-/* LEDs: the frame last passed to leds_show() (9 bytes of LED_* values). */
-const uint8_t *fake_leds_frame(void);
+/* LEDs: the frame last passed to leds_show(), and one cell of it as a color code:
+ * LED_OFF, LED_RED, LED_GREEN or LED_YELLOW, plus LED_BLINK when it blinks. */
+enum { LED_OFF = 0, LED_RED = 1, LED_GREEN = 2, LED_YELLOW = 3, LED_BLINK = 4 };
+const leds_frame_t *fake_leds_frame(void);
+uint8_t fake_leds_cell(uint8_t cell);
 
 /* UART: bytes for uart_getc(), and everything written with uart_putc() so far.
  * fake_uart_lose() marks input as lost after the last byte fed (an RX overrun). The

@@ -1,16 +1,16 @@
-/* hal/host/leds.c - fake display: remembers the last frame shown (values masked to the
- * LED_* bits, as the chip's multiplexer reads them); leds_off() shows all-dark. */
+/* hal/host/leds.c - fake display: remembers the last frame shown; leds_off() shows an
+ * all-dark frame. fake_leds_cell() reads one cell back as a color code. */
 #include <string.h>
 
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "leds.h"
 
-static uint8_t fake_frame[LEDS_CELLS];
+static leds_frame_t fake_frame;
 
 void fake_leds_reset(void)
 {
-    memset(fake_frame, 0, sizeof fake_frame);
+    memset(&fake_frame, 0, sizeof fake_frame);
 }
 
 void leds_init(void)
@@ -18,10 +18,11 @@ void leds_init(void)
     fake_leds_reset();
 }
 
-void leds_show(const uint8_t frame[LEDS_CELLS])
+void leds_show(const leds_frame_t *f)
 {
-    for (uint8_t i = 0; i < LEDS_CELLS; i++)
-        fake_frame[i] = (uint8_t)(frame[i] & (LED_COLOR_MASK | LED_BLINK));
+    fake_frame.red = (uint16_t)(f->red & 0x1FFu);
+    fake_frame.green = (uint16_t)(f->green & 0x1FFu);
+    fake_frame.blink = (uint16_t)(f->blink & (f->red | f->green) & 0x1FFu);
 }
 
 void leds_off(void)
@@ -29,7 +30,15 @@ void leds_off(void)
     fake_leds_reset();
 }
 
-const uint8_t *fake_leds_frame(void)
+const leds_frame_t *fake_leds_frame(void)
 {
-    return fake_frame;
+    return &fake_frame;
+}
+
+uint8_t fake_leds_cell(uint8_t cell)
+{
+    uint16_t bit = (uint16_t)(1u << cell);
+    return (uint8_t)(((fake_frame.red & bit) ? LED_RED : 0u) |
+                     ((fake_frame.green & bit) ? LED_GREEN : 0u) |
+                     ((fake_frame.blink & bit) ? LED_BLINK : 0u));
 }

@@ -79,12 +79,12 @@ static void test_boot_defaults(void **state)
     fake_hal_reset();
     app_init();
     assert_string_equal(output(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
-    assert_int_equal(fake_leds_frame()[0], LED_OFF); /* nothing shown before a step */
+    assert_int_equal(fake_leds_cell(0), LED_OFF); /* nothing shown before a step */
     run(100);
-    assert_int_not_equal(fake_leds_frame()[1], LED_OFF); /* greeting is running */
+    assert_int_not_equal(fake_leds_cell(1), LED_OFF); /* greeting is running */
     run(900);
     for (int c = 0; c < 9; c++) {
-        assert_int_equal(fake_leds_frame()[c], LED_OFF);
+        assert_int_equal(fake_leds_cell(c), LED_OFF);
     }
     assert_true(fake_power_wdt_kicks() >= 1000);
     assert_true(fake_power_idle_count() >= 1000);
@@ -108,19 +108,19 @@ static void test_keys_leds_console(void **state)
     boot();
     output();
     tap(4, 60);
-    assert_int_equal(fake_leds_frame()[4], LED_RED);
+    assert_int_equal(fake_leds_cell(4), LED_RED);
     run(250);
     assert_string_equal(output(), "move: 5 (x)\nai: 1 (o)\n");
-    assert_int_equal(fake_leds_frame()[0], LED_GREEN | LED_BLINK);
+    assert_int_equal(fake_leds_cell(0), LED_GREEN | LED_BLINK);
     run(600);
-    assert_int_equal(fake_leds_frame()[0], LED_GREEN);
+    assert_int_equal(fake_leds_cell(0), LED_GREEN);
     /* Long press on an empty cell: hint in yellow. */
     tap(8, 900);
     {
         const char *h = strstr(output(), "hint: ");
         assert_non_null(h);
         assert_true(h[6] >= '2' && h[6] <= '9' && h[6] != '5');
-        assert_int_equal(fake_leds_frame()[h[6] - '1'], LED_YELLOW);
+        assert_int_equal(fake_leds_cell((uint8_t)(h[6] - '1')), LED_YELLOW);
     }
     say("board\r\n");
     assert_string_equal(output(), "o..\n.x.\n...\nturn: x (you)\n");
@@ -214,7 +214,7 @@ static void test_power_down_and_wake(void **state)
     boot();
     tap(0, 60);
     run(300);
-    assert_int_equal(fake_leds_frame()[0], LED_RED);
+    assert_int_equal(fake_leds_cell(0), LED_RED);
     output();
     /* Input keeps it awake. */
     run(APP_IDLE_POWER_DOWN_MS - 10000);
@@ -227,16 +227,16 @@ static void test_power_down_and_wake(void **state)
     assert_int_equal(fake_power_down_count(), 1);
     assert_non_null(strstr(output(), "ttt: sleeping"));
     for (int c = 0; c < 9; c++) {
-        assert_int_equal(fake_leds_frame()[c], LED_OFF); /* dark while asleep */
+        assert_int_equal(fake_leds_cell(c), LED_OFF); /* dark while asleep */
     }
     /* Woken by a key: the board comes back, and that press is not a move. */
     tap(8, 60);
-    assert_int_equal(fake_leds_frame()[0], LED_RED);
-    assert_int_equal(fake_leds_frame()[8], LED_OFF);
+    assert_int_equal(fake_leds_cell(0), LED_RED);
+    assert_int_equal(fake_leds_cell(8), LED_OFF);
     run(500);
     assert_null(strstr(output(), "move:"));
     tap(8, 60);
-    assert_int_equal(fake_leds_frame()[8], LED_RED);
+    assert_int_equal(fake_leds_cell(8), LED_RED);
     assert_non_null(strstr(output(), "move: 9 (x)\n"));
 }
 
@@ -249,7 +249,7 @@ static void test_long_press_on_release(void **state)
     output();
     fake_keys_set_raw(1u << 4); /* menu cell 5 on the empty board: level medium */
     run(1500);
-    assert_int_equal(fake_leds_frame()[4], LED_YELLOW);
+    assert_int_equal(fake_leds_cell(4), LED_YELLOW);
     assert_string_equal(output(), ""); /* nothing happened yet */
     fake_keys_set_raw(0);
     run(30);

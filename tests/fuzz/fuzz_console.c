@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz_console.c - libFuzzer harness for the serial console: the input's
  * first 3 bytes pick the mode, level and seed of a game (game_init), the rest is fed
  * byte by byte to console_feed(); after each line the game clock runs 1 s (the AI
- * answers). The output sink console_out_byte() is captured. Checks, beyond the
+ * answers). The output is read back from the UART fake (hal/host/uart.c). Checks, beyond the
  * sanitizers, with a plain model of the line rules in console.h:
  *   - output is printable ASCII and '\n' only, in whole lines of at most 80 characters;
  *   - a byte that does not end a line prints nothing;
@@ -12,7 +12,7 @@
  *     an `error: ` line is that one line;
  *   - the position stays legal, a game in play is not over, mode, level and stats stay
  *     in range.
- * Only console_init/console_feed, game_init/game_tick and console_t.solve_pending are
+ * Only console_init/console_feed, game_init/game_tick and console_t.solve_lines are
  * used. */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "console.h"
-#include "console_out.h"
 #include "game.h"
+#include "hal_fake.h"
 #include "position.h"
 #include "stats.h"
 
@@ -32,17 +32,26 @@
 static char fuzz_out[FUZZ_OUT_MAX];
 static size_t fuzz_out_len;
 
-void console_out_byte(uint8_t c)
+/* Take what the console wrote into the UART fake; check every byte is printable or
+ * '\n'. */
+static void take_output(void)
 {
-    if (c != '\n' && (c < 0x20 || c > 0x7E)) {
-        fprintf(stderr, "fuzz_console: output byte 0x%02X\n", c);
+    char buf[FUZZ_OUT_MAX + 1];
+    size_t n = fake_uart_output(buf, sizeof buf);
+    if (fake_uart_output(buf + n, 2) || n >= FUZZ_OUT_MAX) {
+        fprintf(stderr, "fuzz_console: more than %d bytes of output for one input byte\n",
+                FUZZ_OUT_MAX);
         abort();
     }
-    if (fuzz_out_len >= FUZZ_OUT_MAX) {
-        fprintf(stderr, "fuzz_console: more than %d bytes of output for one input byte\n", FUZZ_OUT_MAX);
-        abort();
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = (uint8_t)buf[i];
+        if (c != '\n' && (c < 0x20 || c > 0x7E)) {
+            fprintf(stderr, "fuzz_console: output byte 0x%02X\n", c);
+            abort();
+        }
     }
-    fuzz_out[fuzz_out_len++] = (char)c;
+    memcpy(fuzz_out, buf, n);
+    fuzz_out_len = n;
 }
 
 static void fail(const char *what, const char *line)
@@ -76,7 +85,7 @@ static void check_game(const game_t *g, const char *line)
 {
     if (!pos_is_legal(g->pos))
         fail("illegal position", line);
-    if (g->phase == GAME_PLAY && pos_is_over(g->pos))
+    if (!g->over && pos_is_over(g->pos))
         fail("a finished board in play", line);
     if (g->settings.mode >= GAME_MODES || g->settings.level >= LEVELS)
         fail("mode or level out of range", line);
@@ -97,9 +106,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     settings.mode = (uint8_t)(data[0] % GAME_MODES);
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
+    fake_hal_reset();
     game_init(&g, &settings, &stats, 1, 0, (uint16_t)(data[1] | data[2] << 8));
     game_tick(&g, GAME_BOOT_MS);
     console_init(&c);
+    take_output();
 
     /* The model of the line being typed. */
     char line[CONSOLE_LINE_MAX + 2];
@@ -107,9 +118,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int bad = 0, too_long = 0, blank = 1;
     for (size_t i = 3; i < size; i++) {
         uint8_t b = data[i];
-        uint8_t pending_before = c.solve_pending;
-        fuzz_out_len = 0;
+        uint8_t pending_before = c.solve_lines;
         console_feed(&c, &g, b);
+        take_output();
         if (b != '\n' && b != '\r') {
             if (fuzz_out_len)
                 fail("output before the end of a line", "(unfinished)");
@@ -134,15 +145,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 fail("a blank line got an answer", line);
         } else if (n == 0) {
             /* Only a board line that `solve` is still collecting may stay silent. */
-            if (!(pending_before && c.solve_pending))
+            if (!(pending_before && c.solve_lines))
                 fail("a line got no answer", line);
         }
         if (errors && n != 1)
             fail("an error answer with more than one line", line);
         check_game(&g, line);
         /* Let the AI answer; its lines must be clean too. */
-        fuzz_out_len = 0;
         game_tick(&g, 1000);
+        take_output();
         out_lines(line, &errors);
         check_game(&g, line);
         len = 0;

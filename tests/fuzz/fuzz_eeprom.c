@@ -10,7 +10,7 @@
  *   - a save followed by a load round-trips; a save cut at any write loads the old
  *     record or the new one, never anything else; other records are not disturbed;
  *   - a settings or stats record that loads and passes stats_*_valid() has every field
- *     in range; counting keeps a valid stats record valid; stats_split9 gives 9 cells
+ *     in range; counting keeps a valid stats record valid
  *     or none.
  * Only the public functions are used (eeprom_store_load/save, the fake's cells and
  * power cut), so a store that writes in the background needs only fuzz_save()
@@ -151,14 +151,6 @@ static void check_stats(const uint8_t *ops, size_t n)
         stats_count(&st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u));
     if (!stats_valid(&st))
         fail("counting made stats invalid", STATS_REC_COUNTS, sizeof st);
-    for (uint8_t m = 0; m < GAME_MODES; m++) {
-        uint8_t out[STATS_KINDS];
-        stats_split9(&st, m, out);
-        unsigned sum = (unsigned)out[0] + out[1] + out[2];
-        unsigned total = (unsigned)st.n[m][0] + st.n[m][1] + st.n[m][2];
-        if (sum != (total ? 9u : 0u))
-            fail("stats_split9 does not give 9 cells", m, sum);
-    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,50 +1,65 @@
-/* tests/game/game_test_util.c - output capture and event drivers for the game tests.
- * The capture buffer is large and reports overflow as a test failure. */
+/* tests/game/game_test_util.c - output capture (from the UART fake) and event drivers
+ * for the game and console tests. */
 #include "game_test_util.h"
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
 #include <string.h>
 #include <cmocka.h>
-#include "console_out.h"
+#include "hal_fake.h"
 
 static char gtu_buf[1 << 16];
 static size_t gtu_len;
 
-static int gtu_capturing;
-
-/* The game's output (console_out.h): kept once gtu_capture_start() was called. */
-void console_out_byte(uint8_t c)
+/* Move what the UART fake collected into the buffer (the newest output wins when the
+ * buffer would overflow: long runs are not read back). */
+static void gtu_pump(void)
 {
-    if (!gtu_capturing)
-        return;
-    assert_true(gtu_len + 1 < sizeof gtu_buf);
-    gtu_buf[gtu_len++] = (char)c;
-    gtu_buf[gtu_len] = '\0';
+    static char chunk[4096];
+    size_t n;
+    while ((n = fake_uart_output(chunk, sizeof chunk)) > 0) {
+        if (gtu_len + n + 1 >= sizeof gtu_buf) {
+            gtu_len = 0;
+        }
+        memcpy(gtu_buf + gtu_len, chunk, n);
+        gtu_len += n;
+        gtu_buf[gtu_len] = '\0';
+    }
 }
 
 void gtu_capture_start(void)
 {
-    gtu_capturing = 1;
+    fake_hal_reset();
     gtu_clear();
 }
 
 const char *gtu_out(void)
 {
+    gtu_pump();
     return gtu_buf;
 }
 
 void gtu_clear(void)
 {
+    gtu_pump();
     gtu_len = 0;
     gtu_buf[0] = '\0';
+}
+
+uint8_t gtu_cell(const game_t *g, uint8_t cell)
+{
+    leds_frame_t f;
+    uint16_t bit = (uint16_t)(1u << cell);
+    game_frame(g, &f);
+    return (uint8_t)(((f.red & bit) ? LED_RED : 0u) | ((f.green & bit) ? LED_GREEN : 0u) |
+                     ((f.blink & bit) ? LED_BLINK : 0u));
 }
 
 unsigned gtu_count_lines(const char *prefix)
 {
     unsigned n = 0;
     size_t plen = strlen(prefix);
-    const char *s = gtu_buf;
+    const char *s = gtu_out();
     while (*s) {
         if (strncmp(s, prefix, plen) == 0) {
             n++;
@@ -75,6 +90,9 @@ void gtu_tick(game_t *g, uint32_t ms)
 {
     while (ms--) {
         game_tick(g, 1);
+        if ((ms & 63u) == 0) {
+            gtu_pump();
+        }
     }
 }
 
@@ -97,9 +115,7 @@ void gtu_tap(game_t *g, uint8_t cell)
 void gtu_long(game_t *g, uint8_t cell)
 {
     gtu_ev(g, KEY_EV_PRESS, cell);
-    gtu_tick(g, KEYS_LONG_PRESS_MS);
-    gtu_ev(g, KEY_EV_LONG, cell);
-    gtu_tick(g, 100);
+    gtu_tick(g, GAME_LONG_MS + 100u);
     gtu_ev(g, KEY_EV_RELEASE, cell);
     gtu_tick(g, 1);
 }

@@ -6,8 +6,10 @@
 #include <stdint.h>
 #include "console.h"
 #include "game.h"
+#include "hal_fake.h"
 
-/* Output captured since the last gtu_take() (NUL-terminated). */
+/* Output since the last gtu_clear() (NUL-terminated): what the game and the console
+ * wrote into the UART fake. gtu_capture_start() resets the HAL fakes. */
 void gtu_capture_start(void);
 const char *gtu_out(void);
 void gtu_clear(void);
@@ -17,9 +19,12 @@ unsigned gtu_count_lines(const char *prefix);
 void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed);
 void gtu_tick(game_t *g, uint32_t ms);
 void gtu_ev(game_t *g, uint8_t kind, uint8_t cell);
-/* PRESS, hold `ms` (LONG sent if ms >= 800), RELEASE, then 1 ms. */
+/* A tap: PRESS, 60 ms, RELEASE, 1 ms. A long press: PRESS, GAME_LONG_MS + 100 ms,
+ * RELEASE, 1 ms. */
 void gtu_tap(game_t *g, uint8_t cell);
 void gtu_long(game_t *g, uint8_t cell);
+/* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK). */
+uint8_t gtu_cell(const game_t *g, uint8_t cell);
 /* Run a console line. */
 void gtu_line(console_t *c, game_t *g, const char *line);
 /* Pure minimax reference for tests (recursive, host only): result for the side to

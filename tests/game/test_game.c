@@ -15,7 +15,9 @@
 
 static void frame_of(const game_t *g, uint8_t f[9])
 {
-    game_frame(g, f);
+    for (uint8_t c = 0; c < 9; c++) {
+        f[c] = gtu_cell(g, c);
+    }
 }
 
 static uint8_t marks(const game_t *g)
@@ -27,12 +29,12 @@ static void check_consistent(const game_t *g)
 {
     uint8_t f[9];
     assert_true(pos_is_legal(g->pos));
-    assert_int_equal(g->phase == GAME_OVER, pos_is_over(g->pos) ? 1 : 0);
+    assert_int_equal(g->over, pos_is_over(g->pos) ? 1 : 0);
     assert_true(stats_settings_valid(&g->settings));
     assert_true(stats_valid(&g->stats));
-    game_frame(g, f);
+    frame_of(g, f);
     for (int c = 0; c < 9; c++) {
-        assert_true(f[c] <= (LED_COLOR_MASK | LED_BLINK));
+        assert_true(f[c] <= (LED_YELLOW | LED_BLINK));
     }
     if (game_ai_to_move(g)) {
         assert_true(g->ai_ms <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
@@ -166,15 +168,15 @@ static void explore(const game_t *g, uint8_t person)
         gtu_clear();
         gtu_tap(&h, c);
         assert_true(((person == PLAYER_X ? h.pos.x : h.pos.o) >> c) & 1u);
-        if (h.phase != GAME_OVER) {
+        if (!h.over) {
             gtu_tick(&h, GAME_AI_DELAY_MS);
             assert_int_equal(marks(&h), marks(g) + 2);
             assert_true(pos_is_legal(h.pos));
         }
-        if (h.phase == GAME_OVER) {
+        if (h.over) {
             strat_games++;
-            assert_int_not_equal(h.winner, person);
-            if (h.winner == PLAYER_NONE) {
+            assert_int_not_equal(game_winner(&h), person);
+            if (game_winner(&h) == PLAYER_NONE) {
                 strat_draws++;
                 assert_int_equal(gtu_count_lines("result: draw"), 1);
             } else {
@@ -230,7 +232,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
         transcript[0] = '\0';
     }
     for (int game = 0; game < 200; game++) {
-        while (g.phase == GAME_PLAY) {
+        while (!g.over) {
             uint16_t empty = pos_empty(g.pos);
             uint8_t c;
             pos_t before;
@@ -239,7 +241,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
                 c = (uint8_t)((r >> 16) % 9u);
             } while (!(empty & (1u << c)));
             gtu_tap(&g, c);
-            if (g.phase != GAME_PLAY) {
+            if (g.over) {
                 break;
             }
             before = g.pos;
@@ -253,7 +255,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
                 }
             }
         }
-        if (g.winner == PLAYER_X) {
+        if (game_winner(&g) == PLAYER_X) {
             (*person_wins)++;
         }
         if (transcript && strlen(transcript) + strlen(gtu_out()) + 1 < cap) {
@@ -367,10 +369,10 @@ static void test_occupied_and_ai_turn_presses(void **state)
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_tick(&g, 300);
         assert_memory_equal(&p, &g.pos, sizeof p);
-        /* Two keys with a long press in between: no hint, no move. */
+        /* Two keys held past the long-press time: not armed, no hint, no move. */
         gtu_ev(&g, KEY_EV_PRESS, free1);
         gtu_ev(&g, KEY_EV_PRESS, free2);
-        gtu_ev(&g, KEY_EV_LONG, free1);
+        gtu_tick(&g, GAME_LONG_MS + 100u);
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_ev(&g, KEY_EV_RELEASE, free2);
         assert_int_equal(g.ov_kind, 0);
@@ -523,7 +525,7 @@ static void test_game_over_and_stats(void **state)
     gtu_tap(&g, 1);
     gtu_tap(&g, 4);
     gtu_tap(&g, 2);
-    assert_int_equal(g.phase, GAME_OVER);
+    assert_int_equal(g.over, 1);
     assert_int_equal(gtu_count_lines("result: x wins"), 1);
     assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
     assert_int_equal(game_take_save(&g), GAME_SAVE_STATS);
@@ -535,12 +537,12 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(f[5], LED_OFF);
     /* Long-press 7 at game over shows stats and keeps the final board. */
     gtu_long(&g, 6);
-    assert_int_equal(g.phase, GAME_OVER);
+    assert_int_equal(g.over, 1);
     gtu_tap(&g, 8); /* dismiss */
-    assert_int_equal(g.phase, GAME_OVER);
+    assert_int_equal(g.over, 1);
     /* The next short press starts a new game and is not a move. */
     gtu_tap(&g, 8);
-    assert_int_equal(g.phase, GAME_PLAY);
+    assert_int_equal(g.over, 0);
     assert_int_equal(marks(&g), 0);
     /* A draw: all nine blink. x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1 */
     {
@@ -549,8 +551,8 @@ static void test_game_over_and_stats(void **state)
             gtu_tap(&g, seq[i]);
         }
     }
-    assert_int_equal(g.phase, GAME_OVER);
-    assert_int_equal(g.winner, PLAYER_NONE);
+    assert_int_equal(g.over, 1);
+    assert_int_equal(game_winner(&g), PLAYER_NONE);
     assert_int_equal(gtu_count_lines("result: draw"), 1);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
@@ -564,14 +566,14 @@ static void test_game_over_and_stats(void **state)
     /* Long-press 6 at game over in o mode: level easy, new game, AI opens. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    while (g.phase == GAME_PLAY) {
+    while (!g.over) {
         gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
         gtu_tick(&g, GAME_AI_DELAY_MS);
     }
     assert_int_equal(g.stats.n[GAME_MODE_AI_O][STATS_LOSS] + g.stats.n[GAME_MODE_AI_O][STATS_DRAW], 1);
     gtu_long(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
-    assert_int_equal(g.phase, GAME_PLAY);
+    assert_int_equal(g.over, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(marks(&g), 1);
 }
@@ -584,7 +586,6 @@ static void test_wake_guard_and_sync(void **state)
     game_wake(&g);
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, 900);
-    gtu_ev(&g, KEY_EV_LONG, 4);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
     assert_int_equal(g.ov_kind, 0);
@@ -606,21 +607,17 @@ static void test_stuck_key(void **state)
 {
     game_t g;
     (void)state;
-    uint8_t frame[LEDS_CELLS];
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tick(&g, GAME_BOOT_MS);
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4); /* cell 5 jams on the empty board */
-    gtu_tick(&g, KEYS_LONG_PRESS_MS);
-    gtu_ev(&g, KEY_EV_LONG, 4); /* on the way it passes the long-press time: only armed */
-    game_frame(&g, frame);
-    assert_int_equal(frame[4], LED_YELLOW);
+    gtu_tick(&g, GAME_LONG_MS); /* on the way it passes the long-press time: only armed */
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW);
     assert_int_equal(gtu_count_lines(""), 0); /* no menu action, nothing said */
     gtu_tick(&g, GAME_STUCK_MS);
     assert_int_equal(gtu_count_lines("key: stuck 5, ignored until released"), 1);
     assert_int_equal(gtu_count_lines(""), 1); /* and nothing else: no gesture acted */
-    game_frame(&g, frame);
-    assert_int_equal(frame[4], LED_OFF); /* no longer armed */
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF); /* no longer armed */
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     gtu_tick(&g, GAME_STUCK_MS); /* said once */
     assert_int_equal(gtu_count_lines("key: stuck"), 1);
@@ -658,12 +655,12 @@ static void test_fuzz_consistency(void **state)
         console_init(&con);
         for (int step = 0; step < 40000; step++) {
             uint32_t k;
-            uint8_t was_over = g.phase == GAME_OVER;
+            uint8_t was_over = g.over;
             uint8_t was_marks = marks(&g);
             r = r * 1103515245u + 12345u;
             k = (r >> 16) & 0x7FFF;
             if (k % 16 < 9) {
-                static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_LONG,
+                static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_PRESS,
                                                  KEY_EV_NONE};
                 gtu_ev(&g, kinds[k % 4], (uint8_t)((k >> 2) % 11));
             } else if (k % 16 < 11) {
@@ -690,7 +687,7 @@ static void test_fuzz_consistency(void **state)
                 game_keys_sync(&g, (uint16_t)(k & 3 ? g.held : (k >> 3)));
             }
             check_consistent(&g);
-            finished += !was_over && g.phase == GAME_OVER;
+            finished += !was_over && g.over;
             moves += marks(&g) > was_marks;
             if (step % 500 == 0) {
                 /* Turn correct: with no input the AI has moved within 200 ms + greeting. */
@@ -711,7 +708,6 @@ static void test_stats_records(void **state)
 {
     settings_t s;
     stats_t st;
-    uint8_t out[3];
     (void)state;
     stats_settings_default(&s);
     assert_true(stats_settings_valid(&s));
@@ -741,9 +737,38 @@ static void test_stats_records(void **state)
     stats_count(&st, 3, STATS_WIN);
     stats_count(&st, 0, 3);
     assert_true(stats_valid(&st));
-    /* The LED split: 9 cells in proportion, largest remainder, all dark for none. */
-    stats_clear(&st);
-    stats_split9(&st, 0, out);
+}
+
+/* Menu cell 7 shares the nine cells between wins (green), draws (yellow) and losses
+ * (red) in proportion: each kind's cells are its exact share of 9, rounded down or up;
+ * all dark with no games. */
+static void split_of(game_t *g, unsigned w, unsigned d, unsigned l, uint8_t out[3])
+{
+    g->stats.n[0][0] = (uint16_t)w;
+    g->stats.n[0][1] = (uint16_t)d;
+    g->stats.n[0][2] = (uint16_t)l;
+    gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
+    gtu_long(g, 6);
+    out[0] = out[1] = out[2] = 0;
+    for (uint8_t c = 0; c < 9; c++) {
+        uint8_t v = gtu_cell(g, c);
+        if (v == LED_GREEN) {
+            out[0]++;
+        } else if (v == LED_YELLOW) {
+            out[1]++;
+        } else if (v == LED_RED) {
+            out[2]++;
+        }
+    }
+}
+
+static void test_stats_display(void **state)
+{
+    game_t g;
+    uint8_t out[3];
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    split_of(&g, 0, 0, 0, out);
     assert_int_equal(out[0] + out[1] + out[2], 0);
     for (unsigned w = 0; w < 40; w += 3) {
         for (unsigned d = 0; d < 40; d += 5) {
@@ -752,22 +777,15 @@ static void test_stats_records(void **state)
                 if (t == 0) {
                     continue;
                 }
-                st.n[0][0] = (uint16_t)w;
-                st.n[0][1] = (uint16_t)d;
-                st.n[0][2] = (uint16_t)l;
-                stats_split9(&st, 0, out);
+                split_of(&g, w, d, l, out);
                 assert_int_equal(out[0] + out[1] + out[2], 9);
-                /* Each share is its exact share rounded down or up. */
                 assert_true(out[0] * t <= 9 * w + t && out[0] * t + t >= 9 * w);
                 assert_true(out[1] * t <= 9 * d + t && out[1] * t + t >= 9 * d);
                 assert_true(out[2] * t <= 9 * l + t && out[2] * t + t >= 9 * l);
             }
         }
     }
-    st.n[0][0] = STATS_COUNT_MAX;
-    st.n[0][1] = STATS_COUNT_MAX;
-    st.n[0][2] = 1;
-    stats_split9(&st, 0, out);
+    split_of(&g, STATS_COUNT_MAX, STATS_COUNT_MAX, 1, out);
     assert_int_equal(out[0] + out[1] + out[2], 9);
     assert_true(out[0] >= 4 && out[1] >= 4);
 }
@@ -791,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_stuck_key),
         cmocka_unit_test(test_fuzz_consistency),
         cmocka_unit_test(test_stats_records),
+        cmocka_unit_test(test_stats_display),
     };
     return cmocka_run_group_tests_name("game", tests, setup, NULL);
 }

@@ -29,7 +29,7 @@ bench-hal: $(HAL_BENCH) $(HAL_BENCH_FW)
 ALL_TARGETS += $(HAL_BENCH_FW) $(HAL_BENCH)
 BENCH_TARGETS += bench-hal
 
-HAL_TEST_NAMES := debounce ledmux keyscan ring eeprom_store hal_fakes
+HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes
 HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))
 HAL_TEST_LIBS := $(HAL_HOST_LIB)
 

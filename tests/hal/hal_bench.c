@@ -334,10 +334,17 @@ static int check(void)
     keys_hold(&t, 0, 100);
     expect_output("bouncing cell 9", "9i", 0);
 
-    /* long press of cell 1: press, long (800 ms), release */
+    /* a key held 1 s: one press, one release (the game times long presses) */
     keys_hold(&t, 1u << 0, 1000);
     keys_hold(&t, 0, 100);
-    expect_output("long press cell 1", "1Aa", 0);
+    expect_output("cell 1 held 1 s", "1a", 0);
+
+    /* a 6 ms contact is no press, nor two 4 ms ones 3 ms apart */
+    keys_hold(&t, 1u << 2, 6);
+    keys_hold(&t, 0, 3);
+    keys_hold(&t, 1u << 2, 4);
+    keys_hold(&t, 0, 100);
+    expect_output("short contacts on cell 3", "", 0);
 
     /* three keys in an L (cells 1, 2, 4): without diodes cell 5 would ghost */
     keys_hold(&t, (1u << 0) | (1u << 1) | (1u << 3), 100);

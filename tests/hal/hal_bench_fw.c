@@ -2,7 +2,7 @@
  * simavr): brings up every HAL module the game uses, shows a full yellow frame (all 18
  * dies, the heaviest display load) and then does what the game's main loop does when
  * nothing happens: kick the watchdog, debounce keys once per ms, sleep in idle. Key
- * events go out on the serial port (press "1".."9", release "a".."i", long "A".."I"),
+ * events go out on the serial port (press "1".."9", release "a".."i"),
  * which `tests/hal/hal_bench --check` uses to test the real key path. */
 #include <stdint.h>
 
@@ -15,9 +15,7 @@
 
 int main(void)
 {
-    static const uint8_t yellow[LEDS_CELLS] = {LED_YELLOW, LED_YELLOW, LED_YELLOW,
-                                               LED_YELLOW, LED_YELLOW, LED_YELLOW,
-                                               LED_YELLOW, LED_YELLOW, LED_YELLOW};
+    static const leds_frame_t yellow = {0x1FF, 0x1FF, 0};
     uint8_t settings[4] = {0, 0, 0, 0};
     key_event_t ev;
 
@@ -29,16 +27,13 @@ int main(void)
     (void)eeprom_store_load(0, settings, sizeof settings);
     for (const char *s = "hal_bench: ready\n"; *s; s++)
         uart_putc((uint8_t)*s);
-    leds_show(yellow);
+    leds_show(&yellow);
     for (;;) {
         power_wdt_kick();
         while (tick_take_ms_flag())
-            keys_update(tick_ms());
-        while (keys_next_event(&ev)) /* "5" press, "e" release, "E" long, of cell 5 */
-            uart_putc((uint8_t)((ev.kind == KEY_EV_PRESS     ? '1'
-                                 : ev.kind == KEY_EV_RELEASE ? 'a'
-                                                             : 'A') +
-                                ev.cell));
+            keys_update();
+        while (keys_next_event(&ev)) /* "5" press, "e" release of cell 5 */
+            uart_putc((uint8_t)((ev.kind == KEY_EV_PRESS ? '1' : 'a') + ev.cell));
         power_idle();
     }
 }

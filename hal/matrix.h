@@ -1,0 +1,65 @@
+/* hal/matrix.h - the shield's two matrices as compile-time masks of board/pins.h, and
+ * the pure steps of driving them (host-tested; hal/avr/board_io.h adds the registers).
+ * Each group of pins sits on one port (checked here); a mask is the group's bits on it.
+ *
+ *   LED rows      LEDS_ROW_BIT(r), LEDS_ROWS          active high (MOSFET gates)
+ *   LED columns   LEDS_RED(c), LEDS_GREEN(c), LEDS_COLS   active high (anodes)
+ *   keys          KEYS_ROW_BIT(r), KEYS_ROWS, KEYS_COL_BIT(c), KEYS_COLS
+ *                 a row is pulled low to scan it, a column reads low through a key
+ */
+#ifndef HAL_MATRIX_H
+#define HAL_MATRIX_H
+#include <stdint.h>
+
+#include "board_check.h"
+
+#define MATRIX_SAME_PORT3(a, b, c)                                                       \
+    (BOARD_PIN_PORT(a) == BOARD_PIN_PORT(b) && BOARD_PIN_PORT(b) == BOARD_PIN_PORT(c))
+#define MATRIX_PICK3(i, a, b, c)                                                         \
+    ((i) == 0 ? BOARD_PIN_MASK(a) : (i) == 1 ? BOARD_PIN_MASK(b) : BOARD_PIN_MASK(c))
+
+_Static_assert(BOARD_LED_ROW_ACTIVE_HIGH && BOARD_LED_COL_ACTIVE_HIGH,
+               "the HAL drives active-high LED rows and columns");
+_Static_assert(MATRIX_SAME_PORT3(BOARD_LED_ROW0, BOARD_LED_ROW1, BOARD_LED_ROW2),
+               "the HAL needs the three LED rows on one port");
+_Static_assert(MATRIX_SAME_PORT3(BOARD_LED_C0_R, BOARD_LED_C1_R, BOARD_LED_C2_R) &&
+                   MATRIX_SAME_PORT3(BOARD_LED_C0_G, BOARD_LED_C1_G, BOARD_LED_C2_G) &&
+                   BOARD_PIN_PORT(BOARD_LED_C0_R) == BOARD_PIN_PORT(BOARD_LED_C0_G),
+               "the HAL needs the six LED columns on one port");
+_Static_assert(BOARD_KEY_ROW_ACTIVE_LOW && BOARD_KEY_COL_ACTIVE_LOW,
+               "the HAL scans by pulling a row low and reading columns low");
+_Static_assert(MATRIX_SAME_PORT3(BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2) &&
+                   MATRIX_SAME_PORT3(BOARD_KEY_COL0, BOARD_KEY_COL1, BOARD_KEY_COL2) &&
+                   BOARD_PIN_PORT(BOARD_KEY_ROW0) == BOARD_PIN_PORT(BOARD_KEY_COL0),
+               "the HAL needs the key rows and columns on one port");
+
+#define LEDS_ROW_BIT(r) MATRIX_PICK3(r, BOARD_LED_ROW0, BOARD_LED_ROW1, BOARD_LED_ROW2)
+#define LEDS_ROWS ((uint8_t)(LEDS_ROW_BIT(0) | LEDS_ROW_BIT(1) | LEDS_ROW_BIT(2)))
+#define LEDS_RED(c) MATRIX_PICK3(c, BOARD_LED_C0_R, BOARD_LED_C1_R, BOARD_LED_C2_R)
+#define LEDS_GREEN(c) MATRIX_PICK3(c, BOARD_LED_C0_G, BOARD_LED_C1_G, BOARD_LED_C2_G)
+#define LEDS_COLS                                                                        \
+    ((uint8_t)(LEDS_RED(0) | LEDS_RED(1) | LEDS_RED(2) | LEDS_GREEN(0) | LEDS_GREEN(1) |  \
+               LEDS_GREEN(2)))
+#define KEYS_ROW_BIT(r) MATRIX_PICK3(r, BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2)
+#define KEYS_COL_BIT(c) MATRIX_PICK3(c, BOARD_KEY_COL0, BOARD_KEY_COL1, BOARD_KEY_COL2)
+#define KEYS_ROWS ((uint8_t)(KEYS_ROW_BIT(0) | KEYS_ROW_BIT(1) | KEYS_ROW_BIT(2)))
+#define KEYS_COLS ((uint8_t)(KEYS_COL_BIT(0) | KEYS_COL_BIT(1) | KEYS_COL_BIT(2)))
+
+/* The column port's LED bits for one row of a frame: cells 3*row..3*row+2 of the red and
+ * green masks (bit i = cell i), already shifted so bits 0..2 are that row. */
+static inline __attribute__((always_inline)) uint8_t matrix_led_row(uint8_t red3, uint8_t green3)
+{
+    return (uint8_t)(((red3 & 1u) ? LEDS_RED(0) : 0u) | ((red3 & 2u) ? LEDS_RED(1) : 0u) |
+                     ((red3 & 4u) ? LEDS_RED(2) : 0u) | ((green3 & 1u) ? LEDS_GREEN(0) : 0u) |
+                     ((green3 & 2u) ? LEDS_GREEN(1) : 0u) |
+                     ((green3 & 4u) ? LEDS_GREEN(2) : 0u));
+}
+
+/* The columns a key-port reading shows closed (read low), as bits 0..2. */
+static inline __attribute__((always_inline)) uint8_t matrix_key_cols(uint8_t pins)
+{
+    return (uint8_t)(((pins & KEYS_COL_BIT(0)) ? 0u : 1u) | ((pins & KEYS_COL_BIT(1)) ? 0u : 2u) |
+                     ((pins & KEYS_COL_BIT(2)) ? 0u : 4u));
+}
+
+#endif
