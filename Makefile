@@ -35,10 +35,17 @@ ROOMS := firmware/common firmware/engine firmware/game firmware/console firmware
 CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
 COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal $(ROOMS:%=-I%) -I$(GEN_DIR) \
 	-MMD -MP
-AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/common/avr \
-	-Ihal/avr -Os -g -ffunction-sections -fdata-sections -fshort-enums -fstack-usage \
-	$(CWARN) $(AVR_EXTRA_CFLAGS)
-AVR_LDFLAGS := -mmcu=$(MCU) -mrelax -Wl,--gc-sections
+# Size: link-time optimisation and shared prologue/epilogue code; no jump tables (an
+# indirect jump the no-recursion proof could not follow). The stack proof reads frames
+# from the machine code (tests/app/check_no_recursion.py), so it holds with -flto; it
+# checks its own method against -fstack-usage on a build without -flto ($(AVR_SU_DIR)).
+AVR_OPT := -Os -flto -mcall-prologues -fno-jump-tables
+AVR_BASE_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/common/avr \
+	-Ihal/avr -g -ffunction-sections -fdata-sections -fshort-enums $(CWARN) $(AVR_EXTRA_CFLAGS)
+AVR_CFLAGS := $(AVR_BASE_CFLAGS) $(AVR_OPT)
+AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_OPT) -mrelax -Wl,--gc-sections
+AVR_SU_DIR := $(BUILD)/avr-su
+AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) -Os -fno-jump-tables -fstack-usage
 HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -O2 -g $(CWARN)
 SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
@@ -59,8 +66,12 @@ $(AVR_DIR)/obj/%.o: %.c
 $(HOST_DIR)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+$(AVR_SU_DIR)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_SU_CFLAGS) -c $< -o $@
 avr_objs = $(patsubst %.c,$(AVR_DIR)/obj/%.o,$(1))
 host_objs = $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(1))
+avr_su_objs = $(patsubst %.c,$(AVR_SU_DIR)/obj/%.o,$(1))
 
 # The rooms, lowest first.
 include firmware/common/common.mk

@@ -18,7 +18,7 @@ HAL_HOST_LIB := $(HOST_DIR)/lib/libhal_fake.a
 $(HAL_AVR_LIB): $(call avr_objs,$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_SRC))
 	@mkdir -p $(@D)
 	rm -f $@
-	avr-ar rcs $@ $^
+	avr-gcc-ar rcs $@ $^
 $(HAL_HOST_LIB): $(call host_objs,$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_SRC))
 	@mkdir -p $(@D)
 	rm -f $@
@@ -30,6 +30,6 @@ ALL_TARGETS += $(HAL_AVR_LIB) $(HAL_HOST_LIB)
 
 # power.c has the naked .init3 function that saves MCUSR and stops the watchdog before
 # main (avr-libc's recipe); gcc cannot compute stack usage for a naked function and
-# -Werror turns that note into an error, so this one object is built without
-# -fstack-usage (it has no stack frame at all).
-$(AVR_DIR)/obj/hal/avr/power.o: AVR_CFLAGS := $(filter-out -fstack-usage,$(AVR_CFLAGS))
+# -Werror turns that note into an error, so in the -fstack-usage build this one object
+# goes without (it has no stack frame at all).
+$(AVR_SU_DIR)/obj/hal/avr/power.o: AVR_SU_CFLAGS := $(filter-out -fstack-usage,$(AVR_SU_CFLAGS))

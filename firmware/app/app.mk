@@ -20,6 +20,12 @@ $(FW_LSS): $(FW_ELF)
 
 ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
 
+# The same image without -flto, with -fstack-usage: the stack proof checks the frames it
+# reads from machine code against the compiler's own figures on it.
+FW_SU_ELF := $(AVR_SU_DIR)/ttt.elf
+$(FW_SU_ELF): $(call avr_su_objs,$(FW_SRC))
+	$(AVR_CC) -mmcu=$(MCU) -mrelax -Wl,--gc-sections $^ -o $@
+
 .PHONY: flash fuses size-firmware bench-firmware
 flash: $(FW_HEX)
 	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i

@@ -10,6 +10,7 @@ $(TEST_APP_BIN): $(call host_objs,tests/app/test_app.c $(APP_SRC) $(CONSOLE_SRC)
 .PHONY: test-app test-no-recursion-firmware
 test-app: $(TEST_APP_BIN)
 	$(TEST_APP_BIN)
-test-no-recursion-firmware: $(FW_ELF)
-	python3 tests/app/check_no_recursion.py --su-dir $(AVR_DIR)/obj $(FW_ELF)
+test-no-recursion-firmware: $(FW_ELF) $(FW_SU_ELF)
+	python3 tests/app/check_no_recursion.py --su-dir $(AVR_SU_DIR)/obj $(FW_SU_ELF)
+	python3 tests/app/check_no_recursion.py $(FW_ELF)
 TEST_TARGETS += test-app test-no-recursion-firmware

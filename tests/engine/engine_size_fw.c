@@ -1,5 +1,5 @@
-/* sim/engine_size_fw.c - the engine linked alone (table + lookup + solver + outcome), so
- * `make bench` can report the flash it takes against sim/empty_size_fw.c. */
+/* tests/engine/engine_size_fw.c - the engine linked alone (table + lookup + solver + outcome), so
+ * `make bench` can report the flash it takes against tests/engine/empty_size_fw.c. */
 #include <stdint.h>
 
 #include "engine.h"
