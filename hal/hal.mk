@@ -15,11 +15,11 @@ HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c 
 
 HAL_AVR_LIB := $(AVR_DIR)/lib/libhal.a
 HAL_HOST_LIB := $(HOST_DIR)/lib/libhal_fake.a
-$(HAL_AVR_LIB): $(call avr_objs,$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_SRC))
+$(HAL_AVR_LIB): $(call avr_objs,$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_AVR_SRC))
 	@mkdir -p $(@D)
 	rm -f $@
 	avr-gcc-ar rcs $@ $^
-$(HAL_HOST_LIB): $(call host_objs,$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_SRC))
+$(HAL_HOST_LIB): $(call host_objs,$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_HOST_SRC))
 	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^

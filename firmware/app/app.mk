@@ -3,7 +3,7 @@
 # `make size`, and the image's figures for `make bench`.
 APP_SRC := firmware/app/app.c
 FW_SRC := firmware/app/main.c $(APP_SRC) $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
-	$(HAL_PURE_SRC) $(HAL_AVR_SRC)
+	$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_AVR_SRC)
 FW_ELF := $(AVR_DIR)/ttt.elf
 FW_HEX := $(AVR_DIR)/ttt.hex
 FW_LSS := $(AVR_DIR)/ttt.lss

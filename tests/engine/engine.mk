@@ -12,9 +12,9 @@ ENGINE_BENCH := $(HOST_DIR)/engine_bench
 ENGINE_SIZE_ELF := $(AVR_DIR)/engine_size.elf
 EMPTY_SIZE_ELF := $(AVR_DIR)/empty_size.elf
 
-$(ENGINE_BENCH_ELF): $(call avr_objs,tests/engine/engine_bench_fw.c $(ENGINE_SRC))
+$(ENGINE_BENCH_ELF): $(call avr_objs,tests/engine/engine_bench_fw.c $(ENGINE_SRC) $(COMMON_AVR_SRC))
 	$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
-$(ENGINE_SIZE_ELF): $(call avr_objs,tests/engine/engine_size_fw.c $(ENGINE_SRC))
+$(ENGINE_SIZE_ELF): $(call avr_objs,tests/engine/engine_size_fw.c $(ENGINE_SRC) $(COMMON_AVR_SRC))
 	$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 $(EMPTY_SIZE_ELF): $(call avr_objs,tests/engine/empty_size_fw.c)
 	$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
@@ -38,7 +38,8 @@ ENGINE_TEST_TIMEOUT := timeout 600
 REF_SRC := tests/engine/ref.c
 
 TEST_ENGINE := $(HOST_DIR)/test_engine
-$(TEST_ENGINE): $(call host_objs,tests/engine/test_engine.c $(REF_SRC) $(ENGINE_SRC))
+$(TEST_ENGINE): $(call host_objs,tests/engine/test_engine.c $(REF_SRC) $(ENGINE_SRC) \
+		$(COMMON_HOST_SRC))
 	$(HOST_CC) $^ -lcmocka -o $@
 $(call host_objs,tests/engine/test_engine.c): $(TABLE_HDR)
 
@@ -54,7 +55,7 @@ $(DAMAGED_TABLE_SRC): $(GEN_TABLE)
 	$(GEN_TABLE) --damaged $@ $(GEN_DIR)/damaged/table_gen.h
 TEST_ENGINE_BOOT := $(HOST_DIR)/test_engine_boot
 $(TEST_ENGINE_BOOT): $(call host_objs,tests/engine/test_engine_boot.c $(REF_SRC) \
-		$(ENGINE_PURE_SRC) $(DAMAGED_TABLE_SRC))
+		$(ENGINE_PURE_SRC) $(COMMON_HOST_SRC) $(DAMAGED_TABLE_SRC))
 	$(HOST_CC) $^ -lcmocka -o $@
 $(call host_objs,tests/engine/test_engine_boot.c $(DAMAGED_TABLE_SRC)): $(TABLE_HDR)
 
@@ -62,7 +63,8 @@ $(call host_objs,tests/engine/test_engine_boot.c $(DAMAGED_TABLE_SRC)): $(TABLE_
 # the table data. The same tests built from a mutant engine.c without its move check
 # must fail, and must end (the play-out's 9-ply bound), not hang.
 FAULTS_SRC := tests/engine/test_engine_faults.c tests/engine/table_fake.c $(REF_SRC) \
-	$(filter-out firmware/engine/table.c firmware/engine/engine.c,$(ENGINE_PURE_SRC))
+	$(filter-out firmware/engine/table.c firmware/engine/engine.c,$(ENGINE_PURE_SRC)) \
+	$(COMMON_HOST_SRC)
 TEST_ENGINE_FAULTS := $(HOST_DIR)/test_engine_faults
 $(TEST_ENGINE_FAULTS): $(call host_objs,$(FAULTS_SRC) firmware/engine/engine.c)
 	$(HOST_CC) $^ -lcmocka -o $@

@@ -3,7 +3,7 @@
 # power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path.
 SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
-SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC))
+SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
 SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
 $(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_SRC) sim/board.h $(SIM_ENGINE_OBJS)
 	@mkdir -p $(@D)

@@ -1,5 +1,5 @@
-/* firmware/common/crc16.c - CRC-16/CCITT-FALSE, bitwise (no table: 40 bytes of code instead of
- * 512 of flash). crc16("123456789") == 0x29B1. */
+/* firmware/common/host/crc16.c - CRC-16/CCITT-FALSE on the host, bitwise (the same
+ * values as avr-libc's _crc_xmodem_update on the chip; tests compare them). */
 #include "crc16.h"
 
 uint16_t crc16_update(uint16_t crc, uint8_t byte)

@@ -1,0 +1,20 @@
+/* firmware/common/avr/crc16.c - CRC-16/CCITT-FALSE on the chip: avr-libc's
+ * _crc_xmodem_update (<util/crc16.h>: poly 0x1021, MSB first, 19 instructions, no table)
+ * from CRC16_INIT. One function, so the code is in flash once. */
+#include "crc16.h"
+
+#include <util/crc16.h>
+
+uint16_t crc16_update(uint16_t crc, uint8_t byte)
+{
+    return _crc_xmodem_update(crc, byte);
+}
+
+uint16_t crc16(const void *data, uint16_t len)
+{
+    const uint8_t *bytes = data;
+    uint16_t crc = CRC16_INIT;
+    while (len--)
+        crc = crc16_update(crc, *bytes++);
+    return crc;
+}
