@@ -1,13 +1,15 @@
-/* firmware/app/app.c - main-loop glue between the HAL and the pure game/console modules.
+/* firmware/app/app.c - the main loop between the HAL and the game and console rooms.
  * Calls only the hal headers (host-testable with the fakes). Invariants: no pass waits
  * for anything. Output is produced only when the UART's TX ring can take it whole (the
  * game needs APP_TX_GAME bytes of room, a console line CONSOLE_ANSWER_MAX), so nothing
  * is cut and input keeps flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds
  * the sender); EEPROM records are written in the background, one byte per pass at most;
  * a record the game asks to save is saved, possibly later (low supply, another save
- * under way), never dropped. The LEDs are off before power-down and the game is told
- * about the wake-up. */
+ * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
+ * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
+ * the wake-up. */
 #include "app.h"
+
 #include "console.h"
 #include "eeprom_store.h"
 #include "engine.h"
@@ -19,48 +21,21 @@
 #include "tick.h"
 #include "uart.h"
 
-/* Room one game step needs: its longest output is the analysis line (66 bytes). Output
- * goes straight into the UART (out.h); every caller here checks the room first. */
+/* Room one game step needs: its longest output is the analysis line (66 bytes). */
 #define APP_TX_GAME 96u
 
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
-OUT_STR(s_low_vcc, "ttt: supply low (");
-OUT_STR(s_low_vcc_end, " V), saving waits");
+OUT_STR(s_low_vcc, "ttt: supply low (\0 V), saving waits");
 
 static game_t app_game;
 static console_t app_console;
-static uint32_t app_last_ms;    /* tick_ms() at the previous game step */
-static uint32_t app_poll_ms;    /* tick_ms() at the previous input poll */
-static uint32_t app_input_ms;   /* tick_ms() of the last key event or serial byte */
-static uint8_t app_dirty;       /* GAME_SAVE_* records not yet handed to the store */
-static uint8_t app_vcc_warned;  /* the low-supply line was printed for this wait */
-static uint8_t app_sleep_due;   /* the sleeping line is queued: power down once sent */
-
-/* Hand pending records to the background store, one save at a time. */
-static void app_save(void)
-{
-    app_dirty |= game_take_save(&app_game);
-    if (eeprom_store_busy()) {
-        if (eeprom_store_waiting_vcc() && !app_vcc_warned) {
-            app_vcc_warned = 1;
-            out_P(s_low_vcc);
-            out_num(power_vcc_decivolts(), 1);
-            out_line_P(s_low_vcc_end);
-        }
-        return;
-    }
-    app_vcc_warned = 0;
-    if (app_dirty & GAME_SAVE_SETTINGS) {
-        if (eeprom_store_start(STATS_REC_SETTINGS, &app_game.settings,
-                               sizeof app_game.settings)) {
-            app_dirty &= (uint8_t)~GAME_SAVE_SETTINGS;
-        }
-    } else if (app_dirty & GAME_SAVE_STATS) {
-        if (eeprom_store_start(STATS_REC_COUNTS, &app_game.stats, sizeof app_game.stats)) {
-            app_dirty &= (uint8_t)~GAME_SAVE_STATS;
-        }
-    }
-}
+static uint8_t app_poll;      /* ms since the last input poll */
+static uint16_t app_elapsed;  /* ms since the last game step */
+static uint16_t app_idle_ms;  /* ms of the current idle second */
+static uint16_t app_idle_s;   /* s without a key event or a serial byte */
+static uint8_t app_dirty;     /* GAME_SAVE_* records not yet handed to the store */
+static uint8_t app_vcc_warned; /* the low-supply line was printed for this wait */
+static uint8_t app_sleep_due; /* the sleeping line is queued: power down once sent */
 
 void app_init(void)
 {
@@ -75,14 +50,13 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     table_ok = engine_init();
-    /* A missing record, a CRC failure (the store rejects it) or an out-of-range field
-     * all give the defaults. */
-    if (!eeprom_store_load(STATS_REC_SETTINGS, &settings, sizeof settings) ||
-        !stats_settings_valid(&settings)) {
-        stats_settings_default(&settings);
+    /* A missing record or a CRC failure (the store refuses it) gives the defaults, and
+     * so does a field out of range (game_init checks). */
+    if (!eeprom_store_load(STATS_REC_SETTINGS, &settings, sizeof settings)) {
+        settings.format = 0;
     }
-    if (!eeprom_store_load(STATS_REC_COUNTS, &stats, sizeof stats) || !stats_valid(&stats)) {
-        stats_clear(&stats);
+    if (!eeprom_store_load(STATS_REC_COUNTS, &stats, sizeof stats)) {
+        stats.format = 0;
     }
     console_init(&app_console);
     /* Seed: the counters differ between boards and boots only a little; the key-press
@@ -90,16 +64,42 @@ void app_init(void)
     game_init(&app_game, &settings, &stats, table_ok, power_reset_cause(),
               (uint16_t)(stats.n[GAME_MODE_AI_X][STATS_DRAW] * 31u +
                          stats.n[GAME_MODE_AI_O][STATS_DRAW] + 0x5A5Au));
-    app_poll_ms = app_last_ms = app_input_ms = tick_ms();
-    app_dirty = 0;
-    app_vcc_warned = 0;
-    app_sleep_due = 0;
+    app_poll = 0;
+    app_elapsed = app_idle_ms = app_idle_s = 0;
+    app_dirty = app_vcc_warned = app_sleep_due = 0;
 }
 
-/* After APP_IDLE_POWER_DOWN_MS without input: say so, then (once the line has left and
- * no record is being written) power down. If every key that could wake the board is
- * blocked by a stuck key, stay up and say nothing. */
-static void app_idle_check(uint32_t now)
+/* Hand pending records to the background store, one save at a time. */
+static void app_save(void)
+{
+    app_dirty |= game_take_save(&app_game);
+    if (eeprom_store_busy()) {
+        if (eeprom_store_waiting_vcc() && !app_vcc_warned) {
+            app_vcc_warned = 1;
+            out_nth_P(s_low_vcc, 0);
+            out_num(power_vcc_decivolts(), 1);
+            out_nth_P(s_low_vcc, 1);
+            out_nl();
+        }
+        return;
+    }
+    app_vcc_warned = 0;
+    /* settings first, then the statistics */
+    if (app_dirty & GAME_SAVE_SETTINGS) {
+        if (eeprom_store_start(STATS_REC_SETTINGS, &app_game.settings,
+                               sizeof app_game.settings)) {
+            app_dirty &= (uint8_t)~GAME_SAVE_SETTINGS;
+        }
+    } else if (app_dirty && eeprom_store_start(STATS_REC_COUNTS, &app_game.stats,
+                                               sizeof app_game.stats)) {
+        app_dirty = 0;
+    }
+}
+
+/* After APP_IDLE_POWER_DOWN_S without input: say so, then (once the line has left and
+ * no record waits) power down. If every key that could wake the board is blocked by a
+ * stuck key, stay up and say nothing. */
+static void app_idle_check(void)
 {
     if (app_sleep_due) {
         if (uart_tx_busy() || eeprom_store_busy()) {
@@ -109,74 +109,80 @@ static void app_idle_check(uint32_t now)
         leds_off();
         power_down_until_key(app_game.stuck);
         game_wake(&app_game); /* the frame is shown again by the next step */
-        app_poll_ms = app_last_ms = app_input_ms = tick_ms();
+        app_idle_s = 0;
         return;
     }
-    if (now - app_input_ms < APP_IDLE_POWER_DOWN_MS || app_dirty) {
+    if (app_idle_s < APP_IDLE_POWER_DOWN_S || app_dirty) {
         return;
     }
-    if (!power_wake_keys(app_game.stuck)) {
-        app_input_ms = now; /* look again after another idle period */
-        return;
+    app_idle_s = 0; /* with no wake-up key: look again after another idle period */
+    if (power_wake_keys(app_game.stuck)) {
+        out_line_P(s_sleep);
+        app_sleep_due = 1;
     }
-    out_line_P(s_sleep);
-    app_sleep_due = 1;
 }
 
-void app_step(void)
+/* Every APP_POLL_MS: keys and serial input; the game's time, frame and records at once
+ * after input, else every APP_FRAME_MS. */
+static void app_input(void)
 {
     key_event_t ev;
-    int16_t byte;
-    uint32_t now;
-    uint32_t elapsed;
     leds_frame_t frame;
-    uint8_t drained = 1;
+    int16_t byte;
+    uint8_t input = 0;
 
-    power_wdt_kick();
-    eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
-    /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
-     * sleep. Input is polled every APP_POLL_MS (one full key-matrix scan; the UART ring
-     * holds far more than that many milliseconds of bytes); timers, frame and saves run
-     * at once after input, else every APP_FRAME_MS (the shortest display time is
-     * 100 ms). */
-    if (!tick_take_ms_flag() || (now = tick_ms()) - app_poll_ms < APP_POLL_MS) {
-        power_idle();
-        return;
-    }
-    app_poll_ms = now;
     keys_update();
     for (;;) {
         if (uart_tx_free() < APP_TX_GAME) {
-            drained = 0; /* the rest waits in the key queue for room */
-            break;
+            break; /* the rest waits in the key queue for room */
         }
         if (!keys_next_event(&ev)) {
+            game_keys_sync(&app_game, keys_state()); /* every event is in */
             break;
         }
         game_key(&app_game, &ev);
-        app_input_ms = now;
-    }
-    if (drained) {
-        game_keys_sync(&app_game, keys_state());
+        input = 1;
     }
     /* A byte may end a line, and a line may answer with up to CONSOLE_ANSWER_MAX bytes:
      * take the next byte only when that much room is free. */
     while (uart_tx_free() >= CONSOLE_ANSWER_MAX && (byte = uart_getc()) >= 0) {
         console_feed(&app_console, &app_game, byte);
-        app_input_ms = now;
+        input = 1;
     }
-    elapsed = now - app_last_ms;
-    if (app_input_ms != now && elapsed < APP_FRAME_MS) {
-        power_idle();
+    if (input) {
+        app_idle_ms = app_idle_s = 0;
+    } else if (app_elapsed < APP_FRAME_MS) {
         return;
     }
     if (uart_tx_free() >= APP_TX_GAME) {
-        app_last_ms = now;
-        game_tick(&app_game, elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed);
+        game_tick(&app_game, app_elapsed);
+        app_elapsed = 0;
     }
     game_frame(&app_game, &frame);
     leds_show(&frame);
     app_save();
-    app_idle_check(now);
+    app_idle_check();
+}
+
+void app_step(void)
+{
+    power_wdt_kick();
+    eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
+    /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
+     * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
+     * scan; the UART ring holds far more than that many milliseconds of bytes). */
+    if (tick_take_ms_flag()) {
+        if (app_elapsed < 0xFFFFu) {
+            app_elapsed++;
+        }
+        if (++app_idle_ms == 1000u) {
+            app_idle_ms = 0;
+            app_idle_s++;
+        }
+        if (++app_poll >= APP_POLL_MS) {
+            app_poll = 0;
+            app_input();
+        }
+    }
     power_idle();
 }

@@ -9,7 +9,8 @@
 /* Game timers and the LED frame advance at least this often (ms). */
 #define APP_FRAME_MS 20u
 /* Power down after this long without a key event or a console byte. */
-#define APP_IDLE_POWER_DOWN_MS (5ul * 60ul * 1000ul)
+#define APP_IDLE_POWER_DOWN_S 300u
+#define APP_IDLE_POWER_DOWN_MS (APP_IDLE_POWER_DOWN_S * 1000ul)
 
 /* Bring up the HAL, check the engine table, load the EEPROM records, print the
  * banner and start the greeting. */
@@ -17,7 +18,7 @@ void app_init(void);
 /* One main-loop pass, never waiting: kick the watchdog, advance the EEPROM save under
  * way; every APP_POLL_MS read keys and serial bytes (as far as the UART has room for the
  * answers), advance the game, show its frame, hand records to the store; then
- * idle-sleep (or power down after APP_IDLE_POWER_DOWN_MS of no input). */
+ * idle-sleep (or power down after APP_IDLE_POWER_DOWN_S of no input). */
 void app_step(void);
 
 #endif
