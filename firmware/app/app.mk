@@ -24,7 +24,7 @@ ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
 # reads from machine code against the compiler's own figures on it.
 FW_SU_ELF := $(AVR_SU_DIR)/ttt.elf
 $(FW_SU_ELF): $(call avr_su_objs,$(FW_SRC))
-	$(AVR_CC) -mmcu=$(MCU) -mrelax -Wl,--gc-sections $^ -o $@
+	$(AVR_CC) -mmcu=$(MCU) -mrelax -Wl,--gc-sections -Wl,-Map=$(@:.elf=.map) $^ -o $@
 
 .PHONY: flash fuses size-firmware bench-firmware
 flash: $(FW_HEX)
@@ -47,7 +47,9 @@ size-firmware: $(FW_ELF)
 SIZE_TARGETS += size-firmware
 
 # Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
-bench-firmware: $(FW_ELF)
+# Per room from the build without -flto (tests/app/room_sizes.py reads its map).
+bench-firmware: $(FW_ELF) $(FW_SU_ELF)
+	@python3 tests/app/room_sizes.py $(FW_SU_ELF:.elf=.map)
 	@$(AVR_SIZE) -A $< | awk '$$1 == ".text" { t = $$2 } $$1 == ".data" { d = $$2 } \
 		$$1 == ".bss" { b = $$2 } $$1 == ".noinit" { n = $$2 } \
 		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
