@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""tests/app/check_layers.py - proves the firmware's rooms depend only downwards:
+
+    app -> console -> game -> engine -> common          hal -> board, common
+
+in two ways, so that neither a header nor the linker can hide a way back up:
+
+1. Includes. Every `#include "..."` in a room's .c and .h files must name a header of
+   the room itself or of a room it may use (the table ALLOWED below). A header that no
+   room owns, or that two rooms own, fails too (a name would resolve by accident of -I
+   order).
+2. Symbols. From the objects of the AVR build without -flto (one .o per source file),
+   every symbol a room's object leaves undefined must be defined by the room itself or
+   by a room it may use, or by the C runtime (avr-libc, libgcc). A function defined in
+   app and called from console (the link-time cycle this check was written for) fails
+   here even when no header declares it.
+
+The HAL's chip side (hal/avr/) and its host fakes (hal/host/) are the same room as the
+contract headers in hal/; the host fakes are not part of the firmware image and are
+checked by includes only. The judge CLI (firmware/tools) may use the engine and common.
+
+usage: check_layers.py OBJ_DIR      (OBJ_DIR: build/avr-su/obj)
+       check_layers.py --self-test  (a small tree with one upward include and one
+                                     upward call must fail on both, a clean one pass)
+"""
+import os
+import re
+import subprocess
+import sys
+
+# Which rooms each room may use (itself included implicitly).
+ALLOWED = {
+    "common": set(),
+    "board": set(),
+    "hal": {"board", "common"},
+    "hal_avr": {"hal", "board", "common"},
+    "hal_host": {"hal", "board", "common"},
+    "engine": {"common"},
+    "game": {"engine", "common", "hal"},
+    "console": {"game", "engine", "common", "hal", "board"},
+    "app": {"console", "game", "engine", "common", "hal", "board"},
+    "tools": {"engine", "common"},
+}
+ROOM_DIRS = {
+    "common": ["firmware/common"],
+    "engine": ["firmware/engine"],
+    "game": ["firmware/game"],
+    "console": ["firmware/console"],
+    "app": ["firmware/app"],
+    "tools": ["firmware/tools"],
+    "hal_avr": ["hal/avr"],
+    "hal_host": ["hal/host"],
+    "hal": ["hal"],
+    "board": ["board"],
+}
+# Where a room may use only some of another room's headers: the game state machine takes
+# key events and gives LED frames and text, through the HAL's keys.h, leds.h and uart.h
+# contracts, and nothing else of the HAL (no power, EEPROM or timing: the app hands it
+# what it needs).
+ONLY_HEADERS = {("game", "hal"): {"keys.h", "leds.h", "uart.h"}}
+# The chip side and the host fakes implement the contract: a symbol they define counts
+# as the contract's.
+IMPLEMENTS = {"hal_avr": "hal", "hal_host": "hal"}
+# Generated at build time, owned by the engine (firmware/engine/gen_table.c).
+GENERATED = {"table_gen.h": "engine", "table_data.c": "engine"}
+OWN_DIRS = {d for dirs in ROOM_DIRS.values() for d in dirs}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def room_files():
+    """(room, path) for every .c/.h file of every room."""
+    for room, dirs in ROOM_DIRS.items():
+        for top in dirs:
+            if not os.path.isdir(top):
+                continue
+            for name in sorted(os.listdir(top)):
+                path = os.path.join(top, name)
+                if os.path.isfile(path) and name.endswith((".c", ".h")):
+                    yield room, path
+                elif os.path.isdir(path) and path not in OWN_DIRS:
+                    for dirpath, _, names in os.walk(path):
+                        for sub in sorted(names):
+                            if sub.endswith((".c", ".h")):
+                                yield room, os.path.join(dirpath, sub)
+
+
+def check_includes(errors):
+    owners = {}
+    files = list(room_files())
+    for room, path in files:
+        if path.endswith(".h"):
+            owners.setdefault(os.path.basename(path), set()).add(room)
+    for name, room in GENERATED.items():
+        owners.setdefault(name, set()).add(room)
+    for name, rooms in sorted(owners.items()):
+        if len(rooms) > 1:
+            errors.append("header %s is owned by several rooms: %s" % (name, ", ".join(sorted(rooms))))
+    count = 0
+    for room, path in files:
+        with open(path) as f:
+            text = f.read()
+        for line_no, name in ((text.count("\n", 0, m.start()) + 1, m.group(1))
+                              for m in INCLUDE.finditer(text)):
+            count += 1
+            base = os.path.basename(name)
+            owner = owners.get(base)
+            if not owner:
+                errors.append("%s:%d: includes %s, which no room owns" % (path, line_no, name))
+                continue
+            (target,) = tuple(owner)[:1]
+            only = ONLY_HEADERS.get((room, target))
+            if target != room and target in ALLOWED[room] and only is not None and base not in only:
+                errors.append("%s:%d: %s includes %s; of %s it may use only %s" % (
+                    path, line_no, room, name, target, ", ".join(sorted(only))))
+            elif target != room and target not in ALLOWED[room]:
+                errors.append("%s:%d: %s includes %s from %s (%s may use: %s)" % (
+                    path, line_no, room, name, target, room, ", ".join(sorted(ALLOWED[room])) or "nothing"))
+    return count
+
+
+def room_of_object(path, obj_dir):
+    """The room whose directory is the longest prefix of the object's source path."""
+    rel = os.path.relpath(path, obj_dir)
+    if rel.startswith("build/gen/"):
+        return "engine"
+    best, best_len = None, -1
+    for room, dirs in ROOM_DIRS.items():
+        for top in dirs:
+            if rel.startswith(top + "/") and len(top) > best_len:
+                best, best_len = room, len(top)
+    return best
+
+
+def nm(path):
+    out = subprocess.run(["avr-nm", path], check=True, capture_output=True, text=True).stdout
+    defined, undefined = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == "U":
+            undefined.add(parts[1])
+        elif len(parts) == 3 and parts[1] in "TDBRCW":
+            defined.add(parts[2])
+    return defined, undefined
+
+
+def check_symbols(obj_dir, errors):
+    objects = []
+    for dirpath, _, names in os.walk(obj_dir):
+        for name in sorted(names):
+            if name.endswith(".o"):
+                path = os.path.join(dirpath, name)
+                room = room_of_object(path, obj_dir)
+                source = os.path.relpath(path, obj_dir)[:-2] + ".c"
+                if room is None or not os.path.exists(source):
+                    continue  # tests and bench firmware; objects left from deleted sources
+                objects.append((room, path) + nm(path))
+    definer = {}
+    for room, path, defined, _ in objects:
+        for sym in defined:
+            definer.setdefault(sym, set()).add(IMPLEMENTS.get(room, room))
+    count = 0
+    for room, path, _, undefined in objects:
+        for sym in sorted(undefined):
+            rooms = definer.get(sym)
+            if not rooms:
+                continue  # avr-libc / libgcc
+            count += 1
+            if room not in rooms and not rooms & ALLOWED[room]:
+                errors.append("%s (%s) uses %s, defined in %s" % (
+                    os.path.relpath(path, obj_dir), room, sym, ", ".join(sorted(rooms))))
+    return len(objects), count
+
+
+def self_test():
+    """Runs both checks on a miniature tree: clean, then with an upward include, then
+    with an upward call hidden from the headers."""
+    import tempfile
+    files = {
+        "firmware/engine/low.h": "int low_f(void);\n",
+        "firmware/engine/low.c": '#include "low.h"\nint low_f(void) { return 1; }\n',
+        "firmware/game/high.h": "int high_f(void);\n",
+        "firmware/game/high.c": '#include "high.h"\n#include "low.h"\nint high_f(void) { return low_f(); }\n',
+    }
+    bad_include = ("firmware/engine/low.c", '#include "high.h"\n#include "low.h"\nint low_f(void) { return 1; }\n')
+    bad_call = ("firmware/engine/low.c", '#include "low.h"\nint high_f(void);\nint low_f(void) { return high_f(); }\n')
+    old = os.getcwd()
+    verdicts = []
+    for case in (None, bad_include, bad_call):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.chdir(tmp)
+            try:
+                tree = dict(files, **({case[0]: case[1]} if case else {}))
+                for rel, text in tree.items():
+                    os.makedirs(os.path.dirname(rel), exist_ok=True)
+                    with open(rel, "w") as f:
+                        f.write(text)
+                for rel in tree:
+                    if rel.endswith(".c"):
+                        obj = os.path.join("obj", rel[:-2] + ".o")
+                        os.makedirs(os.path.dirname(obj), exist_ok=True)
+                        subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-Ifirmware/engine",
+                                        "-Ifirmware/game", "-c", rel, "-o", obj], check=True)
+                errors = []
+                check_includes(errors)
+                check_symbols("obj", errors)
+                verdicts.append(errors)
+            finally:
+                os.chdir(old)
+    clean, include_errors, call_errors = verdicts
+    ok = (not clean and any("includes high.h" in e for e in include_errors)
+          and any("uses high_f" in e for e in call_errors))
+    print("check_layers self-test: clean tree %d errors, upward include %d, upward call %d: %s"
+          % (len(clean), len(include_errors), len(call_errors), "ok" if ok else "FAILED"))
+    sys.exit(0 if ok else 1)
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    errors = []
+    includes = check_includes(errors)
+    objects, links = check_symbols(sys.argv[1], errors)
+    if objects == 0:
+        errors.append("no objects under %s: build the firmware first" % sys.argv[1])
+    for e in errors:
+        print("check_layers: " + e)
+    if errors:
+        sys.exit(1)
+    print("check_layers: %d includes and %d cross-object symbols in %d objects all point down"
+          % (includes, links, objects))
+
+
+if __name__ == "__main__":
+    main()
