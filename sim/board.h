@@ -49,7 +49,7 @@ size_t board_serial_pending(void);
 void board_on_line(board_line_fn fn, void *ctx);  /* each line from the chip */
 void board_on_byte(board_byte_fn fn, void *ctx);  /* each raw byte from the chip */
 
-/* LEDs: current decoded picture (9 chars + NUL, see README-sim.md), the time it last
+/* LEDs: current decoded picture (9 chars + NUL, sim/README.md "Scripting"), the time it last
  * changed, and the ghost report (cells with faint light; '.' when none). */
 const char *board_picture(void);
 uint64_t board_picture_since(void);

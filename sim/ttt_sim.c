@@ -1,6 +1,6 @@
 /* sim/ttt_sim.c - ttt-sim: the simulated board for people (terminal UI, real time) and
  * for scripts (--stdio: line protocol, simulated time advances only in press/hold/wait).
- * Protocol and keys are documented in the top README ("The simulator"). */
+ * Protocol and keys are documented in sim/README.md. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
