@@ -1,12 +1,13 @@
 /* firmware/engine/engine.c - the perfect player: answers from the PROGMEM table while its CRC
  * holds, from the iterative solver otherwise (the same moves, slower). Outcomes come
- * from playing the table's moves out (at most 9 look-ups), or from one solver search.
+ * from playing the engine's own moves out: perfect moves on both sides reach the end
+ * the value promises, in the plies it promises.
  * Invariant: engine_table is NULL or points at a table whose CRC matched and that has
  * not yet given a bad answer. A table move is used only if it names an empty cell; any
- * other answer (no entry, an occupied or out-of-range cell, or a play-out that has not
- * ended after 9 plies) makes the engine stop trusting the table for good, and the
- * solver answers instead: the answers stay perfect, only slower, and
- * engine_table_ok() reports 0. Every loop is bounded: the play-out by POS_CELLS plies. */
+ * other answer (no entry, an occupied or out-of-range cell) makes the engine stop
+ * trusting the table for good, and the solver answers instead: the answers stay
+ * perfect, only slower, and engine_table_ok() reports 0. Every loop is bounded: the
+ * play-out by POS_CELLS plies. */
 #include "engine.h"
 #include "solver.h"
 #include "table.h"
@@ -30,23 +31,15 @@ uint8_t engine_table_ok(void)
 }
 
 /* The table's move if it names an empty cell of p; otherwise stop trusting the table
- * and return POS_NO_MOVE. table_move() checks its entries too: this check does not rely
+ * and ask the solver. table_move() checks its entries too: this check does not rely
  * on that. */
-static uint8_t engine_table_move(pos_t p)
-{
-    uint8_t cell = table_move(engine_table, p);
-    if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
-        return cell;
-    engine_table = 0;
-    return POS_NO_MOVE;
-}
-
 uint8_t engine_move(pos_t p)
 {
     if (engine_table) {
-        uint8_t cell = engine_table_move(p);
-        if (cell != POS_NO_MOVE)
+        uint8_t cell = table_move(engine_table, p);
+        if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
             return cell;
+        engine_table = 0;
     }
     return solver_move(p);
 }
@@ -54,37 +47,14 @@ uint8_t engine_move(pos_t p)
 engine_outcome_t engine_outcome(pos_t p)
 {
     engine_outcome_t out;
-    uint8_t marks = pos_count(p.x | p.o);
     uint8_t mover = pos_to_move(p);
-    if (engine_table) {
-        /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
-         * bounds the loop even if that reasoning were broken. */
-        pos_t end = p;
-        uint8_t plies = 0;
-        while (!pos_is_over(end)) {
-            uint8_t cell = engine_table_move(end);
-            if (cell == POS_NO_MOVE || ++plies > POS_CELLS)
-                break;
-            end = pos_play(end, cell);
-        }
-        if (pos_is_over(end)) {
-            uint8_t winner = pos_winner(end);
-            out.result = winner == PLAYER_NONE ? ENGINE_DRAW : winner == mover ? ENGINE_WIN : ENGINE_LOSS;
-            out.plies = (uint8_t)(pos_count(end.x | end.o) - marks);
-            return out;
-        }
-        engine_table = 0; /* a bad move or no end after 9 plies: the solver answers */
-    }
-    int8_t score = solver_score(p);
-    if (score > 0) {
-        out.result = ENGINE_WIN;
-        out.plies = (uint8_t)(SOLVER_SCORE_BASE - score - marks);
-    } else if (score < 0) {
-        out.result = ENGINE_LOSS;
-        out.plies = (uint8_t)(SOLVER_SCORE_BASE + score - marks);
-    } else {
-        out.result = ENGINE_DRAW;
-        out.plies = (uint8_t)(POS_CELLS - marks);
-    }
+    /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
+     * bounds the loop even if that reasoning were broken. */
+    uint8_t plies = 0;
+    for (; !pos_is_over(p) && plies < POS_CELLS; plies++)
+        p = pos_play(p, engine_move(p));
+    uint8_t winner = pos_winner(p);
+    out.result = winner == PLAYER_NONE ? ENGINE_DRAW : winner == mover ? ENGINE_WIN : ENGINE_LOSS;
+    out.plies = plies;
     return out;
 }
