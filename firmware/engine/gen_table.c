@@ -67,8 +67,9 @@ int main(int argc, char **argv)
         pos_t p = pos_from_code(code);
         if (!pos_is_legal(p) || pos_is_over(p) || pos_forced_move(p) != POS_NO_MOVE)
             continue;
-        uint16_t key;
-        uint8_t k = sym_canonical(p, &key);
+        sym_canon_t canon = sym_canonical(p);
+        uint16_t key = canon.key;
+        uint8_t k = canon.k;
         if (key >= SYM_KEYS) {
             fprintf(stderr, "gen_table: key %u out of range\n", key);
             return 1;

@@ -33,11 +33,14 @@ uint8_t pos_to_move(pos_t p)
     return pos_count(p.x) == pos_count(p.o) ? PLAYER_X : PLAYER_O;
 }
 
-void pos_sides(pos_t p, uint16_t *mine, uint16_t *theirs)
+pos_sides_t pos_sides(pos_t p)
 {
-    uint8_t x_to_move = pos_to_move(p) == PLAYER_X;
-    *mine = x_to_move ? p.x : p.o;
-    *theirs = x_to_move ? p.o : p.x;
+    pos_sides_t s = {p.x, p.o};
+    if (pos_to_move(p) != PLAYER_X) {
+        s.mine = p.o;
+        s.theirs = p.x;
+    }
+    return s;
 }
 
 uint16_t pos_lines(uint16_t mask)
@@ -131,12 +134,11 @@ uint8_t pos_first_cell(uint16_t mask)
 
 uint8_t pos_forced_move(pos_t p)
 {
-    uint16_t mine, theirs;
-    pos_sides(p, &mine, &theirs);
+    pos_sides_t s = pos_sides(p);
     uint16_t empty = pos_empty(p);
-    uint16_t cells = pos_threats(mine, theirs); /* threat cells are always empty */
+    uint16_t cells = pos_threats(s.mine, s.theirs); /* threat cells are always empty */
     if (!cells)
-        cells = pos_threats(theirs, mine);
+        cells = pos_threats(s.theirs, s.mine);
     if (!cells && !(empty & (uint16_t)(empty - 1)))
         cells = empty;
     return cells ? pos_first_cell(cells) : POS_NO_MOVE;

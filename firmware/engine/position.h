@@ -19,8 +19,12 @@ uint8_t pos_count(uint16_t mask);
 uint16_t pos_empty(pos_t p);
 /* PLAYER_X when the counts are equal, else PLAYER_O (meaningful for legal boards). */
 uint8_t pos_to_move(pos_t p);
-/* The masks of the side to move (*mine) and of the side that moved last (*theirs). */
-void pos_sides(pos_t p, uint16_t *mine, uint16_t *theirs);
+/* The masks of the side to move and of the side that moved last. */
+typedef struct {
+    uint16_t mine;
+    uint16_t theirs;
+} pos_sides_t;
+pos_sides_t pos_sides(pos_t p);
 /* Union of the cells of every completed line of `mask` (0 if none). */
 uint16_t pos_lines(uint16_t mask);
 /* PLAYER_X or PLAYER_O if that player has a line, PLAYER_NONE otherwise. */

@@ -44,7 +44,7 @@ static uint8_t sym_mirror(uint8_t ring)
 /* On the ring a quarter turn clockwise is a rotation by two bits. The walk: k = 0..3
  * turn the rings a quarter at a time; four quarters bring them back, and k = 4..7 do
  * the same from their mirror image. */
-uint8_t sym_canonical(pos_t p, uint16_t *key)
+sym_canon_t sym_canonical(pos_t p)
 {
     uint8_t x = 0, o = 0, least_x = 0xFF, least_o = 0xFF, least_k = 0;
     uint16_t code = (uint16_t)((p.x >> 4 & 1u) | (p.o >> 3 & 2u)); /* the centre */
@@ -71,6 +71,6 @@ uint8_t sym_canonical(pos_t p, uint16_t *key)
     }
     for (uint8_t i = 0; i < 8; i++, least_x <<= 1, least_o <<= 1) /* ring bit 7 first */
         code = (uint16_t)(3u * code + (least_x >> 7) + (least_o >> 7 << 1));
-    *key = code;
-    return least_k;
+    sym_canon_t canon = {code, least_k};
+    return canon;
 }

@@ -21,10 +21,14 @@ extern const uint8_t sym_source[SYM_COUNT][POS_CELLS] PROGMEM;
 
 /* The image of a cell mask under symmetry k. */
 uint16_t sym_image(uint8_t k, uint16_t mask);
-/* The k of p's canonical image; *key gets the image's key: the base-3 code of its ring
- * cells (ring bit i weighing 3^i; empty 0, X 1, O 2) plus 6561 times that of the centre.
- * Distinct images have distinct keys, below SYM_KEYS. */
+/* p's canonical image: its k and its key, the base-3 code of its ring cells (ring bit i
+ * weighing 3^i; empty 0, X 1, O 2) plus 6561 times that of the centre. Distinct images
+ * have distinct keys, below SYM_KEYS. */
 #define SYM_KEYS 19683u
-uint8_t sym_canonical(pos_t p, uint16_t *key);
+typedef struct {
+    uint16_t key;
+    uint8_t k;
+} sym_canon_t;
+sym_canon_t sym_canonical(pos_t p);
 
 #endif

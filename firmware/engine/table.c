@@ -20,14 +20,14 @@ uint8_t table_move(const uint8_t *table, pos_t p)
     uint8_t cell = pos_forced_move(p);
     if (cell != POS_NO_MOVE)
         return cell;
-    uint16_t key, sum = 0;
-    uint8_t k = sym_canonical(p, &key);
-    for (uint8_t i = 0; i < TABLE_ENTRIES && sum <= key; i++, table += 2) {
+    sym_canon_t canon = sym_canonical(p);
+    uint16_t sum = 0;
+    for (uint8_t i = 0; i < TABLE_ENTRIES && sum <= canon.key; i++, table += 2) {
         uint8_t low = pgm_read_byte(table);
         sum = (uint16_t)(sum + ((uint16_t)pgm_read_byte(table + 1) << 4 | low >> 4));
         cell = low & 0x0Fu;
-        if (sum == key && cell < POS_CELLS) {
-            cell = pgm_read_byte(&sym_source[k][cell]);
+        if (sum == canon.key && cell < POS_CELLS) {
+            cell = pgm_read_byte(&sym_source[canon.k][cell]);
             return ((p.x | p.o) & (1u << cell)) ? POS_NO_MOVE : cell;
         }
     }
