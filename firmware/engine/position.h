@@ -38,7 +38,8 @@ enum {
     POS_BAD_COUNTS,     /* X must have as many marks as O, or one more */
     POS_BOTH_LINES,     /* both players have a line */
     POS_LINE_NOT_LAST,  /* the player with a line did not move last */
-    POS_LINES_NOT_ONE_MOVE /* no single last move could have completed the lines */
+    POS_LINES_NOT_ONE_MOVE /* no single last move could have completed the lines: never
+                              returned, as the counts already rule it out (position.c) */
 };
 uint8_t pos_legality(pos_t p);
 /* Legal = reachable in a real game from the empty board (5,478 boards). */

@@ -47,7 +47,7 @@ static uint8_t sym_mirror(uint8_t ring)
 sym_canon_t sym_canonical(pos_t p)
 {
     uint8_t x = 0, o = 0, least_x = 0xFF, least_o = 0xFF, least_k = 0;
-    uint16_t code = (uint16_t)((p.x >> 4 & 1u) | (p.o >> 3 & 2u)); /* the centre */
+    uint16_t code = ((uint8_t)p.x & 0x10u) ? 1u : ((uint8_t)p.o & 0x10u) ? 2u : 0u; /* centre */
     for (uint8_t c = 0; c < POS_CELLS; c++, p.x >>= 1, p.o >>= 1) {
         uint8_t bit = pgm_read_byte(&sym_ring_bits[c]);
         if (p.x & 1u)

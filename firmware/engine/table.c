@@ -1,8 +1,8 @@
 /* firmware/engine/table.c - lookup in the packed PROGMEM solution table: rules first, then the
  * canonical image's key, found by adding up the entries' key steps (at most
  * TABLE_ENTRIES, stopping once past the key), and the move mapped back through the
- * image's symmetry. Reads flash only through pgm_read_byte; never returns a move that
- * names an occupied or out-of-range cell. */
+ * image's symmetry. Reads flash only through pgm_read_byte; never returns a cell out of
+ * range (whether it is empty is engine_move()'s check). */
 #include "table.h"
 #include "crc16.h"
 #include "sym.h"
@@ -26,10 +26,8 @@ uint8_t table_move(const uint8_t *table, pos_t p)
         uint8_t low = pgm_read_byte(table);
         sum = (uint16_t)(sum + ((uint16_t)pgm_read_byte(table + 1) << 4 | low >> 4));
         cell = low & 0x0Fu;
-        if (sum == canon.key && cell < POS_CELLS) {
-            cell = pgm_read_byte(&sym_source[canon.k][cell]);
-            return ((p.x | p.o) & (1u << cell)) ? POS_NO_MOVE : cell;
-        }
+        if (sum == canon.key && cell < POS_CELLS)
+            return pgm_read_byte(&sym_source[canon.k][cell]);
     }
     return POS_NO_MOVE;
 }

@@ -24,8 +24,9 @@ extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
 /* 1 if the table's CRC matches its contents. `table` points to flash on the AVR. */
 uint8_t table_check(const uint8_t *table);
-/* Perfect move of a legal unfinished position from `table`, or POS_NO_MOVE if the table
- * has no valid entry for it (a damaged table). */
+/* Perfect move of a legal unfinished position from `table` (a cell 0..8), or POS_NO_MOVE
+ * if the table has no valid entry for it (a damaged table). A damaged table may also
+ * name an occupied cell: the caller checks (engine_move()). */
 uint8_t table_move(const uint8_t *table, pos_t p);
 
 #endif

@@ -72,15 +72,27 @@ static void test_legality_matches_reachability(void **state)
 static void test_lines_not_completed_by_one_move(void **state)
 {
     (void)state;
-    /* With the counts right, the winner's lines always share a mark (two disjoint lines
-     * need 6 marks; X has at most 5, O at most 4), so the "one last move" rule never is
-     * the only reason: it stays in pos_legality() as a guard, and this pins the fact. */
-    int only_reason = 0;
-    for (uint16_t code = 0; code < POS_CODES; code++)
-        only_reason += pos_legality(pos_from_code(code)) == POS_LINES_NOT_ONE_MOVE;
-    assert_int_equal(only_reason, 0);
-    /* The rule itself: X on row 0 and column 0 (5 marks, meeting at cell 0) is fine;
-     * its lines are removed by taking back cell 0. */
+    /* pos_legality() does not check that one last move could have completed the
+     * winner's lines: on every board whose counts are right, each side's lines share a
+     * cell whose mark, taken back, leaves that side without a line. Checked here on the
+     * masks directly, and the reason is never reported. */
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        int lead = pos_count(p.x) - pos_count(p.o);
+        if (lead < 0 || lead > 1)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            uint16_t mine = side ? p.o : p.x, lines = pos_lines(mine);
+            if (!lines)
+                continue;
+            int found = 0;
+            for (uint8_t c = 0; c < POS_CELLS; c++)
+                found |= (lines >> c & 1u) && !pos_lines((uint16_t)(mine & ~(1u << c)));
+            assert_true(found);
+        }
+        assert_int_not_equal(pos_legality(p), POS_LINES_NOT_ONE_MOVE);
+    }
+    /* X on row 0 and column 0 (5 marks, meeting at cell 0) is fine. */
     assert_int_equal(pos_legality((pos_t){0x04F, 0x1B0}), POS_LEGAL);
 }
 
@@ -303,20 +315,29 @@ static void test_table_entry_damage_is_never_trusted(void **state)
     }
     assert_true(missing > 0);
     /* A damaged step shifts every later key: positions go missing or find another
-     * image's entry, whose move may be poor (only the CRC catches that), but never
-     * names an occupied cell. */
+     * image's entry, whose move may be poor or name an occupied cell (only the CRC
+     * catches a poor one); table_move() still names only cells 0..8, and engine_move()
+     * only empty cells. */
     memcpy(forged, table_data, TABLE_BYTES);
     forged[0] ^= 0x40;
+    forge_crc(forged);
     missing = 0;
+    int occupied = 0;
     FOR_EACH_OPEN_POSITION(p)
     {
         uint8_t cell = table_move(forged, p);
         if (cell == POS_NO_MOVE)
             missing++;
         else
-            assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+            assert_true(cell < POS_CELLS);
+        occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
+        assert_true(engine_use_table(forged));
+        cell = engine_move(p);
+        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
     }
     assert_true(missing > 0);
+    assert_true(occupied > 0);
+    assert_true(engine_init());
 }
 
 static void test_engine_falls_back_mid_game(void **state)
