@@ -17,7 +17,8 @@ typedef struct {
 
 uint8_t pos_count(uint16_t mask);
 uint16_t pos_empty(pos_t p);
-/* PLAYER_X when the counts are equal, else PLAYER_O (meaningful for legal boards). */
+/* PLAYER_X when an even number of cells is marked, else PLAYER_O: on a legal board, X
+ * when the counts are equal (meaningful for legal boards only). */
 uint8_t pos_to_move(pos_t p);
 /* The masks of the side to move and of the side that moved last. */
 typedef struct {
