@@ -16,8 +16,9 @@ static const uint8_t *engine_table;
 
 uint8_t engine_use_table(const uint8_t *table)
 {
-    engine_table = table_check(table) ? table : 0;
-    return engine_table != 0;
+    uint8_t ok = table_check(table);
+    engine_table = ok ? table : 0;
+    return ok;
 }
 
 uint8_t engine_init(void)
@@ -44,17 +45,20 @@ uint8_t engine_move(pos_t p)
     return solver_move(p);
 }
 
+/* A line is always the last mover's: after an odd number of plies the side to move at
+ * the start made it (a win), after an even number the other side did (a loss). */
 engine_outcome_t engine_outcome(pos_t p)
 {
-    engine_outcome_t out;
-    uint8_t mover = pos_to_move(p);
+    uint8_t plies = 0;
+    int8_t result = ENGINE_DRAW;
     /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
      * bounds the loop even if that reasoning were broken. */
-    uint8_t plies = 0;
-    for (; !pos_is_over(p) && plies < POS_CELLS; plies++)
+    while (!pos_is_over(p) && plies < POS_CELLS) {
         p = pos_play(p, engine_move(p));
-    uint8_t winner = pos_winner(p);
-    out.result = winner == PLAYER_NONE ? ENGINE_DRAW : winner == mover ? ENGINE_WIN : ENGINE_LOSS;
-    out.plies = plies;
+        plies++;
+    }
+    if (pos_winner(p) != PLAYER_NONE)
+        result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
+    engine_outcome_t out = {result, plies};
     return out;
 }
