@@ -51,14 +51,18 @@ engine_outcome_t engine_outcome(pos_t p)
 {
     uint8_t plies = 0;
     int8_t result = ENGINE_DRAW;
-    /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
-     * bounds the loop even if that reasoning were broken. */
-    while (!pos_is_over(p) && plies < POS_CELLS) {
+    for (;;) {
+        if (pos_winner(p) != PLAYER_NONE) {
+            result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
+            break;
+        }
+        /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
+         * bounds the loop even if that reasoning were broken. */
+        if ((p.x | p.o) == POS_ALL || plies >= POS_CELLS)
+            break;
         p = pos_play(p, engine_move(p));
         plies++;
     }
-    if (pos_winner(p) != PLAYER_NONE)
-        result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
     engine_outcome_t out = {result, plies};
     return out;
 }
