@@ -142,12 +142,14 @@ uint8_t pos_first_cell(uint16_t mask)
 uint8_t pos_forced_move(pos_t p)
 {
     pos_sides_t s = pos_sides(p);
-    uint16_t empty = pos_empty(p);
     uint16_t cells = pos_threats(s.mine, s.theirs); /* threat cells are always empty */
     if (!cells)
         cells = pos_threats(s.theirs, s.mine);
-    if (!cells && !(empty & (uint16_t)(empty - 1)))
-        cells = empty;
+    if (!cells) {
+        cells = (uint16_t)(POS_ALL & ~(s.mine | s.theirs)); /* the empty cells */
+        if (cells & (uint16_t)(cells - 1))
+            cells = 0; /* more than one: no rule decides */
+    }
     return cells ? pos_first_cell(cells) : POS_NO_MOVE;
 }
 
