@@ -1,5 +1,6 @@
 /* firmware/engine/engine.c - the perfect player: answers from the PROGMEM table while its CRC
- * holds, from the iterative solver otherwise (the same moves, slower). Outcomes come
+ * holds, from the iterative solver otherwise (the same moves, slower); the rules (win,
+ * block, last cell) and the canonical image first, for both. Outcomes come
  * from playing the engine's own moves out: perfect moves on both sides reach the end
  * the value promises, in the plies it promises.
  * Invariant: engine_table is NULL or points at a table whose CRC matched and that has
@@ -31,18 +32,22 @@ uint8_t engine_table_ok(void)
     return engine_table != 0;
 }
 
-/* The table's move if it names an empty cell of p; otherwise stop trusting the table
- * and ask the solver. table_move() checks its entries too: this check does not rely
- * on that. */
+/* The rules' move; else the table's if it names an empty cell of p; otherwise stop
+ * trusting the table and ask the solver. table_lookup() checks its entries too: this
+ * check does not rely on that. */
 uint8_t engine_move(pos_t p)
 {
+    uint8_t cell = pos_forced_move(p);
+    if (cell != POS_NO_MOVE)
+        return cell;
+    sym_canon_t canon = sym_canonical(p);
     if (engine_table) {
-        uint8_t cell = table_move(engine_table, p);
+        cell = table_lookup(engine_table, canon);
         if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
             return cell;
         engine_table = 0;
     }
-    return solver_move(p);
+    return solver_hard_move(p, canon.k);
 }
 
 /* A line is always the last mover's: after an odd number of plies the side to move at

@@ -109,13 +109,16 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, const uint8_t *root
     }
 }
 
+uint8_t solver_hard_move(pos_t p, uint8_t k)
+{
+    pos_sides_t s = pos_sides(p);
+    return solver_search(s.mine, s.theirs, sym_source[k]);
+}
+
 uint8_t solver_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    if (cell != POS_NO_MOVE)
-        return cell;
-    pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, sym_source[sym_canonical(p).k]);
+    return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k);
 }
 
 /* Perfect replies on both sides keep the value: the game ends as the score says. */

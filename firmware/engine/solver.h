@@ -17,5 +17,8 @@
 int8_t solver_score(pos_t p);
 /* The perfect move of a legal unfinished position, with the engine's tie-break. */
 uint8_t solver_move(pos_t p);
+/* The same for a hard position (pos_forced_move() gives none) whose canonical image is
+ * reached by symmetry k (sym_canonical()): solver_move() without the rules. */
+uint8_t solver_hard_move(pos_t p, uint8_t k);
 
 #endif

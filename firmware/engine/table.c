@@ -5,7 +5,6 @@
  * range (whether it is empty is engine_move()'s check). */
 #include "table.h"
 #include "crc16.h"
-#include "sym.h"
 
 uint8_t table_check(const uint8_t *table)
 {
@@ -15,19 +14,20 @@ uint8_t table_check(const uint8_t *table)
     return crc == 0;
 }
 
-uint8_t table_move(const uint8_t *table, pos_t p)
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
 {
-    uint8_t cell = pos_forced_move(p);
-    if (cell != POS_NO_MOVE)
-        return cell;
-    sym_canon_t canon = sym_canonical(p);
     uint16_t sum = 0;
     for (uint8_t i = 0; i < TABLE_ENTRIES && sum <= canon.key; i++, table += 2) {
-        uint8_t low = pgm_read_byte(table);
+        uint8_t low = pgm_read_byte(table), cell = low & 0x0Fu;
         sum = (uint16_t)(sum + ((uint16_t)pgm_read_byte(table + 1) << 4 | low >> 4));
-        cell = low & 0x0Fu;
         if (sum == canon.key && cell < POS_CELLS)
             return pgm_read_byte(&sym_source[canon.k][cell]);
     }
     return POS_NO_MOVE;
+}
+
+uint8_t table_move(const uint8_t *table, pos_t p)
+{
+    uint8_t cell = pos_forced_move(p);
+    return cell != POS_NO_MOVE ? cell : table_lookup(table, sym_canonical(p));
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "pgm.h"
 #include "position.h"
+#include "sym.h"
 #include "table_gen.h" /* TABLE_ENTRIES, TABLE_BYTES (generated) */
 
 #define TABLE_CRC_OFFSET (2u * TABLE_ENTRIES)
@@ -24,9 +25,13 @@ extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
 /* 1 if the table's CRC matches its contents. `table` points to flash on the AVR. */
 uint8_t table_check(const uint8_t *table);
-/* Perfect move of a legal unfinished position from `table` (a cell 0..8), or POS_NO_MOVE
- * if the table has no valid entry for it (a damaged table). A damaged table may also
- * name an occupied cell: the caller checks (engine_move()). */
+/* The table's move for a hard position (pos_forced_move() gives none) whose canonical
+ * image is `canon` (sym_canonical()): a cell 0..8 of the position, or POS_NO_MOVE if the
+ * table has no valid entry for it (a damaged table). A damaged table may also name an
+ * occupied cell: the caller checks (engine_move()). */
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon);
+/* Perfect move of a legal unfinished position: the rules' move, else table_lookup()'s
+ * (tests and tools; the engine calls the two itself). */
 uint8_t table_move(const uint8_t *table, pos_t p);
 
 #endif
