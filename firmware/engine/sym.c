@@ -19,9 +19,10 @@ const uint8_t sym_source[SYM_COUNT][POS_CELLS] PROGMEM = {
     {6, 7, 8, 3, 4, 5, 0, 1, 2}, /* the mirror, then three quarter turns */
 };
 
-/* The ring bit of each cell (the centre has none). */
-static const uint8_t sym_ring_bits[POS_CELLS] PROGMEM = {0x01, 0x02, 0x04, 0x80, 0x00,
-                                                         0x08, 0x40, 0x20, 0x10};
+/* The ring bit of each cell, and of its mirror image (the centre has none). */
+static const uint8_t sym_ring_bits[2][POS_CELLS] PROGMEM = {
+    {0x01, 0x02, 0x04, 0x80, 0x00, 0x08, 0x40, 0x20, 0x10},
+    {0x01, 0x80, 0x40, 0x02, 0x00, 0x20, 0x04, 0x08, 0x10}};
 
 uint16_t sym_image(uint8_t k, uint16_t mask)
 {
@@ -31,46 +32,40 @@ uint16_t sym_image(uint8_t k, uint16_t mask)
     return image;
 }
 
-/* The mirror on the ring: bit i goes to bit (8 - i) % 8, that is the bit reversal
- * rotated by one. */
-static uint8_t sym_mirror(uint8_t ring)
-{
-    uint8_t reversed = 0;
-    for (uint8_t i = 0; i < 8; i++, ring >>= 1)
-        reversed = (uint8_t)(reversed << 1 | (ring & 1u));
-    return (uint8_t)(reversed << 1 | reversed >> 7);
-}
-
 /* On the ring a quarter turn clockwise is a rotation by two bits. The walk: k = 0..3
- * turn the rings a quarter at a time; four quarters bring them back, and k = 4..7 do
- * the same from their mirror image. */
+ * turn the rings a quarter at a time from the position's rings, k = 4..7 from its
+ * mirror image's. */
 sym_canon_t sym_canonical(pos_t p)
 {
-    uint8_t x = 0, o = 0, least_x = 0xFF, least_o = 0xFF, least_k = 0;
-    uint16_t code = ((uint8_t)p.x & 0x10u) ? 1u : ((uint8_t)p.o & 0x10u) ? 2u : 0u; /* centre */
+    uint8_t x = 0, o = 0, mirror_x = 0, mirror_o = 0, least_x = 0xFF, least_o = 0xFF;
+    sym_canon_t canon = {((uint8_t)p.x & 0x10u) ? 1u : ((uint8_t)p.o & 0x10u) ? 2u : 0u, 0};
     for (uint8_t c = 0; c < POS_CELLS; c++, p.x >>= 1, p.o >>= 1) {
-        uint8_t bit = pgm_read_byte(&sym_ring_bits[c]);
-        if (p.x & 1u)
+        uint8_t bit = pgm_read_byte(&sym_ring_bits[0][c]);
+        uint8_t mirror = pgm_read_byte(&sym_ring_bits[1][c]);
+        if (p.x & 1u) {
             x |= bit;
-        if (p.o & 1u)
+            mirror_x |= mirror;
+        }
+        if (p.o & 1u) {
             o |= bit;
+            mirror_o |= mirror;
+        }
     }
     for (uint8_t k = 0; k < SYM_COUNT; k++) {
         if (k == 4) {
-            x = sym_mirror(x);
-            o = sym_mirror(o);
+            x = mirror_x;
+            o = mirror_o;
         }
         /* No image reaches (0xFF, 0xFF) (X and O never share a cell): k = 0 is taken. */
         if (x < least_x || (x == least_x && o < least_o)) {
             least_x = x;
             least_o = o;
-            least_k = k;
+            canon.k = k;
         }
         x = (uint8_t)(x << 2 | x >> 6);
         o = (uint8_t)(o << 2 | o >> 6);
     }
     for (uint8_t i = 0; i < 8; i++, least_x <<= 1, least_o <<= 1) /* ring bit 7 first */
-        code = (uint16_t)(3u * code + (least_x >> 7) + (least_o >> 7 << 1));
-    sym_canon_t canon = {code, least_k};
+        canon.key = (uint16_t)(3u * canon.key + (least_x >> 7) + (least_o >> 7 << 1));
     return canon;
 }
