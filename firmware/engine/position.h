@@ -15,6 +15,7 @@ typedef struct {
     uint16_t o;
 } pos_t;
 
+/* The number of set bits of a mask. */
 uint8_t pos_count(uint16_t mask);
 uint16_t pos_empty(pos_t p);
 /* PLAYER_X when an even number of cells is marked, else PLAYER_O: on a legal board, X

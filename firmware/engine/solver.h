@@ -13,7 +13,8 @@
 /* Frames: one per node that still has a choice; such a node has >= 2 empty cells. */
 #define SOLVER_MAX_DEPTH 8
 
-/* Exact score of a legal position (finished ones included). */
+/* Exact score of a legal position (finished ones included): solver_move() replies played
+ * out on both sides (at most 9 searches; tools and tests, not the firmware). */
 int8_t solver_score(pos_t p);
 /* The perfect move of a legal unfinished position, with the engine's tie-break. */
 uint8_t solver_move(pos_t p);

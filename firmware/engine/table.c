@@ -1,6 +1,6 @@
-/* firmware/engine/table.c - lookup in the packed PROGMEM solution table: rules first, then the
- * canonical image's key, found by adding up the entries' key steps (at most
- * TABLE_ENTRIES, stopping once past the key), and the move mapped back through the
+/* firmware/engine/table.c - lookup in the packed PROGMEM solution table: the canonical
+ * image's key is found by adding up the entries' key steps (at most TABLE_ENTRIES
+ * entries, stopping once past the key), and the entry's move is mapped back through the
  * image's symmetry. Reads flash only through pgm_read_byte; never returns a cell out of
  * range (whether it is empty is engine_move()'s check). */
 #include "table.h"
