@@ -8,9 +8,9 @@
  * other nodes branch, in the order centre, corners, edges (best-first for tic-tac-toe).
  * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
  * starting alpha is its grandparent's alpha (fail-hard negamax). At the root of
- * solver_move() the cells are tried in the cell order of the canonical image (a row of
- * sym_source) and only a strictly better score replaces the best, so the lowest best
- * cell of the image wins the tie, already mapped back. */
+ * solver_move() the cells are tried in the cell order of the canonical image
+ * (sym_source(k, 0..8)) and only a strictly better score replaces the best, so the
+ * lowest best cell of the image wins the tie, already mapped back. */
 #include "solver.h"
 #include "pgm.h"
 #include "sym.h"
@@ -29,8 +29,8 @@ _Static_assert((2 + SOLVER_MAX_DEPTH) * sizeof(solver_frame_t) <= 30, "solver st
 static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1, 3, 5, 7};
 
 /* The best move of (mine to move, theirs), a position that branches (no immediate win,
- * no forced block, at least two empty cells), with the lowest index in `root_order`
- * among the best. One loop around the frame f of the node being searched: a node
+ * no forced block, at least two empty cells), the first among the best in the order
+ * sym_source(k, 0..8). One loop around the frame f of the node being searched: a node
  * entered is judged; one that branches gets a frame; a decided one passes its score up
  * (f moves back) until a frame has another candidate; that candidate is played and
  * entered (f moves on). Two sentinel frames below the root hold -INF, so every frame
@@ -39,7 +39,7 @@ static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1,
  * decided, so at most SOLVER_MAX_DEPTH frames are open; a frame's candidate index only
  * grows (at most 9 per frame), so the loop visits each node of the game tree below the
  * root at most once (at most 549,946 passes, from the empty board) and then returns. */
-static uint8_t solver_search(uint16_t mine, uint16_t theirs, const uint8_t *root_order)
+static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
     solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *const root = &stack[2], *f = root;
     uint8_t marks = pos_count(mine | theirs), best = POS_NO_MOVE;
@@ -86,14 +86,15 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, const uint8_t *root
         if (f->next == SOLVER_FORCED) {
             f->next = POS_CELLS;
         } else {
-            const uint8_t *order = f == root ? root_order : solver_branch_order;
             uint16_t occupied = mine | theirs;
             for (;;) {
                 if (f->next >= POS_CELLS) {
                     score = f->alpha;
                     break;
                 }
-                f->cell = pgm_read_byte(&order[f->next++]);
+                f->cell = f == root ? sym_source(k, f->next)
+                                    : pgm_read_byte(&solver_branch_order[f->next]);
+                f->next++;
                 if (!(occupied & (1u << f->cell)))
                     break;
             }
@@ -112,7 +113,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, const uint8_t *root
 uint8_t solver_hard_move(pos_t p, uint8_t k)
 {
     pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, sym_source[k]);
+    return solver_search(s.mine, s.theirs, k);
 }
 
 uint8_t solver_move(pos_t p)

@@ -1,34 +1,40 @@
-/* firmware/engine/sym.c - the 8 symmetries of the board as one table of cell permutations in
- * flash (sym_source), and the canonical image: each symmetry's image of the ring is
- * built as two bytes (X, O) straight from the position's cells, the least pair wins.
- * Everything else maps through the winning row: a table move of the image's cell j is
- * the position's cell sym_source[k][j], and the solver tries the position's cells in the
- * order of row k to break ties as on the image.
- * Invariant: every row of sym_source is a permutation of 0..8 that maps lines to lines
- * and fixes cell 4 (tests/engine/test_engine.c checks them against the geometry). */
+/* firmware/engine/sym.c - the 8 symmetries of the board, done on the ring: the centre never
+ * moves and the 8 outer cells read clockwise from the top-left corner (cells 0 1 2 5 8
+ * 7 6 3, ring bits 0..7) turn a quarter with a rotation by 2 bits; the mirror through
+ * cells 0, 4, 8 takes ring bit i to bit (8 - i) % 8. So image ring bit i of symmetry k
+ * comes from ring bit (i - 2k) % 8 for k < 4, from (2k - i) % 8 for k >= 4 (sym_source).
+ * The canonical image builds each symmetry's rings as two bytes (X, O) from the
+ * position's cells and keeps the least pair. Everything else maps through its k: a
+ * table move of the image's cell j is the position's cell sym_source(k, j), and the
+ * solver tries the position's cells in that order to break ties as on the image.
+ * Invariant: sym_source(k, .) is a permutation of 0..8 that maps lines to lines and
+ * fixes cell 4 (tests/engine/test_engine.c checks it against the geometry). */
 #include "sym.h"
 
-const uint8_t sym_source[SYM_COUNT][POS_CELLS] PROGMEM = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8}, /* identity */
-    {6, 3, 0, 7, 4, 1, 8, 5, 2}, /* a quarter turn clockwise */
-    {8, 7, 6, 5, 4, 3, 2, 1, 0}, /* a half turn */
-    {2, 5, 8, 1, 4, 7, 0, 3, 6}, /* three quarter turns */
-    {0, 3, 6, 1, 4, 7, 2, 5, 8}, /* the mirror through cells 0, 4, 8 */
-    {2, 1, 0, 5, 4, 3, 8, 7, 6}, /* the mirror, then a quarter turn */
-    {8, 5, 2, 7, 4, 1, 6, 3, 0}, /* the mirror, then a half turn */
-    {6, 7, 8, 3, 4, 5, 0, 1, 2}, /* the mirror, then three quarter turns */
-};
+/* The ring: the ring bit of each cell (8: the centre), and the cell of each ring bit. */
+static const uint8_t sym_ring_index[POS_CELLS] PROGMEM = {0, 1, 2, 7, 8, 3, 6, 5, 4};
+static const uint8_t sym_ring_cells[8] PROGMEM = {0, 1, 2, 5, 8, 7, 6, 3};
 
-/* The ring bit of each cell, and of its mirror image (the centre has none). */
+/* The same as masks, for the canonical image: the ring bit of each cell and of its
+ * mirror image (the centre has none). */
 static const uint8_t sym_ring_bits[2][POS_CELLS] PROGMEM = {
     {0x01, 0x02, 0x04, 0x80, 0x00, 0x08, 0x40, 0x20, 0x10},
     {0x01, 0x80, 0x40, 0x02, 0x00, 0x20, 0x04, 0x08, 0x10}};
+
+uint8_t sym_source(uint8_t k, uint8_t cell)
+{
+    uint8_t i = pgm_read_byte(&sym_ring_index[cell]);
+    if (i > 7)
+        return cell; /* the centre */
+    i = (uint8_t)((k & 4u) ? 2u * k - i : i - 2u * k) & 7u; /* the source ring bit */
+    return pgm_read_byte(&sym_ring_cells[i]);
+}
 
 uint16_t sym_image(uint8_t k, uint16_t mask)
 {
     uint16_t image = 0;
     for (uint8_t j = POS_CELLS; j--;)
-        image = (uint16_t)(image << 1 | ((mask >> pgm_read_byte(&sym_source[k][j])) & 1u));
+        image = (uint16_t)(image << 1 | ((mask >> sym_source(k, j)) & 1u));
     return image;
 }
 

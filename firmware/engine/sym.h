@@ -15,9 +15,9 @@
 
 #define SYM_COUNT 8
 
-/* sym_source[k][j]: the cell that symmetry k moves to cell j. Row k read in order is
- * the cells of a position in the cell order of its image under k. */
-extern const uint8_t sym_source[SYM_COUNT][POS_CELLS] PROGMEM;
+/* The cell that symmetry k moves to `cell` (0..8). Read for cell = 0, 1, ..., 8 it lists
+ * a position's cells in the cell order of its image under k. */
+uint8_t sym_source(uint8_t k, uint8_t cell);
 
 /* The image of a cell mask under symmetry k. */
 uint16_t sym_image(uint8_t k, uint16_t mask);

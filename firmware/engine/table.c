@@ -21,7 +21,7 @@ uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
         uint8_t low = pgm_read_byte(table), cell = low & 0x0Fu;
         sum = (uint16_t)(sum + ((uint16_t)pgm_read_byte(table + 1) << 4 | low >> 4));
         if (sum == canon.key && cell < POS_CELLS)
-            return pgm_read_byte(&sym_source[canon.k][cell]);
+            return sym_source(canon.k, cell);
     }
     return POS_NO_MOVE;
 }

@@ -43,11 +43,11 @@ uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
     uint32_t call = fake_calls++;
     pos_t c = fake_image(canon.key);
     if (fake_fault == FAKE_GOOD || call < fake_good_answers)
-        return sym_source[canon.k][solver_move(c)];
+        return sym_source(canon.k, solver_move(c));
     uint16_t occupied = c.x | c.o;
     switch (fake_fault) {
     case FAKE_OCCUPIED: /* a marked cell (the empty board has none: cell 0, a legal move) */
-        return occupied ? sym_source[canon.k][pos_first_cell(occupied)] : 0;
+        return occupied ? sym_source(canon.k, pos_first_cell(occupied)) : 0;
     case FAKE_OUT_OF_RANGE:
         return (uint8_t)(POS_CELLS + call % 7u); /* 9..15 */
     case FAKE_HUGE:
