@@ -20,7 +20,7 @@
 
 #define TABLE_CRC_OFFSET (2u * TABLE_ENTRIES)
 _Static_assert(TABLE_BYTES == 2u * TABLE_ENTRIES + 2u, "table layout");
-_Static_assert(TABLE_ENTRIES <= 255u, "table_lookup() counts entries in a byte");
+_Static_assert(TABLE_BYTES <= 255u, "table_check() and table_lookup() count in a byte");
 
 extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
