@@ -28,27 +28,28 @@ uint16_t pos_empty(pos_t p)
     return (uint16_t)(POS_ALL & ~(p.x | p.o));
 }
 
-/* 1 if an even number of cells is marked: on a legal board, X has as many marks as O.
- * Inlined everywhere: three callers, and a call would keep the position alive across it. */
-static inline __attribute__((always_inline)) uint8_t pos_x_to_move(pos_t p)
+/* 1 if an odd number of cells is marked: on a legal board, O is to move (X has one
+ * mark more). Inlined everywhere: three callers, and a call would keep the position
+ * alive across it. */
+static inline __attribute__((always_inline)) uint8_t pos_o_to_move(pos_t p)
 {
     uint16_t marked = p.x | p.o;
     uint8_t v = (uint8_t)((uint8_t)marked ^ (uint8_t)(marked >> 8)); /* same parity */
     v ^= (uint8_t)(v >> 4);
     v ^= (uint8_t)(v >> 2);
     v ^= (uint8_t)(v >> 1);
-    return !(v & 1u);
+    return v & 1u;
 }
 
 uint8_t pos_to_move(pos_t p)
 {
-    return pos_x_to_move(p) ? PLAYER_X : PLAYER_O;
+    return (uint8_t)(PLAYER_X + pos_o_to_move(p)); /* PLAYER_O is PLAYER_X + 1 */
 }
 
 pos_sides_t pos_sides(pos_t p)
 {
     pos_sides_t s = {p.x, p.o};
-    if (!pos_x_to_move(p)) {
+    if (pos_o_to_move(p)) {
         s.mine = p.o;
         s.theirs = p.x;
     }
@@ -121,10 +122,10 @@ uint8_t pos_is_over(pos_t p)
 pos_t pos_play(pos_t p, uint8_t cell)
 {
     uint16_t bit = (uint16_t)(1u << cell);
-    if (pos_x_to_move(p))
-        p.x |= bit;
-    else
+    if (pos_o_to_move(p))
         p.o |= bit;
+    else
+        p.x |= bit;
     return p;
 }
 

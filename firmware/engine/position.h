@@ -8,7 +8,7 @@
 #define POS_CELLS 9
 #define POS_ALL 0x1FFu
 
-enum { PLAYER_NONE = 0, PLAYER_X = 1, PLAYER_O = 2 };
+enum { PLAYER_NONE = 0, PLAYER_X = 1, PLAYER_O = 2 }; /* O is X + 1 (pos_to_move) */
 
 typedef struct {
     uint16_t x;
