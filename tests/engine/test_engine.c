@@ -109,7 +109,7 @@ static uint16_t ring_key(pos_t c)
 static void test_symmetry(void **state)
 {
     (void)state;
-    /* The table of permutations is the geometry. */
+    /* sym_source() and sym_image() are the geometry. */
     for (uint8_t k = 0; k < SYM_COUNT; k++)
         for (uint8_t c = 0; c < POS_CELLS; c++) {
             assert_int_equal(sym_source(k, (uint8_t)ref_sym_cell(k, c)), c);
