@@ -37,8 +37,9 @@ static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1,
  * reads its starting alpha two frames down and its beta one frame down.
  * Bounded: every descent fills an empty cell and a node with at most one empty cell is
  * decided, so at most SOLVER_MAX_DEPTH frames are open; a frame's candidate index only
- * grows (at most 9 per frame), so the loop visits each node of the game tree below the
- * root at most once (at most 549,946 passes, from the empty board) and then returns. */
+ * grows (at most 9 per frame), so the loop enters each node of the game tree below the
+ * root at most once (549,946 nodes from the empty board); every pass enters a node or
+ * steps back from one, so it returns within twice that many passes. */
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
     solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *const root = &stack[2], *f = root;
