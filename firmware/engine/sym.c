@@ -10,6 +10,7 @@
  * Invariant: sym_source(k, .) is a permutation of 0..8 that maps lines to lines and
  * fixes cell 4 (tests/engine/test_engine.c checks it against the geometry). */
 #include "sym.h"
+#include "pgm.h"
 
 /* The ring: the ring bit of each cell (8: the centre), and the cell of each ring bit. */
 static const uint8_t sym_ring_index[POS_CELLS] PROGMEM = {0, 1, 2, 7, 8, 3, 6, 5, 4};

@@ -10,7 +10,6 @@
 #ifndef SYM_H
 #define SYM_H
 #include <stdint.h>
-#include "pgm.h"
 #include "position.h"
 
 #define SYM_COUNT 8
