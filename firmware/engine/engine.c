@@ -1,12 +1,14 @@
 /* firmware/engine/engine.c - the perfect player: answers from the PROGMEM table while its CRC
- * holds, from the iterative solver otherwise (the same moves, slower). Outcomes come
- * from playing the table's moves out (at most 9 look-ups), or from one solver search.
+ * holds, from the iterative solver otherwise (the same moves, slower); the rules (win,
+ * block, last cell) and the canonical image first, for both. Outcomes come
+ * from playing the engine's own moves out: perfect moves on both sides reach the end
+ * the value promises, in the plies it promises.
  * Invariant: engine_table is NULL or points at a table whose CRC matched and that has
  * not yet given a bad answer. A table move is used only if it names an empty cell; any
- * other answer (no entry, an occupied or out-of-range cell, or a play-out that has not
- * ended after 9 plies) makes the engine stop trusting the table for good, and the
- * solver answers instead: the answers stay perfect, only slower, and
- * engine_table_ok() reports 0. Every loop is bounded: the play-out by POS_CELLS plies. */
+ * other answer (no entry, an occupied or out-of-range cell) makes the engine stop
+ * trusting the table for good, and the solver answers instead: the answers stay
+ * perfect, only slower, and engine_table_ok() reports 0. Every loop is bounded: the
+ * play-out by POS_CELLS plies. */
 #include "engine.h"
 #include "solver.h"
 #include "table.h"
@@ -15,8 +17,9 @@ static const uint8_t *engine_table;
 
 uint8_t engine_use_table(const uint8_t *table)
 {
-    engine_table = table_check(table) ? table : 0;
-    return engine_table != 0;
+    uint8_t ok = table_check(table);
+    engine_table = ok ? table : 0;
+    return ok;
 }
 
 uint8_t engine_init(void)
@@ -29,62 +32,42 @@ uint8_t engine_table_ok(void)
     return engine_table != 0;
 }
 
-/* The table's move if it names an empty cell of p; otherwise stop trusting the table
- * and return POS_NO_MOVE. table_move() checks its entries too: this check does not rely
- * on that. */
-static uint8_t engine_table_move(pos_t p)
-{
-    uint8_t cell = table_move(engine_table, p);
-    if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
-        return cell;
-    engine_table = 0;
-    return POS_NO_MOVE;
-}
-
+/* The rules' move; else the table's if it names an empty cell of p; otherwise stop
+ * trusting the table and ask the solver. table_lookup() checks its entries too: this
+ * check does not rely on that. */
 uint8_t engine_move(pos_t p)
 {
+    uint8_t cell = pos_forced_move(p);
+    if (cell != POS_NO_MOVE)
+        return cell;
+    sym_canon_t canon = sym_canonical(p);
     if (engine_table) {
-        uint8_t cell = engine_table_move(p);
-        if (cell != POS_NO_MOVE)
+        cell = table_lookup(engine_table, canon);
+        if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
             return cell;
+        engine_table = 0;
     }
-    return solver_move(p);
+    return solver_hard_move(p, canon.k);
 }
 
+/* A line is always the last mover's: after an odd number of plies the side to move at
+ * the start made it (a win), after an even number the other side did (a loss). */
 engine_outcome_t engine_outcome(pos_t p)
 {
-    engine_outcome_t out;
-    uint8_t marks = pos_count(p.x | p.o);
-    uint8_t mover = pos_to_move(p);
-    if (engine_table) {
+    uint8_t plies = 0;
+    int8_t result = ENGINE_DRAW;
+    for (;;) {
+        if (pos_winner(p) != PLAYER_NONE) {
+            result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
+            break;
+        }
         /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
          * bounds the loop even if that reasoning were broken. */
-        pos_t end = p;
-        uint8_t plies = 0;
-        while (!pos_is_over(end)) {
-            uint8_t cell = engine_table_move(end);
-            if (cell == POS_NO_MOVE || ++plies > POS_CELLS)
-                break;
-            end = pos_play(end, cell);
-        }
-        if (pos_is_over(end)) {
-            uint8_t winner = pos_winner(end);
-            out.result = winner == PLAYER_NONE ? ENGINE_DRAW : winner == mover ? ENGINE_WIN : ENGINE_LOSS;
-            out.plies = (uint8_t)(pos_count(end.x | end.o) - marks);
-            return out;
-        }
-        engine_table = 0; /* a bad move or no end after 9 plies: the solver answers */
+        if ((p.x | p.o) == POS_ALL || plies >= POS_CELLS)
+            break;
+        p = pos_play(p, engine_move(p));
+        plies++;
     }
-    int8_t score = solver_score(p);
-    if (score > 0) {
-        out.result = ENGINE_WIN;
-        out.plies = (uint8_t)(SOLVER_SCORE_BASE - score - marks);
-    } else if (score < 0) {
-        out.result = ENGINE_LOSS;
-        out.plies = (uint8_t)(SOLVER_SCORE_BASE + score - marks);
-    } else {
-        out.result = ENGINE_DRAW;
-        out.plies = (uint8_t)(POS_CELLS - marks);
-    }
+    engine_outcome_t out = {result, plies};
     return out;
 }

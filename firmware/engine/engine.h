@@ -29,8 +29,9 @@ uint8_t engine_table_ok(void);
 /* Perfect move (cell 0..8, always an empty cell) for a legal, unfinished position. */
 uint8_t engine_move(pos_t p);
 /* Outcome for the side to move of a legal position (finished boards: LOSS in 0 plies
- * when the last mover has a line, DRAW in 0 when full). With the table: a play-out of
- * at most 9 table moves, each checked; on a bad one, one solver search instead. */
+ * when the last mover has a line, DRAW in 0 when full): a play-out of at most 9
+ * engine_move() replies, so from the table while it is trusted (each move checked; a
+ * bad one hands that ply and the rest to the solver). */
 engine_outcome_t engine_outcome(pos_t p);
 
 #endif

@@ -22,4 +22,4 @@ $(TABLE_SRC) $(TABLE_HDR) &: $(GEN_TABLE)
 
 # Sources that include table.h need the generated header before they compile.
 TABLE_USERS := firmware/engine/table.c firmware/engine/engine.c $(TABLE_SRC)
-$(call avr_objs,$(TABLE_USERS)) $(call host_objs,$(TABLE_USERS)): $(TABLE_HDR)
+$(call avr_objs,$(TABLE_USERS)) $(call avr_su_objs,$(TABLE_USERS)) $(call host_objs,$(TABLE_USERS)): $(TABLE_HDR)

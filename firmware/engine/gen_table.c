@@ -17,6 +17,7 @@
 
 #define GEN_BOARDS POS_CODES
 #define GEN_UNKNOWN 127
+#define GEN_STEP_MAX 0xFFFu /* an entry holds a 12-bit key step (table.h) */
 
 static signed char gen_memo[GEN_BOARDS];
 
@@ -58,25 +59,33 @@ int main(int argc, char **argv)
     }
     argv += damaged;
     memset(gen_memo, GEN_UNKNOWN, sizeof gen_memo);
-    static uint8_t seen[GEN_BOARDS];
-    static uint16_t keys[GEN_BOARDS];
+    static uint8_t seen[SYM_KEYS];
+    static uint16_t keys[SYM_KEYS];
     static pos_t canon_of_key[SYM_KEYS];
     size_t n = 0;
     for (uint16_t code = 0; code < GEN_BOARDS; code++) {
         pos_t p = pos_from_code(code);
         if (!pos_is_legal(p) || pos_is_over(p) || pos_forced_move(p) != POS_NO_MOVE)
             continue;
-        uint8_t k;
-        uint16_t key = sym_canonical_key(p, &k);
+        sym_canon_t canon = sym_canonical(p);
+        uint16_t key = canon.key;
+        uint8_t k = canon.k;
+        if (key >= SYM_KEYS) {
+            fprintf(stderr, "gen_table: key %u out of range\n", key);
+            return 1;
+        }
         if (!seen[key]) {
             seen[key] = 1;
             keys[n++] = key;
-            canon_of_key[key] = sym_canonical(p, &k);
+            canon_of_key[key] = (pos_t){sym_image(k, p.x), sym_image(k, p.o)};
+        } else if (canon_of_key[key].x != sym_image(k, p.x) || canon_of_key[key].o != sym_image(k, p.o)) {
+            fprintf(stderr, "gen_table: two canonical images share key %u\n", key);
+            return 1;
         }
     }
     qsort(keys, n, sizeof keys[0], gen_compare_keys);
 
-    size_t bytes = 2 * n + (n + 1) / 2 + 2;
+    size_t bytes = 2 * n + 2;
     uint8_t *table = calloc(bytes, 1);
     if (!table)
         return 1;
@@ -91,15 +100,24 @@ int main(int argc, char **argv)
                     best_cell = c;
                 }
             }
-        table[2 * i] = (uint8_t)(keys[i] & 0xFF);
-        table[2 * i + 1] = (uint8_t)(keys[i] >> 8);
-        table[2 * n + i / 2] |= (uint8_t)(best_cell << ((i & 1) ? 4 : 0));
+        unsigned step = keys[i] - (i ? keys[i - 1] : 0u);
+        if (step > GEN_STEP_MAX) {
+            fprintf(stderr, "gen_table: key step %u does not fit the entry's 12 bits\n", step);
+            return 1;
+        }
+        uint16_t entry = (uint16_t)(step << 4 | (unsigned)best_cell);
+        table[2 * i] = (uint8_t)(entry & 0xFF);
+        table[2 * i + 1] = (uint8_t)(entry >> 8);
     }
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2));
-    table[bytes - 2] = (uint8_t)(crc & 0xFF);
-    table[bytes - 1] = (uint8_t)(crc >> 8);
+    table[bytes - 2] = (uint8_t)(crc >> 8); /* high byte first: the CRC of it all is 0 */
+    table[bytes - 1] = (uint8_t)(crc & 0xFF);
+    if (crc16(table, (uint16_t)bytes) != 0) {
+        fprintf(stderr, "gen_table: the table's CRC residue is not 0\n");
+        return 1;
+    }
     if (damaged)
-        table[2 * n] ^= 0x01u; /* entry 0's move nibble: another cell, CRC left stale */
+        table[0] ^= 0x01u; /* entry 0's move: another cell, CRC left stale */
 
     FILE *h = fopen(argv[2], "w");
     FILE *c = fopen(argv[1], "w");

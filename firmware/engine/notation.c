@@ -13,12 +13,12 @@ void notation_begin(notation_board_t *b)
 
 uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
 {
-    for (uint8_t i = 0; i < len; i++) {
-        char c = text[i];
+    for (; len; len--) {
+        char c = *text++;
         uint8_t format = NOTATION_LETTERS, mark = PLAYER_NONE;
         if (c == ' ' || c == '\t' || c == '/' || c == ',' || c == '|')
             continue;
-        if (c >= '0' && c <= '2') {
+        if ((uint8_t)(c - '0') <= 2u) {
             format = NOTATION_DIGITS;
             mark = (uint8_t)(c - '0'); /* PLAYER_X = 1, PLAYER_O = 2 */
         } else if ((c | 0x20) == 'x') { /* only 'x' and 'X' differ from 'x' in bit 5 */
@@ -28,11 +28,13 @@ uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
         } else if (c != '.') {
             return NOTATION_BAD_CHAR;
         }
-        if (b->format != NOTATION_ANY && b->format != format)
-            return NOTATION_MIXED;
+        if (b->format != format) {
+            if (b->format != NOTATION_ANY)
+                return NOTATION_MIXED;
+            b->format = format; /* the first cell (a board has none yet) */
+        }
         if (b->cells >= POS_CELLS)
             return NOTATION_LONG;
-        b->format = format;
         uint16_t bit = (uint16_t)(1u << b->cells++);
         if (mark == PLAYER_X)
             b->x |= bit;

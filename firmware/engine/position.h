@@ -8,25 +8,25 @@
 #define POS_CELLS 9
 #define POS_ALL 0x1FFu
 
-enum { PLAYER_NONE = 0, PLAYER_X = 1, PLAYER_O = 2 };
+enum { PLAYER_NONE = 0, PLAYER_X = 1, PLAYER_O = 2 }; /* O is X + 1 (pos_to_move) */
 
 typedef struct {
     uint16_t x;
     uint16_t o;
 } pos_t;
 
+/* The number of set bits of a mask. */
 uint8_t pos_count(uint16_t mask);
 uint16_t pos_empty(pos_t p);
-/* PLAYER_X when the counts are equal, else PLAYER_O (meaningful for legal boards). */
+/* PLAYER_X when an even number of cells is marked, else PLAYER_O: on a legal board, X
+ * when the counts are equal (meaningful for legal boards only). */
 uint8_t pos_to_move(pos_t p);
-/* The masks of the side to move (*mine) and of the side that moved last (*theirs);
- * inline, as the table look-up's hot path calls it. */
-static inline void pos_sides(pos_t p, uint16_t *mine, uint16_t *theirs)
-{
-    uint8_t x_to_move = pos_count(p.x) == pos_count(p.o);
-    *mine = x_to_move ? p.x : p.o;
-    *theirs = x_to_move ? p.o : p.x;
-}
+/* The masks of the side to move and of the side that moved last. */
+typedef struct {
+    uint16_t mine;
+    uint16_t theirs;
+} pos_sides_t;
+pos_sides_t pos_sides(pos_t p);
 /* Union of the cells of every completed line of `mask` (0 if none). */
 uint16_t pos_lines(uint16_t mask);
 /* PLAYER_X or PLAYER_O if that player has a line, PLAYER_NONE otherwise. */
@@ -40,7 +40,8 @@ enum {
     POS_BAD_COUNTS,     /* X must have as many marks as O, or one more */
     POS_BOTH_LINES,     /* both players have a line */
     POS_LINE_NOT_LAST,  /* the player with a line did not move last */
-    POS_LINES_NOT_ONE_MOVE /* no single last move could have completed the lines */
+    POS_LINES_NOT_ONE_MOVE /* no single last move could have completed the lines: never
+                              returned, as the counts already rule it out (position.c) */
 };
 uint8_t pos_legality(pos_t p);
 /* Legal = reachable in a real game from the empty board (5,478 boards). */
@@ -49,19 +50,13 @@ uint8_t pos_is_legal(pos_t p);
 uint8_t pos_is_over(pos_t p);
 /* Place the side to move's mark on an empty cell. */
 pos_t pos_play(pos_t p, uint8_t cell);
-/* The 8 outer cells, clockwise from cell 0 (cells 0 1 2 5 8 7 6 3), as the bits of a
- * byte, and back; the centre (cell 4) is not part of the ring. */
-uint8_t pos_to_ring(uint16_t mask);
-uint16_t pos_from_ring(uint8_t ring);
 /* Index of the lowest set bit among cells 0..8, or POS_CELLS if none is set. */
 uint8_t pos_first_cell(uint16_t mask);
 
 /* Base-3 code of a board, cell i weighing 3^i (empty 0, X 1, O 2): 0..POS_CODES-1. */
 #define POS_CODES 19683u
 uint16_t pos_code(pos_t p);
-/* Base-3 code of 4 cells: x and o nibbles (bit b weighs 3^b; X 1, O 2): 0..80. */
-uint8_t pos_nibble_code(uint8_t x_nibble, uint8_t o_nibble);
-/* The board of a code (no legality check). */
+/* The board of a code (no legality check; host tools and tests). */
 pos_t pos_from_code(uint16_t code);
 
 #define POS_NO_MOVE 0xFFu

@@ -1,91 +1,78 @@
-/* firmware/engine/sym.c - the 8 symmetries of the board, done on bytes: the centre never moves,
- * and the 8 outer cells read clockwise from the top-left corner (cells 0 1 2 5 8 7 6 3)
- * form a ring byte, in which a quarter turn is a rotation by 2 bits and a mirror is a
- * bit reversal (then a rotation by 1). That is cheap on an 8-bit CPU: the canonical
- * image costs a few hundred cycles on the ATmega328P.
- * Invariant: sym_unapply(k, sym_apply(k, m)) == m for every k and 9-bit mask m. */
+/* firmware/engine/sym.c - the 8 symmetries of the board, done on the ring: the centre never
+ * moves and the 8 outer cells read clockwise from the top-left corner (cells 0 1 2 5 8
+ * 7 6 3, ring bits 0..7) turn a quarter with a rotation by 2 bits; the mirror through
+ * cells 0, 4, 8 takes ring bit i to bit (8 - i) % 8. So image ring bit i of symmetry k
+ * comes from ring bit (i - 2k) % 8 for k < 4, from (2k - i) % 8 for k >= 4 (sym_source).
+ * The canonical image builds each symmetry's rings as two bytes (X, O) from the
+ * position's cells and keeps the least pair. Everything else maps through its k: a
+ * table move of the image's cell j is the position's cell sym_source(k, j), and the
+ * solver tries the position's cells in that order to break ties as on the image.
+ * Invariant: sym_source(k, .) is a permutation of 0..8 that maps lines to lines and
+ * fixes cell 4 (tests/engine/test_engine.c checks it against the geometry). */
 #include "sym.h"
 #include "pgm.h"
 
-#define SYM_CENTRE 0x010u
+/* The ring: the ring bit of each cell (8: the centre), and the cell of each ring bit. */
+static const uint8_t sym_ring_index[POS_CELLS] PROGMEM = {0, 1, 2, 7, 8, 3, 6, 5, 4};
+static const uint8_t sym_ring_cells[8] PROGMEM = {0, 1, 2, 5, 8, 7, 6, 3};
 
-/* Bit reversal of a nibble. */
-static const uint8_t sym_reverse4[16] PROGMEM = {0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE,
-                                                 0x1, 0x9, 0x5, 0xD, 0x3, 0xB, 0x7, 0xF};
+/* The same as masks, for the canonical image: the ring bit of each cell and of its
+ * mirror image (the centre has none). */
+static const uint8_t sym_ring_bits[2][POS_CELLS] PROGMEM = {
+    {0x01, 0x02, 0x04, 0x80, 0x00, 0x08, 0x40, 0x20, 0x10},
+    {0x01, 0x80, 0x40, 0x02, 0x00, 0x20, 0x04, 0x08, 0x10}};
 
-static uint8_t sym_rotate(uint8_t r, uint8_t bits)
+uint8_t sym_source(uint8_t k, uint8_t cell)
 {
-    return (uint8_t)((uint8_t)(r << bits) | (uint8_t)(r >> ((8u - bits) & 7u)));
+    uint8_t i = pgm_read_byte(&sym_ring_index[cell]);
+    if (i > 7)
+        return cell; /* the centre */
+    i = (uint8_t)((k & 4u) ? 2u * k - i : i - 2u * k) & 7u; /* the source ring bit */
+    return pgm_read_byte(&sym_ring_cells[i]);
 }
 
-/* The mirror through the corner-0/corner-8 diagonal: ring bit i goes to bit (8 - i) % 8. */
-static uint8_t sym_mirror(uint8_t r)
+uint16_t sym_image(uint8_t k, uint16_t mask)
 {
-    uint8_t reversed = (uint8_t)(pgm_read_byte(&sym_reverse4[r & 0x0Fu]) << 4 |
-                                 pgm_read_byte(&sym_reverse4[r >> 4]));
-    return sym_rotate(reversed, 1);
+    uint16_t image = 0;
+    for (uint8_t j = POS_CELLS; j--;)
+        image = (uint16_t)(image << 1 | ((mask >> sym_source(k, j)) & 1u));
+    return image;
 }
 
-/* Symmetry k: k & 3 quarter turns clockwise, after the mirror when k >= 4. */
-static uint8_t sym_ring_apply(uint8_t k, uint8_t r)
+/* On the ring a quarter turn clockwise is a rotation by two bits. The walk: k = 0..3
+ * turn the rings a quarter at a time from the position's rings, k = 4..7 from its
+ * mirror image's. */
+sym_canon_t sym_canonical(pos_t p)
 {
-    if (k & 4u)
-        r = sym_mirror(r);
-    return sym_rotate(r, (uint8_t)(2u * (k & 3u)));
-}
-
-static uint8_t sym_ring_unapply(uint8_t k, uint8_t r)
-{
-    r = sym_rotate(r, (uint8_t)((8u - 2u * (k & 3u)) & 7u));
-    return (k & 4u) ? sym_mirror(r) : r;
-}
-
-uint16_t sym_apply(uint8_t k, uint16_t mask)
-{
-    return (uint16_t)((mask & SYM_CENTRE) | pos_from_ring(sym_ring_apply(k, pos_to_ring(mask))));
-}
-
-uint16_t sym_unapply(uint8_t k, uint16_t mask)
-{
-    return (uint16_t)((mask & SYM_CENTRE) | pos_from_ring(sym_ring_unapply(k, pos_to_ring(mask))));
-}
-
-/* The least image of the rings (*x, *o) under the 8 symmetries, in place; returns its k. */
-static uint8_t sym_least(uint8_t *x, uint8_t *o)
-{
-    uint8_t ring_x = *x, ring_o = *o, best_k = 0;
-    const uint8_t start_x = ring_x, start_o = ring_o;
-    for (uint8_t k = 1; k < SYM_COUNT; k++) {
-        if (k == 4) { /* the second half of the walk starts from the mirror image */
-            ring_x = sym_mirror(start_x);
-            ring_o = sym_mirror(start_o);
-        } else { /* a quarter turn: two ring bits */
-            ring_x = (uint8_t)(ring_x << 2 | ring_x >> 6);
-            ring_o = (uint8_t)(ring_o << 2 | ring_o >> 6);
+    uint8_t x = 0, o = 0, mirror_x = 0, mirror_o = 0, least_x = 0xFF, least_o = 0xFF;
+    sym_canon_t canon = {((uint8_t)p.x & 0x10u) ? 1u : ((uint8_t)p.o & 0x10u) ? 2u : 0u, 0};
+    for (uint8_t c = 0; c < POS_CELLS; c++, p.x >>= 1, p.o >>= 1) {
+        uint8_t bit = pgm_read_byte(&sym_ring_bits[0][c]);
+        uint8_t mirror = pgm_read_byte(&sym_ring_bits[1][c]);
+        if (p.x & 1u) {
+            x |= bit;
+            mirror_x |= mirror;
         }
-        if (ring_x < *x || (ring_x == *x && ring_o < *o)) {
-            *x = ring_x;
-            *o = ring_o;
-            best_k = k;
+        if (p.o & 1u) {
+            o |= bit;
+            mirror_o |= mirror;
         }
     }
-    return best_k;
-}
-
-pos_t sym_canonical(pos_t p, uint8_t *k_out)
-{
-    uint8_t x = pos_to_ring(p.x), o = pos_to_ring(p.o);
-    *k_out = sym_least(&x, &o);
-    pos_t canon = {(uint16_t)((p.x & SYM_CENTRE) | pos_from_ring(x)),
-                   (uint16_t)((p.o & SYM_CENTRE) | pos_from_ring(o))};
+    for (uint8_t k = 0; k < SYM_COUNT; k++) {
+        if (k == 4) {
+            x = mirror_x;
+            o = mirror_o;
+        }
+        /* No image reaches (0xFF, 0xFF) (X and O never share a cell): k = 0 is taken. */
+        if (x < least_x || (x == least_x && o < least_o)) {
+            least_x = x;
+            least_o = o;
+            canon.k = k;
+        }
+        x = (uint8_t)(x << 2 | x >> 6);
+        o = (uint8_t)(o << 2 | o >> 6);
+    }
+    for (uint8_t i = 0; i < 8; i++, least_x <<= 1, least_o <<= 1) /* ring bit 7 first */
+        canon.key = (uint16_t)(3u * canon.key + (least_x >> 7) + (least_o >> 7 << 1));
     return canon;
-}
-
-uint16_t sym_canonical_key(pos_t p, uint8_t *k_out)
-{
-    uint8_t x = pos_to_ring(p.x), o = pos_to_ring(p.o);
-    *k_out = sym_least(&x, &o);
-    uint8_t centre = (p.x & SYM_CENTRE) ? 1u : (p.o & SYM_CENTRE) ? 2u : 0u;
-    return (uint16_t)(centre * 6561u + pos_nibble_code((uint8_t)(x >> 4), (uint8_t)(o >> 4)) * 81u +
-                      pos_nibble_code(x, o));
 }

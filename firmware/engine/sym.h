@@ -1,5 +1,12 @@
 /* firmware/engine/sym.h - the 8 symmetries of the board and the canonical image of a position
- * (pure C, host and AVR). */
+ * (pure C, host and AVR).
+ *
+ * Symmetry k (0..7): k & 3 quarter turns clockwise, after a mirror through the
+ * cell-0/cell-8 diagonal when k >= 4; k = 0 is the identity. The canonical image of a
+ * position is its least image under the 8, comparing the outer ring of X, then the outer
+ * ring of O, each read as a byte: the ring is cells 0 1 2 5 8 7 6 3 (clockwise from the
+ * top-left corner) at bits 0..7 (the centre, cell 4, never moves). The first k (in
+ * 0..7) that reaches the least image is the one used: the engine's moves depend on it. */
 #ifndef SYM_H
 #define SYM_H
 #include <stdint.h>
@@ -7,18 +14,20 @@
 
 #define SYM_COUNT 8
 
-/* Image of a cell mask under symmetry k (0..7): k & 3 quarter turns clockwise, after a
- * mirror through the cell-0/cell-8 diagonal when k >= 4. k = 0 is the identity. */
-uint16_t sym_apply(uint8_t k, uint16_t mask);
-/* Pre-image: the mask m with sym_apply(k, m) == mask. */
-uint16_t sym_unapply(uint8_t k, uint16_t mask);
-/* Canonical image: the least over the 8 images of (outer ring of x, then of o), the ring
- * read clockwise from cell 0 as a byte (sym.c); the first k (in 0..7) that reaches it is
- * stored in *k_out. */
-pos_t sym_canonical(pos_t p, uint8_t *k_out);
-/* The canonical image's key, without building its masks: the base-3 code of ring cells
- * 0..7 (weights 3^0..3^7) and the centre (3^8). Distinct images have distinct keys. */
+/* The cell that symmetry k moves to `cell` (0..8). Read for cell = 0, 1, ..., 8 it lists
+ * a position's cells in the cell order of its image under k. */
+uint8_t sym_source(uint8_t k, uint8_t cell);
+
+/* The image of a cell mask under symmetry k. */
+uint16_t sym_image(uint8_t k, uint16_t mask);
+/* p's canonical image: its k and its key, the base-3 code of its ring cells (ring bit i
+ * weighing 3^i; empty 0, X 1, O 2) plus 6561 times that of the centre. Distinct images
+ * have distinct keys, below SYM_KEYS. */
 #define SYM_KEYS 19683u
-uint16_t sym_canonical_key(pos_t p, uint8_t *k_out);
+typedef struct {
+    uint16_t key;
+    uint8_t k;
+} sym_canon_t;
+sym_canon_t sym_canonical(pos_t p);
 
 #endif

@@ -1,52 +1,33 @@
-/* firmware/engine/table.c - lookup in the packed PROGMEM solution table: rules first, then
- * canonical image, base-3 key, binary search over the sorted keys, move mapped back.
- * Reads flash only through pgm_read_byte/word; never trusts an entry that names an
- * occupied or out-of-range cell. */
+/* firmware/engine/table.c - lookup in the packed PROGMEM solution table: the canonical
+ * image's key is found by adding up the entries' key steps (at most TABLE_ENTRIES
+ * entries, stopping once past the key), and the entry's move is mapped back through the
+ * image's symmetry. Reads flash only through pgm_read_byte; never returns a cell out of
+ * range (whether it is empty is engine_move()'s check). */
 #include "table.h"
 #include "crc16.h"
-#include "sym.h"
 
 uint8_t table_check(const uint8_t *table)
 {
     uint16_t crc = CRC16_INIT;
-    for (uint16_t i = 0; i < TABLE_CRC_OFFSET; i++)
-        crc = crc16_update(crc, pgm_read_byte(&table[i]));
-    uint16_t stored = (uint16_t)(pgm_read_byte(&table[TABLE_CRC_OFFSET]) |
-                                 (uint16_t)pgm_read_byte(&table[TABLE_CRC_OFFSET + 1u]) << 8);
-    return crc == stored;
+    for (uint8_t i = 0; i < TABLE_BYTES; i++) /* the entries, then their CRC: 0 if intact */
+        crc = crc16_update(crc, pgm_read_byte(table++));
+    return crc == 0;
 }
 
-/* Index of `key` among the sorted keys, or -1. */
-static int16_t table_find(const uint8_t *table, uint16_t key)
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
 {
-    int16_t lo = 0, hi = (int16_t)TABLE_ENTRIES - 1;
-    while (lo <= hi) {
-        int16_t mid = (int16_t)((lo + hi) >> 1);
-        const uint8_t *entry = &table[TABLE_KEYS_OFFSET + 2u * (uint16_t)mid];
-        uint16_t probe = (uint16_t)(pgm_read_byte(entry) | (uint16_t)pgm_read_byte(entry + 1) << 8);
-        if (probe == key)
-            return mid;
-        if (probe < key)
-            lo = (int16_t)(mid + 1);
-        else
-            hi = (int16_t)(mid - 1);
+    uint16_t sum = 0;
+    for (uint8_t i = 0; i < TABLE_ENTRIES && sum <= canon.key; i++, table += 2) {
+        uint8_t low = pgm_read_byte(table), cell = low & 0x0Fu;
+        sum = (uint16_t)(sum + ((uint16_t)pgm_read_byte(table + 1) << 4 | low >> 4));
+        if (sum == canon.key && cell < POS_CELLS)
+            return sym_source(canon.k, cell);
     }
-    return -1;
+    return POS_NO_MOVE;
 }
 
 uint8_t table_move(const uint8_t *table, pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    if (cell != POS_NO_MOVE)
-        return cell;
-    uint8_t k;
-    int16_t index = table_find(table, sym_canonical_key(p, &k));
-    if (index < 0)
-        return POS_NO_MOVE;
-    uint8_t packed = pgm_read_byte(&table[TABLE_MOVES_OFFSET + ((uint16_t)index >> 1)]);
-    cell = (index & 1) ? (uint8_t)(packed >> 4) : (uint8_t)(packed & 0x0Fu);
-    if (cell >= POS_CELLS)
-        return POS_NO_MOVE;
-    cell = pos_first_cell(sym_unapply(k, (uint16_t)(1u << cell)));
-    return (cell >= POS_CELLS || ((p.x | p.o) & (1u << cell))) ? POS_NO_MOVE : cell;
+    return cell != POS_NO_MOVE ? cell : table_lookup(table, sym_canonical(p));
 }

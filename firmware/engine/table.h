@@ -2,31 +2,37 @@
  * firmware/engine/gen_table.c into build/gen/) and its lookup (pure C, host and AVR).
  *
  * Only "hard" positions are stored: those where no rule decides (no immediate win, no
- * block, more than one empty cell), and only their canonical images (sym_canonical).
- * Layout of the TABLE_BYTES bytes:
- *   [0, 2N)        N keys, uint16 little-endian, strictly ascending: sym_canonical_key()
- *                  of the position
- *   [2N, 2N+N/2)   N moves, 4 bits each (entry i in byte 2N + i/2, low nibble if i even):
- *                  the lowest best cell of the canonical position
- *   last 2 bytes   CRC-16/CCITT-FALSE of everything before, little-endian */
+ * block, more than one empty cell), and only their canonical images (sym.h), sorted by
+ * key (sym_canonical()). Layout of the TABLE_BYTES bytes:
+ *   [0, 2N)      N entries, uint16 little-endian: bits 4..15 the key's step from the
+ *                previous entry's key (from 0 for the first; keys strictly ascend and the
+ *                generator checks that every step fits in 12 bits), bits 0..3 the lowest
+ *                best cell of the canonical image
+ *   last 2 bytes CRC-16/CCITT-FALSE of the entries, high byte first, so that the CRC of
+ *                the whole table is 0 */
 #ifndef TABLE_H
 #define TABLE_H
 #include <stdint.h>
 #include "pgm.h"
 #include "position.h"
+#include "sym.h"
 #include "table_gen.h" /* TABLE_ENTRIES, TABLE_BYTES (generated) */
 
-#define TABLE_KEYS_OFFSET 0u
-#define TABLE_MOVES_OFFSET (2u * TABLE_ENTRIES)
-#define TABLE_CRC_OFFSET (TABLE_BYTES - 2u)
-_Static_assert(TABLE_BYTES == 2u * TABLE_ENTRIES + (TABLE_ENTRIES + 1u) / 2u + 2u, "table layout");
+#define TABLE_CRC_OFFSET (2u * TABLE_ENTRIES)
+_Static_assert(TABLE_BYTES == 2u * TABLE_ENTRIES + 2u, "table layout");
+_Static_assert(TABLE_BYTES <= 255u, "table_check() and table_lookup() count in a byte");
 
 extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
 /* 1 if the table's CRC matches its contents. `table` points to flash on the AVR. */
 uint8_t table_check(const uint8_t *table);
-/* Perfect move of a legal unfinished position from `table`, or POS_NO_MOVE if the table
- * has no valid entry for it (a damaged table). */
+/* The table's move for a hard position (pos_forced_move() gives none) whose canonical
+ * image is `canon` (sym_canonical()): a cell 0..8 of the position, or POS_NO_MOVE if the
+ * table has no valid entry for it (a damaged table). A damaged table may also name an
+ * occupied cell: the caller checks (engine_move()). */
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon);
+/* Perfect move of a legal unfinished position: the rules' move, else table_lookup()'s
+ * (tests and tools; the engine calls the two itself). */
 uint8_t table_move(const uint8_t *table, pos_t p);
 
 #endif

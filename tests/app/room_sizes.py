@@ -5,8 +5,9 @@ without -flto (with -flto every function lands in one anonymous ltrans object).
 Usage: room_sizes.py build/avr-su/ttt.map
 Prints one line per room, "room_flash_bytes_<room> N", for .text/.progmem/.data input
 sections that survived --gc-sections, attributed by the object's source path:
-firmware/<room>/..., hal/... (pure and chip side together), and "runtime" for avr-libc
-and libgcc (vectors, startup, division). The per-room figures add up to the image's
+firmware/<room>/..., hal/... (pure and chip side together), the generated solution
+table (build/gen/table_data.c, firmware/engine/gen_table.c's output) to the engine, and
+"runtime" for avr-libc and libgcc (vectors, startup, division). The per-room figures add up to the image's
 .text + .data of that build.
 """
 import re
@@ -21,6 +22,8 @@ def room_of(path):
         return m.group(1)
     if "obj/hal/" in path:
         return "hal"
+    if "obj/build/gen/" in path:  # the engine's generated table
+        return "engine"
     return "runtime"
 
 

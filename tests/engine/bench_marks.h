@@ -1,4 +1,4 @@
-/* sim/bench_marks.h - the marks an AVR benchmark image writes to GPIOR0/GPIOR1 and the
+/* tests/engine/bench_marks.h - the marks an AVR benchmark image writes to GPIOR0/GPIOR1 and the
  * simavr harness listens for (shared by both sides). */
 #ifndef BENCH_MARKS_H
 #define BENCH_MARKS_H
@@ -10,8 +10,7 @@
 enum {
     BENCH_CALIBRATE = 0,
     BENCH_TABLE_MOVE,
-    BENCH_SOLVER_MOVE,
-    BENCH_SOLVER_EMPTY,
+    BENCH_SOLVER_MOVE, /* the first one measured is the empty board's */
     BENCH_BASELINE_EMPTY,
     BENCH_KINDS
 };

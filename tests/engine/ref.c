@@ -1,6 +1,8 @@
 /* tests/engine/ref.c - the independent reference for the engine tests: textbook
- * recursive minimax over an int[9] board, its own base-3 codes and its own depth-first
- * reachability from the empty board. Host only: it may recurse and use big arrays. */
+ * recursive minimax over an int[9] board, its own base-3 codes, its own depth-first
+ * reachability from the empty board, and the symmetries, canonical image and tie-break
+ * from their definitions (geometry and brute force). Host only: it may recurse and use
+ * big arrays. */
 #include "ref.h"
 
 #include <string.h>
@@ -122,4 +124,85 @@ int ref_is_perfect(pos_t p, uint8_t cell)
 {
     return cell < POS_CELLS && !((p.x | p.o) & (1u << cell)) &&
            -ref_score_of(pos_play(p, cell)) == ref_score_of(p);
+}
+
+int ref_sym_cell(int k, int cell)
+{
+    int row = cell / 3, col = cell % 3;
+    if (k >= 4) {
+        int t = row;
+        row = col;
+        col = t;
+    }
+    for (int q = 0; q < (k & 3); q++) {
+        int t = row;
+        row = col;
+        col = 2 - t;
+    }
+    return 3 * row + col;
+}
+
+static unsigned ref_ring(unsigned mask)
+{
+    static const int ring_cells[8] = {0, 1, 2, 5, 8, 7, 6, 3}; /* ring bits 0..7 */
+    unsigned ring = 0;
+    for (int i = 0; i < 8; i++)
+        ring |= (mask >> ring_cells[i] & 1u) << i;
+    return ring;
+}
+
+static unsigned ref_image(int k, unsigned mask)
+{
+    unsigned image = 0;
+    for (int c = 0; c < 9; c++)
+        if (mask >> c & 1u)
+            image |= 1u << ref_sym_cell(k, c);
+    return image;
+}
+
+int ref_canonical(pos_t p, pos_t *image)
+{
+    int best_k = 0;
+    for (int k = 1; k < 8; k++) {
+        unsigned x = ref_ring(ref_image(k, p.x)), o = ref_ring(ref_image(k, p.o));
+        unsigned bx = ref_ring(ref_image(best_k, p.x)), bo = ref_ring(ref_image(best_k, p.o));
+        if (x < bx || (x == bx && o < bo))
+            best_k = k;
+    }
+    image->x = (uint16_t)ref_image(best_k, p.x);
+    image->o = (uint16_t)ref_image(best_k, p.o);
+    return best_k;
+}
+
+uint8_t ref_tie_break_move(pos_t p)
+{
+    int b[9];
+    ref_board(p, b);
+    int me = ref_marks(b) % 2 ? 2 : 1, them = 3 - me;
+    for (int who = me;; who = them) { /* an immediate win, else a block */
+        for (int i = 0; i < 9; i++)
+            if (!b[i]) {
+                b[i] = who;
+                int line = ref_has_line(b, who);
+                b[i] = 0;
+                if (line)
+                    return (uint8_t)i;
+            }
+        if (who == them)
+            break;
+    }
+    pos_t c;
+    int k = ref_canonical(p, &c), best = -1000, best_cell = -1;
+    for (int i = 0; i < 9; i++)
+        if (!((c.x | c.o) >> i & 1)) {
+            int s = -ref_score_of(pos_play(c, (uint8_t)i));
+            if (s > best) {
+                best = s;
+                best_cell = i;
+            }
+        }
+    for (int cell = 0; cell < 9; cell++)
+        if (ref_sym_cell(k, cell) == best_cell)
+            return (uint8_t)cell;
+    return POS_NO_MOVE;
 }

@@ -21,6 +21,17 @@ int ref_score_of(pos_t p);
 long ref_plain_nodes(int b[9]);
 /* 1 if `cell` is an empty cell of p and playing it keeps p's value. */
 int ref_is_perfect(pos_t p, uint8_t cell);
+/* The cell that symmetry k (firmware/engine/sym.h) moves `cell` to, from geometry: the
+ * mirror through cells 0, 4, 8 swaps row and column, a quarter turn clockwise takes
+ * (row, column) to (column, 2 - row). */
+int ref_sym_cell(int k, int cell);
+/* The canonical image of p as sym.h defines it (least (X ring, O ring) byte pair, the
+ * first k reaching it), by brute force over ref_sym_cell; returns that k. */
+int ref_canonical(pos_t p, pos_t *image);
+/* The documented tie-break move of a legal unfinished position (engine.h), from the
+ * reference alone: immediate win, block, else the lowest best cell of the canonical
+ * image mapped back. */
+uint8_t ref_tie_break_move(pos_t p);
 
 /* Visit every legal unfinished board (by the reference's reachability). */
 #define FOR_EACH_OPEN_POSITION(p)                                                         \

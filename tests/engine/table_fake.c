@@ -1,8 +1,11 @@
 /* tests/engine/table_fake.c - a broken move source for the engine, linked instead of
  * firmware/engine/table.c (and the generated table_data): its CRC check always passes, and
- * after `fake_good_answers` good answers (the solver's moves) table_move() answers
- * badly in the way `fake_fault` says. The engine must notice, stop trusting the table,
- * and still answer perfectly, in a bounded number of look-ups. */
+ * after `fake_good_answers` good answers table_lookup() answers badly in the way
+ * `fake_fault` says. A good answer is what the real table holds, computed by the
+ * solver: the canonical image is rebuilt from its key, the solver's move on it (the
+ * lowest best cell, as the image is its own canonical image) is mapped back through k.
+ * The engine must notice, stop trusting the table, and still answer perfectly, in a
+ * bounded number of look-ups. */
 #include "table_fake.h"
 
 #include "solver.h"
@@ -19,16 +22,32 @@ uint8_t table_check(const uint8_t *table)
     return 1;
 }
 
-uint8_t table_move(const uint8_t *table, pos_t p)
+/* The canonical image of a key (sym.h: base-3 ring code, ring bit i weighing 3^i, plus
+ * 6561 times the centre). */
+static pos_t fake_image(uint16_t key)
+{
+    static const uint8_t ring_cells[9] = {0, 1, 2, 5, 8, 7, 6, 3, 4}; /* then the centre */
+    pos_t c = {0, 0};
+    for (uint8_t i = 0; i < 9; i++, key /= 3u) {
+        if (key % 3u == 1u)
+            c.x |= (uint16_t)(1u << ring_cells[i]);
+        else if (key % 3u == 2u)
+            c.o |= (uint16_t)(1u << ring_cells[i]);
+    }
+    return c;
+}
+
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
 {
     (void)table;
     uint32_t call = fake_calls++;
+    pos_t c = fake_image(canon.key);
     if (fake_fault == FAKE_GOOD || call < fake_good_answers)
-        return solver_move(p);
-    uint16_t occupied = p.x | p.o;
+        return sym_source(canon.k, solver_move(c));
+    uint16_t occupied = c.x | c.o;
     switch (fake_fault) {
     case FAKE_OCCUPIED: /* a marked cell (the empty board has none: cell 0, a legal move) */
-        return occupied ? pos_first_cell(occupied) : 0;
+        return occupied ? sym_source(canon.k, pos_first_cell(occupied)) : 0;
     case FAKE_OUT_OF_RANGE:
         return (uint8_t)(POS_CELLS + call % 7u); /* 9..15 */
     case FAKE_HUGE:

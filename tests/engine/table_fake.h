@@ -16,6 +16,6 @@ enum {
 
 extern uint8_t fake_fault;        /* FAKE_*: how answers go wrong */
 extern uint16_t fake_good_answers; /* good answers before the first bad one */
-extern uint32_t fake_calls;       /* table_move() calls so far */
+extern uint32_t fake_calls;       /* table_lookup() calls so far */
 
 #endif

@@ -2,9 +2,10 @@
  *
  * An independent reference (tests/engine/ref.c: textbook recursive minimax over an
  * int[9] board, its own base-3 codes and reachability) is compared with the position
- * model (legality on all 19,683 boards), the PROGMEM table and the iterative solver
- * (move value, distance and the documented tie-break on all 4,520 unfinished boards),
- * and the outcome play-out. Host only: the reference may recurse. */
+ * model (legality on all 19,683 boards), the symmetries and canonical images, the
+ * PROGMEM table and the iterative solver (move value, distance and the documented
+ * tie-break on all 4,520 unfinished boards), and the outcome play-out. Host only: the
+ * reference may recurse. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,26 +72,53 @@ static void test_legality_matches_reachability(void **state)
 static void test_lines_not_completed_by_one_move(void **state)
 {
     (void)state;
-    /* With the counts right, the winner's lines always share a mark (two disjoint lines
-     * need 6 marks; X has at most 5, O at most 4), so the "one last move" rule never is
-     * the only reason: it stays in pos_legality() as a guard, and this pins the fact. */
-    int only_reason = 0;
-    for (uint16_t code = 0; code < POS_CODES; code++)
-        only_reason += pos_legality(pos_from_code(code)) == POS_LINES_NOT_ONE_MOVE;
-    assert_int_equal(only_reason, 0);
-    /* The rule itself: X on row 0 and column 0 (5 marks, meeting at cell 0) is fine;
-     * its lines are removed by taking back cell 0. */
+    /* pos_legality() does not check that one last move could have completed the
+     * winner's lines: on every board whose counts are right, each side's lines share a
+     * cell whose mark, taken back, leaves that side without a line. Checked here on the
+     * masks directly, and the reason is never reported. */
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        int lead = pos_count(p.x) - pos_count(p.o);
+        if (lead < 0 || lead > 1)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            uint16_t mine = side ? p.o : p.x, lines = pos_lines(mine);
+            if (!lines)
+                continue;
+            int found = 0;
+            for (uint8_t c = 0; c < POS_CELLS; c++)
+                found |= (lines >> c & 1u) && !pos_lines((uint16_t)(mine & ~(1u << c)));
+            assert_true(found);
+        }
+        assert_int_not_equal(pos_legality(p), POS_LINES_NOT_ONE_MOVE);
+    }
+    /* X on row 0 and column 0 (5 marks, meeting at cell 0) is fine. */
     assert_int_equal(pos_legality((pos_t){0x04F, 0x1B0}), POS_LEGAL);
+}
+
+/* Base-3 key of an image (sym.h): ring bit i weighs 3^i, the centre 3^8. */
+static uint16_t ring_key(pos_t c)
+{
+    static const int ring_cells[8] = {0, 1, 2, 5, 8, 7, 6, 3};
+    unsigned key = 0, weight = 1;
+    for (int i = 0; i < 8; i++, weight *= 3)
+        key += weight * ((c.x >> ring_cells[i] & 1u) + 2u * (c.o >> ring_cells[i] & 1u));
+    return (uint16_t)(key + 6561u * ((c.x >> 4 & 1u) + 2u * (c.o >> 4 & 1u)));
 }
 
 static void test_symmetry(void **state)
 {
     (void)state;
+    /* sym_source() and sym_image() are the geometry. */
+    for (uint8_t k = 0; k < SYM_COUNT; k++)
+        for (uint8_t c = 0; c < POS_CELLS; c++) {
+            assert_int_equal(sym_source(k, (uint8_t)ref_sym_cell(k, c)), c);
+            assert_int_equal(sym_image(k, (uint16_t)(1u << c)), 1u << ref_sym_cell(k, c));
+        }
     for (uint8_t k = 0; k < SYM_COUNT; k++)
         for (uint16_t m = 0; m <= POS_ALL; m++) {
-            assert_int_equal(sym_unapply(k, sym_apply(k, m)), m);
-            assert_int_equal(pos_count(sym_apply(k, m)), pos_count(m));
-            assert_int_equal(pos_count(pos_lines(sym_apply(k, m))), pos_count(pos_lines(m)));
+            assert_int_equal(pos_count(sym_image(k, m)), pos_count(m));
+            assert_int_equal(pos_count(pos_lines(sym_image(k, m))), pos_count(pos_lines(m)));
         }
     static unsigned char canonical_seen[POS_CODES];
     int canonical = 0, canonical_open = 0, hard = 0;
@@ -98,10 +126,15 @@ static void test_symmetry(void **state)
         pos_t p = pos_from_code(code);
         if (!ref_reachable[code])
             continue;
-        uint8_t k;
-        pos_t c = sym_canonical(p, &k);
-        assert_int_equal(sym_apply(k, p.x), c.x);
-        assert_int_equal(sym_apply(k, p.o), c.o);
+        sym_canon_t canon = sym_canonical(p);
+        uint16_t key = canon.key;
+        uint8_t k = canon.k;
+        pos_t c;
+        assert_int_equal(k, ref_canonical(p, &c));
+        assert_int_equal(sym_image(k, p.x), c.x);
+        assert_int_equal(sym_image(k, p.o), c.o);
+        assert_int_equal(key, ring_key(c));
+        assert_true(key < SYM_KEYS);
         assert_int_equal(ref_score_of(c), ref_score_of(p));
         uint16_t cc = pos_code(c);
         if (!canonical_seen[cc]) {
@@ -132,31 +165,6 @@ static void assert_perfect(pos_t p, uint8_t cell)
     assert_true(cell < POS_CELLS);
     assert_false((p.x | p.o) & (1u << cell));
     assert_int_equal(-ref_score_of(pos_play(p, cell)), ref_score_of(p));
-}
-
-/* The documented tie-break, computed from the reference alone. */
-static uint8_t ref_tie_break_move(pos_t p)
-{
-    uint16_t mine, theirs;
-    pos_sides(p, &mine, &theirs);
-    int best = -1000, best_cell = -1;
-    for (int i = 0; i < 9; i++) /* an immediate win */
-        if (!((mine | theirs) >> i & 1) && pos_lines(mine | (uint16_t)(1u << i)))
-            return (uint8_t)i;
-    for (int i = 0; i < 9; i++) /* a block */
-        if (!((mine | theirs) >> i & 1) && pos_lines(theirs | (uint16_t)(1u << i)))
-            return (uint8_t)i;
-    uint8_t k;
-    pos_t c = sym_canonical(p, &k);
-    for (int i = 0; i < 9; i++)
-        if (!((c.x | c.o) >> i & 1)) {
-            int s = -ref_score_of(pos_play(c, (uint8_t)i));
-            if (s > best) {
-                best = s;
-                best_cell = i;
-            }
-        }
-    return pos_first_cell(sym_unapply(k, (uint16_t)(1u << best_cell)));
 }
 
 static void test_table_is_perfect_everywhere(void **state)
@@ -223,7 +231,7 @@ static void test_outcome_from_table_and_solver(void **state)
     memcpy(damaged, table_data, TABLE_BYTES);
     damaged[0] ^= 1u;
     assert_false(engine_use_table(damaged));
-    check_outcomes(); /* one solver search each */
+    check_outcomes(); /* play-out of solver moves */
     assert_true(engine_init());
 }
 
@@ -253,7 +261,27 @@ static void forge_out_of_range_moves(uint8_t forged[TABLE_BYTES])
 {
     memcpy(forged, table_data, TABLE_BYTES);
     for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
-        forged[TABLE_MOVES_OFFSET + i / 2] |= (uint8_t)(0x0F << ((i & 1) ? 4 : 0));
+        forged[2 * i] |= 0x0Fu; /* an entry's low nibble is its move */
+}
+
+/* Give a forged table the CRC of its contents (high byte first, table.h). */
+static void forge_crc(uint8_t forged[TABLE_BYTES])
+{
+    uint16_t crc = crc16(forged, TABLE_CRC_OFFSET);
+    forged[TABLE_CRC_OFFSET] = (uint8_t)(crc >> 8);
+    forged[TABLE_CRC_OFFSET + 1] = (uint8_t)crc;
+    assert_int_equal(crc16(forged, TABLE_BYTES), 0);
+}
+
+static uint16_t entry_word(const uint8_t *table, uint16_t i)
+{
+    return (uint16_t)(table[2 * i] | table[2 * i + 1] << 8);
+}
+
+static void set_entry_word(uint8_t *table, uint16_t i, uint16_t word)
+{
+    table[2 * i] = (uint8_t)word;
+    table[2 * i + 1] = (uint8_t)(word >> 8);
 }
 
 static void test_table_entry_damage_is_never_trusted(void **state)
@@ -268,8 +296,14 @@ static void test_table_entry_damage_is_never_trusted(void **state)
         if (pos_forced_move(p) == POS_NO_MOVE)
             assert_int_equal(table_move(forged, p), POS_NO_MOVE);
     }
+    /* One key moves to a value no position has (its step grows by one, the next
+     * entry's shrinks by one): that position is no longer found, the others are. */
     memcpy(forged, table_data, TABLE_BYTES);
-    forged[0] ^= 0x40; /* the first key changes: its position is no longer found */
+    uint16_t i = 0;
+    while (entry_word(forged, (uint16_t)(i + 1)) >> 4 < 2) /* a gap of 2 or more after i */
+        i++;
+    set_entry_word(forged, i, (uint16_t)(entry_word(forged, i) + 0x10u));
+    set_entry_word(forged, (uint16_t)(i + 1), (uint16_t)(entry_word(forged, (uint16_t)(i + 1)) - 0x10u));
     int missing = 0;
     FOR_EACH_OPEN_POSITION(p)
     {
@@ -280,6 +314,30 @@ static void test_table_entry_damage_is_never_trusted(void **state)
             assert_perfect(p, cell);
     }
     assert_true(missing > 0);
+    /* A damaged step shifts every later key: positions go missing or find another
+     * image's entry, whose move may be poor or name an occupied cell (only the CRC
+     * catches a poor one); table_move() still names only cells 0..8, and engine_move()
+     * only empty cells. */
+    memcpy(forged, table_data, TABLE_BYTES);
+    forged[0] ^= 0x40;
+    forge_crc(forged);
+    missing = 0;
+    int occupied = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        uint8_t cell = table_move(forged, p);
+        if (cell == POS_NO_MOVE)
+            missing++;
+        else
+            assert_true(cell < POS_CELLS);
+        occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
+        assert_true(engine_use_table(forged));
+        cell = engine_move(p);
+        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+    }
+    assert_true(missing > 0);
+    assert_true(occupied > 0);
+    assert_true(engine_init());
 }
 
 static void test_engine_falls_back_mid_game(void **state)
@@ -288,9 +346,7 @@ static void test_engine_falls_back_mid_game(void **state)
     /* engine_move on a table that lost an entry (CRC forged valid) stops trusting it. */
     static uint8_t forged[TABLE_BYTES];
     forge_out_of_range_moves(forged);
-    uint16_t crc = crc16(forged, TABLE_CRC_OFFSET);
-    forged[TABLE_CRC_OFFSET] = (uint8_t)crc;
-    forged[TABLE_CRC_OFFSET + 1] = (uint8_t)(crc >> 8);
+    forge_crc(forged);
     assert_true(engine_use_table(forged));
     pos_t empty = {0, 0};
     assert_perfect(empty, engine_move(empty));
@@ -306,9 +362,7 @@ static void test_outcome_with_forged_table(void **state)
     (void)state;
     static uint8_t forged[TABLE_BYTES];
     forge_out_of_range_moves(forged);
-    uint16_t crc = crc16(forged, TABLE_CRC_OFFSET);
-    forged[TABLE_CRC_OFFSET] = (uint8_t)crc;
-    forged[TABLE_CRC_OFFSET + 1] = (uint8_t)(crc >> 8);
+    forge_crc(forged);
     int fell_back = 0;
     FOR_EACH_OPEN_POSITION(p)
     {
