@@ -8,8 +8,11 @@
  *                previous entry's key (from 0 for the first; keys strictly ascend and the
  *                generator checks that every step fits in 12 bits), bits 0..3 the lowest
  *                best cell of the canonical image
- *   last 2 bytes CRC-16/CCITT-FALSE of the entries, high byte first, so that the CRC of
- *                the whole table is 0 */
+ *   then         the block index: the entries form TABLE_BLOCKS blocks of TABLE_BLOCK;
+ *                for each block after the first, the key of the entry before it (uint16
+ *                little-endian), so a look-up adds up the steps of one block only
+ *   last 2 bytes CRC-16/CCITT-FALSE of all the bytes before, high byte first, so that the
+ *                CRC of the whole table is 0 */
 #ifndef TABLE_H
 #define TABLE_H
 #include <stdint.h>
@@ -18,8 +21,11 @@
 #include "sym.h"
 #include "table_gen.h" /* TABLE_ENTRIES, TABLE_BYTES (generated) */
 
-#define TABLE_CRC_OFFSET (2u * TABLE_ENTRIES)
-_Static_assert(TABLE_BYTES == 2u * TABLE_ENTRIES + 2u, "table layout");
+#define TABLE_BLOCK 16u
+#define TABLE_INDEX_OFFSET (2u * TABLE_ENTRIES)
+#define TABLE_CRC_OFFSET (TABLE_INDEX_OFFSET + 2u * (TABLE_BLOCKS - 1u))
+_Static_assert(TABLE_BLOCKS == (TABLE_ENTRIES + TABLE_BLOCK - 1u) / TABLE_BLOCK, "table blocks");
+_Static_assert(TABLE_BYTES == TABLE_CRC_OFFSET + 2u, "table layout");
 _Static_assert(TABLE_BYTES <= 255u, "table_check() and table_lookup() count in a byte");
 
 extern const uint8_t table_data[TABLE_BYTES] PROGMEM;

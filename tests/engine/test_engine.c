@@ -337,6 +337,34 @@ static void test_table_entry_damage_is_never_trusted(void **state)
     }
     assert_true(missing > 0);
     assert_true(occupied > 0);
+    /* The block index only chooses where the adding-up starts. Entries too high (every
+     * block "after" the key) make the look-up add up from the start: still perfect. */
+    memcpy(forged, table_data, TABLE_BYTES);
+    for (uint16_t b = 0; b + 1u < TABLE_BLOCKS; b++)
+        set_entry_word(forged + TABLE_INDEX_OFFSET, b, 0xFFFFu);
+    forge_crc(forged);
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        if (pos_forced_move(p) == POS_NO_MOVE)
+            assert_perfect(p, table_move(forged, p));
+    }
+    /* Entries too low start the sum at the wrong block: keys go missing or find another
+     * image's entry, and engine_move() still plays only empty cells. */
+    memcpy(forged, table_data, TABLE_BYTES);
+    for (uint16_t b = 0; b + 1u < TABLE_BLOCKS; b++)
+        set_entry_word(forged + TABLE_INDEX_OFFSET, b, 0);
+    forge_crc(forged);
+    missing = 0;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        uint8_t cell = table_move(forged, p);
+        missing += cell == POS_NO_MOVE;
+        assert_true(cell == POS_NO_MOVE || cell < POS_CELLS);
+        assert_true(engine_use_table(forged));
+        cell = engine_move(p);
+        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+    }
+    assert_true(missing > 0);
     assert_true(engine_init());
 }
 
