@@ -6,6 +6,7 @@
  * tell from the update itself landing a row later. Main-loop context only. */
 #include "leds.h"
 
+#include <avr/pgmspace.h>
 #include <util/atomic.h>
 
 #include "board_io.h"
@@ -16,11 +17,9 @@ volatile uint8_t leds_half;
 volatile uint8_t leds_blink_left;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
 
-/* Not inlined: called twice per row. */
-static __attribute__((noinline)) uint8_t leds_row_bits(uint8_t red3, uint8_t green3)
-{
-    return matrix_led_row(red3, green3);
-}
+/* The column-port bits of each column's dies: red, green; column 0 first. */
+static const uint8_t leds_die_bits[6] PROGMEM = {LEDS_RED(0), LEDS_GREEN(0), LEDS_RED(1),
+                                                 LEDS_GREEN(1), LEDS_RED(2), LEDS_GREEN(2)};
 
 void leds_init(void)
 {
@@ -30,7 +29,6 @@ void leds_init(void)
 void leds_show(const leds_frame_t *f)
 {
     uint16_t red = f->red, green = f->green, blink = f->blink;
-    volatile uint8_t *b = leds_cols;
 
     if (blink & (uint16_t)~leds_blinking) {
         /* a cell starts to blink: start the blink in its lit half */
@@ -41,15 +39,24 @@ void leds_show(const leds_frame_t *f)
         }
     }
     leds_blinking = blink;
-    for (uint8_t row = 0; row < 3u; row++, b++) {
-        uint8_t lit = leds_row_bits((uint8_t)(red & 7u), (uint8_t)(green & 7u));
-        uint8_t dark = (uint8_t)(lit & (uint8_t)~leds_row_bits((uint8_t)(blink & 7u),
-                                                                (uint8_t)(blink & 7u)));
+    for (uint8_t row = 0; row < 3u; row++) {
+        uint8_t lit = 0, dark = 0; /* dark: the dies of blinking cells */
+        const uint8_t *die = leds_die_bits;
+        for (uint8_t col = 0; col < 3u; col++) {
+            uint8_t r = pgm_read_byte(die++), g = pgm_read_byte(die++);
+            if (red & 1u)
+                lit |= r;
+            if (green & 1u)
+                lit |= g;
+            if (blink & 1u)
+                dark |= (uint8_t)(r | g);
+            red >>= 1;
+            green >>= 1;
+            blink >>= 1;
+        }
+        volatile uint8_t *b = &leds_cols[row];
         b[0] = b[3] = lit; /* steps row and row + 3 */
-        b[6] = b[9] = dark;
-        red >>= 3;
-        green >>= 3;
-        blink >>= 3;
+        b[6] = b[9] = (uint8_t)(lit & (uint8_t)~dark);
     }
 }
 
