@@ -12,11 +12,10 @@ extern volatile uint8_t tick_now;
  * with interrupts off). */
 void tick_pins_init(void);
 
-/* LEDs (leds.c): the column-port bits shown on each step s of the 6-step cycle,
- * [half + s] (steps s and s + 3 show the same row); half = 0 in the lit half of the
- * blink, 6 in the dark half. leds_half and leds_blink_left are the interrupt's; the main
- * loop only restarts them. */
-extern volatile uint8_t leds_cols[12];
+/* LEDs (leds.c): the column-port bits shown for each row, [half + row]; half = 0 in the
+ * lit half of the blink, 3 in the dark half. leds_half and leds_blink_left are the
+ * interrupt's; the main loop only restarts them. */
+extern volatile uint8_t leds_cols[6];
 extern volatile uint8_t leds_half;
 extern volatile uint8_t leds_blink_left; /* ms left in this blink half */
 

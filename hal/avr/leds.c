@@ -12,7 +12,7 @@
 #include "board_io.h"
 #include "hal_isr.h"
 
-volatile uint8_t leds_cols[12];
+volatile uint8_t leds_cols[6];
 volatile uint8_t leds_half;
 volatile uint8_t leds_blink_left;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
@@ -54,9 +54,8 @@ void leds_show(const leds_frame_t *f)
             green >>= 1;
             blink >>= 1;
         }
-        volatile uint8_t *b = &leds_cols[row];
-        b[0] = b[3] = lit; /* steps row and row + 3 */
-        b[6] = b[9] = (uint8_t)(lit & (uint8_t)~dark);
+        leds_cols[row] = lit;
+        leds_cols[row + 3u] = (uint8_t)(lit & (uint8_t)~dark);
     }
 }
 

@@ -117,7 +117,7 @@ ISR(TIMER0_COMPA_vect)
      * columns, then the row. */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT =
-        (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[(uint8_t)(s + leds_half)]);
+        (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[(uint8_t)(r + leds_half)]);
     LEDS_ROW_PORT |= matrix_led_row_bit(r);
     tick_step = s == 5u ? 0u : (uint8_t)(s + 1u);
     if (!(s & 1u))
@@ -126,7 +126,7 @@ ISR(TIMER0_COMPA_vect)
     tick_now = now;
     if (--leds_blink_left == 0) { /* from 0 (power-on) the first half is 256 ms */
         leds_blink_left = TICK_BLINK_MS;
-        leds_half ^= 6u;
+        leds_half ^= 3u;
     }
     tick_key_step(s, now);
 }
