@@ -30,8 +30,12 @@ _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16")
 
 /* TX: the console's longest answer (CONSOLE_ANSWER_MAX, 224 bytes) fits at once, so the
  * main loop never waits for the line to drain (it takes a byte of input only when that
- * much room is free). RX: XOFF leaves 96 bytes of slack for a peer that is slow to stop
- * (a USB bridge may still hold a buffer full). */
+ * much room is free); 256 is the next power of two, and its 8-bit indices wrap by
+ * themselves. RX: XOFF goes out at 32 bytes, leaving 95 for what is still on the way
+ * (the host stops as soon as it reads XOFF, but the Uno's USB bridge, arduino-usbserial
+ * on the ATmega16U2, may still hold up to 128 bytes and a 64-byte USB packet); input
+ * lost beyond that is marked and refused, never spliced. 128 bytes are 11 ms of input at
+ * 115200 baud, longer than the main loop's longest pass. */
 #define UART_RX_SIZE 128u
 #define UART_TX_SIZE 256u
 #define UART_RX_MASK ((uint8_t)(UART_RX_SIZE - 1u))
