@@ -11,7 +11,6 @@
 #include "tick.h"
 
 #include <avr/interrupt.h>
-#include <util/atomic.h>
 
 #include "board_io.h"
 #include "hal_isr.h"
