@@ -45,7 +45,7 @@ static uint8_t store_next;    /* 0: no save, else 1 + the offset to look at next
 static uint8_t store_waiting; /* the save waits for the supply to recover */
 static uint16_t store_failures, store_vcc_refusals;
 
-static uint8_t store_read(uint8_t off)
+static __attribute__((noinline)) uint8_t store_read(uint8_t off)
 {
     return eeprom_dev_read((uint16_t)(store_addr + off));
 }
