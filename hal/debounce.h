@@ -9,20 +9,16 @@
  * from the scanner) restarts the timer, so a contact shorter than DEBOUNCE_MS is never
  * a press, however long the main loop took between updates. With bounce of at most
  * DEBOUNCE_MS, a spurious extra edge would need a stable run of DEBOUNCE_MS inside the
- * bounce window: no press is ever doubled. A debounced press emits PRESS, the debounced
- * release RELEASE.
+ * bounce window: no press is ever doubled. The caller turns the keys that flipped into
+ * PRESS (now held) and RELEASE (now up) events.
  */
 #ifndef HAL_DEBOUNCE_H
 #define HAL_DEBOUNCE_H
 #include <stdint.h>
 
-#include "keys.h"
-
 #define DEBOUNCE_MS 10u
 #define DEBOUNCE_KEYS 9u
 #define DEBOUNCE_MASK 0x1FFu
-/* Events one update can produce: each key changes state at most once. */
-#define DEBOUNCE_MAX_EVENTS DEBOUNCE_KEYS
 
 typedef struct {
     uint16_t state;               /* debounced bitmap, bit i = cell i held */
@@ -34,9 +30,8 @@ typedef struct {
 void debounce_init(debounce_t *d);
 /* Feed a scan: raw = the latest scan (bits above 8 ignored), changed = keys whose
  * reading changed between scans since the previous update, now_ms = that scan's time
- * (wraps; only differences are used). Writes up to cap events (in cell order) to out
- * and returns how many. */
-uint8_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint8_t now_ms,
-                        key_event_t *out, uint8_t cap);
+ * (wraps; only differences are used). Returns the keys whose debounced state flipped
+ * (each at most once per update); d->state holds the new state. */
+uint16_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint8_t now_ms);
 
 #endif

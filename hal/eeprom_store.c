@@ -7,13 +7,20 @@
  *   [3] payload length  [4..51] payload  [52..53] CRC-16 (crc16.h) over id and bytes
  *   1..3+length.
  * A save writes the OLDER (or an invalid) slot in this order: clear the marker, write
- * the changed bytes of seq/len/payload/CRC, set the marker. Until the marker is set the
- * slot is invalid and load() returns the other slot (the previous record); once set,
- * the new record is complete. So a power cut at any byte leaves the old or the new
- * record, never garbage. Only bytes whose value changes are programmed (wear, time).
- * Invariant: while a save runs, store_step counts the bytes of the sequence above that
- * are done, and store_img holds the slot's new bytes (a copy: the caller's record may
- * change meanwhile; it is simply saved again afterwards).
+ * the changed bytes of offsets 1..53, set the marker. Until the marker is set the slot
+ * is invalid and load() returns the other slot (the previous record); once set, the new
+ * record is complete. So a power cut at any byte leaves the old or the new record, never
+ * garbage. Only bytes whose value changes are programmed (wear, time).
+ *
+ * Everything goes through one RAM image of a slot, store_img: a slot is read into it to
+ * be checked or loaded, and a save builds the new slot in it and then makes the EEPROM
+ * equal to it, one byte per poll (the bytes between payload and CRC are never compared
+ * nor written). The image is a copy: the caller's record may change meanwhile (it is
+ * simply saved again). A save ends with a read-back: the slot must equal the image,
+ * commit marker included.
+ * Invariant: while a save runs (store_next != 0), the slot's bytes at offsets below
+ * store_next - 1 equal the image's, and store_img[0] is 0 until the marker is written
+ * (then EEPROM_COMMITTED, and the next poll reads the slot back).
  */
 #include "eeprom_store.h"
 
@@ -27,156 +34,176 @@
 #define EEPROM_OFF_LEN 3u
 #define EEPROM_OFF_DATA 4u
 #define EEPROM_OFF_CRC (EEPROM_OFF_DATA + EEPROM_RECORD_MAX)
-_Static_assert(EEPROM_OFF_CRC + 2u <= EEPROM_SLOT, "a record must fit its slot");
+#define EEPROM_IMG (EEPROM_OFF_CRC + 2u) /* bytes of a slot in use: 54 */
+_Static_assert(EEPROM_IMG <= EEPROM_SLOT, "a record must fit its slot");
 _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must fit");
 
-static uint8_t store_img[EEPROM_OFF_CRC + 2u]; /* the slot being written; [0] = 0 */
-static uint16_t store_addr;                    /* its address */
-static uint8_t store_steps;                    /* bytes to write, 0: no save under way */
-static uint8_t store_step;
-static uint8_t store_waiting;                  /* the supply is too low: paused */
+static uint8_t store_img[EEPROM_IMG];
+static uint16_t store_addr;   /* the slot in the image (while saving: being written) */
+static uint8_t store_id, store_len; /* the record loaded or being saved */
+static uint8_t store_next;    /* 0: no save, else 1 + the offset to look at next */
+static uint8_t store_waiting; /* the save waits for the supply to recover */
 static uint16_t store_failures, store_vcc_refusals;
 
-/* 1 if the slot at a holds a valid len-byte record of id; its sequence in *seq. */
-static uint8_t slot_valid(uint8_t id, uint16_t a, uint8_t len, uint16_t *seq)
+static __attribute__((noinline)) uint8_t store_read(uint8_t off)
 {
-    uint16_t crc = crc16_update(CRC16_INIT, id);
-    if (eeprom_dev_read(a) != EEPROM_COMMITTED ||
-        eeprom_dev_read((uint16_t)(a + EEPROM_OFF_LEN)) != len) {
+    return eeprom_dev_read((uint16_t)(store_addr + off));
+}
+
+/* The first offset from off on where the slot differs from the image (EEPROM_IMG:
+ * none). The bytes between the payload and the CRC are nobody's: never compared, never
+ * written. */
+static uint8_t store_diff(uint8_t off)
+{
+    for (; off < EEPROM_IMG; off++) {
+        if (off == EEPROM_OFF_DATA + store_len)
+            off = EEPROM_OFF_CRC;
+        if (store_read(off) != store_img[off])
+            break;
+    }
+    return off;
+}
+
+/* CRC-16 of the image as a record of store_id: id, sequence, length and payload. */
+static uint16_t store_img_crc(void)
+{
+    uint16_t crc = crc16_update(CRC16_INIT, store_id);
+    for (uint8_t i = 1; i < EEPROM_OFF_DATA + store_len; i++)
+        crc = crc16_update(crc, store_img[i]);
+    return crc;
+}
+
+static uint16_t store_img_seq(void)
+{
+    return (uint16_t)(store_img[1] | store_img[2] << 8);
+}
+
+/* Read slot 0 or 1 of store_id into the image; 1 if it holds a valid record of
+ * store_len bytes. */
+static uint8_t store_read_slot(uint8_t slot)
+{
+    store_addr = (uint16_t)((store_id * 2u + slot) * EEPROM_SLOT);
+    for (uint8_t i = 0; i < EEPROM_IMG; i++)
+        store_img[i] = store_read(i);
+    return store_img[0] == EEPROM_COMMITTED && store_img[EEPROM_OFF_LEN] == store_len &&
+           store_img_crc() == (uint16_t)(store_img[EEPROM_OFF_CRC] |
+                                         store_img[EEPROM_OFF_CRC + 1u] << 8);
+}
+
+/* The newest valid slot of the record, read into the image: 1, or 0 if neither slot is
+ * valid. Both valid: the newer by serial arithmetic on the sequence numbers. */
+static uint8_t store_newest(void)
+{
+    uint16_t seq1 = 0;
+    uint8_t valid1 = store_read_slot(1);
+    if (valid1)
+        seq1 = store_img_seq();
+    if (store_read_slot(0) && (!valid1 || (int16_t)(uint16_t)(seq1 - store_img_seq()) <= 0))
+        return 1;
+    return valid1 && store_read_slot(1);
+}
+
+/* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
+static __attribute__((noinline)) uint8_t store_args(uint8_t id, uint8_t len)
+{
+    if (store_next)
         return 0;
-    }
-    for (uint8_t i = 1; i < EEPROM_OFF_DATA + len; i++) {
-        crc = crc16_update(crc, eeprom_dev_read((uint16_t)(a + i)));
-    }
-    *seq = (uint16_t)(eeprom_dev_read((uint16_t)(a + 1u)) |
-                      eeprom_dev_read((uint16_t)(a + 2u)) << 8);
-    return eeprom_dev_read((uint16_t)(a + EEPROM_OFF_CRC)) == (uint8_t)crc &&
-           eeprom_dev_read((uint16_t)(a + EEPROM_OFF_CRC + 1u)) == (uint8_t)(crc >> 8);
+    store_id = id;
+    store_len = len;
+    return id < EEPROM_RECORDS && len && len <= EEPROM_RECORD_MAX;
 }
 
-/* The newest valid slot of id: 1 and its address and sequence, or 0 (then *a is the
- * record's first slot and *seq is 0xFFFF, so the next sequence is 0). */
-static uint8_t newest_slot(uint8_t id, uint8_t len, uint16_t *a, uint16_t *seq)
+/* The record's fields into the image: sequence, length, payload, CRC. */
+static void store_fill(uint16_t seq, const uint8_t *in)
 {
-    uint16_t s0, s1;
-    uint16_t a0 = (uint16_t)(id * 2u * EEPROM_SLOT);
-    uint8_t v0 = slot_valid(id, a0, len, &s0);
-    uint8_t v1 = slot_valid(id, (uint16_t)(a0 + EEPROM_SLOT), len, &s1);
-    *a = a0;
-    *seq = v0 ? s0 : 0xFFFFu;
-    /* both valid: the newer by serial arithmetic */
-    if (v1 && (!v0 || (int16_t)(uint16_t)(s1 - s0) > 0)) {
-        *a = (uint16_t)(a0 + EEPROM_SLOT);
-        *seq = s1;
-    }
-    return v0 | v1;
-}
-
-static uint8_t store_args_ok(uint8_t id, uint8_t len)
-{
-    return id < EEPROM_RECORDS && len && len <= EEPROM_RECORD_MAX && !store_steps;
+    store_img[1] = (uint8_t)seq;
+    store_img[2] = (uint8_t)(seq >> 8);
+    store_img[EEPROM_OFF_LEN] = store_len;
+    for (uint8_t i = 0; i < store_len; i++)
+        store_img[EEPROM_OFF_DATA + i] = in[i];
+    uint16_t crc = store_img_crc();
+    store_img[EEPROM_OFF_CRC] = (uint8_t)crc;
+    store_img[EEPROM_OFF_CRC + 1u] = (uint8_t)(crc >> 8);
 }
 
 void eeprom_store_init(void)
 {
-    store_steps = 0;
+    store_next = 0;
+    store_waiting = 0;
     store_failures = 0;
     store_vcc_refusals = 0;
 }
 
 uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
 {
-    uint16_t a, seq;
     uint8_t *out = buf;
-    if (!store_args_ok(id, len) || !newest_slot(id, len, &a, &seq)) {
+    if (!store_args(id, len) || !store_newest())
         return 0;
-    }
-    for (uint8_t i = 0; i < len; i++) {
-        out[i] = eeprom_dev_read((uint16_t)(a + EEPROM_OFF_DATA + i));
-    }
+    for (uint8_t i = 0; i < len; i++)
+        out[i] = store_img[EEPROM_OFF_DATA + i];
     return 1;
 }
 
 uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
-    const uint8_t *in = buf;
-    uint16_t a, seq, crc;
-    uint8_t i;
-    if (!store_args_ok(id, len) || !eeprom_dev_ready()) {
+    uint16_t seq = 0;
+    if (!store_args(id, len) || !eeprom_dev_ready())
         return 0;
-    }
-    if (newest_slot(id, len, &a, &seq)) {
-        for (i = 0; i < len && eeprom_dev_read((uint16_t)(a + EEPROM_OFF_DATA + i)) == in[i]; i++) {
-        }
-        if (i == len) {
-            return 1; /* already stored: no write at all */
-        }
-        a ^= EEPROM_SLOT; /* the other slot */
-    }
-    seq++;
-    store_img[1] = (uint8_t)seq;
-    store_img[2] = (uint8_t)(seq >> 8);
-    store_img[EEPROM_OFF_LEN] = len;
-    crc = crc16_update(CRC16_INIT, id);
-    for (i = 1; i < EEPROM_OFF_DATA + len; i++) {
-        if (i >= EEPROM_OFF_DATA) {
-            store_img[i] = in[i - EEPROM_OFF_DATA];
-        }
-        crc = crc16_update(crc, store_img[i]);
-    }
-    store_img[EEPROM_OFF_CRC] = (uint8_t)crc;
-    store_img[EEPROM_OFF_CRC + 1u] = (uint8_t)(crc >> 8);
-    store_addr = a;
-    store_step = 0;
-    store_steps = (uint8_t)(EEPROM_OFF_DATA + len + 3u); /* + CRC + the commit */
-    store_waiting = 0;
+    if (store_newest()) {
+        seq = store_img_seq();
+        store_fill(seq, buf);
+        if (store_diff(0) == EEPROM_IMG)
+            return 1; /* already stored as given: no write at all */
+        seq++;
+        store_addr ^= EEPROM_SLOT; /* the other slot */
+    } /* else store_newest() left store_addr at slot 0 */
+    store_img[0] = 0;
+    store_fill(seq, buf);
+    store_next = 1;
     return 1;
 }
 
 void eeprom_store_poll(void)
 {
-    if (!store_steps || !eeprom_dev_ready()) {
+    if (!store_next || !eeprom_dev_ready())
+        return;
+    if (store_img[0] == EEPROM_COMMITTED) {
+        /* The marker was the last write: read the slot back (a worn or failing cell
+         * shows here). */
+        store_next = 0;
+        if (store_diff(0) != EEPROM_IMG)
+            store_failures++;
         return;
     }
-    while (store_step < store_steps) { /* bounded: at most store_steps reads per call */
-        uint8_t last = (uint8_t)(store_steps - 1u);
-        /* the slot offset of this step: 0..3+len, then the CRC, then the marker again */
-        uint8_t off = store_step < last - 2u ? store_step
-                      : store_step < last   ? (uint8_t)(EEPROM_OFF_CRC + store_step - (last - 2u))
-                                            : 0u;
-        uint8_t value = store_step == last ? EEPROM_COMMITTED : store_img[off];
-        uint16_t addr = (uint16_t)(store_addr + off);
-        if (eeprom_dev_read(addr) != value) {
-            if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
-                store_vcc_refusals += !store_waiting; /* one count per wait */
-                store_waiting = 1;
-                return; /* try again on a later pass */
-            }
-            store_waiting = 0;
-            eeprom_dev_write(addr, value);
-            store_step++;
-            return;
-        }
-        store_step++; /* already right: nothing to program */
+    /* The next byte that differs (bounded: at most EEPROM_IMG reads), or, when none
+     * does, the commit marker. */
+    uint8_t off = store_diff((uint8_t)(store_next - 1u));
+    uint8_t value = EEPROM_COMMITTED;
+    if (off < EEPROM_IMG)
+        value = store_img[off];
+    else
+        off = 0;
+    store_next = (uint8_t)(off + 1u);
+    if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
+        if (!store_waiting)
+            store_vcc_refusals++; /* one count per wait */
+        store_waiting = 1;
+        return; /* try again on a later pass */
     }
-    /* Everything is written: read it back (a worn or failing cell shows here). */
-    uint16_t seq;
-    store_steps = 0;
-    if (!slot_valid((uint8_t)(store_addr / (2u * EEPROM_SLOT)), store_addr,
-                    store_img[EEPROM_OFF_LEN], &seq) ||
-        seq != (uint16_t)(store_img[1] | store_img[2] << 8)) {
-        store_failures++;
-    }
+    store_waiting = 0;
+    eeprom_dev_write((uint16_t)(store_addr + off), value);
+    store_img[off] = value; /* the marker: the save is committed */
+    store_next++;
 }
 
 uint8_t eeprom_store_busy(void)
 {
-    return store_steps != 0;
+    return store_next != 0;
 }
 
 uint8_t eeprom_store_waiting_vcc(void)
 {
-    return store_steps && store_waiting;
+    return store_waiting; /* only set while a save runs */
 }
 
 uint16_t eeprom_store_failures(void)

@@ -1,8 +1,9 @@
 /* hal/keys.c - key events for the game: runs the pure debouncer over the scans the
  * matrix hands over (keys_hw_take(): the ISR's scans on the AVR, the test's bitmap on the
- * host) and queues the events. Main-loop context only. Invariant: the queue never
- * overwrites; when it is full new events are dropped and counted, so a flood cannot
- * wedge the game (a stuck key makes one PRESS, then nothing). */
+ * host) and queues one event per key that flipped, in cell order. Main-loop context
+ * only. Invariant: the queue never overwrites; when it is full new events are dropped
+ * and counted, so a flood cannot wedge the game (a stuck key makes one PRESS, then
+ * nothing). An event is queued as one byte, kind << 4 | cell. */
 #include "keys.h"
 
 #include "debounce.h"
@@ -12,7 +13,8 @@
 _Static_assert((KEYS_QUEUE & (KEYS_QUEUE - 1u)) == 0u, "queue size must be 2^n");
 
 static debounce_t keys_deb;
-static key_event_t keys_q[KEYS_QUEUE];
+static keys_scan_t keys_scan; /* static, not on the stack: no frame to set up */
+static uint8_t keys_q[KEYS_QUEUE];
 static uint8_t keys_head, keys_tail; /* free-running; used = head - tail */
 static uint16_t keys_lost;
 
@@ -26,19 +28,19 @@ void keys_init(void)
 
 void keys_update(void)
 {
-    key_event_t ev[DEBOUNCE_MAX_EVENTS];
-    keys_scan_t s;
-    uint8_t n;
-
-    keys_hw_take(&s);
-    n = debounce_update(&keys_deb, s.raw, s.changed, s.at_ms, ev, DEBOUNCE_MAX_EVENTS);
-    for (uint8_t i = 0; i < n; i++) {
+    keys_hw_take(&keys_scan);
+    uint16_t flipped =
+        debounce_update(&keys_deb, keys_scan.raw, keys_scan.changed, keys_scan.at_ms);
+    uint16_t held = keys_deb.state;
+    for (uint8_t cell = 0; flipped; cell++, flipped >>= 1, held >>= 1) {
+        if (!(flipped & 1u))
+            continue;
         if ((uint8_t)(keys_head - keys_tail) >= KEYS_QUEUE) {
             keys_lost++;
             continue;
         }
-        keys_q[keys_head & (KEYS_QUEUE - 1u)] = ev[i];
-        keys_head++;
+        keys_q[keys_head++ & (KEYS_QUEUE - 1u)] =
+            (uint8_t)(((held & 1u) ? KEY_EV_PRESS : KEY_EV_RELEASE) << 4 | cell);
     }
 }
 
@@ -46,8 +48,9 @@ uint8_t keys_next_event(key_event_t *ev)
 {
     if (keys_head == keys_tail)
         return 0;
-    *ev = keys_q[keys_tail & (KEYS_QUEUE - 1u)];
-    keys_tail++;
+    uint8_t e = keys_q[keys_tail++ & (KEYS_QUEUE - 1u)];
+    ev->kind = (uint8_t)(e >> 4);
+    ev->cell = (uint8_t)(e & 15u);
     return 1;
 }
 

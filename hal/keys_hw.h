@@ -12,7 +12,9 @@ typedef struct {
     uint8_t at_ms;    /* low byte of tick_ms() when `raw` was scanned */
 } keys_scan_t;
 
-/* Configure the matrix pins (all drive rows released, sense pull-ups on). */
+/* Configure the matrix pins (sense pull-ups on, drive rows released but the first to
+ * scan) and restart the scan; the last scan counts as changed, so no debounce timer
+ * carries over. */
 void keys_hw_init(void);
 /* The scan state since the previous call (then `changed` starts over). */
 void keys_hw_take(keys_scan_t *s);

@@ -15,11 +15,11 @@ typedef struct {
 } leds_frame_t;
 
 void leds_init(void);
-/* Show a frame from the next row step on (an unchanged frame costs a compare). A cell
- * that starts to blink restarts the blink clock in its lit half, so a new blinking mark
- * is never first shown dark. */
+/* Show a frame from the next row step on (bits above cell 8 are ignored). A cell that
+ * starts to blink restarts the blink clock in its lit half, so a new blinking mark is
+ * never first shown dark. */
 void leds_show(const leds_frame_t *f);
-/* Switch every LED off and stop driving rows (before power-down). */
+/* Switch every LED off until the next leds_show() (before power-down). */
 void leds_off(void);
 
 #endif

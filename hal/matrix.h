@@ -45,6 +45,17 @@ _Static_assert(MATRIX_SAME_PORT3(BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2)
 #define KEYS_ROWS ((uint8_t)(KEYS_ROW_BIT(0) | KEYS_ROW_BIT(1) | KEYS_ROW_BIT(2)))
 #define KEYS_COLS ((uint8_t)(KEYS_COL_BIT(0) | KEYS_COL_BIT(1) | KEYS_COL_BIT(2)))
 
+/* The port bit of LED row r (0..2). Rows on three adjacent ascending bits (this board:
+ * PB0..PB2) need no branch: 1 << r is r + 1 + (r >> 1) for r = 0..2. */
+#define MATRIX_LED_ROWS_ADJACENT                                                         \
+    (LEDS_ROW_BIT(1) == LEDS_ROW_BIT(0) << 1 && LEDS_ROW_BIT(2) == LEDS_ROW_BIT(0) << 2)
+static inline __attribute__((always_inline)) uint8_t matrix_led_row_bit(uint8_t r)
+{
+    if (MATRIX_LED_ROWS_ADJACENT)
+        return (uint8_t)((uint8_t)(r + 1u + (r >> 1)) << __builtin_ctz(LEDS_ROW_BIT(0)));
+    return (uint8_t)(r == 0 ? LEDS_ROW_BIT(0) : r == 1 ? LEDS_ROW_BIT(1) : LEDS_ROW_BIT(2));
+}
+
 /* The column port's LED bits for one row of a frame: cells 3*row..3*row+2 of the red and
  * green masks (bit i = cell i), already shifted so bits 0..2 are that row. */
 static inline __attribute__((always_inline)) uint8_t matrix_led_row(uint8_t red3, uint8_t green3)
@@ -55,9 +66,16 @@ static inline __attribute__((always_inline)) uint8_t matrix_led_row(uint8_t red3
                      ((green3 & 4u) ? LEDS_GREEN(2) : 0u));
 }
 
-/* The columns a key-port reading shows closed (read low), as bits 0..2. */
+/* The columns a key-port reading shows closed (read low), as bits 0..2. Columns on three
+ * adjacent ascending bits (this board: PC0..PC2) take two instructions, `com` and a
+ * mask; any other layout tests each bit (the condition is a compile-time constant). */
+#define MATRIX_KEY_COL_SHIFT (__builtin_ctz(KEYS_COL_BIT(0)))
+#define MATRIX_KEY_COLS_ADJACENT                                                         \
+    (KEYS_COL_BIT(1) == KEYS_COL_BIT(0) << 1 && KEYS_COL_BIT(2) == KEYS_COL_BIT(0) << 2)
 static inline __attribute__((always_inline)) uint8_t matrix_key_cols(uint8_t pins)
 {
+    if (MATRIX_KEY_COLS_ADJACENT)
+        return (uint8_t)((uint8_t)~pins >> MATRIX_KEY_COL_SHIFT) & 7u;
     return (uint8_t)(((pins & KEYS_COL_BIT(0)) ? 0u : 1u) | ((pins & KEYS_COL_BIT(1)) ? 0u : 2u) |
                      ((pins & KEYS_COL_BIT(2)) ? 0u : 4u));
 }

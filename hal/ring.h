@@ -1,9 +1,11 @@
 /* hal/ring.h - single-producer single-consumer byte ring for ISR <-> main hand-over.
- * Pure C, header-only (static inline, so an ISR pays no call overhead). Indices are
- * kept in 0..size-1; one slot stays empty, so a ring of `size` bytes holds size - 1 and
- * full/empty are never confused (a 256-byte ring uses plain 8-bit wrap-around). The
- * producer only writes head, the consumer only writes tail; each is one byte, so its
- * store is atomic on the AVR and no lock is needed.
+ * Pure C, header-only (static inline, so an ISR pays no call overhead). The buffer and
+ * its size are the caller's compile-time constants, passed to every call, so after
+ * inlining each access is a fixed address and a constant mask. Indices are kept in
+ * 0..size-1; one slot stays empty, so a ring of `size` bytes holds size - 1 and full and
+ * empty are never confused (a 256-byte ring uses plain 8-bit wrap-around). The producer
+ * only writes head, the consumer only writes tail; each is one byte, so its store is
+ * atomic on the AVR and no lock is needed.
  *
  * Ordering: the data byte must be in (or out of) the buffer before the index that
  * publishes (or frees) its slot is stored. `volatile` orders volatile accesses only, and
@@ -17,32 +19,21 @@
 typedef struct {
     volatile uint8_t head; /* next slot to write: written by the producer only */
     volatile uint8_t tail; /* next slot to read: written by the consumer only */
-    uint8_t mask;          /* size - 1 */
-    uint8_t *buf;
 } ring_t;
 
+/* A ring's size: a power of two in 2..256 (callers _Static_assert it); mask = size - 1. */
 #define RING_SIZE_OK(n) ((n) >= 2u && (n) <= 256u && (((n) & ((n)-1u)) == 0u))
 #define RING_BARRIER() __asm__ __volatile__("" ::: "memory")
 
-/* buf must hold `size` bytes; size a power of two in 2..256 (checked by callers with
- * _Static_assert(RING_SIZE_OK(size))). */
-static inline void ring_init(ring_t *r, uint8_t *buf, uint16_t size)
+static inline uint8_t ring_used(const ring_t *r, uint8_t mask)
 {
-    r->head = 0;
-    r->tail = 0;
-    r->mask = (uint8_t)(size - 1u);
-    r->buf = buf;
-}
-
-static inline uint8_t ring_used(const ring_t *r)
-{
-    return (uint8_t)((r->head - r->tail) & r->mask);
+    return (uint8_t)((r->head - r->tail) & mask);
 }
 
 /* Bytes that can still be put. */
-static inline uint8_t ring_free(const ring_t *r)
+static inline uint8_t ring_free(const ring_t *r, uint8_t mask)
 {
-    return (uint8_t)(r->mask - ring_used(r));
+    return (uint8_t)(mask - ring_used(r, mask));
 }
 
 static inline uint8_t ring_empty(const ring_t *r)
@@ -51,29 +42,29 @@ static inline uint8_t ring_empty(const ring_t *r)
 }
 
 /* Producer side: returns 0 (byte not stored) when the ring is full. */
-static inline uint8_t ring_put(ring_t *r, uint8_t byte)
+static inline uint8_t ring_put(ring_t *r, uint8_t *buf, uint8_t mask, uint8_t byte)
 {
     uint8_t head = r->head;
-    uint8_t next = (uint8_t)((head + 1u) & r->mask);
+    uint8_t next = (uint8_t)((head + 1u) & mask);
     if (next == r->tail)
         return 0;
-    r->buf[head] = byte;
+    buf[head] = byte;
     RING_BARRIER(); /* the byte is in place before the slot is published */
     r->head = next;
     return 1;
 }
 
-/* Consumer side: returns 0 when the ring is empty. */
-static inline uint8_t ring_get(ring_t *r, uint8_t *byte)
+/* Consumer side: the next byte (0..255), or -1 when the ring is empty. */
+static inline int16_t ring_get(ring_t *r, const uint8_t *buf, uint8_t mask)
 {
     uint8_t tail = r->tail;
     if (tail == r->head)
-        return 0;
+        return -1;
     RING_BARRIER(); /* read the slot only after seeing it published */
-    *byte = r->buf[tail];
+    uint8_t byte = buf[tail];
     RING_BARRIER(); /* the byte is read before the slot is handed back */
-    r->tail = (uint8_t)((tail + 1u) & r->mask);
-    return 1;
+    r->tail = (uint8_t)((tail + 1u) & mask);
+    return byte;
 }
 
 #endif

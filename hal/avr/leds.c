@@ -1,77 +1,70 @@
-/* hal/avr/leds.c - the LED display on the chip: sets the LED pins up as outputs and
- * hands frames to the timer interrupt (tick.c), which multiplexes them one row per
- * 500 us. Double-buffered: leds_show() builds the column bytes of the hidden buffer, then
- * switches the interrupt's pointer to it with interrupts off, so the interrupt never
- * sees half a frame. An unchanged frame costs a 6-byte compare. */
+/* hal/avr/leds.c - the LED display on the chip: turns a frame into the column-port bits
+ * of each row, lit and dark blink half, which the timer interrupt (tick.c) shows one row
+ * per 500 us step; tick_init() has made the pins outputs. The six bytes are stored one at
+ * a time while the interrupt runs (a one-byte store is atomic): for at most one 1.5 ms
+ * mux frame, rows of the old and of the new frame may show together, which no eye can
+ * tell from the update itself landing a row later. Main-loop context only. */
 #include "leds.h"
 
+#include <avr/pgmspace.h>
 #include <util/atomic.h>
 
 #include "board_io.h"
 #include "hal_isr.h"
 
-const uint8_t *volatile leds_cols;
-volatile uint8_t leds_enabled;
-uint8_t leds_dark;
-uint8_t leds_blink_ms;
-static uint8_t leds_buf[2][6]; /* [buffer][dark half * 3 + row] */
-static uint8_t leds_back;      /* the buffer not shown */
-static leds_frame_t leds_last; /* what the shown buffer holds */
+volatile uint8_t leds_cols[6];
+volatile uint8_t leds_half;
+volatile uint8_t leds_blink_left;
+static uint16_t leds_blinking; /* the cells of the last frame that blink */
+
+/* The column-port bits of each column's dies: red, green; column 0 first. */
+static const uint8_t leds_die_bits[6] PROGMEM = {LEDS_RED(0), LEDS_GREEN(0), LEDS_RED(1),
+                                                 LEDS_GREEN(1), LEDS_RED(2), LEDS_GREEN(2)};
 
 void leds_init(void)
 {
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        leds_cols = leds_buf[0]; /* all dark */
-        leds_back = 1;
-        leds_dark = 0;
-        leds_enabled = 1;
-        /* Inactive level first (PORT), then outputs (DDR), so no LED flashes: rows low
-         * keep the MOSFET gates off, columns low keep the anodes unpowered. */
-        LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
-        LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
-        LEDS_ROW_DDR |= LEDS_ROWS;
-        LEDS_COL_DDR |= LEDS_COLS;
-    }
+    leds_off();
 }
 
 void leds_show(const leds_frame_t *f)
 {
-    uint16_t red = f->red, green = f->green;
-    uint8_t *b = leds_buf[leds_back];
-    uint8_t new_blink = (f->blink & (uint16_t)~leds_last.blink) != 0;
+    uint16_t red = f->red, green = f->green, blink = f->blink;
 
-    if (leds_enabled && red == leds_last.red && green == leds_last.green &&
-        f->blink == leds_last.blink)
-        return;
-    leds_last = *f;
-    for (uint8_t dark = 0; dark < 6u; dark += 3u) {
-        uint16_t r = red, g = green;
-        for (uint8_t row = 0; row < 3u; row++) {
-            b[dark + row] = matrix_led_row((uint8_t)(r & 7u), (uint8_t)(g & 7u));
-            r >>= 3;
-            g >>= 3;
-        }
-        red &= (uint16_t)~f->blink; /* the dark half: blinking cells off */
-        green &= (uint16_t)~f->blink;
-    }
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        leds_cols = b;
-        leds_enabled = 1;
-        if (new_blink) {
-            leds_dark = 0;
-            leds_blink_ms = 0;
+    if (blink & (uint16_t)~leds_blinking) {
+        /* a cell starts to blink: start the blink in its lit half */
+        ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+        {
+            leds_half = 0;
+            leds_blink_left = 250u;
         }
     }
-    leds_back ^= 1u;
+    leds_blinking = blink;
+    for (uint8_t row = 0; row < 3u; row++) {
+        uint8_t lit = 0, dark = 0; /* dark: the dies of blinking cells */
+        const uint8_t *die = leds_die_bits;
+        for (uint8_t col = 0; col < 3u; col++) {
+            uint8_t r = pgm_read_byte(die++), g = pgm_read_byte(die++);
+            if (red & 1u)
+                lit |= r;
+            if (green & 1u)
+                lit |= g;
+            if (blink & 1u)
+                dark |= (uint8_t)(r | g);
+            red >>= 1;
+            green >>= 1;
+            blink >>= 1;
+        }
+        leds_cols[row] = lit;
+        leds_cols[row + 3u] = (uint8_t)(lit & (uint8_t)~dark);
+    }
 }
 
 void leds_off(void)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
     {
-        leds_enabled = 0;
+        for (uint8_t i = 0; i < sizeof leds_cols; i++)
+            leds_cols[i] = 0;
         LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
         LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
     }

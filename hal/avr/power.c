@@ -25,24 +25,24 @@
 #include <util/delay.h>
 
 #include "board_io.h"
+#include "crc16.h"
 #include "hal_isr.h"
-#include "keys_hw.h"
 #include "leds.h"
 
 /* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator): the
- * main loop never blocks (its longest pass is a few ms, the solver fallback's 31 ms),
+ * main loop never blocks (its longest pass is a few ms, the solver fallback's 11 ms),
  * so a hang is noticed quickly without any risk of a false bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
 #define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
-#define POWER_KEEP_SEED 0x7A3Cu
 #define POWER_STACK_PAINT 0xC5u
 
-/* Survives resets (not power cycles): counts and the watchdog mark, with a check word
- * that tells RAM kept from a previous run from power-on garbage. */
+/* Survives resets (not power cycles): counts with a check word that tells RAM kept from
+ * a previous run from power-on garbage, and the watchdog mark (written alone by the
+ * watchdog interrupt; power_init() clears it). */
 typedef struct {
     uint8_t counts[POWER_CAUSES];
-    uint8_t wdt_mark;
     uint16_t check;
+    uint8_t wdt_mark;
     uint8_t mcusr; /* copied by power_early_init() */
 } power_keep_t;
 static power_keep_t power_keep __attribute__((section(".noinit")));
@@ -51,10 +51,9 @@ extern uint8_t __heap_start; /* avr-libc linker script: end of .noinit */
 
 static uint16_t power_keep_sum(void)
 {
-    const uint8_t *b = power_keep.counts;
-    uint16_t s = POWER_KEEP_SEED;
-    for (uint8_t i = 0; i <= POWER_CAUSES; i++) /* the counts and wdt_mark */
-        s = (uint16_t)(((s << 1) | (s >> 15)) ^ b[i]);
+    uint16_t s = CRC16_INIT;
+    for (uint8_t i = 0; i < POWER_CAUSES; i++)
+        s = crc16_update(s, power_keep.counts[i]);
     return s;
 }
 
@@ -86,11 +85,13 @@ static void power_wdt_on(void)
     }
 }
 
-/* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms). */
-ISR(WDT_vect)
+/* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms).
+ * It never returns, so it saves nothing (naked); r1 is cleared first, since the
+ * interrupt may have come between a `mul` and the compiler's own clearing of it. */
+ISR(WDT_vect, ISR_NAKED)
 {
+    __asm__ __volatile__("clr __zero_reg__");
     power_keep.wdt_mark = POWER_WDT_MARK;
-    power_keep.check = power_keep_sum();
     wdt_enable(WDTO_15MS);
     wdt_reset(); /* count the 16 ms from now (simavr 1.6 only applies a new period then) */
     for (;;) {
@@ -100,26 +101,30 @@ ISR(WDT_vect)
 void power_init(void)
 {
     uint8_t m = power_keep.mcusr;
-    uint8_t cause;
+    uint8_t cause = POWER_CAUSE_EXTERNAL; /* EXTRF, or RAM kept and MCUSR cleared by a
+                                             bootloader */
+    uint8_t bit = RESET_EXTERNAL;
     if ((m & (1u << PORF)) || power_keep.check != power_keep_sum()) {
         for (uint8_t i = 0; i < POWER_CAUSES; i++)
             power_keep.counts[i] = 0;
         cause = POWER_CAUSE_POWER_ON;
+        bit = RESET_POWER_ON;
     } else if ((m & (1u << WDRF)) || power_keep.wdt_mark == POWER_WDT_MARK) {
         cause = POWER_CAUSE_WATCHDOG;
+        bit = RESET_WATCHDOG;
     } else if (m & (1u << BORF)) {
         cause = POWER_CAUSE_BROWN_OUT;
-    } else {
-        cause = POWER_CAUSE_EXTERNAL; /* EXTRF, or RAM kept and MCUSR cleared by a loader */
+        bit = RESET_BROWN_OUT;
     }
-    power_cause = (uint8_t)(1u << cause);
+    power_cause = bit;
     if (power_keep.counts[cause] != 255u)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
     power_keep.check = power_keep_sum();
     /* Unused peripherals off (PRR, datasheet 9.11.3): TWI, SPI (ISP does not need the
-     * SPI module) and the ADC (ADEN is 0 after reset, required before PRADC). */
-    PRR |= (uint8_t)((1u << PRTWI) | (1u << PRSPI) | (1u << PRADC));
+     * SPI module) and the ADC (ADEN is 0 after reset, required before PRADC). The
+     * timers and the USART stay on (0). */
+    PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI) | (1u << PRADC));
     power_wdt_on();
 }
 
@@ -141,34 +146,21 @@ void power_wdt_kick(void)
 
 void power_idle(void)
 {
-    /* Idle (SM = 0): the CPU stops, Timer0 and the USART keep running and wake it; at
-     * most 500 us until the next timer step. */
-    set_sleep_mode(SLEEP_MODE_IDLE);
-    sleep_mode();
+    /* Idle (SM = 0, SE = 1, datasheet table 9-2): the CPU stops, Timer0 and the USART
+     * keep running and wake it; at most 500 us until the next timer step. */
+    SMCR = (uint8_t)(1u << SE);
+    sleep_cpu();
+    SMCR = 0;
 }
 
 EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-/* The drive rows whose keys may wake the board, as key-port bits: every row without an
- * ignored key. */
-static uint8_t power_wake_rows(uint16_t ignore)
-{
-    uint8_t rows = 0;
-    if (!(ignore & 0x007u))
-        rows |= KEYS_ROW_BIT(0);
-    if (!(ignore & 0x038u))
-        rows |= KEYS_ROW_BIT(1);
-    if (!(ignore & 0x1C0u))
-        rows |= KEYS_ROW_BIT(2);
-    return rows;
-}
-
 uint16_t power_wake_keys(uint16_t ignore)
 {
-    uint16_t keys = 0;
-    for (uint16_t row = 0x007u; row < 0x200u; row = (uint16_t)(row << 3)) {
+    uint16_t keys = 0, row = 7u;
+    for (uint8_t r = 0; r < 3u; r++, row = (uint16_t)(row << 3)) {
         if (!(ignore & row))
             keys |= row;
     }
@@ -177,13 +169,17 @@ uint16_t power_wake_keys(uint16_t ignore)
 
 void power_down_until_key(uint16_t ignore)
 {
-    uint8_t rows = power_wake_rows(ignore);
+    uint16_t keys = power_wake_keys(ignore);
+    /* The waking drive rows, as key-port bits: every row without an ignored key. */
+    uint8_t rows = (uint8_t)(((keys & 0x001u) ? KEYS_ROW_BIT(0) : 0u) |
+                             ((keys & 0x008u) ? KEYS_ROW_BIT(1) : 0u) |
+                             ((keys & 0x040u) ? KEYS_ROW_BIT(2) : 0u));
 
     if (!rows)
         return; /* nothing could wake us: stay up */
     cli();
-    TIMSK0 &= (uint8_t)~(1u << OCIE0A); /* no display/scan steps while asleep */
-    leds_off(); /* the caller did already; harmless twice, safe before leds_init() */
+    TIMSK0 = 0; /* no display/scan steps while asleep (OCIE0A is its only bit in use) */
+    leds_off(); /* the caller did already; harmless twice */
     /* The waking rows low at once (PORT bits are 0): a key in them then pulls its column
      * low. A row with a stuck key stays released, so that key cannot hold its column. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
@@ -197,20 +193,20 @@ void power_down_until_key(uint16_t ignore)
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
         /* The watchdog keeps running in power-down and would reset us after 2 s. */
         wdt_disable();
-        set_sleep_mode(SLEEP_MODE_PWR_DOWN); /* SM = 2: only async wake-ups (PCINT) */
-        sleep_enable();
+        /* Power-down (SM = 2, table 9-2): only asynchronous wake-ups (PCINT). */
+        SMCR = (uint8_t)((1u << SM1) | (1u << SE));
         sleep_bod_disable(); /* BODS timed sequence: saves ~20 uA while asleep */
         sei();               /* the next instruction (sleep) runs before any ISR */
         sleep_cpu();
-        sleep_disable();
+        SMCR = 0;
         cli();
         power_wdt_on();
     }
     PCICR = 0;
     KEYS_PCMSK = 0;
-    keys_hw_init(); /* rows back to hi-Z, scan restarts at row 0 */
+    tick_pins_init(); /* rows back to hi-Z, mux and scan restart at row 0 */
     TIFR0 = (uint8_t)(1u << OCF0A);
-    TIMSK0 |= (uint8_t)(1u << OCIE0A);
+    TIMSK0 = (uint8_t)(1u << OCIE0A);
     sei();
 }
 

@@ -1,12 +1,16 @@
-/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Each step shows the
- * next LED row (3 rows -> 667 Hz frame rate, 1/3 duty); every 2nd step also counts a
+/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Each step shows the next
+ * LED row (3 rows -> 666.7 Hz frames, 1/3 duty); every 2nd step also counts a
  * millisecond, advances the 250 ms blink half and scans one key row (a full scan every
- * 3 ms). ISR context only counts, steps and flags: about 90 cycles a step (see
- * `make bench`: isr_cpu_percent). */
+ * 3 ms). The interrupt only steps, counts and flags, in 8-bit arithmetic only: 111
+ * cycles per step on average and 150 at most, 1.4 % of the CPU (interrupt entry to reti,
+ * `make bench-hal`: isr_cycles_mean, isr_cycles_max, isr_cpu_percent).
+ * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
+ * ms at a time. Invariant: the ms not yet taken (tick_now - tick_taken, mod 256) are
+ * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its
+ * longest pass is 11 ms, `make bench-sim`: loop_pass_max_us_solver). */
 #include "tick.h"
 
 #include <avr/interrupt.h>
-#include <util/atomic.h>
 
 #include "board_io.h"
 #include "hal_isr.h"
@@ -18,106 +22,111 @@ _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide 
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 #define TICK_BLINK_MS 250u
 
-volatile uint32_t tick_count;         /* ms since tick_init() */
-static volatile uint8_t tick_pending; /* ms not yet taken by tick_take_ms_flag() */
+volatile uint8_t tick_now;
+static uint8_t tick_taken;   /* main loop: low byte of the ms taken so far */
+static uint32_t tick_uptime; /* main loop: ms taken so far */
+static uint8_t tick_step;    /* ISR: step of the 6-step cycle, 0..5 */
+
+void tick_pins_init(void)
+{
+    /* LEDs: the inactive level first (PORT = 0), then outputs (DDR = 1, datasheet
+     * 13.2.3), so nothing flashes: rows low keep the MOSFET gates off, columns low keep
+     * the anodes unpowered. */
+    LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
+    LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
+    LEDS_ROW_DDR |= LEDS_ROWS;
+    LEDS_COL_DDR |= LEDS_COLS;
+    /* Keys: sense columns are inputs with the internal pull-up (PORT = 1, DDR = 0;
+     * 20-50 kOhm, table 29-11); drive rows have PORT = 0, so each is hi-Z as an input and
+     * low as an output. Row 0 is driven now; the interrupt reads it in 1 ms. */
+    KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
+    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
+    tick_step = 0; /* step 1, the next ms, reads row 0 */
+    /* The last scan stays (after a power-down: the keys as they were); it counts as
+     * taken now and as flickering, so no debounce timer carries over. */
+    keys_changed01 = 0x3Fu;
+    keys_changed2 = 7u;
+    keys_scan_ms = tick_now;
+}
 
 void tick_init(void)
 {
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        tick_count = 0;
-        tick_pending = 0;
-        /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A then clears. */
-        TCCR0A = (uint8_t)(1u << WGM01);
-        /* clk/64 (CS0 = 3, table 15-9): 16 MHz / 64 = 250 kHz, 4 us per count. */
-        TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00));
-        /* 250 kHz / (124 + 1) = 2000 Hz: one step every 500 us. */
-        OCR0A = (uint8_t)TICK_OCR;
-        TCNT0 = 0;
-        TIFR0 = (uint8_t)(1u << OCF0A); /* write 1 clears a stale compare flag */
-        TIMSK0 = (uint8_t)(1u << OCIE0A);
-    }
+    cli();
+    tick_pins_init();
+    /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
+    TCCR0A = (uint8_t)(1u << WGM01);
+    /* clk/64 (CS0 = 3, table 15-9): 16 MHz / 64 = 250 kHz, 4 us per count. */
+    TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00));
+    /* 250 kHz / (124 + 1) = 2000 Hz: one step every 500 us. */
+    OCR0A = (uint8_t)TICK_OCR;
+    TIMSK0 = (uint8_t)(1u << OCIE0A);
     sei();
 }
 
 uint32_t tick_ms(void)
 {
-    uint32_t t;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { t = tick_count; }
-    return t;
+    return tick_uptime + (uint8_t)(tick_now - tick_taken);
 }
 
 uint8_t tick_take_ms_flag(void)
 {
-    uint8_t taken = 0;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        if (tick_pending) {
-            tick_pending--;
-            taken = 1;
-        }
-    }
-    return taken;
+    if (tick_now == tick_taken) /* one byte: read atomically */
+        return 0;
+    tick_taken++;
+    tick_uptime++;
+    return 1;
 }
 
-/* One key step: read the row driven during the last ms (1 ms of settling through the
- * 20-50 kOhm pull-ups is thousands of time constants of the pin capacitance), release
- * it, drive the next. A complete scan is published with its time, and every key whose
- * reading differs from the previous scan is remembered until the main loop takes it
- * (so a flicker between two main-loop passes is never mistaken for a steady contact). */
-static inline __attribute__((always_inline)) void tick_key_step(uint8_t ms)
+/* One key step, on the step that ends a millisecond (s = 1, 3, 5): read the row driven
+ * during the last ms (row s >> 1; 1 ms of settling through the pull-ups is thousands of
+ * time constants of the pin capacitance), drive the next. A complete scan is published
+ * with its time, and every key whose reading differs from the previous scan is
+ * remembered until the main loop takes it (so a flicker between two main-loop passes is
+ * never mistaken for a steady contact). Bytes only: cells 0..5 in one byte, cells 6..8
+ * (row 2) in another. */
+static inline __attribute__((always_inline)) void tick_key_step(uint8_t s, uint8_t now)
 {
-    if (!keys_scan_on)
-        return;
-    uint8_t row = keys_scan_row;
     uint8_t closed = matrix_key_cols(KEYS_PIN);
-    if (row == 0) {
-        keys_scan_acc = closed;
-        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(0);
-        KEYS_DDR |= KEYS_ROW_BIT(1);
-        keys_scan_row = 1;
-    } else if (row == 1) {
-        keys_scan_acc |= (uint8_t)(closed << 3); /* bits 3..5: still the low byte */
-        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(1);
-        KEYS_DDR |= KEYS_ROW_BIT(2);
-        keys_scan_row = 2;
+    uint8_t next;
+    if (s == 1u) {
+        keys_acc = closed;
+        next = KEYS_ROW_BIT(1);
+    } else if (s == 3u) {
+        keys_acc |= (uint8_t)(closed << 3);
+        next = KEYS_ROW_BIT(2);
     } else {
-        uint16_t scan = (uint16_t)(keys_scan_acc | (uint16_t)(closed * 64u)); /* 6..8 */
-        KEYS_DDR &= (uint8_t)~KEYS_ROW_BIT(2);
-        KEYS_DDR |= KEYS_ROW_BIT(0);
-        keys_scan_row = 0;
-        keys_changed |= (uint16_t)(scan ^ keys_raw_scan);
-        keys_raw_scan = scan;
-        keys_scan_ms = ms;
+        uint8_t rows01 = keys_acc;
+        keys_changed01 |= (uint8_t)(rows01 ^ keys_raw01);
+        keys_changed2 |= (uint8_t)(closed ^ keys_raw2);
+        keys_raw01 = rows01;
+        keys_raw2 = closed;
+        keys_scan_ms = now;
+        next = KEYS_ROW_BIT(0);
     }
+    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | next);
 }
 
+/* Step s (0..5) shows LED row s mod 3 and ends a millisecond when odd: two frames and
+ * three ms per cycle. */
 ISR(TIMER0_COMPA_vect)
 {
-    static uint8_t row; /* LED row shown in this step */
-    static uint8_t half; /* 1 on the step that completes a millisecond */
-    uint8_t r = row;
+    uint8_t s = tick_step;
+    uint8_t r = s >= 3u ? (uint8_t)(s - 3u) : s;
 
-    /* Blank first (no row on while the columns change: nothing ghosts), then the
-     * columns of this row, then the row. */
+    /* Blank first (no row on while the columns change: nothing ghosts), then this row's
+     * columns, then the row. */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
-    if (leds_enabled) {
-        LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) |
-                                  leds_cols[(uint8_t)(r + leds_dark * 3u)]);
-        LEDS_ROW_PORT |= (uint8_t)(r == 0 ? LEDS_ROW_BIT(0) : r == 1 ? LEDS_ROW_BIT(1)
-                                                                     : LEDS_ROW_BIT(2));
-    }
-    row = r == 2 ? 0 : (uint8_t)(r + 1u);
-    half ^= 1u;
-    if (!half)
+    LEDS_COL_PORT =
+        (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[(uint8_t)(r + leds_half)]);
+    LEDS_ROW_PORT |= matrix_led_row_bit(r);
+    tick_step = s == 5u ? 0u : (uint8_t)(s + 1u);
+    if (!(s & 1u))
         return;
-    uint32_t ms = tick_count + 1u;
-    tick_count = ms;
-    if (tick_pending != 255u)
-        tick_pending++;
-    if (++leds_blink_ms == TICK_BLINK_MS) {
-        leds_blink_ms = 0;
-        leds_dark ^= 1u;
+    uint8_t now = (uint8_t)(tick_now + 1u);
+    tick_now = now;
+    if (--leds_blink_left == 0) { /* from 0 (power-on) the first half is 256 ms */
+        leds_blink_left = TICK_BLINK_MS;
+        leds_half ^= 3u;
     }
-    tick_key_step((uint8_t)ms);
+    tick_key_step(s, now);
 }

@@ -9,7 +9,8 @@
 #                            keys, never two LED rows on
 
 # The HAL's bench firmware (hal_bench_fw.c) on simavr (hal_bench.c): `make bench`
-# figures led_frame_hz, isr_cpu_percent, hal_flash_bytes, and test-hal-avr below.
+# figures led_frame_hz, isr_cpu_percent, isr_cycles_mean/max, and test-hal-avr below;
+# hal_flash_bytes from the map of the firmware built without -flto ($(FW_SU_ELF)).
 
 HAL_BENCH_FW := $(AVR_DIR)/hal_bench_fw.elf
 HAL_BENCH := $(HOST_DIR)/tests/hal/hal_bench
@@ -23,8 +24,8 @@ $(HAL_BENCH): tests/hal/hal_bench.c
 	$(HOST_CC) $(HOST_CFLAGS) $(SIMAVR_CFLAGS) -o $@ $< $(SIMAVR_LIBS) -lelf
 
 .PHONY: bench-hal
-bench-hal: $(HAL_BENCH) $(HAL_BENCH_FW)
-	@$(HAL_BENCH) $(HAL_BENCH_FW) $(HAL_BENCH_FW:.elf=.map)
+bench-hal: $(HAL_BENCH) $(HAL_BENCH_FW) $(FW_SU_ELF)
+	@$(HAL_BENCH) $(HAL_BENCH_FW) $(FW_SU_ELF:.elf=.map)
 
 ALL_TARGETS += $(HAL_BENCH_FW) $(HAL_BENCH)
 BENCH_TARGETS += bench-hal

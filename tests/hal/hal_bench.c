@@ -2,16 +2,19 @@
  * (tests/hal/hal_bench_fw.c), ATmega328P at 16 MHz, with a model of the shield's key
  * matrix (pull-ups on the sense columns, a diode per switch) attached to port C.
  *
- *   hal_bench FW.elf FW.map          `make bench`: 1 simulated second after a 100 ms
+ *   hal_bench FW.elf MAP             `make bench`: 1 simulated second after a 100 ms
  *                                    warm-up, prints `name value` lines:
  *     led_frame_hz     display frames per second: rising edges of LED row 0 (PB0), from
  *                      the first to the last edge in the window
  *     isr_cpu_percent  share of cycles spent in the Timer0 compare ISR (vector taken to
  *                      reti, plus the 4-cycle interrupt response); the CPU otherwise
  *                      sleeps in idle
- *     hal_flash_bytes  flash taken by HAL objects in the linked image (from the map:
- *                      .text/.data/.rodata input sections of libhal.a / hal/ objects)
- *   hal_bench --check FW.elf FW.map  test: presses keys through the matrix model and
+ *     isr_cycles_mean, isr_cycles_max  the same per interrupt
+ *     hal_flash_bytes  flash taken by HAL objects (.text/.data/.rodata/.progmem/.init
+ *                      input sections of libhal.a / hal/ objects) in MAP, the map of the
+ *                      firmware built without -flto (with -flto every function lands in
+ *                      one anonymous object); no HAL object in MAP is an error
+ *   hal_bench --check FW.elf MAP     test: presses keys through the matrix model and
  *                      checks the events on the serial port, and that the display
  *                      never has two rows on, nor changes columns while a row is on.
  *
@@ -201,7 +204,8 @@ static long hal_flash_bytes(const char *map_path)
         if (sect[0] != '.' || (!strstr(obj, "libhal.a(") && !strstr(obj, "/obj/hal/")))
             continue;
         if (strncmp(sect, ".text", 5) == 0 || strncmp(sect, ".data", 5) == 0 ||
-            strncmp(sect, ".rodata", 7) == 0 || strncmp(sect, ".progmem", 8) == 0)
+            strncmp(sect, ".rodata", 7) == 0 || strncmp(sect, ".progmem", 8) == 0 ||
+            strncmp(sect, ".init", 5) == 0)
             total += (long)size;
     }
     fclose(f);
@@ -265,9 +269,9 @@ static int bench(void)
     printf("led_frame_hz %.1f\n",
            (double)(row0_edges - 1u) * BENCH_F_CPU / (double)(last_edge - first_edge));
     printf("isr_cpu_percent %.2f\n", 100.0 * (double)isr_cycles / (double)MS(1000));
-    fprintf(stderr, "hal_bench: %llu timer ISRs in 1 s, %.1f cycles mean, %llu max\n",
-            (unsigned long long)isr_count, isr_count ? (double)isr_cycles / isr_count : 0.0,
-            (unsigned long long)isr_max);
+    printf("isr_cycles_mean %.1f\n", isr_count ? (double)isr_cycles / isr_count : 0.0);
+    printf("isr_cycles_max %llu\n", (unsigned long long)isr_max);
+    fprintf(stderr, "hal_bench: %llu timer ISRs in 1 s\n", (unsigned long long)isr_count);
     return 0;
 }
 
@@ -365,7 +369,7 @@ int main(int argc, char **argv)
 {
     int checking = argc == 4 && strcmp(argv[1], "--check") == 0;
     if (argc != 3 && !checking) {
-        fprintf(stderr, "usage: %s [--check] FIRMWARE.elf FIRMWARE.map\n", argv[0]);
+        fprintf(stderr, "usage: %s [--check] FIRMWARE.elf MAP\n", argv[0]);
         return 2;
     }
     if (!load(argv[checking ? 2 : 1]))
@@ -374,6 +378,12 @@ int main(int argc, char **argv)
         return check();
     if (bench())
         return 1;
-    printf("hal_flash_bytes %ld\n", hal_flash_bytes(argv[2]));
+    long flash = hal_flash_bytes(argv[2]);
+    if (flash <= 0) {
+        fprintf(stderr, "hal_bench: no HAL object in %s (a map of a build without -flto?)\n",
+                argv[2]);
+        return 1;
+    }
+    printf("hal_flash_bytes %ld\n", flash);
     return 0;
 }

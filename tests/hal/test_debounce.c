@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "debounce.h"
+#include "keys.h"
 
 typedef struct {
     uint32_t t;   /* ms */
@@ -101,7 +102,6 @@ static unsigned replay_loop(const case_t *c, uint32_t scan, uint32_t poll, uint3
 
     debounce_init(&d);
     for (uint32_t t = 1; t <= c->end; t++) {
-        key_event_t out[DEBOUNCE_MAX_EVENTS];
         if (t % scan == 0) {
             uint16_t now = raw_at(c, t);
             changed |= (uint16_t)(now ^ latest);
@@ -110,12 +110,15 @@ static unsigned replay_loop(const case_t *c, uint32_t scan, uint32_t poll, uint3
         }
         if (t % poll != 0 || (t >= stall_at && t < stall_at + stall_ms))
             continue;
-        uint8_t k = debounce_update(&d, latest, changed, (uint8_t)latest_t, out,
-                                    DEBOUNCE_MAX_EVENTS);
+        uint16_t flipped = debounce_update(&d, latest, changed, (uint8_t)latest_t);
         changed = 0;
-        for (uint8_t i = 0; i < k; i++) {
+        assert_int_equal(flipped & (uint16_t)~DEBOUNCE_MASK, 0);
+        for (uint8_t cell = 0; cell < DEBOUNCE_KEYS; cell++) { /* events in cell order */
+            if (!(flipped >> cell & 1u))
+                continue;
             if (n < cap) {
-                ev[n] = out[i];
+                ev[n].kind = (d.state >> cell & 1u) ? KEY_EV_PRESS : KEY_EV_RELEASE;
+                ev[n].cell = cell;
                 evt[n] = t;
             }
             n++;
@@ -281,25 +284,32 @@ static void test_random_bounce(void **state)
     }
 }
 
-static void test_cap_and_wrap(void **state)
+static void test_state_and_wrap(void **state)
 {
     debounce_t d;
-    key_event_t out[2];
     (void)state;
     debounce_init(&d);
-    /* 9 keys change at once but only 2 slots: 2 events out, state still follows */
-    assert_int_equal(debounce_update(&d, 0x1FF, 0x1FF, 250u, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FF, 0, 255u, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FF, 0, 4u, out, 2), 2); /* 8-bit wrap: 10 ms */
-    assert_int_equal(out[0].kind, KEY_EV_PRESS);
-    assert_int_equal(out[1].cell, 1);
+    /* 9 keys change at once: all flip together once 10 ms have passed, across the 8-bit
+     * wrap of the scan time */
+    assert_int_equal(debounce_update(&d, 0x1FF, 0x1FF, 250u), 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, 255u), 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, 4u), 0x1FF); /* 8-bit wrap: 10 ms */
     assert_int_equal(d.state, 0x1FF);
+    assert_int_equal(d.pending, 0);
+    assert_int_equal(debounce_update(&d, 0x1FF, 0, 40u), 0); /* nothing differs */
     /* a key whose reading flickered between updates restarts its wait */
-    assert_int_equal(debounce_update(&d, 0x1FE, 0, 100, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FE, 1, 120, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FE, 0, 129, out, 2), 0);
-    assert_int_equal(debounce_update(&d, 0x1FE, 0, 130, out, 2), 1);
-    assert_int_equal(out[0].kind, KEY_EV_RELEASE);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 100), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 1, 120), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 129), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 130), 1);
+    assert_int_equal(d.state, 0x1FE);
+    /* a key that agrees again before its time is forgotten: a new run starts from 0 */
+    assert_int_equal(debounce_update(&d, 0x1FC, 0, 140), 0);
+    assert_int_equal(debounce_update(&d, 0x1FE, 0, 145), 0);
+    assert_int_equal(d.pending, 0);
+    assert_int_equal(debounce_update(&d, 0x1FC, 0, 150), 0);
+    assert_int_equal(debounce_update(&d, 0x1FC, 0, 159), 0);
+    assert_int_equal(debounce_update(&d, 0x1FC, 0, 160), 2);
 }
 
 int main(void)
@@ -309,7 +319,7 @@ int main(void)
         cmocka_unit_test(test_tables_3ms),
         cmocka_unit_test(test_short_contacts_across_stalls),
         cmocka_unit_test(test_random_bounce),
-        cmocka_unit_test(test_cap_and_wrap),
+        cmocka_unit_test(test_state_and_wrap),
     };
     return cmocka_run_group_tests_name("hal_debounce", tests, NULL, NULL);
 }
