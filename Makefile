@@ -38,14 +38,15 @@ COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal $(ROOMS:%=-I%) -I$(GE
 # Size: link-time optimisation and shared prologue/epilogue code; no jump tables (an
 # indirect jump the no-recursion proof could not follow). The stack proof reads frames
 # from the machine code (tests/app/check_no_recursion.py), so it holds with -flto; it
-# checks its own method against -fstack-usage on a build without -flto ($(AVR_SU_DIR)).
+# checks its own method against -fstack-usage on a build with the same flags but -flto
+# ($(AVR_SU_DIR)), whose map, one object per source file, also gives the flash per room.
 AVR_OPT := -Os -flto -mcall-prologues -fno-jump-tables
 AVR_BASE_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/common/avr \
 	-Ihal/avr -g -ffunction-sections -fdata-sections -fshort-enums $(CWARN) $(AVR_EXTRA_CFLAGS)
 AVR_CFLAGS := $(AVR_BASE_CFLAGS) $(AVR_OPT)
 AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_OPT) -mrelax -Wl,--gc-sections
 AVR_SU_DIR := $(BUILD)/avr-su
-AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) -Os -fno-jump-tables -fstack-usage
+AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) -Os -mcall-prologues -fno-jump-tables -fstack-usage
 HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -O2 -g $(CWARN)
 SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
