@@ -15,6 +15,11 @@
 void out_byte(char c);
 /* A string in flash. */
 void out_P(const char *pgm);
+/* A string in flash with numbers: each byte OUT_NUM (or OUT_NUM_1: with one decimal)
+ * prints the next of `nums` (out_num), any other byte itself. */
+#define OUT_NUM "\1"
+#define OUT_NUM_1 "\2"
+void out_fmt_P(const char *fmt, const uint16_t *nums);
 /* The n-th string (from 0) of a flash list of strings "a\0b\0c" (n must be in it). */
 void out_nth_P(const char *list, uint8_t n);
 /* v in decimal with `point` digits after a decimal point (0: an integer), e.g.

@@ -37,7 +37,7 @@ static void check_consistent(const game_t *g)
         assert_true(f[c] <= (LED_YELLOW | LED_BLINK));
     }
     if (game_ai_to_move(g)) {
-        assert_true(g->ai_ms <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
+        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 
@@ -375,7 +375,7 @@ static void test_occupied_and_ai_turn_presses(void **state)
         gtu_tick(&g, GAME_LONG_MS + 100u);
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_int_equal(g.ov_kind, 0);
+        assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
         assert_memory_equal(&p, &g.pos, sizeof p);
         /* A double PRESS of the same key without release, and a stray RELEASE. */
         gtu_ev(&g, KEY_EV_PRESS, free1);
@@ -588,7 +588,7 @@ static void test_wake_guard_and_sync(void **state)
     gtu_tick(&g, 900);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
-    assert_int_equal(g.ov_kind, 0);
+    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
     gtu_tap(&g, 4);
     assert_int_equal(g.pos.x, 1u << 4);
     /* A lost RELEASE: the debounced state says nothing is held. */
