@@ -1,7 +1,7 @@
 /* firmware/console/console.h - the serial console: a line assembler with a fixed buffer
  * and the command interpreter (pure C over the HAL contract: `diag` reads its
- * counters). Commands (see `help` and firmware/README.md): help, board, move N,
- * new x|o|2p, level perfect|medium|easy|0..2, hint, stats [clear], diag,
+ * counters). Commands (the table in console.c, which `help` prints): help, board,
+ * hint, diag, move 1-9, new x|o|2p, level perfect|medium|easy|0-2, stats [clear],
  * solve BOARD (or `solve` alone, then the board on the next 3 lines). Every finished
  * non-empty line gets at least one answer line, except the three board lines after a
  * bare `solve`, which are answered together by the result. */
@@ -53,7 +53,7 @@ void console_init(console_t *c);
  * A byte flagged UART_RX_GAP_AFTER makes the line that continues after it an
  * `error: input overrun`: a line missing bytes is never run, nor spliced into the next. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
-/* Run one complete line (modified in place: lower-cased). */
+/* Run one complete line (modified in place: the command word is cut off). */
 void console_exec(console_t *c, game_t *g, char *line);
 
 #endif
