@@ -40,39 +40,34 @@ static struct {
     uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
     uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
     uint16_t elapsed;   /* ms since the last game step */
-    uint8_t dirty;      /* GAME_SAVE_* records not yet handed to the store */
+    uint8_t dirty;      /* the record changed and is not yet handed to the store */
     uint8_t vcc_warned; /* the low-supply line was printed for this wait */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
 } app;
 
 void app_init(void)
 {
-    settings_t settings;
-    stats_t stats;
-    uint8_t table_ok;
-
     power_init();
     tick_init();
     leds_init();
     keys_init();
     uart_init();
     eeprom_store_init();
-    table_ok = engine_init();
     /* A missing record or a CRC failure (the store leaves the buffer alone) gives the
      * defaults, and so does a field out of range (game_init checks). */
-    settings.format = stats.format = 0;
-    (void)eeprom_store_load(STATS_REC_SETTINGS, &settings, sizeof settings);
-    (void)eeprom_store_load(STATS_REC_COUNTS, &stats, sizeof stats);
+    app_game.stats.format = app_game.settings.format = 0;
+    (void)eeprom_store_load(STATS_REC, &app_game.rec, STATS_REC_SIZE);
     console_init(&app_console);
     /* Seed: the counters differ between boards and boots only a little; the key-press
      * times stirred in during play make the games vary. */
-    game_init(&app_game, &settings, &stats, table_ok, power_reset_cause(),
-              (uint16_t)(stats.n[GAME_MODE_AI_X][STATS_DRAW] + stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    game_init(&app_game, engine_init(), power_reset_cause(),
+              (uint16_t)(app_game.stats.n[GAME_MODE_AI_X][STATS_DRAW] +
+                         app_game.stats.n[GAME_MODE_AI_O][STATS_DRAW]));
     memset(&app, 0, sizeof app);
 }
 
-/* Hand pending records to the background store, one save at a time: settings first,
- * then the statistics. */
+/* Hand the record to the background store when the game changed it (at most one save
+ * under way; a change during a save is saved after it). */
 static void app_save(void)
 {
     app.dirty |= game_take_save(&app_game);
@@ -85,13 +80,7 @@ static void app_save(void)
         return;
     }
     app.vcc_warned = 0;
-    if (app.dirty & GAME_SAVE_SETTINGS) {
-        if (eeprom_store_start(STATS_REC_SETTINGS, &app_game.settings,
-                               sizeof app_game.settings)) {
-            app.dirty &= (uint8_t)~GAME_SAVE_SETTINGS;
-        }
-    } else if (app.dirty && eeprom_store_start(STATS_REC_COUNTS, &app_game.stats,
-                                               sizeof app_game.stats)) {
+    if (app.dirty && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
         app.dirty = 0;
     }
 }

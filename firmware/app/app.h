@@ -12,7 +12,7 @@
 #define APP_IDLE_POWER_DOWN_S 300u
 #define APP_IDLE_POWER_DOWN_MS (APP_IDLE_POWER_DOWN_S * 1000ul)
 
-/* Bring up the HAL, check the engine table, load the EEPROM records, print the
+/* Bring up the HAL, check the engine table, load the EEPROM record, print the
  * banner and start the greeting. */
 void app_init(void);
 /* One main-loop pass, never waiting: kick the watchdog, advance the EEPROM save under

@@ -8,6 +8,7 @@
  * the whole gesture. */
 #include "game.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "engine.h"
@@ -126,7 +127,7 @@ static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
                                                                               : STATS_WIN;
     }
     stats_count(&g->stats, g->settings.mode, kind);
-    g->save |= GAME_SAVE_STATS;
+    g->save = 1;
 }
 
 /* Set a settings field; a change is to be saved. */
@@ -134,7 +135,7 @@ static void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
     if (*field != value) {
         *field = value;
-        g->save |= GAME_SAVE_SETTINGS;
+        g->save = 1;
     }
 }
 
@@ -166,12 +167,9 @@ void game_set_level(game_t *g, uint8_t level)
     }
 }
 
-void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
-               uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
+void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
 {
-    memset(g, 0, sizeof *g);
-    g->settings = *settings;
-    g->stats = *stats;
+    memset(g, 0, offsetof(game_t, rec));
     if (!stats_settings_valid(&g->settings)) {
         stats_settings_default(&g->settings);
     }
@@ -253,19 +251,19 @@ static void game_analysis(game_t *g)
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save |= GAME_SAVE_STATS;
+    g->save = 1;
     out_line_P(s_stats_cleared);
 }
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
  * (red) of the current mode in proportion, in reading order: cell c is green while
  * (c + 1) * total <= 9 * wins + total / 2, and not red while (c + 1) * total <=
- * 9 * (wins + draws) + total / 2 (each boundary rounded to the nearest cell). */
+ * 9 * (wins + draws) + total / 2 (each boundary at the nearest cell). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
-    uint16_t total, acc = 0, green = 0, red = 0;
+    uint16_t total, acc = 0, win_end, draw_end, green = 0, red = 0;
     /* Keep 9 * total within 16 bits: halve (rounding up, so no kind vanishes) until
      * each count is below 2048; 5 rounds from STATS_COUNT_MAX */
     for (uint8_t i = 0; i < 8u && (w | d | l) >= 2048u; i++) {
@@ -274,18 +272,15 @@ static void game_show_stats(game_t *g)
         l = (uint16_t)((l + 1u) >> 1);
     }
     total = (uint16_t)(w + d + l);
-    if (total) {
-        uint16_t half = (uint16_t)(total >> 1);
-        uint16_t win_end = (uint16_t)(9u * w + half);
-        uint16_t draw_end = (uint16_t)(9u * (w + d) + half);
-        for (uint8_t c = 0; c < POS_CELLS; c++) {
-            acc = (uint16_t)(acc + total);
-            if (acc > win_end) {
-                red |= game_bit(c); /* draw (yellow) or loss */
-            }
-            if (acc <= draw_end) {
-                green |= game_bit(c); /* win or draw (yellow) */
-            }
+    win_end = (uint16_t)(9u * w + (total >> 1));
+    draw_end = (uint16_t)(9u * (w + d) + (total >> 1));
+    for (uint8_t c = 0; total && c < POS_CELLS; c++) {
+        acc = (uint16_t)(acc + total);
+        if (acc > win_end) {
+            red |= game_bit(c); /* draw (yellow) or loss */
+        }
+        if (acc <= draw_end) {
+            green |= game_bit(c); /* win or draw (yellow) */
         }
     }
     game_overlay(g, POS_ALL, red, green, GAME_STATS_MS);

@@ -1,7 +1,7 @@
 /* firmware/game/game.h - the game as an event-driven state machine (pure C, host and AVR).
  * Inputs: key press/release events (hal/keys.h), elapsed milliseconds, calls from the
  * console. Outputs: an LED frame (hal/leds.h masks), console lines through out.h, and
- * "please save" flags. No HAL call but output, no heap, no recursion. */
+ * a "please save" flag. No HAL call but output, no heap, no recursion. */
 #ifndef GAME_H
 #define GAME_H
 #include <stdint.h>
@@ -26,8 +26,6 @@
 #define GAME_LAMP_STEP_MS 500u  /* lamp test: red, green, yellow */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
-/* game_take_save() flags */
-enum { GAME_SAVE_SETTINGS = 1, GAME_SAVE_STATS = 2 };
 /* game_person_move() results */
 enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN };
 /* game_t.ms[]: count-downs, each stops at 0. */
@@ -43,11 +41,9 @@ enum {
 
 typedef struct {
     pos_t pos;
-    settings_t settings; /* mode and level in force */
-    stats_t stats;
     uint8_t over;        /* 1 once pos is won or full */
     uint8_t last_ai;     /* cell of the AI's last move */
-    uint8_t save;        /* GAME_SAVE_* pending */
+    uint8_t save;        /* 1: the record changed since game_take_save() */
     uint8_t lamp;        /* the overlay is the lamp test (colors change with time) */
     uint16_t ms[GAME_TIMERS];
     uint16_t rng;        /* level_rand() state */
@@ -63,13 +59,22 @@ typedef struct {
     uint16_t stuck;
     uint8_t gest_cell;
     uint8_t gest;
+    /* Last, so that game_init() clears everything before it: what is kept in EEPROM,
+     * as one record (rec) or by its parts. */
+    union {
+        stats_record_t rec;
+        struct {
+            stats_t stats;
+            settings_t settings; /* mode and level in force */
+        };
+    };
 } game_t;
 
-/* Start: greeting, the banner lines, then an empty board in settings->mode (settings
- * and stats out of range are replaced by the defaults). table_ok: engine_init()'s
- * answer; reset_cause: power_reset_cause() bits. */
-void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
-               uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
+/* Start from the record in g->rec (as loaded, or anything: settings and stats out of
+ * range are replaced by the defaults; the rest of *g is cleared): greeting, the banner
+ * lines, then an empty board in the saved mode. table_ok: engine_init()'s answer;
+ * reset_cause: power_reset_cause() bits; seed: the level generator's. */
+void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
 void game_key(game_t *g, const key_event_t *ev);
 /* The debounced key bitmap after all queued events were fed: if it disagrees with the
  * keys the events said are held (an event was lost), adopt it and void the gesture, so
@@ -80,7 +85,7 @@ void game_keys_sync(game_t *g, uint16_t keys_state);
  * press; a key held GAME_STUCK_MS is stuck: said once, ignored until released). */
 void game_tick(game_t *g, uint16_t elapsed_ms);
 void game_frame(const game_t *g, leds_frame_t *f);
-/* GAME_SAVE_* flags raised since the last call (then cleared). */
+/* 1 if g->rec changed since the last call (then cleared): to be saved. */
 uint8_t game_take_save(game_t *g);
 /* After power-down: drop overlays and ignore the waking press. */
 void game_wake(game_t *g);

@@ -159,8 +159,7 @@ static void test_records_survive_reboot(void **state)
 
 static void test_corrupt_records_reset(void **state)
 {
-    settings_t bad;
-    stats_t st;
+    stats_record_t rec;
     (void)state;
     boot();
     say("new o\n");
@@ -168,26 +167,36 @@ static void test_corrupt_records_reset(void **state)
     run(200);
     boot();
     assert_non_null(strstr(output(), "you o, level medium"));
-    /* Flip every byte of the settings record's slots: the CRC rejects both. */
+    /* Flip every byte of the record's two slots: the CRC rejects both. */
     for (int i = 0; i < 128; i++) {
         fake_eeprom_cells()[i] ^= 0x5A;
     }
     boot();
     assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
-    /* A record with a good CRC but an out-of-range field. */
-    bad.format = STATS_FORMAT;
-    bad.mode = 3;
-    bad.level = 1;
-    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &bad, sizeof bad));
-    stats_clear(&st);
-    st.n[0][0] = 60001;
-    assert_true(eeprom_store_save(STATS_REC_COUNTS, &st, sizeof st));
+    /* A record with a good CRC but out-of-range settings: those are reset, the stats
+     * kept. */
+    memset(&rec, 0, sizeof rec);
+    stats_clear(&rec.stats);
+    rec.stats.n[0][1] = 7;
+    rec.settings.format = STATS_FORMAT;
+    rec.settings.mode = 3;
+    rec.settings.level = 1;
+    assert_true(eeprom_store_save(STATS_REC, &rec, STATS_REC_SIZE));
     boot();
     assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
     say("stats\n");
+    assert_non_null(strstr(output(), "stats vs ai, you x: wins 0, draws 7, losses 0\n"));
+    /* Out-of-range stats: those are cleared, the settings kept. */
+    rec.settings.mode = GAME_MODE_2P;
+    rec.stats.n[0][0] = 60001;
+    assert_true(eeprom_store_save(STATS_REC, &rec, STATS_REC_SIZE));
+    boot();
+    assert_non_null(strstr(output(), "new: two players, level medium\n"));
+    say("stats\n");
     assert_non_null(strstr(output(), "stats vs ai, you x: wins 0, draws 0, losses 0\n"));
     /* A record of another size (an older firmware's) is not taken either. */
-    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &bad, 2));
+    fake_eeprom_erase();
+    assert_true(eeprom_store_save(STATS_REC, &rec, 2));
     boot();
     assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
 }

@@ -28,7 +28,7 @@ FUZZ_judge_SRC := tests/fuzz/fuzz_judge.c firmware/tools/judge.c $(ENGINE_SRC) \
 	$(COMMON_HOST_SRC)
 # The console's `diag` reads HAL counters: the HAL fakes answer.
 FUZZ_console_SRC := tests/fuzz/fuzz_console.c $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
-	$(HAL_PURE_SRC) $(HAL_HOST_SRC)
+	$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_HOST_SRC)
 FUZZ_eeprom_SRC := tests/fuzz/fuzz_eeprom.c hal/eeprom_store.c hal/host/eeprom_dev.c \
 	hal/host/power.c $(COMMON_HOST_SRC) firmware/game/stats.c
 FUZZ_judge_MAX_LEN := 4096

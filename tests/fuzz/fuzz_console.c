@@ -107,7 +107,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
     fake_hal_reset();
-    game_init(&g, &settings, &stats, 1, 0, (uint16_t)(data[1] | data[2] << 8));
+    g.settings = settings;
+    g.stats = stats;
+    game_init(&g, 1, 0, (uint16_t)(data[1] | data[2] << 8));
     game_tick(&g, GAME_BOOT_MS);
     console_init(&c);
     take_output();
