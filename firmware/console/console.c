@@ -19,14 +19,13 @@
 
 /* The commands and their arguments, CON_* order; the first word is the command. */
 OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
-                    "level perfect|medium|easy|0-2\0stats [clear]\0solve BOARD");
+                    "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
 enum {
     CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, /* no arguments */
     CON_MOVE, CON_NEW, CON_LEVEL, CON_STATS, CON_SOLVE, CON_COMMANDS,
     CON_HELP_BREAK = CON_LEVEL /* help starts its second line here */
 };
-OUT_STR(s_help_board, "BOARD 120112002 (0 . 1 x 2 o): W/D/L for the side to move\n"
-                      "BOARD xx.oo....: x/o/TIE; solve alone: 3 board lines");
+OUT_STR(s_help_board, "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE");
 OUT_STR(s_bar, " | ");
 OUT_STR(k_modes, "x\0o\0" "2p"); /* GAME_MODE_* order */
 OUT_STR(k_clear, "clear");
@@ -41,7 +40,7 @@ OUT_STR(s_errors, "line too long\0"
                   "not your turn\0"
                   "cell taken\0"
                   "no hint now\0"
-                  "bad board (9 cells of 0/1/2 or ./x/o)\0"
+                  "bad board (try help)\0"
                   "illegal board");
 enum {
     CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_OVER, CON_E_TURN, CON_E_TAKEN,
@@ -71,19 +70,18 @@ OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
                      "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
                      "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
 
+/* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
+ * `error: usage: ` and the command with its arguments. */
+#define CON_E_USAGE 0x80u
 static void console_error(uint8_t err)
 {
     out_P(s_error);
-    out_nth_P(s_errors, err);
-    out_nl();
-}
-
-/* `error: usage: ` and the command with its arguments. */
-static void console_usage(uint8_t cmd)
-{
-    out_P(s_error);
-    out_P(s_usage);
-    out_nth_P(k_commands, cmd);
+    if (err & CON_E_USAGE) {
+        out_P(s_usage);
+        out_nth_P(k_commands, (uint8_t)(err & ~CON_E_USAGE));
+    } else {
+        out_nth_P(s_errors, err);
+    }
     out_nl();
 }
 
@@ -96,28 +94,32 @@ void console_line_init(console_line_t *l)
 
 uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 {
+    uint8_t len = l->len;
     if (byte == '\n' || byte == '\r') {
         uint8_t status = l->status ? l->status : CONSOLE_LINE_READY;
-        l->buf[l->len] = '\0';
+        if (len && l->buf[len - 1u] == ' ') {
+            len--; /* no space at the end */
+        }
+        l->buf[len] = '\0';
         l->len = 0;
         l->status = CONSOLE_LINE_NONE;
         return status;
     }
-    if (l->status != CONSOLE_LINE_NONE) {
-        return CONSOLE_LINE_NONE; /* discarding the rest of a bad line */
-    }
     if (byte == '\t') {
         byte = ' ';
     }
+    if (l->status != CONSOLE_LINE_NONE ||
+        (byte == ' ' && (len == 0 || l->buf[len - 1u] == ' '))) {
+        return CONSOLE_LINE_NONE; /* the rest of a bad line; no space first or twice */
+    }
     if (byte < 0x20 || byte > 0x7E) {
         l->status = CONSOLE_LINE_BAD_CHAR;
-    } else if (l->len >= CONSOLE_LINE_MAX) {
+    } else if (len >= CONSOLE_LINE_MAX) {
         l->status = CONSOLE_LINE_TOO_LONG;
     } else {
-        l->buf[l->len++] = (char)byte;
-        return CONSOLE_LINE_NONE;
+        l->buf[len] = (char)byte;
+        l->len = (uint8_t)(len + 1u);
     }
-    l->len = 0;
     return CONSOLE_LINE_NONE;
 }
 
@@ -231,26 +233,22 @@ static uint8_t console_digit(const char *arg, char lo, char hi)
     return (arg[0] >= lo && arg[0] <= hi && arg[1] == '\0') ? (uint8_t)(arg[0] - lo) : 0xFFu;
 }
 
-void console_exec(console_t *c, game_t *g, char *line)
+/* Run one complete line as console_line_feed() leaves it: no space at either end, none
+ * twice (the command word is cut off in place). */
+static void console_exec(console_t *c, game_t *g, char *line)
 {
-    char *s = line, *arg, *end = line;
-    uint8_t cmd, v;
+    char *arg = line, *end = line;
+    uint8_t cmd, v = 0;
     while (*end) {
         end++;
     }
-    while (end > line && end[-1] == ' ') { /* trailing spaces: `move 5 ` is `move 5` */
-        *--end = '\0';
-    }
-    while (*s == ' ') {
-        s++;
-    }
-    if (*s == '\0') {
+    if (end == line) {
         return; /* empty line: nothing to answer */
     }
     if (c->solve_lines) {
         /* a board line after a bare `solve`: exactly 3 cells; the third line answers */
         uint8_t before = c->solve.cells;
-        if (notation_add(&c->solve, s, (uint8_t)(end - s)) != NOTATION_OK ||
+        if (notation_add(&c->solve, line, (uint8_t)(end - line)) != NOTATION_OK ||
             c->solve.cells != before + 3u) {
             c->solve_lines = 0;
             console_error(CON_E_BOARD);
@@ -259,21 +257,16 @@ void console_exec(console_t *c, game_t *g, char *line)
         }
         return;
     }
-    for (arg = s; *arg > ' '; arg++) {
-    }
-    if (*arg) {
-        *arg++ = '\0'; /* the command word ends here */
-    }
-    while (*arg == ' ') {
+    while (*arg && *arg != ' ') {
         arg++;
     }
-    cmd = console_lookup(s, k_commands, CON_COMMANDS);
-    v = 0;
+    if (*arg) {
+        *arg++ = '\0'; /* the command word ends here; its arguments follow */
+    }
+    cmd = console_lookup(line, k_commands, CON_COMMANDS);
     if (cmd == 0xFFu) {
         console_error(CON_E_CMD);
-        return;
-    }
-    if (cmd < CON_MOVE && *arg) {
+    } else if (cmd < CON_MOVE && *arg) {
         v = 0xFFu; /* no arguments expected */
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
@@ -317,18 +310,19 @@ void console_exec(console_t *c, game_t *g, char *line)
             game_stats_clear(g);
         }
     } else { /* CON_SOLVE */
+        notation_begin(&c->solve);
         if (*arg == '\0') {
-            notation_begin(&c->solve);
             c->solve_lines = 3;
             out_line_P(s_solve_more);
-        } else if (notation_parse_board(arg, (uint8_t)(end - arg), &c->solve) != NOTATION_OK) {
+        } else if (notation_add(&c->solve, arg, (uint8_t)(end - arg)) != NOTATION_OK ||
+                   c->solve.cells != POS_CELLS) {
             console_error(CON_E_BOARD);
         } else {
             console_solve_answer(&c->solve);
         }
     }
     if (v == 0xFFu) {
-        console_usage(cmd);
+        console_error((uint8_t)(CON_E_USAGE | cmd));
     }
 }
 

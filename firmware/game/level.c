@@ -24,12 +24,13 @@ void level_stir(uint16_t *state, uint16_t entropy)
 
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
 {
+    uint16_t others = (uint16_t)(~(p.x | p.o) & POS_ALL);
     uint8_t best = engine_move(p);
-    uint16_t others = (uint16_t)(pos_empty(p) & ~(1u << best));
-    uint8_t odds = level == LEVEL_EASY     ? LEVEL_EASY_MISTAKE_256
-                   : level == LEVEL_MEDIUM ? LEVEL_MEDIUM_MISTAKE_256
-                                           : 0u;
+    uint8_t odds = level == LEVEL_EASY ? LEVEL_EASY_MISTAKE_256 : (uint8_t)(level << 6);
     uint8_t k;
+    _Static_assert(LEVEL_PERFECT == 0 && LEVEL_MEDIUM << 6 == LEVEL_MEDIUM_MISTAKE_256,
+                   "odds = level << 6 for perfect (0) and medium");
+    others &= (uint16_t)~(1u << best);
     if (others == 0 || (uint8_t)(level_rand(state) >> 8) >= odds) {
         return best;
     }

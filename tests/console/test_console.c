@@ -121,9 +121,9 @@ static void test_help_board_move(void **state)
     gtu_line(&con, &g, "help");
     assert_string_equal(gtu_out(),
                         "help | board | hint | diag | move 1-9 | new x|o|2p\n"
-                        "level perfect|medium|easy|0-2 | stats [clear] | solve BOARD\n"
-                        "BOARD 120112002 (0 . 1 x 2 o): W/D/L for the side to move\n"
-                        "BOARD xx.oo....: x/o/TIE; solve alone: 3 board lines\n");
+                        "level perfect|medium|easy|0-2 | stats [clear] | solve [BOARD]\n"
+                        "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> "
+                        "x/o/TIE\n");
     gtu_clear();
     gtu_line(&con, &g, "board");
     assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
