@@ -72,7 +72,7 @@ void game_put_result(uint8_t winner)
 
 uint8_t game_winner(const game_t *g)
 {
-    return g->over ? pos_winner(g->pos) : PLAYER_NONE;
+    return g->winner;
 }
 
 uint8_t game_ai_to_move(const game_t *g)
@@ -103,7 +103,7 @@ static void game_overlay_yellow(game_t *g, uint8_t cell, uint16_t ms)
 static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
 {
     uint8_t mover = pos_to_move(g->pos);
-    uint8_t w, kind = STATS_DRAW;
+    uint8_t kind = STATS_DRAW;
     g->pos = pos_play(g->pos, cell);
     out_P(prefix_P);
     out_cell(cell);
@@ -112,20 +112,20 @@ static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
     out_player(mover);
     out_byte(')');
     out_nl();
-    w = pos_winner(g->pos);
-    if (w == PLAYER_NONE && pos_empty(g->pos)) {
+    /* only the mover can have completed a line */
+    if (pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o)) {
+        g->winner = mover;
+        /* vs the AI: the person's win or loss; two players: x wins, o wins */
+        kind = mover == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_O) ? STATS_LOSS
+                                                                                  : STATS_WIN;
+    } else if ((g->pos.x | g->pos.o) != POS_ALL) {
         g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
         return;
     }
     g->over = 1;
     out_P(s_result);
-    game_put_result(w);
+    game_put_result(g->winner);
     out_nl();
-    if (w != PLAYER_NONE) {
-        /* vs the AI: the person's win or loss; two players: x wins, o wins */
-        kind = w == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_O) ? STATS_LOSS
-                                                                              : STATS_WIN;
-    }
     stats_count(&g->stats, g->settings.mode, kind);
     g->save = 1;
 }
@@ -146,7 +146,7 @@ void game_new(game_t *g, uint8_t mode)
     }
     game_setting(g, &g->settings.mode, mode);
     g->pos.x = g->pos.o = 0;
-    g->over = 0;
+    g->over = g->winner = 0;
     g->ms[GAME_T_BLINK] = 0;
     g->ms[GAME_T_OVERLAY] = 0;
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
@@ -441,8 +441,7 @@ void game_frame(const game_t *g, leds_frame_t *f)
         red = (uint16_t)(head | (head >> 2));
     } else {
         if (g->over) {
-            uint8_t w = pos_winner(g->pos);
-            blink = w == PLAYER_NONE ? POS_ALL : pos_lines(w == PLAYER_X ? red : green);
+            blink = g->winner ? pos_lines(g->winner == PLAYER_X ? red : green) : POS_ALL;
         } else if (g->ms[GAME_T_BLINK]) {
             blink = game_bit(g->last_ai);
         }
@@ -451,9 +450,10 @@ void game_frame(const game_t *g, leds_frame_t *f)
             uint16_t keep = (uint16_t)~g->ov_cover;
             leds_frame_t ov = g->ov;
             if (g->lamp) {
-                /* red, then green, then yellow, GAME_LAMP_STEP_MS each */
-                ov.red = (t > 2u * GAME_LAMP_STEP_MS || t <= GAME_LAMP_STEP_MS) ? POS_ALL : 0;
-                ov.green = t <= 2u * GAME_LAMP_STEP_MS ? POS_ALL : 0;
+                /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
+                uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
+                ov.red = step != 1u ? POS_ALL : 0;
+                ov.green = step != 2u ? POS_ALL : 0;
             }
             red = (uint16_t)((red & keep) | ov.red);
             green = (uint16_t)((green & keep) | ov.green);

@@ -23,7 +23,7 @@
 #define GAME_SETTINGS_MS 2000u
 #define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
-#define GAME_LAMP_STEP_MS 500u  /* lamp test: red, green, yellow */
+#define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
 /* game_person_move() results */
@@ -42,6 +42,7 @@ enum {
 typedef struct {
     pos_t pos;
     uint8_t over;        /* 1 once pos is won or full */
+    uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
     uint8_t last_ai;     /* cell of the AI's last move */
     uint8_t save;        /* 1: the record changed since game_take_save() */
     uint8_t lamp;        /* the overlay is the lamp test (colors change with time) */
