@@ -17,6 +17,9 @@
 #include "power.h" /* RESET_* constants only: no HAL call here */
 
 enum { GEST_VOID = 1, GEST_ARMED = 2 };
+/* Small helpers called from many places stay one shared copy: inlined at every call
+ * (as -flto does by itself) they cost hundreds of bytes of flash (measured). */
+#define GAME_SHARED __attribute__((noinline))
 
 OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
@@ -45,7 +48,7 @@ _Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_
                    PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
                "the AI's player is PLAYER_O - mode");
 
-static uint16_t game_bit(uint8_t cell)
+GAME_SHARED static uint16_t game_bit(uint8_t cell)
 {
     return (uint16_t)(1u << cell);
 }
@@ -81,7 +84,7 @@ uint8_t game_ai_to_move(const game_t *g)
 }
 
 /* Show red/green on the cells of `cover` for ms (no blink, not the lamp test). */
-static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green, uint16_t ms)
+GAME_SHARED static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green, uint16_t ms)
 {
     g->ov_cover = cover;
     g->ov.red = red;
@@ -334,7 +337,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
 }
 
 /* The gesture under way will do nothing; an armed cell goes dark. */
-static void game_void_gesture(game_t *g)
+GAME_SHARED static void game_void_gesture(game_t *g)
 {
     if (g->gest == GEST_ARMED) {
         g->ms[GAME_T_OVERLAY] = 0;
