@@ -59,6 +59,7 @@ OUT_STR(s_turn, "turn: ");
 OUT_STR(s_you_ai, " (you)\0 (ai)");
 OUT_STR(s_over, "over: ");
 OUT_STR(s_tie, "TIE");
+OUT_STR(s_ldw, "LDW"); /* by engine result: loss, draw, win */
 OUT_STR(s_stats, "stats ");
 OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM "\n");
 OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM "\n");
@@ -193,7 +194,7 @@ static void console_solve_answer(const notation_board_t *b)
     }
     r = engine_outcome(p).result;
     if (b->format == NOTATION_DIGITS) {
-        out_byte(r == ENGINE_WIN ? 'W' : r == ENGINE_DRAW ? 'D' : 'L');
+        out_byte((char)pgm_read_byte(&s_ldw[r - ENGINE_LOSS]));
     } else if (r == ENGINE_DRAW) {
         out_P(s_tie);
     } else {
