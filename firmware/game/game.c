@@ -201,7 +201,7 @@ uint8_t game_person_move(game_t *g, uint8_t cell)
     if (game_ai_to_move(g)) {
         return GAME_ERR_NOT_YOUR_TURN;
     }
-    if (!(pos_empty(g->pos) & game_bit(cell))) {
+    if ((g->pos.x | g->pos.o) & game_bit(cell)) {
         return GAME_ERR_TAKEN;
     }
     level_stir(&g->rng, g->clock);
@@ -229,11 +229,11 @@ uint8_t game_hint(game_t *g)
 static void game_analysis(game_t *g)
 {
     uint16_t red = 0, green = 0;
-    uint16_t empty = pos_empty(g->pos);
+    uint16_t marked = g->pos.x | g->pos.o;
     out_P(s_analysis);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (empty & bit) {
+        if (!(marked & bit)) {
             /* the child's result is the opponent's: flip it for the mover */
             int8_t r = engine_outcome(pos_play(g->pos, c)).result;
             if (r != ENGINE_WIN) {
@@ -323,7 +323,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
     if (is_long) {
         if (g->over || !(g->pos.x | g->pos.o)) {
             game_menu(g, cell);
-        } else if (pos_empty(g->pos) & bit) {
+        } else if (!((g->pos.x | g->pos.o) & bit)) {
             (void)game_hint(g);
         } else {
             game_analysis(g);
