@@ -40,7 +40,6 @@ static struct {
     uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
     uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
     uint16_t elapsed;   /* ms since the last game step */
-    uint8_t dirty;      /* the record changed and is not yet handed to the store */
     uint8_t vcc_warned; /* the low-supply line was printed for this wait */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
 } app;
@@ -66,11 +65,11 @@ void app_init(void)
     memset(&app, 0, sizeof app);
 }
 
-/* Hand the record to the background store when the game changed it (at most one save
- * under way; a change during a save is saved after it). */
+/* Hand the record to the background store when the game changed it (app_game.save):
+ * at most one save under way; the flag is cleared when the store has taken its copy,
+ * so a change during a save is saved after it. */
 static void app_save(void)
 {
-    app.dirty |= game_take_save(&app_game);
     if (eeprom_store_busy()) {
         if (eeprom_store_waiting_vcc() && !app.vcc_warned) {
             uint16_t vcc = power_vcc_decivolts();
@@ -80,8 +79,8 @@ static void app_save(void)
         return;
     }
     app.vcc_warned = 0;
-    if (app.dirty && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
-        app.dirty = 0;
+    if (app_game.save && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
+        app_game.save = 0;
     }
 }
 
@@ -99,7 +98,7 @@ static void app_idle_check(void)
         power_down_until_key(app_game.stuck);
         game_wake(&app_game); /* the frame is shown again by the next step */
         app.idle = 0;
-    } else if (app.idle >= APP_IDLE_STEPS && !app.dirty) {
+    } else if (app.idle >= APP_IDLE_STEPS && !app_game.save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
         if (power_wake_keys(app_game.stuck)) {
             out_line_P(s_sleep);

@@ -44,7 +44,8 @@ typedef struct {
     uint8_t over;        /* 1 once pos is won or full */
     uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
     uint8_t last_ai;     /* cell of the AI's last move */
-    uint8_t save;        /* 1: the record changed since game_take_save() */
+    uint8_t save;        /* 1: rec changed and is not saved yet (the main loop clears it
+                            when the EEPROM store takes rec; or game_take_save()) */
     uint8_t lamp;        /* the overlay is the lamp test (colors change with time) */
     uint16_t ms[GAME_TIMERS];
     uint16_t rng;        /* level_rand() state */
