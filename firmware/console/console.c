@@ -9,6 +9,8 @@
  * solve_lines > 0 only while a bare `solve` collects its board. */
 #include "console.h"
 
+#include <string.h>
+
 #include "eeprom_store.h"
 #include "engine.h"
 #include "keys.h"
@@ -126,9 +128,7 @@ uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 
 void console_init(console_t *c)
 {
-    console_line_init(&c->line);
-    c->solve_lines = 0;
-    c->lines_lost = 0;
+    memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
 }
 
 /* Index of `word` (up to its NUL) among the first n entries of a flash list
