@@ -18,7 +18,7 @@ uint16_t level_rand(uint16_t *state)
 
 void level_stir(uint16_t *state, uint16_t entropy)
 {
-    *state ^= (uint16_t)(entropy * 40503u); /* Knuth's multiplicative spread */
+    *state ^= entropy; /* the generator's step spreads it over the state */
     (void)level_rand(state);
 }
 
