@@ -173,12 +173,7 @@ void game_set_level(game_t *g, uint8_t level)
 void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
 {
     memset(g, 0, offsetof(game_t, rec));
-    if (!stats_settings_valid(&g->settings)) {
-        stats_settings_default(&g->settings);
-    }
-    if (!stats_valid(&g->stats)) {
-        stats_clear(&g->stats);
-    }
+    stats_record_repair(&g->rec);
     g->rng = seed;
     if (reset_cause & RESET_WATCHDOG) {
         out_line_P(s_wdt);

@@ -41,6 +41,8 @@ typedef struct {
 } stats_record_t;
 #define STATS_REC_SIZE (offsetof(stats_record_t, settings) + sizeof(settings_t))
 
+/* After a load: each part of the record out of range is replaced by its default. */
+void stats_record_repair(stats_record_t *r);
 void stats_settings_default(settings_t *s);
 /* 1 if every field is in range. */
 uint8_t stats_settings_valid(const settings_t *s);
