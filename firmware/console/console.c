@@ -155,11 +155,11 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n)
 /* `x.o` rows, then `turn: x (you)` / `turn: o` / `over: x wins` / `over: draw`. */
 static void console_board(const game_t *g)
 {
-    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        out_byte(notation_cell_char(g->pos, cell));
-        if (cell == 2 || cell == 5 || cell == 8) {
-            out_nl();
+    for (uint8_t cell = 0; cell < POS_CELLS;) {
+        for (uint8_t col = 0; col < 3u; col++) {
+            out_byte(notation_cell_char(g->pos, cell++));
         }
+        out_nl();
     }
     if (g->over) {
         out_P(s_over);
