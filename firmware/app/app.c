@@ -3,8 +3,8 @@
  * for anything. Output is produced only when the UART's TX ring can take it whole (the
  * game needs APP_TX_GAME bytes of room, a console line CONSOLE_ANSWER_MAX), so nothing
  * is cut and input keeps flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds
- * the sender); EEPROM records are written in the background, one byte per pass at most;
- * a record the game asks to save is saved, possibly later (low supply, another save
+ * the sender); the EEPROM record is written in the background, one byte per pass at
+ * most; a change the game makes to it is saved, possibly later (low supply, a save
  * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
  * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
  * the wake-up. */

@@ -15,8 +15,9 @@
 /* Longest accepted line (spaces between words counted once), without its
  * terminator. */
 #define CONSOLE_LINE_MAX 40u
-/* The longest answer any one line can produce (help); the main loop feeds a byte only
- * when the UART can take this much output, so answers are never cut. */
+/* At least the longest answer any one line can produce (diag with every counter at its
+ * widest: 222 bytes; help: 185); the main loop feeds a byte only when the UART can take
+ * this much output, so answers are never cut. */
 #define CONSOLE_ANSWER_MAX 224u
 
 /* console_line_feed() results */

@@ -84,7 +84,8 @@ uint8_t game_ai_to_move(const game_t *g)
 }
 
 /* Show red/green on the cells of `cover` for ms (no blink, not the lamp test). */
-GAME_SHARED static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green, uint16_t ms)
+GAME_SHARED static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green,
+                                     uint16_t ms)
 {
     g->ov_cover = cover;
     g->ov.red = red;
@@ -224,7 +225,7 @@ uint8_t game_hint(game_t *g)
 static void game_analysis(game_t *g)
 {
     uint16_t red = 0, green = 0;
-    uint16_t marked = g->pos.x | g->pos.o;
+    uint16_t marked = (uint16_t)(g->pos.x | g->pos.o);
     out_P(s_analysis);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);

@@ -219,7 +219,8 @@ static void test_new_level_stats(void **state)
     gtu_clear();
     gtu_line(&con, &g, "stats now");
     gtu_line(&con, &g, "stats clear x");
-    assert_string_equal(gtu_out(), "error: usage: stats [clear]\nerror: usage: stats [clear]\n");
+    assert_string_equal(gtu_out(),
+                        "error: usage: stats [clear]\nerror: usage: stats [clear]\n");
 }
 
 static void test_solve_formats(void **state)
