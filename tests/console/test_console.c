@@ -57,6 +57,13 @@ static void test_line_assembler(void **state)
     assert_string_equal(l.buf, "abc D");
     assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_READY);
     assert_string_equal(l.buf, "");
+    /* Spaces are kept between words only, one each. */
+    s = " \t move \t 5  ";
+    while (*s) {
+        assert_int_equal(console_line_feed(&l, (uint8_t)*s++), CONSOLE_LINE_NONE);
+    }
+    assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_READY);
+    assert_string_equal(l.buf, "move 5");
     /* Exactly CONSOLE_LINE_MAX characters fit; one more is an error at the end. */
     for (unsigned i = 0; i < CONSOLE_LINE_MAX; i++) {
         assert_int_equal(console_line_feed(&l, 'a'), CONSOLE_LINE_NONE);
@@ -128,7 +135,7 @@ static void test_help_board_move(void **state)
     gtu_line(&con, &g, "board");
     assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
     gtu_clear();
-    gtu_line(&con, &g, "MOVE 1");
+    gtu_line(&con, &g, "  MOVE \t 1 ");
     assert_string_equal(gtu_out(), "move: 1 (x)\n");
     gtu_clear();
     gtu_line(&con, &g, "move 2");
