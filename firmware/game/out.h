@@ -1,8 +1,8 @@
 /* firmware/game/out.h - the board's text output: every console line, the game's and
  * the console's, goes byte by byte into the UART's TX ring (hal/uart.h). Callers make
  * sure the line fits first (the main loop checks uart_tx_free()), so nothing waits.
- * Constant strings live in flash (OUT_STR) and cost no SRAM; numbers are printed
- * without division (the AVR has none in hardware). */
+ * Constant strings live in flash (OUT_STR) and cost no SRAM; numbers are printed by a
+ * shift-and-subtract loop (the AVR has no divide instruction; no library division). */
 #ifndef OUT_H
 #define OUT_H
 #include <stdint.h>
