@@ -3,12 +3,14 @@
  * for anything. Output is produced only when the UART's TX ring can take it whole (the
  * game needs APP_TX_GAME bytes of room, a console line CONSOLE_ANSWER_MAX), so nothing
  * is cut and input keeps flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds
- * the sender); EEPROM records are written in the background, one byte per pass at most;
- * a record the game asks to save is saved, possibly later (low supply, another save
+ * the sender); the EEPROM record is written in the background, one byte per pass at
+ * most; a change the game makes to it is saved, possibly later (low supply, a save
  * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
  * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
  * the wake-up. */
 #include "app.h"
+
+#include <string.h>
 
 #include "console.h"
 #include "eeprom_store.h"
@@ -23,76 +25,62 @@
 
 /* Room one game step needs: its longest output is the analysis line (66 bytes). */
 #define APP_TX_GAME 96u
+_Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the most room");
+/* Idle time is counted in steps of 256 ms (an 8-bit ms counter wrapping), from the
+ * last input: power-down comes within 256 ms after APP_IDLE_POWER_DOWN_S. */
+#define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u))
 
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
-OUT_STR(s_low_vcc, "ttt: supply low (\0 V), saving waits");
+OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 
 static game_t app_game;
 static console_t app_console;
-static uint8_t app_poll;      /* ms since the last input poll */
-static uint16_t app_elapsed;  /* ms since the last game step */
-static uint16_t app_idle_ms;  /* ms of the current idle second */
-static uint16_t app_idle_s;   /* s without a key event or a serial byte */
-static uint8_t app_dirty;     /* GAME_SAVE_* records not yet handed to the store */
-static uint8_t app_vcc_warned; /* the low-supply line was printed for this wait */
-static uint8_t app_sleep_due; /* the sleeping line is queued: power down once sent */
+static struct {
+    uint8_t poll;       /* ms since the last input poll */
+    uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
+    uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
+    uint16_t elapsed;   /* ms since the last game step */
+    uint8_t vcc_warned; /* the low-supply line was printed for this wait */
+    uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
+} app;
 
 void app_init(void)
 {
-    settings_t settings;
-    stats_t stats;
-    uint8_t table_ok;
-
     power_init();
     tick_init();
     leds_init();
     keys_init();
     uart_init();
     eeprom_store_init();
-    table_ok = engine_init();
-    /* A missing record or a CRC failure (the store refuses it) gives the defaults, and
-     * so does a field out of range (game_init checks). */
-    if (!eeprom_store_load(STATS_REC_SETTINGS, &settings, sizeof settings)) {
-        settings.format = 0;
-    }
-    if (!eeprom_store_load(STATS_REC_COUNTS, &stats, sizeof stats)) {
-        stats.format = 0;
-    }
+    /* A missing record or a CRC failure (the store leaves the buffer alone) gives the
+     * defaults, and so does a field out of range (game_init checks). */
+    app_game.stats.format = app_game.settings.format = 0;
+    (void)eeprom_store_load(STATS_REC, &app_game.rec, STATS_REC_SIZE);
     console_init(&app_console);
     /* Seed: the counters differ between boards and boots only a little; the key-press
      * times stirred in during play make the games vary. */
-    game_init(&app_game, &settings, &stats, table_ok, power_reset_cause(),
-              (uint16_t)(stats.n[GAME_MODE_AI_X][STATS_DRAW] * 31u +
-                         stats.n[GAME_MODE_AI_O][STATS_DRAW] + 0x5A5Au));
-    app_poll = 0;
-    app_elapsed = app_idle_ms = app_idle_s = 0;
-    app_dirty = app_vcc_warned = app_sleep_due = 0;
+    game_init(&app_game, engine_init(), power_reset_cause(),
+              (uint16_t)(app_game.stats.n[GAME_MODE_AI_X][STATS_DRAW] +
+                         app_game.stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    memset(&app, 0, sizeof app);
 }
 
-/* Hand pending records to the background store, one save at a time. */
+/* Hand the record to the background store when the game changed it (app_game.save):
+ * at most one save under way; the flag is cleared when the store has taken its copy,
+ * so a change during a save is saved after it. */
 static void app_save(void)
 {
-    app_dirty |= game_take_save(&app_game);
     if (eeprom_store_busy()) {
-        if (eeprom_store_waiting_vcc() && !app_vcc_warned) {
-            app_vcc_warned = 1;
-            out_nth_P(s_low_vcc, 0);
-            out_num(power_vcc_decivolts(), 1);
-            out_nth_P(s_low_vcc, 1);
-            out_nl();
+        if (eeprom_store_waiting_vcc() && !app.vcc_warned) {
+            uint16_t vcc = power_vcc_decivolts();
+            app.vcc_warned = 1;
+            out_fmt_P(s_low_vcc, &vcc);
         }
         return;
     }
-    app_vcc_warned = 0;
-    /* settings first, then the statistics */
-    if (app_dirty & GAME_SAVE_SETTINGS) {
-        if (eeprom_store_start(STATS_REC_SETTINGS, &app_game.settings,
-                               sizeof app_game.settings)) {
-            app_dirty &= (uint8_t)~GAME_SAVE_SETTINGS;
-        }
-    } else if (app_dirty && eeprom_store_start(STATS_REC_COUNTS, &app_game.stats,
-                                               sizeof app_game.stats)) {
-        app_dirty = 0;
+    app.vcc_warned = 0;
+    if (app_game.save && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
+        app_game.save = 0;
     }
 }
 
@@ -101,24 +89,21 @@ static void app_save(void)
  * stuck key, stay up and say nothing. */
 static void app_idle_check(void)
 {
-    if (app_sleep_due) {
+    if (app.sleep_due) {
         if (uart_tx_busy() || eeprom_store_busy()) {
             return;
         }
-        app_sleep_due = 0;
+        app.sleep_due = 0;
         leds_off();
         power_down_until_key(app_game.stuck);
         game_wake(&app_game); /* the frame is shown again by the next step */
-        app_idle_s = 0;
-        return;
-    }
-    if (app_idle_s < APP_IDLE_POWER_DOWN_S || app_dirty) {
-        return;
-    }
-    app_idle_s = 0; /* with no wake-up key: look again after another idle period */
-    if (power_wake_keys(app_game.stuck)) {
-        out_line_P(s_sleep);
-        app_sleep_due = 1;
+        app.idle = 0;
+    } else if (app.idle >= APP_IDLE_STEPS && !app_game.save) {
+        app.idle = 0; /* with no wake-up key: look again after another idle period */
+        if (power_wake_keys(app_game.stuck)) {
+            out_line_P(s_sleep);
+            app.sleep_due = 1;
+        }
     }
 }
 
@@ -132,10 +117,7 @@ static void app_input(void)
     uint8_t input = 0;
 
     keys_update();
-    for (;;) {
-        if (uart_tx_free() < APP_TX_GAME) {
-            break; /* the rest waits in the key queue for room */
-        }
+    while (uart_tx_free() >= APP_TX_GAME) { /* else the rest waits in the key queue */
         if (!keys_next_event(&ev)) {
             game_keys_sync(&app_game, keys_state()); /* every event is in */
             break;
@@ -150,13 +132,14 @@ static void app_input(void)
         input = 1;
     }
     if (input) {
-        app_idle_ms = app_idle_s = 0;
-    } else if (app_elapsed < APP_FRAME_MS) {
+        app.idle_ms = 0;
+        app.idle = 0;
+    } else if (app.elapsed < APP_FRAME_MS) {
         return;
     }
     if (uart_tx_free() >= APP_TX_GAME) {
-        game_tick(&app_game, app_elapsed);
-        app_elapsed = 0;
+        game_tick(&app_game, app.elapsed);
+        app.elapsed = 0;
     }
     game_frame(&app_game, &frame);
     leds_show(&frame);
@@ -172,15 +155,14 @@ void app_step(void)
      * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
      * scan; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
-        if (app_elapsed < 0xFFFFu) {
-            app_elapsed++;
+        if (app.elapsed != 0xFFFFu) {
+            app.elapsed++;
         }
-        if (++app_idle_ms == 1000u) {
-            app_idle_ms = 0;
-            app_idle_s++;
+        if (++app.idle_ms == 0) {
+            app.idle++;
         }
-        if (++app_poll >= APP_POLL_MS) {
-            app_poll = 0;
+        if (++app.poll >= APP_POLL_MS) {
+            app.poll = 0;
             app_input();
         }
     }

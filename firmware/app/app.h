@@ -4,7 +4,8 @@
 #define APP_H
 #include <stdint.h>
 
-/* Keys and serial input are polled this often (ms): one full scan of the 3-row matrix. */
+/* Keys and serial input are polled this often (ms): the time the HAL takes to scan the
+ * whole key matrix (hal/keys.h). */
 #define APP_POLL_MS 3u
 /* Game timers and the LED frame advance at least this often (ms). */
 #define APP_FRAME_MS 20u
@@ -12,12 +13,12 @@
 #define APP_IDLE_POWER_DOWN_S 300u
 #define APP_IDLE_POWER_DOWN_MS (APP_IDLE_POWER_DOWN_S * 1000ul)
 
-/* Bring up the HAL, check the engine table, load the EEPROM records, print the
+/* Bring up the HAL, check the engine table, load the EEPROM record, print the
  * banner and start the greeting. */
 void app_init(void);
 /* One main-loop pass, never waiting: kick the watchdog, advance the EEPROM save under
  * way; every APP_POLL_MS read keys and serial bytes (as far as the UART has room for the
- * answers), advance the game, show its frame, hand records to the store; then
+ * answers), advance the game, show its frame, hand the record to the store; then
  * idle-sleep (or power down after APP_IDLE_POWER_DOWN_S of no input). */
 void app_step(void);
 

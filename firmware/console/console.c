@@ -1,11 +1,15 @@
 /* firmware/console/console.c - serial console: fixed-buffer line assembly and commands.
  * Every finished non-empty line gets at least one answer line (but for the board lines
- * after a bare `solve`); errors are one line starting `error: `. Boards are read by the
- * engine's one notation (notation.h): digits 0/1/2 (Baekjoon 16571, answer W/D/L for
- * the side to move) or letters . x o (Algospot TICTACTOE, answer x/o/TIE).
+ * after a bare `solve`); errors are one line starting `error: `. One table names the
+ * commands with their arguments: it is what the command word is matched against, what
+ * `help` lists and what a malformed command's `error: usage: ...` quotes. Boards are
+ * read by the engine's one notation (notation.h): digits 0/1/2 (Baekjoon 16571, answer
+ * W/D/L for the side to move) or letters . x o (Algospot TICTACTOE, answer x/o/TIE).
  * Invariants: the line buffer is always NUL-terminated within CONSOLE_LINE_MAX + 1;
  * solve_lines > 0 only while a bare `solve` collects its board. */
 #include "console.h"
+
+#include <string.h>
 
 #include "eeprom_store.h"
 #include "engine.h"
@@ -15,36 +19,34 @@
 #include "tick.h"
 #include "uart.h"
 
-OUT_STR(s_help, "help | board | move 1-9 | new x|o|2p | hint | diag\n"
-                "level perfect|medium|easy (0-2) | stats [clear]\n"
-                "solve 120112002 -> W/D/L for the side to move (0 . 1 x 2 o)\n"
-                "solve xx.oo.... -> x/o/TIE; or solve, then 3 board lines");
-/* The commands, in the order of console_exec()'s switch. */
-OUT_STR(k_commands, "help\0board\0move\0new\0level\0hint\0stats\0solve\0diag\0");
-OUT_STR(k_modes, "x\0o\0" "2p\0");
-OUT_STR(k_levels, "perfect\0medium\0easy\0");
-OUT_STR(k_clear, "clear\0");
+/* The commands and their arguments, CON_* order; the first word is the command. */
+OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
+                    "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
+enum {
+    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, /* no arguments */
+    CON_MOVE, CON_NEW, CON_LEVEL, CON_STATS, CON_SOLVE, CON_COMMANDS,
+    CON_HELP_BREAK = CON_LEVEL /* help starts its second line here */
+};
+OUT_STR(s_help_board, "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE");
+OUT_STR(s_bar, " | ");
+OUT_STR(k_modes, "x\0o\0" "2p"); /* GAME_MODE_* order */
+OUT_STR(k_clear, "clear");
 OUT_STR(s_error, "error: ");
+OUT_STR(s_usage, "usage: ");
 /* Errors, in CON_E_* order (out_nth_P). */
 OUT_STR(s_errors, "line too long\0"
                   "bad character\0"
                   "input overrun\0"
                   "unknown command (try help)\0"
-                  "usage: move 1-9\0"
-                  "usage: new x|o|2p\0"
-                  "usage: level perfect|medium|easy\0"
-                  "usage: stats [clear]\0"
-                  "game over (press a key or type new)\0"
+                  "game over (type new)\0"
                   "not your turn\0"
                   "cell taken\0"
-                  "bad board (9 cells of 0/1/2 or x/o/.)\0"
-                  "illegal board\0"
-                  "no arguments expected\0"
-                  "no hint now");
+                  "no hint now\0"
+                  "bad board (try help)\0"
+                  "illegal board");
 enum {
-    CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_MOVE, CON_E_MODE, CON_E_LEVEL,
-    CON_E_STATS, CON_E_OVER, CON_E_TURN, CON_E_TAKEN, CON_E_BOARD, CON_E_ILLEGAL,
-    CON_E_ARGS, CON_E_HINT
+    CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_OVER, CON_E_TURN, CON_E_TAKEN,
+    CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
 };
 /* A line's error is CON_E_LONG + (status - CONSOLE_LINE_TOO_LONG); a refused move's is
  * CON_E_OVER + (result - GAME_ERR_OVER). */
@@ -59,17 +61,30 @@ OUT_STR(s_turn, "turn: ");
 OUT_STR(s_you_ai, " (you)\0 (ai)");
 OUT_STR(s_over, "over: ");
 OUT_STR(s_tie, "TIE");
+OUT_STR(s_ldw, "LDW"); /* by engine result: loss, draw, win */
 OUT_STR(s_stats, "stats ");
-OUT_STR(s_stats_words, ": wins \0, draws \0, losses \0: x wins \0, draws \0, o wins ");
-OUT_STR(s_result_words, " wins\0draw");
-OUT_STR(s_diag1, "diag: up \0 s; resets power \0 watchdog \0 brown-out \0 other ");
-OUT_STR(s_diag2, "diag: table \0ok\0bad, solver\0; stack \0 B; vcc \0 V");
-OUT_STR(s_diag3, "diag: lost rx \0 lines \0 keys \0 tx \0; eeprom failed \0 low-vcc waits ");
+OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM "\n");
+OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM "\n");
+OUT_STR(s_diag_up, "diag: up ");
+OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
+                       " other " OUT_NUM "\ndiag: table ");
+OUT_STR(s_diag_table, "ok\0bad, solver");
+OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
+                     "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
+                     "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
 
+/* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
+ * `error: usage: ` and the command with its arguments. */
+#define CON_E_USAGE 0x80u
 static void console_error(uint8_t err)
 {
     out_P(s_error);
-    out_nth_P(s_errors, err);
+    if (err & CON_E_USAGE) {
+        out_P(s_usage);
+        out_nth_P(k_commands, (uint8_t)(err & ~CON_E_USAGE));
+    } else {
+        out_nth_P(s_errors, err);
+    }
     out_nl();
 }
 
@@ -82,54 +97,56 @@ void console_line_init(console_line_t *l)
 
 uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 {
+    uint8_t len = l->len;
     if (byte == '\n' || byte == '\r') {
         uint8_t status = l->status ? l->status : CONSOLE_LINE_READY;
-        l->buf[l->len] = '\0';
+        if (len && l->buf[len - 1u] == ' ') {
+            len--; /* no space at the end */
+        }
+        l->buf[len] = '\0';
         l->len = 0;
         l->status = CONSOLE_LINE_NONE;
         return status;
     }
-    if (l->status != CONSOLE_LINE_NONE) {
-        return CONSOLE_LINE_NONE; /* discarding the rest of a bad line */
-    }
     if (byte == '\t') {
         byte = ' ';
     }
+    if (l->status != CONSOLE_LINE_NONE ||
+        (byte == ' ' && (len == 0 || l->buf[len - 1u] == ' '))) {
+        return CONSOLE_LINE_NONE; /* the rest of a bad line; no space first or twice */
+    }
     if (byte < 0x20 || byte > 0x7E) {
         l->status = CONSOLE_LINE_BAD_CHAR;
-    } else if (l->len >= CONSOLE_LINE_MAX) {
+    } else if (len >= CONSOLE_LINE_MAX) {
         l->status = CONSOLE_LINE_TOO_LONG;
     } else {
-        l->buf[l->len++] = (char)byte;
-        return CONSOLE_LINE_NONE;
+        l->buf[len] = (char)byte;
+        l->len = (uint8_t)(len + 1u);
     }
-    l->len = 0;
     return CONSOLE_LINE_NONE;
 }
 
 void console_init(console_t *c)
 {
-    console_line_init(&c->line);
-    c->solve_lines = 0;
-    c->lines_lost = 0;
+    memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
 }
 
-/* Index of `word` in a flash list "a\0b\0...\0\0" (a list ends with an empty string),
- * or 0xFF. The word ends at a NUL, or at `stop` (' ' for a command before its
- * arguments, '\0' for a whole argument). */
-static uint8_t console_lookup(const char *word, const char *list, char stop)
+/* Index of `word` (up to its NUL) among the first n entries of a flash list
+ * "a\0b\0...", or 0xFF. An entry's word ends at a NUL or a space (so "move 1-9" is
+ * the word "move"). Letters compare without case. */
+static uint8_t console_lookup(const char *word, const char *list, uint8_t n)
 {
-    for (uint8_t i = 0; pgm_read_byte(list); i++) {
+    for (uint8_t i = 0; i < n; i++) {
         const char *w = word;
         char c;
-        while ((c = (char)pgm_read_byte(list)) != '\0' && c == *w) {
+        while ((c = (char)pgm_read_byte(list)) > ' ' && c == (*w | 0x20)) {
             list++;
             w++;
         }
-        if (c == '\0' && (*w == '\0' || *w == stop)) {
+        if (c <= ' ' && *w == '\0') {
             return i;
         }
-        while (pgm_read_byte(list++) != '\0') { /* to the next word */
+        while (pgm_read_byte(list++) != '\0') { /* to the next entry */
         }
     }
     return 0xFF;
@@ -138,20 +155,15 @@ static uint8_t console_lookup(const char *word, const char *list, char stop)
 /* `x.o` rows, then `turn: x (you)` / `turn: o` / `over: x wins` / `over: draw`. */
 static void console_board(const game_t *g)
 {
-    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        uint16_t bit = (uint16_t)(1u << cell);
-        out_byte((g->pos.x & bit) ? 'x' : (g->pos.o & bit) ? 'o' : '.');
-        if (cell % 3u == 2u) {
-            out_nl();
+    for (uint8_t cell = 0; cell < POS_CELLS;) {
+        for (uint8_t col = 0; col < 3u; col++) {
+            out_byte(notation_cell_char(g->pos, cell++));
         }
+        out_nl();
     }
     if (g->over) {
-        uint8_t w = game_winner(g);
         out_P(s_over);
-        if (w != PLAYER_NONE) {
-            out_player(w);
-        }
-        out_nth_P(s_result_words, w == PLAYER_NONE);
+        game_put_result(game_winner(g));
     } else {
         out_P(s_turn);
         out_player(pos_to_move(g->pos));
@@ -165,14 +177,9 @@ static void console_board(const game_t *g)
 static void console_stats(const game_t *g)
 {
     for (uint8_t m = 0; m < GAME_MODES; m++) {
-        uint8_t words = m == GAME_MODE_2P ? 3u : 0u;
         out_P(s_stats);
         game_put_mode(m);
-        for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            out_nth_P(s_stats_words, (uint8_t)(words + k));
-            out_num(g->stats.n[m][k], 0);
-        }
-        out_nl();
+        out_fmt_P(m == GAME_MODE_2P ? s_stats_2p : s_stats_ai, g->stats.n[m]);
     }
 }
 
@@ -187,7 +194,7 @@ static void console_solve_answer(const notation_board_t *b)
     }
     r = engine_outcome(p).result;
     if (b->format == NOTATION_DIGITS) {
-        out_byte(r == ENGINE_WIN ? 'W' : r == ENGINE_DRAW ? 'D' : 'L');
+        out_byte((char)pgm_read_byte(&s_ldw[r - ENGINE_LOSS]));
     } else if (r == ENGINE_DRAW) {
         out_P(s_tie);
     } else {
@@ -197,144 +204,113 @@ static void console_solve_answer(const notation_board_t *b)
     out_nl();
 }
 
-/* A board line after a bare `solve`: exactly 3 cells each; the third line answers. */
-static void console_solve_line(console_t *c, const char *s, uint8_t len)
-{
-    uint8_t before = c->solve.cells;
-    if (notation_add(&c->solve, s, len) != NOTATION_OK || c->solve.cells != before + 3u) {
-        c->solve_lines = 0;
-        console_error(CON_E_BOARD);
-    } else if (--c->solve_lines == 0) {
-        console_solve_answer(&c->solve);
-    }
-}
-
 static void console_diag(const console_t *c)
 {
     uint8_t resets[POWER_CAUSES];
+    uint16_t v[12];
     power_reset_counts(resets);
-    out_nth_P(s_diag1, 0);
+    v[0] = resets[POWER_CAUSE_POWER_ON];
+    v[1] = resets[POWER_CAUSE_WATCHDOG];
+    v[2] = resets[POWER_CAUSE_BROWN_OUT];
+    v[3] = resets[POWER_CAUSE_EXTERNAL];
+    v[4] = power_stack_peak();
+    v[5] = power_vcc_decivolts();
+    v[6] = uart_rx_overruns();
+    v[7] = c->lines_lost;
+    v[8] = keys_lost_events();
+    v[9] = uart_tx_dropped();
+    v[10] = eeprom_store_failures();
+    v[11] = eeprom_store_vcc_refusals();
+    out_P(s_diag_up);
     out_num(tick_ms(), 3);
-    out_nth_P(s_diag1, 1);
-    out_num(resets[POWER_CAUSE_POWER_ON], 0);
-    out_nth_P(s_diag1, 2);
-    out_num(resets[POWER_CAUSE_WATCHDOG], 0);
-    out_nth_P(s_diag1, 3);
-    out_num(resets[POWER_CAUSE_BROWN_OUT], 0);
-    out_nth_P(s_diag1, 4);
-    out_num(resets[POWER_CAUSE_EXTERNAL], 0);
-    out_nl();
-    out_nth_P(s_diag2, 0);
-    out_nth_P(s_diag2, engine_table_ok() ? 1u : 2u);
-    out_nth_P(s_diag2, 3);
-    out_num(power_stack_peak(), 0);
-    out_nth_P(s_diag2, 4);
-    out_num(power_vcc_decivolts(), 1);
-    out_nth_P(s_diag2, 5);
-    out_nl();
-    out_nth_P(s_diag3, 0);
-    out_num(uart_rx_overruns(), 0);
-    out_nth_P(s_diag3, 1);
-    out_num(c->lines_lost, 0);
-    out_nth_P(s_diag3, 2);
-    out_num(keys_lost_events(), 0);
-    out_nth_P(s_diag3, 3);
-    out_num(uart_tx_dropped(), 0);
-    out_nth_P(s_diag3, 4);
-    out_num(eeprom_store_failures(), 0);
-    out_nth_P(s_diag3, 5);
-    out_num(eeprom_store_vcc_refusals(), 0);
-    out_nl();
+    out_fmt_P(s_diag_resets, v);
+    out_nth_P(s_diag_table, !engine_table_ok());
+    out_fmt_P(s_diag_rest, v + 4);
 }
 
-/* The value of a one-digit argument 0..max, or 0xFF. */
-static uint8_t console_digit(const char *arg, char max)
+/* The value of a one-digit argument lo..hi, counted from lo; 0xFF if it is not one. */
+static uint8_t console_digit(const char *arg, char lo, char hi)
 {
-    return (arg[0] >= '0' && arg[0] <= max && arg[1] == '\0') ? (uint8_t)(arg[0] - '0') : 0xFFu;
+    return (arg[0] >= lo && arg[0] <= hi && arg[1] == '\0') ? (uint8_t)(arg[0] - lo) : 0xFFu;
 }
 
-void console_exec(console_t *c, game_t *g, char *line)
+/* Run one complete line as console_line_feed() leaves it: no space at either end, none
+ * twice (the command word is cut off in place). */
+static void console_exec(console_t *c, game_t *g, char *line)
 {
-    char *s = line, *arg, *end;
-    uint8_t v;
-    for (end = line; *end; end++) {
-        if (*end >= 'A' && *end <= 'Z') {
-            *end = (char)(*end - 'A' + 'a');
-        }
+    char *arg = line, *end = line;
+    uint8_t cmd, v = 0;
+    while (*end) {
+        end++;
     }
-    while (end > line && end[-1] == ' ') { /* trailing spaces: `move 5 ` is `move 5` */
-        *--end = '\0';
-    }
-    while (*s == ' ') {
-        s++;
-    }
-    if (*s == '\0') {
+    if (end == line) {
         return; /* empty line: nothing to answer */
     }
     if (c->solve_lines) {
-        console_solve_line(c, s, (uint8_t)(end - s));
+        /* a board line after a bare `solve`: exactly 3 cells; the third line answers */
+        uint8_t before = c->solve.cells;
+        if (notation_add(&c->solve, line, (uint8_t)(end - line)) != NOTATION_OK ||
+            c->solve.cells != before + 3u) {
+            c->solve_lines = 0;
+            console_error(CON_E_BOARD);
+        } else if (--c->solve_lines == 0) {
+            console_solve_answer(&c->solve);
+        }
         return;
     }
-    for (arg = s; *arg && *arg != ' '; arg++) {
-    }
-    while (*arg == ' ') {
+    while (*arg && *arg != ' ') {
         arg++;
     }
-    switch (console_lookup(s, k_commands, ' ')) {
-    case 0: /* help */
-        out_line_P(s_help);
-        break;
-    case 1: /* board */
-        if (*arg) {
-            console_error(CON_E_ARGS);
-        } else {
-            console_board(g);
+    if (*arg) {
+        *arg++ = '\0'; /* the command word ends here; its arguments follow */
+    }
+    cmd = console_lookup(line, k_commands, CON_COMMANDS);
+    if (cmd == 0xFFu) {
+        console_error(CON_E_CMD);
+    } else if (cmd < CON_MOVE && *arg) {
+        v = 0xFFu; /* no arguments expected */
+    } else if (cmd == CON_HELP) {
+        for (uint8_t i = 0; i < CON_COMMANDS; i++) {
+            if (i == CON_HELP_BREAK) {
+                out_nl();
+            } else if (i) {
+                out_P(s_bar);
+            }
+            out_nth_P(k_commands, i);
         }
-        break;
-    case 2: /* move N */
-        v = console_digit(arg, '9');
-        if (v == 0 || v == 0xFFu) {
-            console_error(CON_E_MOVE);
-        } else if ((v = game_person_move(g, (uint8_t)(v - 1u))) != GAME_OK) {
-            console_error((uint8_t)(CON_E_OVER + v - GAME_ERR_OVER));
-        }
-        break;
-    case 3: /* new x|o|2p */
-        v = console_lookup(arg, k_modes, '\0');
-        if (v == 0xFFu) {
-            console_error(CON_E_MODE);
-        } else {
-            game_new(g, v);
-        }
-        break;
-    case 4: /* level perfect|medium|easy|0..2 */
-        v = console_lookup(arg, k_levels, '\0');
-        if (v == 0xFFu) {
-            v = console_digit(arg, '2');
-        }
-        if (v == 0xFFu) {
-            console_error(CON_E_LEVEL);
-        } else {
-            game_set_level(g, v);
-        }
-        break;
-    case 5: /* hint */
-        if (*arg) {
-            console_error(CON_E_ARGS);
-        } else if (!game_hint(g)) {
+        out_nl();
+        out_line_P(s_help_board);
+    } else if (cmd == CON_BOARD) {
+        console_board(g);
+    } else if (cmd == CON_HINT) {
+        if (!game_hint(g)) {
             console_error(CON_E_HINT);
         }
-        break;
-    case 6: /* stats [clear] */
+    } else if (cmd == CON_DIAG) {
+        console_diag(c);
+    } else if (cmd == CON_MOVE) {
+        v = console_digit(arg, '1', '9');
+        if (v != 0xFFu && (v = game_person_move(g, v)) != GAME_OK) {
+            console_error((uint8_t)(CON_E_OVER + v - GAME_ERR_OVER));
+        }
+    } else if (cmd == CON_NEW) {
+        v = console_lookup(arg, k_modes, GAME_MODES);
+        if (v != 0xFFu) {
+            game_new(g, v);
+        }
+    } else if (cmd == CON_LEVEL) {
+        v = console_lookup(arg, game_level_names, LEVELS);
+        if (v == 0xFFu) {
+            v = console_digit(arg, '0', '2');
+        }
+        game_set_level(g, v); /* ignores 0xFF */
+    } else if (cmd == CON_STATS) {
         if (*arg == '\0') {
             console_stats(g);
-        } else if (console_lookup(arg, k_clear, '\0') == 0) {
+        } else if ((v = console_lookup(arg, k_clear, 1)) == 0) {
             game_stats_clear(g);
-        } else {
-            console_error(CON_E_STATS);
         }
-        break;
-    case 7: /* solve BOARD, or solve then 3 lines */
+    } else { /* CON_SOLVE */
         notation_begin(&c->solve);
         if (*arg == '\0') {
             c->solve_lines = 3;
@@ -345,17 +321,9 @@ void console_exec(console_t *c, game_t *g, char *line)
         } else {
             console_solve_answer(&c->solve);
         }
-        break;
-    case 8: /* diag */
-        if (*arg) {
-            console_error(CON_E_ARGS);
-        } else {
-            console_diag(c);
-        }
-        break;
-    default:
-        console_error(CON_E_CMD);
-        break;
+    }
+    if (v == 0xFFu) {
+        console_error((uint8_t)(CON_E_USAGE | cmd));
     }
 }
 

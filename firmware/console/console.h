@@ -1,7 +1,7 @@
 /* firmware/console/console.h - the serial console: a line assembler with a fixed buffer
  * and the command interpreter (pure C over the HAL contract: `diag` reads its
- * counters). Commands (see `help` and firmware/README.md): help, board, move N,
- * new x|o|2p, level perfect|medium|easy|0..2, hint, stats [clear], diag,
+ * counters). Commands (the table in console.c, which `help` prints): help, board,
+ * hint, diag, move 1-9, new x|o|2p, level perfect|medium|easy|0-2, stats [clear],
  * solve BOARD (or `solve` alone, then the board on the next 3 lines). Every finished
  * non-empty line gets at least one answer line, except the three board lines after a
  * bare `solve`, which are answered together by the result. */
@@ -12,10 +12,12 @@
 #include "game.h"
 #include "notation.h"
 
-/* Longest accepted line, without its terminator. */
+/* Longest accepted line (spaces between words counted once), without its
+ * terminator. */
 #define CONSOLE_LINE_MAX 40u
-/* The longest answer any one line can produce (help); the main loop feeds a byte only
- * when the UART can take this much output, so answers are never cut. */
+/* At least the longest answer any one line can produce (diag with every counter at its
+ * widest: 222 bytes; help: 185); the main loop feeds a byte only when the UART can take
+ * this much output, so answers are never cut. */
 #define CONSOLE_ANSWER_MAX 224u
 
 /* console_line_feed() results */
@@ -42,10 +44,11 @@ typedef struct {
 
 void console_line_init(console_line_t *l);
 /* Take one received byte. '\n' or '\r' ends a line (so \r\n gives one line and an
- * empty one, which the interpreter ignores); tab counts as a space; any other control
- * byte (NUL, backspace, DEL, ESC...) or byte >= 0x80 makes the line bad. No line
- * editing: an overlong or bad line is reported once, at its end, and its text is
- * discarded. */
+ * empty one, which the interpreter ignores); tab counts as a space, and spaces are
+ * kept only between words, one each (a space at the start, after another or at the
+ * end is dropped); any other control byte (NUL, backspace, DEL, ESC...) or byte >= 0x80
+ * makes the line bad. No line editing: an overlong or bad line is reported once, at
+ * its end, and its text is discarded. */
 uint8_t console_line_feed(console_line_t *l, uint8_t byte);
 
 void console_init(console_t *c);
@@ -53,7 +56,5 @@ void console_init(console_t *c);
  * A byte flagged UART_RX_GAP_AFTER makes the line that continues after it an
  * `error: input overrun`: a line missing bytes is never run, nor spliced into the next. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
-/* Run one complete line (modified in place: lower-cased). */
-void console_exec(console_t *c, game_t *g, char *line);
 
 #endif

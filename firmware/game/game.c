@@ -8,6 +8,7 @@
  * the whole gesture. */
 #include "game.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "engine.h"
@@ -15,9 +16,10 @@
 #include "out.h"
 #include "power.h" /* RESET_* constants only: no HAL call here */
 
-enum { OV_NONE = 0, OV_CELL, OV_FULL, OV_LAMP };
 enum { GEST_VOID = 1, GEST_ARMED = 2 };
-#define NO_CELL 0xFFu
+/* Small helpers called from many places stay one shared copy: inlined at every call
+ * (as -flto does by itself) they cost hundreds of bytes of flash (measured). */
+#define GAME_SHARED __attribute__((noinline))
 
 OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
@@ -32,94 +34,80 @@ OUT_STR(s_result, "result: ");
 OUT_STR(s_hint, "hint: ");
 OUT_STR(s_analysis, "analysis:");
 OUT_STR(s_stats_cleared, "stats: cleared");
-OUT_STR(s_vs_ai, "vs ai, you ");
-OUT_STR(s_two_players, "two players");
 OUT_STR(s_comma_level, ", level ");
-/* Word lists (out_nth_P): levels; the person's outcome of a move in the analysis. */
-OUT_STR(s_levels, "perfect\0medium\0easy");
+OUT_STR(s_wins, " wins");
+OUT_STR(s_draw, "draw");
+/* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis. */
+OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
+const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
-static const char s_wins[] PROGMEM = " wins";
-static const char s_draw[] PROGMEM = "draw";
+
+/* The AI plays o against person x (GAME_MODE_AI_X), x against person o; with two
+ * players nobody is the AI. */
+_Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_O == PLAYER_X &&
+                   PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
+               "the AI's player is PLAYER_O - mode");
+
+GAME_SHARED static uint16_t game_bit(uint8_t cell)
+{
+    return (uint16_t)(1u << cell);
+}
 
 void game_put_mode(uint8_t mode)
 {
-    if (mode == GAME_MODE_2P) {
-        out_P(s_two_players);
-    } else {
-        out_P(s_vs_ai);
-        out_player(mode == GAME_MODE_AI_X ? PLAYER_X : PLAYER_O);
-    }
+    out_nth_P(s_modes, mode);
 }
 
 void game_put_level(uint8_t level)
 {
-    out_nth_P(s_levels, level);
+    out_nth_P(game_level_names, level);
+}
+
+void game_put_result(uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        out_P(s_draw);
+    } else {
+        out_player(winner);
+        out_P(s_wins);
+    }
 }
 
 uint8_t game_winner(const game_t *g)
 {
-    return g->over ? pos_winner(g->pos) : PLAYER_NONE;
+    return g->winner;
 }
 
 uint8_t game_ai_to_move(const game_t *g)
 {
-    uint8_t mode = g->settings.mode;
-    if (g->over || mode == GAME_MODE_2P) {
-        return 0;
-    }
-    /* the AI plays o against person x, x against person o */
-    return pos_to_move(g->pos) == (mode == GAME_MODE_AI_X ? PLAYER_O : PLAYER_X);
+    return !g->over && pos_to_move(g->pos) == (uint8_t)(PLAYER_O - g->settings.mode);
 }
 
-/* Show `f` on the cells of `cover` for ms (OV_CELL / OV_FULL). */
-static void game_overlay(game_t *g, uint8_t kind, uint16_t cover, uint16_t red,
-                         uint16_t green, uint16_t blink, uint16_t ms)
+/* Show red/green on the cells of `cover` for ms (no blink, not the lamp test). */
+GAME_SHARED static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green,
+                                     uint16_t ms)
 {
-    g->ov_kind = kind;
     g->ov_cover = cover;
     g->ov.red = red;
     g->ov.green = green;
-    g->ov.blink = blink;
-    g->ov_ms = ms;
+    g->ov.blink = 0;
+    g->lamp = 0;
+    g->ms[GAME_T_OVERLAY] = ms;
 }
 
 /* One cell in yellow. */
 static void game_overlay_yellow(game_t *g, uint8_t cell, uint16_t ms)
 {
-    uint16_t bit = (uint16_t)(1u << cell);
-    game_overlay(g, OV_CELL, bit, bit, bit, 0, ms);
+    uint16_t bit = game_bit(cell);
+    game_overlay(g, bit, bit, bit, ms);
 }
 
-/* After a mark: the game goes on (the AI's reply is due), or it is over: say it and
- * count it. */
-static void game_check_end(game_t *g)
-{
-    uint8_t w = pos_winner(g->pos);
-    uint8_t kind = STATS_DRAW;
-    if (w == PLAYER_NONE && pos_empty(g->pos)) {
-        g->ai_ms = GAME_AI_DELAY_MS;
-        return;
-    }
-    g->over = 1;
-    out_P(s_result);
-    if (w == PLAYER_NONE) {
-        out_P(s_draw);
-    } else {
-        out_player(w);
-        out_P(s_wins);
-        /* two players: x's win counts as a "win"; vs the AI: the person's win */
-        kind = w == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_O : PLAYER_X) ? STATS_WIN
-                                                                                 : STATS_LOSS;
-    }
-    out_nl();
-    stats_count(&g->stats, g->settings.mode, kind);
-    g->save |= GAME_SAVE_STATS;
-}
-
-/* Put the mover's mark on `cell` and say so: `move: 5 (x)` / `ai: 5 (o)`. */
+/* Put the mover's mark on `cell` and say so (`move: 5 (x)` / `ai: 5 (o)`); then the
+ * game goes on (the AI's reply is due), or it is over: say it and count it. */
 static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
 {
     uint8_t mover = pos_to_move(g->pos);
+    uint8_t kind = STATS_DRAW;
     g->pos = pos_play(g->pos, cell);
     out_P(prefix_P);
     out_cell(cell);
@@ -128,7 +116,31 @@ static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
     out_player(mover);
     out_byte(')');
     out_nl();
-    game_check_end(g);
+    /* only the mover can have completed a line */
+    if (pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o)) {
+        g->winner = mover;
+        /* vs the AI: the person's win or loss; two players: x wins, o wins */
+        kind = mover == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_O) ? STATS_LOSS
+                                                                                  : STATS_WIN;
+    } else if ((g->pos.x | g->pos.o) != POS_ALL) {
+        g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
+        return;
+    }
+    g->over = 1;
+    out_P(s_result);
+    game_put_result(g->winner);
+    out_nl();
+    stats_count(&g->stats, g->settings.mode, kind);
+    g->save = 1;
+}
+
+/* Set a settings field; a change is to be saved. */
+static void game_setting(game_t *g, uint8_t *field, uint8_t value)
+{
+    if (*field != value) {
+        *field = value;
+        g->save = 1;
+    }
 }
 
 void game_new(game_t *g, uint8_t mode)
@@ -136,15 +148,12 @@ void game_new(game_t *g, uint8_t mode)
     if (mode >= GAME_MODES) {
         mode = GAME_MODE_AI_X;
     }
-    if (mode != g->settings.mode) {
-        g->settings.mode = mode;
-        g->save |= GAME_SAVE_SETTINGS;
-    }
+    game_setting(g, &g->settings.mode, mode);
     g->pos.x = g->pos.o = 0;
-    g->over = 0;
-    g->blink_ms = 0;
-    g->ai_ms = GAME_AI_DELAY_MS;
-    g->ov_kind = OV_NONE;
+    g->over = g->winner = 0;
+    g->ms[GAME_T_BLINK] = 0;
+    g->ms[GAME_T_OVERLAY] = 0;
+    g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
     out_P(s_new);
     game_put_mode(mode);
     out_P(s_comma_level);
@@ -154,33 +163,19 @@ void game_new(game_t *g, uint8_t mode)
 
 void game_set_level(game_t *g, uint8_t level)
 {
-    if (level >= LEVELS) {
-        return;
+    if (level < LEVELS) {
+        game_setting(g, &g->settings.level, level);
+        out_P(s_level);
+        game_put_level(level);
+        out_nl();
     }
-    if (level != g->settings.level) {
-        g->settings.level = level;
-        g->save |= GAME_SAVE_SETTINGS;
-    }
-    out_P(s_level);
-    game_put_level(level);
-    out_nl();
 }
 
-void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
-               uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
+void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
 {
-    memset(g, 0, sizeof *g);
-    g->settings = *settings;
-    g->stats = *stats;
-    if (!stats_settings_valid(&g->settings)) {
-        stats_settings_default(&g->settings);
-    }
-    if (!stats_valid(&g->stats)) {
-        stats_clear(&g->stats);
-    }
-    g->rng = seed ? seed : 1u;
-    g->boot_ms = GAME_BOOT_MS;
-    g->last_ai = NO_CELL;
+    memset(g, 0, offsetof(game_t, rec));
+    stats_record_repair(&g->rec);
+    g->rng = seed;
     if (reset_cause & RESET_WATCHDOG) {
         out_line_P(s_wdt);
     }
@@ -189,8 +184,9 @@ void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
     }
     out_line_P(s_ready);
     game_new(g, g->settings.mode);
-    /* The AI's opening (person plays o) shows after the greeting. */
-    g->ai_ms = GAME_BOOT_MS + GAME_AI_DELAY_MS;
+    /* The greeting first; the AI's opening (person plays o) shows after it. */
+    g->ms[GAME_T_BOOT] = GAME_BOOT_MS;
+    g->ms[GAME_T_AI] = GAME_BOOT_MS + GAME_AI_DELAY_MS;
 }
 
 uint8_t game_person_move(game_t *g, uint8_t cell)
@@ -201,13 +197,11 @@ uint8_t game_person_move(game_t *g, uint8_t cell)
     if (game_ai_to_move(g)) {
         return GAME_ERR_NOT_YOUR_TURN;
     }
-    if (!(pos_empty(g->pos) & (1u << cell))) {
+    if ((g->pos.x | g->pos.o) & game_bit(cell)) {
         return GAME_ERR_TAKEN;
     }
     level_stir(&g->rng, g->clock);
-    if (g->ov_kind != OV_LAMP) {
-        g->ov_kind = OV_NONE;
-    }
+    g->ms[GAME_T_OVERLAY] = 0;
     game_place(g, cell, s_move);
     return GAME_OK;
 }
@@ -231,11 +225,11 @@ uint8_t game_hint(game_t *g)
 static void game_analysis(game_t *g)
 {
     uint16_t red = 0, green = 0;
-    uint16_t empty = pos_empty(g->pos);
+    uint16_t marked = (uint16_t)(g->pos.x | g->pos.o);
     out_P(s_analysis);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
-        uint16_t bit = (uint16_t)(1u << c);
-        if (empty & bit) {
+        uint16_t bit = game_bit(c);
+        if (!(marked & bit)) {
             /* the child's result is the opponent's: flip it for the mover */
             int8_t r = engine_outcome(pos_play(g->pos, c)).result;
             if (r != ENGINE_WIN) {
@@ -250,141 +244,139 @@ static void game_analysis(game_t *g)
         }
     }
     out_nl();
-    game_overlay(g, OV_FULL, POS_ALL, red, green, 0, GAME_ANALYSIS_MS);
+    game_overlay(g, POS_ALL, red, green, GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save |= GAME_SAVE_STATS;
+    g->save = 1;
     out_line_P(s_stats_cleared);
 }
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
- * (red) of the current mode in proportion, in reading order (cumulative rounding). */
+ * (red) of the current mode in proportion, in reading order: cell c is green while
+ * (c + 1) * total <= 9 * wins + total / 2, and not red while (c + 1) * total <=
+ * 9 * (wins + draws) + total / 2 (each boundary at the nearest cell). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
-    uint16_t total, green = 0, red = 0;
-    /* 9 * total must fit 16 bits: halve (rounding up, so no kind vanishes) until each
-     * count is at most 2333; 5 rounds from STATS_COUNT_MAX */
-    for (uint8_t i = 0; i < 8u && (w > 2333u || d > 2333u || l > 2333u); i++) {
+    uint16_t total, acc = 0, win_end, draw_end, green = 0, red = 0;
+    /* Keep 9 * total within 16 bits: halve (rounding up, so no kind vanishes) until
+     * each count is below 2048; 5 rounds from STATS_COUNT_MAX */
+    for (uint8_t i = 0; i < 8u && (w | d | l) >= 2048u; i++) {
         w = (uint16_t)((w + 1u) >> 1);
         d = (uint16_t)((d + 1u) >> 1);
         l = (uint16_t)((l + 1u) >> 1);
     }
     total = (uint16_t)(w + d + l);
-    if (total) {
-        uint8_t wins = (uint8_t)((9u * w + total / 2u) / total);
-        uint8_t upto = (uint8_t)((9u * (w + d) + total / 2u) / total);
-        uint16_t bit = 1;
-        for (uint8_t c = 0; c < POS_CELLS; c++, bit = (uint16_t)(bit << 1)) {
-            if (c >= wins) {
-                red |= bit; /* draw (yellow) or loss */
-            }
-            if (c < upto) {
-                green |= bit; /* win or draw (yellow) */
-            }
+    win_end = (uint16_t)(9u * w + (total >> 1));
+    draw_end = (uint16_t)(9u * (w + d) + (total >> 1));
+    for (uint8_t c = 0; total && c < POS_CELLS; c++) {
+        acc = (uint16_t)(acc + total);
+        if (acc > win_end) {
+            red |= game_bit(c); /* draw (yellow) or loss */
+        }
+        if (acc <= draw_end) {
+            green |= game_bit(c); /* win or draw (yellow) */
         }
     }
-    game_overlay(g, OV_FULL, POS_ALL, red, green, 0, GAME_STATS_MS);
+    game_overlay(g, POS_ALL, red, green, GAME_STATS_MS);
 }
 
 /* A long press on the empty board (or at game over): the menu. */
 static void game_menu(game_t *g, uint8_t cell)
 {
-    if (cell <= 2) {
+    if (cell < 3) {
         game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
-    } else if (cell <= 5) {
+    } else if (cell < 6) {
         game_set_level(g, (uint8_t)(cell - 3));
         if (g->over) {
             game_new(g, g->settings.mode);
         }
-    } else if (cell == 6) {
-        game_show_stats(g);
-        return;
-    } else if (cell == 7) {
-        uint16_t both = (uint16_t)((1u << g->settings.mode) | (8u << g->settings.level));
-        game_overlay(g, OV_FULL, POS_ALL, both, both, 0, GAME_SETTINGS_MS);
-        return;
     } else {
-        g->ov_kind = OV_LAMP;
-        g->ov_ms = 3u * GAME_LAMP_STEP_MS;
+        if (cell == 6) {
+            game_show_stats(g);
+        } else if (cell == 7) {
+            /* mode (cells 1-3) and level (cells 4-6) in yellow */
+            uint16_t both = (uint16_t)(game_bit(g->settings.mode) |
+                                       game_bit((uint8_t)(3u + g->settings.level)));
+            game_overlay(g, POS_ALL, both, both, GAME_SETTINGS_MS);
+        } else {
+            game_overlay(g, POS_ALL, 0, 0, 3u * GAME_LAMP_STEP_MS);
+            g->lamp = 1;
+        }
         return;
     }
     game_overlay_yellow(g, cell, GAME_CONFIRM_MS);
 }
 
-static void game_long(game_t *g, uint8_t cell)
+/* A short or a long press (released alone). */
+static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
 {
-    if (g->over || !(g->pos.x | g->pos.o)) {
-        game_menu(g, cell);
-    } else if (pos_empty(g->pos) & (1u << cell)) {
-        (void)game_hint(g);
-    } else {
-        game_analysis(g);
-    }
-}
-
-static void game_short(game_t *g, uint8_t cell)
-{
-    if (g->over) {
+    uint16_t bit = game_bit(cell);
+    if (is_long) {
+        if (g->over || !(g->pos.x | g->pos.o)) {
+            game_menu(g, cell);
+        } else if (!((g->pos.x | g->pos.o) & bit)) {
+            (void)game_hint(g);
+        } else {
+            game_analysis(g);
+        }
+    } else if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
-        uint16_t bit = (uint16_t)(1u << cell); /* the taken cell blinks in its color */
-        game_overlay(g, OV_CELL, bit, g->pos.x & bit, g->pos.o & bit, bit, GAME_ERROR_MS);
+        game_overlay(g, 0, 0, 0, GAME_ERROR_MS); /* the taken cell blinks in its color */
+        g->ov.blink = bit;
     }
 }
 
 /* The gesture under way will do nothing; an armed cell goes dark. */
-static void game_void_gesture(game_t *g)
+GAME_SHARED static void game_void_gesture(game_t *g)
 {
     if (g->gest == GEST_ARMED) {
-        g->ov_kind = OV_NONE;
+        g->ms[GAME_T_OVERLAY] = 0;
     }
     g->gest |= GEST_VOID;
 }
 
 void game_key(game_t *g, const key_event_t *ev)
 {
+    uint8_t cell = ev->cell;
     uint16_t bit;
-    if (ev->cell >= POS_CELLS) {
+    if (cell >= POS_CELLS) {
         return;
     }
-    bit = (uint16_t)(1u << ev->cell);
+    bit = game_bit(cell);
     if (g->stuck & bit) { /* its release frees it; nothing else it does counts */
         if (ev->kind == KEY_EV_RELEASE) {
             g->stuck &= (uint16_t)~bit;
         }
         return;
     }
-    g->held_ms = 0; /* the set of held keys changes */
+    g->ms[GAME_T_HELD] = GAME_STUCK_MS; /* the set of held keys changes */
     if (ev->kind == KEY_EV_PRESS) {
         if (g->held) {
             game_void_gesture(g); /* two keys at once: ignore the gesture */
         } else {
-            g->gest_cell = ev->cell;
+            g->gest_cell = cell;
             g->gest = 0;
-            if (g->boot_ms || g->guard_ms || game_ai_to_move(g)) {
+            if (g->ms[GAME_T_BOOT] || g->ms[GAME_T_GUARD] || game_ai_to_move(g)) {
                 g->gest = GEST_VOID;
             } else {
-                if (g->ov_kind == OV_FULL || g->ov_kind == OV_LAMP) {
+                if (g->ms[GAME_T_OVERLAY] && g->ov_cover == POS_ALL) {
                     g->gest = GEST_VOID; /* this press only dismisses the display */
                 }
-                g->ov_kind = OV_NONE; /* and a hint or a confirmation ends here */
+                g->ms[GAME_T_OVERLAY] = 0; /* and a hint or a confirmation ends here */
             }
         }
         g->held |= bit;
     } else if (ev->kind == KEY_EV_RELEASE && (g->held & bit)) {
         g->held &= (uint16_t)~bit;
-        if (!g->held && g->gest_cell == ev->cell) {
-            if (g->gest == 0) {
-                game_short(g, ev->cell);
-            } else if (g->gest == GEST_ARMED) {
-                g->ov_kind = OV_NONE; /* the armed light goes */
-                game_long(g, ev->cell);
-            }
+        if (!g->held && g->gest_cell == cell && !(g->gest & GEST_VOID)) {
+            g->ms[GAME_T_OVERLAY] = 0; /* the armed light goes */
+            game_press(g, cell, g->gest);
         }
     }
 }
@@ -395,38 +387,29 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
     g->stuck &= keys_state; /* a stuck key that is up again is free */
     keys_state &= (uint16_t)~g->stuck;
     if (keys_state != g->held) {
-        g->held_ms = 0;
+        g->ms[GAME_T_HELD] = GAME_STUCK_MS;
         g->held = keys_state;
         game_void_gesture(g);
     }
 }
 
-static uint16_t game_count_down(uint16_t *t, uint16_t elapsed)
-{
-    *t = *t > elapsed ? (uint16_t)(*t - elapsed) : 0u;
-    return *t;
-}
-
 void game_tick(game_t *g, uint16_t elapsed_ms)
 {
+    uint16_t *t = g->ms;
     g->clock = (uint16_t)(g->clock + elapsed_ms);
-    game_count_down(&g->boot_ms, elapsed_ms);
-    game_count_down(&g->guard_ms, elapsed_ms);
-    game_count_down(&g->blink_ms, elapsed_ms);
-    if (g->ov_kind != OV_NONE && game_count_down(&g->ov_ms, elapsed_ms) == 0) {
-        g->ov_kind = OV_NONE;
+    for (uint8_t i = 0; i < GAME_TIMERS; i++) {
+        t[i] = t[i] > elapsed_ms ? (uint16_t)(t[i] - elapsed_ms) : 0u;
     }
-    if (game_ai_to_move(g) && game_count_down(&g->ai_ms, elapsed_ms) == 0) {
+    if (game_ai_to_move(g) && !t[GAME_T_AI]) {
         uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
         g->last_ai = cell;
-        g->blink_ms = GAME_AI_BLINK_MS;
+        t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
         game_place(g, cell, s_ai);
     }
     if (!g->held) {
         return;
     }
-    g->held_ms = (uint16_t)(g->held_ms + (elapsed_ms < GAME_STUCK_MS ? elapsed_ms : GAME_STUCK_MS));
-    if (g->held_ms >= GAME_STUCK_MS) {
+    if (!t[GAME_T_HELD]) {
         uint16_t bit = 1;
         out_P(s_stuck); /* one line for all: `key: stuck 5 7, ignored until released` */
         for (uint8_t cell = 0; cell < POS_CELLS; cell++, bit = (uint16_t)(bit << 1)) {
@@ -439,9 +422,8 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
         game_void_gesture(g); /* a stuck key is not armed */
         g->stuck |= g->held;
         g->held = 0;
-        g->held_ms = 0;
-    } else if (g->gest == 0 && g->held_ms >= GAME_LONG_MS &&
-               g->held == (uint16_t)(1u << g->gest_cell)) {
+    } else if (g->gest == 0 && t[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS &&
+               g->held == game_bit(g->gest_cell)) {
         g->gest = GEST_ARMED; /* its release is a long press */
         game_overlay_yellow(g, g->gest_cell, GAME_STUCK_MS);
     }
@@ -449,39 +431,37 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
 
 void game_frame(const game_t *g, leds_frame_t *f)
 {
-    uint16_t blink = 0;
-    if (g->boot_ms) {
+    uint16_t red = g->pos.x, green = g->pos.o, blink = 0;
+    uint16_t t = g->ms[GAME_T_BOOT];
+    if (t) {
         /* Greeting: a yellow head with a green and a red tail runs over the cells. */
-        uint8_t step = (uint8_t)((GAME_BOOT_MS - g->boot_ms) / (GAME_BOOT_MS / 9u));
-        uint16_t head = (uint16_t)(1u << step); /* step <= 8 while boot_ms > 0 */
-        f->green = (uint16_t)(head | (head >> 1));
-        f->red = (uint16_t)(head | (head >> 2));
-        f->blink = 0;
-        return;
+        uint16_t head = game_bit((uint8_t)((GAME_BOOT_MS - t) / (GAME_BOOT_MS / 9u)));
+        green = (uint16_t)(head | (head >> 1));
+        red = (uint16_t)(head | (head >> 2));
+    } else {
+        if (g->over) {
+            blink = g->winner ? pos_lines(g->winner == PLAYER_X ? red : green) : POS_ALL;
+        } else if (g->ms[GAME_T_BLINK]) {
+            blink = game_bit(g->last_ai);
+        }
+        t = g->ms[GAME_T_OVERLAY];
+        if (t) {
+            uint16_t keep = (uint16_t)~g->ov_cover;
+            leds_frame_t ov = g->ov;
+            if (g->lamp) {
+                /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
+                uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
+                ov.red = step != 1u ? POS_ALL : 0;
+                ov.green = step != 2u ? POS_ALL : 0;
+            }
+            red = (uint16_t)((red & keep) | ov.red);
+            green = (uint16_t)((green & keep) | ov.green);
+            blink = (uint16_t)((blink & keep) | ov.blink);
+        }
     }
-    if (g->ov_kind == OV_LAMP) {
-        /* red, then green, then yellow, GAME_LAMP_STEP_MS each */
-        uint8_t phase = (uint8_t)((g->ov_ms - 1u) / GAME_LAMP_STEP_MS); /* 2, 1, 0 */
-        f->red = phase == 1 ? 0 : POS_ALL;
-        f->green = phase == 2 ? 0 : POS_ALL;
-        f->blink = 0;
-        return;
-    }
-    f->red = g->pos.x;
-    f->green = g->pos.o;
-    if (g->over) {
-        uint8_t w = pos_winner(g->pos);
-        blink = w == PLAYER_NONE ? POS_ALL : pos_lines(w == PLAYER_X ? g->pos.x : g->pos.o);
-    } else if (g->blink_ms && g->last_ai < POS_CELLS) {
-        blink = (uint16_t)(1u << g->last_ai);
-    }
+    f->red = red;
+    f->green = green;
     f->blink = blink;
-    if (g->ov_kind != OV_NONE) {
-        uint16_t keep = (uint16_t)~g->ov_cover;
-        f->red = (uint16_t)((f->red & keep) | g->ov.red);
-        f->green = (uint16_t)((f->green & keep) | g->ov.green);
-        f->blink = (uint16_t)((f->blink & keep) | g->ov.blink);
-    }
 }
 
 uint8_t game_take_save(game_t *g)
@@ -493,7 +473,7 @@ uint8_t game_take_save(game_t *g)
 
 void game_wake(game_t *g)
 {
-    g->ov_kind = OV_NONE;
+    g->ms[GAME_T_OVERLAY] = 0;
     g->held = 0;
-    g->guard_ms = GAME_WAKE_GUARD_MS;
+    g->ms[GAME_T_GUARD] = GAME_WAKE_GUARD_MS;
 }

@@ -1,7 +1,7 @@
 /* firmware/game/game.h - the game as an event-driven state machine (pure C, host and AVR).
  * Inputs: key press/release events (hal/keys.h), elapsed milliseconds, calls from the
  * console. Outputs: an LED frame (hal/leds.h masks), console lines through out.h, and
- * "please save" flags. No HAL call but output, no heap, no recursion. */
+ * a "please save" flag. No HAL call but output, no heap, no recursion. */
 #ifndef GAME_H
 #define GAME_H
 #include <stdint.h>
@@ -23,46 +23,60 @@
 #define GAME_SETTINGS_MS 2000u
 #define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
-#define GAME_LAMP_STEP_MS 500u  /* lamp test: yellow, green, red */
+#define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
-/* game_take_save() flags */
-enum { GAME_SAVE_SETTINGS = 1, GAME_SAVE_STATS = 2 };
 /* game_person_move() results */
 enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN };
+/* game_t.ms[]: count-downs, each stops at 0. */
+enum {
+    GAME_T_BOOT,    /* greeting time left */
+    GAME_T_GUARD,   /* wake-up guard time left */
+    GAME_T_BLINK,   /* last_ai blinks while this runs */
+    GAME_T_OVERLAY, /* the overlay shows while this runs */
+    GAME_T_AI,      /* time until the AI moves (when it is the AI's turn) */
+    GAME_T_HELD,    /* from GAME_STUCK_MS when the set of held keys last changed */
+    GAME_TIMERS
+};
 
 typedef struct {
     pos_t pos;
-    settings_t settings; /* mode and level in force */
-    stats_t stats;
     uint8_t over;        /* 1 once pos is won or full */
-    uint8_t last_ai;     /* cell of the AI's last move (blinks while blink_ms runs) */
-    uint8_t save;        /* GAME_SAVE_* pending */
-    uint16_t boot_ms;    /* greeting time left */
-    uint16_t ai_ms;      /* time until the AI moves (when it is the AI's turn) */
-    uint16_t blink_ms;   /* last_ai blink time left */
-    uint16_t guard_ms;   /* wake-up guard time left */
+    uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
+    uint8_t last_ai;     /* cell of the AI's last move */
+    uint8_t save;        /* 1: rec changed and is not saved yet (the main loop clears it
+                            when the EEPROM store takes rec; or game_take_save()) */
+    uint8_t lamp;        /* the overlay is the lamp test (colors change with time) */
+    uint16_t ms[GAME_TIMERS];
     uint16_t rng;        /* level_rand() state */
     uint16_t clock;      /* free-running ms counter (entropy for the generator) */
-    /* Display overlay: `ov` replaces the board on the cells of ov_cover (or, for the
-     * lamp test, every cell changes color with time). */
-    uint8_t ov_kind;
-    uint16_t ov_ms;
+    /* Overlay: while ms[GAME_T_OVERLAY] runs, `ov` replaces the board on the cells of
+     * ov_cover (its blink mask is added everywhere). Covering all nine cells makes it
+     * a full display, which the next press only dismisses. */
     uint16_t ov_cover;
     leds_frame_t ov;
-    /* Gesture: keys held, the first key of the gesture and its state, time held. */
+    /* Gesture: keys held, keys stuck (ignored until released), the first key of the
+     * gesture and its state (GEST_* of game.c). */
     uint16_t held;
-    uint16_t held_ms;    /* time `held` has been non-empty and unchanged */
-    uint16_t stuck;      /* keys held past GAME_STUCK_MS: ignored until released */
+    uint16_t stuck;
     uint8_t gest_cell;
-    uint8_t gest;        /* GEST_* of game.c */
+    uint8_t gest;
+    /* Last, so that game_init() clears everything before it: what is kept in EEPROM,
+     * as one record (rec) or by its parts. */
+    union {
+        stats_record_t rec;
+        struct {
+            stats_t stats;
+            settings_t settings; /* mode and level in force */
+        };
+    };
 } game_t;
 
-/* Start: greeting, the banner lines, then an empty board in settings->mode (settings
- * and stats out of range are replaced by the defaults). table_ok: engine_init()'s
- * answer; reset_cause: power_reset_cause() bits. */
-void game_init(game_t *g, const settings_t *settings, const stats_t *stats,
-               uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
+/* Start from the record in g->rec (as loaded, or anything: settings and stats out of
+ * range are replaced by the defaults; the rest of *g is cleared): greeting, the banner
+ * lines, then an empty board in the saved mode. table_ok: engine_init()'s answer;
+ * reset_cause: power_reset_cause() bits; seed: the level generator's. */
+void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
 void game_key(game_t *g, const key_event_t *ev);
 /* The debounced key bitmap after all queued events were fed: if it disagrees with the
  * keys the events said are held (an event was lost), adopt it and void the gesture, so
@@ -73,26 +87,36 @@ void game_keys_sync(game_t *g, uint16_t keys_state);
  * press; a key held GAME_STUCK_MS is stuck: said once, ignored until released). */
 void game_tick(game_t *g, uint16_t elapsed_ms);
 void game_frame(const game_t *g, leds_frame_t *f);
-/* GAME_SAVE_* flags raised since the last call (then cleared). */
+/* 1 if g->rec changed since the last call (then cleared): to be saved. */
 uint8_t game_take_save(game_t *g);
 /* After power-down: drop overlays and ignore the waking press. */
 void game_wake(game_t *g);
 
-/* Console entry points (each prints at least one line, errors excepted). */
+/* Actions of the keys and the console; each says what it did in one line. */
+/* A new game in `mode` (GAME_MODE_*; out of range: vs ai, you x): `new: ...`. */
 void game_new(game_t *g, uint8_t mode);
+/* `level: ...`; a level out of range is ignored (nothing printed). */
 void game_set_level(game_t *g, uint8_t level);
-/* The person's move at cell 0..8 (prints `move: ...` on success; errors print nothing). */
+/* The person's move at cell 0..8: `move: ...` and GAME_OK, or a GAME_ERR_* (nothing
+ * printed). */
 uint8_t game_person_move(game_t *g, uint8_t cell);
 /* The hint (`hint: N` and the cell in yellow); 0 if there is none now (game over, or
- * the AI's turn). */
+ * the AI's turn), nothing printed. */
 uint8_t game_hint(game_t *g);
+/* `stats: cleared`. */
 void game_stats_clear(game_t *g);
+
+/* Queries and text pieces for the console. */
 /* 1 while it is the AI's turn in a game under way. */
 uint8_t game_ai_to_move(const game_t *g);
-/* Mode and level names for messages: `vs ai, you x`, `perfect`, ... */
-void game_put_mode(uint8_t mode);
-void game_put_level(uint8_t level);
 /* The player who won, PLAYER_NONE for a draw or a game under way. */
 uint8_t game_winner(const game_t *g);
+/* Mode and level names, a result (no newline): `vs ai, you x`, `two players`,
+ * `perfect`, ..., `x wins`, `draw`. */
+void game_put_mode(uint8_t mode);
+void game_put_level(uint8_t level);
+void game_put_result(uint8_t winner);
+/* The level names in flash, LEVEL_* order: "perfect\0medium\0easy". */
+extern const char game_level_names[];
 
 #endif

@@ -1,5 +1,6 @@
 /* firmware/game/level.c - difficulty levels: the perfect engine move, or with a level's
- * probability a different empty cell drawn from a xorshift16 generator.
+ * probability a different empty cell drawn from a xorshift16 generator (no division:
+ * the chance is a byte compare, the choice a byte multiply).
  * Deterministic for a given generator state, so tests replay games exactly. */
 #include "level.h"
 #include "engine.h"
@@ -17,29 +18,25 @@ uint16_t level_rand(uint16_t *state)
 
 void level_stir(uint16_t *state, uint16_t entropy)
 {
-    *state ^= (uint16_t)(entropy * 40503u); /* Knuth's multiplicative spread */
+    *state ^= entropy; /* the generator's step spreads it over the state */
     (void)level_rand(state);
 }
 
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
 {
+    uint16_t others = (uint16_t)(~(p.x | p.o) & POS_ALL);
     uint8_t best = engine_move(p);
-    uint8_t pct;
-    uint16_t others;
+    uint8_t odds = level == LEVEL_EASY ? LEVEL_EASY_MISTAKE_256 : (uint8_t)(level << 6);
     uint8_t k;
-    if (level == LEVEL_MEDIUM) {
-        pct = LEVEL_MEDIUM_MISTAKE_PCT;
-    } else if (level == LEVEL_EASY) {
-        pct = LEVEL_EASY_MISTAKE_PCT;
-    } else {
+    _Static_assert(LEVEL_PERFECT == 0 && LEVEL_MEDIUM << 6 == LEVEL_MEDIUM_MISTAKE_256,
+                   "odds = level << 6 for perfect (0) and medium");
+    others &= (uint16_t)~(1u << best);
+    if (others == 0 || (uint8_t)(level_rand(state) >> 8) >= odds) {
         return best;
     }
-    others = (uint16_t)(pos_empty(p) & ~(1u << best));
-    if (others == 0 || level_rand(state) % 100u >= pct) {
-        return best;
-    }
-    /* The k-th other empty cell, k uniform in 0..count-1. */
-    k = (uint8_t)(level_rand(state) % pos_count(others));
+    /* The k-th other empty cell, k = floor(r * count / 256) for a byte r: uniform
+     * within 1/256 over 0..count-1. */
+    k = (uint8_t)(((uint16_t)(uint8_t)level_rand(state) * pos_count(others)) >> 8);
     while (k--) {
         others &= (uint16_t)(others - 1u);
     }

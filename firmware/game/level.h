@@ -6,16 +6,17 @@
 #include <stdint.h>
 #include "position.h"
 
-/* Chance (percent) that a level plays a deliberate non-perfect move. */
-#define LEVEL_MEDIUM_MISTAKE_PCT 25u
-#define LEVEL_EASY_MISTAKE_PCT 60u
+/* Chance, in 256ths, that a level plays a deliberate non-perfect move (25 %, 60 %). */
+#define LEVEL_MEDIUM_MISTAKE_256 64u
+#define LEVEL_EASY_MISTAKE_256 154u
 
 /* xorshift16 (7, 9, 8): period 65535 over the non-zero states; 0 is mapped to 1. */
 uint16_t level_rand(uint16_t *state);
 /* Stir outside entropy (e.g. the time of a key press) into the state. */
 void level_stir(uint16_t *state, uint16_t entropy);
 /* The AI's move (cell 0..8) for a legal, unfinished position at `level` (LEVEL_*).
- * Uses engine_move() and, for the easier levels, the generator `state`. */
+ * Uses engine_move() and the generator `state` (one draw when there is a choice, two
+ * when a mistake is made). */
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
 
 #endif

@@ -11,12 +11,21 @@ void out_byte(char c)
     (void)uart_putc((uint8_t)c);
 }
 
-void out_P(const char *pgm)
+void out_fmt_P(const char *fmt, const uint16_t *nums)
 {
     char c;
-    while ((c = (char)pgm_read_byte(pgm++)) != '\0') {
-        out_byte(c);
+    while ((c = (char)pgm_read_byte(fmt++)) != '\0') {
+        if (c < '\t') { /* OUT_NUM (1) or OUT_NUM_1 (2): decimals = c - 1 */
+            out_num(*nums++, (uint8_t)(c - 1));
+        } else {
+            out_byte(c);
+        }
     }
+}
+
+void out_P(const char *pgm)
+{
+    out_fmt_P(pgm, 0);
 }
 
 void out_nth_P(const char *list, uint8_t n)
@@ -28,28 +37,38 @@ void out_nth_P(const char *list, uint8_t n)
     out_P(list);
 }
 
+/* v / 10 in place, returning v % 10: restoring binary long division, one quotient bit
+ * per step (no library division, no table). */
+static uint8_t out_div10(uint32_t *v)
+{
+    uint32_t q = *v;
+    uint8_t r = 0;
+    for (uint8_t i = 0; i < 32u; i++) {
+        r = (uint8_t)(r << 1); /* r < 20 */
+        if ((int32_t)q < 0) {
+            r |= 1u;
+        }
+        q <<= 1;
+        if (r >= 10u) {
+            r = (uint8_t)(r - 10u);
+            q |= 1u;
+        }
+    }
+    *v = q;
+    return r;
+}
+
 void out_num(uint32_t v, uint8_t point)
 {
-    static const uint32_t powers[10] PROGMEM = {1000000000ul, 100000000ul, 10000000ul,
-                                                1000000ul, 100000ul, 10000ul, 1000ul,
-                                                100ul, 10ul, 1ul};
-    uint8_t started = 0;
-    for (uint8_t i = 0; i < 10u; i++) {
-        uint32_t p = pgm_read_dword(&powers[i]);
-        uint8_t after = (uint8_t)(9u - i); /* digits still to come after this one */
-        char d = '0';
-        while (v >= p) { /* at most 9 subtractions */
-            v -= p;
-            d++;
-        }
-        if (d != '0' || after <= point) {
-            started = 1;
-        }
-        if (started) {
-            out_byte(d);
-            if (point && after == point) {
-                out_byte('.');
-            }
+    char digits[10]; /* 4294967295 */
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + out_div10(&v));
+    } while (v || n <= point);
+    while (n) {
+        out_byte(digits[--n]);
+        if (n && n == point) {
+            out_byte('.');
         }
     }
 }

@@ -1,8 +1,8 @@
 /* firmware/game/out.h - the board's text output: every console line, the game's and
  * the console's, goes byte by byte into the UART's TX ring (hal/uart.h). Callers make
  * sure the line fits first (the main loop checks uart_tx_free()), so nothing waits.
- * Constant strings live in flash (OUT_STR) and cost no SRAM; numbers are printed
- * without division (the AVR has none in hardware). */
+ * Constant strings live in flash (OUT_STR) and cost no SRAM; numbers are printed by a
+ * shift-and-subtract loop (the AVR has no divide instruction; no library division). */
 #ifndef OUT_H
 #define OUT_H
 #include <stdint.h>
@@ -15,6 +15,11 @@
 void out_byte(char c);
 /* A string in flash. */
 void out_P(const char *pgm);
+/* A string in flash with numbers: each byte OUT_NUM (or OUT_NUM_1: with one decimal)
+ * prints the next of `nums` (out_num), any other byte itself. */
+#define OUT_NUM "\1"
+#define OUT_NUM_1 "\2"
+void out_fmt_P(const char *fmt, const uint16_t *nums);
 /* The n-th string (from 0) of a flash list of strings "a\0b\0c" (n must be in it). */
 void out_nth_P(const char *list, uint8_t n);
 /* v in decimal with `point` digits after a decimal point (0: an integer), e.g.

@@ -43,3 +43,13 @@ void stats_count(stats_t *st, uint8_t mode, uint8_t kind)
         st->n[mode][kind]++;
     }
 }
+
+void stats_record_repair(stats_record_t *r)
+{
+    if (!stats_settings_valid(&r->settings)) {
+        stats_settings_default(&r->settings);
+    }
+    if (!stats_valid(&r->stats)) {
+        stats_clear(&r->stats);
+    }
+}

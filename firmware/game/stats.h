@@ -1,8 +1,11 @@
-/* firmware/game/stats.h - the settings and statistics records kept in EEPROM (pure C).
- * Records go through hal/eeprom_store.h (which adds the CRC); this module gives the
- * defaults, the range check applied after every load, and the counting rules. */
+/* firmware/game/stats.h - the statistics and settings kept in EEPROM as one record
+ * (pure C). The record goes through hal/eeprom_store.h (which adds the CRC, so a power
+ * cut leaves the old or the new record, statistics and settings together); this module
+ * gives the defaults, the range checks applied after every load, and the counting
+ * rules. */
 #ifndef STATS_H
 #define STATS_H
+#include <stddef.h>
 #include <stdint.h>
 
 enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
@@ -11,10 +14,9 @@ enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
  * players (x wins, draw, o wins). */
 enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_KINDS = 3 };
 
-/* EEPROM record ids (hal/eeprom_store.h allows 0..3). */
-#define STATS_REC_SETTINGS 0u
-#define STATS_REC_COUNTS 1u
-/* Format tag stored in each record; a record with another tag is reset. */
+/* The EEPROM record's id (hal/eeprom_store.h allows 0..3). */
+#define STATS_REC 0u
+/* Format tag stored in each part of the record; a part with another tag is reset. */
 #define STATS_FORMAT 0x71u
 /* Counters saturate here (shown as numbers on the console). */
 #define STATS_COUNT_MAX 60000u
@@ -31,6 +33,16 @@ typedef struct {
     uint16_t n[GAME_MODES][STATS_KINDS];
 } stats_t;
 
+/* The record: its size is STATS_REC_SIZE (without the padding a host compiler may add
+ * at the end). */
+typedef struct {
+    stats_t stats;
+    settings_t settings;
+} stats_record_t;
+#define STATS_REC_SIZE (offsetof(stats_record_t, settings) + sizeof(settings_t))
+
+/* After a load: each part of the record out of range is replaced by its default. */
+void stats_record_repair(stats_record_t *r);
 void stats_settings_default(settings_t *s);
 /* 1 if every field is in range. */
 uint8_t stats_settings_valid(const settings_t *s);

@@ -6,7 +6,8 @@
  *   - output is printable ASCII and '\n' only, in whole lines of at most 80 characters;
  *   - a byte that does not end a line prints nothing;
  *   - a bad line (a control byte other than TAB, a byte >= 0x80, more than
- *     CONSOLE_LINE_MAX characters) gets exactly one line, `error: ...`;
+ *     CONSOLE_LINE_MAX characters with spaces kept only after a word, once) gets
+ *     exactly one line, `error: ...`;
  *   - a blank line (spaces and tabs) gets nothing; any other line gets at least one
  *     line, except the board lines that `solve` is still waiting for; an answer with
  *     an `error: ` line is that one line;
@@ -107,7 +108,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
     fake_hal_reset();
-    game_init(&g, &settings, &stats, 1, 0, (uint16_t)(data[1] | data[2] << 8));
+    g.settings = settings;
+    g.stats = stats;
+    game_init(&g, 1, 0, (uint16_t)(data[1] | data[2] << 8));
     game_tick(&g, GAME_BOOT_MS);
     console_init(&c);
     take_output();
@@ -126,6 +129,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 fail("output before the end of a line", "(unfinished)");
             if (b != '\t' && (b < 0x20 || b > 0x7E))
                 bad = 1;
+            else if ((b == ' ' || b == '\t') && (len == 0 || line[len - 1] == ' '))
+                ; /* a space is kept only after a word, once */
             else if (len == CONSOLE_LINE_MAX)
                 too_long = 1;
             else {

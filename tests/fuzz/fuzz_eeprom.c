@@ -9,14 +9,14 @@
  *     eeprom_store.c; change both together); bad ids and lengths load nothing;
  *   - a save followed by a load round-trips; a save cut at any write loads the old
  *     record or the new one, never anything else; other records are not disturbed;
- *   - a settings or stats record that loads and passes stats_*_valid() has every field
- *     in range; counting keeps a valid stats record valid
- *     or none.
+ *   - the game's record (stats and settings) that loads and passes stats_*_valid() has
+ *     every field in range; counting keeps valid stats valid.
  * Only the public functions are used (eeprom_store_load/save, the fake's cells and
  * power cut), so a store that writes in the background needs only fuzz_save()
- * changed. Seeds (tests/fuzz/eeprom/): an erased chip and a save; valid settings and
- * stats records, sequence numbers wrapping; a bad CRC, an uncommitted slot and
- * out-of-range settings; a short image of zeros. */
+ * changed. Seeds (tests/fuzz/eeprom/): an erased chip and a save; valid records of
+ * an older layout, sequence numbers wrapping; a bad CRC, an uncommitted slot and
+ * out-of-range settings; the game's record in both slots, one with out-of-range
+ * settings; a short image of zeros. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -130,27 +130,25 @@ static uint8_t fuzz_save(uint8_t id, const uint8_t *payload, uint8_t len)
 
 static void check_stats(const uint8_t *ops, size_t n)
 {
-    settings_t s;
-    stats_t st;
+    stats_record_t rec;
+    settings_t *s = &rec.settings;
+    stats_t *st = &rec.stats;
     uint8_t buf[FUZZ_BUF];
-    if (checked_load(STATS_REC_SETTINGS, sizeof s, buf)) {
-        memcpy(&s, buf, sizeof s);
-        if (stats_settings_valid(&s) &&
-            (s.format != STATS_FORMAT || s.mode >= GAME_MODES || s.level >= LEVELS))
-            fail("settings passed the range check out of range", STATS_REC_SETTINGS, sizeof s);
-    }
-    int loaded = checked_load(STATS_REC_COUNTS, sizeof st, buf);
-    memcpy(&st, buf, sizeof st);
-    if (!loaded || !stats_valid(&st))
-        stats_clear(&st); /* what the game does with a missing or bad record */
+    int loaded = checked_load(STATS_REC, STATS_REC_SIZE, buf);
+    memcpy(&rec, buf, STATS_REC_SIZE);
+    if (loaded && stats_settings_valid(s) &&
+        (s->format != STATS_FORMAT || s->mode >= GAME_MODES || s->level >= LEVELS))
+        fail("settings passed the range check out of range", STATS_REC, STATS_REC_SIZE);
+    if (!loaded || !stats_valid(st))
+        stats_clear(st); /* what the game does with a missing or bad record */
     for (unsigned m = 0; m < GAME_MODES; m++)
         for (unsigned k = 0; k < STATS_KINDS; k++)
-            if (st.n[m][k] > STATS_COUNT_MAX)
-                fail("stats passed the range check out of range", STATS_REC_COUNTS, sizeof st);
+            if (st->n[m][k] > STATS_COUNT_MAX)
+                fail("stats passed the range check out of range", STATS_REC, STATS_REC_SIZE);
     for (size_t i = 0; i < n; i++)
-        stats_count(&st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u));
-    if (!stats_valid(&st))
-        fail("counting made stats invalid", STATS_REC_COUNTS, sizeof st);
+        stats_count(st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u));
+    if (!stats_valid(st))
+        fail("counting made stats invalid", STATS_REC, STATS_REC_SIZE);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -82,7 +82,9 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     s.level = level;
     stats_clear(&st);
     gtu_capture_start();
-    game_init(g, &s, &st, 1, 0, seed);
+    g->settings = s;
+    g->stats = st;
+    game_init(g, 1, 0, seed);
     gtu_tick(g, GAME_BOOT_MS);
 }
 

@@ -37,7 +37,7 @@ static void check_consistent(const game_t *g)
         assert_true(f[c] <= (LED_YELLOW | LED_BLINK));
     }
     if (game_ai_to_move(g)) {
-        assert_true(g->ai_ms <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
+        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 
@@ -58,7 +58,9 @@ static void test_boot_banner_and_greeting(void **state)
     stats_settings_default(&s);
     stats_clear(&st);
     gtu_capture_start();
-    game_init(&g, &s, &st, 1, 0, 1);
+    g.settings = s;
+    g.stats = st;
+    game_init(&g, 1, 0, 1);
     assert_string_equal(gtu_out(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
     /* The greeting lights something in its first 720 ms, then the board is dark. */
     frame_of(&g, f);
@@ -75,7 +77,9 @@ static void test_boot_banner_and_greeting(void **state)
     }
     /* Keys during the greeting are ignored. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    game_init(&g, &s, &st, 1, 0, 1);
+    g.settings = s;
+    g.stats = st;
+    game_init(&g, 1, 0, 1);
     gtu_tap(&g, 4);
     assert_int_equal(marks(&g), 0);
 }
@@ -89,14 +93,18 @@ static void test_boot_warnings(void **state)
     stats_settings_default(&s);
     stats_clear(&st);
     gtu_capture_start();
-    game_init(&g, &s, &st, 0, 8 /* RESET_WATCHDOG */, 1);
+    g.settings = s;
+    g.stats = st;
+    game_init(&g, 0, 8 /* RESET_WATCHDOG */, 1);
     assert_int_equal(gtu_count_lines("ttt: watchdog reset"), 1);
     assert_int_equal(gtu_count_lines("ttt: table CRC bad, using solver"), 1);
     assert_int_equal(gtu_count_lines("ttt: ready"), 1);
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
     st.n[1][2] = 65535;
-    game_init(&g, &s, &st, 1, 0, 1);
+    g.settings = s;
+    g.stats = st;
+    game_init(&g, 1, 0, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     assert_int_equal(g.stats.n[1][2], 0);
 }
@@ -139,7 +147,9 @@ static void test_ai_opens_as_x(void **state)
     s.mode = GAME_MODE_AI_O;
     stats_clear(&st);
     gtu_capture_start();
-    game_init(&g, &s, &st, 1, 0, 1);
+    g.settings = s;
+    g.stats = st;
+    game_init(&g, 1, 0, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
     assert_int_equal(marks(&g), 0);
     gtu_tick(&g, 1);
@@ -148,7 +158,7 @@ static void test_ai_opens_as_x(void **state)
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_long(&g, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
-    assert_int_equal(game_take_save(&g), GAME_SAVE_SETTINGS);
+    assert_int_equal(game_take_save(&g), 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(pos_count(g.pos.x), 1);
 }
@@ -375,7 +385,7 @@ static void test_occupied_and_ai_turn_presses(void **state)
         gtu_tick(&g, GAME_LONG_MS + 100u);
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_int_equal(g.ov_kind, 0);
+        assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
         assert_memory_equal(&p, &g.pos, sizeof p);
         /* A double PRESS of the same key without release, and a stray RELEASE. */
         gtu_ev(&g, KEY_EV_PRESS, free1);
@@ -406,7 +416,7 @@ static void test_menu(void **state)
     assert_int_equal(game_take_save(&g), 0); /* unchanged: nothing to save */
     gtu_long(&g, 4); /* cell 5: medium */
     assert_int_equal(g.settings.level, LEVEL_MEDIUM);
-    assert_int_equal(game_take_save(&g), GAME_SAVE_SETTINGS);
+    assert_int_equal(game_take_save(&g), 1);
     frame_of(&g, f);
     assert_int_equal(f[4], LED_YELLOW); /* confirmation flash */
     gtu_tick(&g, GAME_CONFIRM_MS);
@@ -528,7 +538,7 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.over, 1);
     assert_int_equal(gtu_count_lines("result: x wins"), 1);
     assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
-    assert_int_equal(game_take_save(&g), GAME_SAVE_STATS);
+    assert_int_equal(game_take_save(&g), 1);
     frame_of(&g, f);
     for (int c = 0; c < 3; c++) {
         assert_int_equal(f[c], LED_RED | LED_BLINK);
@@ -588,7 +598,7 @@ static void test_wake_guard_and_sync(void **state)
     gtu_tick(&g, 900);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
-    assert_int_equal(g.ov_kind, 0);
+    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
     gtu_tap(&g, 4);
     assert_int_equal(g.pos.x, 1u << 4);
     /* A lost RELEASE: the debounced state says nothing is held. */

@@ -220,9 +220,9 @@ static int parse_blocks(char *t, int *kinds, int max)
             k = K_SOLVE_WDL;
         } else if (!strcmp(l, "x") || !strcmp(l, "o") || !strcmp(l, "TIE")) {
             k = K_SOLVE_XO;
-        } else if (i + 3 < nl && !strncmp(l, "help |", 6)) {
+        } else if (i + 2 < nl && !strncmp(l, "help |", 6)) {
             k = K_HELP;
-            used = 4;
+            used = 3;
         } else if (!strcmp(l, "error: input overrun")) {
             k = K_OVERRUN;
         }

@@ -219,7 +219,7 @@ async function run(page, url) {
   await waitLine(page, 'second AI answer for the screenshot', /^ai: /, fromShot + 2);
   await simWait(page, 700);
   await command(page, 'help');
-  await waitLine(page, 'help', /^solve xx/, fromShot);
+  await waitLine(page, 'help', /^BOARD: /, fromShot);
   await page.mouse.move(1, 1); // no hover highlight in the picture
   await simWait(page, 300);
   await page.screenshot({ path: shotPath });
