@@ -60,14 +60,22 @@ TEST_TARGETS :=
 BENCH_TARGETS :=
 SIZE_TARGETS :=
 
-# Objects: the same source compiled for each side into its own tree.
-$(AVR_DIR)/obj/%.o: %.c
+# Objects: the same source compiled for each side into its own tree. Each tree remembers
+# its flags in a file rewritten only when they change, and every object depends on it:
+# changed flags (a pulled Makefile, AVR_EXTRA_CFLAGS=...) rebuild everything, so an
+# object is never linked with options other than today's.
+flags_file = $(shell mkdir -p $(1) && { [ "$$(cat $(1)/cflags 2>/dev/null)" = "$(2)" ] || \
+	echo "$(2)" > $(1)/cflags; } && echo $(1)/cflags)
+AVR_FLAGS_FILE := $(call flags_file,$(AVR_DIR),$(AVR_CFLAGS) $(AVR_LDFLAGS))
+HOST_FLAGS_FILE := $(call flags_file,$(HOST_DIR),$(HOST_CC) $(HOST_CFLAGS))
+AVR_SU_FLAGS_FILE := $(call flags_file,$(AVR_SU_DIR),$(AVR_SU_CFLAGS))
+$(AVR_DIR)/obj/%.o: %.c $(AVR_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -c $< -o $@
-$(HOST_DIR)/obj/%.o: %.c
+$(HOST_DIR)/obj/%.o: %.c $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
-$(AVR_SU_DIR)/obj/%.o: %.c
+$(AVR_SU_DIR)/obj/%.o: %.c $(AVR_SU_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_SU_CFLAGS) -c $< -o $@
 avr_objs = $(patsubst %.c,$(AVR_DIR)/obj/%.o,$(1))
