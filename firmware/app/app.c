@@ -59,7 +59,7 @@ void app_init(void)
     console_init(&app_console);
     /* Seed: the counters differ between boards and boots only a little; the key-press
      * times stirred in during play make the games vary. */
-    game_init(&app_game, engine_init(), power_reset_cause(),
+    game_init(&app_game, engine_init(), power_reset_cause() == RESET_WATCHDOG,
               (uint16_t)(app_game.stats.n[GAME_MODE_AI_X][STATS_DRAW] +
                          app_game.stats.n[GAME_MODE_AI_O][STATS_DRAW]));
     memset(&app, 0, sizeof app);

@@ -14,7 +14,6 @@
 #include "engine.h"
 #include "level.h"
 #include "out.h"
-#include "power.h" /* RESET_* constants only: no HAL call here */
 
 enum { GEST_VOID = 1, GEST_ARMED = 2 };
 /* Small helpers called from many places stay one shared copy: inlined at every call
@@ -171,12 +170,12 @@ void game_set_level(game_t *g, uint8_t level)
     }
 }
 
-void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed)
+void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed)
 {
     memset(g, 0, offsetof(game_t, rec));
     stats_record_repair(&g->rec);
     g->rng = seed;
-    if (reset_cause & RESET_WATCHDOG) {
+    if (after_watchdog) {
         out_line_P(s_wdt);
     }
     if (!table_ok) {

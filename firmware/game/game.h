@@ -75,8 +75,9 @@ typedef struct {
 /* Start from the record in g->rec (as loaded, or anything: settings and stats out of
  * range are replaced by the defaults; the rest of *g is cleared): greeting, the banner
  * lines, then an empty board in the saved mode. table_ok: engine_init()'s answer;
- * reset_cause: power_reset_cause() bits; seed: the level generator's. */
-void game_init(game_t *g, uint8_t table_ok, uint8_t reset_cause, uint16_t seed);
+ * after_watchdog: nonzero if the watchdog reset the chip (the app asks the HAL, the game
+ * only says so); seed: the level generator's. */
+void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed);
 void game_key(game_t *g, const key_event_t *ev);
 /* The debounced key bitmap after all queued events were fed: if it disagrees with the
  * keys the events said are held (an event was lost), adopt it and void the gesture, so
