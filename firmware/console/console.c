@@ -19,18 +19,26 @@
 #include "tick.h"
 #include "uart.h"
 
-/* The commands and their arguments, CON_* order; the first word is the command. */
+/* The commands, CON_* order. An entry is the command's word, then the grammar of its
+ * argument, as `help` prints it, `error: usage: ` quotes it and console_arg() reads it:
+ *   (nothing)  no argument (value 0);
+ *   a|b|c      one of the words; value: its position, from 0;
+ *   1-9        one digit of the range; value: the digit counted from the low end;
+ *   [w]        nothing (value 0) or the word (value 1).
+ * The argument values are the game's numbers: the cell 0-8, GAME_MODE_*, LEVEL_*.
+ * solve's [BOARD] is the rest of the line, read by the notation (notation.h). */
 OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
                     "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
 enum {
-    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, /* no arguments */
-    CON_MOVE, CON_NEW, CON_LEVEL, CON_STATS, CON_SOLVE, CON_COMMANDS,
+    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, CON_MOVE, CON_NEW, CON_LEVEL, CON_STATS,
+    CON_SOLVE, CON_COMMANDS,
     CON_HELP_BREAK = CON_LEVEL /* help starts its second line here */
 };
+_Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
+                   LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
+               "new's and level's words are listed in the game's order");
 OUT_STR(s_help_board, "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE");
 OUT_STR(s_bar, " | ");
-OUT_STR(k_modes, "x\0o\0" "2p"); /* GAME_MODE_* order */
-OUT_STR(k_clear, "clear");
 OUT_STR(s_error, "error: ");
 OUT_STR(s_usage, "usage: ");
 /* Errors, in CON_E_* order (out_nth_P). */
@@ -60,8 +68,9 @@ OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn, "turn: ");
 OUT_STR(s_you_ai, " (you)\0 (ai)");
 OUT_STR(s_over, "over: ");
-OUT_STR(s_tie, "TIE");
-OUT_STR(s_ldw, "LDW"); /* by engine result: loss, draw, win */
+/* solve's answers (out_nth_P): digits by the engine's result for the side to move
+ * (loss, draw, win), then letters by the same result with x to move, with o to move. */
+OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
 OUT_STR(s_stats, "stats ");
 OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM "\n");
 OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM "\n");
@@ -72,6 +81,7 @@ OUT_STR(s_diag_table, "ok\0bad, solver");
 OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
                      "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
                      "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
+
 
 /* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
  * `error: usage: ` and the command with its arguments. */
@@ -131,10 +141,10 @@ void console_init(console_t *c)
     memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
 }
 
-/* Index of `word` (up to its NUL) among the first n entries of a flash list
- * "a\0b\0...", or 0xFF. An entry's word ends at a NUL or a space (so "move 1-9" is
- * the word "move"). Letters compare without case. */
-static uint8_t console_lookup(const char *word, const char *list, uint8_t n)
+/* Index of `word` (to its NUL) among the first n entries of a flash list "a\0b\0...",
+ * or 0xFF. An entry's word ends at a NUL or a space (so "move 1-9" is the word "move").
+ * Letters compare without case. *rest: where the word ended in the entry found. */
+static uint8_t console_lookup(const char *word, const char *list, uint8_t n, const char **rest)
 {
     for (uint8_t i = 0; i < n; i++) {
         const char *w = word;
@@ -144,12 +154,45 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n)
             w++;
         }
         if (c <= ' ' && *w == '\0') {
+            *rest = list;
             return i;
         }
         while (pgm_read_byte(list++) != '\0') { /* to the next entry */
         }
     }
     return 0xFF;
+}
+
+/* The value of `arg` by the grammar at g (a command's entry in k_commands, after its
+ * word), or 0xFF if the grammar has no place for it. */
+static uint8_t console_arg(const char *arg, const char *g)
+{
+    const char *a = arg; /* how far alternative n matches; NULL once it does not */
+    uint8_t n = 0;
+    if (pgm_read_byte(g) == ' ') {
+        g++;
+    }
+    for (;; g++) {
+        char c = (char)pgm_read_byte(g);
+        if ((uint8_t)(c - '0') < 10u || (uint8_t)(c - 'a') < 26u) { /* a word goes on */
+            a = (a && c == (*a | 0x20)) ? a + 1 : NULL;
+        } else if (c == '-') { /* lo-hi: one digit of the range */
+            uint8_t lo = pgm_read_byte(g - 1), d = (uint8_t)(arg[0] - lo);
+            if (d <= (uint8_t)(pgm_read_byte(++g) - lo) && arg[1] == '\0') {
+                return d;
+            }
+            a = NULL;
+        } else { /* alternative n ends */
+            if (a && *a == '\0') {
+                return n;
+            }
+            if (c == '\0' || c == ']') {
+                return 0xFFu;
+            }
+            a = arg;
+            n++;
+        }
+    }
 }
 
 /* `x.o` rows, then `turn: x (you)` / `turn: o` / `over: x wins` / `over: draw`. */
@@ -187,20 +230,16 @@ static void console_stats(const game_t *g)
 static void console_solve_answer(const notation_board_t *b)
 {
     pos_t p = {b->x, b->o};
-    int8_t r;
+    uint8_t n;
     if (!pos_is_legal(p)) {
         console_error(CON_E_ILLEGAL);
         return;
     }
-    r = engine_outcome(p).result;
-    if (b->format == NOTATION_DIGITS) {
-        out_byte((char)pgm_read_byte(&s_ldw[r - ENGINE_LOSS]));
-    } else if (r == ENGINE_DRAW) {
-        out_P(s_tie);
-    } else {
-        uint8_t mover = pos_to_move(p);
-        out_player(r == ENGINE_WIN ? mover : (uint8_t)(PLAYER_X + PLAYER_O - mover));
+    n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
+    if (b->format != NOTATION_DIGITS) {
+        n = (uint8_t)(n + 3u * (pos_to_move(p) - PLAYER_X + 1u));
     }
+    out_nth_P(s_answers, n);
     out_nl();
 }
 
@@ -228,47 +267,11 @@ static void console_diag(const console_t *c)
     out_fmt_P(s_diag_rest, v + 4);
 }
 
-/* The value of a one-digit argument lo..hi, counted from lo; 0xFF if it is not one. */
-static uint8_t console_digit(const char *arg, char lo, char hi)
+/* Run command cmd with its argument's value v (0xFF: a bad argument). */
+static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 {
-    return (arg[0] >= lo && arg[0] <= hi && arg[1] == '\0') ? (uint8_t)(arg[0] - lo) : 0xFFu;
-}
-
-/* Run one complete line as console_line_feed() leaves it: no space at either end, none
- * twice (the command word is cut off in place). */
-static void console_exec(console_t *c, game_t *g, char *line)
-{
-    char *arg = line, *end = line;
-    uint8_t cmd, v = 0;
-    while (*end) {
-        end++;
-    }
-    if (end == line) {
-        return; /* empty line: nothing to answer */
-    }
-    if (c->solve_lines) {
-        /* a board line after a bare `solve`: exactly 3 cells; the third line answers */
-        uint8_t before = c->solve.cells;
-        if (notation_add(&c->solve, line, (uint8_t)(end - line)) != NOTATION_OK ||
-            c->solve.cells != before + 3u) {
-            c->solve_lines = 0;
-            console_error(CON_E_BOARD);
-        } else if (--c->solve_lines == 0) {
-            console_solve_answer(&c->solve);
-        }
-        return;
-    }
-    while (*arg && *arg != ' ') {
-        arg++;
-    }
-    if (*arg) {
-        *arg++ = '\0'; /* the command word ends here; its arguments follow */
-    }
-    cmd = console_lookup(line, k_commands, CON_COMMANDS);
-    if (cmd == 0xFFu) {
-        console_error(CON_E_CMD);
-    } else if (cmd < CON_MOVE && *arg) {
-        v = 0xFFu; /* no arguments expected */
+    if (v == 0xFFu) {
+        console_error((uint8_t)(CON_E_USAGE | cmd));
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
             if (i == CON_HELP_BREAK) {
@@ -289,41 +292,66 @@ static void console_exec(console_t *c, game_t *g, char *line)
     } else if (cmd == CON_DIAG) {
         console_diag(c);
     } else if (cmd == CON_MOVE) {
-        v = console_digit(arg, '1', '9');
-        if (v != 0xFFu && (v = game_person_move(g, v)) != GAME_OK) {
+        if ((v = game_person_move(g, v)) != GAME_OK) {
             console_error((uint8_t)(CON_E_OVER + v - GAME_ERR_OVER));
         }
     } else if (cmd == CON_NEW) {
-        v = console_lookup(arg, k_modes, GAME_MODES);
-        if (v != 0xFFu) {
-            game_new(g, v);
-        }
+        game_new(g, v);
     } else if (cmd == CON_LEVEL) {
-        v = console_lookup(arg, game_level_names, LEVELS);
-        if (v == 0xFFu) {
-            v = console_digit(arg, '0', '2');
+        game_set_level(g, v);
+    } else if (v) { /* CON_STATS */
+        game_stats_clear(g);
+    } else {
+        console_stats(g);
+    }
+}
+
+/* Run one complete line as console_line_feed() leaves it: no space at either end, none
+ * twice (the command word is cut off in place). */
+static void console_exec(console_t *c, game_t *g, char *line)
+{
+    char *arg = line, *end = line;
+    const char *grammar;
+    uint8_t cmd;
+    while (*end) {
+        end++;
+    }
+    if (end == line) {
+        return; /* empty line: nothing to answer */
+    }
+    if (c->solve_lines == 0) {
+        while (*arg && *arg != ' ') {
+            arg++;
         }
-        game_set_level(g, v); /* ignores 0xFF */
-    } else if (cmd == CON_STATS) {
-        if (*arg == '\0') {
-            console_stats(g);
-        } else if ((v = console_lookup(arg, k_clear, 1)) == 0) {
-            game_stats_clear(g);
+        if (*arg) {
+            *arg++ = '\0'; /* the command word ends here; its argument follows */
         }
-    } else { /* CON_SOLVE */
+        cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
+        if (cmd == 0xFFu) {
+            console_error(CON_E_CMD);
+            return;
+        }
+        if (cmd != CON_SOLVE) {
+            console_run(c, g, cmd, console_arg(arg, grammar));
+            return;
+        }
         notation_begin(&c->solve);
         if (*arg == '\0') {
             c->solve_lines = 3;
             out_line_P(s_solve_more);
-        } else if (notation_add(&c->solve, arg, (uint8_t)(end - arg)) != NOTATION_OK ||
-                   c->solve.cells != POS_CELLS) {
-            console_error(CON_E_BOARD);
-        } else {
-            console_solve_answer(&c->solve);
+            return;
         }
+        c->solve_lines = 1; /* the whole board on this one line */
+        line = arg;
     }
-    if (v == 0xFFu) {
-        console_error((uint8_t)(CON_E_USAGE | cmd));
+    /* Board text: line k of 3 after a bare `solve` brings cells 3k-2..3k, the board
+     * after `solve ` all 9 (as line 3 of 3); the last line answers. */
+    if (notation_add(&c->solve, line, (uint8_t)(end - line)) != NOTATION_OK ||
+        c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
+        c->solve_lines = 0;
+        console_error(CON_E_BOARD);
+    } else if (--c->solve_lines == 0) {
+        console_solve_answer(&c->solve);
     }
 }
 
