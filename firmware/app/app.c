@@ -40,7 +40,7 @@ static struct {
     uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
     uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
     uint16_t elapsed;   /* ms since the last game step */
-    uint8_t vcc_warned; /* the low-supply line was printed for this wait */
+    uint16_t vcc_waits; /* the store's supply waits when the last was said */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
 } app;
 
@@ -65,20 +65,19 @@ void app_init(void)
     memset(&app, 0, sizeof app);
 }
 
-/* Hand the record to the background store when the game changed it (app_game.save):
- * at most one save under way; the flag is cleared when the store has taken its copy,
- * so a change during a save is saved after it. */
+/* Say once when a save starts to wait for the supply (the store counts such waits);
+ * hand the record to the background store when the game changed it (app_game.save). The
+ * store takes one save at a time (a start while one is under way is refused), and the
+ * flag is cleared only when it has taken its copy, so a change during a save is saved
+ * after it. */
 static void app_save(void)
 {
-    if (eeprom_store_busy()) {
-        if (eeprom_store_waiting_vcc() && !app.vcc_warned) {
-            uint16_t vcc = power_vcc_decivolts();
-            app.vcc_warned = 1;
-            out_fmt_P(s_low_vcc, &vcc);
-        }
-        return;
+    uint16_t waits = eeprom_store_vcc_refusals();
+    if (waits != app.vcc_waits) {
+        uint16_t vcc = power_vcc_decivolts();
+        app.vcc_waits = waits;
+        out_fmt_P(s_low_vcc, &vcc);
     }
-    app.vcc_warned = 0;
     if (app_game.save && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
         app_game.save = 0;
     }
@@ -107,8 +106,10 @@ static void app_idle_check(void)
     }
 }
 
-/* Every APP_POLL_MS: keys and serial input; the game's time, frame and records at once
- * after input, else every APP_FRAME_MS. */
+/* Every APP_POLL_MS: key events and serial bytes, each taken only while the UART can
+ * take the longest answer it may cause (CONSOLE_ANSWER_MAX), else it waits in its queue
+ * and time keeps counting; once both queues are empty, the game's time, frame and
+ * records, at once after input, else every APP_FRAME_MS. */
 static void app_input(void)
 {
     key_event_t ev;
@@ -117,30 +118,27 @@ static void app_input(void)
     uint8_t input = 0;
 
     keys_update();
-    while (uart_tx_free() >= APP_TX_GAME) { /* else the rest waits in the key queue */
-        if (!keys_next_event(&ev)) {
-            game_keys_sync(&app_game, keys_state()); /* every event is in */
+    for (;;) {
+        if (uart_tx_free() < CONSOLE_ANSWER_MAX) {
+            return;
+        }
+        if (keys_next_event(&ev)) {
+            game_key(&app_game, &ev);
+        } else if ((byte = uart_getc()) >= 0) {
+            console_feed(&app_console, &app_game, byte);
+        } else {
             break;
         }
-        game_key(&app_game, &ev);
         input = 1;
-    }
-    /* A byte may end a line, and a line may answer with up to CONSOLE_ANSWER_MAX bytes:
-     * take the next byte only when that much room is free. */
-    while (uart_tx_free() >= CONSOLE_ANSWER_MAX && (byte = uart_getc()) >= 0) {
-        console_feed(&app_console, &app_game, byte);
-        input = 1;
-    }
-    if (input) {
         app.idle_ms = 0;
         app.idle = 0;
-    } else if (app.elapsed < APP_FRAME_MS) {
+    }
+    game_keys_sync(&app_game, keys_state()); /* every event is in */
+    if (!input && app.elapsed < APP_FRAME_MS) {
         return;
     }
-    if (uart_tx_free() >= APP_TX_GAME) {
-        game_tick(&app_game, app.elapsed);
-        app.elapsed = 0;
-    }
+    game_tick(&app_game, app.elapsed);
+    app.elapsed = 0;
     game_frame(&app_game, &frame);
     leds_show(&frame);
     app_save();
