@@ -33,9 +33,12 @@ _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the mo
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
 OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 
-static game_t app_game;
-static console_t app_console;
+/* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
+ * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
+ * record the store could not read, which stays zero here. */
 static struct {
+    game_t game;
+    console_t console;
     uint8_t poll;       /* ms since the last input poll */
     uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
     uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
@@ -52,21 +55,19 @@ void app_init(void)
     keys_init();
     uart_init();
     eeprom_store_init();
+    memset(&app, 0, sizeof app);
     /* A missing record or a CRC failure (the store leaves the buffer alone) gives the
      * defaults, and so does a field out of range (game_init checks). */
-    app_game.stats.format = app_game.settings.format = 0;
-    (void)eeprom_store_load(STATS_REC, &app_game.rec, STATS_REC_SIZE);
-    console_init(&app_console);
+    (void)eeprom_store_load(STATS_REC, &app.game.rec, STATS_REC_SIZE);
     /* Seed: the counters differ between boards and boots only a little; the key-press
      * times stirred in during play make the games vary. */
-    game_init(&app_game, engine_init(), power_reset_cause() == RESET_WATCHDOG,
-              (uint16_t)(app_game.stats.n[GAME_MODE_AI_X][STATS_DRAW] +
-                         app_game.stats.n[GAME_MODE_AI_O][STATS_DRAW]));
-    memset(&app, 0, sizeof app);
+    game_init(&app.game, engine_init(), power_reset_cause() == RESET_WATCHDOG,
+              (uint16_t)(app.game.stats.n[GAME_MODE_AI_X][STATS_DRAW] +
+                         app.game.stats.n[GAME_MODE_AI_O][STATS_DRAW]));
 }
 
 /* Say once when a save starts to wait for the supply (the store counts such waits);
- * hand the record to the background store when the game changed it (app_game.save). The
+ * hand the record to the background store when the game changed it (app.game.save). The
  * store takes one save at a time (a start while one is under way is refused), and the
  * flag is cleared only when it has taken its copy, so a change during a save is saved
  * after it. */
@@ -78,8 +79,8 @@ static void app_save(void)
         app.vcc_waits = waits;
         out_fmt_P(s_low_vcc, &vcc);
     }
-    if (app_game.save && eeprom_store_start(STATS_REC, &app_game.rec, STATS_REC_SIZE)) {
-        app_game.save = 0;
+    if (app.game.save && eeprom_store_start(STATS_REC, &app.game.rec, STATS_REC_SIZE)) {
+        app.game.save = 0;
     }
 }
 
@@ -94,12 +95,12 @@ static void app_idle_check(void)
         }
         app.sleep_due = 0;
         leds_off();
-        power_down_until_key(app_game.stuck);
-        game_wake(&app_game); /* the frame is shown again by the next step */
+        power_down_until_key(app.game.stuck);
+        game_wake(&app.game); /* the frame is shown again by the next step */
         app.idle = 0;
-    } else if (app.idle >= APP_IDLE_STEPS && !app_game.save) {
+    } else if (app.idle >= APP_IDLE_STEPS && !app.game.save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
-        if (power_wake_keys(app_game.stuck)) {
+        if (power_wake_keys(app.game.stuck)) {
             out_line_P(s_sleep);
             app.sleep_due = 1;
         }
@@ -123,9 +124,9 @@ static void app_input(void)
             return;
         }
         if (keys_next_event(&ev)) {
-            game_key(&app_game, &ev);
+            game_key(&app.game, &ev);
         } else if ((byte = uart_getc()) >= 0) {
-            console_feed(&app_console, &app_game, byte);
+            console_feed(&app.console, &app.game, byte);
         } else {
             break;
         }
@@ -133,13 +134,13 @@ static void app_input(void)
         app.idle_ms = 0;
         app.idle = 0;
     }
-    game_keys_sync(&app_game, keys_state()); /* every event is in */
+    game_keys_sync(&app.game, keys_state()); /* every event is in */
     if (!input && app.elapsed < APP_FRAME_MS) {
         return;
     }
-    game_tick(&app_game, app.elapsed);
+    game_tick(&app.game, app.elapsed);
     app.elapsed = 0;
-    game_frame(&app_game, &frame);
+    game_frame(&app.game, &frame);
     leds_show(&frame);
     app_save();
     app_idle_check();
