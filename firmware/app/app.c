@@ -42,7 +42,8 @@ static struct {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
     uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
-    uint16_t elapsed;   /* ms since the last game step */
+    uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
+                           a few ms later while output drains; stops at 255) */
     uint16_t vcc_waits; /* the store's supply waits when the last was said */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
 } app;
@@ -154,7 +155,7 @@ void app_step(void)
      * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
      * scan; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
-        if (app.elapsed != 0xFFFFu) {
+        if (app.elapsed != 0xFFu) {
             app.elapsed++;
         }
         if (++app.idle_ms == 0) {
