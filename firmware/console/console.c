@@ -65,9 +65,8 @@ _Static_assert(GAME_ERR_NOT_YOUR_TURN - GAME_ERR_OVER == CON_E_TURN - CON_E_OVER
                    GAME_ERR_TAKEN - GAME_ERR_OVER == CON_E_TAKEN - CON_E_OVER,
                "game_person_move() results map onto the error strings");
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
-OUT_STR(s_turn, "turn: ");
+OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)");
-OUT_STR(s_over, "over: ");
 /* solve's answers (out_nth_P): digits by the engine's result for the side to move
  * (loss, draw, win), then letters by the same result with x to move, with o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
@@ -204,11 +203,10 @@ static void console_board(const game_t *g)
         }
         out_nl();
     }
+    out_nth_P(s_turn_over, g->over);
     if (g->over) {
-        out_P(s_over);
         game_put_result(game_winner(g));
     } else {
-        out_P(s_turn);
         out_player(pos_to_move(g->pos));
         if (g->settings.mode != GAME_MODE_2P) {
             out_nth_P(s_you_ai, game_ai_to_move(g));
