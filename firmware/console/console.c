@@ -37,8 +37,10 @@ enum {
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
-OUT_STR(s_help_board, "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE");
-OUT_STR(s_bar, " | ");
+/* help: what goes between two commands (the second line starts at CON_HELP_BREAK),
+ * then what ends the list. */
+OUT_STR(s_help_seps, " | \0\n");
+OUT_STR(s_help_board, "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
 OUT_STR(s_error, "error: ");
 OUT_STR(s_usage, "usage: ");
 /* Errors, in CON_E_* order (out_nth_P). */
@@ -272,15 +274,12 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         console_error((uint8_t)(CON_E_USAGE | cmd));
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
-            if (i == CON_HELP_BREAK) {
-                out_nl();
-            } else if (i) {
-                out_P(s_bar);
+            if (i) {
+                out_nth_P(s_help_seps, i == CON_HELP_BREAK);
             }
             out_nth_P(k_commands, i);
         }
-        out_nl();
-        out_line_P(s_help_board);
+        out_P(s_help_board);
     } else if (cmd == CON_BOARD) {
         console_board(g);
     } else if (cmd == CON_HINT) {
