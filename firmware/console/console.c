@@ -108,31 +108,31 @@ void console_line_init(console_line_t *l)
 
 uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 {
-    uint8_t len = l->len;
+    uint8_t len = l->len, status = l->status;
+    char *end = &l->buf[len];
+    uint8_t after_space = len == 0 || end[-1] == ' '; /* a space here is not kept */
     if (byte == '\n' || byte == '\r') {
-        uint8_t status = l->status ? l->status : CONSOLE_LINE_READY;
-        if (len && l->buf[len - 1u] == ' ') {
-            len--; /* no space at the end */
+        if (len && after_space) {
+            end--; /* no space at the end */
         }
-        l->buf[len] = '\0';
+        *end = '\0';
         l->len = 0;
         l->status = CONSOLE_LINE_NONE;
-        return status;
+        return status ? status : CONSOLE_LINE_READY;
     }
     if (byte == '\t') {
         byte = ' ';
     }
-    if (l->status != CONSOLE_LINE_NONE ||
-        (byte == ' ' && (len == 0 || l->buf[len - 1u] == ' '))) {
-        return CONSOLE_LINE_NONE; /* the rest of a bad line; no space first or twice */
-    }
-    if (byte < 0x20 || byte > 0x7E) {
-        l->status = CONSOLE_LINE_BAD_CHAR;
-    } else if (len >= CONSOLE_LINE_MAX) {
-        l->status = CONSOLE_LINE_TOO_LONG;
-    } else {
-        l->buf[len] = (char)byte;
-        l->len = (uint8_t)(len + 1u);
+    if (status == CONSOLE_LINE_NONE && !(byte == ' ' && after_space)) {
+        /* else the rest of a bad line, or a space first or twice: dropped */
+        if (byte < 0x20 || byte > 0x7E) {
+            l->status = CONSOLE_LINE_BAD_CHAR;
+        } else if (len >= CONSOLE_LINE_MAX) {
+            l->status = CONSOLE_LINE_TOO_LONG;
+        } else {
+            *end = (char)byte;
+            l->len = (uint8_t)(len + 1u);
+        }
     }
     return CONSOLE_LINE_NONE;
 }
