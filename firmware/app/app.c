@@ -1,9 +1,9 @@
 /* firmware/app/app.c - the main loop between the HAL and the game and console rooms.
  * Calls only the hal headers (host-testable with the fakes). Invariants: no pass waits
- * for anything. Output is produced only when the UART's TX ring can take it whole (the
- * game needs APP_TX_GAME bytes of room, a console line CONSOLE_ANSWER_MAX), so nothing
- * is cut and input keeps flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds
- * the sender); the EEPROM record is written in the background, one byte per pass at
+ * for anything. Input is taken, and the game stepped, only while the UART's TX ring has
+ * room for the longest answer (CONSOLE_ANSWER_MAX), so no output is cut and input keeps
+ * flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds the sender); the
+ * EEPROM record is written in the background, one byte per pass at
  * most; a change the game makes to it is saved, possibly later (low supply, a save
  * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
  * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
@@ -23,12 +23,14 @@
 #include "tick.h"
 #include "uart.h"
 
-/* Room one game step needs: its longest output is the analysis line (66 bytes). */
+/* The most one key event or game step prints: the analysis line (66 bytes), with margin.
+ * Both run only with CONSOLE_ANSWER_MAX bytes of room. */
 #define APP_TX_GAME 96u
 _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the most room");
-/* Idle time is counted in steps of 256 ms (an 8-bit ms counter wrapping), from the
- * last input: power-down comes within 256 ms after APP_IDLE_POWER_DOWN_S. */
-#define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u))
+/* Idle time is counted in the steps of a free-running 8-bit ms counter (256 ms each)
+ * that begin after the last input; the one under way when the input came does not
+ * count, so power-down comes 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
+#define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u + 1u))
 
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
 OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
@@ -40,8 +42,8 @@ static struct {
     game_t game;
     console_t console;
     uint8_t poll;       /* ms since the last input poll */
-    uint8_t idle_ms;    /* ms of the current 256 ms idle step (wraps) */
-    uint16_t idle;      /* 256 ms steps without a key event or a serial byte */
+    uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
+    uint16_t idle;      /* steps begun without a key event or a serial byte */
     uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
                            a few ms later while output drains; stops at 255) */
     uint16_t vcc_waits; /* the store's supply waits when the last was said */
@@ -132,7 +134,6 @@ static void app_input(void)
             break;
         }
         input = 1;
-        app.idle_ms = 0;
         app.idle = 0;
     }
     game_keys_sync(&app.game, keys_state()); /* every event is in */
@@ -158,7 +159,7 @@ void app_step(void)
         if (app.elapsed != 0xFFu) {
             app.elapsed++;
         }
-        if (++app.idle_ms == 0) {
+        if (++app.ms == 0) {
             app.idle++;
         }
         if (++app.poll >= APP_POLL_MS) {
