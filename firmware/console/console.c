@@ -72,6 +72,9 @@ OUT_STR(s_you_ai, " (you)\0 (ai)");
 /* solve's answers (out_nth_P): digits by the engine's result for the side to move
  * (loss, draw, win), then letters by the same result with x to move, with o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
+_Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
+                   PLAYER_X == 1 && PLAYER_O == 2,
+               "solve's answers are indexed by result and player");
 OUT_STR(s_stats, "stats ");
 OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM "\n");
 OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM "\n");
@@ -237,7 +240,7 @@ static void console_solve_answer(const notation_board_t *b)
     }
     n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
     if (b->format != NOTATION_DIGITS) {
-        n = (uint8_t)(n + 3u * (pos_to_move(p) - PLAYER_X + 1u));
+        n = (uint8_t)(n + 3u * pos_to_move(p)); /* PLAYER_X 1, PLAYER_O 2 */
     }
     out_nth_P(s_answers, n);
     out_nl();
