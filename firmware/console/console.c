@@ -1,8 +1,9 @@
 /* firmware/console/console.c - serial console: fixed-buffer line assembly and commands.
  * Every finished non-empty line gets at least one answer line (but for the board lines
  * after a bare `solve`); errors are one line starting `error: `. One table names the
- * commands with their arguments: it is what the command word is matched against, what
- * `help` lists and what a malformed command's `error: usage: ...` quotes. Boards are
+ * commands with their arguments: it is what the command word is matched against, the
+ * grammar every argument is read by, what `help` lists and what a malformed command's
+ * `error: usage: ...` quotes. Boards are
  * read by the engine's one notation (notation.h): digits 0/1/2 (Baekjoon 16571, answer
  * W/D/L for the side to move) or letters . x o (Algospot TICTACTOE, answer x/o/TIE).
  * Invariants: the line buffer is always NUL-terminated within CONSOLE_LINE_MAX + 1;
@@ -167,8 +168,11 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n, con
     return 0xFF;
 }
 
-/* The value of `arg` by the grammar at g (a command's entry in k_commands, after its
- * word), or 0xFF if the grammar has no place for it. */
+/* The value of `arg` by the grammar at g (a command's entry in k_commands, right after
+ * its word), or 0xFF if the grammar has no place for it. One pass over the grammar: a
+ * letter or digit goes on the alternative being compared, a '-' makes the two
+ * characters around it a digit range, any other byte ('|', '[', ']', NUL) ends an
+ * alternative, and NUL or ']' the grammar. */
 static uint8_t console_arg(const char *arg, const char *g)
 {
     const char *a = arg; /* how far alternative n matches; NULL once it does not */
@@ -307,7 +311,8 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 }
 
 /* Run one complete line as console_line_feed() leaves it: no space at either end, none
- * twice (the command word is cut off in place). */
+ * twice (the command word is cut off in place). While a bare `solve` collects its board,
+ * the line is board text instead. */
 static void console_exec(console_t *c, game_t *g, char *line)
 {
     char *arg = line, *end = line;

@@ -51,6 +51,7 @@ void console_line_init(console_line_t *l);
  * its end, and its text is discarded. */
 uint8_t console_line_feed(console_line_t *l, uint8_t byte);
 
+/* A fresh console: all zero (so a console_t in cleared memory is one already). */
 void console_init(console_t *c);
 /* Assemble a byte from uart_getc() and run the line when complete (prints the answer).
  * A byte flagged UART_RX_GAP_AFTER makes the line that continues after it an

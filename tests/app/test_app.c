@@ -43,6 +43,16 @@ static const char *output(void)
     return out;
 }
 
+/* How often `needle` occurs in `hay`. */
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++) {
+        n++;
+    }
+    return n;
+}
+
 static void boot(void)
 {
     fake_hal_reset();
@@ -323,8 +333,19 @@ static void test_low_supply_save_waits(void **state)
     }
     fake_power_set_vcc(36);
     run(500);
+    output();
+    /* the supply comes back for a few bytes, then sags again: a second wait, a second
+     * line (and diag counts both) */
+    fake_power_set_vcc(48);
+    run(3);
+    fake_power_set_vcc(36);
+    run(100);
+    assert_int_equal(count(output(), "ttt: supply low (3.6 V), saving waits\n"), 1);
     fake_power_set_vcc(48);
     run(300);
+    assert_null(strstr(output(), "supply low"));
+    say("diag\n");
+    assert_non_null(strstr(output(), "low-vcc waits 2\n"));
     boot();
     say("stats\n");
     assert_non_null(strstr(output(), "stats two players: x wins 1,"));
@@ -342,9 +363,17 @@ static void test_console_burst(void **state)
     fake_uart_set_tx_room(100);
     say("help\n");
     assert_string_equal(output(), ""); /* help needs more room than that */
+    tap(4, 60); /* a key event waits for room too */
+    assert_string_equal(output(), "");
+    assert_int_equal(fake_leds_cell(4), LED_OFF);
     fake_uart_set_tx_room(255);
     run(10);
-    assert_non_null(strstr(output(), "x/o/TIE\n"));
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "x/o/TIE\n"));
+        assert_non_null(strstr(o, "move: 5 (x)\n"));
+    }
+    assert_int_equal(fake_leds_cell(4), LED_RED);
     say("new 2p\n");
     for (const char *m = "1425"; *m; m++) {
         tap((uint8_t)(*m - '1'), 60);

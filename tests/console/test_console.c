@@ -230,6 +230,46 @@ static void test_new_level_stats(void **state)
                         "error: usage: stats [clear]\nerror: usage: stats [clear]\n");
 }
 
+/* Every argument is read by the grammar `help` shows: words (any case), a digit range,
+ * an optional word. The grammar's own punctuation is not an argument, and a word is
+ * matched whole. */
+static void test_argument_grammar(void **state)
+{
+    static const char *const refused[] = {
+        "move 1-9", "move 1-", "move -", "move 55", "new x|o|2p", "new x|o", "new |",
+        "new 2", "new p", "new 2px", "level 0-2", "level perfect|medium", "level 00",
+        "level 3", "level perfec", "level perfectly", "stats [clear]", "stats [",
+        "stats clearx", "stats clear clear", "help |", "board -", "diag [", "hint 1"};
+    (void)state;
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        gtu_clear();
+        gtu_line(&con, &g, refused[i]);
+        if (strncmp(gtu_out(), "error: usage: ", 14) || gtu_count_lines("") != 1) {
+            fail_msg("'%s' answered '%s'", refused[i], gtu_out());
+        }
+    }
+    gtu_clear();
+    gtu_line(&con, &g, "LEVEL EASY");
+    gtu_line(&con, &g, "level 1");
+    gtu_line(&con, &g, "Level 0");
+    gtu_line(&con, &g, "new O");
+    gtu_line(&con, &g, "New X");
+    assert_string_equal(gtu_out(), "level: easy\nlevel: medium\nlevel: perfect\n"
+                                   "new: vs ai, you o, level perfect\n"
+                                   "new: vs ai, you x, level perfect\n");
+    gtu_clear();
+    gtu_line(&con, &g, "move 9");
+    assert_string_equal(gtu_out(), "move: 9 (x)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "STATS CLEAR");
+    assert_string_equal(gtu_out(), "stats: cleared\n");
+    gtu_clear();
+    gtu_line(&con, &g, "helpx");
+    gtu_line(&con, &g, "hel");
+    gtu_line(&con, &g, "move5");
+    assert_int_equal(gtu_count_lines("error: unknown command (try help)"), 3);
+}
+
 static void test_solve_formats(void **state)
 {
     (void)state;
@@ -277,7 +317,12 @@ static void test_solve_formats(void **state)
     gtu_line(&con, &g, "xx");
     gtu_line(&con, &g, "solve");
     gtu_line(&con, &g, "xx.oo.");
-    assert_int_equal(gtu_count_lines("error: bad board"), 6);
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "120112002"); /* the whole board where 3 cells belong */
+    gtu_line(&con, &g, "solve");
+    gtu_line(&con, &g, "x x .");
+    gtu_line(&con, &g, "o o");
+    assert_int_equal(gtu_count_lines("error: bad board"), 8);
     gtu_clear();
     gtu_line(&con, &g, "solve");
     gtu_line(&con, &g, "help");
@@ -430,6 +475,7 @@ int main(void)
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_help_board_move, fresh),
         cmocka_unit_test_setup(test_new_level_stats, fresh),
+        cmocka_unit_test_setup(test_argument_grammar, fresh),
         cmocka_unit_test_setup(test_solve_formats, fresh),
         cmocka_unit_test_setup(test_overrun, fresh),
         cmocka_unit_test_setup(test_diag, fresh),
