@@ -315,13 +315,10 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
  * the line is board text instead. */
 static void console_exec(console_t *c, game_t *g, char *line)
 {
-    char *arg = line, *end = line;
+    char *arg = line;
     const char *grammar;
     uint8_t cmd;
-    while (*end) {
-        end++;
-    }
-    if (end == line) {
+    if (*line == '\0') {
         return; /* empty line: nothing to answer */
     }
     if (c->solve_lines == 0) {
@@ -351,7 +348,7 @@ static void console_exec(console_t *c, game_t *g, char *line)
     }
     /* Board text: line k of 3 after a bare `solve` brings cells 3k-2..3k, the board
      * after `solve ` all 9 (as line 3 of 3); the last line answers. */
-    if (notation_add(&c->solve, line, (uint8_t)(end - line)) != NOTATION_OK ||
+    if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
         c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
         c->solve_lines = 0;
         console_error(CON_E_BOARD);
