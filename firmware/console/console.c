@@ -206,11 +206,11 @@ static uint8_t console_arg(const char *arg, const char *g)
 /* `x.o` rows, then `turn: x (you)` / `turn: o` / `over: x wins` / `over: draw`. */
 static void console_board(const game_t *g)
 {
-    for (uint8_t cell = 0; cell < POS_CELLS;) {
-        for (uint8_t col = 0; col < 3u; col++) {
-            out_byte(notation_cell_char(g->pos, cell++));
+    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+        out_byte(notation_cell_char(g->pos, cell));
+        if (cell == 2u || cell == 5u || cell == 8u) {
+            out_nl(); /* a row ends */
         }
-        out_nl();
     }
     out_nth_P(s_turn_over, g->over);
     if (g->over) {
