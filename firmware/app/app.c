@@ -46,7 +46,7 @@ static struct {
     uint16_t idle;      /* steps begun without a key event or a serial byte */
     uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
                            a few ms later while output drains; stops at 255) */
-    uint16_t vcc_waits; /* the store's supply waits when the last was said */
+    uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
 } app;
 
@@ -76,7 +76,7 @@ void app_init(void)
  * after it. */
 static void app_save(void)
 {
-    uint16_t waits = eeprom_store_vcc_refusals();
+    uint8_t waits = (uint8_t)eeprom_store_vcc_refusals(); /* a new wait changes it */
     if (waits != app.vcc_waits) {
         uint16_t vcc = power_vcc_decivolts();
         app.vcc_waits = waits;
