@@ -37,10 +37,9 @@ OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 
 /* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
  * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
- * record the store could not read, which stays zero here. */
-static struct {
-    game_t game;
-    console_t console;
+ * record the store could not read, which stays zero here. The loop's own counters
+ * come first, within a pointer register's displacement (0-63). */
+static struct app_state {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
     uint16_t idle;      /* steps begun without a key event or a serial byte */
@@ -48,13 +47,15 @@ static struct {
                            a few ms later while output drains; stops at 255) */
     uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
     uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
+    game_t game;
+    console_t console;
 } app;
 
 /* p as a value the compiler cannot see through (an empty asm takes it and gives it
- * back). The game and the console are reached through such pointers: seeing their one
- * address, -flto would specialise every game and console function to it and reach each
- * field with a 4-byte absolute load or store instead of a 2-byte one through a pointer
- * register (measured: the image 124 B larger). */
+ * back). The game, the console and the loop's counters are reached through such
+ * pointers: seeing their one address, -flto would specialise every game and console
+ * function to it and reach each field with a 4-byte absolute load or store instead of
+ * a 2-byte one through a pointer register (measured when written: the image 182 B larger). */
 #define APP_HIDE(p) __asm__("" : "+r"(p))
 
 void app_init(void)
@@ -123,8 +124,8 @@ static void app_idle_check(game_t *g)
  * take the longest answer it may cause (CONSOLE_ANSWER_MAX), else it waits in its queue
  * and time keeps counting; once both queues are empty, the game's time, frame and
  * records, at once after input, else every APP_FRAME_MS. Kept out of line: inlined into
- * main's endless loop (with everything -flto inlines into it) the image measured 42 B
- * larger (avr-gcc 5.4). */
+ * main's endless loop (with everything -flto inlines into it) the image measured 154 B
+ * larger when written (avr-gcc 5.4). */
 __attribute__((noinline)) static void app_input(void)
 {
     game_t *g = &app.game;
@@ -165,20 +166,22 @@ __attribute__((noinline)) static void app_input(void)
 
 void app_step(void)
 {
+    struct app_state *a = &app;
+    APP_HIDE(a);
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
     /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
      * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
      * scan; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
-        if (app.elapsed != 0xFFu) {
-            app.elapsed++;
+        if (a->elapsed != 0xFFu) {
+            a->elapsed++;
         }
-        if (++app.ms == 0) {
-            app.idle++;
+        if (++a->ms == 0) {
+            a->idle++;
         }
-        if (++app.poll >= APP_POLL_MS) {
-            app.poll = 0;
+        if (++a->poll >= APP_POLL_MS) {
+            a->poll = 0;
             app_input();
         }
     }
