@@ -9,7 +9,8 @@
 #define APP_POLL_MS 3u
 /* Game timers and the LED frame advance at least this often (ms). */
 #define APP_FRAME_MS 20u
-/* Power down after this long without a key event or a console byte. */
+/* Power down after this long (and at most 256 ms more) without a key event or a console
+ * byte. */
 #define APP_IDLE_POWER_DOWN_S 300u
 #define APP_IDLE_POWER_DOWN_MS (APP_IDLE_POWER_DOWN_S * 1000ul)
 
