@@ -3,9 +3,9 @@
  * after a bare `solve`); errors are one line starting `error: `. One table names the
  * commands with their arguments: it is what the command word is matched against, the
  * grammar every argument is read by, what `help` lists and what a malformed command's
- * `error: usage: ...` quotes. Boards are
- * read by the engine's one notation (notation.h): digits 0/1/2 (Baekjoon 16571, answer
- * W/D/L for the side to move) or letters . x o (Algospot TICTACTOE, answer x/o/TIE).
+ * `error: usage: ...` quotes. Boards are read by the engine's one notation
+ * (notation.h): digits 0/1/2 (Baekjoon 16571, answer W/D/L for the side to move) or
+ * letters . x o (Algospot TICTACTOE, answer x/o/TIE).
  * Invariants: the line buffer is always NUL-terminated within CONSOLE_LINE_MAX + 1;
  * solve_lines > 0 only while a bare `solve` collects its board. */
 #include "console.h"
@@ -86,7 +86,6 @@ OUT_STR(s_diag_table, "ok\0bad, solver");
 OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
                      "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
                      "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
-
 
 /* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
  * `error: usage: ` and the command with its arguments. */
