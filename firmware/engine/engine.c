@@ -50,20 +50,22 @@ uint8_t engine_move(pos_t p)
     return solver_hard_move(p, canon.k);
 }
 
-/* A line is always the last mover's: after an odd number of plies the side to move at
- * the start made it (a win), after an even number the other side did (a loss). */
+/* On a legal board only the side that moved last can have a line: after an odd number
+ * of plies that is the side to move at the start (a win), after an even number the
+ * other side (a loss). */
 engine_outcome_t engine_outcome(pos_t p)
 {
     uint8_t plies = 0;
     int8_t result = ENGINE_DRAW;
     for (;;) {
-        if (pos_winner(p) != PLAYER_NONE) {
+        pos_sides_t s = pos_sides(p);
+        if (pos_lines(s.theirs)) {
             result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
             break;
         }
         /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
          * bounds the loop even if that reasoning were broken. */
-        if ((p.x | p.o) == POS_ALL || plies >= POS_CELLS)
+        if ((s.mine | s.theirs) == POS_ALL || plies >= POS_CELLS)
             break;
         p = pos_play(p, engine_move(p));
         plies++;

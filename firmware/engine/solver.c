@@ -6,6 +6,8 @@
  * the opponent (lost next ply), a board with at most one empty cell (a draw, since no
  * win is on) end the node at once; a single opponent threat forces the block. Only
  * other nodes branch, in the order centre, corners, edges (best-first for tic-tac-toe).
+ * No node has a line on its board (a move that would complete one is judged a win, not
+ * played), so pos_threats() finds only threats, never completed lines.
  * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
  * starting alpha is its grandparent's alpha (fail-hard negamax). At the root of
  * solver_move() the cells are tried in the cell order of the canonical image

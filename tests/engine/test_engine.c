@@ -51,6 +51,8 @@ static void test_legality_matches_reachability(void **state)
     for (uint16_t code = 0; code < POS_CODES; code++) {
         pos_t p = pos_from_code(code);
         assert_int_equal(pos_is_legal(p), ref_reachable[code]);
+        /* The firmware's short test and the host's reason-giving one agree. */
+        assert_int_equal(pos_legality(p) == POS_LEGAL, ref_reachable[code]);
         legal += pos_is_legal(p);
         open += pos_is_legal(p) && !pos_is_over(p);
     }
