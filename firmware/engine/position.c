@@ -93,17 +93,17 @@ uint8_t pos_legality(pos_t p)
     return POS_LEGAL;
 }
 
-/* The same verdict as pos_legality() in fewer steps (the firmware's test): with the
- * masks and counts right, a board is illegal exactly when the side to move has a line
- * (both sides have lines, or the only lines are the side's that did not move last). */
+/* The same verdict as pos_legality() in fewer steps (the firmware's test). The counts
+ * are right exactly when the side to move by parity holds half the marks, rounded down
+ * (X to move: as many as O; O to move: one fewer than X). Then a board is illegal
+ * exactly when the side to move has a line (both sides have lines, or the only lines
+ * are the side's that did not move last). */
 uint8_t pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))
         return 0;
-    uint8_t lead = 0; /* X's marks minus O's */
-    for (uint16_t x = p.x, o = p.o; x | o; x >>= 1, o >>= 1)
-        lead = (uint8_t)(lead + (x & 1u) - (o & 1u));
-    return lead <= 1 && !pos_lines(lead ? p.o : p.x);
+    pos_sides_t s = pos_sides(p);
+    return pos_count(s.mine) == pos_count(s.mine | s.theirs) >> 1 && !pos_lines(s.mine);
 }
 
 uint8_t pos_is_over(pos_t p)
