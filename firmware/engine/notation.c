@@ -11,8 +11,11 @@ void notation_begin(notation_board_t *b)
     b->format = NOTATION_ANY;
 }
 
-uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
+/* Not cloned: -flto would otherwise make a copy for the console's one board that reaches
+ * it by absolute address, 10 B longer than reaching it through the pointer. */
+__attribute__((noclone)) uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
 {
+    uint16_t bit = (uint16_t)(1u << b->cells); /* the next cell's (b->cells is 0..9) */
     for (; len; len--) {
         char c = *text++;
         uint8_t format = NOTATION_LETTERS, mark = PLAYER_NONE;
@@ -33,13 +36,14 @@ uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
                 return NOTATION_MIXED;
             b->format = format; /* the first cell (a board has none yet) */
         }
-        if (b->cells >= POS_CELLS)
+        if (bit > 1u << (POS_CELLS - 1))
             return NOTATION_LONG;
-        uint16_t bit = (uint16_t)(1u << b->cells++);
+        b->cells++;
         if (mark == PLAYER_X)
             b->x |= bit;
         else if (mark == PLAYER_O)
             b->o |= bit;
+        bit <<= 1;
     }
     return NOTATION_OK;
 }
