@@ -59,6 +59,9 @@ uint8_t notation_parse_board(const char *text, uint8_t len, notation_board_t *b)
 
 char notation_cell_char(pos_t p, uint8_t cell)
 {
-    uint16_t bit = (uint16_t)(1u << cell);
-    return (p.x & bit) ? 'x' : (p.o & bit) ? 'o' : '.';
+    for (; cell; cell--) { /* the cell's bits down to bit 0 */
+        p.x >>= 1;
+        p.o >>= 1;
+    }
+    return (p.x & 1u) ? 'x' : (p.o & 1u) ? 'o' : '.';
 }
