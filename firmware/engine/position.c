@@ -28,16 +28,11 @@ uint16_t pos_empty(pos_t p)
     return (uint16_t)(POS_ALL & ~(p.x | p.o));
 }
 
-/* Parity of the marks: an odd number means O is to move (X has one mark more). The one
- * place the side to move is worked out; pos_sides() and pos_play() ask it. */
+/* By the parity of the marks: an odd number means O is to move (X has one mark more).
+ * The one place the side to move is worked out; pos_sides() and pos_play() ask it. */
 uint8_t pos_to_move(pos_t p)
 {
-    uint16_t marked = p.x | p.o;
-    uint8_t v = (uint8_t)((uint8_t)marked ^ (uint8_t)(marked >> 8)); /* same parity */
-    v ^= (uint8_t)(v >> 4);
-    v ^= (uint8_t)(v >> 2);
-    v ^= (uint8_t)(v >> 1);
-    return (uint8_t)(PLAYER_X + (v & 1u)); /* PLAYER_O is PLAYER_X + 1 */
+    return (uint8_t)(PLAYER_X + (pos_count(p.x | p.o) & 1u)); /* PLAYER_O is PLAYER_X + 1 */
 }
 
 pos_sides_t pos_sides(pos_t p)
