@@ -66,7 +66,11 @@ static uint8_t sym_mirror(uint8_t ring)
 sym_canon_t sym_canonical(pos_t p)
 {
     /* The centre's digit (X 1, O 2) first: the ring's 8 digits follow it. */
-    sym_canon_t canon = {(uint8_t)(((uint8_t)p.x >> 4 & 1u) | ((uint8_t)p.o >> 3 & 2u)), 0};
+    sym_canon_t canon = {0, 0};
+    if (p.x & 0x10u)
+        canon.key = PLAYER_X;
+    if (p.o & 0x10u)
+        canon.key = PLAYER_O;
     uint8_t x = sym_ring(p.x), o = sym_ring(p.o), least_x = 0xFF, least_o = 0xFF;
     for (uint8_t k = 0; k < SYM_COUNT; k++) {
         if (k == 4) {
