@@ -49,6 +49,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
     int8_t score = SOLVER_SCORE_INF; /* INF: the node at f is yet to be judged */
     stack[0].alpha = stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
+        uint16_t bit = 0; /* the bit of the cell to play (set before it is played) */
         if (score == SOLVER_SCORE_INF) { /* judge the node entered */
             uint16_t danger = pos_threats(theirs, mine);
             /* A decided node's score is passed up on the next pass. */
@@ -64,6 +65,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
             f->alpha = f[-2].alpha;
             f->next = danger ? SOLVER_FORCED : 0;
             f->cell = pos_first_cell(danger);
+            bit = danger; /* the block's bit, if forced */
         } else { /* back to the parent's frame with the child's score */
             if (f == root)
                 return best;
@@ -98,14 +100,15 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
                 f->cell = f == root ? sym_source(k, f->next)
                                     : pgm_read_byte(&solver_branch_order[f->next]);
                 f->next++;
-                if (!(occupied & (1u << f->cell)))
+                bit = (uint16_t)(1u << f->cell);
+                if (!(occupied & bit))
                     break;
             }
             if (score != SOLVER_SCORE_INF)
                 continue;
         }
         /* Enter the child: the mover of frame f plays its cell. */
-        uint16_t mover = (uint16_t)(mine | (1u << f->cell));
+        uint16_t mover = mine | bit;
         mine = theirs;
         theirs = mover;
         marks++;
