@@ -9,7 +9,7 @@
 uint8_t table_check(const uint8_t *table)
 {
     uint16_t crc = CRC16_INIT;
-    for (uint8_t i = 0; i < TABLE_BYTES; i++) /* the entries, then their CRC: 0 if intact */
+    for (uint8_t i = 0; i < TABLE_BYTES; i++) /* the table, then its CRC: 0 if intact */
         crc = crc16_update(crc, pgm_read_byte(table++));
     return crc == 0;
 }
