@@ -59,13 +59,14 @@ engine_outcome_t engine_outcome(pos_t p)
     int8_t result = ENGINE_DRAW;
     for (;;) {
         pos_sides_t s = pos_sides(p);
+        uint16_t marked = s.mine | s.theirs;
         if (pos_lines(s.theirs)) {
             result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
             break;
         }
         /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
          * bounds the loop even if that reasoning were broken. */
-        if ((s.mine | s.theirs) == POS_ALL || plies >= POS_CELLS)
+        if (marked == POS_ALL || plies >= POS_CELLS)
             break;
         p = pos_play(p, engine_move(p));
         plies++;
