@@ -97,8 +97,8 @@ uint8_t pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))
         return 0;
-    pos_sides_t s = pos_sides(p);
-    return pos_count(s.mine) == pos_count(s.mine | s.theirs) >> 1 && !pos_lines(s.mine);
+    uint16_t mine = pos_sides(p).mine;
+    return !pos_lines(mine) && pos_count(mine) == pos_count(p.x | p.o) >> 1;
 }
 
 uint8_t pos_is_over(pos_t p)
