@@ -66,12 +66,13 @@ static uint8_t sym_mirror(uint8_t ring)
 sym_canon_t sym_canonical(pos_t p)
 {
     /* The centre's digit (X 1, O 2) first: the ring's 8 digits follow it. */
-    sym_canon_t canon = {0, 0};
+    uint8_t centre = 0;
     if (p.x & 0x10u)
-        canon.key = PLAYER_X;
+        centre = PLAYER_X;
     if (p.o & 0x10u)
-        canon.key = PLAYER_O;
+        centre = PLAYER_O;
     uint8_t x = sym_ring(p.x), o = sym_ring(p.o), least_x = 0xFF, least_o = 0xFF;
+    sym_canon_t canon = {centre, 0};
     for (uint8_t k = 0; k < SYM_COUNT; k++) {
         if (k == 4) {
             x = sym_mirror(x);
