@@ -2,9 +2,10 @@
  * stack of SOLVER_MAX_DEPTH three-byte frames and two sentinels (no recursion, no heap,
  * no RAM tables).
  *
- * Each node is first judged by the rules: a mover's immediate win, a double threat of
- * the opponent (lost next ply), a board with at most one empty cell (a draw, since no
- * win is on) end the node at once; a single opponent threat forces the block. Only
+ * Each node is first judged by the rules: a mover's immediate win, a board with at most
+ * one empty cell (a draw, since no win is on), a double threat of the opponent (lost
+ * next ply) end the node at once, in that order; a single opponent threat forces the
+ * block. Only
  * other nodes branch, in the order centre, corners, edges (best-first for tic-tac-toe).
  * No node has a line on its board (a move that would complete one is judged a win, not
  * played), so pos_threats() finds only threats, never completed lines.
@@ -51,16 +52,16 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
     for (;;) {
         uint16_t bit = 0; /* the bit of the cell to play (set before it is played) */
         if (score == SOLVER_SCORE_INF) { /* judge the node entered */
-            uint16_t danger = pos_threats(theirs, mine);
             /* A decided node's score is passed up on the next pass. */
             score = (int8_t)(SOLVER_SCORE_BASE - 1 - marks); /* a win with mark marks+1 */
             if (pos_threats(mine, theirs))
                 continue;
-            score = (int8_t)(marks + 2 - SOLVER_SCORE_BASE); /* a loss with mark marks+2 */
-            if (danger & (uint16_t)(danger - 1))
-                continue;
             score = 0; /* a draw: the last cell cannot win */
             if (marks >= POS_CELLS - 1)
+                continue;
+            uint16_t danger = pos_threats(theirs, mine);
+            score = (int8_t)(marks + 2 - SOLVER_SCORE_BASE); /* a loss with mark marks+2 */
+            if (danger & (uint16_t)(danger - 1))
                 continue;
             f->alpha = f[-2].alpha;
             f->next = danger ? SOLVER_FORCED : 0;
