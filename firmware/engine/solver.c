@@ -5,8 +5,8 @@
  * Each node is first judged by the rules: a mover's immediate win, a board with at most
  * one empty cell (a draw, since no win is on), a double threat of the opponent (lost
  * next ply) end the node at once, in that order; a single opponent threat forces the
- * block. Only
- * other nodes branch, in the order centre, corners, edges (best-first for tic-tac-toe).
+ * block. Only other nodes branch, in the order centre, corners, edges (best-first for
+ * tic-tac-toe).
  * No node has a line on its board (a move that would complete one is judged a win, not
  * played), so pos_threats() finds only threats, never completed lines.
  * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
