@@ -74,7 +74,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
             marks--;
             uint16_t mover = theirs;
             theirs = mine;
-            mine = (uint16_t)(mover & ~(1u << f->cell));
+            mine = (uint16_t)(mover ^ 1u << f->cell); /* the mover takes its mark back */
             int8_t value = (int8_t)-score, beta = (int8_t)-f[-1].alpha;
             if (value >= beta) {
                 score = beta; /* fail high: the parent will not choose this line */
