@@ -46,7 +46,8 @@ static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1,
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
     solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *const root = &stack[2], *f = root;
-    uint8_t marks = pos_count(mine | theirs), best = POS_NO_MOVE;
+    /* marks and f move together, so marks == root_marks exactly while f is the root. */
+    uint8_t marks = pos_count(mine | theirs), root_marks = marks, best = POS_NO_MOVE;
     int8_t score = SOLVER_SCORE_INF; /* INF: the node at f is yet to be judged */
     stack[0].alpha = stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
@@ -68,7 +69,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
             f->cell = pos_first_cell(danger);
             bit = danger; /* the block's bit, if forced */
         } else { /* back to the parent's frame with the child's score */
-            if (f == root)
+            if (marks == root_marks)
                 return best;
             f--;
             marks--;
@@ -82,7 +83,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
             }
             if (value > f->alpha) {
                 f->alpha = value;
-                if (f == root)
+                if (marks == root_marks)
                     best = f->cell;
             }
         }
@@ -98,7 +99,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
                     score = f->alpha;
                     break;
                 }
-                f->cell = f == root ? sym_source(k, f->next)
+                f->cell = marks == root_marks ? sym_source(k, f->next)
                                     : pgm_read_byte(&solver_branch_order[f->next]);
                 f->next++;
                 bit = (uint16_t)(1u << f->cell);
