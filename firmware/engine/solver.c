@@ -45,7 +45,7 @@ static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1,
  * steps back from one, so it returns within twice that many passes. */
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
-    solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *const root = &stack[2], *f = root;
+    solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *f = &stack[2]; /* the root's frame */
     /* marks and f move together, so marks == root_marks exactly while f is the root. */
     uint8_t marks = pos_count(mine | theirs), root_marks = marks, best = POS_NO_MOVE;
     int8_t score = SOLVER_SCORE_INF; /* INF: the node at f is yet to be judged */

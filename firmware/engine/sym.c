@@ -22,7 +22,10 @@ uint8_t sym_source(uint8_t k, uint8_t cell)
     uint8_t i = pgm_read_byte(&sym_ring_index[cell]);
     if (i > 7)
         return cell; /* the centre */
-    i = (uint8_t)((k & 4u) ? 2u * k - i : i - 2u * k) & 7u; /* the source ring bit */
+    i = (uint8_t)(i - 2u * k);
+    if (k & 4u)
+        i = (uint8_t)-i; /* the mirror: 2k - i */
+    i &= 7u; /* the source ring bit */
     return pgm_read_byte(&sym_ring_cells[i]);
 }
 
