@@ -36,12 +36,12 @@ __attribute__((noclone)) uint8_t notation_add(notation_board_t *b, const char *t
                 return NOTATION_MIXED;
             b->format = format; /* the first cell (a board has none yet) */
         }
-        if (bit > 1u << (POS_CELLS - 1))
+        if (b->cells >= POS_CELLS)
             return NOTATION_LONG;
         b->cells++;
-        if (mark == PLAYER_X)
+        if (mark & PLAYER_X) /* mark is PLAYER_NONE, PLAYER_X or PLAYER_O */
             b->x |= bit;
-        else if (mark == PLAYER_O)
+        if (mark & PLAYER_O)
             b->o |= bit;
         bit <<= 1;
     }
