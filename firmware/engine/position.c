@@ -61,8 +61,10 @@ uint16_t pos_threats(uint16_t mine, uint16_t theirs)
     uint16_t cells = 0;
     for (uint8_t i = 0; i < POS_LINES; i++) {
         uint16_t line = pgm_read_word(&pos_line_masks[i]), rest = line & (uint16_t)~mine;
-        if (!(rest & (uint16_t)(rest - 1)) && !(rest & theirs)) /* one cell (or none) */
-            cells |= rest ? rest : line;
+        if (!rest)
+            cells |= line;
+        else if (!(rest & (uint16_t)(rest - 1)) && !(rest & theirs)) /* one cell */
+            cells |= rest;
     }
     return cells;
 }
