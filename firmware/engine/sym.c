@@ -58,8 +58,11 @@ static uint8_t sym_ring(uint16_t mask)
 static uint8_t sym_mirror(uint8_t ring)
 {
     uint8_t mirror = 0;
-    for (uint8_t i = 0; i < 8; i++, ring >>= 1)
-        mirror = (uint8_t)(mirror << 1 | (ring & 1u));
+    for (uint8_t i = 0; i < 8; i++, ring >>= 1) {
+        mirror <<= 1;
+        if (ring & 1u)
+            mirror |= 1u;
+    }
     return (uint8_t)(mirror << 1 | mirror >> 7);
 }
 
