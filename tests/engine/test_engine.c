@@ -287,21 +287,20 @@ static void test_table_layout(void **state)
     assert_int_equal(named, TABLE_ENTRIES);
     for (uint16_t b = 0; b < TABLE_BUCKETS; b++)
         assert_true(table_data[TABLE_DISPLACEMENT_OFFSET + b] < TABLE_SLOTS);
-    /* Every hard canonical image has a slot of its own. */
-    static uint8_t slot_key[TABLE_SLOTS][2];
+    /* Every hard canonical image has a slot of its own, which names a cell. */
+    static uint16_t slot_key[TABLE_SLOTS]; /* key + 1 of the image placed there, 0: none */
     memset(slot_key, 0, sizeof slot_key);
     FOR_EACH_OPEN_POSITION(p)
     {
         if (pos_forced_move(p) != POS_NO_MOVE)
             continue;
         uint16_t key = sym_canonical(p).key;
-        uint8_t slot = (uint8_t)((key / TABLE_BUCKETS +
-                                  table_data[TABLE_DISPLACEMENT_OFFSET + key % TABLE_BUCKETS]) %
-                                 TABLE_SLOTS);
-        uint16_t seen = (uint16_t)(slot_key[slot][0] | slot_key[slot][1] << 8);
-        assert_true(seen == 0 || seen == key + 1u); /* key + 1: 0 is "no key yet" */
-        slot_key[slot][0] = (uint8_t)(key + 1u);
-        slot_key[slot][1] = (uint8_t)((key + 1u) >> 8);
+        uint16_t slot = (key / TABLE_BUCKETS +
+                         table_data[TABLE_DISPLACEMENT_OFFSET + key % TABLE_BUCKETS]) %
+                        TABLE_SLOTS;
+        assert_true(slot_key[slot] == 0 || slot_key[slot] == key + 1u);
+        slot_key[slot] = (uint16_t)(key + 1u);
+        assert_true((table_data[slot / 2] >> (slot & 1u ? 4 : 0) & 0x0Fu) < POS_CELLS);
     }
 }
 
@@ -322,7 +321,8 @@ static void check_forged(uint8_t forged[TABLE_BYTES], uint16_t damaged_bucket, i
         *missing += cell == POS_NO_MOVE;
         assert_true(cell == POS_NO_MOVE || cell < POS_CELLS);
         *occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
-        if (damaged_bucket < TABLE_BUCKETS && sym_canonical(p).key % TABLE_BUCKETS != damaged_bucket)
+        if (damaged_bucket < TABLE_BUCKETS &&
+            sym_canonical(p).key % TABLE_BUCKETS != damaged_bucket)
             assert_perfect(p, cell);
         assert_true(engine_use_table(forged));
         cell = engine_move(p);
@@ -350,7 +350,8 @@ static void test_table_entry_damage_is_never_trusted(void **state)
     int missing = 0, occupied = 0;
     for (uint16_t b = 0; b < TABLE_BUCKETS; b++) {
         memcpy(forged, table_data, TABLE_BYTES);
-        forged[TABLE_DISPLACEMENT_OFFSET + b] = (uint8_t)((forged[TABLE_DISPLACEMENT_OFFSET + b] + 1u) % TABLE_SLOTS);
+        uint8_t *displacement = &forged[TABLE_DISPLACEMENT_OFFSET + b];
+        *displacement = (uint8_t)((*displacement + 1u) % TABLE_SLOTS);
         check_forged(forged, b, &missing, &occupied);
     }
     assert_true(missing > 0);
