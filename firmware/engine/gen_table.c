@@ -24,7 +24,7 @@
 
 #define GEN_BOARDS POS_CODES
 #define GEN_UNKNOWN 127
-#define GEN_SLOTS 128u       /* TABLE_SLOTS, table.h */
+#define GEN_SLOTS 128u       /* TABLE_SLOTS (table.h: its layout assertion fails if they differ) */
 #define GEN_BUCKETS_MAX 64u  /* beyond this the displacements outweigh the slots */
 #define GEN_EMPTY 0x0Fu      /* an empty slot: no cell */
 
