@@ -50,23 +50,28 @@ uint8_t engine_move(pos_t p)
     return solver_hard_move(p, canon.k);
 }
 
-/* A line is always the last mover's: after an odd number of plies the side to move at
- * the start made it (a win), after an even number the other side did (a loss). */
+/* On a legal board only the side that moved last can have a line: a loss for the side to
+ * move when the play-out starts, a win after one ply, and so on, alternating. */
+_Static_assert(ENGINE_WIN == -ENGINE_LOSS, "the result alternates by negation");
+
 engine_outcome_t engine_outcome(pos_t p)
 {
     uint8_t plies = 0;
-    int8_t result = ENGINE_DRAW;
+    int8_t result = ENGINE_LOSS; /* if the side that moved last has a line */
     for (;;) {
-        if (pos_winner(p) != PLAYER_NONE) {
-            result = (plies & 1u) ? ENGINE_WIN : ENGINE_LOSS;
+        pos_sides_t s = pos_sides(p);
+        uint16_t marked = s.mine | s.theirs;
+        if (pos_lines(s.theirs))
             break;
-        }
         /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
          * bounds the loop even if that reasoning were broken. */
-        if ((p.x | p.o) == POS_ALL || plies >= POS_CELLS)
+        if (marked == POS_ALL || plies >= POS_CELLS) {
+            result = ENGINE_DRAW;
             break;
+        }
         p = pos_play(p, engine_move(p));
         plies++;
+        result = (int8_t)-result; /* the side that moved last changes */
     }
     engine_outcome_t out = {result, plies};
     return out;

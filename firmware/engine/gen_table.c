@@ -1,6 +1,13 @@
 /* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
  * solution table as C source (build/gen/table_data.c) and its sizes (table_gen.h).
  *
+ * The layout is table.h's: the moves of the hard canonical images in TABLE_SLOTS
+ * 4-bit slots, placed by hash and displace (each key's bucket is key % buckets, its
+ * slot (key / buckets + the bucket's displacement) % TABLE_SLOTS). The generator takes
+ * the fewest buckets for which every bucket, the fullest first, finds the smallest
+ * displacement that puts its keys in distinct free slots; it refuses to build if no
+ * number of buckets up to GEN_BUCKETS_MAX works.
+ *
  * Its own solver: memoised negamax over all 3^9 boards with the engine's scoring (a win
  * with the n-th mark is worth 10 - n to the winner), independent of firmware/engine/solver.c,
  * so the tests comparing table and solver compare two different programs. Host-only:
@@ -17,8 +24,9 @@
 
 #define GEN_BOARDS POS_CODES
 #define GEN_UNKNOWN 127
-#define GEN_STEP_MAX 0xFFFu /* an entry holds a 12-bit key step (table.h) */
-#define GEN_BLOCK 16u        /* entries per block of the index (TABLE_BLOCK, table.h) */
+#define GEN_SLOTS 128u       /* TABLE_SLOTS (table.h: its layout assertion fails if they differ) */
+#define GEN_BUCKETS_MAX 64u  /* beyond this the displacements outweigh the slots */
+#define GEN_EMPTY 0x0Fu      /* an empty slot: no cell */
 
 static signed char gen_memo[GEN_BOARDS];
 
@@ -46,9 +54,42 @@ static int gen_score(pos_t p)
     return score;
 }
 
-static int gen_compare_keys(const void *a, const void *b)
+/* Place the n keys with `buckets` buckets: slot_of[i] for key i and the displacement of
+ * each bucket. Returns 0 if some bucket finds no displacement. */
+static int gen_place(const uint16_t *keys, size_t n, unsigned buckets, uint8_t *slot_of,
+                     uint8_t *displacement)
 {
-    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+    uint8_t used[GEN_SLOTS] = {0};
+    unsigned size[GEN_BUCKETS_MAX] = {0};
+    for (size_t i = 0; i < n; i++)
+        size[keys[i] % buckets]++;
+    for (unsigned biggest = (unsigned)n; biggest; biggest--) /* the fullest buckets first */
+        for (unsigned b = 0; b < buckets; b++) {
+            if (size[b] != biggest)
+                continue;
+            unsigned d = 0;
+            for (; d < GEN_SLOTS; d++) { /* the smallest displacement that fits */
+                uint8_t taken[GEN_SLOTS] = {0};
+                int fits = 1;
+                for (size_t i = 0; i < n && fits; i++) {
+                    if (keys[i] % buckets != b)
+                        continue;
+                    unsigned slot = (keys[i] / buckets + d) % GEN_SLOTS;
+                    fits = !used[slot] && !taken[slot];
+                    taken[slot] = 1;
+                    slot_of[i] = (uint8_t)slot;
+                }
+                if (fits) {
+                    for (unsigned slot = 0; slot < GEN_SLOTS; slot++)
+                        used[slot] |= taken[slot];
+                    break;
+                }
+            }
+            if (d == GEN_SLOTS)
+                return 0;
+            displacement[b] = (uint8_t)d;
+        }
+    return 1;
 }
 
 int main(int argc, char **argv)
@@ -84,15 +125,23 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    qsort(keys, n, sizeof keys[0], gen_compare_keys);
+    /* The fewest buckets that place every key (table.h). */
+    static uint8_t slot_of[SYM_KEYS], displacement[GEN_BUCKETS_MAX];
+    unsigned buckets = 1;
+    while (buckets <= GEN_BUCKETS_MAX && !gen_place(keys, n, buckets, slot_of, displacement))
+        buckets++;
+    if (buckets > GEN_BUCKETS_MAX) {
+        fprintf(stderr, "gen_table: no displacements place the %zu keys in %u slots\n", n,
+                GEN_SLOTS);
+        return 1;
+    }
 
-    /* The entries, the block index (table.h), the CRC. */
-    size_t blocks = (n + GEN_BLOCK - 1) / GEN_BLOCK;
-    size_t index_offset = 2 * n;
-    size_t bytes = 2 * n + 2 * (blocks - 1) + 2;
-    uint8_t *table = calloc(bytes, 1);
+    /* The slots, two to a byte (low nibble first), the displacements, the CRC. */
+    size_t bytes = GEN_SLOTS / 2 + buckets + 2;
+    uint8_t *table = malloc(bytes);
     if (!table)
         return 1;
+    memset(table, GEN_EMPTY << 4 | GEN_EMPTY, GEN_SLOTS / 2);
     for (size_t i = 0; i < n; i++) {
         pos_t p = canon_of_key[keys[i]];
         int best = -128, best_cell = -1;
@@ -104,19 +153,11 @@ int main(int argc, char **argv)
                     best_cell = c;
                 }
             }
-        unsigned step = keys[i] - (i ? keys[i - 1] : 0u);
-        if (step > GEN_STEP_MAX) {
-            fprintf(stderr, "gen_table: key step %u does not fit the entry's 12 bits\n", step);
-            return 1;
-        }
-        uint16_t entry = (uint16_t)(step << 4 | (unsigned)best_cell);
-        table[2 * i] = (uint8_t)(entry & 0xFF);
-        table[2 * i + 1] = (uint8_t)(entry >> 8);
+        uint8_t shift = (uint8_t)(slot_of[i] & 1u ? 4 : 0);
+        table[slot_of[i] / 2] = (uint8_t)((table[slot_of[i] / 2] & ~(0x0Fu << shift)) |
+                                          (unsigned)best_cell << shift);
     }
-    for (size_t b = 1; b < blocks; b++) { /* the key before block b: its last entry's */
-        table[index_offset + 2 * (b - 1)] = (uint8_t)(keys[GEN_BLOCK * b - 1] & 0xFF);
-        table[index_offset + 2 * (b - 1) + 1] = (uint8_t)(keys[GEN_BLOCK * b - 1] >> 8);
-    }
+    memcpy(table + GEN_SLOTS / 2, displacement, buckets);
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2));
     table[bytes - 2] = (uint8_t)(crc >> 8); /* high byte first: the CRC of it all is 0 */
     table[bytes - 1] = (uint8_t)(crc & 0xFF);
@@ -125,7 +166,8 @@ int main(int argc, char **argv)
         return 1;
     }
     if (damaged)
-        table[0] ^= 0x01u; /* entry 0's move: another cell, CRC left stale */
+        table[0] ^= 0x01u; /* slot 0's move: another cell (or an empty slot no longer
+                              empty), CRC left stale */
 
     FILE *h = fopen(argv[2], "w");
     FILE *c = fopen(argv[1], "w");
@@ -135,14 +177,14 @@ int main(int argc, char **argv)
     }
     fprintf(h, "/* Generated by firmware/engine/gen_table.c - do not edit. */\n"
                "#ifndef TABLE_GEN_H\n#define TABLE_GEN_H\n"
-               "#define TABLE_ENTRIES %zuu\n#define TABLE_BLOCKS %zuu\n#define TABLE_BYTES %zuu\n"
+               "#define TABLE_ENTRIES %zuu\n#define TABLE_BUCKETS %uu\n#define TABLE_BYTES %zuu\n"
                "#define TABLE_EMPTY_BOARD_SCORE %d\n#endif\n",
-            n, blocks, bytes, gen_score((pos_t){0, 0}));
+            n, buckets, bytes, gen_score((pos_t){0, 0}));
     fprintf(c, "/* Generated by firmware/engine/gen_table.c - do not edit.\n"
                " * %zu canonical hard positions, %zu bytes, CRC 0x%04X.%s */\n"
                "#include \"table.h\"\n\nconst uint8_t table_data[TABLE_BYTES] PROGMEM = {",
             n, bytes, crc,
-            damaged ? "\n * DAMAGED for tests: entry 0 names another cell; the CRC is stale." : "");
+            damaged ? "\n * DAMAGED for tests: slot 0 names another cell; the CRC is stale." : "");
     for (size_t i = 0; i < bytes; i++)
         fprintf(c, "%s0x%02X,", i % 12 ? " " : "\n    ", table[i]);
     fprintf(c, "\n};\n");

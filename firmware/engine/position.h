@@ -27,12 +27,17 @@ typedef struct {
     uint16_t theirs;
 } pos_sides_t;
 pos_sides_t pos_sides(pos_t p);
-/* Union of the cells of every completed line of `mask` (0 if none). */
-uint16_t pos_lines(uint16_t mask);
 /* PLAYER_X or PLAYER_O if that player has a line, PLAYER_NONE otherwise. */
 uint8_t pos_winner(pos_t p);
-/* Cells where `mine` would complete a line now (the other side's cells block). */
+/* Cells where `mine` would complete a line now (the other side's cells block), and the
+ * cells of every line `mine` has completed already. */
 uint16_t pos_threats(uint16_t mine, uint16_t theirs);
+/* Union of the cells of every completed line of `mask` (0 if none): its threats where
+ * no cell is free. */
+static inline uint16_t pos_lines(uint16_t mask)
+{
+    return pos_threats(mask, POS_ALL);
+}
 /* Why a board is not reachable, or POS_LEGAL. */
 enum {
     POS_LEGAL = 0,

@@ -2,10 +2,13 @@
  * stack of SOLVER_MAX_DEPTH three-byte frames and two sentinels (no recursion, no heap,
  * no RAM tables).
  *
- * Each node is first judged by the rules: a mover's immediate win, a double threat of
- * the opponent (lost next ply), a board with at most one empty cell (a draw, since no
- * win is on) end the node at once; a single opponent threat forces the block. Only
- * other nodes branch, in the order centre, corners, edges (best-first for tic-tac-toe).
+ * Each node is first judged by the rules: a mover's immediate win, a board with at most
+ * one empty cell (a draw, since no win is on), a double threat of the opponent (lost
+ * next ply) end the node at once, in that order; a single opponent threat forces the
+ * block. Only other nodes branch, in the order centre, corners, edges (best-first for
+ * tic-tac-toe).
+ * No node has a line on its board (a move that would complete one is judged a win, not
+ * played), so pos_threats() finds only threats, never completed lines.
  * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
  * starting alpha is its grandparent's alpha (fail-hard negamax). At the root of
  * solver_move() the cells are tried in the cell order of the canonical image
@@ -42,34 +45,37 @@ static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1,
  * steps back from one, so it returns within twice that many passes. */
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
-    solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *const root = &stack[2], *f = root;
-    uint8_t marks = pos_count(mine | theirs), best = POS_NO_MOVE;
+    solver_frame_t stack[2 + SOLVER_MAX_DEPTH], *f = &stack[2]; /* the root's frame */
+    /* marks and f move together, so marks == root_marks exactly while f is the root. */
+    uint8_t marks = pos_count(mine | theirs), root_marks = marks, best = POS_NO_MOVE;
     int8_t score = SOLVER_SCORE_INF; /* INF: the node at f is yet to be judged */
     stack[0].alpha = stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
+        uint16_t bit = 0; /* the bit of the cell to play (set before it is played) */
         if (score == SOLVER_SCORE_INF) { /* judge the node entered */
-            uint16_t danger = pos_threats(theirs, mine);
             /* A decided node's score is passed up on the next pass. */
             score = (int8_t)(SOLVER_SCORE_BASE - 1 - marks); /* a win with mark marks+1 */
             if (pos_threats(mine, theirs))
                 continue;
-            score = (int8_t)(marks + 2 - SOLVER_SCORE_BASE); /* a loss with mark marks+2 */
-            if (danger & (uint16_t)(danger - 1))
-                continue;
             score = 0; /* a draw: the last cell cannot win */
             if (marks >= POS_CELLS - 1)
+                continue;
+            uint16_t danger = pos_threats(theirs, mine);
+            score = (int8_t)(marks + 2 - SOLVER_SCORE_BASE); /* a loss with mark marks+2 */
+            if (danger & (uint16_t)(danger - 1))
                 continue;
             f->alpha = f[-2].alpha;
             f->next = danger ? SOLVER_FORCED : 0;
             f->cell = pos_first_cell(danger);
+            bit = danger; /* the block's bit, if forced */
         } else { /* back to the parent's frame with the child's score */
-            if (f == root)
+            if (marks == root_marks)
                 return best;
             f--;
             marks--;
             uint16_t mover = theirs;
             theirs = mine;
-            mine = (uint16_t)(mover & ~(1u << f->cell));
+            mine = (uint16_t)(mover ^ 1u << f->cell); /* the mover takes its mark back */
             int8_t value = (int8_t)-score, beta = (int8_t)-f[-1].alpha;
             if (value >= beta) {
                 score = beta; /* fail high: the parent will not choose this line */
@@ -77,7 +83,7 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
             }
             if (value > f->alpha) {
                 f->alpha = value;
-                if (f == root)
+                if (marks == root_marks)
                     best = f->cell;
             }
         }
@@ -93,17 +99,18 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
                     score = f->alpha;
                     break;
                 }
-                f->cell = f == root ? sym_source(k, f->next)
+                f->cell = marks == root_marks ? sym_source(k, f->next)
                                     : pgm_read_byte(&solver_branch_order[f->next]);
                 f->next++;
-                if (!(occupied & (1u << f->cell)))
+                bit = (uint16_t)(1u << f->cell);
+                if (!(occupied & bit))
                     break;
             }
             if (score != SOLVER_SCORE_INF)
                 continue;
         }
         /* Enter the child: the mover of frame f plays its cell. */
-        uint16_t mover = (uint16_t)(mine | (1u << f->cell));
+        uint16_t mover = mine | bit;
         mine = theirs;
         theirs = mover;
         marks++;

@@ -2,31 +2,33 @@
  * firmware/engine/gen_table.c into build/gen/) and its lookup (pure C, host and AVR).
  *
  * Only "hard" positions are stored: those where no rule decides (no immediate win, no
- * block, more than one empty cell), and only their canonical images (sym.h), sorted by
- * key (sym_canonical()). Layout of the TABLE_BYTES bytes:
- *   [0, 2N)      N entries, uint16 little-endian: bits 4..15 the key's step from the
- *                previous entry's key (from 0 for the first; keys strictly ascend and the
- *                generator checks that every step fits in 12 bits), bits 0..3 the lowest
- *                best cell of the canonical image
- *   then         the block index: the entries form TABLE_BLOCKS blocks of TABLE_BLOCK;
- *                for each block after the first, the key of the entry before it (uint16
- *                little-endian), so a look-up adds up the steps of one block only
- *   last 2 bytes CRC-16/CCITT-FALSE of all the bytes before, high byte first, so that the
- *                CRC of the whole table is 0 */
+ * block, more than one empty cell), and only their canonical images (sym.h), each
+ * found from its key (sym_canonical()) by hash and displace: its bucket is
+ * key % TABLE_BUCKETS, its slot (key / TABLE_BUCKETS + the bucket's displacement) %
+ * TABLE_SLOTS. The generator chooses the displacements so that the keys land in
+ * distinct slots, and the fewest buckets for which it can. Layout of the TABLE_BYTES
+ * bytes:
+ *   [0, TABLE_SLOTS / 2)   the slots, two to a byte (the even slot in the low nibble):
+ *                          the lowest best cell of the canonical image placed there,
+ *                          0xF in a slot no image uses
+ *   then TABLE_BUCKETS     the displacement of each bucket, below TABLE_SLOTS
+ *   last 2 bytes           CRC-16/CCITT-FALSE of all the bytes before, high byte first,
+ *                          so that the CRC of the whole table is 0 */
 #ifndef TABLE_H
 #define TABLE_H
 #include <stdint.h>
 #include "pgm.h"
 #include "position.h"
 #include "sym.h"
-#include "table_gen.h" /* TABLE_ENTRIES, TABLE_BYTES (generated) */
+#include "table_gen.h" /* TABLE_ENTRIES, TABLE_BUCKETS, TABLE_BYTES (generated) */
 
-#define TABLE_BLOCK 16u
-#define TABLE_INDEX_OFFSET (2u * TABLE_ENTRIES)
-#define TABLE_CRC_OFFSET (TABLE_INDEX_OFFSET + 2u * (TABLE_BLOCKS - 1u))
-_Static_assert(TABLE_BLOCKS == (TABLE_ENTRIES + TABLE_BLOCK - 1u) / TABLE_BLOCK, "table blocks");
+#define TABLE_SLOTS 128u /* a power of two: the slot is the low bits of a byte sum */
+#define TABLE_DISPLACEMENT_OFFSET (TABLE_SLOTS / 2u)
+#define TABLE_CRC_OFFSET (TABLE_DISPLACEMENT_OFFSET + TABLE_BUCKETS)
+_Static_assert((TABLE_SLOTS & (TABLE_SLOTS - 1u)) == 0u && TABLE_SLOTS <= 256u, "slots");
+_Static_assert(TABLE_ENTRIES <= TABLE_SLOTS, "every image has its slot");
 _Static_assert(TABLE_BYTES == TABLE_CRC_OFFSET + 2u, "table layout");
-_Static_assert(TABLE_BYTES <= 255u, "table_check() and table_lookup() count in a byte");
+_Static_assert(TABLE_BYTES <= 255u, "table_check() counts in a byte");
 
 extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 

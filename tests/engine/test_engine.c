@@ -51,6 +51,8 @@ static void test_legality_matches_reachability(void **state)
     for (uint16_t code = 0; code < POS_CODES; code++) {
         pos_t p = pos_from_code(code);
         assert_int_equal(pos_is_legal(p), ref_reachable[code]);
+        /* The firmware's short test and the host's reason-giving one agree. */
+        assert_int_equal(pos_legality(p) == POS_LEGAL, ref_reachable[code]);
         legal += pos_is_legal(p);
         open += pos_is_legal(p) && !pos_is_over(p);
     }
@@ -255,13 +257,12 @@ static void test_every_damaged_byte_is_caught(void **state)
     assert_true(engine_init());
 }
 
-/* A copy of the table whose every move names cell 15 (out of range); its CRC is left
+/* A copy of the table whose every slot names cell 15 (out of range); its CRC is left
  * stale. */
 static void forge_out_of_range_moves(uint8_t forged[TABLE_BYTES])
 {
     memcpy(forged, table_data, TABLE_BYTES);
-    for (uint16_t i = 0; i < TABLE_ENTRIES; i++)
-        forged[2 * i] |= 0x0Fu; /* an entry's low nibble is its move */
+    memset(forged, 0xFF, TABLE_SLOTS / 2u); /* two slots to a byte */
 }
 
 /* Give a forged table the CRC of its contents (high byte first, table.h). */
@@ -273,22 +274,68 @@ static void forge_crc(uint8_t forged[TABLE_BYTES])
     assert_int_equal(crc16(forged, TABLE_BYTES), 0);
 }
 
-static uint16_t entry_word(const uint8_t *table, uint16_t i)
+static void test_table_layout(void **state)
 {
-    return (uint16_t)(table[2 * i] | table[2 * i + 1] << 8);
+    (void)state;
+    /* TABLE_ENTRIES slots name a cell, the others none (0xF); displacements are slots. */
+    int named = 0;
+    for (uint16_t slot = 0; slot < TABLE_SLOTS; slot++) {
+        uint8_t cell = (uint8_t)(table_data[slot / 2] >> (slot & 1u ? 4 : 0) & 0x0Fu);
+        assert_true(cell < POS_CELLS || cell == 0x0Fu);
+        named += cell < POS_CELLS;
+    }
+    assert_int_equal(named, TABLE_ENTRIES);
+    for (uint16_t b = 0; b < TABLE_BUCKETS; b++)
+        assert_true(table_data[TABLE_DISPLACEMENT_OFFSET + b] < TABLE_SLOTS);
+    /* Every hard canonical image has a slot of its own, which names a cell. */
+    static uint16_t slot_key[TABLE_SLOTS]; /* key + 1 of the image placed there, 0: none */
+    memset(slot_key, 0, sizeof slot_key);
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        if (pos_forced_move(p) != POS_NO_MOVE)
+            continue;
+        uint16_t key = sym_canonical(p).key;
+        uint16_t slot = (key / TABLE_BUCKETS +
+                         table_data[TABLE_DISPLACEMENT_OFFSET + key % TABLE_BUCKETS]) %
+                        TABLE_SLOTS;
+        assert_true(slot_key[slot] == 0 || slot_key[slot] == key + 1u);
+        slot_key[slot] = (uint16_t)(key + 1u);
+        assert_true((table_data[slot / 2] >> (slot & 1u ? 4 : 0) & 0x0Fu) < POS_CELLS);
+    }
 }
 
-static void set_entry_word(uint8_t *table, uint16_t i, uint16_t word)
+/* The table's moves on a forged table (CRC made valid) for every hard position: the
+ * answers that name no cell or an occupied one are counted; every answer names a cell
+ * 0..8 or none, and engine_move() on the same table plays only empty cells. If
+ * `damaged_bucket` is a bucket (below TABLE_BUCKETS), the positions whose keys are in
+ * the other buckets must still get perfect moves. */
+static void check_forged(uint8_t forged[TABLE_BYTES], uint16_t damaged_bucket, int *missing,
+                         int *occupied)
 {
-    table[2 * i] = (uint8_t)word;
-    table[2 * i + 1] = (uint8_t)(word >> 8);
+    forge_crc(forged);
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        if (pos_forced_move(p) != POS_NO_MOVE)
+            continue;
+        uint8_t cell = table_move(forged, p);
+        *missing += cell == POS_NO_MOVE;
+        assert_true(cell == POS_NO_MOVE || cell < POS_CELLS);
+        *occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
+        if (damaged_bucket < TABLE_BUCKETS &&
+            sym_canonical(p).key % TABLE_BUCKETS != damaged_bucket)
+            assert_perfect(p, cell);
+        assert_true(engine_use_table(forged));
+        cell = engine_move(p);
+        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+    }
 }
 
 static void test_table_entry_damage_is_never_trusted(void **state)
 {
     (void)state;
-    /* Even a table whose CRC was forged never yields an illegal move: an entry naming an
-     * occupied or out-of-range cell, or a missing key, reads as "no move". */
+    /* Even a table whose CRC was forged never yields an illegal move: a slot naming an
+     * occupied or out-of-range cell, or an empty slot, reads as "no move" (out of range)
+     * or is refused by engine_move() (occupied). */
     static uint8_t forged[TABLE_BYTES];
     forge_out_of_range_moves(forged);
     FOR_EACH_OPEN_POSITION(p)
@@ -296,74 +343,24 @@ static void test_table_entry_damage_is_never_trusted(void **state)
         if (pos_forced_move(p) == POS_NO_MOVE)
             assert_int_equal(table_move(forged, p), POS_NO_MOVE);
     }
-    /* One key moves to a value no position has (its step grows by one, the next
-     * entry's shrinks by one): that position is no longer found, the others are. */
-    memcpy(forged, table_data, TABLE_BYTES);
-    uint16_t i = 0;
-    while (entry_word(forged, (uint16_t)(i + 1)) >> 4 < 2) /* a gap of 2 or more after i */
-        i++;
-    set_entry_word(forged, i, (uint16_t)(entry_word(forged, i) + 0x10u));
-    set_entry_word(forged, (uint16_t)(i + 1), (uint16_t)(entry_word(forged, (uint16_t)(i + 1)) - 0x10u));
-    int missing = 0;
-    FOR_EACH_OPEN_POSITION(p)
-    {
-        uint8_t cell = table_move(forged, p);
-        if (cell == POS_NO_MOVE)
-            missing++;
-        else
-            assert_perfect(p, cell);
-    }
-    assert_true(missing > 0);
-    /* A damaged step shifts every later key: positions go missing or find another
-     * image's entry, whose move may be poor or name an occupied cell (only the CRC
-     * catches a poor one); table_move() still names only cells 0..8, and engine_move()
-     * only empty cells. */
-    memcpy(forged, table_data, TABLE_BYTES);
-    forged[0] ^= 0x40;
-    forge_crc(forged);
-    missing = 0;
-    int occupied = 0;
-    FOR_EACH_OPEN_POSITION(p)
-    {
-        uint8_t cell = table_move(forged, p);
-        if (cell == POS_NO_MOVE)
-            missing++;
-        else
-            assert_true(cell < POS_CELLS);
-        occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
-        assert_true(engine_use_table(forged));
-        cell = engine_move(p);
-        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+    /* One bucket's displacement one slot further, bucket by bucket: that bucket's keys
+     * land in other slots, empty ones (no move) or other images' (a move that may be
+     * poor, or name an occupied cell: only the CRC catches a poor one); every other
+     * key still finds its own. */
+    int missing = 0, occupied = 0;
+    for (uint16_t b = 0; b < TABLE_BUCKETS; b++) {
+        memcpy(forged, table_data, TABLE_BYTES);
+        uint8_t *displacement = &forged[TABLE_DISPLACEMENT_OFFSET + b];
+        *displacement = (uint8_t)((*displacement + 1u) % TABLE_SLOTS);
+        check_forged(forged, b, &missing, &occupied);
     }
     assert_true(missing > 0);
     assert_true(occupied > 0);
-    /* The block index only chooses where the adding-up starts. Entries too high (every
-     * block "after" the key) make the look-up add up from the start: still perfect. */
+    /* Every displacement 0: keys collide and land in empty slots. */
     memcpy(forged, table_data, TABLE_BYTES);
-    for (uint16_t b = 0; b + 1u < TABLE_BLOCKS; b++)
-        set_entry_word(forged + TABLE_INDEX_OFFSET, b, 0xFFFFu);
-    forge_crc(forged);
-    FOR_EACH_OPEN_POSITION(p)
-    {
-        if (pos_forced_move(p) == POS_NO_MOVE)
-            assert_perfect(p, table_move(forged, p));
-    }
-    /* Entries too low start the sum at the wrong block: keys go missing or find another
-     * image's entry, and engine_move() still plays only empty cells. */
-    memcpy(forged, table_data, TABLE_BYTES);
-    for (uint16_t b = 0; b + 1u < TABLE_BLOCKS; b++)
-        set_entry_word(forged + TABLE_INDEX_OFFSET, b, 0);
-    forge_crc(forged);
-    missing = 0;
-    FOR_EACH_OPEN_POSITION(p)
-    {
-        uint8_t cell = table_move(forged, p);
-        missing += cell == POS_NO_MOVE;
-        assert_true(cell == POS_NO_MOVE || cell < POS_CELLS);
-        assert_true(engine_use_table(forged));
-        cell = engine_move(p);
-        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
-    }
+    memset(forged + TABLE_DISPLACEMENT_OFFSET, 0, TABLE_BUCKETS);
+    missing = occupied = 0;
+    check_forged(forged, TABLE_BUCKETS, &missing, &occupied);
     assert_true(missing > 0);
     assert_true(engine_init());
 }
@@ -442,6 +439,7 @@ int main(void)
         cmocka_unit_test_setup(test_solver_matches_table_and_reference, ref_setup),
         cmocka_unit_test_setup(test_outcome_from_table_and_solver, ref_setup),
         cmocka_unit_test_setup(test_every_damaged_byte_is_caught, ref_setup),
+        cmocka_unit_test_setup(test_table_layout, ref_setup),
         cmocka_unit_test_setup(test_table_entry_damage_is_never_trusted, ref_setup),
         cmocka_unit_test_setup(test_engine_falls_back_mid_game, ref_setup),
         cmocka_unit_test_setup(test_outcome_with_forged_table, ref_setup),
