@@ -342,9 +342,15 @@ static void test_level_pick_rates(void **state)
     print_message("mistake rate: medium %u/%u, easy %u/%u\n", off[1], n[1], off[2], n[2]);
     assert_true(off[1] * 100u > n[1] * 22u && off[1] * 100u < n[1] * 28u);
     assert_true(off[2] * 100u > n[2] * 56u && off[2] * 100u < n[2] * 64u);
-    /* The generator never sticks at zero. */
+    /* The generator goes through all 65536 states before it repeats one (from 0 too). */
     rng = 0;
-    assert_int_not_equal(level_rand(&rng), 0);
+    for (uint32_t i = 1; i <= 65536u; i++) {
+        (void)level_rand(&rng);
+        if (rng == 0) {
+            assert_int_equal(i, 65536u);
+        }
+    }
+    assert_int_equal(rng, 0);
 }
 
 static void test_occupied_and_ai_turn_presses(void **state)
