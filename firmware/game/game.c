@@ -459,7 +459,8 @@ void game_frame(const game_t *g, leds_frame_t *f)
             }
         } else if (show == GAME_SHOW_SWEEP) {
             /* A yellow head with a green and a red tail runs over the cells, one per
-             * GAME_BOOT_MS / 9 (80 ms): at cell 8 - (t - 1) / 80 (no division). */
+             * GAME_BOOT_MS / 9 (80 ms): at cell 8 - (t - 1) / 80, found without a
+             * division (t <= GAME_BOOT_MS: at most 8 passes). */
             uint8_t cell = POS_CELLS - 1u;
             uint16_t head;
             for (uint16_t left = t; left > GAME_BOOT_MS / 9u; left -= GAME_BOOT_MS / 9u) {
