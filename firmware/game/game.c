@@ -1,11 +1,14 @@
 /* firmware/game/game.c - the game state machine: greeting, menu long presses, play
  * against the AI or a second person, hints, analysis, game over, statistics.
  * Invariants: pos is always a legal position; `over` is set exactly when pos is won or
- * full; settings are always in range. Gestures: a key pressed alone and released before
- * GAME_LONG_MS is a short press; held past it alone, its cell lights yellow (armed) and
- * the release is a long press. Both act on the release, so a key that never comes up
- * (jammed, or something lying on it) never triggers anything; a second key down voids
- * the whole gesture. */
+ * full; settings are always in range; a gesture that is not void has its key held
+ * alone, or nothing held. Every temporary display (the greeting, a hint, the analysis,
+ * the menu's displays and confirmations) is the one overlay: what it is, two color
+ * masks and a count-down; blinking cells are one mask and a count-down. Gestures: a key
+ * pressed alone and released before GAME_LONG_MS is a short press; held past it alone,
+ * its cell lights yellow (armed) and the release is a long press. Both act on the
+ * release, so a key that never comes up (jammed, or something lying on it) never
+ * triggers anything; a second key down voids the whole gesture. */
 #include "game.h"
 
 #include <stddef.h>
@@ -15,7 +18,6 @@
 #include "level.h"
 #include "out.h"
 
-enum { GEST_VOID = 1, GEST_ARMED = 2 };
 /* Small helpers called from many places stay one shared copy: inlined at every call
  * (as -flto does by itself) they cost hundreds of bytes of flash (measured). */
 #define GAME_SHARED __attribute__((noinline))
@@ -35,14 +37,19 @@ OUT_STR(s_analysis, "analysis:");
 OUT_STR(s_stats_cleared, "stats: cleared");
 OUT_STR(s_comma_level, ", level ");
 OUT_STR(s_wins, " wins");
-OUT_STR(s_draw, "draw");
-/* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis. */
+/* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis, whose
+ * " draw" ends in the result's "draw". */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
 const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
+#define s_draw (s_outcomes + sizeof " win\0 " - 1u)
 
 /* The AI plays o against person x (GAME_MODE_AI_X), x against person o; with two
  * players nobody is the AI. */
+_Static_assert(offsetof(game_t, pos) == 0 && GAME_T_BLINK < GAME_T_OVERLAY &&
+                   GAME_T_OVERLAY < GAME_T_AI,
+               "game_new() clears pos to ms[GAME_T_OVERLAY] in one");
+_Static_assert(STATS_WIN == 0 && PLAYER_O == PLAYER_X + 1, "a game's kind is 0 or STATS_LOSS");
 _Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_O == PLAYER_X &&
                    PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
                "the AI's player is PLAYER_O - mode");
@@ -72,42 +79,54 @@ void game_put_result(uint8_t winner)
     }
 }
 
-uint8_t game_winner(const game_t *g)
+/* The marked cells. */
+GAME_SHARED static uint16_t game_marked(const game_t *g)
 {
-    return g->winner;
+    return (uint16_t)(g->pos.x | g->pos.o);
+}
+
+/* Whether the person may act now: GAME_OK, GAME_ERR_OVER or GAME_ERR_NOT_YOUR_TURN (the
+ * AI's turn). */
+GAME_SHARED static uint8_t game_turn(const game_t *g)
+{
+    if (g->over) {
+        return GAME_ERR_OVER;
+    }
+    return pos_to_move(g->pos) == (uint8_t)(PLAYER_O - g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
+                                                                         : GAME_OK;
 }
 
 uint8_t game_ai_to_move(const game_t *g)
 {
-    return !g->over && pos_to_move(g->pos) == (uint8_t)(PLAYER_O - g->settings.mode);
+    return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
 }
 
-/* Show red/green on the cells of `cover` for ms (no blink, not the lamp test). */
-GAME_SHARED static void game_overlay(game_t *g, uint16_t cover, uint16_t red, uint16_t green,
-                                     uint16_t ms)
+/* The overlay: `show` (GAME_SHOW_*) with these colors for ms. */
+GAME_SHARED static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
+                                  uint16_t ms)
 {
-    g->ov_cover = cover;
-    g->ov.red = red;
-    g->ov.green = green;
-    g->ov.blink = 0;
-    g->lamp = 0;
+    g->show = show;
+    g->ov_red = red;
+    g->ov_green = green;
     g->ms[GAME_T_OVERLAY] = ms;
 }
 
-/* One cell in yellow. */
-static void game_overlay_yellow(game_t *g, uint8_t cell, uint16_t ms)
+/* One cell in yellow over the board. */
+static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
 {
     uint16_t bit = game_bit(cell);
-    game_overlay(g, bit, bit, bit, ms);
+    game_show(g, GAME_SHOW_CELLS, bit, bit, ms);
 }
 
 /* Put the mover's mark on `cell` and say so (`move: 5 (x)` / `ai: 5 (o)`); then the
  * game goes on (the AI's reply is due), or it is over: say it and count it. */
 static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
 {
-    uint8_t mover = pos_to_move(g->pos);
+    pos_t p = g->pos;
+    uint8_t mover = pos_to_move(p);
     uint8_t kind = STATS_DRAW;
-    g->pos = pos_play(g->pos, cell);
+    uint16_t line;
+    g->pos = p = pos_play(p, cell);
     out_P(prefix_P);
     out_cell(cell);
     out_byte(' ');
@@ -116,18 +135,24 @@ static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
     out_byte(')');
     out_nl();
     /* only the mover can have completed a line */
-    if (pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o)) {
-        g->winner = mover;
-        /* vs the AI: the person's win or loss; two players: x wins, o wins */
-        kind = mover == (g->settings.mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_O) ? STATS_LOSS
-                                                                                  : STATS_WIN;
-    } else if ((g->pos.x | g->pos.o) != POS_ALL) {
+    line = pos_lines(mover == PLAYER_X ? p.x : p.o);
+    if (line) {
+        /* vs the AI: the person's win or loss; two players: x wins, o wins. So a
+         * loss is o winning, or x when the person plays o. */
+        kind = (uint8_t)(((uint8_t)(mover - PLAYER_X) ^ (g->settings.mode == GAME_MODE_AI_O)) *
+                         STATS_LOSS);
+    } else if ((p.x | p.o) != POS_ALL) {
         g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
         return;
+    } else {
+        line = POS_ALL; /* a draw: all nine blink */
+        mover = PLAYER_NONE;
     }
     g->over = 1;
+    g->winner = mover;
+    g->blink = line;
     out_P(s_result);
-    game_put_result(g->winner);
+    game_put_result(mover);
     out_nl();
     stats_count(&g->stats, g->settings.mode, kind);
     g->save = 1;
@@ -148,10 +173,8 @@ void game_new(game_t *g, uint8_t mode)
         mode = GAME_MODE_AI_X;
     }
     game_setting(g, &g->settings.mode, mode);
-    g->pos.x = g->pos.o = 0;
-    g->over = g->winner = 0;
-    g->ms[GAME_T_BLINK] = 0;
-    g->ms[GAME_T_OVERLAY] = 0;
+    /* empty board, no winner, no blink, no overlay */
+    memset(g, 0, offsetof(game_t, ms[GAME_T_OVERLAY + 1]));
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
     out_P(s_new);
     game_put_mode(mode);
@@ -183,36 +206,34 @@ void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t see
     }
     out_line_P(s_ready);
     game_new(g, g->settings.mode);
-    /* The greeting first; the AI's opening (person plays o) shows after it. */
-    g->ms[GAME_T_BOOT] = GAME_BOOT_MS;
+    /* The greeting first (no press counts meanwhile); the AI's opening (person plays
+     * o) shows after it. */
+    g->show = GAME_SHOW_SWEEP;
+    g->ms[GAME_T_OVERLAY] = g->ms[GAME_T_GUARD] = GAME_BOOT_MS;
     g->ms[GAME_T_AI] = GAME_BOOT_MS + GAME_AI_DELAY_MS;
 }
 
 uint8_t game_person_move(game_t *g, uint8_t cell)
 {
-    if (g->over) {
-        return GAME_ERR_OVER;
+    uint8_t r = game_turn(g);
+    if (!r && (game_marked(g) & game_bit(cell))) {
+        r = GAME_ERR_TAKEN;
     }
-    if (game_ai_to_move(g)) {
-        return GAME_ERR_NOT_YOUR_TURN;
+    if (!r) {
+        g->ms[GAME_T_OVERLAY] = 0;
+        game_place(g, cell, s_move);
     }
-    if ((g->pos.x | g->pos.o) & game_bit(cell)) {
-        return GAME_ERR_TAKEN;
-    }
-    level_stir(&g->rng, g->clock);
-    g->ms[GAME_T_OVERLAY] = 0;
-    game_place(g, cell, s_move);
-    return GAME_OK;
+    return r;
 }
 
 uint8_t game_hint(game_t *g)
 {
     uint8_t cell;
-    if (g->over || game_ai_to_move(g)) {
+    if (game_turn(g)) {
         return 0;
     }
     cell = engine_move(g->pos);
-    game_overlay_yellow(g, cell, GAME_HINT_MS);
+    game_show_cell(g, cell, GAME_HINT_MS);
     out_P(s_hint);
     out_cell(cell);
     out_nl();
@@ -224,7 +245,7 @@ uint8_t game_hint(game_t *g)
 static void game_analysis(game_t *g)
 {
     uint16_t red = 0, green = 0;
-    uint16_t marked = (uint16_t)(g->pos.x | g->pos.o);
+    uint16_t marked = game_marked(g);
     out_P(s_analysis);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
@@ -243,7 +264,7 @@ static void game_analysis(game_t *g)
         }
     }
     out_nl();
-    game_overlay(g, POS_ALL, red, green, GAME_ANALYSIS_MS);
+    game_show(g, GAME_SHOW_FULL, red, green, GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
@@ -255,33 +276,35 @@ void game_stats_clear(game_t *g)
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
  * (red) of the current mode in proportion, in reading order: cell c is green while
- * (c + 1) * total <= 9 * wins + total / 2, and not red while (c + 1) * total <=
- * 9 * (wins + draws) + total / 2 (each boundary at the nearest cell). */
+ * (c + 1) * total - total / 2 <= 9 * wins, and not red while (c + 1) * total - total /
+ * 2 <= 9 * (wins + draws) (each boundary at the nearest cell); all dark with no games. */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
-    uint16_t total, acc = 0, win_end, draw_end, green = 0, red = 0;
-    /* Keep 9 * total within 16 bits: halve (rounding up, so no kind vanishes) until
-     * each count is below 2048; 5 rounds from STATS_COUNT_MAX */
-    for (uint8_t i = 0; i < 8u && (w | d | l) >= 2048u; i++) {
-        w = (uint16_t)((w + 1u) >> 1);
-        d = (uint16_t)((d + 1u) >> 1);
-        l = (uint16_t)((l + 1u) >> 1);
+    uint16_t total, acc, green = 0, red = 0;
+    /* Keep 9 * total within 16 bits: halve until each count is below 2048 (at most 5
+     * rounds for 16-bit counts). A kind that drops to 0 is under 1/1000 of the games:
+     * no cell either way. */
+    while ((w | d | l) >= 2048u) {
+        w >>= 1;
+        d >>= 1;
+        l >>= 1;
     }
     total = (uint16_t)(w + d + l);
-    win_end = (uint16_t)(9u * w + (total >> 1));
-    draw_end = (uint16_t)(9u * (w + d) + (total >> 1));
-    for (uint8_t c = 0; total && c < POS_CELLS; c++) {
+    acc = (uint16_t)(total - (total >> 1)); /* for cell 0 */
+    w = (uint16_t)(9u * w);                 /* the end of the wins, */
+    d = (uint16_t)(w + 9u * d);             /* of the draws */
+    for (uint16_t bit = 1; total && bit <= POS_ALL; bit = (uint16_t)(bit << 1)) {
+        if (acc > w) {
+            red |= bit; /* draw (yellow) or loss */
+        }
+        if (acc <= d) {
+            green |= bit; /* win or draw (yellow) */
+        }
         acc = (uint16_t)(acc + total);
-        if (acc > win_end) {
-            red |= game_bit(c); /* draw (yellow) or loss */
-        }
-        if (acc <= draw_end) {
-            green |= game_bit(c); /* win or draw (yellow) */
-        }
     }
-    game_overlay(g, POS_ALL, red, green, GAME_STATS_MS);
+    game_show(g, GAME_SHOW_FULL, red, green, GAME_STATS_MS);
 }
 
 /* A long press on the empty board (or at game over): the menu. */
@@ -301,14 +324,13 @@ static void game_menu(game_t *g, uint8_t cell)
             /* mode (cells 1-3) and level (cells 4-6) in yellow */
             uint16_t both = (uint16_t)(game_bit(g->settings.mode) |
                                        game_bit((uint8_t)(3u + g->settings.level)));
-            game_overlay(g, POS_ALL, both, both, GAME_SETTINGS_MS);
+            game_show(g, GAME_SHOW_FULL, both, both, GAME_SETTINGS_MS);
         } else {
-            game_overlay(g, POS_ALL, 0, 0, 3u * GAME_LAMP_STEP_MS);
-            g->lamp = 1;
+            game_show(g, GAME_SHOW_LAMP, POS_ALL, POS_ALL, 3u * GAME_LAMP_STEP_MS);
         }
         return;
     }
-    game_overlay_yellow(g, cell, GAME_CONFIRM_MS);
+    game_show_cell(g, cell, GAME_CONFIRM_MS);
 }
 
 /* A short or a long press (released alone). */
@@ -316,9 +338,10 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
 {
     uint16_t bit = game_bit(cell);
     if (is_long) {
-        if (g->over || !(g->pos.x | g->pos.o)) {
+        uint16_t marked = game_marked(g);
+        if (g->over || !marked) {
             game_menu(g, cell);
-        } else if (!((g->pos.x | g->pos.o) & bit)) {
+        } else if (!(marked & bit)) {
             (void)game_hint(g);
         } else {
             game_analysis(g);
@@ -326,56 +349,49 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
     } else if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
-        game_overlay(g, 0, 0, 0, GAME_ERROR_MS); /* the taken cell blinks in its color */
-        g->ov.blink = bit;
+        g->blink = bit; /* the taken cell blinks in its color */
+        g->ms[GAME_T_BLINK] = GAME_ERROR_MS;
     }
 }
 
-/* The gesture under way will do nothing; an armed cell goes dark. */
-GAME_SHARED static void game_void_gesture(game_t *g)
+/* The armed key (bit mask): the key of a gesture under way (not void: so it is held
+ * alone, or nothing is held) held GAME_LONG_MS or longer; its release is a long press.
+ * 0 if none. */
+GAME_SHARED static uint16_t game_armed(const game_t *g)
 {
-    if (g->gest == GEST_ARMED) {
-        g->ms[GAME_T_OVERLAY] = 0;
-    }
-    g->gest |= GEST_VOID;
+    return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS
+               ? g->held
+               : 0u;
 }
 
 void game_key(game_t *g, const key_event_t *ev)
 {
     uint8_t cell = ev->cell;
-    uint16_t bit;
+    uint16_t bit, armed, held = g->held;
     if (cell >= POS_CELLS) {
         return;
     }
     bit = game_bit(cell);
-    if (g->stuck & bit) { /* its release frees it; nothing else it does counts */
-        if (ev->kind == KEY_EV_RELEASE) {
-            g->stuck &= (uint16_t)~bit;
-        }
+    if (g->stuck & bit) { /* nothing it does counts; game_keys_sync() frees it */
         return;
     }
+    armed = game_armed(g);
     g->ms[GAME_T_HELD] = GAME_STUCK_MS; /* the set of held keys changes */
     if (ev->kind == KEY_EV_PRESS) {
-        if (g->held) {
-            game_void_gesture(g); /* two keys at once: ignore the gesture */
+        g->held = held | bit;
+        if (held || g->ms[GAME_T_GUARD] || game_ai_to_move(g)) {
+            cell = POS_CELLS; /* two keys at once, or too early: a void gesture */
         } else {
-            g->gest_cell = cell;
-            g->gest = 0;
-            if (g->ms[GAME_T_BOOT] || g->ms[GAME_T_GUARD] || game_ai_to_move(g)) {
-                g->gest = GEST_VOID;
-            } else {
-                if (g->ms[GAME_T_OVERLAY] && g->ov_cover == POS_ALL) {
-                    g->gest = GEST_VOID; /* this press only dismisses the display */
-                }
-                g->ms[GAME_T_OVERLAY] = 0; /* and a hint or a confirmation ends here */
+            if (g->ms[GAME_T_OVERLAY] && g->show != GAME_SHOW_CELLS) {
+                cell = POS_CELLS; /* this press only dismisses the display */
             }
+            g->ms[GAME_T_OVERLAY] = 0; /* and a hint or a confirmation ends here */
         }
-        g->held |= bit;
-    } else if (ev->kind == KEY_EV_RELEASE && (g->held & bit)) {
-        g->held &= (uint16_t)~bit;
-        if (!g->held && g->gest_cell == cell && !(g->gest & GEST_VOID)) {
-            g->ms[GAME_T_OVERLAY] = 0; /* the armed light goes */
-            game_press(g, cell, g->gest);
+        g->gest_cell = cell;
+    } else if (ev->kind == KEY_EV_RELEASE && (held & bit)) {
+        g->held = held = (uint16_t)(held & ~bit);
+        if (!held && g->gest_cell == cell) {
+            game_press(g, cell, armed != 0);
         }
     }
 }
@@ -388,78 +404,79 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
     if (keys_state != g->held) {
         g->ms[GAME_T_HELD] = GAME_STUCK_MS;
         g->held = keys_state;
-        game_void_gesture(g);
+        g->gest_cell = POS_CELLS; /* the gesture will do nothing */
     }
 }
 
 void game_tick(game_t *g, uint16_t elapsed_ms)
 {
     uint16_t *t = g->ms;
-    g->clock = (uint16_t)(g->clock + elapsed_ms);
+    /* the time of every event goes into the AI's choices */
+    g->rng = (uint16_t)(g->rng + elapsed_ms);
     for (uint8_t i = 0; i < GAME_TIMERS; i++) {
         t[i] = t[i] > elapsed_ms ? (uint16_t)(t[i] - elapsed_ms) : 0u;
     }
     if (game_ai_to_move(g) && !t[GAME_T_AI]) {
         uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
-        g->last_ai = cell;
+        g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
         game_place(g, cell, s_ai);
     }
-    if (!g->held) {
-        return;
-    }
-    if (!t[GAME_T_HELD]) {
-        uint16_t bit = 1;
+    if (g->held && !t[GAME_T_HELD]) {
+        uint16_t rest = g->held;
         out_P(s_stuck); /* one line for all: `key: stuck 5 7, ignored until released` */
-        for (uint8_t cell = 0; cell < POS_CELLS; cell++, bit = (uint16_t)(bit << 1)) {
-            if (g->held & bit) {
+        for (uint8_t cell = 0; rest; cell++, rest >>= 1) { /* at most 9 passes */
+            if (rest & 1u) {
                 out_byte(' ');
                 out_cell(cell);
             }
         }
         out_line_P(s_stuck_end);
-        game_void_gesture(g); /* a stuck key is not armed */
+        g->gest_cell = POS_CELLS;
         g->stuck |= g->held;
         g->held = 0;
-    } else if (g->gest == 0 && t[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS &&
-               g->held == game_bit(g->gest_cell)) {
-        g->gest = GEST_ARMED; /* its release is a long press */
-        game_overlay_yellow(g, g->gest_cell, GAME_STUCK_MS);
     }
 }
 
 void game_frame(const game_t *g, leds_frame_t *f)
 {
-    uint16_t red = g->pos.x, green = g->pos.o, blink = 0;
-    uint16_t t = g->ms[GAME_T_BOOT];
-    if (t) {
-        /* Greeting: a yellow head with a green and a red tail runs over the cells. */
-        uint16_t head = game_bit((uint8_t)((GAME_BOOT_MS - t) / (GAME_BOOT_MS / 9u)));
-        green = (uint16_t)(head | (head >> 1));
-        red = (uint16_t)(head | (head >> 2));
-    } else {
-        if (g->over) {
-            blink = g->winner ? pos_lines(g->winner == PLAYER_X ? red : green) : POS_ALL;
-        } else if (g->ms[GAME_T_BLINK]) {
-            blink = game_bit(g->last_ai);
-        }
-        t = g->ms[GAME_T_OVERLAY];
-        if (t) {
-            uint16_t keep = (uint16_t)~g->ov_cover;
-            leds_frame_t ov = g->ov;
-            if (g->lamp) {
-                /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
-                uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
-                ov.red = step != 1u ? POS_ALL : 0;
-                ov.green = step != 2u ? POS_ALL : 0;
+    uint16_t t = g->ms[GAME_T_OVERLAY];
+    /* an armed key lights yellow over the board, else the overlay if it runs */
+    uint16_t ov_red = game_armed(g), ov_green = ov_red, keep, blink = 0;
+    uint8_t show = GAME_SHOW_CELLS;
+    if (!ov_red && t) {
+        show = g->show;
+        ov_red = g->ov_red;
+        ov_green = g->ov_green;
+        if (show == GAME_SHOW_LAMP) {
+            /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
+            uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
+            if (step == 1u) {
+                ov_red = 0;
             }
-            red = (uint16_t)((red & keep) | ov.red);
-            green = (uint16_t)((green & keep) | ov.green);
-            blink = (uint16_t)((blink & keep) | ov.blink);
+            if (step == 2u) {
+                ov_green = 0;
+            }
+        } else if (show == GAME_SHOW_SWEEP) {
+            /* A yellow head with a green and a red tail runs over the cells, one per
+             * GAME_BOOT_MS / 9 (80 ms): at cell 8 - (t - 1) / 80, found without a
+             * division (t <= GAME_BOOT_MS: at most 8 passes). */
+            uint8_t cell = POS_CELLS - 1u;
+            uint16_t head;
+            for (uint16_t left = t; left > GAME_BOOT_MS / 9u; left -= GAME_BOOT_MS / 9u) {
+                cell--;
+            }
+            head = game_bit(cell);
+            ov_green = (uint16_t)(head | (head >> 1));
+            ov_red = (uint16_t)(head | (head >> 2));
         }
     }
-    f->red = red;
-    f->green = green;
+    keep = show == GAME_SHOW_CELLS ? (uint16_t)~ov_red : 0u;
+    if (g->over || g->ms[GAME_T_BLINK]) {
+        blink = g->blink & keep;
+    }
+    f->red = (uint16_t)((g->pos.x & keep) | ov_red);
+    f->green = (uint16_t)((g->pos.o & keep) | ov_green);
     f->blink = blink;
 }
 

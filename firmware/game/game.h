@@ -30,37 +30,44 @@
 enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN };
 /* game_t.ms[]: count-downs, each stops at 0. */
 enum {
-    GAME_T_BOOT,    /* greeting time left */
-    GAME_T_GUARD,   /* wake-up guard time left */
-    GAME_T_BLINK,   /* last_ai blinks while this runs */
+    GAME_T_BLINK,   /* the cells of `blink` blink while this runs */
     GAME_T_OVERLAY, /* the overlay shows while this runs */
     GAME_T_AI,      /* time until the AI moves (when it is the AI's turn) */
+    GAME_T_GUARD,   /* presses are ignored while this runs (greeting, wake-up) */
     GAME_T_HELD,    /* from GAME_STUCK_MS when the set of held keys last changed */
     GAME_TIMERS
 };
+/* What the overlay shows (game_t.show): cells in yellow over the board (a hint, a menu
+ * confirmation), or a display of all nine cells that hides the board (the next press
+ * only dismisses it): fixed colors (analysis, statistics, settings), the lamp test or the
+ * greeting sweep (these two computed from the time left). */
+enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
 
 typedef struct {
+    /* A new game clears everything from pos to ms[GAME_T_OVERLAY]. */
     pos_t pos;
     uint8_t over;        /* 1 once pos is won or full */
     uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
-    uint8_t last_ai;     /* cell of the AI's last move */
+    uint16_t ms[GAME_TIMERS];
     uint8_t save;        /* 1: rec changed and is not saved yet (the main loop clears it
                             when the EEPROM store takes rec; or game_take_save()) */
-    uint8_t lamp;        /* the overlay is the lamp test (colors change with time) */
-    uint16_t ms[GAME_TIMERS];
-    uint16_t rng;        /* level_rand() state */
-    uint16_t clock;      /* free-running ms counter (entropy for the generator) */
-    /* Overlay: while ms[GAME_T_OVERLAY] runs, `ov` replaces the board on the cells of
-     * ov_cover (its blink mask is added everywhere). Covering all nine cells makes it
-     * a full display, which the next press only dismisses. */
-    uint16_t ov_cover;
-    leds_frame_t ov;
-    /* Gesture: keys held, keys stuck (ignored until released), the first key of the
-     * gesture and its state (GEST_* of game.c). */
+    uint8_t show;        /* GAME_SHOW_*: what the overlay is */
+    uint16_t rng;        /* level_rand() state; every ms elapsed is added (entropy) */
+    /* Blinking cells: the AI's last move or a taken cell pressed (while
+     * ms[GAME_T_BLINK] runs, one at a time); once the game is over, the winning line
+     * (all nine for a draw). */
+    uint16_t blink;
+    /* Overlay: while ms[GAME_T_OVERLAY] runs, these colors replace the board on the
+     * cells of ov_red (GAME_SHOW_CELLS: yellow cells, red = green) or on all cells. */
+    uint16_t ov_red;
+    uint16_t ov_green;
+    /* Gesture: keys held, keys stuck (ignored until released), the key that began the
+     * gesture (POS_CELLS once the gesture is void: it will do nothing). Held alone
+     * GAME_LONG_MS or longer (ms[GAME_T_HELD] tells), it is armed: its cell lights
+     * yellow and its release is a long press. */
     uint16_t held;
     uint16_t stuck;
     uint8_t gest_cell;
-    uint8_t gest;
     /* Last, so that game_init() clears everything before it: what is kept in EEPROM,
      * as one record (rec) or by its parts. */
     union {
@@ -79,13 +86,14 @@ typedef struct {
  * only says so); seed: the level generator's. */
 void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed);
 void game_key(game_t *g, const key_event_t *ev);
-/* The debounced key bitmap after all queued events were fed: if it disagrees with the
- * keys the events said are held (an event was lost), adopt it and void the gesture, so
- * a dropped RELEASE cannot block input forever. */
+/* The debounced key bitmap after all queued events were fed. A stuck key that is up in
+ * it is free again (only here: its events are ignored). If the other keys disagree with
+ * those the events said are held (an event was lost), adopt them and void the gesture,
+ * so a dropped RELEASE cannot block input forever. */
 void game_keys_sync(game_t *g, uint16_t keys_state);
 /* Time passes: the greeting, the AI's reply, blinks and overlays, and held keys (a key
- * held GAME_LONG_MS alone is armed: its cell lights yellow and its release is a long
- * press; a key held GAME_STUCK_MS is stuck: said once, ignored until released). */
+ * held GAME_LONG_MS alone is armed, see game_t; one held GAME_STUCK_MS is stuck: said
+ * once, ignored until released). */
 void game_tick(game_t *g, uint16_t elapsed_ms);
 void game_frame(const game_t *g, leds_frame_t *f);
 /* 1 if g->rec changed since the last call (then cleared): to be saved. */
@@ -111,7 +119,10 @@ void game_stats_clear(game_t *g);
 /* 1 while it is the AI's turn in a game under way. */
 uint8_t game_ai_to_move(const game_t *g);
 /* The player who won, PLAYER_NONE for a draw or a game under way. */
-uint8_t game_winner(const game_t *g);
+static inline uint8_t game_winner(const game_t *g)
+{
+    return g->winner;
+}
 /* Mode and level names, a result (no newline): `vs ai, you x`, `two players`,
  * `perfect`, ..., `x wins`, `draw`. */
 void game_put_mode(uint8_t mode);

@@ -10,10 +10,9 @@
 #define LEVEL_MEDIUM_MISTAKE_256 64u
 #define LEVEL_EASY_MISTAKE_256 154u
 
-/* xorshift16 (7, 9, 8): period 65535 over the non-zero states; 0 is mapped to 1. */
-uint16_t level_rand(uint16_t *state);
-/* Stir outside entropy (e.g. the time of a key press) into the state. */
-void level_stir(uint16_t *state, uint16_t entropy);
+/* A random byte: the high byte of the next state of the linear congruential generator
+ * x = 25173 x + 13849 (mod 2^16), period 65536. */
+uint8_t level_rand(uint16_t *state);
 /* The AI's move (cell 0..8) for a legal, unfinished position at `level` (LEVEL_*).
  * Uses engine_move() and the generator `state` (one draw when there is a choice, two
  * when a mistake is made). */

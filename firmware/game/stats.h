@@ -43,12 +43,29 @@ typedef struct {
 
 /* After a load: each part of the record out of range is replaced by its default. */
 void stats_record_repair(stats_record_t *r);
-void stats_settings_default(settings_t *s);
+static inline void stats_settings_default(settings_t *s)
+{
+    s->format = STATS_FORMAT;
+    s->mode = GAME_MODE_AI_X;
+    s->level = LEVEL_PERFECT;
+}
 /* 1 if every field is in range. */
-uint8_t stats_settings_valid(const settings_t *s);
+static inline uint8_t stats_settings_valid(const settings_t *s)
+{
+    if (s->format != STATS_FORMAT || s->mode >= GAME_MODES || s->level >= LEVELS) {
+        return 0;
+    }
+    return 1;
+}
 void stats_clear(stats_t *st);
 uint8_t stats_valid(const stats_t *st);
-/* Count one finished game of `mode`; kind is STATS_WIN/DRAW/LOSS. */
-void stats_count(stats_t *st, uint8_t mode, uint8_t kind);
+/* Count one finished game of `mode`; kind is STATS_WIN/DRAW/LOSS (anything else, or a
+ * mode out of range, counts nothing). Inline: the game's one call knows the kind. */
+static inline void stats_count(stats_t *st, uint8_t mode, uint8_t kind)
+{
+    if (mode < GAME_MODES && kind < STATS_KINDS && st->n[mode][kind] < STATS_COUNT_MAX) {
+        st->n[mode][kind]++;
+    }
+}
 
 #endif

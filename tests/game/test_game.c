@@ -131,10 +131,13 @@ static void test_move_and_ai_timing(void **state)
     assert_int_equal(g.pos.o, 1u << engine_move((pos_t){1u << 4, 0}));
     assert_int_equal(gtu_count_lines("ai: "), 1);
     frame_of(&g, f);
-    assert_int_equal(f[g.last_ai], LED_GREEN | LED_BLINK);
-    gtu_tick(&g, GAME_AI_BLINK_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[g.last_ai], LED_GREEN);
+    {
+        uint8_t ai = pos_first_cell(g.pos.o);
+        assert_int_equal(f[ai], LED_GREEN | LED_BLINK);
+        gtu_tick(&g, GAME_AI_BLINK_MS);
+        frame_of(&g, f);
+        assert_int_equal(f[ai], LED_GREEN);
+    }
 }
 
 static void test_ai_opens_as_x(void **state)
@@ -339,9 +342,15 @@ static void test_level_pick_rates(void **state)
     print_message("mistake rate: medium %u/%u, easy %u/%u\n", off[1], n[1], off[2], n[2]);
     assert_true(off[1] * 100u > n[1] * 22u && off[1] * 100u < n[1] * 28u);
     assert_true(off[2] * 100u > n[2] * 56u && off[2] * 100u < n[2] * 64u);
-    /* The generator never sticks at zero. */
+    /* The generator goes through all 65536 states before it repeats one (from 0 too). */
     rng = 0;
-    assert_int_not_equal(level_rand(&rng), 0);
+    for (uint32_t i = 1; i <= 65536u; i++) {
+        (void)level_rand(&rng);
+        if (rng == 0) {
+            assert_int_equal(i, 65536u);
+        }
+    }
+    assert_int_equal(rng, 0);
 }
 
 static void test_occupied_and_ai_turn_presses(void **state)
@@ -358,14 +367,18 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
-    /* Press on an occupied cell: the cell blinks, nothing else changes. */
+    /* Press on an occupied cell: the cell blinks, nothing else changes. The AI's
+     * move, still blinking, is steady from then on (one blink at a time). */
     p = g.pos;
+    frame_of(&g, f);
+    assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN | LED_BLINK);
     gtu_clear();
     gtu_tap(&g, 0);
     assert_memory_equal(&p, &g.pos, sizeof p);
     assert_string_equal(gtu_out(), "");
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED | LED_BLINK);
+    assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN);
     gtu_tick(&g, GAME_ERROR_MS);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED);
@@ -638,8 +651,10 @@ static void test_stuck_key(void **state)
     assert_int_equal(g.pos.x, 1u << 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(pos_count(g.pos.o), 1);
-    /* Released: it is an ordinary key again (a move if cell 5 is still free). */
+    /* Released: its event counts for nothing, the debounced state frees it; then it
+     * is an ordinary key again (a move if cell 5 is still free). */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
+    assert_int_equal(g.stuck, 1u << 4);
     game_keys_sync(&g, 0);
     assert_int_equal(g.stuck, 0);
     assert_int_equal(g.held, 0);
