@@ -35,7 +35,8 @@ uint16_t power_wake_keys(uint16_t ignore);
  * or if no key could wake the board. Returns with the tick running again. */
 void power_down_until_key(uint16_t ignore);
 /* Supply voltage in 0.1 V, measured against the internal 1.1 V bandgap (about
- * +-9 % on a given chip; 0 if the measurement failed). Takes about 0.3 ms. */
+ * +-9 % on a given chip): the latest of continuous conversions, so it never waits; 0
+ * if none has finished yet (the first 0.2 ms after power_init() or a wake-up). */
 uint8_t power_vcc_decivolts(void);
 /* Most stack bytes ever used since reset (the untouched part of a painted stack). */
 uint16_t power_stack_peak(void);
