@@ -4,25 +4,34 @@
  * interrupts off, and touches the matrix ports only with interrupts off. */
 #ifndef HAL_AVR_HAL_ISR_H
 #define HAL_AVR_HAL_ISR_H
+#include <avr/io.h>
 #include <stdint.h>
 
-/* Time (tick.c): ms since tick_init(), low byte; the ISR is its only writer. */
-extern volatile uint8_t tick_now;
+/* The hottest interrupt state lives in the general-purpose I/O registers GPIOR0..2
+ * (datasheet 7.5.5, 8.6.4-8.6.6): bytes nothing else uses, reset to 0 by any reset, read
+ * and written with `in`/`out` (2 bytes, 1 cycle) instead of `lds`/`sts` (4 bytes, 2
+ * cycles); GPIOR0's bits also with sbi/cbi/sbis/sbic, single instructions, so a flag is
+ * set or cleared atomically from any context. */
+#define HAL_FLAGS GPIOR0
+#define HAL_F_HALF_MS 0    /* tick.c (ISR): the last step ended the first half of a ms */
+#define HAL_F_BLINK_DARK 1 /* leds.c, tick.c: the blink is in its dark half */
+#define TICK_ROW GPIOR1    /* tick.c (ISR): the step (LED and key row r) of the cycle, 1 << r */
+#define TICK_NOW GPIOR2    /* tick.c: ms since tick_init(), low byte; the ISR writes it */
+
 /* Configure the LED and key pins, restart the mux cycle and the key scan at row 0 (call
  * with interrupts off). */
 void tick_pins_init(void);
 
-/* LEDs (leds.c): the column-port bits shown for each row, [half + row]; half = 0 in the
- * lit half of the blink, 3 in the dark half. leds_half and leds_blink_left are the
+/* LEDs (leds.c): the column-port bits shown for each row, [row] in the lit half of the
+ * blink, [3 + row] in the dark half. HAL_F_BLINK_DARK and leds_blink_left are the
  * interrupt's; the main loop only restarts them. */
 extern volatile uint8_t leds_cols[6];
-extern volatile uint8_t leds_half;
 extern volatile uint8_t leds_blink_left; /* ms left in this blink half */
 
 /* Keys (keys_hw.c): rows 0..1 of the scan in progress (ISR-owned); the last complete
  * scan and the keys whose reading changed between two scans since the main loop last
  * took them, in two bytes: cells 0..5 (rows 0 and 1) as bits 0..5 of one, cells 6..8
- * (row 2) as bits 0..2 of the other (set = closed); the scan's time (tick_now). */
+ * (row 2) as bits 0..2 of the other (set = closed); the scan's time (TICK_NOW). */
 extern uint8_t keys_acc;
 extern volatile uint8_t keys_raw01, keys_raw2;
 extern volatile uint8_t keys_changed01, keys_changed2;

@@ -1,7 +1,7 @@
 /* hal/avr/keys_hw.c - the key matrix on the chip: the timer interrupt (tick.c) scans it,
- * one drive row per ms; keys_hw_take() hands the last complete 3 ms scan, its time and
- * the keys that flickered since the previous take to the main loop (several bytes: read
- * and cleared with interrupts off). */
+ * one drive row per 500 us step; keys_hw_take() hands the last complete 1.5 ms scan, its
+ * time and the keys that flickered since the previous take to the main loop (several
+ * bytes: read and cleared with interrupts off). */
 #include "keys_hw.h"
 
 #include <util/atomic.h>

@@ -13,7 +13,6 @@
 #include "hal_isr.h"
 
 volatile uint8_t leds_cols[6];
-volatile uint8_t leds_half;
 volatile uint8_t leds_blink_left;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
 
@@ -34,7 +33,7 @@ void leds_show(const leds_frame_t *f)
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
-            leds_half = 0;
+            HAL_FLAGS &= (uint8_t)~(1u << HAL_F_BLINK_DARK);
             leds_blink_left = 250u;
         }
     }
