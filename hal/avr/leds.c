@@ -38,7 +38,7 @@ void leds_show(const leds_frame_t *f)
         }
     }
     leds_blinking = blink;
-    for (uint8_t row = 0; row < 3u; row++) {
+    for (volatile uint8_t *cols = leds_cols; cols < leds_cols + 3; cols++) { /* rows */
         uint8_t lit = 0, dark = 0; /* dark: the dies of blinking cells */
         const uint8_t *die = leds_die_bits;
         for (uint8_t col = 0; col < 3u; col++) {
@@ -53,8 +53,8 @@ void leds_show(const leds_frame_t *f)
             green >>= 1;
             blink >>= 1;
         }
-        leds_cols[row] = lit;
-        leds_cols[row + 3u] = (uint8_t)(lit & (uint8_t)~dark);
+        cols[0] = lit;
+        cols[3] = (uint8_t)(lit & (uint8_t)~dark);
     }
 }
 
