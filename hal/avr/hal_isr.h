@@ -1,5 +1,5 @@
 /* hal/avr/hal_isr.h - HAL-internal: the state the 2 kHz timer interrupt (tick.c) shares
- * with leds.c, keys_hw.c and power.c. Each is one byte, so each load and store is atomic;
+ * with leds.c, keys_hw.c and power.c, and the flags the interrupts keep in GPIOR0. Each is one byte, so each load and store is atomic;
  * the main loop reads the key scan (several bytes) and restarts the blink with
  * interrupts off, and touches the matrix ports only with interrupts off. */
 #ifndef HAL_AVR_HAL_ISR_H
@@ -15,6 +15,9 @@
 #define HAL_FLAGS GPIOR0
 #define HAL_F_HALF_MS 0    /* tick.c (ISR): the last step ended the first half of a ms */
 #define HAL_F_BLINK_DARK 1 /* leds.c, tick.c: the blink is in its dark half */
+#define HAL_F_TX_STARTED 2 /* uart.c: a byte has been sent since reset */
+#define HAL_F_PEER_HELD 3  /* uart.c: XOFF sent, XON not yet */
+#define HAL_F_DOR_GAP 4    /* uart.c (ISR): DOR0 seen, the next byte stored marks a gap */
 #define TICK_ROW GPIOR1    /* tick.c (ISR): the step (LED and key row r) of the cycle, 1 << r */
 #define TICK_NOW GPIOR2    /* tick.c: ms since tick_init(), low byte; the ISR writes it */
 

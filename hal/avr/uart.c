@@ -18,6 +18,7 @@
 #include <avr/io.h>
 #include <util/atomic.h>
 
+#include "hal_isr.h"
 #include "ring.h"
 
 #ifndef UART_XONXOFF
@@ -57,10 +58,13 @@ static uint8_t uart_tx_buf[UART_TX_SIZE];
 static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
-static volatile uint8_t uart_tx_started;
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
-static volatile uint8_t uart_peer_held; /* XOFF sent, XON not yet */
-static volatile uint8_t uart_dor_gap;   /* DOR0 seen: mark the gap after the next byte */
+/* Flags in GPIOR0 (hal_isr.h): HAL_F_TX_STARTED, a byte has been sent since init;
+ * HAL_F_PEER_HELD, XOFF sent and XON not yet; HAL_F_DOR_GAP, DOR0 seen: mark the gap
+ * after the next byte. */
+#define UART_FLAG(f) (HAL_FLAGS & (1u << (f)))
+#define UART_SET(f) (HAL_FLAGS |= (uint8_t)(1u << (f)))
+#define UART_CLEAR(f) (HAL_FLAGS &= (uint8_t)~(1u << (f)))
 static volatile uint8_t uart_rx_gap;    /* 0, or UART_GAP_SET | the slot input was lost
                                            after (the mark not read yet) */
 #define UART_GAP_SET 0x80u
@@ -113,9 +117,9 @@ int16_t uart_getc(void)
         r |= UART_RX_GAP_AFTER;
     }
 #if UART_XONXOFF
-    /* The interrupt sets uart_peer_held only at UART_RX_XOFF_AT bytes, far above this. */
-    if (uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
-        uart_peer_held = 0;
+    /* The interrupt holds the peer only at UART_RX_XOFF_AT bytes, far above this. */
+    if (UART_FLAG(HAL_F_PEER_HELD) && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
+        UART_CLEAR(HAL_F_PEER_HELD);
         uart_flow_byte = UART_XON;
         uart_kick_tx();
     }
@@ -140,7 +144,7 @@ uint8_t uart_tx_busy(void)
     /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
      * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
      * fully left the shift register (the interrupt clears it as each byte goes out). */
-    return (UCSR0B & (1u << UDRIE0)) || (uart_tx_started && !(UCSR0A & (1u << TXC0)));
+    return (UCSR0B & (1u << UDRIE0)) || (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
 }
 
 ISR(USART_RX_vect)
@@ -157,12 +161,15 @@ ISR(USART_RX_vect)
         /* DOR0 says the USART lost a byte after the ones still in its 2-byte FIFO, so the
          * NEXT byte stored is the last one before that loss (at worst the mark is one
          * byte early, which still refuses the damaged line). */
-        if (uart_dor_gap)
+        if (UART_FLAG(HAL_F_DOR_GAP))
             uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
-        lost = uart_dor_gap = status & (1u << DOR0);
+        UART_CLEAR(HAL_F_DOR_GAP);
+        lost = status & (1u << DOR0);
+        if (lost)
+            UART_SET(HAL_F_DOR_GAP);
 #if UART_XONXOFF
-        if (used >= UART_RX_XOFF_AT && !uart_peer_held) {
-            uart_peer_held = 1;
+        if (used >= UART_RX_XOFF_AT && !UART_FLAG(HAL_F_PEER_HELD)) {
+            UART_SET(HAL_F_PEER_HELD);
             uart_flow_byte = UART_XOFF;
             UCSR0B |= (uint8_t)(1u << UDRIE0);
         }
@@ -194,5 +201,5 @@ ISR(USART_UDRE_vect)
     /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
     UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
     UDR0 = c;
-    uart_tx_started = 1;
+    UART_SET(HAL_F_TX_STARTED);
 }
