@@ -140,6 +140,7 @@ void power_init(void)
                        POWER_CAUSE_WATCHDOG == WDRF && POWER_CAUSE_EXTERNAL == EXTRF,
                    "the RESET_* bits and cause indices follow MCUSR");
     power_cause = bit;
+    HAL_FLAGS = 0; /* zero after any reset anyway; nothing a bootloader left counts */
     if (power_keep.counts[cause] != 255u)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;

@@ -50,6 +50,7 @@ void tick_pins_init(void)
 void tick_init(void)
 {
     cli();
+    TICK_NOW = 0; /* as tick_taken: no ms waits to be taken */
     tick_pins_init();
     /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
     TCCR0A = (uint8_t)(1u << WGM01);
