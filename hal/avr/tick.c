@@ -5,7 +5,7 @@
  * flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean, isr_cycles_max,
  * isr_cpu_percent).
  * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
- * ms at a time. Invariant: the ms not yet taken (TICK_NOW - tick_taken, mod 256) are
+ * ms at a time. Invariant: the ms not yet taken (TICK_NOW - tick_uptime, mod 256) are
  * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its
  * longest pass is 11 ms, `make bench-sim`: loop_pass_max_us_solver). */
 #include "tick.h"
@@ -22,8 +22,7 @@ _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide 
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 #define TICK_BLINK_MS 250u
 
-static uint8_t tick_taken;   /* main loop: low byte of the ms taken so far */
-static uint32_t tick_uptime; /* main loop: ms taken so far */
+static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW */
 
 void tick_pins_init(void)
 {
@@ -50,7 +49,7 @@ void tick_pins_init(void)
 void tick_init(void)
 {
     cli();
-    TICK_NOW = 0; /* as tick_taken: no ms waits to be taken */
+    TICK_NOW = 0; /* as tick_uptime: no ms waits to be taken */
     tick_pins_init();
     /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
     TCCR0A = (uint8_t)(1u << WGM01);
@@ -64,14 +63,13 @@ void tick_init(void)
 
 uint32_t tick_ms(void)
 {
-    return tick_uptime + (uint8_t)(TICK_NOW - tick_taken);
+    return tick_uptime + (uint8_t)(TICK_NOW - (uint8_t)tick_uptime);
 }
 
 uint8_t tick_take_ms_flag(void)
 {
-    if (TICK_NOW == tick_taken) /* one byte: read atomically */
+    if (TICK_NOW == (uint8_t)tick_uptime) /* one byte: read atomically */
         return 0;
-    tick_taken++;
     tick_uptime++;
     return 1;
 }
