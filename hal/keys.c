@@ -20,7 +20,6 @@ static uint16_t keys_lost;
 
 void keys_init(void)
 {
-    keys_hw_init();
     keys_head = keys_tail = 0;
     keys_lost = 0;
     debounce_init(&keys_deb);

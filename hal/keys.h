@@ -13,6 +13,8 @@ typedef struct {
     uint8_t cell; /* 0..8, reading order */
 } key_event_t;
 
+/* Every key released, no event queued, nothing counted. The matrix is scanned from
+ * tick_init() on (either may come first). */
 void keys_init(void);
 /* Run the debouncer over the scans since the last call (call at least every few ms;
  * calling less often only delays events, it never invents one). */

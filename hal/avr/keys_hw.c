@@ -19,11 +19,6 @@ static uint16_t keys_unpack(uint8_t rows01, uint8_t row2)
 }
 volatile uint8_t keys_scan_ms;
 
-void keys_hw_init(void)
-{
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tick_pins_init(); }
-}
-
 void keys_hw_take(keys_scan_t *s)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
