@@ -18,11 +18,13 @@
  * nor written). The image is a copy: the caller's record may change meanwhile (it is
  * simply saved again). A save ends with a read-back: the slot must equal the image,
  * commit marker included.
- * Invariant: while a save runs (store_next != 0), the slot's bytes at offsets below
- * store_next - 1 equal the image's, and store_img[0] is 0 until the marker is written
+ * Invariant: while a save runs (store.next != 0), the slot's bytes at offsets below
+ * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written
  * (then EEPROM_COMMITTED, and the next poll reads the slot back).
  */
 #include "eeprom_store.h"
+
+#include <string.h>
 
 #include "crc16.h"
 #include "eeprom_dev.h"
@@ -41,9 +43,11 @@ _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must
 static uint8_t store_img[EEPROM_IMG];
 static uint16_t store_addr;   /* the slot in the image (while saving: being written) */
 static uint8_t store_id, store_len; /* the record loaded or being saved */
-static uint8_t store_next;    /* 0: no save, else 1 + the offset to look at next */
-static uint8_t store_waiting; /* the save waits for the supply to recover */
-static uint16_t store_failures, store_vcc_refusals;
+static struct {
+    uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
+    uint8_t waiting; /* the save waits for the supply to recover */
+    uint16_t failures, vcc_refusals;
+} store; /* all 0 after eeprom_store_init() */
 
 static __attribute__((noinline)) uint8_t store_read(uint8_t off)
 {
@@ -106,7 +110,7 @@ static uint8_t store_newest(void)
 /* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
 static __attribute__((noinline)) uint8_t store_args(uint8_t id, uint8_t len)
 {
-    if (store_next)
+    if (store.next)
         return 0;
     store_id = id;
     store_len = len;
@@ -128,10 +132,7 @@ static void store_fill(uint16_t seq, const uint8_t *in)
 
 void eeprom_store_init(void)
 {
-    store_next = 0;
-    store_waiting = 0;
-    store_failures = 0;
-    store_vcc_refusals = 0;
+    memset(&store, 0, sizeof store);
 }
 
 uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
@@ -159,59 +160,59 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     } /* else store_newest() left store_addr at slot 0 */
     store_img[0] = 0;
     store_fill(seq, buf);
-    store_next = 1;
+    store.next = 1;
     return 1;
 }
 
 void eeprom_store_poll(void)
 {
-    if (!store_next || !eeprom_dev_ready())
+    if (!store.next || !eeprom_dev_ready())
         return;
     if (store_img[0] == EEPROM_COMMITTED) {
         /* The marker was the last write: read the slot back (a worn or failing cell
          * shows here). */
-        store_next = 0;
+        store.next = 0;
         if (store_diff(0) != EEPROM_IMG)
-            store_failures++;
+            store.failures++;
         return;
     }
     /* The next byte that differs (bounded: at most EEPROM_IMG reads), or, when none
      * does, the commit marker. */
-    uint8_t off = store_diff((uint8_t)(store_next - 1u));
+    uint8_t off = store_diff((uint8_t)(store.next - 1u));
     uint8_t value = EEPROM_COMMITTED;
     if (off < EEPROM_IMG)
         value = store_img[off];
     else
         off = 0;
-    store_next = (uint8_t)(off + 1u);
+    store.next = (uint8_t)(off + 1u);
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
-        if (!store_waiting)
-            store_vcc_refusals++; /* one count per wait */
-        store_waiting = 1;
+        if (!store.waiting)
+            store.vcc_refusals++; /* one count per wait */
+        store.waiting = 1;
         return; /* try again on a later pass */
     }
-    store_waiting = 0;
+    store.waiting = 0;
     eeprom_dev_write((uint16_t)(store_addr + off), value);
     store_img[off] = value; /* the marker: the save is committed */
-    store_next++;
+    store.next++;
 }
 
 uint8_t eeprom_store_busy(void)
 {
-    return store_next != 0;
+    return store.next != 0;
 }
 
 uint8_t eeprom_store_waiting_vcc(void)
 {
-    return store_waiting; /* only set while a save runs */
+    return store.waiting; /* only set while a save runs */
 }
 
 uint16_t eeprom_store_failures(void)
 {
-    return store_failures;
+    return store.failures;
 }
 
 uint16_t eeprom_store_vcc_refusals(void)
 {
-    return store_vcc_refusals;
+    return store.vcc_refusals;
 }
