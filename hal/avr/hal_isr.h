@@ -26,10 +26,11 @@
 void tick_pins_init(void);
 
 /* LEDs (leds.c): the column-port bits shown for each row, [row] in the lit half of the
- * blink, [3 + row] in the dark half. HAL_F_BLINK_DARK and leds_blink_left are the
- * interrupt's; the main loop only restarts them. */
+ * blink, [3 + row] in the dark half. HAL_F_BLINK_DARK is the interrupt's (it switches
+ * the half whenever TICK_NOW reaches leds_blink_at: every 256 ms); the main loop only
+ * restarts the blink. */
 extern volatile uint8_t leds_cols[6];
-extern volatile uint8_t leds_blink_left; /* ms left in this blink half */
+extern volatile uint8_t leds_blink_at;
 
 /* Keys (keys_hw.c): rows 0..1 of the scan in progress (ISR-owned); the last complete
  * scan and the keys whose reading changed between two scans since the main loop last

@@ -13,7 +13,7 @@
 #include "hal_isr.h"
 
 volatile uint8_t leds_cols[6];
-volatile uint8_t leds_blink_left;
+volatile uint8_t leds_blink_at;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
@@ -34,7 +34,7 @@ void leds_show(const leds_frame_t *f)
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
             HAL_FLAGS &= (uint8_t)~(1u << HAL_F_BLINK_DARK);
-            leds_blink_left = 250u;
+            leds_blink_at = TICK_NOW; /* the half ends when the ms count is here again */
         }
     }
     leds_blinking = blink;

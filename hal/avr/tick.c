@@ -1,7 +1,7 @@
 /* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Step r of a 3-step
  * cycle shows LED row r (666.7 Hz frames, 1/3 duty) and reads key row r, driven since
  * the step before (a full key scan every 1.5 ms); every 2nd step also counts a
- * millisecond and advances the 250 ms blink half. The interrupt only steps, counts and
+ * millisecond and switches the blink half every 256 ms. The interrupt only steps, counts and
  * flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean, isr_cycles_max,
  * isr_cpu_percent).
  * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
@@ -20,7 +20,6 @@
 #define TICK_OCR ((F_CPU / TICK_PRESCALER / TICK_STEP_HZ) - 1u)
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
-#define TICK_BLINK_MS 250u
 
 static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW */
 
@@ -117,9 +116,8 @@ ISR(TIMER0_COMPA_vect)
         return;
     }
     HAL_FLAGS &= (uint8_t)~(1u << HAL_F_HALF_MS);
-    TICK_NOW++;
-    if (--leds_blink_left == 0) { /* from 0 (power-on) the first half is 256 ms */
-        leds_blink_left = TICK_BLINK_MS;
+    uint8_t now = (uint8_t)(TICK_NOW + 1u);
+    TICK_NOW = now;
+    if (now == leds_blink_at) /* 256 ms since the half began: the 8-bit count came round */
         HAL_FLAGS ^= (uint8_t)(1u << HAL_F_BLINK_DARK);
-    }
 }
