@@ -184,23 +184,35 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
+/* Bit r set: key row r holds no ignored key, so its keys can wake the board. */
+static __attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
+{
+    uint8_t rows = 0;
+    for (uint8_t r = 0; r < 3u; r++, ignore >>= 3) {
+        rows >>= 1;
+        if (!(ignore & 7u))
+            rows |= 4u;
+    }
+    return rows;
+}
+
 uint16_t power_wake_keys(uint16_t ignore)
 {
-    uint16_t keys = 0, row = 7u;
-    for (uint8_t r = 0; r < 3u; r++, row = (uint16_t)(row << 3)) {
-        if (!(ignore & row))
-            keys |= row;
-    }
+    uint8_t rows = power_wake_rows(ignore);
+    uint16_t keys = 0;
+    if (rows & 1u)
+        keys |= 0x007u;
+    if (rows & 2u)
+        keys |= 0x038u;
+    if (rows & 4u)
+        keys |= 0x1C0u;
     return keys;
 }
 
 void power_down_until_key(uint16_t ignore)
 {
-    uint16_t keys = power_wake_keys(ignore);
     /* The waking drive rows, as key-port bits: every row without an ignored key. */
-    uint8_t rows = (uint8_t)(((keys & 0x001u) ? KEYS_ROW_BIT(0) : 0u) |
-                             ((keys & 0x008u) ? KEYS_ROW_BIT(1) : 0u) |
-                             ((keys & 0x040u) ? KEYS_ROW_BIT(2) : 0u));
+    uint8_t rows = matrix_key_rows(power_wake_rows(ignore));
 
     if (!rows)
         return; /* nothing could wake us: stay up */
