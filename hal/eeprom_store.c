@@ -126,23 +126,25 @@ uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
 uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
     const uint8_t *in = buf;
-    uint8_t seq = 0, same = 0;
     if (!store_args(id, len) || !eeprom_dev_ready())
         return 0;
-    if (store_newest()) {
-        while (same < len && store_img[EEPROM_OFF_DATA + same] == in[same])
-            same++;
-        if (same == len)
-            return 1; /* already stored as given: no write at all */
-        seq = (uint8_t)(store_img[EEPROM_OFF_SEQ] + 1u);
-        store_addr ^= EEPROM_SLOT; /* the other slot */
-    } /* else store_newest() left store_addr at slot 0 */
+    uint8_t found = store_newest(), same = found; /* none: store_addr at slot 0 */
+    uint8_t seq = (uint8_t)(store_img[EEPROM_OFF_SEQ] + 1u);
+    for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
+        if (store_img[EEPROM_OFF_DATA + i] != in[i])
+            same = 0;
+        store_img[EEPROM_OFF_DATA + i] = in[i];
+    }
+    if (same)
+        return 1; /* already stored as given: no write at all */
+    /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
+     * (there is nothing to be newer than). */
+    if (found)
+        store_addr ^= EEPROM_SLOT;
     /* The new slot: marker cleared (set last), sequence, length, payload, CRC. */
     store_img[0] = 0;
     store_img[EEPROM_OFF_SEQ] = seq;
     store_img[EEPROM_OFF_LEN] = len;
-    for (uint8_t i = 0; i < len; i++)
-        store_img[EEPROM_OFF_DATA + i] = in[i];
     uint16_t crc = store_crc(EEPROM_OFF_DATA + len);
     store_img[EEPROM_OFF_DATA + len] = (uint8_t)(crc >> 8);
     store_img[EEPROM_OFF_DATA + len + 1u] = (uint8_t)crc;
