@@ -41,7 +41,8 @@ _Static_assert(EEPROM_IMG <= EEPROM_SLOT, "a record must fit its slot");
 _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must fit");
 
 static uint8_t store_img[EEPROM_IMG];
-static uint16_t store_addr;   /* the slot in the image (while saving: being written) */
+static uint8_t store_slot;    /* the slot in the image, 2 * id + 0 or 1 (while saving:
+                                 being written) */
 static uint8_t store_id, store_len; /* the record loaded or being saved */
 static struct {
     uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
@@ -52,9 +53,15 @@ static struct {
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
+/* The EEPROM address of byte off of the slot. */
+static __attribute__((noinline)) uint16_t store_addr(uint8_t off)
+{
+    return (uint16_t)(store_slot * EEPROM_SLOT + off);
+}
+
 static __attribute__((noinline)) uint8_t store_read(uint8_t off)
 {
-    return eeprom_dev_read((uint16_t)(store_addr + off));
+    return eeprom_dev_read(store_addr(off));
 }
 
 /* The first offset from off on where the slot differs from the image (STORE_END:
@@ -79,7 +86,7 @@ static uint16_t store_crc(uint8_t end)
  * store_len bytes. */
 static uint8_t store_read_slot(uint8_t slot)
 {
-    store_addr = (uint16_t)((store_id * 2u + slot) * EEPROM_SLOT);
+    store_slot = (uint8_t)(store_id * 2u + slot);
     for (uint8_t i = 0; i < EEPROM_IMG; i++)
         store_img[i] = store_read(i);
     return store_img[0] == EEPROM_COMMITTED && store_img[EEPROM_OFF_LEN] == store_len &&
@@ -87,7 +94,7 @@ static uint8_t store_read_slot(uint8_t slot)
 }
 
 /* The newest valid slot of the record, read into the image: 1, or 0 if neither slot is
- * valid (store_addr then at slot 0). Both valid: the newer by serial arithmetic on the
+ * valid (store_slot then at slot 0). Both valid: the newer by serial arithmetic on the
  * sequence numbers. */
 static uint8_t store_newest(void)
 {
@@ -128,8 +135,7 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     const uint8_t *in = buf;
     if (!store_args(id, len) || !eeprom_dev_ready())
         return 0;
-    uint8_t found = store_newest(), same = found; /* none: store_addr at slot 0 */
-    uint8_t seq = (uint8_t)(store_img[EEPROM_OFF_SEQ] + 1u);
+    uint8_t found = store_newest(), same = found; /* none: store_slot at slot 0 */
     for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
         if (store_img[EEPROM_OFF_DATA + i] != in[i])
             same = 0;
@@ -140,10 +146,10 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
      * (there is nothing to be newer than). */
     if (found)
-        store_addr ^= EEPROM_SLOT;
+        store_slot ^= 1u;
     /* The new slot: marker cleared (set last), sequence, length, payload, CRC. */
     store_img[0] = 0;
-    store_img[EEPROM_OFF_SEQ] = seq;
+    store_img[EEPROM_OFF_SEQ]++;
     store_img[EEPROM_OFF_LEN] = len;
     uint16_t crc = store_crc(EEPROM_OFF_DATA + len);
     store_img[EEPROM_OFF_DATA + len] = (uint8_t)(crc >> 8);
@@ -179,7 +185,7 @@ void eeprom_store_poll(void)
         return; /* try again on a later pass */
     }
     store.waiting = 0;
-    eeprom_dev_write((uint16_t)(store_addr + off), value);
+    eeprom_dev_write(store_addr(off), value);
     store_img[off] = value; /* the marker: the save is committed */
     if (store_img[0] != EEPROM_COMMITTED)
         store.next++; /* go on after it; after the marker, read back from 0 */
