@@ -53,6 +53,11 @@ static struct {
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
+static __attribute__((noinline)) void store_count(uint16_t *counter)
+{
+    (*counter)++;
+}
+
 /* The EEPROM address of byte off of the slot. */
 static __attribute__((noinline)) uint16_t store_addr(uint8_t off)
 {
@@ -169,7 +174,7 @@ void eeprom_store_poll(void)
          * worn or failing cell shows here). */
         store.next = 0;
         if (off != STORE_END)
-            store.failures++;
+            store_count(&store.failures);
         return;
     }
     uint8_t value = EEPROM_COMMITTED; /* when no byte differs any more: the marker */
@@ -180,7 +185,7 @@ void eeprom_store_poll(void)
     store.next = (uint8_t)(off + 1u);
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
         if (!store.waiting)
-            store.vcc_refusals++; /* one count per wait */
+            store_count(&store.vcc_refusals); /* one count per wait */
         store.waiting = 1;
         return; /* try again on a later pass */
     }
