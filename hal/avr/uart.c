@@ -34,6 +34,7 @@
  * (table 20-3: +4.35 / -4.64 %). */
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
+_Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
 
 /* TX: the console's longest answer (CONSOLE_ANSWER_MAX, 224 bytes) fits at once, so the
  * main loop never waits for the line to drain (it takes a byte of input only when that
@@ -72,7 +73,9 @@ _Static_assert(UART_RX_MASK < UART_GAP_SET, "a slot number leaves the flag bit f
 
 void uart_init(void)
 {
-    UBRR0 = (uint16_t)UART_UBRR;    /* 16: see above */
+    /* 16: see above. UBRR0H stays 0: its reset value, and what both Uno bootloaders leave
+     * (optiboot writes only UBRR0L; ATmegaBOOT's 19200 or 57600 have a high byte of 0). */
+    UBRR0L = (uint8_t)UART_UBRR;
     UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
     /* Asynchronous, no parity, 1 stop bit, 8 data bits (UCSZ0 = 3, datasheet 20.11.4):
      * the reset value, written anyway since a bootloader ran before us. */
