@@ -36,7 +36,8 @@ uint16_t power_wake_keys(uint16_t ignore);
 void power_down_until_key(uint16_t ignore);
 /* Supply voltage in 0.1 V, measured against the internal 1.1 V bandgap (about
  * +-9 % on a given chip): the latest of continuous conversions, so it never waits; 0
- * if none has finished yet (the first 0.2 ms after power_init() or a wake-up). */
+ * if there is no reading (none finished yet, the first 0.2 ms after power_init() or a
+ * wake-up; or an impossible one). */
 uint8_t power_vcc_decivolts(void);
 /* Most stack bytes ever used since reset (the untouched part of a painted stack). */
 uint16_t power_stack_peak(void);

@@ -252,13 +252,15 @@ void power_down_until_key(uint16_t ignore)
     sei();
 }
 
-uint8_t power_vcc_decivolts(void)
+/* noinline: called from the store, the app and the console; one copy of the division */
+__attribute__((noinline)) uint8_t power_vcc_decivolts(void)
 {
     uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
     /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V).
-     * 0: no conversion finished yet (just after reset or a wake-up). */
+     * Below 45 (over 25 V, impossible; 0: no conversion finished yet, just after reset
+     * or a wake-up) there is no reading: 0. */
     if (adc < 45u)
-        return adc ? 250u : 0u;
+        return 0;
     return (uint8_t)(11264u / adc);
 }
 
