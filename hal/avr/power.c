@@ -25,6 +25,7 @@
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr/wdt.h>
+#include <string.h>
 #include <util/atomic.h>
 #include <util/delay.h>
 
@@ -128,8 +129,7 @@ void power_init(void)
      * MCUSR cleared by a bootloader). */
     uint8_t cause = POWER_CAUSE_POWER_ON, bit = RESET_POWER_ON;
     if (m & RESET_POWER_ON) {
-        for (uint8_t i = 0; i < POWER_CAUSES; i++)
-            power_keep.counts[i] = 0;
+        memset(power_keep.counts, 0, sizeof power_keep.counts);
     } else {
         for (cause = POWER_CAUSE_WATCHDOG, bit = RESET_WATCHDOG;
              cause > POWER_CAUSE_EXTERNAL && !(m & bit); cause--)
