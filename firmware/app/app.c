@@ -100,7 +100,7 @@ static void app_idle_check(void)
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !app_game.save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
-        if (power_wake_keys(app_game.stuck)) {
+        if (power_wake_rows(app_game.stuck)) {
             out_line_P(s_sleep);
             app.sleep_due = 1;
         }

@@ -184,8 +184,8 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-/* Bit r set: key row r holds no ignored key, so its keys can wake the board. */
-static __attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
+/* noinline: the app and power_down_until_key() share one copy */
+__attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
 {
     uint8_t rows = 0;
     for (uint8_t r = 0; r < 3u; r++, ignore >>= 3) {
@@ -194,19 +194,6 @@ static __attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
             rows |= 4u;
     }
     return rows;
-}
-
-uint16_t power_wake_keys(uint16_t ignore)
-{
-    uint8_t rows = power_wake_rows(ignore);
-    uint16_t keys = 0;
-    if (rows & 1u)
-        keys |= 0x007u;
-    if (rows & 2u)
-        keys |= 0x038u;
-    if (rows & 4u)
-        keys |= 0x1C0u;
-    return keys;
 }
 
 void power_down_until_key(uint16_t ignore)
