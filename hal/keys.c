@@ -19,7 +19,6 @@ static struct {
     uint8_t head, tail; /* free-running; used = head - tail */
     uint16_t lost;
 } keys; /* all 0 after keys_init() */
-static keys_scan_t keys_scan; /* static, not on the stack: no frame to set up */
 static uint8_t keys_q[KEYS_QUEUE];
 
 void keys_init(void)
@@ -29,9 +28,9 @@ void keys_init(void)
 
 void keys_update(void)
 {
-    keys_hw_take(&keys_scan);
-    uint16_t flipped =
-        debounce_update(&keys.deb, keys_scan.raw, keys_scan.changed, keys_scan.at_ms);
+    keys_scan_t scan; /* in registers once keys_hw_take() is inlined (LTO) */
+    keys_hw_take(&scan);
+    uint16_t flipped = debounce_update(&keys.deb, scan.raw, scan.changed, scan.at_ms);
     uint16_t held = keys.deb.state;
     for (uint8_t cell = 0; flipped; cell++, flipped >>= 1, held >>= 1) {
         if (!(flipped & 1u))
