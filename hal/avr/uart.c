@@ -104,7 +104,8 @@ uint8_t uart_putc(uint8_t c)
     return 1;
 }
 
-uint8_t uart_tx_free(void)
+/* noinline: the main loop asks in several places; one copy */
+__attribute__((noinline)) uint8_t uart_tx_free(void)
 {
     return ring_free(&uart_tx, UART_TX_MASK);
 }
