@@ -25,7 +25,7 @@ uint16_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint8_t 
             flipped |= bit;
     }
     d->state ^= flipped;
-    /* Pending: the keys that still differ; one that agrees again was a bounce, forgotten. */
+    /* Pending: the keys that still differ (one that agrees again was a bounce). */
     d->pending = diff & (uint16_t)~flipped;
     return flipped;
 }

@@ -105,7 +105,8 @@ static uint8_t store_newest(void)
 {
     uint8_t valid1 = store_read_slot(1);
     uint8_t seq1 = store_img[EEPROM_OFF_SEQ];
-    if (store_read_slot(0) && (!valid1 || (int8_t)(uint8_t)(seq1 - store_img[EEPROM_OFF_SEQ]) <= 0))
+    uint8_t valid0 = store_read_slot(0);
+    if (valid0 && (!valid1 || (int8_t)(uint8_t)(seq1 - store_img[EEPROM_OFF_SEQ]) <= 0))
         return 1;
     return valid1 && store_read_slot(1);
 }

@@ -1,7 +1,7 @@
-/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR (one row per 500 us
- * step, a full scan every 1.5 ms), debounced in the main loop by the pure debounce module, delivered
- * as press and release events (contract). How long a key is held is the game's to
- * time. */
+/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR (one row per 500 us step, a
+ * full scan every 1.5 ms), debounced in the main loop by the pure debounce module,
+ * delivered as press and release events (contract). How long a key is held is the
+ * game's to time. */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
 #include <stdint.h>

@@ -54,14 +54,16 @@ static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t row
 {
     if (MATRIX_ADJACENT3(LEDS_ROW_BIT(0), LEDS_ROW_BIT(1), LEDS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(LEDS_ROW_BIT(0)));
-    return (uint8_t)(((rows3 & 1u) ? LEDS_ROW_BIT(0) : 0u) | ((rows3 & 2u) ? LEDS_ROW_BIT(1) : 0u) |
+    return (uint8_t)(((rows3 & 1u) ? LEDS_ROW_BIT(0) : 0u) |
+                     ((rows3 & 2u) ? LEDS_ROW_BIT(1) : 0u) |
                      ((rows3 & 4u) ? LEDS_ROW_BIT(2) : 0u));
 }
 static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t rows3)
 {
     if (MATRIX_ADJACENT3(KEYS_ROW_BIT(0), KEYS_ROW_BIT(1), KEYS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(KEYS_ROW_BIT(0)));
-    return (uint8_t)(((rows3 & 1u) ? KEYS_ROW_BIT(0) : 0u) | ((rows3 & 2u) ? KEYS_ROW_BIT(1) : 0u) |
+    return (uint8_t)(((rows3 & 1u) ? KEYS_ROW_BIT(0) : 0u) |
+                     ((rows3 & 2u) ? KEYS_ROW_BIT(1) : 0u) |
                      ((rows3 & 4u) ? KEYS_ROW_BIT(2) : 0u));
 }
 

@@ -1,14 +1,15 @@
 /* hal/avr/hal_isr.h - HAL-internal: the state the 2 kHz timer interrupt (tick.c) shares
- * with leds.c, keys_hw.c and power.c, and the flags the interrupts keep in GPIOR0. Each is one byte, so each load and store is atomic;
- * the main loop reads the key scan (several bytes) and restarts the blink with
- * interrupts off, and touches the matrix ports only with interrupts off. */
+ * with leds.c, keys_hw.c and power.c, and the flags the interrupts keep in GPIOR0. Each
+ * is one byte, so each load and store is atomic; the main loop reads the key scan
+ * (several bytes) and restarts the blink with interrupts off, and touches the matrix
+ * ports only with interrupts off. */
 #ifndef HAL_AVR_HAL_ISR_H
 #define HAL_AVR_HAL_ISR_H
 #include <avr/io.h>
 #include <stdint.h>
 
 /* The hottest interrupt state lives in the general-purpose I/O registers GPIOR0..2
- * (datasheet 7.5.5, 8.6.4-8.6.6): bytes nothing else uses, reset to 0 by any reset, read
+ * (datasheet 7.5.1, 8.6.4-8.6.6): bytes nothing else uses, reset to 0 by any reset, read
  * and written with `in`/`out` (2 bytes, 1 cycle) instead of `lds`/`sts` (4 bytes, 2
  * cycles); GPIOR0's bits also with sbi/cbi/sbis/sbic, single instructions, so a flag is
  * set or cleared atomically from any context. */
@@ -18,7 +19,7 @@
 #define HAL_F_TX_STARTED 2 /* uart.c: a byte has been sent since reset */
 #define HAL_F_PEER_HELD 3  /* uart.c: XOFF sent, XON not yet */
 #define HAL_F_DOR_GAP 4    /* uart.c (ISR): DOR0 seen, the next byte stored marks a gap */
-#define TICK_ROW GPIOR1    /* tick.c (ISR): the step (LED and key row r) of the cycle, 1 << r */
+#define TICK_ROW GPIOR1    /* tick.c (ISR): the step, LED and key row r, as 1 << r */
 #define TICK_NOW GPIOR2    /* tick.c: ms since tick_init(), low byte; the ISR writes it */
 
 /* Configure the LED and key pins, restart the mux cycle and the key scan at row 0 (call

@@ -1,9 +1,9 @@
 /* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Step r of a 3-step
  * cycle shows LED row r (666.7 Hz frames, 1/3 duty) and reads key row r, driven since
  * the step before (a full key scan every 1.5 ms); every 2nd step also counts a
- * millisecond and switches the blink half every 256 ms. The interrupt only steps, counts and
- * flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean, isr_cycles_max,
- * isr_cpu_percent).
+ * millisecond, and the blink half switches every 256 ms. The interrupt only steps,
+ * counts and flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean,
+ * isr_cycles_max, isr_cpu_percent).
  * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
  * ms at a time. Invariant: the ms not yet taken (TICK_NOW - tick_uptime, mod 256) are
  * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its

@@ -148,7 +148,8 @@ uint8_t uart_tx_busy(void)
     /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
      * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
      * fully left the shift register (the interrupt clears it as each byte goes out). */
-    return (UCSR0B & (1u << UDRIE0)) || (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
+    return (UCSR0B & (1u << UDRIE0)) ||
+           (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
 }
 
 ISR(USART_RX_vect)

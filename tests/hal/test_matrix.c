@@ -35,7 +35,7 @@ static void test_masks(void **state)
         assert_int_equal(KEYS_COL_BIT(i), 1u << BOARD_PIN_BIT(key_cols[i]));
         assert_true(one_bit(LEDS_ROW_BIT(i)) && one_bit(LEDS_RED(i)) && one_bit(LEDS_GREEN(i)));
     }
-    for (uint8_t rows = 0; rows < 8; rows++) { /* the ISR's one-hot row steps, power-down's sets */
+    for (uint8_t rows = 0; rows < 8; rows++) { /* one-hot (the ISR) or sets (power-down) */
         uint8_t led = 0, key = 0;
         for (uint8_t i = 0; i < 3; i++) {
             if (rows & (1u << i)) {

@@ -86,7 +86,8 @@ static void test_random_against_fifo(void **state)
             if (rand() & 1) {
                 uint8_t v = (uint8_t)rand();
                 uint8_t ok = ring_put(&r, buf, mask, v);
-                assert_int_equal(ok, rh - rt < size - 1u ? rh - rt + 1u : 0u); /* used, or full */
+                /* the bytes now used, or 0 when full */
+                assert_int_equal(ok, rh - rt < size - 1u ? rh - rt + 1u : 0u);
                 if (ok)
                     ref[rh++] = v;
             } else {
