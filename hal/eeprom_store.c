@@ -53,6 +53,7 @@ static struct {
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
+/* Count one failure or refusal (the 16-bit increment once in flash). */
 static __attribute__((noinline)) void store_count(uint16_t *counter)
 {
     (*counter)++;
