@@ -10,8 +10,8 @@
  * the line that continues after it. Invariants: uart_rx_gap is written by the interrupt
  * only while it is 0 and by uart_getc() only while it is not; uart_flow_byte is written
  * by the main loop only while the peer is held (the interrupt then has no reason to).
- * uart_init() runs once after reset, on the C runtime's zeroed RAM: empty rings, no gap
- * marked, nothing counted. */
+ * uart_init() runs once after reset, on the C runtime's zeroed RAM (and power_init()'s
+ * cleared GPIOR0 flags): empty rings, no gap marked, nothing counted. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
