@@ -152,8 +152,8 @@ void app_step(void)
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
     /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
-     * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
-     * scan; the UART ring holds far more than that many milliseconds of bytes). */
+     * sleep. Each ms counts; input is polled every APP_POLL_MS (two full key-matrix
+     * scans; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
         if (app.elapsed != 0xFFFFu) {
             app.elapsed++;
