@@ -15,17 +15,17 @@ uint16_t debounce_update(debounce_t *d, uint16_t raw, uint16_t changed, uint8_t 
     uint16_t diff = (uint16_t)((raw & DEBOUNCE_MASK) ^ d->state);
     /* first seen now, or flickered since the last update: the run starts over */
     uint16_t restart = diff & (uint16_t)(changed | ~d->pending);
-    uint16_t flipped = 0, bit = 1;
+    uint16_t flipped = 0, bit = 1, left = diff;
     uint8_t *since = d->since;
 
-    d->pending = diff; /* a key that agrees again was a bounce: forgotten */
-    for (; diff; bit = (uint16_t)(bit << 1), diff >>= 1, restart >>= 1, since++) {
+    for (; left; bit = (uint16_t)(bit << 1), left >>= 1, restart >>= 1, since++) {
         if (restart & 1u)
             *since = now_ms;
-        else if ((diff & 1u) && (uint8_t)(now_ms - *since) >= DEBOUNCE_MS)
+        else if ((left & 1u) && (uint8_t)(now_ms - *since) >= DEBOUNCE_MS)
             flipped |= bit;
     }
     d->state ^= flipped;
-    d->pending &= (uint16_t)~flipped;
+    /* Pending: the keys that still differ (one that agrees again was a bounce). */
+    d->pending = diff & (uint16_t)~flipped;
     return flipped;
 }

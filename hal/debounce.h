@@ -26,7 +26,7 @@ typedef struct {
     uint8_t since[DEBOUNCE_KEYS]; /* scan time (ms, low byte) the difference began */
 } debounce_t;
 
-/* All keys released. */
+/* All keys released: the all-zero state (a zeroed debounce_t needs no init). */
 void debounce_init(debounce_t *d);
 /* Feed a scan: raw = the latest scan (bits above 8 ignored), changed = keys whose
  * reading changed between scans since the previous update, now_ms = that scan's time

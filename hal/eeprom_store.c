@@ -3,26 +3,28 @@
  *
  * Layout: record id k (0..3) owns two 64-byte slots at 128*k and 128*k + 64:
  *   [0] commit marker (EEPROM_COMMITTED = valid, anything else = being written)
- *   [1..2] sequence number (little-endian uint16, newer = larger, serial arithmetic)
- *   [3] payload length  [4..51] payload  [52..53] CRC-16 (crc16.h) over id and bytes
- *   1..3+length.
+ *   [1] sequence number (newer = larger, serial arithmetic mod 256)
+ *   [2] payload length n  [3..2+n] payload
+ *   [3+n..4+n] CRC-16 (crc16.h, high byte first) over the id and bytes 1..2+n,
+ * so the CRC over the id and bytes 1..4+n is 0 for a valid slot.
  * A save writes the OLDER (or an invalid) slot in this order: clear the marker, write
- * the changed bytes of offsets 1..53, set the marker. Until the marker is set the slot
+ * the changed bytes of offsets 1..4+n, set the marker. Until the marker is set the slot
  * is invalid and load() returns the other slot (the previous record); once set, the new
  * record is complete. So a power cut at any byte leaves the old or the new record, never
  * garbage. Only bytes whose value changes are programmed (wear, time).
  *
  * Everything goes through one RAM image of a slot, store_img: a slot is read into it to
  * be checked or loaded, and a save builds the new slot in it and then makes the EEPROM
- * equal to it, one byte per poll (the bytes between payload and CRC are never compared
- * nor written). The image is a copy: the caller's record may change meanwhile (it is
- * simply saved again). A save ends with a read-back: the slot must equal the image,
- * commit marker included.
- * Invariant: while a save runs (store_next != 0), the slot's bytes at offsets below
- * store_next - 1 equal the image's, and store_img[0] is 0 until the marker is written
+ * equal to it, one byte per poll. The image is a copy: the caller's record may change
+ * meanwhile (it is simply saved again). A save ends with a read-back: the slot must
+ * equal the image, commit marker included.
+ * Invariant: while a save runs (store.next != 0), the slot's bytes at offsets below
+ * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written
  * (then EEPROM_COMMITTED, and the next poll reads the slot back).
  */
 #include "eeprom_store.h"
+
+#include <string.h>
 
 #include "crc16.h"
 #include "eeprom_dev.h"
@@ -31,74 +33,81 @@
 #define EEPROM_RECORDS 4u
 #define EEPROM_SLOT 64u
 #define EEPROM_COMMITTED 0xA5u
-#define EEPROM_OFF_LEN 3u
-#define EEPROM_OFF_DATA 4u
-#define EEPROM_OFF_CRC (EEPROM_OFF_DATA + EEPROM_RECORD_MAX)
-#define EEPROM_IMG (EEPROM_OFF_CRC + 2u) /* bytes of a slot in use: 54 */
+#define EEPROM_OFF_SEQ 1u
+#define EEPROM_OFF_LEN 2u
+#define EEPROM_OFF_DATA 3u
+#define EEPROM_IMG (EEPROM_OFF_DATA + EEPROM_RECORD_MAX + 2u) /* a full slot: 53 bytes */
 _Static_assert(EEPROM_IMG <= EEPROM_SLOT, "a record must fit its slot");
 _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must fit");
 
 static uint8_t store_img[EEPROM_IMG];
-static uint16_t store_addr;   /* the slot in the image (while saving: being written) */
+static uint8_t store_slot;    /* the slot in the image, 2 * id + 0 or 1 (while saving:
+                                 being written) */
 static uint8_t store_id, store_len; /* the record loaded or being saved */
-static uint8_t store_next;    /* 0: no save, else 1 + the offset to look at next */
-static uint8_t store_waiting; /* the save waits for the supply to recover */
-static uint16_t store_failures, store_vcc_refusals;
+static struct {
+    uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
+    uint8_t waiting; /* the save waits for the supply to recover */
+    uint16_t failures, vcc_refusals;
+} store; /* all 0 after eeprom_store_init() */
+
+/* Bytes of the slot in use: header, payload, CRC. */
+#define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
+
+/* Count one failure or refusal (the 16-bit increment once in flash). */
+static __attribute__((noinline)) void store_count(uint16_t *counter)
+{
+    (*counter)++;
+}
+
+/* The EEPROM address of byte off of the slot. */
+static __attribute__((noinline)) uint16_t store_addr(uint8_t off)
+{
+    return (uint16_t)(store_slot * EEPROM_SLOT + off);
+}
 
 static __attribute__((noinline)) uint8_t store_read(uint8_t off)
 {
-    return eeprom_dev_read((uint16_t)(store_addr + off));
+    return eeprom_dev_read(store_addr(off));
 }
 
-/* The first offset from off on where the slot differs from the image (EEPROM_IMG:
- * none). The bytes between the payload and the CRC are nobody's: never compared, never
- * written. */
+/* The first offset from off on where the slot differs from the image (STORE_END:
+ * none). */
 static uint8_t store_diff(uint8_t off)
 {
-    for (; off < EEPROM_IMG; off++) {
-        if (off == EEPROM_OFF_DATA + store_len)
-            off = EEPROM_OFF_CRC;
-        if (store_read(off) != store_img[off])
-            break;
-    }
+    while (off < STORE_END && store_read(off) == store_img[off])
+        off++;
     return off;
 }
 
-/* CRC-16 of the image as a record of store_id: id, sequence, length and payload. */
-static uint16_t store_img_crc(void)
+/* CRC-16 of the record's id and the image's bytes 1..end-1. */
+static uint16_t store_crc(uint8_t end)
 {
     uint16_t crc = crc16_update(CRC16_INIT, store_id);
-    for (uint8_t i = 1; i < EEPROM_OFF_DATA + store_len; i++)
+    for (uint8_t i = 1; i < end; i++)
         crc = crc16_update(crc, store_img[i]);
     return crc;
-}
-
-static uint16_t store_img_seq(void)
-{
-    return (uint16_t)(store_img[1] | store_img[2] << 8);
 }
 
 /* Read slot 0 or 1 of store_id into the image; 1 if it holds a valid record of
  * store_len bytes. */
 static uint8_t store_read_slot(uint8_t slot)
 {
-    store_addr = (uint16_t)((store_id * 2u + slot) * EEPROM_SLOT);
+    store_slot = (uint8_t)(store_id * 2u + slot);
     for (uint8_t i = 0; i < EEPROM_IMG; i++)
         store_img[i] = store_read(i);
     return store_img[0] == EEPROM_COMMITTED && store_img[EEPROM_OFF_LEN] == store_len &&
-           store_img_crc() == (uint16_t)(store_img[EEPROM_OFF_CRC] |
-                                         store_img[EEPROM_OFF_CRC + 1u] << 8);
+           store_crc(STORE_END) == 0;
 }
 
 /* The newest valid slot of the record, read into the image: 1, or 0 if neither slot is
- * valid. Both valid: the newer by serial arithmetic on the sequence numbers. */
+ * valid (store_slot then at slot 0). Both valid: the newer by serial arithmetic on the
+ * sequence numbers. */
 static uint8_t store_newest(void)
 {
-    uint16_t seq1 = 0;
     uint8_t valid1 = store_read_slot(1);
-    if (valid1)
-        seq1 = store_img_seq();
-    if (store_read_slot(0) && (!valid1 || (int16_t)(uint16_t)(seq1 - store_img_seq()) <= 0))
+    uint8_t seq1 = store_img[EEPROM_OFF_SEQ];
+    uint8_t valid0 = store_read_slot(0);
+    if (valid0 && (!valid1 || (int8_t)(uint8_t)(seq1 - store_img[EEPROM_OFF_SEQ]) <= 0))
         return 1;
     return valid1 && store_read_slot(1);
 }
@@ -106,32 +115,16 @@ static uint8_t store_newest(void)
 /* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
 static __attribute__((noinline)) uint8_t store_args(uint8_t id, uint8_t len)
 {
-    if (store_next)
+    if (store.next)
         return 0;
     store_id = id;
     store_len = len;
     return id < EEPROM_RECORDS && len && len <= EEPROM_RECORD_MAX;
 }
 
-/* The record's fields into the image: sequence, length, payload, CRC. */
-static void store_fill(uint16_t seq, const uint8_t *in)
-{
-    store_img[1] = (uint8_t)seq;
-    store_img[2] = (uint8_t)(seq >> 8);
-    store_img[EEPROM_OFF_LEN] = store_len;
-    for (uint8_t i = 0; i < store_len; i++)
-        store_img[EEPROM_OFF_DATA + i] = in[i];
-    uint16_t crc = store_img_crc();
-    store_img[EEPROM_OFF_CRC] = (uint8_t)crc;
-    store_img[EEPROM_OFF_CRC + 1u] = (uint8_t)(crc >> 8);
-}
-
 void eeprom_store_init(void)
 {
-    store_next = 0;
-    store_waiting = 0;
-    store_failures = 0;
-    store_vcc_refusals = 0;
+    memset(&store, 0, sizeof store);
 }
 
 uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
@@ -146,72 +139,81 @@ uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
 
 uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
-    uint16_t seq = 0;
+    const uint8_t *in = buf;
     if (!store_args(id, len) || !eeprom_dev_ready())
         return 0;
-    if (store_newest()) {
-        seq = store_img_seq();
-        store_fill(seq, buf);
-        if (store_diff(0) == EEPROM_IMG)
-            return 1; /* already stored as given: no write at all */
-        seq++;
-        store_addr ^= EEPROM_SLOT; /* the other slot */
-    } /* else store_newest() left store_addr at slot 0 */
+    uint8_t found = store_newest(), same = found; /* none: store_slot at slot 0 */
+    for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
+        if (store_img[EEPROM_OFF_DATA + i] != in[i])
+            same = 0;
+        store_img[EEPROM_OFF_DATA + i] = in[i];
+    }
+    if (same)
+        return 1; /* already stored as given: no write at all */
+    /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
+     * (there is nothing to be newer than). */
+    if (found)
+        store_slot ^= 1u;
+    /* The new slot: marker cleared (set last), sequence, length, payload, CRC. */
     store_img[0] = 0;
-    store_fill(seq, buf);
-    store_next = 1;
+    store_img[EEPROM_OFF_SEQ]++;
+    store_img[EEPROM_OFF_LEN] = len;
+    uint16_t crc = store_crc(EEPROM_OFF_DATA + len);
+    store_img[EEPROM_OFF_DATA + len] = (uint8_t)(crc >> 8);
+    store_img[EEPROM_OFF_DATA + len + 1u] = (uint8_t)crc;
+    store.next = 1;
     return 1;
 }
 
 void eeprom_store_poll(void)
 {
-    if (!store_next || !eeprom_dev_ready())
+    if (!store.next || !eeprom_dev_ready())
         return;
+    /* The next byte that differs (bounded: at most EEPROM_IMG reads). */
+    uint8_t off = store_diff((uint8_t)(store.next - 1u));
     if (store_img[0] == EEPROM_COMMITTED) {
-        /* The marker was the last write: read the slot back (a worn or failing cell
-         * shows here). */
-        store_next = 0;
-        if (store_diff(0) != EEPROM_IMG)
-            store_failures++;
+        /* The marker was the last write, and this was the read-back from offset 0 (a
+         * worn or failing cell shows here). */
+        store.next = 0;
+        if (off != STORE_END)
+            store_count(&store.failures);
         return;
     }
-    /* The next byte that differs (bounded: at most EEPROM_IMG reads), or, when none
-     * does, the commit marker. */
-    uint8_t off = store_diff((uint8_t)(store_next - 1u));
-    uint8_t value = EEPROM_COMMITTED;
-    if (off < EEPROM_IMG)
+    uint8_t value = EEPROM_COMMITTED; /* when no byte differs any more: the marker */
+    if (off < STORE_END)
         value = store_img[off];
     else
         off = 0;
-    store_next = (uint8_t)(off + 1u);
+    store.next = (uint8_t)(off + 1u);
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
-        if (!store_waiting)
-            store_vcc_refusals++; /* one count per wait */
-        store_waiting = 1;
+        if (!store.waiting)
+            store_count(&store.vcc_refusals); /* one count per wait */
+        store.waiting = 1;
         return; /* try again on a later pass */
     }
-    store_waiting = 0;
-    eeprom_dev_write((uint16_t)(store_addr + off), value);
+    store.waiting = 0;
+    eeprom_dev_write(store_addr(off), value);
     store_img[off] = value; /* the marker: the save is committed */
-    store_next++;
+    if (store_img[0] != EEPROM_COMMITTED)
+        store.next++; /* go on after it; after the marker, read back from 0 */
 }
 
 uint8_t eeprom_store_busy(void)
 {
-    return store_next != 0;
+    return store.next != 0;
 }
 
 uint8_t eeprom_store_waiting_vcc(void)
 {
-    return store_waiting; /* only set while a save runs */
+    return store.waiting; /* only set while a save runs */
 }
 
 uint16_t eeprom_store_failures(void)
 {
-    return store_failures;
+    return store.failures;
 }
 
 uint16_t eeprom_store_vcc_refusals(void)
 {
-    return store_vcc_refusals;
+    return store.vcc_refusals;
 }

@@ -6,49 +6,49 @@
  * nothing). An event is queued as one byte, kind << 4 | cell. */
 #include "keys.h"
 
+#include <string.h>
+
 #include "debounce.h"
 #include "keys_hw.h"
 
 #define KEYS_QUEUE 8u /* power of two */
 _Static_assert((KEYS_QUEUE & (KEYS_QUEUE - 1u)) == 0u, "queue size must be 2^n");
 
-static debounce_t keys_deb;
-static keys_scan_t keys_scan; /* static, not on the stack: no frame to set up */
+static struct {
+    debounce_t deb;
+    uint8_t head, tail; /* free-running; used = head - tail */
+    uint16_t lost;
+} keys; /* all 0 after keys_init() */
 static uint8_t keys_q[KEYS_QUEUE];
-static uint8_t keys_head, keys_tail; /* free-running; used = head - tail */
-static uint16_t keys_lost;
 
 void keys_init(void)
 {
-    keys_hw_init();
-    keys_head = keys_tail = 0;
-    keys_lost = 0;
-    debounce_init(&keys_deb);
+    memset(&keys, 0, sizeof keys); /* a zeroed debounce_t is debounce_init()'s state */
 }
 
 void keys_update(void)
 {
-    keys_hw_take(&keys_scan);
-    uint16_t flipped =
-        debounce_update(&keys_deb, keys_scan.raw, keys_scan.changed, keys_scan.at_ms);
-    uint16_t held = keys_deb.state;
+    keys_scan_t scan; /* in registers once keys_hw_take() is inlined (LTO) */
+    keys_hw_take(&scan);
+    uint16_t flipped = debounce_update(&keys.deb, scan.raw, scan.changed, scan.at_ms);
+    uint16_t held = keys.deb.state;
     for (uint8_t cell = 0; flipped; cell++, flipped >>= 1, held >>= 1) {
         if (!(flipped & 1u))
             continue;
-        if ((uint8_t)(keys_head - keys_tail) >= KEYS_QUEUE) {
-            keys_lost++;
+        if ((uint8_t)(keys.head - keys.tail) >= KEYS_QUEUE) {
+            keys.lost++;
             continue;
         }
-        keys_q[keys_head++ & (KEYS_QUEUE - 1u)] =
+        keys_q[keys.head++ & (KEYS_QUEUE - 1u)] =
             (uint8_t)(((held & 1u) ? KEY_EV_PRESS : KEY_EV_RELEASE) << 4 | cell);
     }
 }
 
 uint8_t keys_next_event(key_event_t *ev)
 {
-    if (keys_head == keys_tail)
+    if (keys.head == keys.tail)
         return 0;
-    uint8_t e = keys_q[keys_tail++ & (KEYS_QUEUE - 1u)];
+    uint8_t e = keys_q[keys.tail++ & (KEYS_QUEUE - 1u)];
     ev->kind = (uint8_t)(e >> 4);
     ev->cell = (uint8_t)(e & 15u);
     return 1;
@@ -56,10 +56,10 @@ uint8_t keys_next_event(key_event_t *ev)
 
 uint16_t keys_state(void)
 {
-    return keys_deb.state;
+    return keys.deb.state;
 }
 
 uint16_t keys_lost_events(void)
 {
-    return keys_lost;
+    return keys.lost;
 }

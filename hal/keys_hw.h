@@ -1,6 +1,7 @@
 /* hal/keys_hw.h - HAL-internal: where the raw key bitmap comes from. hal/avr/keys_hw.c
- * reads the matrix scanned by the timer ISR; hal/host/keys_hw.c hands over what a test
- * set with fake_keys_set_raw(). hal/keys.c (shared) debounces it. */
+ * reads the matrix scanned by the timer ISR (tick_init() sets up its pins and marks the
+ * last scan as changed, so no debounce timer carries over); hal/host/keys_hw.c hands
+ * over what a test set with fake_keys_set_raw(). hal/keys.c (shared) debounces it. */
 #ifndef HAL_KEYS_HW_H
 #define HAL_KEYS_HW_H
 #include <stdint.h>
@@ -12,10 +13,6 @@ typedef struct {
     uint8_t at_ms;    /* low byte of tick_ms() when `raw` was scanned */
 } keys_scan_t;
 
-/* Configure the matrix pins (sense pull-ups on, drive rows released but the first to
- * scan) and restart the scan; the last scan counts as changed, so no debounce timer
- * carries over. */
-void keys_hw_init(void);
 /* The scan state since the previous call (then `changed` starts over). */
 void keys_hw_take(keys_scan_t *s);
 

@@ -1,6 +1,6 @@
 /* hal/leds.h - the 3x3 bi-color LED display (contract).
  * A frame is three 9-bit masks over the cells (bit i = cell i, reading order): red dies,
- * green dies (both = yellow), and the cells that blink (lit 250 ms, dark 250 ms). The
+ * green dies (both = yellow), and the cells that blink (lit 256 ms, dark 256 ms). The
  * timer interrupt multiplexes it one row per 500 us step. */
 #ifndef HAL_LEDS_H
 #define HAL_LEDS_H

@@ -45,15 +45,26 @@ _Static_assert(MATRIX_SAME_PORT3(BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2)
 #define KEYS_ROWS ((uint8_t)(KEYS_ROW_BIT(0) | KEYS_ROW_BIT(1) | KEYS_ROW_BIT(2)))
 #define KEYS_COLS ((uint8_t)(KEYS_COL_BIT(0) | KEYS_COL_BIT(1) | KEYS_COL_BIT(2)))
 
-/* The port bit of LED row r (0..2). Rows on three adjacent ascending bits (this board:
- * PB0..PB2) need no branch: 1 << r is r + 1 + (r >> 1) for r = 0..2. */
-#define MATRIX_LED_ROWS_ADJACENT                                                         \
-    (LEDS_ROW_BIT(1) == LEDS_ROW_BIT(0) << 1 && LEDS_ROW_BIT(2) == LEDS_ROW_BIT(0) << 2)
-static inline __attribute__((always_inline)) uint8_t matrix_led_row_bit(uint8_t r)
+/* The port bits of a set of rows given as bits 0..2 (bit r = row r; the interrupt steps
+ * a one-hot 1, 2, 4). Rows on three adjacent ascending bits (this board: LED rows
+ * PB0..PB2, key rows PC3..PC5) are a shift, often by 0; any other layout tests each bit
+ * (the condition is a compile-time constant). */
+#define MATRIX_ADJACENT3(bit0, bit1, bit2) ((bit1) == (bit0) << 1 && (bit2) == (bit0) << 2)
+static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t rows3)
 {
-    if (MATRIX_LED_ROWS_ADJACENT)
-        return (uint8_t)((uint8_t)(r + 1u + (r >> 1)) << __builtin_ctz(LEDS_ROW_BIT(0)));
-    return (uint8_t)(r == 0 ? LEDS_ROW_BIT(0) : r == 1 ? LEDS_ROW_BIT(1) : LEDS_ROW_BIT(2));
+    if (MATRIX_ADJACENT3(LEDS_ROW_BIT(0), LEDS_ROW_BIT(1), LEDS_ROW_BIT(2)))
+        return (uint8_t)(rows3 << __builtin_ctz(LEDS_ROW_BIT(0)));
+    return (uint8_t)(((rows3 & 1u) ? LEDS_ROW_BIT(0) : 0u) |
+                     ((rows3 & 2u) ? LEDS_ROW_BIT(1) : 0u) |
+                     ((rows3 & 4u) ? LEDS_ROW_BIT(2) : 0u));
+}
+static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t rows3)
+{
+    if (MATRIX_ADJACENT3(KEYS_ROW_BIT(0), KEYS_ROW_BIT(1), KEYS_ROW_BIT(2)))
+        return (uint8_t)(rows3 << __builtin_ctz(KEYS_ROW_BIT(0)));
+    return (uint8_t)(((rows3 & 1u) ? KEYS_ROW_BIT(0) : 0u) |
+                     ((rows3 & 2u) ? KEYS_ROW_BIT(1) : 0u) |
+                     ((rows3 & 4u) ? KEYS_ROW_BIT(2) : 0u));
 }
 
 /* The column port's LED bits for one row of a frame: cells 3*row..3*row+2 of the red and
@@ -70,11 +81,9 @@ static inline __attribute__((always_inline)) uint8_t matrix_led_row(uint8_t red3
  * adjacent ascending bits (this board: PC0..PC2) take two instructions, `com` and a
  * mask; any other layout tests each bit (the condition is a compile-time constant). */
 #define MATRIX_KEY_COL_SHIFT (__builtin_ctz(KEYS_COL_BIT(0)))
-#define MATRIX_KEY_COLS_ADJACENT                                                         \
-    (KEYS_COL_BIT(1) == KEYS_COL_BIT(0) << 1 && KEYS_COL_BIT(2) == KEYS_COL_BIT(0) << 2)
 static inline __attribute__((always_inline)) uint8_t matrix_key_cols(uint8_t pins)
 {
-    if (MATRIX_KEY_COLS_ADJACENT)
+    if (MATRIX_ADJACENT3(KEYS_COL_BIT(0), KEYS_COL_BIT(1), KEYS_COL_BIT(2)))
         return (uint8_t)((uint8_t)~pins >> MATRIX_KEY_COL_SHIFT) & 7u;
     return (uint8_t)(((pins & KEYS_COL_BIT(0)) ? 0u : 1u) | ((pins & KEYS_COL_BIT(1)) ? 0u : 2u) |
                      ((pins & KEYS_COL_BIT(2)) ? 0u : 4u));

@@ -26,16 +26,19 @@ void power_reset_counts(uint8_t counts[POWER_CAUSES]);
 void power_wdt_kick(void);
 /* Idle sleep until the next interrupt (timer tick, UART, key). */
 void power_idle(void);
-/* The keys that can wake the board from power-down when the keys in `ignore` are held
- * down for good (stuck): keys in a drive row with an ignored key cannot, since that row
- * is left undriven. 0: nothing could wake it, so do not power down. */
-uint16_t power_wake_keys(uint16_t ignore);
-/* Power-down until a key of power_wake_keys(ignore) is pressed (pin-change interrupt);
+/* The key rows (bit r = row r, cells 3r..3r+2) whose keys can wake the board from
+ * power-down when the keys in `ignore` are held down for good (stuck): a drive row with
+ * an ignored key is left undriven, so none of its keys can. 0: nothing could wake it,
+ * so do not power down. */
+uint8_t power_wake_rows(uint16_t ignore);
+/* Power-down until a key of power_wake_rows(ignore) is pressed (pin-change interrupt);
  * the caller has switched the LEDs off. Returns at once if such a key is already down,
  * or if no key could wake the board. Returns with the tick running again. */
 void power_down_until_key(uint16_t ignore);
 /* Supply voltage in 0.1 V, measured against the internal 1.1 V bandgap (about
- * +-9 % on a given chip; 0 if the measurement failed). Takes about 0.3 ms. */
+ * +-9 % on a given chip): the latest of continuous conversions, so it never waits; 0
+ * if there is no reading (none finished yet, the first 0.2 ms after power_init() or a
+ * wake-up; or an impossible one). */
 uint8_t power_vcc_decivolts(void);
 /* Most stack bytes ever used since reset (the untouched part of a painted stack). */
 uint16_t power_stack_peak(void);

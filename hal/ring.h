@@ -41,17 +41,18 @@ static inline uint8_t ring_empty(const ring_t *r)
     return r->head == r->tail;
 }
 
-/* Producer side: returns 0 (byte not stored) when the ring is full. */
+/* Producer side: returns 0 (byte not stored) when the ring is full, else the bytes now
+ * in the ring (1..size-1), which the producer may compare with a high-water mark. */
 static inline uint8_t ring_put(ring_t *r, uint8_t *buf, uint8_t mask, uint8_t byte)
 {
-    uint8_t head = r->head;
+    uint8_t head = r->head, tail = r->tail;
     uint8_t next = (uint8_t)((head + 1u) & mask);
-    if (next == r->tail)
+    if (next == tail)
         return 0;
     buf[head] = byte;
     RING_BARRIER(); /* the byte is in place before the slot is published */
     r->head = next;
-    return 1;
+    return (uint8_t)((next - tail) & mask);
 }
 
 /* Consumer side: the next byte (0..255), or -1 when the ring is empty. */

@@ -5,7 +5,8 @@
  * so on the board nothing is ever dropped). Input is stored by the RX interrupt; a byte
  * that finds the RX ring full is lost, counted, and the byte before the loss is marked
  * (UART_RX_GAP_AFTER), so the console can refuse the damaged line instead of splicing
- * two lines together.
+ * two lines together. Input that arrives while such a mark is still unread is lost and
+ * counted too: a loss, however long, is one gap.
  *
  * Software flow control (XON/XOFF, on unless built with UART_XONXOFF=0): when the RX
  * ring holds UART_RX_XOFF_AT bytes the port sends XOFF (0x13) ahead of any queued

@@ -113,7 +113,7 @@ static void app_idle_check(game_t *g)
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !g->save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
-        if (power_wake_keys(g->stuck)) {
+        if (power_wake_rows(g->stuck)) {
             out_line_P(s_sleep);
             app.sleep_due = 1;
         }
@@ -171,8 +171,8 @@ void app_step(void)
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
     /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
-     * sleep. Each ms counts; input is polled every APP_POLL_MS (one full key-matrix
-     * scan; the UART ring holds far more than that many milliseconds of bytes). */
+     * sleep. Each ms counts; input is polled every APP_POLL_MS (two full key-matrix
+     * scans; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
         if (a->elapsed != 0xFFu) {
             a->elapsed++;

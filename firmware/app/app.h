@@ -4,8 +4,8 @@
 #define APP_H
 #include <stdint.h>
 
-/* Keys and serial input are polled this often (ms): the time the HAL takes to scan the
- * whole key matrix (hal/keys.h). */
+/* Keys and serial input are polled this often (ms): two full scans of the key matrix
+ * (hal/keys.h: one every 1.5 ms). */
 #define APP_POLL_MS 3u
 /* Game timers and the LED frame advance at least this often (ms). */
 #define APP_FRAME_MS 20u

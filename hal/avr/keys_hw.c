@@ -1,7 +1,7 @@
 /* hal/avr/keys_hw.c - the key matrix on the chip: the timer interrupt (tick.c) scans it,
- * one drive row per ms; keys_hw_take() hands the last complete 3 ms scan, its time and
- * the keys that flickered since the previous take to the main loop (several bytes: read
- * and cleared with interrupts off). */
+ * one drive row per 500 us step; keys_hw_take() hands the last complete 1.5 ms scan, its
+ * time and the keys that flickered since the previous take to the main loop (several
+ * bytes: read and cleared with interrupts off). */
 #include "keys_hw.h"
 
 #include <util/atomic.h>
@@ -18,11 +18,6 @@ static uint16_t keys_unpack(uint8_t rows01, uint8_t row2)
     return (uint16_t)(rows01 | (uint16_t)row2 << 6);
 }
 volatile uint8_t keys_scan_ms;
-
-void keys_hw_init(void)
-{
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tick_pins_init(); }
-}
 
 void keys_hw_take(keys_scan_t *s)
 {

@@ -13,8 +13,7 @@
 #include "hal_isr.h"
 
 volatile uint8_t leds_cols[6];
-volatile uint8_t leds_half;
-volatile uint8_t leds_blink_left;
+volatile uint8_t leds_blink_at;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
@@ -34,12 +33,12 @@ void leds_show(const leds_frame_t *f)
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
-            leds_half = 0;
-            leds_blink_left = 250u;
+            HAL_FLAGS &= (uint8_t)~(1u << HAL_F_BLINK_DARK);
+            leds_blink_at = TICK_NOW; /* the half ends when the ms count is here again */
         }
     }
     leds_blinking = blink;
-    for (uint8_t row = 0; row < 3u; row++) {
+    for (volatile uint8_t *cols = leds_cols; cols < leds_cols + 3; cols++) { /* rows */
         uint8_t lit = 0, dark = 0; /* dark: the dies of blinking cells */
         const uint8_t *die = leds_die_bits;
         for (uint8_t col = 0; col < 3u; col++) {
@@ -54,8 +53,8 @@ void leds_show(const leds_frame_t *f)
             green >>= 1;
             blink >>= 1;
         }
-        leds_cols[row] = lit;
-        leds_cols[row + 3u] = (uint8_t)(lit & (uint8_t)~dark);
+        cols[0] = lit;
+        cols[3] = (uint8_t)(lit & (uint8_t)~dark);
     }
 }
 

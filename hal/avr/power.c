@@ -13,6 +13,10 @@
  * interrupts off skips the interrupt: the hardware still resets at the next time-out
  * (datasheet 10.9.2), seen after a bootloader as an "external" reset.
  *
+ * Supply. The ADC converts the 1.1 V bandgap against AVcc continuously (free running,
+ * 9.6 k conversions a second), so a reading is one register read, never a wait; it is
+ * off while powered down.
+ *
  * Stack. .init3 also paints the free RAM above the heap start with a pattern; the
  * deepest stack ever used is where the pattern stops. */
 #include "power.h"
@@ -21,6 +25,7 @@
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr/wdt.h>
+#include <string.h>
 #include <util/atomic.h>
 #include <util/delay.h>
 
@@ -57,20 +62,10 @@ static uint16_t power_keep_sum(void)
     return s;
 }
 
-void power_early_init(void) __attribute__((naked, used, section(".init3")));
-void power_early_init(void)
-{
-    power_keep.mcusr = MCUSR;
-    MCUSR = 0;      /* WDRF must be cleared before the watchdog can be switched off */
-    wdt_disable(); /* timed WDCE/WDE sequence (datasheet 10.9.2) */
-    /* SP is RAMEND here (.init2) and nothing is on the stack yet. */
-    for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
-        *p = POWER_STACK_PAINT;
-}
-
-/* Watchdog on in interrupt-and-reset mode (WDE + WDIE, table 10-1), 2 s. The timed
- * sequence: WDCE and WDE together, then the new value within 4 cycles (two `sts`). */
-static void power_wdt_on(void)
+/* The watchdog's timed sequence (datasheet 10.9.2): WDCE and WDE together, then the new
+ * WDTCSR value within 4 cycles (two `sts`), interrupts off meanwhile. 0 switches it off
+ * (WDRF must be clear), WDE alone is reset-only mode. */
+static void power_wdt_set(uint8_t wdtcsr)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
     {
@@ -79,10 +74,26 @@ static void power_wdt_on(void)
                              "sts %0, %2\n\t"
                              :
                              : "n"(_SFR_MEM_ADDR(WDTCSR)),
-                               "r"((uint8_t)((1u << WDCE) | (1u << WDE))),
-                               "r"((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP))
+                               "r"((uint8_t)((1u << WDCE) | (1u << WDE))), "r"(wdtcsr)
                              : "memory");
     }
+}
+
+void power_early_init(void) __attribute__((naked, used, section(".init3")));
+void power_early_init(void)
+{
+    power_keep.mcusr = MCUSR;
+    MCUSR = 0;          /* WDRF must be cleared before the watchdog can be switched off */
+    power_wdt_set(0);   /* .init2 has set up the stack and r1: calls work */
+    /* SP is RAMEND here (.init2) and nothing is on the stack any more. */
+    for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
+        *p = POWER_STACK_PAINT;
+}
+
+/* Watchdog on in interrupt-and-reset mode (WDE + WDIE, table 10-1), 2 s. */
+static void power_wdt_on(void)
+{
+    power_wdt_set((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP));
 }
 
 /* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms).
@@ -92,39 +103,55 @@ ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");
     power_keep.wdt_mark = POWER_WDT_MARK;
-    wdt_enable(WDTO_15MS);
+    power_wdt_set(1u << WDE); /* reset-only, 16 ms (WDP = 0) */
     wdt_reset(); /* count the 16 ms from now (simavr 1.6 only applies a new period then) */
     for (;;) {
     }
 }
 
+/* ADEN, auto trigger in free-running mode (ADTS = 0 in ADCSRB, its reset value), the
+ * first conversion started, prescaler 128: 16 MHz / 128 = 125 kHz, inside 50-200 kHz
+ * for full resolution (datasheet 24.4); 13 ADC clocks a conversion, 104 us (the first,
+ * 25 clocks, 200 us, while the bandgap settles). */
+#define POWER_ADC_RUN                                                                    \
+    ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) |             \
+               (1u << ADPS1) | (1u << ADPS0)))
+
 void power_init(void)
 {
+    /* The cause bits of MCUSR are the RESET_* bits: PORF 1, EXTRF 2, BORF 4, WDRF 8. */
     uint8_t m = power_keep.mcusr;
-    uint8_t cause = POWER_CAUSE_EXTERNAL; /* EXTRF, or RAM kept and MCUSR cleared by a
-                                             bootloader */
-    uint8_t bit = RESET_EXTERNAL;
-    if ((m & (1u << PORF)) || power_keep.check != power_keep_sum()) {
-        for (uint8_t i = 0; i < POWER_CAUSES; i++)
-            power_keep.counts[i] = 0;
-        cause = POWER_CAUSE_POWER_ON;
-        bit = RESET_POWER_ON;
-    } else if ((m & (1u << WDRF)) || power_keep.wdt_mark == POWER_WDT_MARK) {
-        cause = POWER_CAUSE_WATCHDOG;
-        bit = RESET_WATCHDOG;
-    } else if (m & (1u << BORF)) {
-        cause = POWER_CAUSE_BROWN_OUT;
-        bit = RESET_BROWN_OUT;
+    if (power_keep.wdt_mark == POWER_WDT_MARK)
+        m |= RESET_WATCHDOG;
+    if (power_keep.check != power_keep_sum())
+        m |= RESET_POWER_ON; /* the kept RAM is power-on garbage */
+    /* By priority: power-on, watchdog, brown-out; else external (EXTRF, or RAM kept and
+     * MCUSR cleared by a bootloader). */
+    uint8_t cause = POWER_CAUSE_POWER_ON, bit = RESET_POWER_ON;
+    if (m & RESET_POWER_ON) {
+        memset(power_keep.counts, 0, sizeof power_keep.counts);
+    } else {
+        for (cause = POWER_CAUSE_WATCHDOG, bit = RESET_WATCHDOG;
+             cause > POWER_CAUSE_EXTERNAL && !(m & bit); cause--)
+            bit >>= 1;
     }
+    _Static_assert(RESET_POWER_ON == 1u << PORF && RESET_EXTERNAL == 1u << EXTRF &&
+                       RESET_BROWN_OUT == 1u << BORF && RESET_WATCHDOG == 1u << WDRF &&
+                       POWER_CAUSE_WATCHDOG == WDRF && POWER_CAUSE_EXTERNAL == EXTRF,
+                   "the RESET_* bits and cause indices follow MCUSR");
     power_cause = bit;
+    HAL_FLAGS = 0; /* zero after any reset anyway; nothing a bootloader left counts */
     if (power_keep.counts[cause] != 255u)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
     power_keep.check = power_keep_sum();
-    /* Unused peripherals off (PRR, datasheet 9.11.3): TWI, SPI (ISP does not need the
-     * SPI module) and the ADC (ADEN is 0 after reset, required before PRADC). The
-     * timers and the USART stay on (0). */
-    PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI) | (1u << PRADC));
+    /* Unused peripherals off (PRR, datasheet 9.11.3): TWI and SPI (ISP does not need
+     * the SPI module). The timers, the USART and the ADC stay on (0). */
+    PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI));
+    /* REFS = 01: AVcc is the reference; MUX = 1110: the input is the 1.1 V bandgap
+     * (datasheet table 24-3/24-4). ADC = 1.1 V * 1024 / VCC. */
+    ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
+    ADCSRA = POWER_ADC_RUN;
     power_wdt_on();
 }
 
@@ -157,23 +184,22 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-uint16_t power_wake_keys(uint16_t ignore)
+/* noinline: the app and power_down_until_key() share one copy */
+__attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
 {
-    uint16_t keys = 0, row = 7u;
-    for (uint8_t r = 0; r < 3u; r++, row = (uint16_t)(row << 3)) {
-        if (!(ignore & row))
-            keys |= row;
+    uint8_t rows = 0;
+    for (uint8_t r = 0; r < 3u; r++, ignore >>= 3) {
+        rows >>= 1;
+        if (!(ignore & 7u))
+            rows |= 4u;
     }
-    return keys;
+    return rows;
 }
 
 void power_down_until_key(uint16_t ignore)
 {
-    uint16_t keys = power_wake_keys(ignore);
     /* The waking drive rows, as key-port bits: every row without an ignored key. */
-    uint8_t rows = (uint8_t)(((keys & 0x001u) ? KEYS_ROW_BIT(0) : 0u) |
-                             ((keys & 0x008u) ? KEYS_ROW_BIT(1) : 0u) |
-                             ((keys & 0x040u) ? KEYS_ROW_BIT(2) : 0u));
+    uint8_t rows = matrix_key_rows(power_wake_rows(ignore));
 
     if (!rows)
         return; /* nothing could wake us: stay up */
@@ -191,8 +217,10 @@ void power_down_until_key(uint16_t ignore)
     PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
     PCICR = KEYS_PCIE;
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
-        /* The watchdog keeps running in power-down and would reset us after 2 s. */
-        wdt_disable();
+        /* The watchdog keeps running in power-down and would reset us after 2 s; the
+         * ADC would draw its current all the while. */
+        power_wdt_set(0);
+        ADCSRA = 0;
         /* Power-down (SM = 2, table 9-2): only asynchronous wake-ups (PCINT). */
         SMCR = (uint8_t)((1u << SM1) | (1u << SE));
         sleep_bod_disable(); /* BODS timed sequence: saves ~20 uA while asleep */
@@ -201,6 +229,7 @@ void power_down_until_key(uint16_t ignore)
         SMCR = 0;
         cli();
         power_wdt_on();
+        ADCSRA = POWER_ADC_RUN; /* a fresh reading in 200 us */
     }
     PCICR = 0;
     KEYS_PCMSK = 0;
@@ -210,29 +239,15 @@ void power_down_until_key(uint16_t ignore)
     sei();
 }
 
-uint8_t power_vcc_decivolts(void)
+/* noinline: called from the store, the app and the console; one copy of the division */
+__attribute__((noinline)) uint8_t power_vcc_decivolts(void)
 {
-    uint16_t adc = 0;
-    PRR &= (uint8_t)~(1u << PRADC);
-    /* REFS = 01: AVcc is the reference; MUX = 1110: the input is the 1.1 V bandgap
-     * (datasheet table 24-3/24-4). ADC = 1.1 V * 1024 / VCC. */
-    ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
-    /* ADEN, prescaler 128: 16 MHz / 128 = 125 kHz, inside 50-200 kHz for full
-     * resolution (24.4). The first conversion takes 25 ADC clocks (200 us), the next 13
-     * (104 us). */
-    ADCSRA = (uint8_t)((1u << ADEN) | (1u << ADPS2) | (1u << ADPS1) | (1u << ADPS0));
-    for (uint8_t k = 0; k < 2; k++) { /* the first result, taken while the bandgap
-                                         settles (<= 70 us, table 29-x), is discarded */
-        ADCSRA |= (uint8_t)(1u << ADSC);
-        for (uint16_t n = 0; (ADCSRA & (1u << ADSC)) && n < 4000u; n++) { /* < 250 us */
-        }
-        adc = ADC;
-    }
-    ADCSRA = 0;
-    PRR |= (uint8_t)(1u << PRADC);
-    /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V). */
+    uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
+    /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V).
+     * Below 45 (over 25 V, impossible; 0: no conversion finished yet, just after reset
+     * or a wake-up) there is no reading: 0. */
     if (adc < 45u)
-        return adc ? 250u : 0u;
+        return 0;
     return (uint8_t)(11264u / adc);
 }
 

@@ -1,11 +1,11 @@
-/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Each step shows the next
- * LED row (3 rows -> 666.7 Hz frames, 1/3 duty); every 2nd step also counts a
- * millisecond, advances the 250 ms blink half and scans one key row (a full scan every
- * 3 ms). The interrupt only steps, counts and flags, in 8-bit arithmetic only: 111
- * cycles per step on average and 150 at most, 1.4 % of the CPU (interrupt entry to reti,
- * `make bench-hal`: isr_cycles_mean, isr_cycles_max, isr_cpu_percent).
+/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Step r of a 3-step
+ * cycle shows LED row r (666.7 Hz frames, 1/3 duty) and reads key row r, driven since
+ * the step before (a full key scan every 1.5 ms); every 2nd step also counts a
+ * millisecond, and the blink half switches every 256 ms. The interrupt only steps,
+ * counts and flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean,
+ * isr_cycles_max, isr_cpu_percent).
  * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
- * ms at a time. Invariant: the ms not yet taken (tick_now - tick_taken, mod 256) are
+ * ms at a time. Invariant: the ms not yet taken (TICK_NOW - tick_uptime, mod 256) are
  * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its
  * longest pass is 11 ms, `make bench-sim`: loop_pass_max_us_solver). */
 #include "tick.h"
@@ -20,12 +20,8 @@
 #define TICK_OCR ((F_CPU / TICK_PRESCALER / TICK_STEP_HZ) - 1u)
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
-#define TICK_BLINK_MS 250u
 
-volatile uint8_t tick_now;
-static uint8_t tick_taken;   /* main loop: low byte of the ms taken so far */
-static uint32_t tick_uptime; /* main loop: ms taken so far */
-static uint8_t tick_step;    /* ISR: step of the 6-step cycle, 0..5 */
+static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW */
 
 void tick_pins_init(void)
 {
@@ -38,20 +34,21 @@ void tick_pins_init(void)
     LEDS_COL_DDR |= LEDS_COLS;
     /* Keys: sense columns are inputs with the internal pull-up (PORT = 1, DDR = 0;
      * 20-50 kOhm, table 29-11); drive rows have PORT = 0, so each is hi-Z as an input and
-     * low as an output. Row 0 is driven now; the interrupt reads it in 1 ms. */
+     * low as an output. Row 0 is driven now; the next step reads it. */
     KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
-    tick_step = 0; /* step 1, the next ms, reads row 0 */
+    TICK_ROW = 1u; /* row 0 */
     /* The last scan stays (after a power-down: the keys as they were); it counts as
      * taken now and as flickering, so no debounce timer carries over. */
     keys_changed01 = 0x3Fu;
     keys_changed2 = 7u;
-    keys_scan_ms = tick_now;
+    keys_scan_ms = TICK_NOW;
 }
 
 void tick_init(void)
 {
     cli();
+    TICK_NOW = 0; /* as tick_uptime: no ms waits to be taken */
     tick_pins_init();
     /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
     TCCR0A = (uint8_t)(1u << WGM01);
@@ -65,68 +62,62 @@ void tick_init(void)
 
 uint32_t tick_ms(void)
 {
-    return tick_uptime + (uint8_t)(tick_now - tick_taken);
+    return tick_uptime + (uint8_t)(TICK_NOW - (uint8_t)tick_uptime);
 }
 
 uint8_t tick_take_ms_flag(void)
 {
-    if (tick_now == tick_taken) /* one byte: read atomically */
+    if (TICK_NOW == (uint8_t)tick_uptime) /* one byte: read atomically */
         return 0;
-    tick_taken++;
     tick_uptime++;
     return 1;
 }
 
-/* One key step, on the step that ends a millisecond (s = 1, 3, 5): read the row driven
- * during the last ms (row s >> 1; 1 ms of settling through the pull-ups is thousands of
- * time constants of the pin capacitance), drive the next. A complete scan is published
- * with its time, and every key whose reading differs from the previous scan is
- * remembered until the main loop takes it (so a flicker between two main-loop passes is
- * never mistaken for a steady contact). Bytes only: cells 0..5 in one byte, cells 6..8
- * (row 2) in another. */
-static inline __attribute__((always_inline)) void tick_key_step(uint8_t s, uint8_t now)
+/* Step r (0..2, TICK_ROW = 1 << r): blank first (no row on while the columns change:
+ * nothing ghosts), then LED row r's columns, then the row. Then key row r, driven since
+ * the step before (500 us: thousands of time constants of the pull-ups and the pin
+ * capacitance), is read and the next row driven. A complete scan is published with its
+ * time, and every key whose reading differs from the previous scan is remembered until
+ * the main loop takes it (so a flicker between two main-loop passes is never mistaken
+ * for a steady contact). Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in
+ * another. */
+ISR(TIMER0_COMPA_vect)
 {
+    uint8_t row = TICK_ROW; /* 1, 2 or 4 */
+    uint8_t next = (uint8_t)(row << 1);
+    uint8_t i = (uint8_t)(row >> 1); /* r = 0, 1, 2 */
+    if (next & 8u)
+        next = 1u;
+    if (HAL_FLAGS & (1u << HAL_F_BLINK_DARK))
+        i += 3u;
+
+    LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
+    LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[i]);
+    LEDS_ROW_PORT |= matrix_led_rows(row);
+    TICK_ROW = next;
+
     uint8_t closed = matrix_key_cols(KEYS_PIN);
-    uint8_t next;
-    if (s == 1u) {
+    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | matrix_key_rows(next));
+    if (row & 1u) {
         keys_acc = closed;
-        next = KEYS_ROW_BIT(1);
-    } else if (s == 3u) {
+    } else if (row & 2u) {
         keys_acc |= (uint8_t)(closed << 3);
-        next = KEYS_ROW_BIT(2);
     } else {
         uint8_t rows01 = keys_acc;
         keys_changed01 |= (uint8_t)(rows01 ^ keys_raw01);
         keys_changed2 |= (uint8_t)(closed ^ keys_raw2);
         keys_raw01 = rows01;
         keys_raw2 = closed;
-        keys_scan_ms = now;
-        next = KEYS_ROW_BIT(0);
+        keys_scan_ms = TICK_NOW;
     }
-    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | next);
-}
 
-/* Step s (0..5) shows LED row s mod 3 and ends a millisecond when odd: two frames and
- * three ms per cycle. */
-ISR(TIMER0_COMPA_vect)
-{
-    uint8_t s = tick_step;
-    uint8_t r = s >= 3u ? (uint8_t)(s - 3u) : s;
-
-    /* Blank first (no row on while the columns change: nothing ghosts), then this row's
-     * columns, then the row. */
-    LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
-    LEDS_COL_PORT =
-        (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[(uint8_t)(r + leds_half)]);
-    LEDS_ROW_PORT |= matrix_led_row_bit(r);
-    tick_step = s == 5u ? 0u : (uint8_t)(s + 1u);
-    if (!(s & 1u))
+    if (!(HAL_FLAGS & (1u << HAL_F_HALF_MS))) {
+        HAL_FLAGS |= (uint8_t)(1u << HAL_F_HALF_MS);
         return;
-    uint8_t now = (uint8_t)(tick_now + 1u);
-    tick_now = now;
-    if (--leds_blink_left == 0) { /* from 0 (power-on) the first half is 256 ms */
-        leds_blink_left = TICK_BLINK_MS;
-        leds_half ^= 3u;
     }
-    tick_key_step(s, now);
+    HAL_FLAGS &= (uint8_t)~(1u << HAL_F_HALF_MS);
+    uint8_t now = (uint8_t)(TICK_NOW + 1u);
+    TICK_NOW = now;
+    if (now == leds_blink_at) /* 256 ms since the half began: the 8-bit count came round */
+        HAL_FLAGS ^= (uint8_t)(1u << HAL_F_BLINK_DARK);
 }

@@ -2,16 +2,23 @@
  * (hal/ring.h), with XON/XOFF and lost-input marking (see hal/uart.h).
  * ISR context: RX stores a byte (or counts a loss and marks the gap), asks for XOFF at
  * the high-water mark; UDRE sends a pending XON/XOFF first, else one queued byte, else
- * switches itself off. Main-loop calls never wait. Invariants: uart_flow_byte is only
- * written with interrupts off in the main loop; the gap bitmap bit of a slot is set only
- * while that slot holds an unread byte. uart_init() runs once after reset, on the C
- * runtime's zeroed RAM: empty rings, no gap marked, nothing counted. */
+ * switches itself off. Main-loop calls never wait.
+ * Lost input: one gap at a time. When a byte is lost (ring full, or the USART's own
+ * DOR0), the newest byte before the loss is marked (uart_rx_gap = UART_GAP_SET | its
+ * slot), and every byte that arrives while that mark is still unread is lost too, so
+ * the whole loss is one gap: uart_getc() flags the marked byte, and the console refuses
+ * the line that continues after it. Invariants: uart_rx_gap is written by the interrupt
+ * only while it is 0 and by uart_getc() only while it is not; uart_flow_byte is written
+ * by the main loop only while the peer is held (the interrupt then has no reason to).
+ * uart_init() runs once after reset, on the C runtime's zeroed RAM (and power_init()'s
+ * cleared GPIOR0 flags): empty rings, no gap marked, nothing counted. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <util/atomic.h>
 
+#include "hal_isr.h"
 #include "ring.h"
 
 #ifndef UART_XONXOFF
@@ -27,6 +34,7 @@
  * (table 20-3: +4.35 / -4.64 %). */
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
+_Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
 
 /* TX: the console's longest answer (CONSOLE_ANSWER_MAX, 224 bytes) fits at once, so the
  * main loop never waits for the line to drain (it takes a byte of input only when that
@@ -48,18 +56,26 @@ _Static_assert(UART_RX_XON_AT < UART_RX_XOFF_AT && UART_RX_XOFF_AT < UART_RX_SIZ
 
 static uint8_t uart_rx_buf[UART_RX_SIZE];
 static uint8_t uart_tx_buf[UART_TX_SIZE];
-static volatile uint8_t uart_rx_gap[UART_RX_SIZE / 8u]; /* bit s: input lost after slot s */
 static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
-static volatile uint8_t uart_tx_started;
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
-static volatile uint8_t uart_peer_held; /* XOFF sent, XON not yet */
-static volatile uint8_t uart_dor_gap;   /* DOR0 seen: mark the gap after the next byte */
+/* Flags in GPIOR0 (hal_isr.h): HAL_F_TX_STARTED, a byte has been sent since init;
+ * HAL_F_PEER_HELD, XOFF sent and XON not yet; HAL_F_DOR_GAP, DOR0 seen: mark the gap
+ * after the next byte. */
+#define UART_FLAG(f) (HAL_FLAGS & (1u << (f)))
+#define UART_SET(f) (HAL_FLAGS |= (uint8_t)(1u << (f)))
+#define UART_CLEAR(f) (HAL_FLAGS &= (uint8_t)~(1u << (f)))
+static volatile uint8_t uart_rx_gap;    /* 0, or UART_GAP_SET | the slot input was lost
+                                           after (the mark not read yet) */
+#define UART_GAP_SET 0x80u
+_Static_assert(UART_RX_MASK < UART_GAP_SET, "a slot number leaves the flag bit free");
 
 void uart_init(void)
 {
-    UBRR0 = (uint16_t)UART_UBRR;    /* 16: see above */
+    /* 16: see above. UBRR0H stays 0: its reset value, and what both Uno bootloaders leave
+     * (optiboot writes only UBRR0L; ATmegaBOOT's 19200 or 57600 have a high byte of 0). */
+    UBRR0L = (uint8_t)UART_UBRR;
     UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
     /* Asynchronous, no parity, 1 stop bit, 8 data bits (UCSZ0 = 3, datasheet 20.11.4):
      * the reset value, written anyway since a bootloader ran before us. */
@@ -88,18 +104,10 @@ uint8_t uart_putc(uint8_t c)
     return 1;
 }
 
-uint8_t uart_tx_free(void)
+/* noinline: the main loop asks in several places; one copy */
+__attribute__((noinline)) uint8_t uart_tx_free(void)
 {
     return ring_free(&uart_tx, UART_TX_MASK);
-}
-
-/* The gap bitmap's bit of a slot (in byte slot >> 3): an 8-bit shift loop. */
-static inline __attribute__((always_inline)) uint8_t uart_gap_bit(uint8_t slot)
-{
-    uint8_t bit = 1;
-    for (slot &= 7u; slot; slot--)
-        bit = (uint8_t)(bit << 1);
-    return bit;
 }
 
 int16_t uart_getc(void)
@@ -108,22 +116,18 @@ int16_t uart_getc(void)
     int16_t r = ring_get(&uart_rx, uart_rx_buf, UART_RX_MASK);
     if (r < 0)
         return r;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        uint8_t bit = uart_gap_bit(slot);
-        volatile uint8_t *gap = &uart_rx_gap[slot >> 3];
-        if (*gap & bit) {
-            *gap &= (uint8_t)~bit;
-            r |= UART_RX_GAP_AFTER;
-        }
-#if UART_XONXOFF
-        if (uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
-            uart_peer_held = 0;
-            uart_flow_byte = UART_XON;
-            UCSR0B |= (uint8_t)(1u << UDRIE0);
-        }
-#endif
+    if (uart_rx_gap == (uint8_t)(UART_GAP_SET | slot)) {
+        uart_rx_gap = 0; /* the interrupt may store input again */
+        r |= UART_RX_GAP_AFTER;
     }
+#if UART_XONXOFF
+    /* The interrupt holds the peer only at UART_RX_XOFF_AT bytes, far above this. */
+    if (UART_FLAG(HAL_F_PEER_HELD) && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
+        UART_CLEAR(HAL_F_PEER_HELD);
+        uart_flow_byte = UART_XON;
+        uart_kick_tx();
+    }
+#endif
     return r;
 }
 
@@ -141,53 +145,66 @@ uint16_t uart_tx_dropped(void)
 
 uint8_t uart_tx_busy(void)
 {
-    if (!ring_empty(&uart_tx) || (UCSR0B & (1u << UDRIE0)))
-        return 1;
-    /* TXC0 is set once the last byte has fully left the shift register. */
-    return uart_tx_started && !(UCSR0A & (1u << TXC0));
+    /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
+     * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
+     * fully left the shift register (the interrupt clears it as each byte goes out). */
+    return (UCSR0B & (1u << UDRIE0)) ||
+           (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
 }
 
 ISR(USART_RX_vect)
 {
     uint8_t status = UCSR0A; /* must be read before UDR0 (datasheet 20.7.4) */
     uint8_t c = UDR0;
-    uint8_t lost = 1, mark = 1; /* ring full: this byte is lost, after the newest */
+    uint8_t slot = uart_rx.head; /* where c goes */
     if (status & (1u << FE0))
         return; /* framing error: drop the garbage byte */
-    if (ring_put(&uart_rx, uart_rx_buf, UART_RX_MASK, c)) {
-        /* a byte lost in the USART after the byte read last time: mark after this one */
-        mark = uart_dor_gap;
-        /* DOR0: the USART lost a byte after the ones still in its 2-byte FIFO; the next
-         * byte read is the last one before the loss (at worst the mark is one byte
-         * early, which still refuses the damaged line). */
-        lost = uart_dor_gap = status & (1u << DOR0);
+    uint8_t used = 0, lost = 1;
+    if (!uart_rx_gap)
+        used = ring_put(&uart_rx, uart_rx_buf, UART_RX_MASK, c);
+    if (used) {
+        /* DOR0 says the USART lost a byte after the ones still in its 2-byte FIFO, so the
+         * NEXT byte stored is the last one before that loss (at worst the mark is one
+         * byte early, which still refuses the damaged line). */
+        if (UART_FLAG(HAL_F_DOR_GAP))
+            uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
+        UART_CLEAR(HAL_F_DOR_GAP);
+        lost = status & (1u << DOR0);
+        if (lost)
+            UART_SET(HAL_F_DOR_GAP);
 #if UART_XONXOFF
-        if (!uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) >= UART_RX_XOFF_AT) {
-            uart_peer_held = 1;
+        if (used >= UART_RX_XOFF_AT && !UART_FLAG(HAL_F_PEER_HELD)) {
+            UART_SET(HAL_F_PEER_HELD);
             uart_flow_byte = UART_XOFF;
             UCSR0B |= (uint8_t)(1u << UDRIE0);
         }
 #endif
+    } else if (!uart_rx_gap) {
+        /* The ring is full: the mark goes on the newest byte in it (127 bytes after the
+         * one uart_getc() may be reading). A gap not read yet: this loss joins it. */
+        uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
     }
     if (lost)
         uart_overruns++;
-    if (mark) { /* input was lost after the newest byte in the ring (slot head - 1) */
-        uint8_t slot = (uint8_t)((uart_rx.head - 1u) & UART_RX_MASK);
-        uart_rx_gap[slot >> 3] |= uart_gap_bit(slot);
-    }
 }
 
 ISR(USART_UDRE_vect)
 {
-    int16_t c = uart_flow_byte;
+    uint8_t c = uart_flow_byte;
     if (c) {
         uart_flow_byte = 0; /* flow control overtakes queued output */
-    } else if ((c = ring_get(&uart_tx, uart_tx_buf, UART_TX_MASK)) < 0) {
-        UCSR0B &= (uint8_t)~(1u << UDRIE0); /* nothing to send: stop this interrupt */
-        return;
+    } else {
+        uint8_t tail = uart_tx.tail;
+        if (tail == uart_tx.head) {
+            UCSR0B &= (uint8_t)~(1u << UDRIE0); /* nothing to send: stop this interrupt */
+            return;
+        }
+        c = uart_tx_buf[tail];
+        RING_BARRIER(); /* the byte is read before the slot is handed back */
+        uart_tx.tail = (uint8_t)(tail + 1u); /* 256 slots: wraps by itself */
     }
     /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
     UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
-    UDR0 = (uint8_t)c;
-    uart_tx_started = 1;
+    UDR0 = c;
+    UART_SET(HAL_F_TX_STARTED);
 }

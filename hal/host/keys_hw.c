@@ -13,10 +13,6 @@ void fake_keys_reset(void)
     fake_raw = fake_changed = 0;
 }
 
-void keys_hw_init(void)
-{
-}
-
 void keys_hw_take(keys_scan_t *s)
 {
     s->raw = fake_raw;

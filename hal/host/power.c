@@ -51,18 +51,18 @@ void power_idle(void)
     fake_idles++;
 }
 
-uint16_t power_wake_keys(uint16_t ignore)
+uint8_t power_wake_rows(uint16_t ignore)
 {
-    uint16_t keys = 0;
+    uint8_t rows = 0;
     for (uint8_t r = 0; r < 3; r++)
         if (!((ignore >> (3u * r)) & 7u))
-            keys |= (uint16_t)(7u << (3u * r));
-    return keys;
+            rows |= (uint8_t)(1u << r);
+    return rows;
 }
 
 void power_down_until_key(uint16_t ignore)
 {
-    if (!power_wake_keys(ignore))
+    if (!power_wake_rows(ignore))
         return;
     fake_downs++;
     fake_down_ignore = ignore;

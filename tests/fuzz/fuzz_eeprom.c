@@ -37,35 +37,30 @@
 #define SLOT 64u
 #define COMMITTED 0xA5u
 
-static uint16_t model_u16(const uint8_t *m)
-{
-    return (uint16_t)(m[0] | m[1] << 8);
-}
-
-/* Is slot s of record id valid for length len? */
-static int model_slot_valid(const uint8_t *img, uint8_t id, uint8_t s, uint8_t len, uint16_t *seq)
+/* Is slot s of record id valid for length len? [0] marker, [1] sequence, [2] length,
+ * [3..] payload, then the CRC-16 of id, sequence, length and payload, high byte first. */
+static int model_slot_valid(const uint8_t *img, uint8_t id, uint8_t s, uint8_t len, uint8_t *seq)
 {
     const uint8_t *a = img + (id * 2u + s) * SLOT;
-    if (a[0] != COMMITTED || a[3] != len)
+    if (a[0] != COMMITTED || a[2] != len)
         return 0;
-    *seq = model_u16(a + 1);
+    *seq = a[1];
     uint16_t crc = CRC16_INIT;
     crc = crc16_update(crc, id);
     crc = crc16_update(crc, a[1]);
-    crc = crc16_update(crc, a[2]);
     crc = crc16_update(crc, len);
     for (uint8_t i = 0; i < len; i++)
-        crc = crc16_update(crc, a[4 + i]);
-    return crc == model_u16(a + 4 + EEPROM_RECORD_MAX);
+        crc = crc16_update(crc, a[3 + i]);
+    return crc == (uint16_t)(a[3 + len] << 8 | a[4 + len]);
 }
 
 /* The payload of the newest valid slot, or NULL. */
 static const uint8_t *model_newest(const uint8_t *img, uint8_t id, uint8_t len)
 {
-    uint16_t s0, s1;
+    uint8_t s0, s1;
     int v0 = model_slot_valid(img, id, 0, len, &s0), v1 = model_slot_valid(img, id, 1, len, &s1);
-    int s = v0 && v1 ? ((int16_t)(uint16_t)(s1 - s0) > 0) : v1 ? 1 : v0 ? 0 : -1;
-    return s < 0 ? NULL : img + (id * 2u + (unsigned)s) * SLOT + 4;
+    int s = v0 && v1 ? ((int8_t)(uint8_t)(s1 - s0) > 0) : v1 ? 1 : v0 ? 0 : -1;
+    return s < 0 ? NULL : img + (id * 2u + (unsigned)s) * SLOT + 3;
 }
 
 /* ---- checks ----------------------------------------------------------------------- */

@@ -110,7 +110,7 @@ static void matrix_update(void)
 
 /* simavr notifies a DDR write before it re-applies the pin levels, so the matrix is
  * updated once the instruction has completed (run_until); the firmware reads the
- * columns 1 ms later. */
+ * columns 500 us later. */
 static int matrix_dirty;
 static void ddr_c_changed(struct avr_irq_t *irq, uint32_t value, void *param)
 {
@@ -283,7 +283,7 @@ static int by_char(const void *a, const void *b)
 }
 
 /* The serial output must be `want`; with any_order, the same events in any order
- * (keys released together show up 1-3 ms apart, in scan order). */
+ * (keys released together show up up to 1.5 ms apart, in scan order). */
 static void expect_output(const char *what, const char *want, int any_order)
 {
     char got_sorted[sizeof uart_out], want_sorted[64];

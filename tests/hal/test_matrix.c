@@ -1,6 +1,6 @@
 /* tests/hal/test_matrix.c - the shield's matrices as compile-time masks (hal/matrix.h):
  * every mask is the single bit of its board pin, groups do not overlap, and the pure
- * steps drive and read them right: each LED row step drives its own row, each of the
+ * steps drive and read them right: each set of LED or key rows drives its own rows, each of the
  * 64 red/green patterns of a row lights exactly its own dies, and each of the 8
  * closed-key patterns of a row reads back through an electrical model of the key port
  * (pull-ups, whatever the other bits do). */
@@ -34,7 +34,17 @@ static void test_masks(void **state)
         assert_int_equal(KEYS_ROW_BIT(i), 1u << BOARD_PIN_BIT(key_rows[i]));
         assert_int_equal(KEYS_COL_BIT(i), 1u << BOARD_PIN_BIT(key_cols[i]));
         assert_true(one_bit(LEDS_ROW_BIT(i)) && one_bit(LEDS_RED(i)) && one_bit(LEDS_GREEN(i)));
-        assert_int_equal(matrix_led_row_bit(i), LEDS_ROW_BIT(i)); /* the ISR's row step */
+    }
+    for (uint8_t rows = 0; rows < 8; rows++) { /* one-hot (the ISR) or sets (power-down) */
+        uint8_t led = 0, key = 0;
+        for (uint8_t i = 0; i < 3; i++) {
+            if (rows & (1u << i)) {
+                led |= LEDS_ROW_BIT(i);
+                key |= KEYS_ROW_BIT(i);
+            }
+        }
+        assert_int_equal(matrix_led_rows(rows), led);
+        assert_int_equal(matrix_key_rows(rows), key);
     }
     assert_int_equal(__builtin_popcount(LEDS_ROWS), 3);
     assert_int_equal(__builtin_popcount(LEDS_COLS), 6);
