@@ -47,9 +47,11 @@ size-firmware: $(FW_ELF)
 SIZE_TARGETS += size-firmware
 
 # Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
-# Per room from the build without -flto (tests/app/room_sizes.py reads its map).
+# Per room from the build without -flto (tests/app/room_sizes.py reads its map); the
+# static stack bound of the image (main plus the deepest interrupt, from its machine code).
 bench-firmware: $(FW_ELF) $(FW_SU_ELF)
 	@python3 tests/app/room_sizes.py $(FW_SU_ELF:.elf=.map)
+	@python3 tests/app/check_no_recursion.py $(FW_ELF) | grep '^stack_bound_bytes '
 	@$(AVR_SIZE) -A $< | awk '$$1 == ".text" { t = $$2 } $$1 == ".data" { d = $$2 } \
 		$$1 == ".bss" { b = $$2 } $$1 == ".noinit" { n = $$2 } \
 		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
