@@ -1,6 +1,6 @@
 /* tests/hal/test_debounce.c - table-driven tests of the per-key defer debouncer
  * (hal/debounce.c): each case is a list of raw-bitmap changes in time and the events
- * expected, replayed with the matrix scanned every 1 or 3 ms (the real scan period) and
+ * expected, replayed with the matrix scanned every 1 or 3 ms (around the real 1.5 ms) and
  * the main loop polling every 1 or 3 ms. Short contacts swept across main-loop stalls
  * are never a press. Plus randomized bounce up to 10 ms: never a missed or doubled
  * press. */
