@@ -9,7 +9,8 @@
 
 #define CRC16_INIT 0xFFFFu
 uint16_t crc16_update(uint16_t crc, uint8_t byte);
-/* The CRC of len bytes in RAM, from CRC16_INIT. */
+/* The CRC of len bytes in RAM, from CRC16_INIT: host side only (the generator and the
+ * tests); the firmware reads flash and EEPROM a byte at a time with crc16_update(). */
 uint16_t crc16(const void *data, uint16_t len);
 
 #endif

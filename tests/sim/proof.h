@@ -24,6 +24,10 @@ uint16_t win_cells(uint16_t m);
 int legal(uint16_t x, uint16_t o);
 /* Value for the side to move: +1 win, 0 draw, -1 loss (memoised negamax). */
 int negamax(uint16_t x, uint16_t o);
+/* X to move on (x, o), keeping the draw without winning: when one empty cell is left,
+ * -1 with *last = that cell (the game's last move); else the lowest empty cell that
+ * neither completes a line nor gives up the draw, or -1 if none (*last = -1). */
+int draw_move(uint16_t x, uint16_t o, int *last);
 
 /* Counters in an anonymous shared mapping: forked simulations add to them. */
 typedef struct {

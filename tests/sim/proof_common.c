@@ -81,6 +81,23 @@ int negamax(uint16_t x, uint16_t o)
     return best;
 }
 
+/* Person X keeping the draw by console moves (proof.h). */
+int draw_move(uint16_t x, uint16_t o, int *last)
+{
+    int cell = -1;
+    *last = -1;
+    for (int c = 0; c < 9; c++) {
+        if ((x | o) >> c & 1)
+            continue;
+        uint16_t x2 = (uint16_t)(x | 1u << c);
+        if ((x2 | o) == 0x1ff)
+            *last = c;
+        else if (cell < 0 && !win_cells(x2) && negamax(x2, o) == 0)
+            cell = c;
+    }
+    return *last >= 0 ? -1 : cell;
+}
+
 /* ---- shared counters ----------------------------------------------------------- */
 
 

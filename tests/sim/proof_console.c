@@ -83,16 +83,7 @@ static int play_to_last_move(void)
     board_serial_line("new x");
     run_quiet(500);
     for (int guard = 0; guard < 6; guard++) {
-        int cell = -1, last = -1;
-        for (int c = 0; c < 9; c++) {
-            if ((x | o) >> c & 1)
-                continue;
-            uint16_t x2 = (uint16_t)(x | 1u << c);
-            if ((x2 | o) == 0x1ff)
-                last = c;
-            else if (cell < 0 && !win_cells(x2) && negamax(x2, o) == 0)
-                cell = c;
-        }
+        int last, cell = draw_move(x, o, &last);
         if (last >= 0)
             return last;
         if (cell < 0)

@@ -10,12 +10,3 @@ __attribute__((flatten)) uint16_t crc16_update(uint16_t crc, uint8_t byte)
 {
     return _crc_xmodem_update(crc, byte);
 }
-
-uint16_t crc16(const void *data, uint16_t len)
-{
-    const uint8_t *bytes = data;
-    uint16_t crc = CRC16_INIT;
-    while (len--)
-        crc = crc16_update(crc, *bytes++);
-    return crc;
-}
