@@ -28,6 +28,14 @@ int negamax(uint16_t x, uint16_t o);
  * -1 with *last = that cell (the game's last move); else the lowest empty cell that
  * neither completes a line nor gives up the draw, or -1 if none (*last = -1). */
 int draw_move(uint16_t x, uint16_t o, int *last);
+/* From a new game with the person as X: console moves that keep the draw, up to the
+ * game's last move, whose cell it returns (-1 on failure). move_reply(cmd) sends the
+ * line cmd (`move N`), waits for the AI and returns the cell of its reply (or -1). */
+int draw_to_last_move(int (*move_reply)(const char *move_cmd));
+/* Change one bit of the solution table in flash and power-cycle: the firmware must say
+ * `ttt: table CRC bad` (else fail()) and play by the solver. Runs 1.5 s from the power
+ * cycle. Returns 0, or -1 after fail(). */
+int use_solver(uint32_t byte, uint8_t bit_mask);
 
 /* Counters in an anonymous shared mapping: forked simulations add to them. */
 typedef struct {

@@ -98,6 +98,48 @@ int draw_move(uint16_t x, uint16_t o, int *last)
     return *last >= 0 ? -1 : cell;
 }
 
+/* Change one bit of the solution table and power-cycle (proof.h). */
+int use_solver(uint32_t byte, uint8_t bit_mask)
+{
+    char name[64];
+    uint32_t addr = 0, size = 0;
+    if (board_elf_symbol(elf, "table_", name, sizeof name, &addr, &size) != 0 || byte >= size) {
+        fail("no table_* object of more than %u bytes in %s", (unsigned)byte, elf);
+        return -1;
+    }
+    board_flash()[addr + byte] ^= bit_mask;
+    board_power_cycle();
+    uint64_t settled = board_now() + BOARD_MS(1500);
+    if (!board_run_until_line("ttt: table CRC bad", 1500)) {
+        fail("table byte %u changed, but the firmware did not report a bad table CRC",
+             (unsigned)byte);
+        return -1;
+    }
+    board_run_until(settled);
+    return 0;
+}
+
+/* Console moves of a drawn game up to its last move (proof.h). */
+int draw_to_last_move(int (*move_reply)(const char *move_cmd))
+{
+    uint16_t x = 0, o = 0;
+    for (int guard = 0; guard < 6; guard++) {
+        int last, cell = draw_move(x, o, &last);
+        if (last >= 0)
+            return last;
+        if (cell < 0)
+            return -1;
+        char cmd[8] = "move ";
+        cmd[5] = (char)('1' + cell);
+        int reply = move_reply(cmd);
+        if (reply < 0 || reply > 8)
+            return -1;
+        x |= (uint16_t)(1u << cell);
+        o |= (uint16_t)(1u << reply);
+    }
+    return -1;
+}
+
 /* ---- shared counters ----------------------------------------------------------- */
 
 

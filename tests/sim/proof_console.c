@@ -76,30 +76,22 @@ static const char *const burst_cmds[] = {
     "level perfect", "help", "board", "solve 000000000", "hint", "stats", "board", "diag"};
 #define BURST_N ((int)(sizeof burst_cmds / sizeof burst_cmds[0]))
 
+/* One console move; returns the cell of the AI's reply, or -1. */
+static int console_move_reply(const char *cmd)
+{
+    size_t before = transcript_len;
+    board_serial_line(cmd);
+    run_quiet(1500);
+    const char *ai = strstr(transcript + before, "ai: ");
+    return ai ? ai[4] - '1' : -1;
+}
+
 /* Play to the last move of a drawn game through the console; returns that move's cell. */
 static int play_to_last_move(void)
 {
-    uint16_t x = 0, o = 0;
     board_serial_line("new x");
     run_quiet(500);
-    for (int guard = 0; guard < 6; guard++) {
-        int last, cell = draw_move(x, o, &last);
-        if (last >= 0)
-            return last;
-        if (cell < 0)
-            return -1;
-        char cmd[16];
-        snprintf(cmd, sizeof cmd, "move %d", cell + 1);
-        size_t before = transcript_len;
-        board_serial_line(cmd);
-        x |= (uint16_t)(1u << cell);
-        run_quiet(1500);
-        const char *ai = strstr(transcript + before, "ai: ");
-        if (!ai)
-            return -1;
-        o |= (uint16_t)(1u << (ai[4] - '1'));
-    }
-    return -1;
+    return draw_to_last_move(console_move_reply);
 }
 
 /* Send `cmds` one at a time (each after the previous answer) or all at once; return a

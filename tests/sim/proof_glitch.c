@@ -101,32 +101,26 @@ static long sweep(const char *what, const char *cmd, int cell, uint64_t from, ui
     return runs;
 }
 
+/* One console move; returns the cell of the AI's reply, or -1. */
+static int glitch_move_reply(const char *cmd)
+{
+    cap_clear();
+    board_serial_line(cmd);
+    int idx = wait_line_from("ai: ", 0, 2000);
+    if (idx < 0)
+        return -1;
+    board_run_ms(700);
+    return line_cell(cap[idx]);
+}
+
 /* Console moves up to one move before the end of a drawn game (person X keeps the
  * draw); returns the last cell, or -1. */
 static int to_last_move(void)
 {
-    uint16_t x = 0, o = 0;
     cap_clear();
     board_serial_line("new x");
     board_run_ms(400);
-    for (int guard = 0; guard < 6; guard++) {
-        int last, cell = draw_move(x, o, &last);
-        if (last >= 0)
-            return last;
-        if (cell < 0)
-            return -1;
-        char cmd[16];
-        snprintf(cmd, sizeof cmd, "move %d", cell + 1);
-        cap_clear();
-        board_serial_line(cmd);
-        x |= (uint16_t)(1u << cell);
-        int idx = wait_line_from("ai: ", 0, 2000);
-        if (idx < 0)
-            return -1;
-        o |= (uint16_t)(1u << line_cell(cap[idx]));
-        board_run_ms(700);
-    }
-    return -1;
+    return draw_to_last_move(glitch_move_reply);
 }
 
 int cmd_glitch(void)
@@ -150,14 +144,8 @@ int cmd_glitch(void)
     for (int solver = 0; solver < 2 && !sh->bad; solver++) {
         pid_t pid = fork();
         if (pid == 0) {
-            if (solver) {
-                char name[64];
-                uint32_t addr = 0, size = 0;
-                if (board_elf_symbol(elf, "table_", name, sizeof name, &addr, &size) == 0)
-                    board_flash()[addr + 5] ^= 0x01;
-                board_power_cycle();
-                board_run_ms(1500);
-            }
+            if (solver && use_solver(5, 0x01) != 0)
+                _exit(1);
             board_serial_line("new x");
             board_run_ms(500);
             long n = sweep(solver ? "AI reply by the solver" : "AI reply by the table",
