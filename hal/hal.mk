@@ -33,3 +33,12 @@ ALL_TARGETS += $(HAL_AVR_LIB) $(HAL_HOST_LIB)
 # -Werror turns that note into an error, so in the -fstack-usage build this one object
 # goes without (it has no stack frame at all).
 $(AVR_SU_DIR)/obj/hal/avr/power.o: AVR_SU_CFLAGS := $(filter-out -fstack-usage,$(AVR_SU_CFLAGS))
+
+# The board's pin map printed as the firmware's preprocessor reads it (board/print_pins.c),
+# for the tools that must agree with it: "NET PORTBIT" lines for
+# schematics/check_pinmap.py, --json for the avr8js shield model (sim/web).
+PRINT_PINS_SRC := board/print_pins.c
+PRINT_PINS := $(HOST_DIR)/board/print_pins
+$(PRINT_PINS): $(call host_objs,$(PRINT_PINS_SRC))
+	@mkdir -p $(@D)
+	$(HOST_CC) -o $@ $^

@@ -2,7 +2,7 @@
 """schematics/check_pinmap.py - joins the four views of every Uno header pin and fails on
 any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with pcbnew).
 
-  1. pins.h: NET -> MCU pin, printed by tests/hal/print_pins (compiled against the board
+  1. pins.h: NET -> MCU pin, printed by board/print_pins (compiled against the board
      header, so this test never parses C);
   2. the schematic symbol MCU_Module:Arduino_UNO_R3: pin number -> Uno pin name (D2, A0,
      ...), as KiCad's netlist reports it (pinfunction);

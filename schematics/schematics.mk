@@ -29,9 +29,6 @@ KICAD_PCB := schematics/ttt-shield.kicad_pcb
 KICAD_NET := $(KICAD_DIR)/ttt-shield.net
 KICAD_PROJECT := schematics/ttt-shield.kicad_pro schematics/sym-lib-table schematics/fp-lib-table
 KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod)
-# The pin map printer of the board header (prints "NET PORTBIT" lines).
-PRINT_PINS_SRC ?= tests/hal/print_pins.c
-PRINT_PINS ?= $(HOST_DIR)/tests/hal/print_pins
 KICAD_ENV := KICAD_REPORT_DIR=$(KICAD_DIR)
 # Where KiCad would find its installed libraries: an empty folder for every check.
 KICAD_NO_STOCK := $(abspath $(KICAD_DIR))/no-stock-libs
@@ -59,12 +56,14 @@ test-kicad-erc:
 test-kicad-drc:
 	@$(KICAD_ENV) $(KICAD_PY) schematics/check_kicad.py drc $(KICAD_PCB)
 
-# The mutated board header: a copy of board/ with PD2/PD3 swapped, found first (-I).
+# The mutated board header: a copy of board/ with PD2/PD3 swapped; its own copy of
+# print_pins.c is compiled, so every quoted include resolves inside the copy.
 $(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) schematics/check_pinmap.py
 	@mkdir -p $(@D)
 	@rm -rf $(KICAD_DIR)/board_bad && cp -r board $(KICAD_DIR)/board_bad
 	@$(KICAD_PY) schematics/check_pinmap.py --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
-	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ $(PRINT_PINS_SRC)
+	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ \
+		$(KICAD_DIR)/board_bad/$(notdir $(PRINT_PINS_SRC))
 
 # The schematic with the D8/D9 labels swapped, through KiCad's own netlister.
 $(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS) schematics/check_pinmap.py

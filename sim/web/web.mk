@@ -19,11 +19,9 @@ $(WEB_NODE_MODULES): sim/web/package.json sim/web/package-lock.json
 	cd sim/web && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(WEB_DIR)/pins_json: sim/web/pins_json.c board/pins.h board/$(BOARD)/pins.h
+$(WEB_PINS): $(PRINT_PINS)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -o $@ $<
-$(WEB_PINS): $(WEB_DIR)/pins_json
-	$< > $@
+	$< --json > $@
 
 # one esbuild run writes all three
 $(WEB_PAGE) $(WEB_SIM) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_NODE_MODULES)

@@ -34,7 +34,7 @@ HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes
 HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))
 HAL_TEST_LIBS := $(HAL_HOST_LIB)
 
-HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c) tests/hal/print_pins.c)
+HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c))
 .SECONDARY: $(HAL_TEST_OBJS)
 
 $(HOST_DIR)/tests/hal/test_%: $(HOST_DIR)/obj/tests/hal/test_%.o $(HAL_TEST_LIBS)
@@ -58,12 +58,6 @@ test-hal-board:
 		-fsyntax-only tests/hal/board_bad.c 2>/dev/null; then \
 		echo "test-hal-board: BOARD=foo compiled but must not"; exit 1; fi; \
 	echo "test-hal-board: 5 passed, 0 failed"
-
-$(HOST_DIR)/tests/hal/print_pins: $(HOST_DIR)/obj/tests/hal/print_pins.o
-	@mkdir -p $(@D)
-	$(HOST_CC) -o $@ $^
-
-# print_pins feeds schematics/check_pinmap.py (make test-kicad-pinmap, schematics/schematics.mk).
 
 .PHONY: test-hal-avr
 test-hal-avr: $(HAL_BENCH) $(HAL_BENCH_FW)
