@@ -24,12 +24,9 @@ uint16_t win_cells(uint16_t m);
 int legal(uint16_t x, uint16_t o);
 /* Value for the side to move: +1 win, 0 draw, -1 loss (memoised negamax). */
 int negamax(uint16_t x, uint16_t o);
-/* X to move on (x, o), keeping the draw without winning: when one empty cell is left,
- * -1 with *last = that cell (the game's last move); else the lowest empty cell that
- * neither completes a line nor gives up the draw, or -1 if none (*last = -1). */
-int draw_move(uint16_t x, uint16_t o, int *last);
-/* From a new game with the person as X: console moves that keep the draw, up to the
- * game's last move, whose cell it returns (-1 on failure). move_reply(cmd) sends the
+/* From a new game with the person as X: console moves that keep the draw (the lowest
+ * cell that neither wins nor gives up the draw), up to the game's last move, whose cell
+ * it returns (-1 on failure). move_reply(cmd) sends the
  * line cmd (`move N`), waits for the AI and returns the cell of its reply (or -1). */
 int draw_to_last_move(int (*move_reply)(const char *move_cmd));
 /* Change one bit of the solution table in flash and power-cycle: the firmware must say
@@ -40,7 +37,7 @@ int use_solver(uint32_t byte, uint8_t bit_mask);
 /* Counters in an anonymous shared mapping: forked simulations add to them. */
 typedef struct {
     long games, board_wins, draws, board_losses, bad, nodes, events, checked, skipped;
-    long trials, old_seen, new_seen, torn, errors_seen, lines_sent, detected;
+    long trials, old_seen, new_seen, torn, detected;
     long ghost_windows, transient, presses;
     char first_error[512];
 } shared_t;
@@ -48,6 +45,22 @@ extern shared_t *sh;
 /* Count a failure; the first message is kept for the summary. */
 void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double wall(void);
+
+/* Forked simulations: each child runs on from a copy of the board and reports back.
+ * fork_sim: a child with a pipe back to the parent; returns 0 in the child (*fd = the
+ * write end), the child's pid in the parent (*fd = the read end; the parent holds no
+ * write end, so a child that dies gives end of file, never a hang), -1 after fail()
+ * (*fd = -1).
+ * read_result: exactly size bytes, or -1 at end of file.
+ * reap_sim: close fd (if >= 0) and wait for pid; 0 when it exited with status 0, else
+ * fail() naming `what` and -1.
+ * reap_any_sim: wait for any child and fail() unless it exited with status 0; returns
+ * its pid, or -1 when no child is left. */
+#include <sys/types.h>
+pid_t fork_sim(int *fd);
+int read_result(int fd, void *buf, size_t size);
+int reap_sim(pid_t pid, int fd, const char *what);
+pid_t reap_any_sim(const char *what);
 
 /* Console lines from the chip, captured (the first CAP_LINES after cap_clear()). */
 extern char cap[CAP_LINES][128];
@@ -91,6 +104,9 @@ void play_game_buttons(void);
 /* One game through the console with random person moves; every AI move must keep the
  * game value. */
 int console_game_check(const char *what, int person_x);
+/* draw_to_last_move() through the console with the shared capture (cap): "new x", then
+ * each AI reply awaited and 700 ms more; returns the last cell, or -1. */
+int console_to_last_move(void);
 
 /* xorshift32 for reproducible random choices. */
 extern uint32_t rng_state;

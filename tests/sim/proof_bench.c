@@ -27,10 +27,11 @@ int cmd_bench(void)
     double sum = 0, worst = 0;
     int n = 0;
     for (int cell = 0; cell < 9; cell++) {
-        int fd[2];
-        if (pipe(fd) != 0)
+        int fd;
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
             return 1;
-        if (fork() == 0) {
+        if (pid == 0) {
             /* a 100 ms tap: the game acts on the release (a long press is a different
              * gesture), so the latency counts from the release edge */
             board_keys_set((uint16_t)(1u << cell));
@@ -45,32 +46,38 @@ int cmd_bench(void)
                     break;
                 }
             }
-            if (write(fd[1], &ms, sizeof ms) < 0)
+            if (write(fd, &ms, sizeof ms) < 0)
                 _exit(1);
             _exit(0);
         }
         double ms = -1;
-        wait(NULL);
-        if (read(fd[0], &ms, sizeof ms) == (ssize_t)sizeof ms && ms >= 0) {
-            sum += ms;
-            n++;
-            if (ms > worst)
-                worst = ms;
+        int got = read_result(fd, &ms, sizeof ms);
+        if (reap_sim(pid, fd, "press to LED") != 0 || got != 0) {
+            printf("sim_bench: FAILED: press to LED, cell %d: %s\n", cell + 1,
+                   sh->bad ? sh->first_error : "no result");
+            return 1;
         }
-        close(fd[0]);
-        close(fd[1]);
+        if (ms < 0) {
+            printf("sim_bench: FAILED: a tap on cell %d lit no red LED within 500 ms\n",
+                   cell + 1);
+            return 1;
+        }
+        sum += ms;
+        n++;
+        if (ms > worst)
+            worst = ms;
     }
     /* the longest main-loop pass: boot (table check, greeting), then a whole game
      * through the buttons and the end-of-game save, with the table and with the solver;
      * the stack peak: the same, then every console command, in both */
-    uint16_t boot_min_sp = boot_sp;
     double pass_us[2] = {-1, -1};
     uint16_t min_sp = 0xffff;
     for (int solver = 0; solver < 2; solver++) {
-        int fd[2];
-        if (pipe(fd) != 0)
+        int fd;
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
             return 1;
-        if (fork() == 0) {
+        if (pid == 0) {
             /* one table byte changed: the solver answers instead */
             if (solver && use_solver(3, 0x10) != 0)
                 _exit(1);
@@ -89,22 +96,20 @@ int cmd_bench(void)
                 board_run_ms(400);
             }
             double r[2] = {pass, (double)board_status()->min_sp};
-            if (write(fd[1], r, sizeof r) < 0)
+            if (write(fd, r, sizeof r) < 0)
                 _exit(1);
             _exit(0);
         }
         double r[2] = {-1, 0xffff};
-        close(fd[1]); /* so a child that dies gives end of file, not a hang */
-        wait(NULL);
-        if (read(fd[0], r, sizeof r) == (ssize_t)sizeof r) {
+        const char *what = solver ? "a game by the solver" : "a game by the table";
+        if (read_result(fd, r, sizeof r) == 0) {
             pass_us[solver] = r[0];
             if (r[1] < min_sp)
                 min_sp = (uint16_t)r[1];
         }
-        close(fd[0]);
-        if (pass_us[solver] < 0) {
-            printf("sim_bench: FAILED: the game %s did not finish: %s\n",
-                   solver ? "by the solver" : "by the table", sh->first_error);
+        if (reap_sim(pid, fd, what) != 0 || pass_us[solver] < 0) {
+            printf("sim_bench: FAILED: %s did not finish (%s)\n", what,
+                   sh->bad ? sh->first_error : "no result");
             return 1;
         }
     }
@@ -112,8 +117,8 @@ int cmd_bench(void)
     printf("press_to_led_ms %.2f\n", n ? sum / n : -1.0); /* from the release of a tap */
     printf("press_to_led_worst_ms %.2f\n", worst);
     printf("idle_awake_percent %.2f\n", idle);
-    if (boot_min_sp < min_sp)
-        min_sp = boot_min_sp;
+    if (boot_sp < min_sp)
+        min_sp = boot_sp;
     printf("stack_peak_bytes %u\n", (unsigned)(ramend - min_sp));
     /* a whole game with its save; the pass includes the interrupts inside it */
     printf("loop_pass_max_us %.0f\n", pass_us[0]);

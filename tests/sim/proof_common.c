@@ -81,8 +81,10 @@ int negamax(uint16_t x, uint16_t o)
     return best;
 }
 
-/* Person X keeping the draw by console moves (proof.h). */
-int draw_move(uint16_t x, uint16_t o, int *last)
+/* X to move on (x, o), keeping the draw without winning: when one empty cell is left,
+ * -1 with *last = that cell (the game's last move); else the lowest empty cell that
+ * neither completes a line nor gives up the draw, or -1 if none (*last = -1). */
+static int draw_move(uint16_t x, uint16_t o, int *last)
 {
     int cell = -1;
     *last = -1;
@@ -159,6 +161,78 @@ double wall(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- forked simulations -------------------------------------------------------- */
+
+/* proof.h. The parent keeps no write end, so a child that dies gives end of file. */
+pid_t fork_sim(int *fd)
+{
+    int p[2];
+    *fd = -1;
+    if (pipe(p) != 0) {
+        fail("pipe: %s", strerror(errno));
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        fail("fork: %s", strerror(errno));
+        close(p[0]);
+        close(p[1]);
+        return -1;
+    }
+    close(p[pid == 0 ? 0 : 1]);
+    *fd = p[pid == 0 ? 1 : 0];
+    return pid;
+}
+
+int read_result(int fd, void *buf, size_t size)
+{
+    for (size_t off = 0; off < size;) {
+        ssize_t r = read(fd, (char *)buf + off, size - off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        off += (size_t)r;
+    }
+    return 0;
+}
+
+/* A child's end: 0 for a normal exit with status 0, else fail() naming what it ran. */
+static int child_status_ok(int status, const char *what)
+{
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (WIFSIGNALED(status))
+        fail("%s: the simulation died (signal %d)", what, WTERMSIG(status));
+    else
+        fail("%s: the simulation exited with status %d", what, WEXITSTATUS(status));
+    return -1;
+}
+
+int reap_sim(pid_t pid, int fd, const char *what)
+{
+    int status = 0;
+    if (fd >= 0)
+        close(fd);
+    if (pid <= 0)
+        return -1;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            fail("%s: waitpid: %s", what, strerror(errno));
+            return -1;
+        }
+    return child_status_ok(status, what);
+}
+
+pid_t reap_any_sim(const char *what)
+{
+    int status = 0;
+    pid_t pid = wait(&status);
+    if (pid > 0)
+        child_status_ok(status, what);
+    return pid;
 }
 
 /* ---- console capture ----------------------------------------------------------- */
@@ -458,6 +532,26 @@ int wait_line_from(const char *prefix, int from, uint32_t ms)
         if (board_now() >= end || board_run_ms(1) < 0)
             return -1;
     }
+}
+
+/* One console `move`; the cell of the AI's reply, or -1. */
+static int cap_move_reply(const char *move_cmd)
+{
+    cap_clear();
+    board_serial_line(move_cmd);
+    int idx = wait_line_from("ai: ", 0, 2000);
+    if (idx < 0)
+        return -1;
+    board_run_ms(700);
+    return line_cell(cap[idx]);
+}
+
+int console_to_last_move(void)
+{
+    cap_clear();
+    board_serial_line("new x");
+    board_run_ms(400);
+    return draw_to_last_move(cap_move_reply);
 }
 
 /* Play one game through the console (`new x|o`, `move N`) with random person moves and

@@ -130,36 +130,32 @@ static int count_lines(const char *t, const char *prefix)
 /* Compare the burst with the one-at-a-time reference, from the same snapshot. */
 static int burst_case(const char *what, const char *first)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
-        return -1;
     static char ref[TRANSCRIPT_MAX], got[TRANSCRIPT_MAX];
     for (int at_once = 0; at_once < 2; at_once++) {
-        pid_t pid = fork();
+        int fd;
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
+            return -1;
         if (pid == 0) {
             char *t = send_cmds(burst_cmds, BURST_N, at_once, first);
             size_t len = strlen(t);
-            if (write(fd[1], &len, sizeof len) < 0 || write(fd[1], t, len) < 0)
+            if (write(fd, &len, sizeof len) < 0 || write(fd, t, len) < 0)
                 _exit(1);
             check_chip(what);
             _exit(0);
         }
         size_t len = 0;
         char *dst = at_once ? got : ref;
-        if (read(fd[0], &len, sizeof len) != (ssize_t)sizeof len || len >= TRANSCRIPT_MAX)
-            len = 0;
-        size_t off = 0;
-        while (off < len) {
-            ssize_t r = read(fd[0], dst + off, len - off);
-            if (r <= 0)
-                break;
-            off += (size_t)r;
+        int short_read = read_result(fd, &len, sizeof len) != 0 || len >= TRANSCRIPT_MAX ||
+                         read_result(fd, dst, len) != 0;
+        if (reap_sim(pid, fd, what) != 0)
+            return -1;
+        if (short_read) {
+            fail("%s: no whole transcript came back", what);
+            return -1;
         }
-        dst[off] = 0;
-        waitpid(pid, NULL, 0);
+        dst[len] = 0;
     }
-    close(fd[0]);
-    close(fd[1]);
     int lines = count_lines(got, "");
     if (strcmp(ref, got) != 0) {
         fail("%s: the burst's transcript differs from one command at a time", what);
@@ -250,8 +246,7 @@ static int stream_case(int n, int flow, long *answered, long *overruns, char *di
         }
         /* an answer must be that of the next command still unanswered, or (after lost
          * input) of a later one: in order, never out of thin air */
-        while (want < n && (flow ? want < 0 : 0) == 0 && mix_kind[want % nmix] != kinds[b] &&
-               !flow)
+        while (!flow && want < n && mix_kind[want % nmix] != kinds[b])
             want++;
         if (kinds[b] == K_UNKNOWN || want >= n || mix_kind[want % nmix] != kinds[b]) {
             if (!bad)
@@ -305,27 +300,27 @@ int cmd_console(void)
     /* long streams: XON/XOFF honoured, then ignored */
     long answered, overruns;
     char diag[1024];
-    int fd[2];
-    if (pipe(fd) != 0)
-        return 1;
     for (int flow = 1; flow >= 0; flow--) {
-        pid_t pid = fork();
+        int fd;
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
+            return 1;
         if (pid == 0) {
             uint32_t xoff0, xon0, xoff1, xon1;
             board_flow_counts(&xoff0, &xon0);
             stream_case(1000, flow, &answered, &overruns, diag, sizeof diag);
             board_flow_counts(&xoff1, &xon1);
             long res[4] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0)};
-            if (write(fd[1], res, sizeof res) < 0 || write(fd[1], diag, sizeof diag) < 0)
+            if (write(fd, res, sizeof res) < 0 || write(fd, diag, sizeof diag) < 0)
                 _exit(1);
             check_chip("stream");
             _exit(0);
         }
         long res[4] = {0, 0, 0, 0};
-        if (read(fd[0], res, sizeof res) != (ssize_t)sizeof res ||
-            read(fd[0], diag, sizeof diag) != (ssize_t)sizeof diag)
+        diag[0] = 0;
+        if (read_result(fd, res, sizeof res) != 0 || read_result(fd, diag, sizeof diag) != 0)
             fail("stream: the simulation died");
-        waitpid(pid, NULL, 0);
+        reap_sim(pid, fd, "stream");
         char *lost = strstr(diag, "diag: lost");
         char *nl = lost ? strchr(lost, '\n') : NULL;
         if (nl)
@@ -347,8 +342,6 @@ int cmd_console(void)
                      res[0], res[1], lost ? lost : "none");
         }
     }
-    close(fd[0]);
-    close(fd[1]);
     printf("sim_console: %.1f s\n", wall() - t0);
     if (sh->bad) {
         printf("sim_console: FAILED: %s\n", sh->first_error);

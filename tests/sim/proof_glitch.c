@@ -1,7 +1,7 @@
 /* tests/sim/proof_glitch.c - a contact shorter than the debounce time is never a press,
  * whatever the main loop is doing. Clean contacts of 3 ms and 8 ms on a key are swept
- * in 0.75 ms steps (4 phases of the 3 ms scan) across the longest main-loop passes of
- * a game:
+ * in 0.75 ms steps (2 phases of the 1.5 ms key scan) across the longest main-loop
+ * passes of a game:
  *   save    the game-ending move and the end-of-game statistics save (27 EEPROM bytes,
  *           about 92 ms), where a phantom press would start a new game;
  *   ai      the AI's reply (table lookup), where a phantom press would be a move;
@@ -54,113 +54,97 @@ static void one_run(const char *cmd, int cell, uint64_t at, uint32_t len_ms, uin
     _exit(0);
 }
 
-/* Sweep from the current state; returns the number of runs. */
-static long sweep(const char *what, const char *cmd, int cell, uint64_t from, uint64_t to,
+/* Sweep from the current state; each run is counted in sh->trials. */
+static void sweep(const char *what, const char *cmd, int cell, uint64_t from, uint64_t to,
                   uint32_t ms)
 {
     static char ref[4096], got[4096];
-    int fd[2];
-    long runs = 0;
-    if (pipe(fd) != 0)
-        return 0;
-    if (fork() == 0)
-        one_run(cmd, cell, 0, 0, ms, fd[1]);
-    wait(NULL);
-    if (read(fd[0], ref, sizeof ref) != (ssize_t)sizeof ref)
+    int fd;
+    pid_t pid = fork_sim(&fd);
+    if (pid < 0)
+        return;
+    if (pid == 0)
+        one_run(cmd, cell, 0, 0, ms, fd);
+    int short_read = read_result(fd, ref, sizeof ref) != 0;
+    if (reap_sim(pid, fd, what) != 0 || short_read) {
         fail("%s: the reference run died", what);
+        return;
+    }
     static const uint32_t lens[] = {3, 8};
     for (int li = 0; li < 2 && !sh->bad; li++) {
-        int running = 0;
-        for (uint64_t at = from; at <= to && !sh->bad; at += STEP_CYCLES) {
-            pid_t pid = fork();
-            if (pid == 0)
-                one_run(cmd, cell, at, lens[li], ms, fd[1]);
-            running++;
-            /* collect in order: each child writes one fixed-size record */
-            if (running >= NPROC || at + STEP_CYCLES > to) {
-                while (running > 0) {
-                    if (read(fd[0], got, sizeof got) != (ssize_t)sizeof got) {
-                        fail("%s: a run died", what);
-                        break;
-                    }
-                    if (strcmp(got, ref) != 0) {
-                        fail("%s: a %u ms contact on cell %d near %.2f ms changed what the "
-                             "board did:\n%s--- instead of ---\n%s", what, lens[li], cell + 1,
-                             (double)at / 16000.0, got, ref);
-                        __atomic_fetch_add(&sh->presses, 1, __ATOMIC_SEQ_CST);
-                    }
-                    wait(NULL);
-                    running--;
-                    runs++;
+        for (uint64_t at0 = from; at0 <= to && !sh->bad; at0 += NPROC * STEP_CYCLES) {
+            /* a batch of NPROC runs, each with its own pipe, collected in fork order */
+            pid_t pids[NPROC];
+            int fds[NPROC], n = 0;
+            for (uint64_t at = at0; n < NPROC && at <= to; at += STEP_CYCLES, n++) {
+                pids[n] = fork_sim(&fds[n]);
+                if (pids[n] == 0)
+                    one_run(cmd, cell, at, lens[li], ms, fds[n]);
+            }
+            for (int k = 0; k < n; k++) {
+                double at_ms = (double)(at0 + (uint64_t)k * STEP_CYCLES) / 16000.0;
+                short_read = pids[k] < 0 || read_result(fds[k], got, sizeof got) != 0;
+                if (pids[k] < 0 || reap_sim(pids[k], fds[k], what) != 0 || short_read) {
+                    fail("%s: the run with a %u ms contact near %.2f ms died", what, lens[li],
+                         at_ms);
+                    continue;
+                }
+                __atomic_fetch_add(&sh->trials, 1, __ATOMIC_SEQ_CST);
+                if (strcmp(got, ref) != 0) {
+                    fail("%s: a %u ms contact on cell %d near %.2f ms changed what the "
+                         "board did:\n%s--- instead of ---\n%s", what, lens[li], cell + 1,
+                         at_ms, got, ref);
+                    __atomic_fetch_add(&sh->presses, 1, __ATOMIC_SEQ_CST);
                 }
             }
         }
     }
-    close(fd[0]);
-    close(fd[1]);
-    return runs;
 }
 
-/* One console move; returns the cell of the AI's reply, or -1. */
-static int glitch_move_reply(const char *cmd)
+/* Runs in one sweep: both contact lengths at every step from `from` to `to`. */
+static long sweep_runs(uint64_t from, uint64_t to)
 {
-    cap_clear();
-    board_serial_line(cmd);
-    int idx = wait_line_from("ai: ", 0, 2000);
-    if (idx < 0)
-        return -1;
-    board_run_ms(700);
-    return line_cell(cap[idx]);
-}
-
-/* Console moves up to one move before the end of a drawn game (person X keeps the
- * draw); returns the last cell, or -1. */
-static int to_last_move(void)
-{
-    cap_clear();
-    board_serial_line("new x");
-    board_run_ms(400);
-    return draw_to_last_move(glitch_move_reply);
+    return 2 * (long)((to - from) / STEP_CYCLES + 1);
 }
 
 int cmd_glitch(void)
 {
     double t0 = wall();
-    long runs = 0;
     if (boot() != 0)
         return 1;
     /* 1. the end of a game and its save: any phantom press would start a new game */
-    int last = to_last_move();
+    int last = console_to_last_move();
     if (last < 0) {
         printf("sim_glitch: FAILED: could not reach a game's last move\n");
         return 1;
     }
     char cmd[16];
     snprintf(cmd, sizeof cmd, "move %d", last + 1);
-    runs += sweep("end of game and save", cmd, (last + 4) % 9, BOARD_MS(1),
-                  BOARD_MS(140), 700);
+    sweep("end of game and save", cmd, (last + 4) % 9, BOARD_MS(1), BOARD_MS(140), 700);
+    long expected = sweep_runs(BOARD_MS(1), BOARD_MS(140));
     /* 2./3. the AI's reply with the table and with the solver: a fresh game, the person
      * takes a corner; the reply comes 200 ms later; the contact is on a far cell */
     for (int solver = 0; solver < 2 && !sh->bad; solver++) {
-        pid_t pid = fork();
+        const char *what = solver ? "AI reply by the solver" : "AI reply by the table";
+        int fd;
+        pid_t pid = fork_sim(&fd);
         if (pid == 0) {
             if (solver && use_solver(5, 0x01) != 0)
                 _exit(1);
             board_serial_line("new x");
             board_run_ms(500);
-            long n = sweep(solver ? "AI reply by the solver" : "AI reply by the table",
-                           "move 1", 8, BOARD_MS(185), BOARD_MS(240), 600);
-            _exit(n > 0 ? 0 : 1);
+            sweep(what, "move 1", 8, BOARD_MS(185), BOARD_MS(240), 600);
+            _exit(0);
         }
-        int status;
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status))
-            fail("AI sweep %d: the simulation died", solver);
-        runs += 2 * (long)((BOARD_MS(240) - BOARD_MS(185)) / STEP_CYCLES + 1);
+        reap_sim(pid, fd, what);
+        expected += sweep_runs(BOARD_MS(185), BOARD_MS(240));
     }
+    if (!sh->bad && sh->trials != expected)
+        fail("%ld runs counted, %ld expected", sh->trials, expected);
     printf("sim_glitch: 3 ms and 8 ms contacts swept in 0.75 ms steps across the game-ending "
            "move and its EEPROM save, the AI's reply by table and by solver: runs %ld, "
-           "presses %ld, failures %ld, %.1f s\n", runs, sh->presses, sh->bad, wall() - t0);
+           "presses %ld, failures %ld, %.1f s\n", sh->trials, sh->presses, sh->bad,
+           wall() - t0);
     if (sh->bad) {
         printf("sim_glitch: FAILED: %s\n", sh->first_error);
         return 1;

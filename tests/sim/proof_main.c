@@ -7,13 +7,18 @@
 #include <string.h>
 #include <sys/mman.h>
 
+static int usage(void)
+{
+    fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|bench\n"
+                    "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [N]|table [STRIDE]|powercut [N]|"
-                        "garbage [BYTES]|bench [ELF]\n");
-        return 2;
-    }
+    if (argc < 2)
+        return usage();
     debug = getenv("SIM_DEBUG") != NULL;
     const char *e = getenv("SIM_ELF");
     if (e && *e)
@@ -44,6 +49,6 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "bench"))
         return cmd_bench();
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);
-    return 2;
+    return usage();
 }
 

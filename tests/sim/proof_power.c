@@ -74,7 +74,7 @@ static int lowvcc_run(void)
                  after, before);
         _exit(0);
     }
-    waitpid(pid, NULL, 0);
+    reap_sim(pid, -1, "lowvcc: power cut at low supply");
     /* the supply comes back: the save completes by itself */
     board_set_vcc(4800);
     board_run_ms(500);
@@ -104,21 +104,24 @@ static int count_cap(const char *prefix)
  * at every 0.5 us from 20 us before to 60 us after it, and hold it 100 ms. */
 static int wake_race(void)
 {
-    int fd[2];
+    int fd;
     uint64_t t_down = 0;
-    if (pipe(fd) != 0)
+    pid_t pid = fork_sim(&fd);
+    if (pid < 0)
         return -1;
-    if (fork() == 0) {
+    if (pid == 0) {
         uint64_t end = board_now() + BOARD_MS(100);
         while (!powered_down() && board_now() < end)
             board_run_until(board_now() + 8);
         uint64_t t = powered_down() ? board_now() : 0;
-        if (write(fd[1], &t, sizeof t) < 0)
+        if (write(fd, &t, sizeof t) < 0)
             _exit(1);
         _exit(0);
     }
-    wait(NULL);
-    if (read(fd[0], &t_down, sizeof t_down) != (ssize_t)sizeof t_down || !t_down) {
+    int short_read = read_result(fd, &t_down, sizeof t_down) != 0;
+    if (reap_sim(pid, fd, "sleep: finding power-down") != 0)
+        return -1;
+    if (short_read || !t_down) {
         fail("sleep: power-down never started");
         return -1;
     }
@@ -126,23 +129,25 @@ static int wake_race(void)
     board_run_until(from - 16);
     int runs = 0, late = 0;
     for (uint64_t at = from; at <= to; at += 8) {
-        if (fork() == 0) {
+        pid = fork_sim(&fd);
+        if (pid < 0)
+            return -1;
+        if (pid == 0) {
             board_keys_at(at, (1u << 4) | (1u << 0));
             board_run_until(at + BOARD_MS(100));
             int r = powered_down(); /* still asleep although the key is held */
-            if (write(fd[1], &r, sizeof r) < 0)
+            if (write(fd, &r, sizeof r) < 0)
                 _exit(1);
             _exit(0);
         }
         int r = 1;
-        wait(NULL);
-        if (read(fd[0], &r, sizeof r) != (ssize_t)sizeof r)
+        if (read_result(fd, &r, sizeof r) != 0)
             r = 1;
+        if (reap_sim(pid, fd, "sleep: wake race") != 0)
+            return -1;
         late += r;
         runs++;
     }
-    close(fd[0]);
-    close(fd[1]);
     printf("sim_power: wake race: a press at every 0.5 us from 20 us before to 60 us after "
            "power-down starts: %d presses, asleep with the key held %d\n", runs, late);
     if (late) {
@@ -239,7 +244,7 @@ int cmd_power(void)
         return 1;
     sleep_run();
     check_chip("sleep");
-    waitpid(pid, NULL, 0);
+    reap_sim(pid, -1, "lowvcc");
     printf("sim_power: failures %ld, %.1f s\n", sh->bad, wall() - t0);
     if (sh->bad) {
         printf("sim_power: FAILED: %s\n", sh->first_error);

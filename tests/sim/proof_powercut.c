@@ -54,79 +54,37 @@ int cmd_powercut(int trials)
     }
     board_run_ms(500);
     /* second game: play until one person move would end it */
-    uint16_t x = 0, o = 0;
-    cap_clear();
-    board_serial_line("new x");
-    cap_wait(1, 500);
-    int final_cell = -1, guard = 0;
-    for (;;) {
-        /* person X keeps the draw (value 0) so the game runs to its ninth move */
-        int cell = -1;
-        for (int c = 0; c < 9 && cell < 0 && final_cell < 0; c++) {
-            if ((x | o) >> c & 1)
-                continue;
-            uint16_t x2 = (uint16_t)(x | 1u << c);
-            if ((x2 | o) == 0x1ff)
-                final_cell = c;
-            else if (!win_cells(x2) && negamax(x2, o) == 0)
-                cell = c;
-        }
-        if (final_cell >= 0 || cell < 0)
-            break;
-        if (++guard > 20)
-            break;
-        /* a move that does not end the game; does the AI then win? fine, it ends */
-        char cmd[16];
-        snprintf(cmd, sizeof cmd, "move %d", cell + 1);
-        cap_clear();
-        board_serial_line(cmd);
-        x |= (uint16_t)(1u << cell);
-        uint64_t end = board_now() + BOARD_MS(2000);
-        int idx = -1;
-        while (board_now() < end && (idx = cap_find("ai: ")) < 0)
-            board_run_ms(2);
-        if (idx < 0)
-            break;
-        o |= (uint16_t)(1u << (atoi(cap[idx] + 4) - 1));
-        board_run_ms(50);
-        if (win_cells(o)) {
-            /* the AI won: start again from a new game */
-            board_run_ms(300);
-            x = o = 0;
-            cap_clear();
-            board_serial_line("new x");
-            cap_wait(1, 500);
-            final_cell = -1;
-        }
-    }
+    int final_cell = console_to_last_move();
     if (final_cell < 0) {
         printf("sim_powercut: FAILED: could not reach a game's last move\n");
         return 1;
     }
-    board_run_ms(700);
     char old_stats[1024], new_stats[1024];
     char move_cmd[16];
     snprintf(move_cmd, sizeof move_cmd, "move %d", final_cell + 1);
     /* references: cut before the move, and after everything settled */
-    int fd[2];
-    if (pipe(fd) != 0)
+    int fd;
+    pid_t pid = fork_sim(&fd);
+    if (pid < 0)
         return 1;
-    pid_t pid = fork();
     if (pid == 0) {
         board_power_cycle();
         board_run_until_line("ttt: ready", 3000);
         board_run_ms(1000);
         read_stats(old_stats, sizeof old_stats);
-        if (write(fd[1], old_stats, sizeof old_stats) < 0)
+        if (write(fd, old_stats, sizeof old_stats) < 0)
             _exit(1);
-        ee_first = ee_last = 0;
         _exit(0);
     }
-    waitpid(pid, NULL, 0);
-    if (read(fd[0], old_stats, sizeof old_stats) != (ssize_t)sizeof old_stats)
+    int short_read = read_result(fd, old_stats, sizeof old_stats) != 0;
+    if (reap_sim(pid, fd, "reference before the move") != 0 || short_read) {
+        printf("sim_powercut: FAILED: the reference before the move died\n");
         return 1;
+    }
     uint64_t window[3];
-    pid = fork();
+    pid = fork_sim(&fd);
+    if (pid < 0)
+        return 1;
     if (pid == 0) {
         uint64_t t_move = board_now();
         ee_first = ee_last = 0;
@@ -140,14 +98,16 @@ int cmd_powercut(int trials)
         board_run_until_line("ttt: ready", 3000);
         board_run_ms(1000);
         read_stats(new_stats, sizeof new_stats);
-        if (write(fd[1], new_stats, sizeof new_stats) < 0 || write(fd[1], window, sizeof window) < 0)
+        if (write(fd, new_stats, sizeof new_stats) < 0 || write(fd, window, sizeof window) < 0)
             _exit(1);
         _exit(0);
     }
-    waitpid(pid, NULL, 0);
-    if (read(fd[0], new_stats, sizeof new_stats) != (ssize_t)sizeof new_stats ||
-        read(fd[0], window, sizeof window) != (ssize_t)sizeof window)
+    short_read = read_result(fd, new_stats, sizeof new_stats) != 0 ||
+                 read_result(fd, window, sizeof window) != 0;
+    if (reap_sim(pid, fd, "reference after the move") != 0 || short_read) {
+        printf("sim_powercut: FAILED: the reference after the move died\n");
         return 1;
+    }
     if (!strcmp(old_stats, new_stats) || !window[0]) {
         printf("sim_powercut: FAILED: the last move did not change the stats in EEPROM "
                "(old '%s', new '%s', EEPROM writes %s)\n", old_stats, new_stats,
@@ -195,11 +155,11 @@ int cmd_powercut(int trials)
             _exit(0);
         }
         if (++running >= NPROC) {
-            wait(NULL);
+            reap_any_sim("power cut");
             running--;
         }
     }
-    while (wait(NULL) > 0)
+    while (reap_any_sim("power cut") > 0)
         ;
     printf("sim_powercut: trials %ld (the game's last move writes %lu EEPROM bytes, 3.4 ms "
            "each; cut between %.2f and %.2f ms after the move, EEPROM kept, the byte being "

@@ -27,13 +27,13 @@ int cmd_table(int stride_games)
     pid_t pid = fork();
     if (pid == 0) {
         cap_clear();
-        board_run_until_line("ttt: ready", 3000);
-        if (cap_find("ttt: table CRC bad") >= 0)
+        if (!board_run_until_line("ttt: ready", 3000))
+            fail("clean image: no banner");
+        else if (cap_find("ttt: table CRC bad") >= 0)
             fail("clean image reports a bad table CRC");
         _exit(0);
     }
-    int status;
-    waitpid(pid, &status, 0);
+    reap_sim(pid, -1, "clean image");
     long games = 0;
     int running = 0;
     for (uint32_t off = 0; off < size && sh->bad < 10; off++) {
@@ -66,16 +66,18 @@ int cmd_table(int stride_games)
             _exit(0);
         }
         if (++running >= NPROC) {
-            wait(&status);
+            reap_any_sim("table byte changed");
             running--;
         }
     }
-    while (wait(&status) > 0)
+    while (reap_any_sim("table byte changed") > 0)
         ;
     printf("sim_table: %s at 0x%x, %u bytes: corrupted %u (each byte once, random xor), "
            "detected %ld; console games with random person moves %ld (person X and O "
            "alternately), AI moves checked value-preserving %ld; failures %ld, %.1f s\n", name,
            addr, size, size, sh->detected, sh->games, sh->nodes, sh->bad, wall() - t0);
+    if (!sh->bad && sh->games != games)
+        fail("%ld of %ld console games finished", sh->games, games);
     if (sh->bad || sh->detected != (long)size) {
         printf("sim_table: FAILED: %s\n", sh->first_error);
         return 1;
