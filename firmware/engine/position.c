@@ -139,7 +139,7 @@ uint8_t pos_forced_move(pos_t p)
     if (!cells)
         cells = pos_threats(s.theirs, s.mine);
     if (!cells) {
-        cells = (uint16_t)(POS_ALL & ~(s.mine | s.theirs)); /* the empty cells */
+        cells = pos_empty(p);
         if (cells & (uint16_t)(cells - 1))
             cells = 0; /* more than one: no rule decides */
     }

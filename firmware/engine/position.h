@@ -44,9 +44,9 @@ enum {
     POS_BAD_CELLS,      /* a cell outside the board or marked twice (bad masks) */
     POS_BAD_COUNTS,     /* X must have as many marks as O, or one more */
     POS_BOTH_LINES,     /* both players have a line */
-    POS_LINE_NOT_LAST,  /* the player with a line did not move last */
-    POS_LINES_NOT_ONE_MOVE /* no single last move could have completed the lines: never
-                              returned, as the counts already rule it out (position.c) */
+    POS_LINE_NOT_LAST   /* the player with a line did not move last. (No single last
+                           move completing the lines cannot happen once the counts
+                           hold: position.c, tests/engine/test_engine.c.) */
 };
 uint8_t pos_legality(pos_t p);
 /* Legal = reachable in a real game from the empty board (5,478 boards). */

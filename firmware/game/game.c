@@ -40,7 +40,7 @@ OUT_STR(s_wins, " wins");
 /* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis, whose
  * " draw" ends in the result's "draw". */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
-const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
+static const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
 #define s_draw (s_outcomes + sizeof " win\0 " - 1u)
 
@@ -64,7 +64,7 @@ void game_put_mode(uint8_t mode)
     out_nth_P(s_modes, mode);
 }
 
-void game_put_level(uint8_t level)
+static void game_put_level(uint8_t level)
 {
     out_nth_P(game_level_names, level);
 }
@@ -478,13 +478,6 @@ void game_frame(const game_t *g, leds_frame_t *f)
     f->red = (uint16_t)((g->pos.x & keep) | ov_red);
     f->green = (uint16_t)((g->pos.o & keep) | ov_green);
     f->blink = blink;
-}
-
-uint8_t game_take_save(game_t *g)
-{
-    uint8_t s = g->save;
-    g->save = 0;
-    return s;
 }
 
 void game_wake(game_t *g)

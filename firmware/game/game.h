@@ -50,7 +50,7 @@ typedef struct {
     uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
     uint16_t ms[GAME_TIMERS];
     uint8_t save;        /* 1: rec changed and is not saved yet (the main loop clears it
-                            when the EEPROM store takes rec; or game_take_save()) */
+                            when the EEPROM store takes rec) */
     uint8_t show;        /* GAME_SHOW_*: what the overlay is */
     uint16_t rng;        /* level_rand() state; every ms elapsed is added (entropy) */
     /* Blinking cells: the AI's last move or a taken cell pressed (while
@@ -96,8 +96,6 @@ void game_keys_sync(game_t *g, uint16_t keys_state);
  * once, ignored until released). */
 void game_tick(game_t *g, uint16_t elapsed_ms);
 void game_frame(const game_t *g, leds_frame_t *f);
-/* 1 if g->rec changed since the last call (then cleared): to be saved. */
-uint8_t game_take_save(game_t *g);
 /* After power-down: drop overlays and ignore the waking press. */
 void game_wake(game_t *g);
 
@@ -126,9 +124,6 @@ static inline uint8_t game_winner(const game_t *g)
 /* Mode and level names, a result (no newline): `vs ai, you x`, `two players`,
  * `perfect`, ..., `x wins`, `draw`. */
 void game_put_mode(uint8_t mode);
-void game_put_level(uint8_t level);
 void game_put_result(uint8_t winner);
-/* The level names in flash, LEVEL_* order: "perfect\0medium\0easy". */
-extern const char game_level_names[];
 
 #endif

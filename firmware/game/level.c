@@ -18,7 +18,7 @@ __attribute__((noinline)) uint8_t level_rand(uint16_t *state)
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
 {
     uint8_t best = engine_move(p);
-    uint16_t empty = (uint16_t)(~(p.x | p.o) & POS_ALL);
+    uint16_t empty = pos_empty(p);
     uint8_t odds = level == LEVEL_EASY ? LEVEL_EASY_MISTAKE_256 : (uint8_t)(level << 6);
     _Static_assert(LEVEL_PERFECT == 0 && LEVEL_MEDIUM << 6 == LEVEL_MEDIUM_MISTAKE_256,
                    "odds = level << 6 for perfect (0) and medium");

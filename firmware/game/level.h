@@ -14,8 +14,9 @@
  * x = 25173 x + 13849 (mod 2^16), period 65536. */
 uint8_t level_rand(uint16_t *state);
 /* The AI's move (cell 0..8) for a legal, unfinished position at `level` (LEVEL_*).
- * Uses engine_move() and the generator `state` (one draw when there is a choice, two
- * when a mistake is made). */
+ * Uses engine_move() and the generator `state`: one draw when there is a choice, then
+ * for a mistake one more draw per 4-bit try until another empty cell comes up (at most
+ * 128 tries). */
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
 
 #endif

@@ -156,8 +156,6 @@ const char *judge_illegal_reason(uint8_t why)
         return "illegal board: both players have a line";
     case POS_LINE_NOT_LAST:
         return "illegal board: the player with a line did not move last";
-    case POS_LINES_NOT_ONE_MOVE:
-        return "illegal board: no single last move completes these lines";
     default:
         return "illegal board";
     }

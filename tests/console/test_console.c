@@ -190,7 +190,7 @@ static void test_new_level_stats(void **state)
     (void)state;
     gtu_line(&con, &g, "new o");
     assert_string_equal(gtu_out(), "new: vs ai, you o, level perfect\n");
-    assert_int_equal(game_take_save(&g), 1);
+    assert_int_equal(gtu_take_save(&g), 1);
     gtu_clear();
     gtu_line(&con, &g, "new");
     gtu_line(&con, &g, "new xo");
@@ -218,11 +218,11 @@ static void test_new_level_stats(void **state)
                         "stats vs ai, you o: wins 0, draws 0, losses 0\n"
                         "stats two players: x wins 0, draws 0, o wins 60000\n");
     gtu_clear();
-    game_take_save(&g);
+    gtu_take_save(&g);
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
     assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_LOSS], 0);
-    assert_int_equal(game_take_save(&g), 1);
+    assert_int_equal(gtu_take_save(&g), 1);
     gtu_clear();
     gtu_line(&con, &g, "stats now");
     gtu_line(&con, &g, "stats clear x");

@@ -10,9 +10,10 @@
 
 static char gtu_buf[1 << 16];
 static size_t gtu_len;
+static int gtu_lost; /* output was dropped since the last gtu_clear() */
 
 /* Move what the UART fake collected into the buffer (the newest output wins when the
- * buffer would overflow: long runs are not read back). */
+ * buffer would overflow: long runs are not read back; reading them fails the test). */
 static void gtu_pump(void)
 {
     static char chunk[4096];
@@ -20,6 +21,7 @@ static void gtu_pump(void)
     while ((n = fake_uart_output(chunk, sizeof chunk)) > 0) {
         if (gtu_len + n + 1 >= sizeof gtu_buf) {
             gtu_len = 0;
+            gtu_lost = 1;
         }
         memcpy(gtu_buf + gtu_len, chunk, n);
         gtu_len += n;
@@ -36,6 +38,7 @@ void gtu_capture_start(void)
 const char *gtu_out(void)
 {
     gtu_pump();
+    assert_false(gtu_lost); /* the output read back must be whole */
     return gtu_buf;
 }
 
@@ -43,7 +46,15 @@ void gtu_clear(void)
 {
     gtu_pump();
     gtu_len = 0;
+    gtu_lost = 0;
     gtu_buf[0] = '\0';
+}
+
+uint8_t gtu_take_save(game_t *g)
+{
+    uint8_t s = g->save;
+    g->save = 0;
+    return s;
 }
 
 uint8_t gtu_cell(const game_t *g, uint8_t cell)

@@ -25,6 +25,9 @@ void gtu_tap(game_t *g, uint8_t cell);
 void gtu_long(game_t *g, uint8_t cell);
 /* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK). */
 uint8_t gtu_cell(const game_t *g, uint8_t cell);
+/* 1 if g->rec changed since the last call (then cleared), as the main loop takes a
+ * record to save. */
+uint8_t gtu_take_save(game_t *g);
 /* Run a console line. */
 void gtu_line(console_t *c, game_t *g, const char *line);
 /* Pure minimax reference for tests (recursive, host only): result for the side to

@@ -161,7 +161,7 @@ static void test_ai_opens_as_x(void **state)
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_long(&g, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
-    assert_int_equal(game_take_save(&g), 1);
+    assert_int_equal(gtu_take_save(&g), 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(pos_count(g.pos.x), 1);
 }
@@ -426,10 +426,10 @@ static void test_menu(void **state)
     gtu_clear();
     gtu_long(&g, 3); /* cell 4: level perfect */
     assert_int_equal(g.settings.level, LEVEL_PERFECT);
-    assert_int_equal(game_take_save(&g), 0); /* unchanged: nothing to save */
+    assert_int_equal(gtu_take_save(&g), 0); /* unchanged: nothing to save */
     gtu_long(&g, 4); /* cell 5: medium */
     assert_int_equal(g.settings.level, LEVEL_MEDIUM);
-    assert_int_equal(game_take_save(&g), 1);
+    assert_int_equal(gtu_take_save(&g), 1);
     frame_of(&g, f);
     assert_int_equal(f[4], LED_YELLOW); /* confirmation flash */
     gtu_tick(&g, GAME_CONFIRM_MS);
@@ -551,7 +551,7 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.over, 1);
     assert_int_equal(gtu_count_lines("result: x wins"), 1);
     assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
-    assert_int_equal(game_take_save(&g), 1);
+    assert_int_equal(gtu_take_save(&g), 1);
     frame_of(&g, f);
     for (int c = 0; c < 3; c++) {
         assert_int_equal(f[c], LED_RED | LED_BLINK);

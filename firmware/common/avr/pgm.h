@@ -1,6 +1,6 @@
 /* firmware/common/avr/pgm.h - PROGMEM access on the AVR: the real avr-libc macros. The host build
  * finds firmware/common/host/pgm.h instead (include path), so engine code is identical. */
-#ifndef HAL_PGM_H
-#define HAL_PGM_H
+#ifndef COMMON_PGM_H
+#define COMMON_PGM_H
 #include <avr/pgmspace.h>
 #endif
