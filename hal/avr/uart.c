@@ -179,10 +179,17 @@ ISR(USART_RX_vect)
             UCSR0B |= (uint8_t)(1u << UDRIE0);
         }
 #endif
-    } else if (!uart_rx_gap) {
-        /* The ring is full: the mark goes on the newest byte in it (127 bytes after the
-         * one uart_getc() may be reading). A gap not read yet: this loss joins it. */
-        uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
+    } else {
+        /* This byte is lost, and with it the place a pending DOR0 mark was meant for:
+         * the gap marked or pending here covers that loss too (left set, the mark would
+         * fall on a good byte after this gap is read). */
+        UART_CLEAR(HAL_F_DOR_GAP);
+        if (!uart_rx_gap) {
+            /* The ring is full: the mark goes on the newest byte in it (127 bytes after
+             * the one uart_getc() may be reading). A gap not read yet: this loss joins
+             * it. */
+            uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
+        }
     }
     if (lost)
         uart_overruns++;
@@ -194,14 +201,12 @@ ISR(USART_UDRE_vect)
     if (c) {
         uart_flow_byte = 0; /* flow control overtakes queued output */
     } else {
-        uint8_t tail = uart_tx.tail;
-        if (tail == uart_tx.head) {
+        int16_t queued = ring_get(&uart_tx, uart_tx_buf, UART_TX_MASK);
+        if (queued < 0) {
             UCSR0B &= (uint8_t)~(1u << UDRIE0); /* nothing to send: stop this interrupt */
             return;
         }
-        c = uart_tx_buf[tail];
-        RING_BARRIER(); /* the byte is read before the slot is handed back */
-        uart_tx.tail = (uint8_t)(tail + 1u); /* 256 slots: wraps by itself */
+        c = (uint8_t)queued;
     }
     /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
     UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
