@@ -1,5 +1,5 @@
-/* hal/debounce.h - per-key "defer" debouncer with long-press detection over a 9-bit
- * key bitmap (pure C, host-tested).
+/* hal/debounce.h - per-key "defer" debouncer over a 9-bit key bitmap (pure C,
+ * host-tested; long presses are the game's gestures).
  *
  * Algorithm (per key, as QMK's sym_defer_pk): when a scan first shows a key different
  * from its debounced state, the key's timer starts at that scan's time; the debounced

@@ -15,7 +15,8 @@
 #define EEPROM_RECORD_MAX 48
 /* Lowest supply (0.1 V) at which a byte is written: above the ATmega328P's 16 MHz
  * safe-operating line (3.78 V, datasheet figure 29-1 between 10 MHz at 2.7 V and 20 MHz
- * at 4.5 V) with margin, below a USB port's worst 4.4 V less the bandgap's -8 %. */
+ * at 4.5 V) with margin, and no higher than a USB port's worst 4.4 V read 9 % low (the
+ * bandgap's spread, power.h): 4.0 V. */
 #define EEPROM_STORE_VCC_MIN_DV 40u
 
 /* Forget any save under way (power-on state; the chip's RAM starts that way). */

@@ -2,12 +2,13 @@
 # sides), the ATmega328P drivers (hal/avr/) and the host fakes (hal/host/), chosen at
 # link time. It depends on no firmware room except firmware/common (CRC-16).
 #
-#   HAL_PURE_SRC   pure C, compiled for AVR and host (debounce, key events, records)
+#   HAL_PURE_SRC   pure C, compiled for AVR and host (debounce, key events, records,
+#                  wake rows)
 #   HAL_AVR_SRC    drivers on the chip (timer ISR, LEDs, keys, UART, EEPROM, power, fuses)
 #   HAL_HOST_SRC   fakes + hal_fake.h controls for host tests
 #   HAL_AVR_LIB / HAL_HOST_LIB  archives: link them after the program's objects
 
-HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c
+HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c hal/power_wake.c
 HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
 	fuses.c)
 HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c \

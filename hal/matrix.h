@@ -67,15 +67,10 @@ static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t row
                      ((rows3 & 4u) ? KEYS_ROW_BIT(2) : 0u));
 }
 
-/* The column port's LED bits for one row of a frame: cells 3*row..3*row+2 of the red and
- * green masks (bit i = cell i), already shifted so bits 0..2 are that row. */
-static inline __attribute__((always_inline)) uint8_t matrix_led_row(uint8_t red3, uint8_t green3)
-{
-    return (uint8_t)(((red3 & 1u) ? LEDS_RED(0) : 0u) | ((red3 & 2u) ? LEDS_RED(1) : 0u) |
-                     ((red3 & 4u) ? LEDS_RED(2) : 0u) | ((green3 & 1u) ? LEDS_GREEN(0) : 0u) |
-                     ((green3 & 2u) ? LEDS_GREEN(1) : 0u) |
-                     ((green3 & 4u) ? LEDS_GREEN(2) : 0u));
-}
+/* The column-port bits of each column's dies, red then green, column 0 first: the table
+ * hal/avr/leds.c walks (two bytes per column) to build a row's column bits. */
+#define MATRIX_LED_DIES                                                                  \
+    {LEDS_RED(0), LEDS_GREEN(0), LEDS_RED(1), LEDS_GREEN(1), LEDS_RED(2), LEDS_GREEN(2)}
 
 /* The columns a key-port reading shows closed (read low), as bits 0..2. Columns on three
  * adjacent ascending bits (this board: PC0..PC2) take two instructions, `com` and a

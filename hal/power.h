@@ -31,9 +31,10 @@ void power_idle(void);
  * an ignored key is left undriven, so none of its keys can. 0: nothing could wake it,
  * so do not power down. */
 uint8_t power_wake_rows(uint16_t ignore);
-/* Power-down until a key of power_wake_rows(ignore) is pressed (pin-change interrupt);
- * the caller has switched the LEDs off. Returns at once if such a key is already down,
- * or if no key could wake the board. Returns with the tick running again. */
+/* Power-down until a key of power_wake_rows(ignore) is pressed (pin-change interrupt),
+ * the LEDs switched off. Returns at once if such a key is already down (the LEDs off),
+ * or if no key could wake the board (the LEDs as they were). Returns with the tick
+ * running again. */
 void power_down_until_key(uint16_t ignore);
 /* Supply voltage in 0.1 V, measured against the internal 1.1 V bandgap (about
  * +-9 % on a given chip): the latest of continuous conversions, so it never waits; 0

@@ -107,8 +107,7 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = 0;
-        leds_off();
-        power_down_until_key(g->stuck);
+        power_down_until_key(g->stuck); /* it switches the LEDs off */
         game_wake(g); /* the frame is shown again by the next step */
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !g->save) {

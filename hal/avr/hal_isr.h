@@ -33,11 +33,10 @@ void tick_pins_init(void);
 extern volatile uint8_t leds_cols[6];
 extern volatile uint8_t leds_blink_at;
 
-/* Keys (keys_hw.c): rows 0..1 of the scan in progress (ISR-owned); the last complete
- * scan and the keys whose reading changed between two scans since the main loop last
- * took them, in two bytes: cells 0..5 (rows 0 and 1) as bits 0..5 of one, cells 6..8
- * (row 2) as bits 0..2 of the other (set = closed); the scan's time (TICK_NOW). */
-extern uint8_t keys_acc;
+/* Keys (keys_hw.c): the last complete scan and the keys whose reading changed between
+ * two scans since the main loop last took them, in two bytes: cells 0..5 (rows 0 and 1)
+ * as bits 0..5 of one, cells 6..8 (row 2) as bits 0..2 of the other (set = closed); the
+ * scan's time (TICK_NOW). */
 extern volatile uint8_t keys_raw01, keys_raw2;
 extern volatile uint8_t keys_changed01, keys_changed2;
 extern volatile uint8_t keys_scan_ms;

@@ -8,16 +8,15 @@
 
 #include "hal_isr.h"
 
-uint8_t keys_acc;
 volatile uint8_t keys_raw01, keys_raw2;
 volatile uint8_t keys_changed01, keys_changed2;
+volatile uint8_t keys_scan_ms;
 
 /* The interrupt's two bytes (hal_isr.h) as a cell bitmap, bit i = cell i. */
 static uint16_t keys_unpack(uint8_t rows01, uint8_t row2)
 {
     return (uint16_t)(rows01 | (uint16_t)row2 << 6);
 }
-volatile uint8_t keys_scan_ms;
 
 void keys_hw_take(keys_scan_t *s)
 {

@@ -17,8 +17,7 @@ volatile uint8_t leds_blink_at;
 static uint16_t leds_blinking; /* the cells of the last frame that blink */
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
-static const uint8_t leds_die_bits[6] PROGMEM = {LEDS_RED(0), LEDS_GREEN(0), LEDS_RED(1),
-                                                 LEDS_GREEN(1), LEDS_RED(2), LEDS_GREEN(2)};
+static const uint8_t leds_die_bits[6] PROGMEM = MATRIX_LED_DIES;
 
 void leds_init(void)
 {

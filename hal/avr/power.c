@@ -184,18 +184,6 @@ EMPTY_INTERRUPT(PCINT0_vect);
 EMPTY_INTERRUPT(PCINT1_vect);
 EMPTY_INTERRUPT(PCINT2_vect);
 
-/* noinline: the app and power_down_until_key() share one copy */
-__attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
-{
-    uint8_t rows = 0;
-    for (uint8_t r = 0; r < 3u; r++, ignore >>= 3) {
-        rows >>= 1;
-        if (!(ignore & 7u))
-            rows |= 4u;
-    }
-    return rows;
-}
-
 void power_down_until_key(uint16_t ignore)
 {
     /* The waking drive rows, as key-port bits: every row without an ignored key. */
@@ -205,7 +193,9 @@ void power_down_until_key(uint16_t ignore)
         return; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep (OCIE0A is its only bit in use) */
-    leds_off(); /* the caller did already; harmless twice */
+    /* LEDs off with the display step stopped, so no row gate is left high (its 100 kOhm
+     * pull-down would draw 50 uA all night) */
+    leds_off();
     /* The waking rows low at once (PORT bits are 0): a key in them then pulls its column
      * low. A row with a stuck key stays released, so that key cannot hold its column. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);

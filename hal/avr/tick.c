@@ -22,6 +22,7 @@ _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide 
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 
 static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW */
+static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the key scan in progress */
 
 void tick_pins_init(void)
 {

@@ -1,9 +1,11 @@
 /* hal/host/power.c - fake power control: counts idle sleeps, power-downs and watchdog
  * kicks; power_init() reports the cause set by fake_power_set_reset_cause(); the supply
  * voltage is whatever fake_power_set_vcc() said (5.0 V by default). The wake-key rule
- * is the chip's: a drive row with an ignored key is left undriven. */
+ * is the chip's own (hal/power_wake.c); a power-down switches the LEDs off as the chip's
+ * does. */
 #include "fake_internal.h"
 #include "hal_fake.h"
+#include "leds.h"
 #include "power.h"
 
 static uint8_t fake_cause_next = RESET_POWER_ON;
@@ -51,19 +53,11 @@ void power_idle(void)
     fake_idles++;
 }
 
-uint8_t power_wake_rows(uint16_t ignore)
-{
-    uint8_t rows = 0;
-    for (uint8_t r = 0; r < 3; r++)
-        if (!((ignore >> (3u * r)) & 7u))
-            rows |= (uint8_t)(1u << r);
-    return rows;
-}
-
 void power_down_until_key(uint16_t ignore)
 {
     if (!power_wake_rows(ignore))
         return;
+    leds_off(); /* as the chip does (power.h) */
     fake_downs++;
     fake_down_ignore = ignore;
 }
