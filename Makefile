@@ -46,7 +46,7 @@ AVR_BASE_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/c
 AVR_CFLAGS := $(AVR_BASE_CFLAGS) $(AVR_OPT)
 AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_OPT) -mrelax -Wl,--gc-sections
 AVR_SU_DIR := $(BUILD)/avr-su
-AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) -Os -mcall-prologues -fno-jump-tables -fstack-usage
+AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) $(filter-out -flto,$(AVR_OPT)) -fstack-usage
 HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -O2 -g $(CWARN)
 SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)

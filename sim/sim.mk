@@ -3,16 +3,20 @@
 SIM_DIR := $(BUILD)/sim
 SIM_ELF ?= $(AVR_DIR)/ttt.elf
 SIM_HEX ?= $(AVR_DIR)/ttt.hex
-SIM_CFLAGS = $(filter-out -I/usr/include/simavr,$(HOST_CFLAGS)) -isystem /usr/include/simavr -Isim
+SIM_CFLAGS = $(HOST_CFLAGS) -isystem /usr/include/simavr -Isim
 SIM_LIBS = $(SIMAVR_LIBS) -lelf
-SIM_BOARD_SRC := sim/board.c
+# The board model, compiled once for every program that runs the chip on it.
+SIM_BOARD_OBJ := $(SIM_DIR)/obj/board.o
+$(SIM_BOARD_OBJ): sim/board.c $(HOST_FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 
-$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_SRC) sim/board.h
+$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_OBJ) sim/board.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/ttt_sim.c $(SIM_BOARD_SRC) $(SIM_LIBS)
-$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_SRC) sim/board.h
+	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/ttt_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS)
+$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_OBJ) sim/board.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/flash_sim.c $(SIM_BOARD_SRC) $(SIM_LIBS) -lutil
+	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/flash_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS) -lutil
 
 ALL_TARGETS += $(SIM_DIR)/ttt-sim $(SIM_DIR)/ttt-flash-sim
 .PHONY: play-run flash-sim trace
@@ -25,10 +29,6 @@ trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@printf 'wait 1200\npress 5\nwait 400\nhold 1 900\nwait 300\nserial help\nwait 300\nquit\n' | \
 		$(SIM_DIR)/ttt-sim --stdio --trace $(SIM_DIR)/trace.vcd $(SIM_ELF)
 	@echo "trace: $(SIM_DIR)/trace.vcd (gtkwave $(SIM_DIR)/trace.vcd)"
-
-SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
-flash-sim: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
-	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 
 # optiboot, the Uno's own bootloader, built from the source Debian ships (the shipped
 # optiboot_atmega328.hex does not fit: built by today's avr-gcc its code runs into the
@@ -47,3 +47,6 @@ $(OPTIBOOT_HEX): $(OPTIBOOT_SRC_DIR)/optiboot.c
 		[ $$size -le 510 ] || { echo "optiboot: .text is $$size bytes, the boot section holds 510"; exit 1; }
 	$(AVR_OBJCOPY) -j .text -j .data -j .version --set-section-flags .version=alloc,load \
 		-O ihex $(@:.hex=.elf) $@
+
+flash-sim: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
+	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude.log

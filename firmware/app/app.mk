@@ -24,7 +24,7 @@ ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
 # reads from machine code against the compiler's own figures on it.
 FW_SU_ELF := $(AVR_SU_DIR)/ttt.elf
 $(FW_SU_ELF): $(call avr_su_objs,$(FW_SRC))
-	$(AVR_CC) -mmcu=$(MCU) -mrelax -Wl,--gc-sections -Wl,-Map=$(@:.elf=.map) $^ -o $@
+	$(AVR_CC) $(filter-out -flto,$(AVR_LDFLAGS)) -Wl,-Map=$(@:.elf=.map) $^ -o $@
 
 .PHONY: flash fuses size-firmware bench-firmware
 flash: $(FW_HEX)

@@ -18,7 +18,8 @@ FUZZ_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -Ifirmware/t
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
 fuzz_objs = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
-$(FUZZ_DIR)/obj/%.o: %.c
+FUZZ_FLAGS_FILE := $(call flags_file,$(FUZZ_DIR),$(FUZZ_CC) $(FUZZ_CFLAGS))
+$(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 $(call fuzz_objs,$(TABLE_USERS)): $(TABLE_HDR)
@@ -30,7 +31,7 @@ FUZZ_judge_SRC := tests/fuzz/fuzz_judge.c firmware/tools/judge.c $(ENGINE_SRC) \
 FUZZ_console_SRC := tests/fuzz/fuzz_console.c $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
 	$(HAL_PURE_SRC) $(HAL_HOST_SRC) $(COMMON_HOST_SRC)
 FUZZ_eeprom_SRC := tests/fuzz/fuzz_eeprom.c hal/eeprom_store.c hal/host/eeprom_dev.c \
-	hal/host/power.c $(COMMON_HOST_SRC) firmware/game/stats.c
+	hal/host/power.c hal/power_wake.c hal/host/leds.c $(COMMON_HOST_SRC) firmware/game/stats.c
 FUZZ_judge_MAX_LEN := 4096
 FUZZ_console_MAX_LEN := 4096
 FUZZ_eeprom_MAX_LEN := 1200

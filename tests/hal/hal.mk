@@ -32,12 +32,11 @@ BENCH_TARGETS += bench-hal
 
 HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes
 HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))
-HAL_TEST_LIBS := $(HAL_HOST_LIB)
 
 HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c))
 .SECONDARY: $(HAL_TEST_OBJS)
 
-$(HOST_DIR)/tests/hal/test_%: $(HOST_DIR)/obj/tests/hal/test_%.o $(HAL_TEST_LIBS)
+$(HOST_DIR)/tests/hal/test_%: $(HOST_DIR)/obj/tests/hal/test_%.o $(HAL_HOST_LIB)
 	@mkdir -p $(@D)
 	$(HOST_CC) -o $@ $^ -lcmocka
 

@@ -5,9 +5,9 @@ SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
 SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
-$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_SRC) sim/board.h $(SIM_ENGINE_OBJS)
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h $(SIM_ENGINE_OBJS)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_SRC) \
+	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_OBJ) \
 		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
 
 # Small firmware the harness was developed against (LED mux, key scan, UART echo).
@@ -15,10 +15,10 @@ $(SIM_DIR)/testfw.elf: $(call avr_objs,tests/sim/testfw.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
-$(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins.h
+# The same with a ghost: one source, one more define, so compiled and linked in one step.
+$(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins.h $(AVR_FLAGS_FILE)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(filter-out -fstack-usage -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) \
-		-o $@ $<
+	$(AVR_CC) $(filter-out -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) -o $@ $<
 
 ALL_TARGETS += $(SIM_PROOFS)
 .PHONY: test-sim-exhaustive test-sim-fuzz test-sim-table test-sim-powercut test-sim-garbage \
@@ -43,6 +43,9 @@ test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
 	echo "sim_trace: ok ($$(grep -c '^#' $(SIM_DIR)/trace.vcd) time stamps in $(SIM_DIR)/trace.vcd)" || \
 	{ echo "sim_trace: FAILED: no usable $(SIM_DIR)/trace.vcd"; exit 1; }
+# The flash path through both Uno bootloaders: optiboot (built in sim/sim.mk) and the
+# older ATmegaBOOT, shipped as a hex file.
+SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
 test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log

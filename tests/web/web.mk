@@ -2,9 +2,9 @@
 # proof on avr8js, the model's own checks (with a probe image, probe_fw.c), the page in
 # headless Debian Chromium, ttt-sim-js's terminal board.
 PROBE_FW := $(WEB_DIR)/probe_fw.elf
-$(PROBE_FW): tests/web/probe_fw.c
+$(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(filter-out -fstack-usage -MMD -MP,$(AVR_CFLAGS)) $(AVR_LDFLAGS) -o $@ $<
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
 test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
