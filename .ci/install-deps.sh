@@ -41,14 +41,8 @@ need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_
 # kicad-symbols and kicad-footprints are only needed for `make kicad-update-libs`.
 # Never kicad-packages3d (4.7 GB of 3D models nobody here needs).
 kicad_missing=""
-kicad_need() {
-    case "$2" in
-    /*) [ -e "$2" ] || kicad_missing="$kicad_missing $1" ;;
-    *) command -v "$2" >/dev/null 2>&1 || kicad_missing="$kicad_missing $1" ;;
-    esac
-}
-kicad_need kicad kicad-cli
-kicad_need kicad /usr/lib/python3/dist-packages/pcbnew.py
+command -v kicad-cli >/dev/null 2>&1 && [ -e /usr/lib/python3/dist-packages/pcbnew.py ] ||
+    kicad_missing=" kicad"
 if [ -n "$missing$kicad_missing" ]; then
     echo "install-deps: installing$missing$kicad_missing" >&2
     SUDO=""
@@ -68,7 +62,7 @@ if [ -n "$missing$kicad_missing" ]; then
         codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
         # shellcheck disable=SC2086
         $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends \
-            -t "$codename-backports" $(echo $kicad_missing | tr ' ' '\n' | sort -u) >/dev/null
+            -t "$codename-backports" $kicad_missing >/dev/null
     fi
 fi
 # npm packages pinned by sim/web/package-lock.json; again only when missing or stale
