@@ -55,7 +55,7 @@ async function main() {
   const url = pathToFileURL(path.resolve(pagePath)).href;
   try {
     await page.goto(url);
-    await run(page, url);
+    await run(page);
   } catch (e) {
     problems.push(`stopped: ${e.message.split('\n')[0]}`);
   }
@@ -154,7 +154,7 @@ async function clickCell(page, cell) {
   await page.click(`.cell[data-cell="${cell + 1}"]`);
 }
 
-async function run(page, url) {
+async function run(page) {
   await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
   await waitFor(page, 'empty board after the sweep', async () => (await picture(page)) === '.........', 4000);
   check('cells drawn', (await page.$$('.cell')).length === 9);
@@ -199,11 +199,10 @@ async function run(page, url) {
   // 3. a console command, typed in the input line
   const fromCmd = (await rxLines(page)).length;
   await command(page, 'board');
-  const turn = await waitLine(page, 'answer to board', /^turn: x \(you\)$/, fromCmd);
+  await waitLine(page, 'answer to board', /^turn: x \(you\)$/, fromCmd);
   const lines = (await rxLines(page)).slice(fromCmd);
   check('board answers 3 rows and the turn', lines.length >= 4 && /^[xo.]{3}$/.test(lines[0]), lines.join(' | '));
   check('console echo of the typed line', (await logLines(page)).some((l) => l === 'tx board'));
-  void turn;
 
   // 4. finish that game, then a whole game with the keyboard
   const finish = async (cell) => { await page.keyboard.press(String(cell + 1)); };
@@ -243,8 +242,8 @@ async function run(page, url) {
 
   // 6. a bad .hex is refused with a message, the board keeps running
   await page.setInputFiles('#hexfile', { name: 'broken.hex', mimeType: 'text/plain', buffer: Buffer.from(':10000000FFFF\n') });
-  await waitFor(page, 'bad hex message', async () => (await logLines(page)).some((l) => /cannot load broken.hex/.test(l)), 2000);
-  check('bad hex refused', true);
+  check('bad hex refused', await waitFor(page, 'bad hex message',
+    async () => (await logLines(page)).some((l) => /cannot load broken.hex/.test(l)), 2000));
 
   // 7. phone-sized: everything fits the width, cells large enough to touch
   await page.setViewportSize({ width: 390, height: 844 });
@@ -264,7 +263,6 @@ async function run(page, url) {
   await waitLine(page, 'new x', /^new: /, fromTap);
   await page.locator('.cell[data-cell="1"]').tap();
   await waitLine(page, 'touch move', /^move: 1 \(x\)$/, fromTap);
-  void url;
 }
 
 main().catch((e) => {

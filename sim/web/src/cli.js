@@ -4,14 +4,13 @@
 // advances only inside press/hold/wait. Without --stdio it is the terminal board
 // (play.js). Bundled by sim/web/build.mjs into one Node script.
 import fs from 'node:fs';
-import { Shield, msToCycles, WINDOW_CYCLES, STABLE_MS } from './shield.js';
+import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS } from './shield.js';
 import { parseImage } from './image.js';
 import { Trace } from './trace.js';
 import { runPlay } from './play.js';
 import PINS from 'board-pins';
 
 const DEFAULT_IMAGE = 'build/avr/ttt.elf';
-const PRESS_MS = 80;
 
 // ---- output: collected, written at the end of each command (and when large) ----------
 
@@ -95,7 +94,7 @@ function runStdio(board) {
   let printedGhosts = '.........';
   board.onLine = (line) => emit(`serial ${line}`);
   const report = () => {
-    if (board.now() - board.pictureSince >= msToCycles(STABLE_MS) && printed !== board.picture) {
+    if (board.stable() && printed !== board.picture) {
       printed = board.picture;
       emit(`leds ${printed}`);
     }

@@ -5,12 +5,12 @@
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
 // --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
 // #board[data-sim-ms] (simulated time), #log lines.
-import { Shield, msToCycles, F_CPU } from './shield.js';
+import {
+  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+} from './shield.js';
 import { parseHex } from './image.js';
 import PINS from 'board-pins';
 
-const TAP_MS = 80; // the shortest press, as `make play` taps
-const LONG_MS = 1000;
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
 const STORE_KEY = 'ttt-shield-eeprom';
@@ -85,11 +85,7 @@ lineEl.addEventListener('keydown', (e) => {
 // ---- the board -------------------------------------------------------------------------
 
 const cells = [];
-function label(cell) {
-  if (!numpad) return cell + 1;
-  const r = Math.floor(cell / 3), c = cell % 3;
-  return (2 - r) * 3 + c + 1; // 7 8 9 on top
-}
+const label = (cell) => cellKey(cell, numpad);
 for (let i = 0; i < 9; i++) {
   const b = document.createElement('button');
   b.type = 'button';
@@ -136,8 +132,8 @@ function down(cell, who, holdMs) {
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board || pressedAt[cell] < 0) return;
   if (releaseAt[cell]) return; // a timed long press lets go by itself
-  // a tap shorter than TAP_MS still closes the contact for TAP_MS
-  releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(TAP_MS));
+  // a tap shorter than PRESS_MS still closes the contact for PRESS_MS
+  releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(PRESS_MS));
 }
 function releaseDue() {
   for (let c = 0; c < 9; c++)
@@ -151,19 +147,18 @@ function releaseDue() {
 }
 
 // keyboard: the keys of `make play`
-const SHIFTED = '!@#$%^&*(';
 document.addEventListener('keydown', (e) => {
   if (e.target === lineEl || e.ctrlKey || e.altKey || e.metaKey) return;
   let digit = 0, isLong = false;
   const m = /^(Digit|Numpad)([1-9])$/.exec(e.code);
-  if (m) { digit = Number(m[2]); isLong = e.shiftKey; } else if (SHIFTED.includes(e.key)) {
-    digit = SHIFTED.indexOf(e.key) + 1;
+  if (m) { digit = Number(m[2]); isLong = e.shiftKey; } else if (SHIFTED_DIGITS.includes(e.key)) {
+    digit = SHIFTED_DIGITS.indexOf(e.key) + 1;
     isLong = true;
   }
   if (digit) {
     e.preventDefault();
     if (e.repeat) return;
-    const cell = numpad ? (2 - Math.floor((digit - 1) / 3)) * 3 + ((digit - 1) % 3) : digit - 1;
+    const cell = keyCell(digit, numpad);
     if (isLong || longNext) {
       longNext = false;
       down(cell, 'k' + e.code, LONG_MS);

@@ -2,15 +2,14 @@
 // (sim/ttt_sim.c) on avr8js, in real time, with the same keys and the same layouts:
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
-import { msToCycles, F_CPU } from './shield.js';
+import {
+  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+} from './shield.js';
 
-const PRESS_MS = 80, LONG_MS = 1000, LOG_LINES = 14, LOG_WIDTH = 76;
+const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
-const SHIFTED = '!@#$%^&*(';
-
-const cellKey = (cell, numpad) => (numpad ? (6 - 3 * Math.floor(cell / 3)) + (cell % 3) + 1 : cell + 1);
 
 export function runPlay(board, image) {
   const out = process.stdout, inp = process.stdin;
@@ -151,13 +150,13 @@ export function runPlay(board, image) {
         const c = String.fromCharCode(ch);
         let digit = 0, isLong = false;
         if (c >= '1' && c <= '9') digit = ch - 48;
-        else if (SHIFTED.includes(c)) { digit = SHIFTED.indexOf(c) + 1; isLong = true; }
+        else if (SHIFTED_DIGITS.includes(c)) { digit = SHIFTED_DIGITS.indexOf(c) + 1; isLong = true; }
         if (c === 'q' || c === 'Q' || ch === 3 || ch === 4) return finish(0);
         if (c === 'n' || c === 'N') numpad = !numpad;
         else if (c === 'l' || c === 'L') longNext = !longNext;
         else if (c === ':') editing = true;
         else if (digit) {
-          const cl = numpad ? (2 - Math.floor((digit - 1) / 3)) * 3 + ((digit - 1) % 3) : digit - 1;
+          const cl = keyCell(digit, numpad);
           const ms = isLong || longNext ? LONG_MS : PRESS_MS;
           longNext = false;
           board.setKeys(board.keys | (1 << cl));

@@ -30,6 +30,17 @@ export const STABLE_MS = 50; // a picture is stable once unchanged this long
 export const XON = 0x11;
 export const XOFF = 0x13;
 
+// The gestures and keys of `make play` (sim/ttt_sim.c), for every front end: a tap, a
+// long press (the firmware's threshold is 800 ms), shift+1..9 as typed (a long press),
+// and the key of each cell: 1-9 in reading order, or with `numpad` 7-8-9 on top (that
+// mapping is its own inverse, so keyCell and cellKey share it).
+export const PRESS_MS = 80;
+export const LONG_MS = 1000;
+export const SHIFTED_DIGITS = '!@#$%^&*(';
+const numpadSwap = (i) => (2 - Math.floor(i / 3)) * 3 + (i % 3);
+export const cellKey = (cell, numpad) => (numpad ? numpadSwap(cell) : cell) + 1;
+export const keyCell = (digit, numpad) => (numpad ? numpadSwap(digit - 1) : digit - 1);
+
 const MCUSR = 0x54, SMCR = 0x53, UCSR0B = 0xc1, WDTCSR = 0x60;
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
@@ -52,13 +63,11 @@ class EepromCells {
   constructor(bytes, onWrite) {
     this.memory = bytes;
     this.onWrite = onWrite;
-    this.writes = 0;
   }
   readMemory(addr) { return this.memory[addr & (EE_BYTES - 1)]; }
   writeMemory(addr, value) {
     const a = addr & (EE_BYTES - 1);
     this.memory[a] &= value;
-    this.writes++;
     if (this.onWrite) this.onWrite(a, this.memory[a]);
   }
   eraseMemory(addr) {
@@ -87,15 +96,13 @@ export class Shield {
     this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
     this.keys = 0;
     this.txq = []; // host -> chip bytes not yet sent
-    this.xoff = false;
     this.lineBuf = '';
     this.status = { crashed: 0, crashReason: '', resets: 0, wdtResets: 0, sleepCycles: 0,
-      powerDowns: 0, xoffs: 0, minSp: 0xffff };
+      powerDowns: 0, xoffs: 0 };
     this.cycleBase = 0; // cycles of earlier chips (a rebuilt chip starts at 0)
     this.picture = '.........';
     this.pictureSince = 0;
     this.ghosts = '.........';
-    this.ghostWindows = 0;
     this._ledsInit();
     this.windowStart = 0; // LED windows run on power-on time, across resets
     this.nextWindow = WINDOW_CYCLES;
@@ -245,7 +252,7 @@ export class Shield {
     this._ledsAccount(now);
     const span = now - this.windowStart;
     const ghosts = ['.', '.', '.', '.', '.', '.', '.', '.', '.'];
-    let anyGhost = false, wentDark = false;
+    let wentDark = false;
     const { level, lastChange, prevChange, holdUntil, faintRun, onCycles } = this;
     for (let d = 0; d < 18; d++) {
       const on = onCycles[d];
@@ -259,7 +266,6 @@ export class Shield {
       if (faintRun[d] >= 3) {
         const cell = d >> 1, c = ghosts[cell];
         ghosts[cell] = c === '.' ? (d & 1 ? 'g' : 'r') : 'y';
-        anyGhost = true;
       }
       if (lit !== level[d]) {
         level[d] = lit;
@@ -284,7 +290,6 @@ export class Shield {
       for (let d = 0; d < 18; d++)
         if (!level[d] && holdUntil[d] > now && lastChange[d] - prevChange[d] > FRESH_DARK)
           holdUntil[d] = 0;
-    if (anyGhost) this.ghostWindows++;
     this.ghosts = ghosts.join('');
     let pic = '';
     for (let cell = 0; cell < CELLS; cell++) {
@@ -346,8 +351,6 @@ export class Shield {
 
   serialLine(s) { this.serialSend(s + '\n'); }
 
-  serialPending() { return this.txq.length; }
-
   // One host byte on the wire when the receiver is free, every byte time and an eighth
   // (10 bit times for 8N1, then a little idle line: sim/board.c paces the same); held
   // while the chip said XOFF or its receiver is off. A byte sent while the chip is powered down is lost, as on the
@@ -363,11 +366,6 @@ export class Shield {
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + u.cyclesPerChar + Math.floor(u.cyclesPerChar / 8);
   }
-
-  // ---- EEPROM, status -------------------------------------------------------------
-
-  eepromBytes() { return this.eeprom.memory; }
-  eepromWrites() { return this.eeprom.writes; }
 
   // ---- running --------------------------------------------------------------------
 
@@ -429,8 +427,6 @@ export class Shield {
       } else {
         cpu.tick();
       }
-      const sp = data[93] | (data[94] << 8);
-      if (sp < this.status.minSp) this.status.minSp = sp;
       if (this.wdtFired) break;
     }
     if (this.wdtFired) {
