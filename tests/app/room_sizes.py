@@ -11,20 +11,21 @@ table (build/gen/table_data.c, firmware/engine/gen_table.c's output) to the engi
 .text + .data of that build.
 """
 import re
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_layers import IMPLEMENTS, room_of_object  # noqa: E402 (the one room map)
 
 ROOMS = ["common", "engine", "game", "console", "app", "hal", "runtime"]
 
 
-def room_of(path):
-    m = re.search(r"obj/firmware/([a-z]+)/", path)
-    if m:
-        return m.group(1)
-    if "obj/hal/" in path:
-        return "hal"
-    if "obj/build/gen/" in path:  # the engine's generated table
-        return "engine"
-    return "runtime"
+def room_of(path, obj_dir):
+    """The room of an object in the map (as check_layers.py decides it, the chip side
+    counted with the HAL); avr-libc and libgcc are "runtime"."""
+    room = room_of_object(path, obj_dir)
+    room = IMPLEMENTS.get(room, room)
+    return room if room in ROOMS else "runtime"
 
 
 def main():
@@ -32,6 +33,7 @@ def main():
     in_memory_map = False
     pending = None
     output = None
+    obj_dir = os.path.join(os.path.dirname(sys.argv[1]), "obj")
     with open(sys.argv[1]) as f:
         for line in f:
             if line.startswith("Linker script and memory map"):
@@ -56,7 +58,7 @@ def main():
             m = re.match(r"^ (\.\S+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.(?:o|a\(.*\)))\s*$", line)
             if m and (m.group(1) or pending):
                 size, obj = int(m.group(3), 16), m.group(4)
-                sizes[room_of(obj)] += size
+                sizes[room_of(obj, obj_dir)] += size
             pending = None
     for room in ROOMS:
         print("room_flash_bytes_%s %d" % (room, sizes[room]))
