@@ -104,7 +104,7 @@ def write_table(path, head, entries):
         f.write(")\n")
 
 
-def write_license(src_dir):
+def write_license():
     """The licence paragraph of Debian's copyright file for the symbol package."""
     copyright_file = "/usr/share/doc/kicad-symbols/copyright"
     out = os.path.join(LIB, "LICENSE")
@@ -157,7 +157,7 @@ def main():
         shutil.rmtree(os.path.join(LIB, sub), ignore_errors=True)
         os.rename(os.path.join(tmp, sub), os.path.join(LIB, sub))
     os.rmdir(tmp)
-    write_license(sym_src)
+    write_license()
     with open(os.path.join(LIB, "SOURCE.txt"), "w", encoding="utf-8") as f:
         f.write("# Unmodified copies of the KiCad stock symbols and footprints the shield uses.\n"
                 "# Written by schematics/update_libs.py (make kicad-update-libs): do not edit.\n")
