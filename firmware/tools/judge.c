@@ -209,19 +209,18 @@ int judge_boj16571(judge_in_t *in, FILE *out, FILE *err)
     return judge_trailing(in, err, "the board");
 }
 
-/* Winner under perfect play: the side with a line, else the engine's outcome. */
+/* Winner under perfect play, from the engine's outcome for the side to move, which
+ * also answers finished boards (a won board is the mover's loss in 0 plies, a full one a
+ * draw). */
 static uint8_t judge_winner(pos_t p)
 {
-    uint8_t winner = pos_winner(p);
-    if (winner == PLAYER_NONE && !pos_is_over(p)) {
-        engine_outcome_t o = engine_outcome(p);
-        uint8_t mover = pos_to_move(p);
-        if (o.result == ENGINE_WIN)
-            winner = mover;
-        else if (o.result == ENGINE_LOSS)
-            winner = mover == PLAYER_X ? PLAYER_O : PLAYER_X;
-    }
-    return winner;
+    engine_outcome_t o = engine_outcome(p);
+    uint8_t mover = pos_to_move(p);
+    if (o.result == ENGINE_DRAW)
+        return PLAYER_NONE;
+    if (o.result == ENGINE_WIN)
+        return mover;
+    return mover == PLAYER_X ? PLAYER_O : PLAYER_X;
 }
 
 int judge_algospot(judge_in_t *in, FILE *out, FILE *err)

@@ -46,10 +46,12 @@ static int cli_move(int argc, char **argv)
     }
     const char *arg = argv[2 + use_solver];
     size_t len = strlen(arg);
+    if (len > UINT8_MAX)
+        return cli_board_fail(arg, "longer than 255 bytes");
     notation_board_t b;
-    uint8_t err = len > UINT8_MAX ? NOTATION_LONG : notation_parse_board(arg, (uint8_t)len, &b);
+    uint8_t err = notation_parse_board(arg, (uint8_t)len, &b);
     if (err != NOTATION_OK)
-        return cli_board_fail(arg, len > UINT8_MAX ? "longer than 255 bytes" : cli_notation_error(err));
+        return cli_board_fail(arg, cli_notation_error(err));
     pos_t p = {b.x, b.o};
     uint8_t why = pos_legality(p);
     if (why != POS_LEGAL)
