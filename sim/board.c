@@ -68,6 +68,7 @@ static struct {
     uint64_t ghost_windows;
     /* UART */
     avr_irq_t *uart_in;
+    avr_uart_t *uart; /* simavr's USART0, for its byte time */
     uint8_t txq[TXQ_LEN];
     size_t txq_head, txq_tail;
     uint64_t next_tx;
@@ -368,7 +369,6 @@ static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
     g.line[g.line_len++] = (char)c;
 }
 
-static uint64_t uart_nominal_cycles(void);
 static avr_uart_t *uart0(void)
 {
     for (avr_io_t *io = g.avr->io_port; io; io = io->next)
@@ -377,18 +377,24 @@ static avr_uart_t *uart0(void)
     return NULL;
 }
 
-/* The chip's byte time: 10 bit times for 8N1. simavr computes its own when UBRR is
- * written, from U2X as it is then and with 11 bits: firmware that sets U2X after UBRR
- * (both orders work on the chip) got half the rate, and every byte a bit too long. Fixed
- * here after any write to UCSR0A/UBRR0 (and checked each run step), so the UART's timing
- * is the chip's, as in the avr8js model (sim/web/src/shield.js). */
-static void uart_fix_rate(void)
+/* The chip's byte time at UBRR0 and U2X0 as they are now: 10 bit times for 8N1. */
+static uint64_t chip_byte_cycles(void)
 {
-    avr_uart_t *u = uart0();
     unsigned ubrr = reg(A_UBRR0L) | ((reg(A_UBRR0H) & 0x0f) << 8);
     unsigned div = (reg(A_UCSR0A) & 0x02) ? 8u : 16u; /* U2X0 */
-    if (u && u->cycles_per_byte && u->cycles_per_byte != 10ull * div * (ubrr + 1u))
-        u->cycles_per_byte = 10ull * div * (ubrr + 1u);
+    return 10ull * div * (ubrr + 1u);
+}
+
+/* simavr computes its own byte time when UBRR is written, from U2X as it is then and
+ * with 11 bits: firmware that sets U2X after UBRR (both orders work on the chip) got
+ * half the rate, and every byte a bit too long. Fixed here after any write to
+ * UCSR0A/UBRR0L (and checked each run step), so the UART's timing is the chip's, as in
+ * the avr8js model (sim/web/src/shield.js). */
+static void uart_fix_rate(void)
+{
+    avr_uart_t *u = g.uart;
+    if (u && u->cycles_per_byte)
+        u->cycles_per_byte = chip_byte_cycles();
 }
 
 static void uart_reg_written(struct avr_irq_t *irq, uint32_t value, void *param)
@@ -400,21 +406,11 @@ static void uart_reg_written(struct avr_irq_t *irq, uint32_t value, void *param)
 }
 
 /* Pace host bytes at the rate simavr's receiver delivers them (it drops what overruns its
- * FIFO): a byte time and an eighth. */
+ * FIFO): a byte time and an eighth (the chip's byte time: simavr's, once fixed above). */
 static uint64_t uart_byte_cycles(void)
 {
-    avr_uart_t *u = uart0();
-    if (u && u->cycles_per_byte)
-        return u->cycles_per_byte + u->cycles_per_byte / 8;
-    return uart_nominal_cycles();
-}
-
-static uint64_t uart_nominal_cycles(void)
-{
-    unsigned ubrr = reg(A_UBRR0L) | ((reg(A_UBRR0H) & 0x0f) << 8);
-    unsigned div = (reg(A_UCSR0A) & 0x02) ? 8u : 16u; /* U2X0 */
-    /* before simavr has computed its rate: a byte time and an eighth, as above */
-    return 10ull * div * (ubrr + 1u) + 10ull * div * (ubrr + 1u) / 8u;
+    uint64_t c = chip_byte_cycles();
+    return c + c / 8;
 }
 
 void board_serial_send(const char *s, size_t n)
@@ -553,6 +549,7 @@ static int setup(void)
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                             uart_out, NULL);
     g.uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+    g.uart = uart0();
     avr_irq_register_notify(avr_iomem_getirq(avr, A_EECR, "EECR", AVR_IOMEM_IRQ_ALL),
                             eecr_written, NULL);
     avr_irq_register_notify(avr_iomem_getirq(avr, A_UCSR0A, "UCSR0A", AVR_IOMEM_IRQ_ALL),
