@@ -55,12 +55,16 @@ double wall(void);
  * reap_sim: close fd (if >= 0) and wait for pid; 0 when it exited with status 0, else
  * fail() naming `what` and -1.
  * reap_any_sim: wait for any child and fail() unless it exited with status 0; returns
- * its pid, or -1 when no child is left. */
+ * its pid, or -1 when no child is left.
+ * finish_sim (child): send a result of size bytes and end (status 1 if the pipe broke).
+ * collect_sim (parent): that whole result, then reap_sim; 0, or -1 after fail(). */
 #include <sys/types.h>
 pid_t fork_sim(int *fd);
 int read_result(int fd, void *buf, size_t size);
 int reap_sim(pid_t pid, int fd, const char *what);
 pid_t reap_any_sim(const char *what);
+void finish_sim(int fd, const void *buf, size_t size) __attribute__((noreturn));
+int collect_sim(pid_t pid, int fd, void *buf, size_t size, const char *what);
 
 /* Console lines from the chip, captured (the first CAP_LINES after cap_clear()). */
 extern char cap[CAP_LINES][128];

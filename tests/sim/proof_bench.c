@@ -46,13 +46,10 @@ int cmd_bench(void)
                     break;
                 }
             }
-            if (write(fd, &ms, sizeof ms) < 0)
-                _exit(1);
-            _exit(0);
+            finish_sim(fd, &ms, sizeof ms);
         }
         double ms = -1;
-        int got = read_result(fd, &ms, sizeof ms);
-        if (reap_sim(pid, fd, "press to LED") != 0 || got != 0) {
+        if (collect_sim(pid, fd, &ms, sizeof ms, "press to LED") != 0) {
             printf("sim_bench: FAILED: press to LED, cell %d: %s\n", cell + 1,
                    sh->bad ? sh->first_error : "no result");
             return 1;
@@ -96,18 +93,16 @@ int cmd_bench(void)
                 board_run_ms(400);
             }
             double r[2] = {pass, (double)board_status()->min_sp};
-            if (write(fd, r, sizeof r) < 0)
-                _exit(1);
-            _exit(0);
+            finish_sim(fd, r, sizeof r);
         }
         double r[2] = {-1, 0xffff};
         const char *what = solver ? "a game by the solver" : "a game by the table";
-        if (read_result(fd, r, sizeof r) == 0) {
+        if (collect_sim(pid, fd, r, sizeof r, what) == 0) {
             pass_us[solver] = r[0];
             if (r[1] < min_sp)
                 min_sp = (uint16_t)r[1];
         }
-        if (reap_sim(pid, fd, what) != 0 || pass_us[solver] < 0) {
+        if (pass_us[solver] < 0) {
             printf("sim_bench: FAILED: %s did not finish (%s)\n", what,
                    sh->bad ? sh->first_error : "no result");
             return 1;

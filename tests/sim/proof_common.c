@@ -226,6 +226,23 @@ int reap_sim(pid_t pid, int fd, const char *what)
     return child_status_ok(status, what);
 }
 
+void finish_sim(int fd, const void *buf, size_t size)
+{
+    _exit(write(fd, buf, size) == (ssize_t)size ? 0 : 1);
+}
+
+int collect_sim(pid_t pid, int fd, void *buf, size_t size, const char *what)
+{
+    int short_read = read_result(fd, buf, size) != 0;
+    if (reap_sim(pid, fd, what) != 0)
+        return -1;
+    if (short_read) {
+        fail("%s: no result came back", what);
+        return -1;
+    }
+    return 0;
+}
+
 pid_t reap_any_sim(const char *what)
 {
     int status = 0;

@@ -158,14 +158,10 @@ static int watchdog_selfcheck_one(int interrupts_on, uint32_t ms)
         cap_clear();
         board_run_ms(ms);
         int ok = board_status()->wdt_resets == 1 && cap_find("ttt: watchdog reset") >= 0;
-        if (write(fd, &ok, sizeof ok) < 0)
-            _exit(1);
-        _exit(0);
+        finish_sim(fd, &ok, sizeof ok);
     }
     int ok = 0;
-    if (read_result(fd, &ok, sizeof ok) != 0)
-        ok = 0;
-    if (reap_sim(pid, fd, "watchdog self-check") != 0)
+    if (collect_sim(pid, fd, &ok, sizeof ok, "watchdog self-check") != 0)
         ok = 0;
     return ok ? 0 : -1;
 }

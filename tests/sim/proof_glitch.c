@@ -49,9 +49,7 @@ static void one_run(const char *cmd, int cell, uint64_t at, uint32_t len_ms, uin
     }
     board_run_until(t0 + BOARD_MS(ms));
     check_chip("glitch");
-    if (write(fd, lines_buf, sizeof lines_buf) < 0)
-        _exit(1);
-    _exit(0);
+    finish_sim(fd, lines_buf, sizeof lines_buf);
 }
 
 /* Sweep from the current state; each run is counted in sh->trials. */
@@ -65,11 +63,8 @@ static void sweep(const char *what, const char *cmd, int cell, uint64_t from, ui
         return;
     if (pid == 0)
         one_run(cmd, cell, 0, 0, ms, fd);
-    int short_read = read_result(fd, ref, sizeof ref) != 0;
-    if (reap_sim(pid, fd, what) != 0 || short_read) {
-        fail("%s: the reference run died", what);
+    if (collect_sim(pid, fd, ref, sizeof ref, what) != 0)
         return;
-    }
     static const uint32_t lens[] = {3, 8};
     for (int li = 0; li < 2 && !sh->bad; li++) {
         for (uint64_t at0 = from; at0 <= to && !sh->bad; at0 += NPROC * STEP_CYCLES) {
@@ -83,8 +78,7 @@ static void sweep(const char *what, const char *cmd, int cell, uint64_t from, ui
             }
             for (int k = 0; k < n; k++) {
                 double at_ms = (double)(at0 + (uint64_t)k * STEP_CYCLES) / 16000.0;
-                short_read = pids[k] < 0 || read_result(fds[k], got, sizeof got) != 0;
-                if (pids[k] < 0 || reap_sim(pids[k], fds[k], what) != 0 || short_read) {
+                if (pids[k] < 0 || collect_sim(pids[k], fds[k], got, sizeof got, what) != 0) {
                     fail("%s: the run with a %u ms contact near %.2f ms died", what, lens[li],
                          at_ms);
                     continue;

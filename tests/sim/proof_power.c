@@ -114,14 +114,11 @@ static int wake_race(void)
         while (!powered_down() && board_now() < end)
             board_run_until(board_now() + 8);
         uint64_t t = powered_down() ? board_now() : 0;
-        if (write(fd, &t, sizeof t) < 0)
-            _exit(1);
-        _exit(0);
+        finish_sim(fd, &t, sizeof t);
     }
-    int short_read = read_result(fd, &t_down, sizeof t_down) != 0;
-    if (reap_sim(pid, fd, "sleep: finding power-down") != 0)
+    if (collect_sim(pid, fd, &t_down, sizeof t_down, "sleep: finding power-down") != 0)
         return -1;
-    if (short_read || !t_down) {
+    if (!t_down) {
         fail("sleep: power-down never started");
         return -1;
     }
@@ -136,14 +133,10 @@ static int wake_race(void)
             board_keys_at(at, (1u << 4) | (1u << 0));
             board_run_until(at + BOARD_MS(100));
             int r = powered_down(); /* still asleep although the key is held */
-            if (write(fd, &r, sizeof r) < 0)
-                _exit(1);
-            _exit(0);
+            finish_sim(fd, &r, sizeof r);
         }
         int r = 1;
-        if (read_result(fd, &r, sizeof r) != 0)
-            r = 1;
-        if (reap_sim(pid, fd, "sleep: wake race") != 0)
+        if (collect_sim(pid, fd, &r, sizeof r, "sleep: wake race") != 0)
             return -1;
         late += r;
         runs++;

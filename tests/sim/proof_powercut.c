@@ -72,12 +72,9 @@ int cmd_powercut(int trials)
         board_run_until_line("ttt: ready", 3000);
         board_run_ms(1000);
         read_stats(old_stats, sizeof old_stats);
-        if (write(fd, old_stats, sizeof old_stats) < 0)
-            _exit(1);
-        _exit(0);
+        finish_sim(fd, old_stats, sizeof old_stats);
     }
-    int short_read = read_result(fd, old_stats, sizeof old_stats) != 0;
-    if (reap_sim(pid, fd, "reference before the move") != 0 || short_read) {
+    if (collect_sim(pid, fd, old_stats, sizeof old_stats, "reference before the move") != 0) {
         printf("sim_powercut: FAILED: the reference before the move died\n");
         return 1;
     }
@@ -102,8 +99,8 @@ int cmd_powercut(int trials)
             _exit(1);
         _exit(0);
     }
-    short_read = read_result(fd, new_stats, sizeof new_stats) != 0 ||
-                 read_result(fd, window, sizeof window) != 0;
+    int short_read = read_result(fd, new_stats, sizeof new_stats) != 0 ||
+                     read_result(fd, window, sizeof window) != 0;
     if (reap_sim(pid, fd, "reference after the move") != 0 || short_read) {
         printf("sim_powercut: FAILED: the reference after the move died\n");
         return 1;
