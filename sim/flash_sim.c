@@ -9,7 +9,12 @@
  * not report a watchdog reset; a main loop hung with interrupts on must report
  * `ttt: watchdog reset` exactly once; a hang with interrupts off must still reset (it is
  * then counted as "other" in `diag`: the watchdog interrupt could not run).
- * Exit 0 = flashed, booted, and every reset-cause check passed. */
+ * Exit 0 = flashed, booted, and every reset-cause check passed.
+ * Other programmers and faults (sim/README.md, "Flashing in simulation"): -c PROGRAM runs
+ * `PROGRAM PTY IMAGE.hex` in avrdude's place; -s, -m, -k, -f inject a fault (another
+ * signature, a port that never answers, the link cut mid-write, a bit flipped in a page)
+ * and -x expects the programmer to fail; -o saves the flash. The flash time is measured
+ * on the simulated clock with the host's think time taken out (flash_seconds_sim). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +28,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include <avr_uart.h>
 #include <sim_avr.h>
 #include <sim_hex.h>
 
@@ -32,6 +38,47 @@
 static int master_fd = -1;
 static int banner_seen;
 static long bytes_to_host, bytes_to_chip;
+static uint32_t boot_addr = FLASH_SIZE;
+
+/* The flash time on the simulated clock, without the host's think time: from the first
+ * host byte to the end of the bootloader's last answer, less every stretch in which the
+ * line was quiet and the chip waited for the host (a zero-latency host). */
+static struct {
+    int on;
+    uint64_t first, busy_end, tx_end, last_boot_end;
+    int64_t think;
+} tm;
+
+static uint64_t byte_cycles(void) /* 8N1 at the chip's UBRR0 and U2X0 */
+{
+    const uint8_t *d = board_avr()->data;
+    unsigned ubrr = d[0xc4] | ((d[0xc5] & 0x0f) << 8);
+    return 10ull * ((d[0xc0] & 0x02) ? 8u : 16u) * (ubrr + 1u);
+}
+
+static void chip_received(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    (void)value;
+    (void)param;
+    if (tm.on && board_now() > tm.busy_end)
+        tm.busy_end = board_now();
+}
+
+static void host_sends(size_t queued_before)
+{
+    uint64_t now = board_now();
+    if (!tm.on) {
+        memset(&tm, 0, sizeof tm);
+        tm.on = 1;
+        tm.first = tm.busy_end = tm.tx_end = now;
+    } else if (queued_before == 0) {
+        /* the host's answer shifts all that follows: later than the end of the chip's
+         * answer by its think time, or earlier when it answered on the chip's last byte
+         * (the pty hands a byte over as its transmission starts) */
+        tm.think += (int64_t)(now - tm.busy_end);
+    }
+}
 #define LOG_LINES 64
 static char log_lines[LOG_LINES][128];
 static int log_n;
@@ -40,6 +87,11 @@ static void to_host(uint8_t b, void *ctx)
 {
     (void)ctx;
     bytes_to_host++;
+    if (tm.on && board_avr()->pc >= boot_addr) {
+        uint64_t now = board_now();
+        tm.tx_end = (tm.tx_end > now ? tm.tx_end : now) + byte_cycles();
+        tm.last_boot_end = tm.busy_end = tm.tx_end;
+    }
     /* the banner, matched on the byte stream (the bootloader's binary replies precede it) */
     static const char want[] = "ttt: ready";
     static unsigned matched;
@@ -175,59 +227,107 @@ static int reset_cause_checks(uint32_t boot, int hangs)
     return ok;
 }
 
-int main(int argc, char **argv)
+/* ---- faults ---------------------------------------------------------------------------- */
+
+static struct {
+    const char *program;    /* -c: in avrdude's place */
+    int mute;               /* -m: the port never answers */
+    int cut_after;          /* -k N: unplugged in the middle of page write N+1 (0 = never) */
+    int cut_armed;          /* the first session only */
+    int flip_page;          /* -f N: bit 0 of data byte 5 of page write N flipped (0 = never) */
+    int expect_fail;        /* -x */
+} opt;
+
+/* Enough of the host's STK500v1 stream to find the page writes (`d` LEN_HI LEN_LO TYPE
+ * DATA... EOP); other commands are skipped by their argument count. */
+static struct {
+    int state; /* 0 command, 1 arguments, 2 `d` header, 3 `d` data */
+    unsigned need, pos, len;
+    int pages;
+} trk;
+
+enum { PASS, FLIP, CUT };
+static int track(uint8_t b)
 {
-    const char *baud = "57600";
-    int hangs = 1;
-    for (;;) {
-        if (argc > 2 && !strcmp(argv[1], "-b")) {
-            baud = argv[2];
-            argc -= 2;
-            argv += 2;
-        } else if (argc > 1 && !strcmp(argv[1], "-n")) {
-            hangs = 0;
-            argc--;
-            argv++;
+    switch (trk.state) {
+    case 0:
+        trk.pos = 0;
+        if (b == 'd') {
+            trk.state = 2;
+            trk.need = 3;
+            trk.pages++;
         } else {
-            break;
+            static const uint8_t args[][2] = {{'A', 1}, {'U', 2}, {'t', 3}, {'V', 4},
+                                               {'B', 20}, {'E', 5}};
+            trk.need = 1; /* EOP */
+            for (size_t i = 0; i < sizeof args / sizeof args[0]; i++)
+                if (b == args[i][0])
+                    trk.need += args[i][1];
+            trk.state = 1;
+        }
+        return PASS;
+    case 1:
+        if (--trk.need == 0)
+            trk.state = 0;
+        return PASS;
+    case 2:
+        if (trk.need == 3)
+            trk.len = (unsigned)b << 8;
+        else if (trk.need == 2)
+            trk.len |= b;
+        if (--trk.need == 0) {
+            trk.state = 3;
+            trk.need = trk.len + 1u; /* + EOP */
+        }
+        return PASS;
+    default:
+        trk.pos++;
+        if (--trk.need == 0)
+            trk.state = 0;
+        if (opt.cut_armed && trk.pages == opt.cut_after + 1 && trk.pos == 64)
+            return CUT;
+        if (opt.flip_page && trk.pages == opt.flip_page && trk.pos == 6)
+            return FLIP;
+        return PASS;
+    }
+}
+
+/* -s: the bootloader answers STK_READ_SIGN with three constants (`ldi r24, K` before each
+ * putch): find the 1E 95 0F triple in the boot section and make it another chip's. */
+static int patch_signature(uint8_t *flash, uint32_t boot, const uint8_t sig[3])
+{
+    static const uint8_t want[3] = {0x1e, 0x95, 0x0f};
+    for (uint32_t a = boot; a + 1 < FLASH_SIZE; a += 2) {
+        uint32_t at[3], n = 0;
+        for (uint32_t b = a; b + 1 < FLASH_SIZE && b < a + 16 && n < 3; b += 2) {
+            uint16_t w = (uint16_t)(flash[b] | flash[b + 1] << 8);
+            if ((w & 0xf000) == 0xe000 && (((w >> 4) & 0xf0) | (w & 0x0f)) == want[n])
+                at[n++] = b;
+        }
+        if (n == 3) {
+            for (int i = 0; i < 3; i++) {
+                uint16_t w = (uint16_t)(flash[at[i]] | flash[at[i] + 1] << 8);
+                w = (uint16_t)((w & 0xf0f0) | ((sig[i] & 0xf0) << 4) | (sig[i] & 0x0f));
+                flash[at[i]] = (uint8_t)w;
+                flash[at[i] + 1] = (uint8_t)(w >> 8);
+            }
+            return 0;
         }
     }
-    if (argc != 3 && argc != 4) {
-        fprintf(stderr, "usage: ttt-flash-sim [-b BAUD] [-n] BOOTLOADER.hex FIRMWARE.hex "
-                        "[AVRDUDE.log]\n  -n  no hang checks (a bootloader that loops on a "
-                        "watchdog reset)\n");
-        return 2;
-    }
-    const char *log_path = argc == 4 ? argv[3] : NULL;
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    static uint8_t flash[FLASH_SIZE], want[FLASH_SIZE];
-    memset(flash, 0xff, sizeof flash);
-    memset(want, 0xff, sizeof want);
-    uint32_t boot_bytes, app_bytes;
-    long boot = load_hex(argv[1], flash, &boot_bytes);
-    if (boot < 0x4000) {
-        fprintf(stderr, "flash-sim: %s is not a boot-section image\n", argv[1]);
-        return 1;
-    }
-    if (load_hex(argv[2], want, &app_bytes) != 0) {
-        fprintf(stderr, "flash-sim: cannot read %s (an image starting at 0)\n", argv[2]);
-        return 1;
-    }
-    if (app_bytes > (uint32_t)boot) {
-        fprintf(stderr, "flash-sim: the image (%u bytes) overlaps the bootloader at 0x%lx\n",
-                app_bytes, boot);
-        return 1;
-    }
-    if (board_open_flash(flash, (uint32_t)boot, EXTRF) != 0)
-        return 1;
-    board_on_byte(to_host, NULL);
-    board_on_line(on_line, NULL);
-    board_set_flow(0); /* the STK500 protocol is binary: 0x11/0x13 are data */
+    return -1;
+}
 
+/* ---- one programmer session ------------------------------------------------------------- */
+
+/* A fresh pty (a port plugged in), the programmer run on it, the chip in reset until the
+ * programmer first talks (the DTR auto-reset), then in real time. Returns the
+ * programmer's exit status (-1 when it did not exit normally). */
+static int session(const char *baud, const char *image, const char *log_path, int *resets)
+{
     master_fd = posix_openpt(O_RDWR | O_NOCTTY);
     if (master_fd < 0 || grantpt(master_fd) || unlockpt(master_fd)) {
         perror("flash-sim: posix_openpt");
-        return 1;
+        return -1;
     }
     const char *slave = ptsname(master_fd);
     /* keep a slave open (so the master never reads EOF between avrdude's opens), raw */
@@ -235,38 +335,44 @@ int main(int argc, char **argv)
     struct termios tio;
     if (slave_fd < 0 || tcgetattr(slave_fd, &tio)) {
         perror("flash-sim: slave");
-        return 1;
+        return -1;
     }
     cfmakeraw(&tio);
     tcsetattr(slave_fd, TCSANOW, &tio);
     fcntl(master_fd, F_SETFL, O_NONBLOCK);
-    printf("flash-sim: simulated Uno on %s, bootloader %s at 0x%lx (%u bytes)\n", slave, argv[1],
-           boot, boot_bytes);
-
     char uflag[1100];
-    snprintf(uflag, sizeof uflag, "flash:w:%s:i", argv[2]);
-    printf("flash-sim: avrdude -c arduino -p m328p -b %s -P %s -U %s\n", baud, slave, uflag);
+    snprintf(uflag, sizeof uflag, "flash:w:%s:i", image);
+    if (opt.program)
+        printf("flash-sim: %s %s %s\n", opt.program, slave, image);
+    else
+        printf("flash-sim: avrdude -c arduino -p m328p -b %s -P %s -U %s\n", baud, slave, uflag);
+    memset(&trk, 0, sizeof trk);
+    tm.on = 0;
+    bytes_to_chip = bytes_to_host = 0;
     double t0 = mono();
     pid_t pid = fork();
     if (pid == 0) {
         close(master_fd);
         close(slave_fd);
-        int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+        int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
         if (log_fd >= 0) {
             dup2(log_fd, 2);
             close(log_fd);
         }
         dup2(2, 1);
-        execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", baud, "-P", slave,
-               "-U", uflag, (char *)NULL);
-        perror("flash-sim: exec avrdude");
+        if (opt.program)
+            execlp(opt.program, opt.program, slave, image, (char *)NULL);
+        else
+            execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", baud, "-P",
+                   slave, "-U", uflag, (char *)NULL);
+        perror("flash-sim: exec");
         _exit(127);
     }
     if (pid < 0)
-        return 1;
-    /* The chip sits in reset until avrdude first talks (the Uno's DTR reset), then runs in
-     * real time so the bootloader's ~1 s timeout means what it means on the bench. */
-    int started = 0, status = 0, resets = 0;
+        return -1;
+    /* The chip sits in reset until the programmer first talks (the Uno's DTR reset), then
+     * runs in real time so the bootloader's ~1 s timeout means what it means on the bench. */
+    int started = 0, status = 0, unplugged = 0;
     double run_t0 = 0;
     uint64_t run_c0 = 0;
     for (;;) {
@@ -274,22 +380,41 @@ int main(int argc, char **argv)
         if (w == pid)
             break;
         uint8_t buf[256];
-        ssize_t n = read(master_fd, buf, sizeof buf);
-        if (n > 0) {
-            int in_app = board_avr()->pc < (uint32_t)boot;
+        ssize_t n = unplugged ? 0 : read(master_fd, buf, sizeof buf);
+        if (n > 0 && !opt.mute) {
+            int in_app = board_avr()->pc < boot_addr;
             if (!started || in_app || board_status()->crashed) {
                 board_reset(EXTRF);
-                resets++;
+                (*resets)++;
                 started = 1;
                 run_t0 = mono();
                 run_c0 = board_now();
             }
-            bytes_to_chip += n;
-            board_serial_send((const char *)buf, (size_t)n);
+            ssize_t keep = n;
+            for (ssize_t i = 0; i < n && keep == n; i++) {
+                int act = track(buf[i]);
+                if (act == FLIP)
+                    buf[i] ^= 0x01;
+                else if (act == CUT)
+                    keep = i;
+            }
+            host_sends(board_serial_pending());
+            bytes_to_chip += keep;
+            board_serial_send((const char *)buf, (size_t)keep);
+            if (keep < n) {
+                /* unplugged: the port disappears (the master's close hangs the tty up) and
+                 * the chip loses power mid-page */
+                printf("flash-sim: link cut in page write %d after %d complete ones\n",
+                       trk.pages, opt.cut_after);
+                unplugged = 1;
+                opt.cut_armed = 0;
+                close(master_fd);
+                master_fd = -1;
+            }
         }
-        if (!started) {
+        if (!started || unplugged) {
             struct pollfd pfd = {master_fd, POLLIN, 0};
-            poll(&pfd, 1, 5);
+            poll(&pfd, master_fd < 0 ? 0 : 1, 5);
             continue;
         }
         uint64_t target = run_c0 + (uint64_t)((mono() - run_t0) * 16e6);
@@ -302,49 +427,173 @@ int main(int argc, char **argv)
         }
         if (mono() - t0 > 120) {
             kill(pid, SIGTERM);
-            fprintf(stderr, "flash-sim: avrdude still running after 120 s, stopped\n");
+            fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
         }
     }
-    int avrdude_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    double secs = mono() - t0;
-    printf("flash-sim: avrdude exit %d after %.1f s; bytes to chip %ld, from chip %ld, "
-           "resets into the bootloader %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1, secs,
-           bytes_to_chip, bytes_to_host, resets);
-    /* the programmed flash must hold the image, and the bootloader must be intact */
-    long diff = 0;
-    for (uint32_t a = 0; a < (uint32_t)boot; a++)
-        if (board_flash()[a] != want[a])
-            diff++;
-    for (uint32_t a = (uint32_t)boot; a < FLASH_SIZE; a++)
-        if (board_flash()[a] != flash[a])
-            diff++;
-    printf("flash-sim: simulated flash vs %s: %ld bytes differ (image %u bytes)\n", argv[2], diff,
-           app_bytes);
-    /* the bootloader times out and starts the application: run fast now */
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    printf("flash-sim: %s exit %d after %.1f s; bytes to chip %ld, from chip %ld, "
+           "resets into the bootloader %d, page writes %d\n",
+           opt.program ? "programmer" : "avrdude", code, mono() - t0, bytes_to_chip,
+           bytes_to_host, *resets, trk.pages);
+    if (code == 0 && tm.on && tm.last_boot_end > tm.first)
+        printf("flash-sim: flash_seconds_sim %.3f (simulated, host think time excluded)\n",
+               (double)((int64_t)(tm.last_boot_end - tm.first) - tm.think) / 16e6);
+    if (master_fd >= 0)
+        close(master_fd);
     master_fd = -1;
+    close(slave_fd);
+    return code;
+}
+
+static void show_log(const char *log_path)
+{
+    if (!log_path)
+        return;
+    printf("flash-sim: the programmer's output (%s):\n", log_path);
+    fflush(stdout);
+    FILE *f = fopen(log_path, "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f))
+        fputs(line, stdout);
+    if (f)
+        fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+    const char *baud = "57600", *dump = NULL;
+    int hangs = 1, patch = 0;
+    uint8_t sig[3];
+    for (;;) {
+        if (argc > 2 && !strcmp(argv[1], "-b")) {
+            baud = argv[2];
+        } else if (argc > 2 && !strcmp(argv[1], "-c")) {
+            opt.program = argv[2];
+        } else if (argc > 2 && !strcmp(argv[1], "-o")) {
+            dump = argv[2];
+        } else if (argc > 2 && !strcmp(argv[1], "-k")) {
+            opt.cut_after = opt.cut_armed = atoi(argv[2]);
+        } else if (argc > 2 && !strcmp(argv[1], "-f")) {
+            opt.flip_page = atoi(argv[2]);
+        } else if (argc > 2 && !strcmp(argv[1], "-s")) {
+            unsigned v = (unsigned)strtoul(argv[2], NULL, 16);
+            sig[0] = (uint8_t)(v >> 16);
+            sig[1] = (uint8_t)(v >> 8);
+            sig[2] = (uint8_t)v;
+            patch = 1;
+        } else if (argc > 1 && (!strcmp(argv[1], "-n") || !strcmp(argv[1], "-m") ||
+                                !strcmp(argv[1], "-x"))) {
+            hangs = hangs && argv[1][1] != 'n';
+            opt.mute |= argv[1][1] == 'm';
+            opt.expect_fail |= argv[1][1] == 'x';
+            argc--;
+            argv++;
+            continue;
+        } else {
+            break;
+        }
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr,
+                "usage: ttt-flash-sim [-b BAUD] [-n] [-c PROGRAM] [-o FLASH.bin] [-x] [-m] "
+                "[-s SIG] [-k N] [-f N] BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]\n"
+                "  -n  no hang checks (a bootloader that loops on a watchdog reset)\n"
+                "  -c  run `PROGRAM PTY FIRMWARE.hex` instead of avrdude\n"
+                "  -o  save the 32 KB flash after programming\n"
+                "  -x  the programmer must fail, leaving the bootloader intact (and, unless -k\n"
+                "      or -f, the application flash unwritten)\n"
+                "  -m  the port never answers     -s SIG  the bootloader reports SIG (1e9406)\n"
+                "  -k N  unplug in page write N+1, then plug in and program again\n"
+                "  -f N  flip a bit of page write N on its way to the chip\n");
+        return 2;
+    }
+    const char *log_path = argc == 4 ? argv[3] : NULL;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    static uint8_t flash[FLASH_SIZE], want[FLASH_SIZE];
+    memset(flash, 0xff, sizeof flash);
+    memset(want, 0xff, sizeof want);
+    uint32_t boot_bytes, app_bytes = 0;
+    long boot = load_hex(argv[1], flash, &boot_bytes);
+    if (boot < 0x4000) {
+        fprintf(stderr, "flash-sim: %s is not a boot-section image\n", argv[1]);
+        return 1;
+    }
+    boot_addr = (uint32_t)boot;
+    int image_ok = load_hex(argv[2], want, &app_bytes) == 0 && app_bytes <= (uint32_t)boot;
+    if (!image_ok && !opt.expect_fail) {
+        fprintf(stderr, "flash-sim: cannot use %s: not an image starting at 0 that fits below "
+                        "the bootloader at 0x%lx\n", argv[2], boot);
+        return 1;
+    }
+    if (patch && patch_signature(flash, boot_addr, sig) != 0) {
+        fprintf(stderr, "flash-sim: no signature (ldi 1E, 95, 0F) found in %s\n", argv[1]);
+        return 1;
+    }
+    if (board_open_flash(flash, (uint32_t)boot, EXTRF) != 0)
+        return 1;
+    board_on_byte(to_host, NULL);
+    board_on_line(on_line, NULL);
+    board_set_flow(0); /* the STK500 protocol is binary: 0x11/0x13 are data */
+    avr_irq_register_notify(avr_io_getirq(board_avr(), AVR_IOCTL_UART_GETIRQ('0'),
+                                          UART_IRQ_INPUT), chip_received, NULL);
+    if (log_path)
+        fclose(fopen(log_path, "w"));
+    printf("flash-sim: simulated Uno, bootloader %s at 0x%lx (%u bytes)%s\n", argv[1], boot,
+           boot_bytes, patch ? ", signature patched" : "");
+
+    int resets = 0;
+    int code = session(baud, argv[2], log_path, &resets);
+    int prog_ok = (opt.expect_fail || opt.cut_after) ? code > 0 : code == 0;
+    if (opt.cut_after && prog_ok) {
+        printf("flash-sim: the programmer failed, as it must; plugged in again: a second flash\n");
+        code = session(baud, argv[2], log_path, &resets);
+        prog_ok = code == 0;
+    }
+    /* the bootloader must be intact, and the application flash hold the image (or, for a
+     * refused flash, nothing) */
+    long boot_diff = 0, app_diff = 0, app_written = 0;
+    for (uint32_t a = (uint32_t)boot; a < FLASH_SIZE; a++)
+        boot_diff += board_flash()[a] != flash[a];
+    for (uint32_t a = 0; a < (uint32_t)boot; a++) {
+        app_diff += board_flash()[a] != want[a];
+        app_written += board_flash()[a] != 0xff;
+    }
+    if (dump) {
+        FILE *f = fopen(dump, "wb");
+        if (!f || fwrite(board_flash(), 1, FLASH_SIZE, f) != FLASH_SIZE || fclose(f)) {
+            fprintf(stderr, "flash-sim: cannot write %s\n", dump);
+            return 1;
+        }
+    }
+    if (opt.expect_fail && !opt.cut_after) {
+        int untouched = opt.flip_page || app_written == 0;
+        printf("flash-sim: the programmer %s; bootloader %s; application flash %s\n",
+               prog_ok ? "failed, as it must" : "did NOT fail", boot_diff ? "CHANGED" : "intact",
+               opt.flip_page ? "written (a bit flipped)" : app_written ? "WRITTEN" : "untouched");
+        int ok = prog_ok && boot_diff == 0 && untouched;
+        printf("flash-sim: %s\n", ok ? "ok" : "FAILED");
+        return ok ? 0 : 1;
+    }
+    printf("flash-sim: simulated flash vs %s: %ld bytes differ (image %u bytes), bootloader %s\n",
+           argv[2], app_diff, app_bytes, boot_diff ? "CHANGED" : "intact");
+    /* the bootloader times out and starts the application: run fast now */
     uint64_t end = board_now() + BOARD_MS(5000);
     while (!banner_seen && board_now() < end && !board_status()->crashed)
         board_run_until(board_now() + BOARD_MS(1));
     if (!banner_seen)
         printf("flash-sim: no banner: pc 0x%x, crashed %d, resets %u\n", board_avr()->pc,
                board_status()->crashed, board_status()->resets);
-    int ok = avrdude_ok && diff == 0 && banner_seen;
-    int causes_ok = ok && reset_cause_checks((uint32_t)boot, hangs);
-    printf("flash-sim: %s (avrdude %s, flash %s, banner %s, reset causes %s)\n",
-           ok && causes_ok ? "ok" : "FAILED", avrdude_ok ? "ok" : "failed",
-           diff ? "differs" : "matches", banner_seen ? "seen" : "missing",
-           causes_ok ? "ok" : "failed");
+    int ok = prog_ok && app_diff == 0 && boot_diff == 0 && banner_seen;
+    int causes_ok = ok && (opt.cut_after || reset_cause_checks((uint32_t)boot, hangs));
+    printf("flash-sim: %s (%s %s, flash %s, banner %s, reset causes %s)\n",
+           ok && causes_ok ? "ok" : "FAILED", opt.program ? "programmer" : "avrdude",
+           prog_ok ? "ok" : "failed", app_diff || boot_diff ? "differs" : "matches",
+           banner_seen ? "seen" : "missing",
+           opt.cut_after ? "not checked" : causes_ok ? "ok" : "failed");
     ok = ok && causes_ok;
-    close(slave_fd);
-    if (!ok && log_path) {
-        printf("flash-sim: avrdude's output (%s):\n", log_path);
-        fflush(stdout);
-        FILE *f = fopen(log_path, "r");
-        char line[512];
-        while (f && fgets(line, sizeof line, f))
-            fputs(line, stdout);
-        if (f)
-            fclose(f);
-    }
+    if (!ok)
+        show_log(log_path);
     return ok ? 0 : 1;
 }

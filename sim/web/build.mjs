@@ -1,5 +1,6 @@
 // sim/web/build.mjs - `make web`: bundles the avr8js shield with esbuild into
 //   OUT/ttt-sim-js   one Node script (ttt-sim's twin), executable
+//   OUT/ttt-flash-js the page's flasher (stk500.js) on a serial port, executable
 //   OUT/shield.mjs   the model as an ES module, for the tests
 //   OUT/index.html   the page: one self-contained file, script, style and the firmware
 //                    (Intel HEX) inline; no network access, opens from file://
@@ -31,6 +32,13 @@ await esbuild.build({
   banner: { js: '#!/usr/bin/env node' },
 });
 fs.chmodSync(path.join(outDir, 'ttt-sim-js'), 0o755);
+
+await esbuild.build({
+  ...common, entryPoints: [path.join(here, 'src/flash-cli.js')], platform: 'node', format: 'cjs',
+  target: 'node18', outfile: path.join(outDir, 'ttt-flash-js'),
+  banner: { js: '#!/usr/bin/env node' },
+});
+fs.chmodSync(path.join(outDir, 'ttt-flash-js'), 0o755);
 
 await esbuild.build({
   ...common, entryPoints: [path.join(here, 'src/model.js')], platform: 'neutral', format: 'esm',

@@ -20,3 +20,8 @@ test-web-play: $(WEB_SIM) $(SIM_ELF)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
+# the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
+.PHONY: test-web-flash bench-web-flash
+test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
+	@sh tests/web/flash_test.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+TEST_TARGETS += test-web-flash

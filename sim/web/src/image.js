@@ -7,9 +7,11 @@ export const FLASH_BYTES = 32768;
 export const EEPROM_BYTES = 1024;
 const EEPROM_BASE = 0x810000; // avr-gcc's address space for .eeprom in an ELF
 
-/** Intel HEX text -> { flash, eeprom: null, top } (top = highest byte written + 1). */
+/** Intel HEX text -> { flash, eeprom: null, top, used } (top = highest byte written + 1;
+ * used[a] = 1 where a data record wrote: the flasher writes only those pages). */
 export function parseHex(text) {
   const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
+  const used = new Uint8Array(FLASH_BYTES);
   let base = 0, top = 0, sawEnd = false, n = 0;
   const lines = String(text).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -30,6 +32,7 @@ export function parseHex(text) {
         const a = base + addr + k;
         if (a >= FLASH_BYTES) throw new Error(`${where}: address 0x${a.toString(16)} is past the 32 KB flash`);
         flash[a] = b[4 + k];
+        used[a] = 1;
         if (a + 1 > top) top = a + 1;
       }
     } else if (type === 1) {
@@ -44,7 +47,7 @@ export function parseHex(text) {
   }
   if (!n || !top) throw new Error('no data records: not a firmware image');
   if (!sawEnd) throw new Error('no end-of-file record: the file is truncated');
-  return { flash, eeprom: null, top };
+  return { flash, eeprom: null, top, used };
 }
 
 /** ELF32 (little-endian, AVR) bytes -> { flash, eeprom, top } from its PT_LOAD segments. */

@@ -1,0 +1,86 @@
+#!/bin/sh
+# tests/web/flash_test.sh - the page's flasher (sim/web/src/stk500.js) run by
+# build/web/ttt-flash-js against the simulated Uno running the real optiboot, in the
+# harness of `make flash-sim` (build/sim/ttt-flash-sim -c, in avrdude's place):
+#   - a clean flash: memory equals the hex byte for byte, bootloader intact, the image
+#     boots to `ttt: ready`, the reset-cause checks pass;
+#   - twin of avrdude: the 32 KB flash after it equals the flash after `avrdude -c arduino`;
+#   - faults, each with its message: another chip's signature, a port that never
+#     answers, the link cut in page 26 of 75 then a second flash that succeeds, a bit
+#     flipped in page 30 (read-back mismatch at its address), an oversize hex and a hex
+#     with a bad checksum (refused before the port is opened);
+#   - self-tests: the harness fails a `-x` run whose programmer succeeds, and the twin
+#     comparison sees one changed byte.
+# Usage: flash_test.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+set -u
+SIM=$1 JS=$2 BOOT=$3 HEX=$4 OUT=$5
+mkdir -p "$OUT"
+fail=0 checks=0
+bad() { echo "web_flash: FAILED: $*"; fail=1; }
+# run NAME [harness options]: the harness with ttt-flash-js; its output in OUT/NAME.out,
+# the flasher's in OUT/NAME.log
+run() {
+    name=$1; shift
+    "$SIM" -b 115200 -c "$JS" "$@" "$OUT/$name.log" > "$OUT/$name.out" 2>&1
+}
+ok_run() { # ok_run NAME OPTIONS... (the last two: BOOTLOADER IMAGE)
+    checks=$((checks + 1))
+    name=$1
+    if ! run "$@"; then
+        bad "$name: the harness says:"; sed 's/^/    /' "$OUT/$name.out"
+        return 1
+    fi
+}
+says() { # says NAME TEXT: the flasher printed TEXT
+    checks=$((checks + 1))
+    grep -qF -- "$2" "$OUT/$1.log" || { bad "$1: no '$2' in:"; sed 's/^/    /' "$OUT/$1.log"; }
+}
+
+# 1. a clean flash, and the same with avrdude: the same memory
+ok_run clean -o "$OUT/clean.bin" "$BOOT" "$HEX" && says clean 'board: ttt: ready'
+checks=$((checks + 1))
+if "$SIM" -b 115200 -n -o "$OUT/avrdude.bin" "$BOOT" "$HEX" "$OUT/avrdude.log" > "$OUT/avrdude.out" 2>&1; then
+    checks=$((checks + 1))
+    cmp -s "$OUT/clean.bin" "$OUT/avrdude.bin" || bad "twin: the flash after ttt-flash-js differs from the flash after avrdude: $(cmp "$OUT/clean.bin" "$OUT/avrdude.bin")"
+else
+    bad "avrdude on the same harness failed:"; sed 's/^/    /' "$OUT/avrdude.out"
+fi
+# self-test of that comparison: one byte changed must be seen
+checks=$((checks + 1))
+cp "$OUT/avrdude.bin" "$OUT/planted.bin"
+printf '\001' | dd of="$OUT/planted.bin" bs=1 seek=4660 conv=notrunc 2>/dev/null
+! cmp -s "$OUT/clean.bin" "$OUT/planted.bin" || bad "self-test: the twin comparison missed a changed byte"
+
+# 2. faults
+ok_run signature -x -s 1e9406 "$BOOT" "$HEX" &&
+    says signature 'its bootloader reports signature 1E 94 06, an ATmega168. Nothing was written.'
+ok_run mute -x -m "$BOOT" "$HEX" &&
+    says mute 'No answer from the board on this port. It may be the wrong port, a board without a bootloader, or a port busy in another program'
+ok_run cut -k 25 -o "$OUT/cut.bin" "$BOOT" "$HEX" &&
+    says cut 'The flash is incomplete: the link to the board was lost while writing page 26 of 75 (0x0C80). The bootloader is intact' &&
+    says cut 'board: ttt: ready'
+checks=$((checks + 1))
+cmp -s "$OUT/clean.bin" "$OUT/cut.bin" || bad "cut: the flash after the second flash differs from a clean flash"
+# page write 30 is the page at 29 * 128 = 0x0E80; data byte 5 (from 0) is flipped
+ok_run flip -x -f 30 "$BOOT" "$HEX" && says flip 'Read-back mismatch at 0x0E85: wrote 0x'
+head -c 32300 /dev/zero | tr '\000' '\377' > "$OUT/big.bin"
+avr-objcopy -I binary -O ihex "$OUT/big.bin" "$OUT/big.hex"
+ok_run oversize -x "$BOOT" "$OUT/big.hex" &&
+    says oversize 'the image is 32,300 bytes, and only 32,256 fit below the Uno'"'"'s bootloader (optiboot, at 0x7E00). Nothing was written.'
+checks=$((checks + 1))
+grep -q 'bytes to chip 0,' "$OUT/oversize.out" || bad "oversize: bytes reached the port"
+sed '3s/..\(\r\{0,1\}\)$/00\1/' "$HEX" > "$OUT/checksum.hex"
+ok_run checksum -x "$BOOT" "$OUT/checksum.hex" && says checksum 'line 3: bad checksum. Nothing was written.'
+# self-test of -x: a flash that succeeds must fail the harness
+checks=$((checks + 1))
+run planted -x "$BOOT" "$HEX" && bad "self-test: the harness passed a -x run whose flash succeeded"
+
+node_s=$(sed -n 's/.*flash_seconds_sim \([0-9.]*\).*/\1/p' "$OUT/clean.out")
+avrdude_s=$(sed -n 's/.*flash_seconds_sim \([0-9.]*\).*/\1/p' "$OUT/avrdude.out")
+if [ $fail -ne 0 ]; then
+    exit 1
+fi
+echo "web_flash: ok ($checks checks: ttt-flash-js into the simulated optiboot, flash equal to the hex" \
+    "and to avrdude's, bootloader intact, banner; wrong signature, no answer, link cut then" \
+    "flashed again, bit flipped, oversize and bad hex each refused with its message;" \
+    "${node_s} s simulated, avrdude ${avrdude_s} s)"
