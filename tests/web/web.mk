@@ -21,7 +21,11 @@ test-web-play: $(WEB_SIM) $(SIM_ELF)
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
 # the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
-.PHONY: test-web-flash bench-web-flash
+.PHONY: test-web-flash test-web-flash-browser bench-web-flash
 test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
 	@sh tests/web/flash_test.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
-TEST_TARGETS += test-web-flash
+# the page's own "Flash to my Uno" in Chromium, bridged to the same simulated Uno
+test-web-flash-browser: $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) $(SIM_HEX)
+	@node tests/web/flash_browser_test.mjs $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) \
+		$(SIM_HEX) $(WEB_DIR)/flash
+TEST_TARGETS += test-web-flash test-web-flash-browser

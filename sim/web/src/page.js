@@ -1,14 +1,17 @@
 // sim/web/src/page.js - the web page: the shield model (shield.js) running the firmware
 // embedded in the page, paced to real time; nine cells pressed by mouse, touch or the
 // keyboard (the keys of `make play`), the serial console with an input line, a reset
-// button, the EEPROM kept in localStorage, and "load your own .hex" (picker or drop).
+// button, the EEPROM kept in localStorage, "load your own .hex" (picker or drop), and
+// "Flash to my Uno": that image into a real Uno over Web Serial (stk500.js).
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
 // --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
-// #board[data-sim-ms] (simulated time), #log lines.
+// #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
+// write, verify, ok, failed) with its .text, #flash-msg.
 import {
   Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
 } from './shield.js';
 import { parseHex } from './image.js';
+import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
@@ -20,6 +23,7 @@ const boardEl = $('board'), logEl = $('log'), stateEl = $('state'), speedEl = $(
 const lineEl = $('line');
 let board = null;
 let fwName = $('fw-name').textContent;
+let fwHex = $('firmware').textContent; // what "Flash to my Uno" writes
 let numpad = false, longNext = false;
 const pressedAt = new Array(9).fill(-1); // sim cycle of the press, -1 = up
 const releaseAt = new Array(9).fill(0); // sim cycle to let go (0 = when the user does)
@@ -274,8 +278,12 @@ $('erase').addEventListener('click', () => {
 
 async function loadFile(file) {
   try {
-    const img = parseHex(await file.text());
+    const text = await file.text();
+    const img = parseHex(text);
+    fwHex = text;
+    $('flash-name').textContent = file.name;
     start(img.flash, file.name);
+    offerDownload();
   } catch (e) {
     log('sys', `cannot load ${file.name}: ${e.message}`);
   }
@@ -298,6 +306,139 @@ document.addEventListener('drop', (e) => {
   if (f) loadFile(f);
 });
 window.addEventListener('pagehide', () => saveEeprom(true));
+
+// ---- Flash to my Uno (Web Serial) -------------------------------------------------------
+
+const flashBtn = $('flash'), progEl = $('flash-progress'), msgEl = $('flash-msg');
+const num = (n) => n.toLocaleString('en-US');
+
+// A Web Serial port as the link stk500.js speaks through.
+function serialLink(port) {
+  const rx = new ByteQueue();
+  const reader = port.readable.getReader();
+  const writer = port.writable.getWriter();
+  let closing = false;
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rx.push(value);
+      }
+      rx.fail(new LinkLost('the port closed'));
+    } catch (e) {
+      rx.fail(new LinkLost(closing ? 'closed' : e.message));
+    }
+  })();
+  const lost = () => rx.fail(new LinkLost('the board was unplugged'));
+  navigator.serial.addEventListener('disconnect', lost);
+  return {
+    rx,
+    write: (bytes) => writer.write(bytes),
+    setSignals: (on) => port.setSignals({ dataTerminalReady: on, requestToSend: on }),
+    close: async () => {
+      closing = true;
+      navigator.serial.removeEventListener('disconnect', lost);
+      try { await reader.cancel(); } catch (e) { /* already gone */ }
+      reader.releaseLock();
+      writer.releaseLock();
+      try { await port.close(); } catch (e) { /* unplugged: nothing to close */ }
+    },
+  };
+}
+
+function showProgress(state, fraction, text) {
+  progEl.hidden = false;
+  progEl.dataset.state = state;
+  progEl.className = 'progress' + (state === 'ok' ? ' ok' : state === 'failed' ? ' failed' : '');
+  progEl.querySelector('.bar').style.width = `${(100 * fraction).toFixed(1)}%`;
+  progEl.setAttribute('aria-valuenow', String(Math.round(100 * fraction)));
+  progEl.querySelector('.text').textContent = text;
+}
+function showMessage(text, isError) {
+  msgEl.hidden = false;
+  msgEl.textContent = text;
+  msgEl.className = 'flash-msg' + (isError ? ' error' : '');
+}
+function flashFailed(e, fraction) {
+  const text = e instanceof FlashError ? e.message : `The flash stopped: ${e.message}`;
+  const at = progEl.querySelector('.text').textContent;
+  showProgress('failed', fraction, e.kind === 'incomplete' ? `incomplete - stopped ${at}` :
+    e.kind === 'mismatch' ? `verify failed - ${at}` : 'stopped - nothing written');
+  showMessage(text, true);
+  log('sys', `-- flash: ${text} --`);
+}
+
+async function flashUno() {
+  msgEl.hidden = true;
+  progEl.querySelector('.text').textContent = '';
+  let image;
+  try {
+    image = prepareImage(fwHex, fwName);
+  } catch (e) {
+    flashFailed(e, 0);
+    return;
+  }
+  let port;
+  try {
+    port = await navigator.serial.requestPort();
+  } catch (e) {
+    showMessage('No port chosen: plug the Uno in, press the button again and pick its port ' +
+      '(usually named "Arduino Uno", "USB Serial" or "CH340").', false);
+    return;
+  }
+  try {
+    await port.open({ baudRate: BAUD, bufferSize: 4096 });
+  } catch (e) {
+    flashFailed(new FlashError('port', `The port could not be opened (${e.message}): it is ` +
+      'probably busy in another program (the Arduino IDE\'s serial monitor, picocom, another ' +
+      'tab). Close it and try again. Nothing was written.'), 0);
+    return;
+  }
+  flashBtn.disabled = true;
+  const link = serialLink(port);
+  let fraction = 0;
+  log('sys', `-- flashing ${fwName} into the Uno --`);
+  showProgress('write', 0, 'resetting the board into its bootloader');
+  try {
+    const r = await flashBoard(link, image, {
+      progress: (p) => {
+        fraction = (p.phase === 'write' ? 0 : 0.5) + p.page / p.pages / 2;
+        showProgress(p.phase, fraction, `${p.phase === 'write' ? 'writing' : 'verifying'} page ` +
+          `${p.page} of ${p.pages} - ${num(p.bytes)} of ${num(p.totalBytes)} bytes`);
+      },
+      note: (t) => log('sys', `-- ${t} --`),
+      line: (t) => log('uno', t),
+    });
+    const secs = (r.ms / 1000).toFixed(1);
+    showProgress('ok', 1, `done: ${num(r.bytes)} bytes, ${r.pages} pages, written and verified in ${secs} s`);
+    showMessage(r.banner ? `Flashed and verified. The Uno says: ${r.banner}` :
+      'Flashed and verified. The Uno said nothing that looks like `ttt: ready` (not this firmware?).', false);
+  } catch (e) {
+    flashFailed(e, fraction);
+  } finally {
+    await link.close();
+    flashBtn.disabled = false;
+  }
+}
+
+// Without Web Serial: which browsers have it, and the image to download for avrdude.
+function offerDownload() {
+  if ('serial' in navigator) return;
+  const a = $('download');
+  if (a.href.startsWith('blob:')) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([fwHex], { type: 'application/octet-stream' }));
+  a.download = fwName;
+  a.textContent = `Download ${fwName}`;
+}
+if ('serial' in navigator) {
+  flashBtn.addEventListener('click', flashUno);
+} else {
+  flashBtn.disabled = true;
+  flashBtn.title = 'this browser has no Web Serial';
+  $('no-serial').hidden = false;
+  offerDownload();
+}
 
 // ---- go ----------------------------------------------------------------------------------
 

@@ -1,0 +1,282 @@
+// tests/web/flash_browser_test.mjs - the page's "Flash to my Uno" in Debian's Chromium
+// (headless, playwright-core, from file://), against the simulated Uno running the real
+// optiboot: a stand-in for navigator.serial carries the page's bytes through a Unix
+// socket and serial_bridge.mjs to the pty of build/sim/ttt-flash-sim, which checks the
+// flash (byte for byte, bootloader intact, banner). The page's whole path runs, from the
+// button to the Uno's `ttt: ready` in its console: DTR reset, progress, read-back.
+// Then the faults through the page (another chip, no answer, a bit flipped, the link
+// cut then a second flash, an oversize .hex) and a browser without Web Serial (which
+// browsers work, the download, the avrdude command lines). Screenshots: OUT_DIR/flash-
+// progress.png, flash-done.png (the README's picture), flash-no-serial.png; the
+// messages the page showed: OUT_DIR/flash-messages.txt.
+// Usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, '../../sim/web/package.json'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const BRIDGE = path.join(here, 'serial_bridge.mjs');
+const [pagePath, flashSim, bootHex, fwHex, outDir] = process.argv.slice(2);
+if (!outDir) {
+  console.error('usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR');
+  process.exit(2);
+}
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`web_flash_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
+  process.exit(1);
+}
+const { chromium } = require('playwright-core');
+fs.mkdirSync(outDir, { recursive: true });
+
+const problems = [];
+let checks = 0;
+const check = (name, ok, detail = '') => {
+  checks++;
+  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
+  return ok;
+};
+const messages = [];
+
+// ---- the stand-in for navigator.serial (runs in the page before its script) -----------
+
+function standIn() {
+  const signals = [];
+  let ctrl = null;
+  class FakePort {
+    async open(opts) {
+      if (!(await window.tttSerialOpen(opts.baudRate)))
+        throw new DOMException('Failed to open serial port.', 'NetworkError');
+      this.readable = new ReadableStream({ start: (c) => { ctrl = c; } });
+      this.writable = new WritableStream({ write: (chunk) => window.tttSerialWrite(Array.from(chunk)) });
+    }
+    async setSignals(s) { signals.push(s); }
+    async close() { ctrl = null; }
+    getInfo() { return { usbVendorId: 0x2341, usbProductId: 0x0043 }; }
+  }
+  const serial = new EventTarget();
+  serial.requestPort = async () => new FakePort();
+  serial.getPorts = async () => [];
+  Object.defineProperty(Navigator.prototype, 'serial', { get: () => serial, configurable: true });
+  window.tttSerial = {
+    signals,
+    rx: (a) => { if (ctrl) ctrl.enqueue(new Uint8Array(a)); },
+    lost: () => { if (ctrl) ctrl.error(new DOMException('The device has been lost.', 'NetworkError')); ctrl = null; },
+  };
+}
+function noSerial() {
+  delete Navigator.prototype.serial;
+}
+
+// ---- the socket the bridge joins -----------------------------------------------------------
+
+const sockPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-flash-')), 'bridge');
+let conn = null, connected = null, page = null, toPage = Promise.resolve();
+const server = net.createServer((c) => {
+  conn = c;
+  c.on('data', (d) => {
+    const bytes = Array.from(d);
+    toPage = toPage.then(() => page.evaluate((a) => window.tttSerial.rx(a), bytes)).catch(() => {});
+  });
+  c.on('end', () => {
+    toPage = toPage.then(() => page.evaluate(() => window.tttSerial.lost())).catch(() => {});
+  });
+  c.on('error', () => {});
+  if (connected) connected();
+});
+await new Promise((r) => server.listen(sockPath, r));
+const nextConnection = () => new Promise((r) => { connected = r; });
+
+// The harness with the bridge as its programmer; resolves to { code, out }.
+function harness(opts, image, name) {
+  const log = path.join(outDir, `flash-browser-${name}.log`);
+  const child = spawn(flashSim, ['-b', '115200', '-c', BRIDGE, ...opts, bootHex, image, log], {
+    env: { ...process.env, TTT_BRIDGE: sockPath }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  return new Promise((r) => child.on('exit', (code) => r({ code, out })));
+}
+function verdict(ok) {
+  fs.writeFileSync(`${sockPath}.status`, ok ? '0' : '1');
+  if (conn) conn.end();
+}
+
+// ---- reading the page ------------------------------------------------------------------------
+
+const logLines = () => page.$$eval('#log div', (ds) => ds.map((d) => d.className + ' ' + d.textContent));
+const progress = async () => ({
+  state: await page.getAttribute('#flash-progress', 'data-state'),
+  text: await page.textContent('#flash-progress .text'),
+});
+async function until(what, pred, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await pred();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await page.waitForTimeout(30);
+  }
+}
+const finished = () => until('the flash ends', async () => {
+  const p = await progress();
+  return p.state === 'ok' || p.state === 'failed' ? p : null;
+}, 60000);
+const message = () => page.textContent('#flash-msg');
+
+// One flash through the page into the harness: click, wait for the end, give the verdict.
+async function flashOnce(opts, name, during) {
+  const conn1 = nextConnection();
+  const run = harness(opts, fwHex, name);
+  await conn1;
+  await page.click('#flash');
+  if (during) await during();
+  const p = await finished();
+  const msg = await message();
+  return { p, msg, run, done: async () => { verdict(p.state === 'ok'); return run; } };
+}
+
+async function faults() {
+  // another chip
+  let f = await flashOnce(['-x', '-s', '1e9406'], 'signature');
+  let h = await f.done();
+  check('signature: refused', f.p.state === 'failed' && /reports signature 1E 94 06, an ATmega168\. Nothing was written\./.test(f.msg), f.msg);
+  check('signature: harness (nothing written, bootloader intact)', h.code === 0, h.out);
+  messages.push(['another chip (signature 1E 94 06)', f.msg]);
+  // no answer
+  f = await flashOnce(['-x', '-m'], 'mute');
+  h = await f.done();
+  check('no answer: message', f.p.state === 'failed' && /^No answer from the board on this port\./.test(f.msg) && /Nothing was written/.test(f.msg), f.msg);
+  check('no answer: harness', h.code === 0, h.out);
+  messages.push(['a port that never answers', f.msg]);
+  // a bit flipped in page 30 (0x0E80 + 5)
+  f = await flashOnce(['-x', '-f', '30'], 'flip');
+  h = await f.done();
+  check('bit flipped: mismatch at its address', f.p.state === 'failed' && /^Read-back mismatch at 0x0E85: wrote 0x[0-9A-F]{2}, read 0x[0-9A-F]{2}\./.test(f.msg), f.msg);
+  check('bit flipped: harness', h.code === 0, h.out);
+  messages.push(['a bit flipped in transit (page 30)', f.msg]);
+  // the link cut in page 26 of 75, then plugged in again and flashed again
+  const conn1 = nextConnection();
+  const run = harness(['-k', '25'], fwHex, 'cut');
+  await conn1;
+  await page.click('#flash');
+  const p1 = await finished();
+  const msg1 = await message();
+  check('cut: incomplete, bootloader intact', p1.state === 'failed' && /^The flash is incomplete: the link to the board was lost while writing page 26 of 75 \(0x0C80\)\. The bootloader is intact/.test(msg1), msg1);
+  messages.push(['the link cut after 25 of 75 pages', msg1]);
+  await page.screenshot({ path: path.join(outDir, 'flash-cut.png') });
+  const conn2 = nextConnection(); // the first bridge saw the hang-up and exited: failed
+  await conn2;
+  await page.click('#flash');
+  const p2 = await finished();
+  verdict(p2.state === 'ok');
+  h = await run;
+  check('cut: the second flash succeeds', p2.state === 'ok', `${p2.text}: ${await message()}`);
+  check('cut: harness (flash equals the hex, banner)', h.code === 0, h.out);
+  // an oversize .hex, loaded into the page: refused before a port is asked for
+  const big = path.join(outDir, 'flash-big.hex');
+  fs.writeFileSync(path.join(outDir, 'flash-big.bin'), Buffer.alloc(32300, 0xff));
+  execFileSync('avr-objcopy', ['-I', 'binary', '-O', 'ihex', path.join(outDir, 'flash-big.bin'), big]);
+  await page.setInputFiles('#hexfile', big);
+  await until('the big hex loads', async () => (await page.textContent('#flash-name')) === 'flash-big.hex', 5000);
+  await page.click('#flash');
+  const p3 = await finished();
+  const msg3 = await message();
+  check('oversize: refused', p3.state === 'failed' && /flash-big\.hex cannot be flashed: the image is 32,300 bytes, and only 32,256 fit below the Uno's bootloader \(optiboot, at 0x7E00\)\. Nothing was written\./.test(msg3), msg3);
+  messages.push(['a hex of 32,300 bytes', msg3]);
+}
+
+async function main() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--disable-default-apps', '--disable-extensions'],
+    viewport: { width: 1100, height: 900 },
+    acceptDownloads: true,
+  });
+  const requests = [];
+  context.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) requests.push(r.url()); });
+  page = context.pages()[0] || await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  await page.exposeFunction('tttSerialOpen', () => !!conn && !conn.destroyed);
+  await page.exposeFunction('tttSerialWrite', (a) => { if (conn && !conn.destroyed) conn.write(Buffer.from(a)); });
+  await page.addInitScript(standIn);
+  const url = pathToFileURL(path.resolve(pagePath)).href;
+  try {
+    await page.goto(url);
+    await until('the simulated board boots', async () => (await logLines()).some((l) => /^rx ttt: ready/.test(l)), 30000);
+    check('the flash button is there and enabled', await page.isEnabled('#flash'));
+    // 1. a clean flash, from the button to the banner
+    const f = await flashOnce([], 'clean', async () => {
+      await until('progress past page 25', async () => {
+        const p = await progress();
+        const m = /^writing page (\d+) of 75/.exec(p.text || '');
+        return m && Number(m[1]) >= 25;
+      }, 30000);
+      await page.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-progress.png') });
+    });
+    check('clean: flashed', f.p.state === 'ok', `${f.p.text}: ${f.msg}`);
+    check('clean: progress names bytes and pages', /^done: 9,570 bytes, 75 pages, written and verified in \d+\.\d s$/.test(f.p.text), f.p.text);
+    check('clean: the banner in the message', /The Uno says: ttt: ready/.test(f.msg), f.msg);
+    const lines = await logLines();
+    check('clean: the banner in the console', lines.some((l) => /^uno ttt: ready/.test(l)), lines.slice(-5).join(' | '));
+    const sig = await page.evaluate(() => window.tttSerial.signals);
+    check('clean: DTR reset as avrdude (low, then high)', JSON.stringify(sig.slice(0, 2)) ===
+      JSON.stringify([{ dataTerminalReady: false, requestToSend: false }, { dataTerminalReady: true, requestToSend: true }]), JSON.stringify(sig));
+    await page.mouse.move(1, 1);
+    await page.screenshot({ path: path.join(outDir, 'flash-done.png') });
+    const h = await f.done();
+    check('clean: harness (flash equals the hex, bootloader intact, banner)', h.code === 0, h.out);
+    messages.unshift(['a clean flash (progress bar, then the message)', `${f.p.text} / ${f.msg}`]);
+    // 2. the faults
+    await faults();
+    // 3. a browser without Web Serial
+    const page2 = await context.newPage();
+    page2.on('pageerror', (e) => errors.push(`page error (no Web Serial): ${e.message}`));
+    await page2.addInitScript(noSerial);
+    await page2.goto(url);
+    await page2.waitForSelector('#no-serial', { state: 'visible', timeout: 10000 });
+    const text = await page2.textContent('#no-serial');
+    check('no Web Serial: the button is disabled', !(await page2.isEnabled('#flash')));
+    check('no Web Serial: names the browsers', /Chrome.*Edge.*Opera/s.test(text) && /not in Firefox, Safari or any phone browser/.test(text), text);
+    check('no Web Serial: avrdude for Windows, macOS, Linux', /COM3/.test(text) && /cu\.usbmodem/.test(text) && /ttyACM0/.test(text), text);
+    const [dl] = await Promise.all([page2.waitForEvent('download'), page2.click('#download')]);
+    const got = fs.readFileSync(await dl.path(), 'utf8');
+    check('no Web Serial: Download ttt.hex gives the firmware', dl.suggestedFilename() === 'ttt.hex' &&
+      got.replace(/\r/g, '').trim() === fs.readFileSync(fwHex, 'utf8').replace(/\r/g, '').trim(), dl.suggestedFilename());
+    await page2.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-no-serial.png') });
+    messages.push(['a browser without Web Serial', text.replace(/\s+/g, ' ').trim()]);
+  } catch (e) {
+    problems.push(`stopped: ${e.message.split('\n')[0]}`);
+  }
+  for (const e of errors) problems.push(e);
+  check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
+  await context.close();
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  fs.writeFileSync(path.join(outDir, 'flash-messages.txt'), messages.map(([k, m]) => `${k}:\n  ${m}\n`).join(''));
+  if (problems.length) {
+    for (const p of problems) console.log(`web_flash_browser: FAILED: ${p}`);
+    process.exit(1);
+  }
+  console.log(`web_flash_browser: ok (${checks} checks in Debian's Chromium from file://: "Flash to my Uno" ` +
+    'through a navigator.serial stand-in into the simulated optiboot, from the button to the board\'s banner; ' +
+    'another chip, no answer, a bit flipped, the link cut then flashed again, an oversize hex; ' +
+    `no Web Serial: browsers, download, avrdude; messages in ${path.join(outDir, 'flash-messages.txt')})`);
+}
+
+main().catch((e) => {
+  console.log(`web_flash_browser: FAILED: ${e.stack || e}`);
+  process.exit(1);
+});
