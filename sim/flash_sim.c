@@ -13,7 +13,8 @@
  * Other programmers and faults (sim/README.md, "Flashing in simulation"): -c PROGRAM runs
  * `PROGRAM PTY IMAGE.hex` in avrdude's place; -s, -m, -k, -f inject a fault (another
  * signature, a port that never answers, the link cut mid-write, a bit flipped in a page)
- * and -x expects the programmer to fail; -o saves the flash. The flash time is measured
+ * and -x expects the programmer to fail; -o saves the flash; -t stops the clock while the
+ * bootloader waits for the host's next command. The flash time is measured
  * on the simulated clock with the host's think time taken out (flash_seconds_sim). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,8 +46,9 @@ static uint32_t boot_addr = FLASH_SIZE;
  * line was quiet and the chip waited for the host (a zero-latency host). */
 static struct {
     int on;
-    uint64_t first, busy_end, tx_end, last_boot_end;
+    uint64_t first, busy_end, tx_end, last_boot_end, last_rx;
     int64_t think;
+    uint8_t last_byte;
 } tm;
 
 static uint64_t byte_cycles(void) /* 8N1 at the chip's UBRR0 and U2X0 */
@@ -63,6 +65,7 @@ static void chip_received(struct avr_irq_t *irq, uint32_t value, void *param)
     (void)param;
     if (tm.on && board_now() > tm.busy_end)
         tm.busy_end = board_now();
+    tm.last_rx = board_now();
 }
 
 static void host_sends(size_t queued_before)
@@ -91,6 +94,7 @@ static void to_host(uint8_t b, void *ctx)
         uint64_t now = board_now();
         tm.tx_end = (tm.tx_end > now ? tm.tx_end : now) + byte_cycles();
         tm.last_boot_end = tm.busy_end = tm.tx_end;
+        tm.last_byte = b;
     }
     /* the banner, matched on the byte stream (the bootloader's binary replies precede it) */
     static const char want[] = "ttt: ready";
@@ -236,6 +240,7 @@ static struct {
     int cut_armed;          /* the first session only */
     int flip_page;          /* -f N: bit 0 of data byte 5 of page write N flipped (0 = never) */
     int expect_fail;        /* -x */
+    int hold_clock;         /* -t: the clock waits for the host between commands */
 } opt;
 
 /* Enough of the host's STK500v1 stream to find the page writes (`d` LEN_HI LEN_LO TYPE
@@ -243,6 +248,7 @@ static struct {
 static struct {
     int state; /* 0 command, 1 arguments, 2 `d` header, 3 `d` data */
     unsigned need, pos, len;
+    uint8_t cmd;
     int pages;
 } trk;
 
@@ -252,6 +258,7 @@ static int track(uint8_t b)
     switch (trk.state) {
     case 0:
         trk.pos = 0;
+        trk.cmd = b;
         if (b == 'd') {
             trk.state = 2;
             trk.need = 3;
@@ -317,6 +324,19 @@ static int patch_signature(uint8_t *flash, uint32_t boot, const uint8_t sig[3])
     return -1;
 }
 
+/* -t: the bootloader has answered the host's last command (not the last one, `Q`): its
+ * answer ended with STK_OK and the line has been quiet for two byte times since (an OK
+ * inside page data is followed by more at once). The simulated clock stops until the
+ * next command comes, so a host slower than the bootloader's 1 s timeout (a browser on
+ * a loaded machine) still gets through. */
+static int waiting_for_host(void)
+{
+    return opt.hold_clock && tm.on && trk.state == 0 && trk.cmd != 'Q' &&
+           board_serial_pending() == 0 && tm.last_boot_end > tm.last_rx &&
+           tm.last_byte == 0x10 && board_now() >= tm.busy_end + 2 * byte_cycles() &&
+           board_avr()->pc >= boot_addr;
+}
+
 /* ---- one programmer session ------------------------------------------------------------- */
 
 /* A fresh pty (a port plugged in), the programmer run on it, the chip in reset until the
@@ -372,7 +392,8 @@ static int session(const char *baud, const char *image, const char *log_path, in
         return -1;
     /* The chip sits in reset until the programmer first talks (the Uno's DTR reset), then
      * runs in real time so the bootloader's ~1 s timeout means what it means on the bench. */
-    int started = 0, status = 0, unplugged = 0;
+    int started = 0, status = 0, unplugged = 0, kills = 0;
+    double deadline = t0 + 120;
     double run_t0 = 0;
     uint64_t run_c0 = 0;
     for (;;) {
@@ -412,9 +433,21 @@ static int session(const char *baud, const char *image, const char *log_path, in
                 master_fd = -1;
             }
         }
+        if (mono() > deadline) {
+            kill(pid, kills++ ? SIGKILL : SIGTERM);
+            fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
+            deadline = mono() + 5;
+        }
         if (!started || unplugged) {
             struct pollfd pfd = {master_fd, POLLIN, 0};
             poll(&pfd, master_fd < 0 ? 0 : 1, 5);
+            continue;
+        }
+        if (waiting_for_host()) {
+            struct pollfd pfd = {master_fd, POLLIN, 0};
+            poll(&pfd, 1, 1);
+            run_t0 = mono();
+            run_c0 = board_now();
             continue;
         }
         uint64_t target = run_c0 + (uint64_t)((mono() - run_t0) * 16e6);
@@ -424,10 +457,6 @@ static int session(const char *baud, const char *image, const char *log_path, in
         } else {
             struct pollfd pfd = {master_fd, POLLIN, 0};
             poll(&pfd, 1, 1);
-        }
-        if (mono() - t0 > 120) {
-            kill(pid, SIGTERM);
-            fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
         }
     }
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -482,8 +511,9 @@ int main(int argc, char **argv)
             sig[2] = (uint8_t)v;
             patch = 1;
         } else if (argc > 1 && (!strcmp(argv[1], "-n") || !strcmp(argv[1], "-m") ||
-                                !strcmp(argv[1], "-x"))) {
+                                !strcmp(argv[1], "-x") || !strcmp(argv[1], "-t"))) {
             hangs = hangs && argv[1][1] != 'n';
+            opt.hold_clock |= argv[1][1] == 't';
             opt.mute |= argv[1][1] == 'm';
             opt.expect_fail |= argv[1][1] == 'x';
             argc--;
@@ -498,7 +528,7 @@ int main(int argc, char **argv)
     if (argc != 3 && argc != 4) {
         fprintf(stderr,
                 "usage: ttt-flash-sim [-b BAUD] [-n] [-c PROGRAM] [-o FLASH.bin] [-x] [-m] "
-                "[-s SIG] [-k N] [-f N] BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]\n"
+                "[-s SIG] [-k N] [-f N] [-t] BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]\n"
                 "  -n  no hang checks (a bootloader that loops on a watchdog reset)\n"
                 "  -c  run `PROGRAM PTY FIRMWARE.hex` instead of avrdude\n"
                 "  -o  save the 32 KB flash after programming\n"
@@ -506,7 +536,8 @@ int main(int argc, char **argv)
                 "      or -f, the application flash unwritten)\n"
                 "  -m  the port never answers     -s SIG  the bootloader reports SIG (1e9406)\n"
                 "  -k N  unplug in page write N+1, then plug in and program again\n"
-                "  -f N  flip a bit of page write N on its way to the chip\n");
+                "  -f N  flip a bit of page write N on its way to the chip\n"
+                "  -t  the clock stops while the bootloader waits for the host's next command\n");
         return 2;
     }
     const char *log_path = argc == 4 ? argv[3] : NULL;

@@ -42,6 +42,7 @@ GOALS = {
     "led_frame_hz": (">=", 400, "LED refresh, flicker-free"),
     "isr_cpu_percent": ("<=", 3, "timer interrupt's share of the CPU"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
+    "web_flash_percent_of_avrdude": ("<=", 120, "the page's flasher against avrdude, same harness"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"

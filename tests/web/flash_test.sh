@@ -10,7 +10,9 @@
 #     flipped in page 30 (read-back mismatch at its address), an oversize hex and a hex
 #     with a bad checksum (refused before the port is opened);
 #   - self-tests: the harness fails a `-x` run whose programmer succeeds, and the twin
-#     comparison sees one changed byte.
+#     comparison sees one changed byte;
+#   - the harness's -t: a host pausing 1.5 s between commands finds the bootloader gone
+#     (optiboot's 1 s timeout) in real time, and still there with -t.
 # Usage: flash_test.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
 set -u
 SIM=$1 JS=$2 BOOT=$3 HEX=$4 OUT=$5
@@ -74,6 +76,15 @@ ok_run checksum -x "$BOOT" "$OUT/checksum.hex" && says checksum 'line 3: bad che
 # self-test of -x: a flash that succeeds must fail the harness
 checks=$((checks + 1))
 run planted -x "$BOOT" "$HEX" && bad "self-test: the harness passed a -x run whose flash succeeded"
+
+# -t (used by the browser test): the clock waits for a host that pauses between commands
+for t in "" -t; do
+    checks=$((checks + 1))
+    "$SIM" -b 115200 -x $t -c tests/web/slow_host.py "$BOOT" "$HEX" "$OUT/slow$t.log" > "$OUT/slow$t.out" 2>&1
+    want=2; [ -n "$t" ] && want=1
+    grep -q "resets into the bootloader $want," "$OUT/slow$t.out" && grep -q 'every answer came' "$OUT/slow$t.log" ||
+        { bad "slow host${t:+ with $t}: want $want reset(s) into the bootloader:"; sed 's/^/    /' "$OUT/slow$t.out"; }
+done
 
 node_s=$(sed -n 's/.*flash_seconds_sim \([0-9.]*\).*/\1/p' "$OUT/clean.out")
 avrdude_s=$(sed -n 's/.*flash_seconds_sim \([0-9.]*\).*/\1/p' "$OUT/avrdude.out")

@@ -29,3 +29,6 @@ test-web-flash-browser: $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) $(S
 	@node tests/web/flash_browser_test.mjs $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) \
 		$(SIM_HEX) $(WEB_DIR)/flash
 TEST_TARGETS += test-web-flash test-web-flash-browser
+bench-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
+	@sh tests/web/flash_bench.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+BENCH_TARGETS += bench-web-flash

@@ -30,7 +30,12 @@ function openLink(port) {
     link.stream.removeAllListeners('end');
     link.stream.removeAllListeners('error');
     link.stream.on('error', () => {});
-    link.stream.destroy(); // closes link.fd
+    link.stream.destroy();
+    // libuv reads a tty through a descriptor of its own, which destroy() closes; ours too,
+    // so that no descriptor is left and DTR drops (HUPCL)
+    try {
+      fs.closeSync(link.fd);
+    } catch (e) { /* already closed */ }
     link.stream = null;
   };
   link.setSignals = async (on) => {

@@ -410,8 +410,8 @@ async function flashUno() {
       note: (t) => log('sys', `-- ${t} --`),
       line: (t) => log('uno', t),
     });
-    const secs = (r.ms / 1000).toFixed(1);
-    showProgress('ok', 1, `done: ${num(r.bytes)} bytes, ${r.pages} pages, written and verified in ${secs} s`);
+    showProgress('ok', 1, `done: ${num(r.bytes)} bytes in ${r.pages} pages, written and verified`);
+    log('sys', `-- flashed in ${(r.ms / 1000).toFixed(1)} s --`);
     showMessage(r.banner ? `Flashed and verified. The Uno says: ${r.banner}` :
       'Flashed and verified. The Uno said nothing that looks like `ttt: ready` (not this firmware?).', false);
   } catch (e) {

@@ -171,6 +171,9 @@ export async function flashBoard(link, image, cb = {}) {
     if (stage === 'verify')
       return new FlashError('incomplete', `The flash is not verified: ${cause} while reading page ` +
         `${done + 1} of ${n} back. The bootloader is intact; flash again.`);
+    if (stage === 'signature')
+      return new FlashError('no-answer', `The board answered, then stopped before telling its ` +
+        `chip (${e.message}): press its reset button and try again. Nothing was written.`);
     return new FlashError('port', `The board stopped answering after the image was written and ` +
       `verified (${e.message}); press its reset button.`);
   };
