@@ -8,7 +8,8 @@
 // cut then a second flash, an oversize .hex) and a browser without Web Serial (which
 // browsers work, the download, the avrdude command lines). Screenshots in OUT_DIR:
 // flash-progress.png, flash-done.png (the README's picture, copied to sim/web/flash.png),
-// flash-done-page.png, flash-cut.png, flash-no-serial.png; the messages the page
+// flash-done-page.png, flash-cut.png, flash-no-serial.png (and -phone.png, which must
+// not scroll sideways); the messages the page
 // showed: flash-messages.txt.
 // Usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR
 import fs from 'node:fs';
@@ -282,6 +283,11 @@ async function main() {
       got.replace(/\r/g, '').trim() === fs.readFileSync(fwHex, 'utf8').replace(/\r/g, '').trim(), dl.suggestedFilename());
     await page2.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-no-serial.png') });
     messages.push(['a browser without Web Serial', text.replace(/\s+/g, ' ').trim()]);
+    await page2.setViewportSize({ width: 390, height: 844 });
+    await page2.waitForTimeout(300);
+    const scroll = await page2.evaluate(() => document.scrollingElement.scrollWidth);
+    check('no Web Serial, phone: no sideways scrolling', scroll <= 390, `scrollWidth ${scroll}`);
+    await page2.screenshot({ path: path.join(outDir, 'flash-no-serial-phone.png'), fullPage: true });
   } catch (e) {
     problems.push(`stopped: ${e.message.split('\n')[0]}`);
   }
