@@ -53,19 +53,13 @@ static struct {
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
-/* Count one failure or refusal (the 16-bit increment once in flash). */
-static __attribute__((noinline)) void store_count(uint16_t *counter)
-{
-    (*counter)++;
-}
-
 /* The EEPROM address of byte off of the slot. */
-static __attribute__((noinline)) uint16_t store_addr(uint8_t off)
+static uint16_t store_addr(uint8_t off)
 {
     return (uint16_t)(store_slot * EEPROM_SLOT + off);
 }
 
-static __attribute__((noinline)) uint8_t store_read(uint8_t off)
+static uint8_t store_read(uint8_t off)
 {
     return eeprom_dev_read(store_addr(off));
 }
@@ -113,7 +107,7 @@ static uint8_t store_newest(void)
 }
 
 /* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
-static __attribute__((noinline)) uint8_t store_args(uint8_t id, uint8_t len)
+static uint8_t store_args(uint8_t id, uint8_t len)
 {
     if (store.next)
         return 0;
@@ -176,7 +170,7 @@ void eeprom_store_poll(void)
          * worn or failing cell shows here). */
         store.next = 0;
         if (off != STORE_END)
-            store_count(&store.failures);
+            store.failures++;
         return;
     }
     uint8_t value = EEPROM_COMMITTED; /* when no byte differs any more: the marker */
@@ -187,7 +181,7 @@ void eeprom_store_poll(void)
     store.next = (uint8_t)(off + 1u);
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
         if (!store.waiting)
-            store_count(&store.vcc_refusals); /* one count per wait */
+            store.vcc_refusals++; /* one count per wait */
         store.waiting = 1;
         return; /* try again on a later pass */
     }

@@ -11,6 +11,7 @@
 #define HAL_MATRIX_H
 #include <stdint.h>
 
+#include "attributes.h"
 #include "board_check.h"
 
 #define MATRIX_SAME_PORT3(a, b, c)                                                       \
@@ -50,7 +51,8 @@ _Static_assert(MATRIX_SAME_PORT3(BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2)
  * PB0..PB2, key rows PC3..PC5) are a shift, often by 0; any other layout tests each bit
  * (the condition is a compile-time constant). */
 #define MATRIX_ADJACENT3(bit0, bit1, bit2) ((bit1) == (bit0) << 1 && (bit2) == (bit0) << 2)
-static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t rows3)
+/* always inline: the timer interrupt calls these */
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_led_rows(uint8_t rows3)
 {
     if (MATRIX_ADJACENT3(LEDS_ROW_BIT(0), LEDS_ROW_BIT(1), LEDS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(LEDS_ROW_BIT(0)));
@@ -58,7 +60,7 @@ static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t row
                      ((rows3 & 2u) ? LEDS_ROW_BIT(1) : 0u) |
                      ((rows3 & 4u) ? LEDS_ROW_BIT(2) : 0u));
 }
-static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t rows3)
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_key_rows(uint8_t rows3)
 {
     if (MATRIX_ADJACENT3(KEYS_ROW_BIT(0), KEYS_ROW_BIT(1), KEYS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(KEYS_ROW_BIT(0)));
@@ -76,7 +78,7 @@ static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t row
  * adjacent ascending bits (this board: PC0..PC2) take two instructions, `com` and a
  * mask; any other layout tests each bit (the condition is a compile-time constant). */
 #define MATRIX_KEY_COL_SHIFT (__builtin_ctz(KEYS_COL_BIT(0)))
-static inline __attribute__((always_inline)) uint8_t matrix_key_cols(uint8_t pins)
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_key_cols(uint8_t pins)
 {
     if (MATRIX_ADJACENT3(KEYS_COL_BIT(0), KEYS_COL_BIT(1), KEYS_COL_BIT(2)))
         return (uint8_t)((uint8_t)~pins >> MATRIX_KEY_COL_SHIFT) & 7u;

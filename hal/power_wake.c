@@ -4,8 +4,7 @@
  * `ignore` has bit i = cell i (row i / 3). */
 #include "power.h"
 
-/* noinline: the app and power_down_until_key() share one copy */
-__attribute__((noinline)) uint8_t power_wake_rows(uint16_t ignore)
+uint8_t power_wake_rows(uint16_t ignore)
 {
     uint8_t rows = 0;
     for (uint8_t r = 0; r < 3u; r++, ignore >>= 3) {

@@ -37,8 +37,7 @@ OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 
 /* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
  * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
- * record the store could not read, which stays zero here. The loop's own counters
- * come first, within a pointer register's displacement (0-63). */
+ * record the store could not read, which stays zero here. */
 static struct app_state {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
@@ -51,17 +50,9 @@ static struct app_state {
     console_t console;
 } app;
 
-/* p as a value the compiler cannot see through (an empty asm takes it and gives it
- * back). The game, the console and the loop's counters are reached through such
- * pointers: seeing their one address, -flto would specialise every game and console
- * function to it and reach each field with a 4-byte absolute load or store instead of
- * a 2-byte one through a pointer register (measured when written: the image 182 B larger). */
-#define APP_HIDE(p) __asm__("" : "+r"(p))
-
 void app_init(void)
 {
     game_t *g = &app.game;
-    APP_HIDE(g);
     power_init();
     tick_init();
     leds_init();
@@ -122,10 +113,8 @@ static void app_idle_check(game_t *g)
 /* Every APP_POLL_MS: key events and serial bytes, each taken only while the UART can
  * take the longest answer it may cause (CONSOLE_ANSWER_MAX), else it waits in its queue
  * and time keeps counting; once both queues are empty, the game's time, frame and
- * records, at once after input, else every APP_FRAME_MS. Kept out of line: inlined into
- * main's endless loop (with everything -flto inlines into it) the image measured 154 B
- * larger when written (avr-gcc 5.4). */
-__attribute__((noinline)) static void app_input(void)
+ * records, at once after input, else every APP_FRAME_MS. */
+static void app_input(void)
 {
     game_t *g = &app.game;
     console_t *c = &app.console;
@@ -134,8 +123,6 @@ __attribute__((noinline)) static void app_input(void)
     int16_t byte;
     uint8_t input = 0;
 
-    APP_HIDE(g);
-    APP_HIDE(c);
     keys_update();
     for (;;) {
         if (uart_tx_free() < CONSOLE_ANSWER_MAX) {
@@ -165,22 +152,20 @@ __attribute__((noinline)) static void app_input(void)
 
 void app_step(void)
 {
-    struct app_state *a = &app;
-    APP_HIDE(a);
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
     /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
      * sleep. Each ms counts; input is polled every APP_POLL_MS (two full key-matrix
      * scans; the UART ring holds far more than that many milliseconds of bytes). */
     if (tick_take_ms_flag()) {
-        if (a->elapsed != 0xFFu) {
-            a->elapsed++;
+        if (app.elapsed != 0xFFu) {
+            app.elapsed++;
         }
-        if (++a->ms == 0) {
-            a->idle++;
+        if (++app.ms == 0) {
+            app.idle++;
         }
-        if (++a->poll >= APP_POLL_MS) {
-            a->poll = 0;
+        if (++app.poll >= APP_POLL_MS) {
+            app.poll = 0;
             app_input();
         }
     }

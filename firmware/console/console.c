@@ -59,14 +59,6 @@ enum {
     CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_OVER, CON_E_TURN, CON_E_TAKEN,
     CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
 };
-/* A line's error is CON_E_LONG + (status - CONSOLE_LINE_TOO_LONG); a refused move's is
- * CON_E_OVER + (result - GAME_ERR_OVER). */
-_Static_assert(CONSOLE_LINE_BAD_CHAR - CONSOLE_LINE_TOO_LONG == CON_E_CHAR - CON_E_LONG &&
-                   CONSOLE_LINE_OVERRUN - CONSOLE_LINE_TOO_LONG == CON_E_OVERRUN - CON_E_LONG,
-               "line errors map onto the first error strings");
-_Static_assert(GAME_ERR_NOT_YOUR_TURN - GAME_ERR_OVER == CON_E_TURN - CON_E_OVER &&
-                   GAME_ERR_TAKEN - GAME_ERR_OVER == CON_E_TAKEN - CON_E_OVER,
-               "game_person_move() results map onto the error strings");
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)");
@@ -296,7 +288,9 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         console_diag(c);
     } else if (cmd == CON_MOVE) {
         if ((v = game_person_move(g, v)) != GAME_OK) {
-            console_error((uint8_t)(CON_E_OVER + v - GAME_ERR_OVER));
+            console_error(v == GAME_ERR_OVER   ? CON_E_OVER
+                          : v == GAME_ERR_TAKEN ? CON_E_TAKEN
+                                                : CON_E_TURN);
         }
     } else if (cmd == CON_NEW) {
         game_new(g, v);
@@ -366,7 +360,9 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
         if (r == CONSOLE_LINE_OVERRUN) {
             c->lines_lost++;
         }
-        console_error((uint8_t)(CON_E_LONG + r - CONSOLE_LINE_TOO_LONG));
+        console_error(r == CONSOLE_LINE_TOO_LONG   ? CON_E_LONG
+                      : r == CONSOLE_LINE_BAD_CHAR ? CON_E_CHAR
+                                                   : CON_E_OVERRUN);
     }
     if (byte & UART_RX_GAP_AFTER) {
         /* Bytes were lost after this one: the line they belonged to (this one, or the

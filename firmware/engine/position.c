@@ -15,7 +15,7 @@ static const uint16_t pos_line_masks[POS_LINES] PROGMEM = {
     0x111, 0x054         /* diagonals */
 };
 
-__attribute__((noinline)) uint8_t pos_count(uint16_t mask)
+uint8_t pos_count(uint16_t mask)
 {
     uint8_t n = 0;
     for (; mask; mask &= (uint16_t)(mask - 1)) /* one pass per set bit */
@@ -108,10 +108,7 @@ uint8_t pos_is_over(pos_t p)
     return pos_winner(p) != PLAYER_NONE || (p.x | p.o) == POS_ALL;
 }
 
-/* Not inlined (nor are pos_count() and pos_first_cell()): the game, the console and the
- * engine call these, and -flto would copy them into each caller (measured: the image
- * grows by 38 B with pos_play inlined, by 24 B with the other two). */
-__attribute__((noinline)) pos_t pos_play(pos_t p, uint8_t cell)
+pos_t pos_play(pos_t p, uint8_t cell)
 {
     uint16_t bit = (uint16_t)(1u << cell);
     if (pos_to_move(p) == PLAYER_O)
@@ -121,7 +118,7 @@ __attribute__((noinline)) pos_t pos_play(pos_t p, uint8_t cell)
     return p;
 }
 
-__attribute__((noinline)) uint8_t pos_first_cell(uint16_t mask)
+uint8_t pos_first_cell(uint16_t mask)
 {
     uint8_t cell = 0;
     mask |= (uint16_t)(1u << POS_CELLS); /* a stop bit: at most POS_CELLS shifts */
@@ -139,9 +136,7 @@ uint8_t pos_forced_move(pos_t p)
     if (!cells)
         cells = pos_threats(s.theirs, s.mine);
     if (!cells) {
-        /* the empty cells (not pos_empty(p): that call saves 2 B of flash but adds 2 B
-         * to the stack of every table move, and stack is the scarcer of the two) */
-        cells = (uint16_t)(POS_ALL & ~(s.mine | s.theirs));
+        cells = pos_empty(p);
         if (cells & (uint16_t)(cells - 1))
             cells = 0; /* more than one: no rule decides */
     }

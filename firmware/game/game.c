@@ -18,10 +18,6 @@
 #include "level.h"
 #include "out.h"
 
-/* Small helpers called from many places stay one shared copy: inlined at every call
- * (as -flto does by itself) they cost hundreds of bytes of flash (measured). */
-#define GAME_SHARED __attribute__((noinline))
-
 OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
 OUT_STR(s_crc, "ttt: table CRC bad, using solver");
@@ -37,24 +33,21 @@ OUT_STR(s_analysis, "analysis:");
 OUT_STR(s_stats_cleared, "stats: cleared");
 OUT_STR(s_comma_level, ", level ");
 OUT_STR(s_wins, " wins");
-/* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis, whose
- * " draw" ends in the result's "draw". */
+OUT_STR(s_draw, "draw");
+/* Word lists (out_nth_P): modes, levels; the person's outcome of a move in the
+ * analysis. */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
 static const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
-#define s_draw (s_outcomes + sizeof " win\0 " - 1u)
 
 /* The AI plays o against person x (GAME_MODE_AI_X), x against person o; with two
  * players nobody is the AI. */
-_Static_assert(offsetof(game_t, pos) == 0 && GAME_T_BLINK < GAME_T_OVERLAY &&
-                   GAME_T_OVERLAY < GAME_T_AI,
-               "game_new() clears pos to ms[GAME_T_OVERLAY] in one");
 _Static_assert(STATS_WIN == 0 && PLAYER_O == PLAYER_X + 1, "a game's kind is 0 or STATS_LOSS");
 _Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_O == PLAYER_X &&
                    PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
                "the AI's player is PLAYER_O - mode");
 
-GAME_SHARED static uint16_t game_bit(uint8_t cell)
+static uint16_t game_bit(uint8_t cell)
 {
     return (uint16_t)(1u << cell);
 }
@@ -80,14 +73,14 @@ void game_put_result(uint8_t winner)
 }
 
 /* The marked cells. */
-GAME_SHARED static uint16_t game_marked(const game_t *g)
+static uint16_t game_marked(const game_t *g)
 {
     return (uint16_t)(g->pos.x | g->pos.o);
 }
 
 /* Whether the person may act now: GAME_OK, GAME_ERR_OVER or GAME_ERR_NOT_YOUR_TURN (the
  * AI's turn). */
-GAME_SHARED static uint8_t game_turn(const game_t *g)
+static uint8_t game_turn(const game_t *g)
 {
     if (g->over) {
         return GAME_ERR_OVER;
@@ -102,7 +95,7 @@ uint8_t game_ai_to_move(const game_t *g)
 }
 
 /* The overlay: `show` (GAME_SHOW_*) with these colors for ms. */
-GAME_SHARED static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
+static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
                                   uint16_t ms)
 {
     g->show = show;
@@ -173,8 +166,11 @@ void game_new(game_t *g, uint8_t mode)
         mode = GAME_MODE_AI_X;
     }
     game_setting(g, &g->settings.mode, mode);
-    /* empty board, no winner, no blink, no overlay */
-    memset(g, 0, offsetof(game_t, ms[GAME_T_OVERLAY + 1]));
+    g->pos = (pos_t){0, 0};
+    g->over = 0;
+    g->winner = PLAYER_NONE;
+    g->ms[GAME_T_BLINK] = 0;
+    g->ms[GAME_T_OVERLAY] = 0;
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
     out_P(s_new);
     game_put_mode(mode);
@@ -195,7 +191,8 @@ void game_set_level(game_t *g, uint8_t level)
 
 void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed)
 {
-    memset(g, 0, offsetof(game_t, rec));
+    stats_record_t rec = g->rec;
+    *g = (game_t){.rec = rec};
     stats_record_repair(&g->rec);
     g->rng = seed;
     if (after_watchdog) {
@@ -357,7 +354,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
 /* The armed key (bit mask): the key of a gesture under way (not void: so it is held
  * alone, or nothing is held) held GAME_LONG_MS or longer; its release is a long press.
  * 0 if none. */
-GAME_SHARED static uint16_t game_armed(const game_t *g)
+static uint16_t game_armed(const game_t *g)
 {
     return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS
                ? g->held

@@ -6,8 +6,7 @@
 #include "engine.h"
 #include "stats.h"
 
-/* One copy: -flto would inline it at both draws of level_pick (20 B more, measured). */
-__attribute__((noinline)) uint8_t level_rand(uint16_t *state)
+uint8_t level_rand(uint16_t *state)
 {
     /* full period 65536: the increment is odd and the multiplier 1 mod 4 */
     uint16_t x = (uint16_t)(*state * 25173u + 13849u);

@@ -32,8 +32,8 @@ void leds_show(const leds_frame_t *f)
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
-            HAL_FLAGS &= (uint8_t)~(1u << HAL_F_BLINK_DARK);
-            leds_blink_at = TICK_NOW; /* the half ends when the ms count is here again */
+            TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_BLINK_DARK);
+            leds_blink_at = TICK_NOW_GPIOR; /* the half ends when the ms count is here again */
         }
     }
     leds_blinking = blink;

@@ -29,6 +29,7 @@
 #include <util/atomic.h>
 #include <util/delay.h>
 
+#include "attributes.h"
 #include "board_io.h"
 #include "crc16.h"
 #include "hal_isr.h"
@@ -50,7 +51,7 @@ typedef struct {
     uint8_t wdt_mark;
     uint8_t mcusr; /* copied by power_early_init() */
 } power_keep_t;
-static power_keep_t power_keep __attribute__((section(".noinit")));
+static power_keep_t power_keep ATTR_NO_INIT; /* kept across resets */
 static uint8_t power_cause;
 extern uint8_t __heap_start; /* avr-libc linker script: end of .noinit */
 
@@ -79,7 +80,8 @@ static void power_wdt_set(uint8_t wdtcsr)
     }
 }
 
-void power_early_init(void) __attribute__((naked, used, section(".init3")));
+/* In .init3, before main: see "Reset cause" and "Stack" above. */
+void power_early_init(void) ATTR_INIT_SECTION(3);
 void power_early_init(void)
 {
     power_keep.mcusr = MCUSR;
@@ -140,7 +142,7 @@ void power_init(void)
                        POWER_CAUSE_WATCHDOG == WDRF && POWER_CAUSE_EXTERNAL == EXTRF,
                    "the RESET_* bits and cause indices follow MCUSR");
     power_cause = bit;
-    HAL_FLAGS = 0; /* zero after any reset anyway; nothing a bootloader left counts */
+    TICK_FLAGS_GPIOR = 0; /* zero after any reset anyway; nothing a bootloader left counts */
     if (power_keep.counts[cause] != 255u)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
@@ -229,8 +231,7 @@ void power_down_until_key(uint16_t ignore)
     sei();
 }
 
-/* noinline: called from the store, the app and the console; one copy of the division */
-__attribute__((noinline)) uint8_t power_vcc_decivolts(void)
+uint8_t power_vcc_decivolts(void)
 {
     uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
     /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V).

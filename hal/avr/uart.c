@@ -10,15 +10,15 @@
  * the line that continues after it. Invariants: uart_rx_gap is written by the interrupt
  * only while it is 0 and by uart_getc() only while it is not; uart_flow_byte is written
  * by the main loop only while the peer is held (the interrupt then has no reason to).
- * uart_init() runs once after reset, on the C runtime's zeroed RAM (and power_init()'s
- * cleared GPIOR0 flags): empty rings, no gap marked, nothing counted. */
+ * uart_init() runs once after reset, on the C runtime's zeroed RAM: empty rings, no gap
+ * marked, nothing counted. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <stdbool.h>
 #include <util/atomic.h>
 
-#include "hal_isr.h"
 #include "ring.h"
 
 #ifndef UART_XONXOFF
@@ -60,12 +60,9 @@ static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
-/* Flags in GPIOR0 (hal_isr.h): HAL_F_TX_STARTED, a byte has been sent since init;
- * HAL_F_PEER_HELD, XOFF sent and XON not yet; HAL_F_DOR_GAP, DOR0 seen: mark the gap
- * after the next byte. */
-#define UART_FLAG(f) (HAL_FLAGS & (1u << (f)))
-#define UART_SET(f) (HAL_FLAGS |= (uint8_t)(1u << (f)))
-#define UART_CLEAR(f) (HAL_FLAGS &= (uint8_t)~(1u << (f)))
+static volatile bool uart_tx_started; /* a byte has been sent since init */
+static volatile bool uart_peer_held;  /* XOFF sent, XON not yet */
+static bool uart_dor_gap; /* interrupt only: DOR0 seen: mark the gap after the next byte */
 static volatile uint8_t uart_rx_gap;    /* 0, or UART_GAP_SET | the slot input was lost
                                            after (the mark not read yet) */
 #define UART_GAP_SET 0x80u
@@ -104,8 +101,7 @@ uint8_t uart_putc(uint8_t c)
     return 1;
 }
 
-/* noinline: the main loop asks in several places; one copy */
-__attribute__((noinline)) uint8_t uart_tx_free(void)
+uint8_t uart_tx_free(void)
 {
     return ring_free(&uart_tx, UART_TX_MASK);
 }
@@ -122,8 +118,8 @@ int16_t uart_getc(void)
     }
 #if UART_XONXOFF
     /* The interrupt holds the peer only at UART_RX_XOFF_AT bytes, far above this. */
-    if (UART_FLAG(HAL_F_PEER_HELD) && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
-        UART_CLEAR(HAL_F_PEER_HELD);
+    if (uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
+        uart_peer_held = false;
         uart_flow_byte = UART_XON;
         uart_kick_tx();
     }
@@ -149,7 +145,7 @@ uint8_t uart_tx_busy(void)
      * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
      * fully left the shift register (the interrupt clears it as each byte goes out). */
     return (UCSR0B & (1u << UDRIE0)) ||
-           (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
+           (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
 ISR(USART_RX_vect)
@@ -166,15 +162,15 @@ ISR(USART_RX_vect)
         /* DOR0 says the USART lost a byte after the ones still in its 2-byte FIFO, so the
          * NEXT byte stored is the last one before that loss (at worst the mark is one
          * byte early, which still refuses the damaged line). */
-        if (UART_FLAG(HAL_F_DOR_GAP))
+        if (uart_dor_gap)
             uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
-        UART_CLEAR(HAL_F_DOR_GAP);
+        uart_dor_gap = false;
         lost = status & (1u << DOR0);
         if (lost)
-            UART_SET(HAL_F_DOR_GAP);
+            uart_dor_gap = true;
 #if UART_XONXOFF
-        if (used >= UART_RX_XOFF_AT && !UART_FLAG(HAL_F_PEER_HELD)) {
-            UART_SET(HAL_F_PEER_HELD);
+        if (used >= UART_RX_XOFF_AT && !uart_peer_held) {
+            uart_peer_held = true;
             uart_flow_byte = UART_XOFF;
             UCSR0B |= (uint8_t)(1u << UDRIE0);
         }
@@ -183,7 +179,7 @@ ISR(USART_RX_vect)
         /* This byte is lost, and with it the place a pending DOR0 mark was meant for:
          * the gap marked or pending here covers that loss too (left set, the mark would
          * fall on a good byte after this gap is read). */
-        UART_CLEAR(HAL_F_DOR_GAP);
+        uart_dor_gap = false;
         if (!uart_rx_gap) {
             /* The ring is full: the mark goes on the newest byte in it (127 bytes after
              * the one uart_getc() may be reading). A gap not read yet: this loss joins
@@ -211,5 +207,5 @@ ISR(USART_UDRE_vect)
     /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
     UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
     UDR0 = c;
-    UART_SET(HAL_F_TX_STARTED);
+    uart_tx_started = true;
 }

@@ -6,7 +6,7 @@
 
 #include <util/crc16.h>
 
-__attribute__((flatten)) uint16_t crc16_update(uint16_t crc, uint8_t byte)
+uint16_t crc16_update(uint16_t crc, uint8_t byte)
 {
     return _crc_xmodem_update(crc, byte);
 }
