@@ -18,7 +18,6 @@
 #include "game.h"
 #include "keys.h"
 #include "leds.h"
-#include "out.h"
 #include "power.h"
 #include "tick.h"
 #include "uart.h"
@@ -31,9 +30,6 @@ _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the mo
  * that begin after the last input; the one under way when the input came does not
  * count, so power-down comes 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
 #define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u + 1u))
-
-OUT_STR(s_sleep, "ttt: sleeping (press a key)");
-OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 
 /* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
  * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
@@ -65,9 +61,10 @@ void app_init(void)
     (void)eeprom_store_load(STATS_REC, &g->rec, STATS_REC_SIZE);
     /* Seed: the counters differ between boards and boots only a little; the key-press
      * times stirred in during play make the games vary. */
-    game_init(g, engine_init(), power_reset_cause() == RESET_WATCHDOG,
-              (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
-                         g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
+    game_init(g, (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
+                            g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    console_report(g);
 }
 
 /* Say once when a save starts to wait for the supply (the store counts such waits);
@@ -79,12 +76,11 @@ static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals(); /* a new wait changes it */
     if (waits != app.vcc_waits) {
-        uint16_t vcc = power_vcc_decivolts();
         app.vcc_waits = waits;
-        out_fmt_P(s_low_vcc, &vcc);
+        console_say_supply_low(power_vcc_decivolts());
     }
     if (g->save && eeprom_store_start(STATS_REC, &g->rec, STATS_REC_SIZE)) {
-        g->save = 0;
+        g->save = false;
     }
 }
 
@@ -104,7 +100,7 @@ static void app_idle_check(game_t *g)
     } else if (app.idle >= APP_IDLE_STEPS && !g->save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
         if (power_wake_rows(g->stuck)) {
-            out_line_P(s_sleep);
+            console_say_sleeping();
             app.sleep_due = 1;
         }
     }
@@ -130,6 +126,7 @@ static void app_input(void)
         }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);
+            console_report(g);
         } else if ((byte = uart_getc()) >= 0) {
             console_feed(c, g, byte);
         } else {
@@ -143,6 +140,7 @@ static void app_input(void)
         return;
     }
     game_tick(g, app.elapsed);
+    console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);
     leds_show(&frame);

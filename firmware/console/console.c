@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "out.h"
 #include "power.h"
+#include "say.h"
 #include "tick.h"
 #include "uart.h"
 
@@ -205,7 +206,7 @@ static void console_board(const game_t *g)
     }
     out_nth_P(s_turn_over, g->over);
     if (g->over) {
-        game_put_result(game_winner(g));
+        say_result(g->winner);
     } else {
         out_player(pos_to_move(g->pos));
         if (g->settings.mode != GAME_MODE_2P) {
@@ -219,7 +220,7 @@ static void console_stats(const game_t *g)
 {
     for (uint8_t m = 0; m < GAME_MODES; m++) {
         out_P(s_stats);
-        game_put_mode(m);
+        say_mode(m);
         out_fmt_P(m == GAME_MODE_2P ? s_stats_2p : s_stats_ai, g->stats.n[m]);
     }
 }
@@ -287,10 +288,11 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     } else if (cmd == CON_DIAG) {
         console_diag(c);
     } else if (cmd == CON_MOVE) {
-        if ((v = game_person_move(g, v)) != GAME_OK) {
-            console_error(v == GAME_ERR_OVER   ? CON_E_OVER
-                          : v == GAME_ERR_TAKEN ? CON_E_TAKEN
-                                                : CON_E_TURN);
+        game_err_t err = game_person_move(g, v);
+        if (err != GAME_OK) {
+            console_error(err == GAME_ERR_OVER    ? CON_E_OVER
+                          : err == GAME_ERR_TAKEN ? CON_E_TAKEN
+                                                  : CON_E_TURN);
         }
     } else if (cmd == CON_NEW) {
         game_new(g, v);
@@ -355,6 +357,7 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
     uint8_t r = console_line_feed(&c->line, (uint8_t)byte);
     if (r == CONSOLE_LINE_READY) {
         console_exec(c, g, c->line.buf);
+        console_report(g); /* what the command made the game do */
     } else if (r != CONSOLE_LINE_NONE) {
         c->solve_lines = 0; /* a bad line also ends a board being collected */
         if (r == CONSOLE_LINE_OVERRUN) {

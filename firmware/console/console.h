@@ -7,6 +7,7 @@
  * bare `solve`, which are answered together by the result. */
 #ifndef CONSOLE_H
 #define CONSOLE_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "game.h"
@@ -53,6 +54,13 @@ uint8_t console_line_feed(console_line_t *l, uint8_t byte);
 
 /* A fresh console: all zero (so a console_t in cleared memory is one already). */
 void console_init(console_t *c);
+/* The banner lines at start-up: a watchdog reset, a bad table, `ttt: ready`. */
+void console_banner(bool table_ok, bool after_watchdog);
+/* One line for each report the game made (game_take_report), oldest first. */
+void console_report(game_t *g);
+/* The app's lines: going to sleep; a save waits for the supply (in 0.1 V). */
+void console_say_sleeping(void);
+void console_say_supply_low(uint16_t decivolts);
 /* Assemble a byte from uart_getc() and run the line when complete (prints the answer).
  * A byte flagged UART_RX_GAP_AFTER makes the line that continues after it an
  * `error: input overrun`: a line missing bytes is never run, nor spliced into the next. */

@@ -11,65 +11,59 @@
  * triggers anything; a second key down voids the whole gesture. */
 #include "game.h"
 
-#include <stddef.h>
-#include <string.h>
-
 #include "engine.h"
 #include "level.h"
-#include "out.h"
-
-OUT_STR(s_ready, "ttt: ready (type help)");
-OUT_STR(s_wdt, "ttt: watchdog reset");
-OUT_STR(s_crc, "ttt: table CRC bad, using solver");
-OUT_STR(s_new, "new: ");
-OUT_STR(s_level, "level: ");
-OUT_STR(s_stuck, "key: stuck");
-OUT_STR(s_stuck_end, ", ignored until released");
-OUT_STR(s_move, "move: ");
-OUT_STR(s_ai, "ai: ");
-OUT_STR(s_result, "result: ");
-OUT_STR(s_hint, "hint: ");
-OUT_STR(s_analysis, "analysis:");
-OUT_STR(s_stats_cleared, "stats: cleared");
-OUT_STR(s_comma_level, ", level ");
-OUT_STR(s_wins, " wins");
-OUT_STR(s_draw, "draw");
-/* Word lists (out_nth_P): modes, levels; the person's outcome of a move in the
- * analysis. */
-OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
-static const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
-OUT_STR(s_outcomes, " win\0 draw\0 loss");
-
-/* The AI plays o against person x (GAME_MODE_AI_X), x against person o; with two
- * players nobody is the AI. */
-_Static_assert(STATS_WIN == 0 && PLAYER_O == PLAYER_X + 1, "a game's kind is 0 or STATS_LOSS");
-_Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_O == PLAYER_X &&
-                   PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
-               "the AI's player is PLAYER_O - mode");
 
 static uint16_t game_bit(uint8_t cell)
 {
     return (uint16_t)(1u << cell);
 }
 
-void game_put_mode(uint8_t mode)
+/* A new report for the console (game_take_report), its fields cleared. No call makes
+ * more than GAME_REPORTS_MAX (were it to, the last would be overwritten). */
+static game_report_t *game_report(game_t *g, game_report_kind_t kind)
 {
-    out_nth_P(s_modes, mode);
+    game_report_t *r = &g->report[GAME_REPORTS_MAX - 1u];
+    if (g->reports < GAME_REPORTS_MAX) {
+        r = &g->report[g->reports++];
+    }
+    *r = (game_report_t){.kind = kind};
+    return r;
 }
 
-static void game_put_level(uint8_t level)
+bool game_take_report(game_t *g, game_report_t *r)
 {
-    out_nth_P(game_level_names, level);
+    if (!g->reports) {
+        return false;
+    }
+    *r = g->report[0];
+    g->reports--;
+    for (uint8_t i = 0; i < g->reports; i++) {
+        g->report[i] = g->report[i + 1];
+    }
+    return true;
 }
 
-void game_put_result(uint8_t winner)
+/* The AI's player in a mode: o against person x, x against person o, none for two. */
+static uint8_t game_ai_player(uint8_t mode)
+{
+    if (mode == GAME_MODE_AI_X) {
+        return PLAYER_O;
+    }
+    return mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_NONE;
+}
+
+/* How a finished game counts: vs the AI, the person's win, draw or loss; two players,
+ * x wins (STATS_WIN), a draw or o wins (STATS_LOSS). */
+static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
 {
     if (winner == PLAYER_NONE) {
-        out_P(s_draw);
-    } else {
-        out_player(winner);
-        out_P(s_wins);
+        return STATS_DRAW;
     }
+    if (mode == GAME_MODE_AI_O) {
+        return winner == PLAYER_O ? STATS_WIN : STATS_LOSS;
+    }
+    return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
 }
 
 /* The marked cells. */
@@ -80,16 +74,16 @@ static uint16_t game_marked(const game_t *g)
 
 /* Whether the person may act now: GAME_OK, GAME_ERR_OVER or GAME_ERR_NOT_YOUR_TURN (the
  * AI's turn). */
-static uint8_t game_turn(const game_t *g)
+static game_err_t game_turn(const game_t *g)
 {
     if (g->over) {
         return GAME_ERR_OVER;
     }
-    return pos_to_move(g->pos) == (uint8_t)(PLAYER_O - g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
-                                                                         : GAME_OK;
+    return pos_to_move(g->pos) == game_ai_player(g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
+                                                                   : GAME_OK;
 }
 
-uint8_t game_ai_to_move(const game_t *g)
+bool game_ai_to_move(const game_t *g)
 {
     return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
 }
@@ -111,44 +105,32 @@ static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
     game_show(g, GAME_SHOW_CELLS, bit, bit, ms);
 }
 
-/* Put the mover's mark on `cell` and say so (`move: 5 (x)` / `ai: 5 (o)`); then the
- * game goes on (the AI's reply is due), or it is over: say it and count it. */
-static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
+/* Put the mover's mark on `cell` and report it (GAME_REP_MOVE or GAME_REP_AI_MOVE); then
+ * the game goes on (the AI's reply is due), or it is over: report it and count it. */
+static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
 {
-    pos_t p = g->pos;
-    uint8_t mover = pos_to_move(p);
-    uint8_t kind = STATS_DRAW;
+    uint8_t mover = pos_to_move(g->pos);
+    game_report_t *r = game_report(g, kind);
     uint16_t line;
-    g->pos = p = pos_play(p, cell);
-    out_P(prefix_P);
-    out_cell(cell);
-    out_byte(' ');
-    out_byte('(');
-    out_player(mover);
-    out_byte(')');
-    out_nl();
+    r->cell = cell;
+    r->player = mover;
+    g->pos = pos_play(g->pos, cell);
     /* only the mover can have completed a line */
-    line = pos_lines(mover == PLAYER_X ? p.x : p.o);
-    if (line) {
-        /* vs the AI: the person's win or loss; two players: x wins, o wins. So a
-         * loss is o winning, or x when the person plays o. */
-        kind = (uint8_t)(((uint8_t)(mover - PLAYER_X) ^ (g->settings.mode == GAME_MODE_AI_O)) *
-                         STATS_LOSS);
-    } else if ((p.x | p.o) != POS_ALL) {
+    line = pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o);
+    if (!line && pos_empty(g->pos)) {
         g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
         return;
-    } else {
+    }
+    if (!line) {
         line = POS_ALL; /* a draw: all nine blink */
         mover = PLAYER_NONE;
     }
-    g->over = 1;
+    g->over = true;
     g->winner = mover;
     g->blink = line;
-    out_P(s_result);
-    game_put_result(mover);
-    out_nl();
-    stats_count(&g->stats, g->settings.mode, kind);
-    g->save = 1;
+    game_report(g, GAME_REP_RESULT)->player = mover;
+    stats_count(&g->stats, g->settings.mode, game_stats_kind(g->settings.mode, mover));
+    g->save = true;
 }
 
 /* Set a settings field; a change is to be saved. */
@@ -156,7 +138,7 @@ static void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
     if (*field != value) {
         *field = value;
-        g->save = 1;
+        g->save = true;
     }
 }
 
@@ -167,41 +149,30 @@ void game_new(game_t *g, uint8_t mode)
     }
     game_setting(g, &g->settings.mode, mode);
     g->pos = (pos_t){0, 0};
-    g->over = 0;
+    g->over = false;
     g->winner = PLAYER_NONE;
     g->ms[GAME_T_BLINK] = 0;
     g->ms[GAME_T_OVERLAY] = 0;
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
-    out_P(s_new);
-    game_put_mode(mode);
-    out_P(s_comma_level);
-    game_put_level(g->settings.level);
-    out_nl();
+    game_report_t *r = game_report(g, GAME_REP_NEW);
+    r->mode = mode;
+    r->level = g->settings.level;
 }
 
 void game_set_level(game_t *g, uint8_t level)
 {
     if (level < LEVELS) {
         game_setting(g, &g->settings.level, level);
-        out_P(s_level);
-        game_put_level(level);
-        out_nl();
+        game_report(g, GAME_REP_LEVEL)->level = level;
     }
 }
 
-void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed)
+void game_init(game_t *g, uint16_t seed)
 {
     stats_record_t rec = g->rec;
     *g = (game_t){.rec = rec};
     stats_record_repair(&g->rec);
     g->rng = seed;
-    if (after_watchdog) {
-        out_line_P(s_wdt);
-    }
-    if (!table_ok) {
-        out_line_P(s_crc);
-    }
-    out_line_P(s_ready);
     game_new(g, g->settings.mode);
     /* The greeting first (no press counts meanwhile); the AI's opening (person plays
      * o) shows after it. */
@@ -210,65 +181,59 @@ void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t see
     g->ms[GAME_T_AI] = GAME_BOOT_MS + GAME_AI_DELAY_MS;
 }
 
-uint8_t game_person_move(game_t *g, uint8_t cell)
+game_err_t game_person_move(game_t *g, uint8_t cell)
 {
-    uint8_t r = game_turn(g);
+    game_err_t r = game_turn(g);
     if (!r && (game_marked(g) & game_bit(cell))) {
         r = GAME_ERR_TAKEN;
     }
     if (!r) {
         g->ms[GAME_T_OVERLAY] = 0;
-        game_place(g, cell, s_move);
+        game_place(g, cell, GAME_REP_MOVE);
     }
     return r;
 }
 
-uint8_t game_hint(game_t *g)
+bool game_hint(game_t *g)
 {
     uint8_t cell;
-    if (game_turn(g)) {
-        return 0;
+    if (game_turn(g) != GAME_OK) {
+        return false;
     }
     cell = engine_move(g->pos);
     game_show_cell(g, cell, GAME_HINT_MS);
-    out_P(s_hint);
-    out_cell(cell);
-    out_nl();
-    return 1;
+    game_report(g, GAME_REP_HINT)->cell = cell;
+    return true;
 }
 
 /* Every empty cell shows what the side to move gets by playing there, with perfect
  * play after it: green wins, yellow draws, red loses; the marks go dark. */
 static void game_analysis(game_t *g)
 {
-    uint16_t red = 0, green = 0;
-    uint16_t marked = game_marked(g);
-    out_P(s_analysis);
+    game_report_t *r = game_report(g, GAME_REP_ANALYSIS);
+    r->cells = pos_empty(g->pos);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (!(marked & bit)) {
-            /* the child's result is the opponent's: flip it for the mover */
-            int8_t r = engine_outcome(pos_play(g->pos, c)).result;
-            if (r != ENGINE_WIN) {
-                green |= bit; /* a win, or with red below a draw (yellow) */
+        if (r->cells & bit) {
+            /* the child's result is the opponent's: its loss is the mover's win */
+            int8_t child = engine_outcome(pos_play(g->pos, c)).result;
+            if (child == ENGINE_LOSS) {
+                r->wins |= bit;
+            } else if (child == ENGINE_WIN) {
+                r->losses |= bit;
             }
-            if (r != ENGINE_LOSS) {
-                red |= bit;
-            }
-            out_byte(' ');
-            out_cell(c);
-            out_nth_P(s_outcomes, (uint8_t)(r + 1)); /* LOSS -> win, DRAW, WIN -> loss */
         }
     }
-    out_nl();
-    game_show(g, GAME_SHOW_FULL, red, green, GAME_ANALYSIS_MS);
+    /* green wins, yellow (both) draws, red loses */
+    game_show(g, GAME_SHOW_FULL, (uint16_t)(r->cells & ~r->wins),
+              (uint16_t)(r->cells & ~r->losses), GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save = 1;
-    out_line_P(s_stats_cleared);
+    g->save = true;
+    game_report(g, GAME_REP_STATS_CLEARED);
 }
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
@@ -331,7 +296,7 @@ static void game_menu(game_t *g, uint8_t cell)
 }
 
 /* A short or a long press (released alone). */
-static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
+static void game_press(game_t *g, uint8_t cell, bool is_long)
 {
     uint16_t bit = game_bit(cell);
     if (is_long) {
@@ -417,18 +382,10 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
         uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
         g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
-        game_place(g, cell, s_ai);
+        game_place(g, cell, GAME_REP_AI_MOVE);
     }
     if (g->held && !t[GAME_T_HELD]) {
-        uint16_t rest = g->held;
-        out_P(s_stuck); /* one line for all: `key: stuck 5 7, ignored until released` */
-        for (uint8_t cell = 0; rest; cell++, rest >>= 1) { /* at most 9 passes */
-            if (rest & 1u) {
-                out_byte(' ');
-                out_cell(cell);
-            }
-        }
-        out_line_P(s_stuck_end);
+        game_report(g, GAME_REP_STUCK)->cells = g->held;
         g->gest_cell = POS_CELLS;
         g->stuck |= g->held;
         g->held = 0;

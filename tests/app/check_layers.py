@@ -23,8 +23,8 @@ header, nor any include path through firmware/. The engine and the judge CLI
 
 usage: check_layers.py OBJ_DIR      (OBJ_DIR: build/avr-su/obj)
        check_layers.py --self-test  (a small tree with an upward include, an upward
-                                     call, a HAL include of firmware/ must each fail,
-                                     a clean one pass)
+                                     call, a HAL include of firmware/, the game
+                                     including uart.h must each fail, a clean one pass)
 """
 import os
 import re
@@ -56,13 +56,14 @@ ROOM_DIRS = {
 }
 # Where a room may use only some of another room's headers. The pure rooms use the HAL's
 # CRC-16 and PROGMEM access (crc16.h, pgm.h); the game state machine also takes key
-# events and gives LED frames (keys.h, leds.h), and nothing else of the HAL (no power,
-# EEPROM or timing: the app hands it what it needs).
+# events and gives LED frames (keys.h, leds.h), and nothing else of the HAL: no power,
+# EEPROM or timing (the app hands it what it needs), and no UART: the game prints
+# nothing, it reports what happened and the console says it.
 HAL_SHARED = {"crc16.h", "pgm.h"}
 ONLY_HEADERS = {
     ("engine", "hal"): HAL_SHARED,
     ("tools", "hal"): HAL_SHARED,
-    ("game", "hal"): HAL_SHARED | {"keys.h", "leds.h", "uart.h"},
+    ("game", "hal"): HAL_SHARED | {"keys.h", "leds.h"},
 }
 # Rooms that may not name firmware/ in any include, whatever the header.
 NO_FIRMWARE_PATHS = {"hal", "hal_avr", "hal_host", "board"}
@@ -194,14 +195,17 @@ def self_test():
         "firmware/engine/low.c": '#include "low.h"\nint low_f(void) { return 1; }\n',
         "firmware/game/high.h": "int high_f(void);\n",
         "firmware/game/high.c": '#include "high.h"\n#include "low.h"\nint high_f(void) { return low_f(); }\n',
+        "hal/uart.h": "int uart_putc(int c);\n",
     }
     bad_include = ("firmware/engine/low.c", '#include "high.h"\n#include "low.h"\nint low_f(void) { return 1; }\n')
     bad_call = ("firmware/engine/low.c", '#include "low.h"\nint high_f(void);\nint low_f(void) { return high_f(); }\n')
     # the HAL reaching up, by a firmware header's name and by a path through firmware/
     hal_up = ("hal/store.c", '#include "low.h"\n#include "../firmware/engine/low.h"\nint s(void) { return low_f(); }\n')
+    # the game printing: a HAL header it may not use
+    game_prints = ("firmware/game/high.c", '#include "high.h"\n#include "uart.h"\nint high_f(void) { return 1; }\n')
     old = os.getcwd()
     verdicts = []
-    for case in (None, bad_include, bad_call, hal_up):
+    for case in (None, bad_include, bad_call, hal_up, game_prints):
         with tempfile.TemporaryDirectory() as tmp:
             os.chdir(tmp)
             try:
@@ -222,16 +226,17 @@ def self_test():
                 verdicts.append(errors)
             finally:
                 os.chdir(old)
-    clean, include_errors, call_errors, hal_errors = verdicts
+    clean, include_errors, call_errors, hal_errors, print_errors = verdicts
     ok = (not clean and any("includes high.h" in e for e in include_errors)
           and any("uses high_f" in e for e in call_errors)
           and any("hal includes low.h from engine" in e for e in hal_errors)
           and any("names nothing of firmware/" in e for e in hal_errors)
-          and any("(hal) uses low_f" in e for e in hal_errors))
+          and any("(hal) uses low_f" in e for e in hal_errors)
+          and any("game includes uart.h; of hal it may use only" in e for e in print_errors))
     print("check_layers self-test: clean tree %d errors, upward include %d, upward call %d,"
-          " HAL include of firmware %d: %s"
+          " HAL include of firmware %d, game including uart.h %d: %s"
           % (len(clean), len(include_errors), len(call_errors), len(hal_errors),
-             "ok" if ok else "FAILED"))
+             len(print_errors), "ok" if ok else "FAILED"))
     sys.exit(0 if ok else 1)
 
 
