@@ -97,6 +97,7 @@ include tests/hal/hal.mk
 include tests/game/game.mk
 include tests/console/console.mk
 include tests/app/app.mk
+include tests/image/image.mk
 include tests/tools/tools.mk
 include tests/sim/sim.mk
 include tests/web/web.mk

@@ -42,6 +42,8 @@ GOALS = {
     "led_frame_hz": (">=", 400, "LED refresh, flicker-free"),
     "isr_cpu_percent": ("<=", 3, "timer interrupt's share of the CPU"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
+    "comment_share_percent": ("<=", 30, "comments among the non-blank characters of firmware/ and hal/"),
+    "longest_function_lines": ("<=", 60, "longest C function in firmware/, hal/ and sim/"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
