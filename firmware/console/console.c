@@ -138,8 +138,10 @@ void console_init(console_t *c)
     memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
 }
 
+#define CON_UNKNOWN 0xFFu
 /* Index of `word` (to its NUL) among the first n entries of a flash list "a\0b\0...",
- * or 0xFF. An entry's word ends at a NUL or a space (so "move 1-9" is the word "move").
+ * or CON_UNKNOWN. An entry's word ends at a NUL or a space (so "move 1-9" is the word
+ * "move").
  * Letters compare without case. *rest: where the word ended in the entry found. */
 static uint8_t console_lookup(const char *word, const char *list, uint8_t n, const char **rest)
 {
@@ -157,40 +159,56 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n, con
         while (pgm_read_byte(list++) != '\0') { /* to the next entry */
         }
     }
-    return 0xFF;
+    return CON_UNKNOWN;
 }
 
-/* The value of `arg` by the grammar at g (a command's entry in k_commands, right after
- * its word), or 0xFF if the grammar has no place for it. One pass over the grammar: a
- * letter or digit goes on the alternative being compared, a '-' makes the two
- * characters around it a digit range, any other byte ('|', '[', ']', NUL) ends an
- * alternative, and NUL or ']' the grammar. */
-static uint8_t console_arg(const char *arg, const char *g)
+/* console_arg() results besides a value: no place in the grammar for the argument;
+ * (console_alternative() only) the argument is the alternative's word. */
+#define CON_ARG_BAD 0xFFu
+#define CON_ARG_WORD 0xFEu
+
+/* Compare arg with one alternative of a grammar, from *g to the byte that ends it (left
+ * in *g): a word (letters compare without case, digits) or a digit range lo-hi. Returns
+ * the value a range gives arg (its digit counted from lo), CON_ARG_WORD if arg is the
+ * word, else CON_ARG_BAD. */
+static uint8_t console_alternative(const char *arg, const char **g)
 {
-    const char *a = arg; /* how far alternative n matches; NULL once it does not */
-    uint8_t n = 0;
-    if (pgm_read_byte(g) == ' ') {
-        g++;
-    }
-    for (;; g++) {
-        char c = (char)pgm_read_byte(g);
-        if ((uint8_t)(c - '0') < 10u || (uint8_t)(c - 'a') < 26u) { /* a word goes on */
+    const char *a = arg; /* how far arg matches; NULL once it does not */
+    const char *p = *g;
+    for (;; p++) {
+        char c = (char)pgm_read_byte(p);
+        if ((uint8_t)(c - '0') < 10u || (uint8_t)(c - 'a') < 26u) {
             a = (a && c == (*a | 0x20)) ? a + 1 : NULL;
-        } else if (c == '-') { /* lo-hi: one digit of the range */
-            uint8_t lo = pgm_read_byte(g - 1), d = (uint8_t)(arg[0] - lo);
-            if (d <= (uint8_t)(pgm_read_byte(++g) - lo) && arg[1] == '\0') {
+        } else if (c == '-') {
+            uint8_t lo = pgm_read_byte(p - 1), d = (uint8_t)(arg[0] - lo);
+            if (d <= (uint8_t)(pgm_read_byte(++p) - lo) && arg[1] == '\0') {
                 return d;
             }
             a = NULL;
-        } else { /* alternative n ends */
-            if (a && *a == '\0') {
-                return n;
-            }
-            if (c == '\0' || c == ']') {
-                return 0xFFu;
-            }
-            a = arg;
-            n++;
+        } else {
+            break;
+        }
+    }
+    *g = p;
+    return a && *a == '\0' ? CON_ARG_WORD : CON_ARG_BAD;
+}
+
+/* The value of `arg` by the grammar at g (a command's entry in k_commands, right after
+ * its word), or CON_ARG_BAD if the grammar has no place for it: the alternatives are
+ * separated by '|', '[' or ']', and a NUL or ']' ends the grammar. */
+static uint8_t console_arg(const char *arg, const char *g)
+{
+    if (pgm_read_byte(g) == ' ') {
+        g++;
+    }
+    for (uint8_t n = 0;; n++) {
+        uint8_t v = console_alternative(arg, &g);
+        char end = (char)pgm_read_byte(g++);
+        if (v != CON_ARG_BAD) {
+            return v == CON_ARG_WORD ? n : v;
+        }
+        if (end == '\0' || end == ']') {
+            return CON_ARG_BAD;
         }
     }
 }
@@ -266,10 +284,10 @@ static void console_diag(const console_t *c)
     out_fmt_P(s_diag_rest, v + 4);
 }
 
-/* Run command cmd with its argument's value v (0xFF: a bad argument). */
+/* Run command cmd with its argument's value v (CON_ARG_BAD: a bad argument). */
 static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 {
-    if (v == 0xFFu) {
+    if (v == CON_ARG_BAD) {
         console_error((uint8_t)(CON_E_USAGE | cmd));
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
@@ -324,7 +342,7 @@ static void console_exec(console_t *c, game_t *g, char *line)
             *arg++ = '\0'; /* the command word ends here; its argument follows */
         }
         cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
-        if (cmd == 0xFFu) {
+        if (cmd == CON_UNKNOWN) {
             console_error(CON_E_CMD);
             return;
         }

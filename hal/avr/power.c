@@ -36,8 +36,8 @@
 #include "leds.h"
 
 /* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator): the
- * main loop never blocks (its longest pass is a few ms, the solver fallback's 11 ms),
- * so a hang is noticed quickly without any risk of a false bite. */
+ * main loop never blocks, so a hang is noticed quickly without any risk of a false
+ * bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
 #define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
 #define POWER_STACK_PAINT 0xC5u

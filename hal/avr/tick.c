@@ -6,8 +6,7 @@
  * isr_cycles_max, isr_cpu_percent).
  * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
  * ms at a time. Invariant: the ms not yet taken (TICK_NOW_GPIOR - tick_uptime, mod 256) are
- * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its
- * longest pass is 11 ms, `make bench-sim`: loop_pass_max_us_solver). */
+ * fewer than 256, which holds while the loop takes its flags at least every 255 ms. */
 #include "tick.h"
 
 #include <avr/interrupt.h>

@@ -42,8 +42,7 @@ _Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
  * themselves. RX: XOFF goes out at 32 bytes, leaving 95 for what is still on the way
  * (the host stops as soon as it reads XOFF, but the Uno's USB bridge, arduino-usbserial
  * on the ATmega16U2, may still hold up to 128 bytes and a 64-byte USB packet); input
- * lost beyond that is marked and refused, never spliced. 128 bytes are 11 ms of input at
- * 115200 baud, longer than the main loop's longest pass. */
+ * lost beyond that is marked and refused, never spliced. */
 #define UART_RX_SIZE 128u
 #define UART_TX_SIZE 256u
 #define UART_RX_MASK ((uint8_t)(UART_RX_SIZE - 1u))
@@ -148,47 +147,56 @@ uint8_t uart_tx_busy(void)
            (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
+/* RX interrupt: byte c went into slot, and the ring now holds `used` bytes. DOR0 says
+ * the USART lost a byte after the ones still in its 2-byte FIFO, so the NEXT byte
+ * stored is the last one before that loss (at worst the mark is one byte early, which
+ * still refuses the damaged line). Returns true if this status reports such a loss. */
+static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
+{
+    bool dor = status & (1u << DOR0);
+    if (uart_dor_gap)
+        uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
+    uart_dor_gap = dor;
+#if UART_XONXOFF
+    if (used >= UART_RX_XOFF_AT && !uart_peer_held) {
+        uart_peer_held = true;
+        uart_flow_byte = UART_XOFF;
+        UCSR0B |= (uint8_t)(1u << UDRIE0);
+    }
+#else
+    (void)used;
+#endif
+    return dor;
+}
+
+/* RX interrupt: the byte meant for slot is lost, and with it the place a pending DOR0
+ * mark was meant for: the gap marked or pending covers that loss too (left set, the
+ * mark would fall on a good byte after this gap is read). With no gap marked yet the
+ * ring is full: the mark goes on the newest byte in it. A gap not read yet: this loss
+ * joins it. */
+static void uart_rx_lost(uint8_t slot)
+{
+    uart_dor_gap = false;
+    if (!uart_rx_gap)
+        uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
+}
+
 ISR(USART_RX_vect)
 {
     uint8_t status = UCSR0A; /* must be read before UDR0 (datasheet 20.7.4) */
     uint8_t c = UDR0;
     uint8_t slot = uart_rx.head; /* where c goes */
+    uint8_t used = 0;
     if (status & (1u << FE0))
         return; /* framing error: drop the garbage byte */
-    uint8_t used = 0, lost = 1;
     if (!uart_rx_gap)
         used = ring_put(&uart_rx, uart_rx_buf, UART_RX_MASK, c);
-    if (used) {
-        /* DOR0 says the USART lost a byte after the ones still in its 2-byte FIFO, so the
-         * NEXT byte stored is the last one before that loss (at worst the mark is one
-         * byte early, which still refuses the damaged line). */
-        if (uart_dor_gap)
-            uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
-        uart_dor_gap = false;
-        lost = status & (1u << DOR0);
-        if (lost)
-            uart_dor_gap = true;
-#if UART_XONXOFF
-        if (used >= UART_RX_XOFF_AT && !uart_peer_held) {
-            uart_peer_held = true;
-            uart_flow_byte = UART_XOFF;
-            UCSR0B |= (uint8_t)(1u << UDRIE0);
-        }
-#endif
-    } else {
-        /* This byte is lost, and with it the place a pending DOR0 mark was meant for:
-         * the gap marked or pending here covers that loss too (left set, the mark would
-         * fall on a good byte after this gap is read). */
-        uart_dor_gap = false;
-        if (!uart_rx_gap) {
-            /* The ring is full: the mark goes on the newest byte in it (127 bytes after
-             * the one uart_getc() may be reading). A gap not read yet: this loss joins
-             * it. */
-            uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
-        }
-    }
-    if (lost)
+    if (!used) {
+        uart_rx_lost(slot);
         uart_overruns++;
+    } else if (uart_rx_stored(slot, status, used)) {
+        uart_overruns++;
+    }
 }
 
 ISR(USART_UDRE_vect)
