@@ -121,21 +121,21 @@ void eeprom_store_init(void)
     memset(&store, 0, sizeof store);
 }
 
-uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
+bool eeprom_store_load(uint8_t id, void *buf, uint8_t len)
 {
     uint8_t *out = buf;
     if (!store_args(id, len) || !store_newest())
-        return 0;
+        return false;
     for (uint8_t i = 0; i < len; i++)
         out[i] = store_img[EEPROM_OFF_DATA + i];
-    return 1;
+    return true;
 }
 
-uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
+bool eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
     const uint8_t *in = buf;
     if (!store_args(id, len) || !eeprom_dev_ready())
-        return 0;
+        return false;
     uint8_t found = store_newest(), same = found; /* none: store_slot at slot 0 */
     for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
         if (store_img[EEPROM_OFF_DATA + i] != in[i])
@@ -143,7 +143,7 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
         store_img[EEPROM_OFF_DATA + i] = in[i];
     }
     if (same)
-        return 1; /* already stored as given: no write at all */
+        return true; /* already stored as given: no write at all */
     /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
      * (there is nothing to be newer than). */
     if (found)
@@ -156,7 +156,7 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     store_img[EEPROM_OFF_DATA + len] = (uint8_t)(crc >> 8);
     store_img[EEPROM_OFF_DATA + len + 1u] = (uint8_t)crc;
     store.next = 1;
-    return 1;
+    return true;
 }
 
 void eeprom_store_poll(void)
@@ -192,12 +192,12 @@ void eeprom_store_poll(void)
         store.next++; /* go on after it; after the marker, read back from 0 */
 }
 
-uint8_t eeprom_store_busy(void)
+bool eeprom_store_busy(void)
 {
     return store.next != 0;
 }
 
-uint8_t eeprom_store_waiting_vcc(void)
+bool eeprom_store_waiting_vcc(void)
 {
     return store.waiting; /* only set while a save runs */
 }

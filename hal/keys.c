@@ -44,14 +44,14 @@ void keys_update(void)
     }
 }
 
-uint8_t keys_next_event(key_event_t *ev)
+bool keys_next_event(key_event_t *ev)
 {
     if (keys.head == keys.tail)
-        return 0;
+        return false;
     uint8_t e = keys_q[keys.tail++ & (KEYS_QUEUE - 1u)];
     ev->kind = (uint8_t)(e >> 4);
     ev->cell = (uint8_t)(e & 15u);
-    return 1;
+    return true;
 }
 
 uint16_t keys_state(void)

@@ -7,29 +7,32 @@
  * not yet given a bad answer. A table move is used only if it names an empty cell; any
  * other answer (no entry, an occupied or out-of-range cell) makes the engine stop
  * trusting the table for good, and the solver answers instead: the answers stay
- * perfect, only slower, and engine_table_ok() reports 0. Every loop is bounded: the
+ * perfect, only slower, and engine_table_ok() reports false. Every loop is bounded: the
  * play-out by POS_CELLS plies. */
 #include "engine.h"
+
+#include <stddef.h>
+
 #include "solver.h"
 #include "table.h"
 
 static const uint8_t *engine_table;
 
-uint8_t engine_use_table(const uint8_t *table)
+bool engine_use_table(const uint8_t *table)
 {
-    uint8_t ok = table_check(table);
-    engine_table = ok ? table : 0;
+    bool ok = table_check(table);
+    engine_table = ok ? table : NULL;
     return ok;
 }
 
-uint8_t engine_init(void)
+bool engine_init(void)
 {
     return engine_use_table(table_data);
 }
 
-uint8_t engine_table_ok(void)
+bool engine_table_ok(void)
 {
-    return engine_table != 0;
+    return engine_table != NULL;
 }
 
 /* The rules' move; else the table's if it names an empty cell of p; otherwise stop

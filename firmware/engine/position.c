@@ -95,7 +95,7 @@ uint8_t pos_legality(pos_t p)
  * (X to move: as many as O; O to move: one fewer than X). Then a board is illegal
  * exactly when the side to move has a line (both sides have lines, or the only lines
  * are the side's that did not move last). */
-uint8_t pos_is_legal(pos_t p)
+bool pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))
         return 0;
@@ -103,7 +103,7 @@ uint8_t pos_is_legal(pos_t p)
     return !pos_lines(mine) && pos_count(mine) == pos_count(p.x | p.o) >> 1;
 }
 
-uint8_t pos_is_over(pos_t p)
+bool pos_is_over(pos_t p)
 {
     return pos_winner(p) != PLAYER_NONE || (p.x | p.o) == POS_ALL;
 }

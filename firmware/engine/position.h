@@ -3,6 +3,7 @@
  * X always moves first, so the side to move follows from the counts. */
 #ifndef POSITION_H
 #define POSITION_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #define POS_CELLS 9
@@ -49,10 +50,8 @@ enum {
                            hold: position.c, tests/engine/test_engine.c.) */
 };
 uint8_t pos_legality(pos_t p);
-/* Legal = reachable in a real game from the empty board (5,478 boards). */
-uint8_t pos_is_legal(pos_t p);
-/* A legal board that is won or full. */
-uint8_t pos_is_over(pos_t p);
+bool pos_is_legal(pos_t p); /* reachable in a game from the empty board (5,478 boards) */
+bool pos_is_over(pos_t p);  /* precondition: legal; won or full */
 /* Place the side to move's mark on an empty cell. */
 pos_t pos_play(pos_t p, uint8_t cell);
 /* Index of the lowest set bit among cells 0..8, or POS_CELLS if none is set. */

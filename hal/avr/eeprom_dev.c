@@ -10,7 +10,7 @@
 
 _Static_assert(EEPROM_DEV_SIZE == E2END + 1u, "the ATmega328P has 1024 bytes of EEPROM");
 
-uint8_t eeprom_dev_ready(void)
+bool eeprom_dev_ready(void)
 {
     return !(EECR & (1u << EEPE));
 }

@@ -65,7 +65,7 @@ uint32_t tick_ms(void)
     return tick_uptime + (uint8_t)(TICK_NOW_GPIOR - (uint8_t)tick_uptime);
 }
 
-uint8_t tick_take_ms_flag(void)
+bool tick_take_ms_flag(void)
 {
     if (TICK_NOW_GPIOR == (uint8_t)tick_uptime) /* one byte: read atomically */
         return 0;

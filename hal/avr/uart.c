@@ -88,7 +88,7 @@ static void uart_kick_tx(void)
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { UCSR0B |= (uint8_t)(1u << UDRIE0); }
 }
 
-uint8_t uart_putc(uint8_t c)
+bool uart_putc(uint8_t c)
 {
     if (!ring_put(&uart_tx, uart_tx_buf, UART_TX_MASK, c)) {
         uart_tx_drops++; /* one per byte lost, never per retry */
@@ -138,7 +138,7 @@ uint16_t uart_tx_dropped(void)
     return uart_tx_drops;
 }
 
-uint8_t uart_tx_busy(void)
+bool uart_tx_busy(void)
 {
     /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
      * interrupt clears it only on an empty ring); TXC0 is set once the last byte has

@@ -29,7 +29,7 @@ void fake_eeprom_reset(void)
     fake_writes = 0;
 }
 
-uint8_t eeprom_dev_ready(void)
+bool eeprom_dev_ready(void)
 {
     return 1; /* a fake write completes at once */
 }

@@ -24,7 +24,7 @@ uint32_t tick_ms(void)
     return fake_now;
 }
 
-uint8_t tick_take_ms_flag(void)
+bool tick_take_ms_flag(void)
 {
     if (!fake_pending)
         return 0;

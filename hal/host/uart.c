@@ -39,7 +39,7 @@ uint8_t uart_tx_free(void)
     return (uint8_t)(fake_tx_held >= fake_tx_room ? 0u : (unsigned)(fake_tx_room - fake_tx_held));
 }
 
-uint8_t uart_putc(uint8_t c)
+bool uart_putc(uint8_t c)
 {
     if (fake_tx_len >= FAKE_TX_CAP - 1u || !uart_tx_free()) {
         fake_tx_lost++;
@@ -73,7 +73,7 @@ uint16_t uart_tx_dropped(void)
     return fake_tx_lost;
 }
 
-uint8_t uart_tx_busy(void)
+bool uart_tx_busy(void)
 {
     return 0; /* the fake "sends" instantly */
 }
