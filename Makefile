@@ -29,14 +29,14 @@ AVR_SIZE := avr-size
 HOST_CC ?= gcc
 
 # Every room's headers are found by name; which way a room may look is the layer rule
-# (app -> console -> game -> engine -> hal -> board), checked by tests/app/check_layers.py.
+# (app -> console -> game -> engine -> hal -> board), checked by tests/image/check_layers.py.
 ROOMS := firmware/engine firmware/game firmware/console firmware/app
 CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
 COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal $(ROOMS:%=-I%) -I$(GEN_DIR) \
 	-MMD -MP
 # Size: link-time optimisation and shared prologue/epilogue code; no jump tables (an
 # indirect jump the no-recursion proof could not follow). The stack proof reads frames
-# from the machine code (tests/app/check_no_recursion.py), so it holds with -flto; it
+# from the machine code (tests/image/check_no_recursion.py), so it holds with -flto; it
 # checks its own method against -fstack-usage on a build with the same flags but -flto
 # ($(AVR_SU_DIR)), whose map, one object per source file, also gives the flash per room.
 AVR_OPT := -Os -flto -mcall-prologues -fno-jump-tables

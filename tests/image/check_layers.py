@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/app/check_layers.py - proves the firmware's rooms depend only downwards:
+"""tests/image/check_layers.py - proves the firmware's rooms depend only downwards:
 
     app -> console -> game -> engine -> hal -> board
 
