@@ -1,27 +1,9 @@
-/* hal/eeprom_store.c - power-safe records over the byte device, written in the
- * background (pure C, host-tested by cutting power at every write step).
- *
- * Layout: record id k (0..3) owns two 64-byte slots at 128*k and 128*k + 64:
- *   [0] commit marker (EEPROM_COMMITTED = valid, anything else = being written)
- *   [1] sequence number (newer = larger, serial arithmetic mod 256)
- *   [2] payload length n  [3..2+n] payload
- *   [3+n..4+n] CRC-16 (crc16.h, high byte first) over the id and bytes 1..2+n,
- * so the CRC over the id and bytes 1..4+n is 0 for a valid slot.
- * A save writes the OLDER (or an invalid) slot in this order: clear the marker, write
- * the changed bytes of offsets 1..4+n, set the marker. Until the marker is set the slot
- * is invalid and load() returns the other slot (the previous record); once set, the new
- * record is complete. So a power cut at any byte leaves the old or the new record, never
- * garbage. Only bytes whose value changes are programmed (wear, time).
- *
- * Everything goes through one RAM image of a slot, store_img: a slot is read into it to
- * be checked or loaded, and a save builds the new slot in it and then makes the EEPROM
- * equal to it, one byte per poll. The image is a copy: the caller's record may change
- * meanwhile (it is simply saved again). A save ends with a read-back: the slot must
- * equal the image, commit marker included.
- * Invariant: while a save runs (store.next != 0), the slot's bytes at offsets below
- * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written
- * (then EEPROM_COMMITTED, and the next poll reads the slot back).
- */
+/* hal/eeprom_store.c - power-safe records over the byte device (hal/README.md, "EEPROM
+ * records"). Everything goes through one RAM image of a slot, store_img: read into it to
+ * be checked or loaded; a save builds the new slot in it (a copy: the caller's record
+ * may change meanwhile) and makes the EEPROM equal to it, one byte per poll, then reads
+ * it back. Invariant: while a save runs (store.next != 0), the slot's bytes below
+ * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written. */
 #include "eeprom_store.h"
 
 #include <string.h>
@@ -82,9 +64,9 @@ static uint16_t store_crc(uint8_t end)
     return crc;
 }
 
-/* Read slot 0 or 1 of store_id into the image; 1 if it holds a valid record of
+/* Read slot 0 or 1 of store_id into the image; true if it holds a valid record of
  * store_len bytes. */
-static uint8_t store_read_slot(uint8_t slot)
+static bool store_read_slot(uint8_t slot)
 {
     store_slot = (uint8_t)(store_id * 2u + slot);
     for (uint8_t i = 0; i < EEPROM_IMG; i++)
@@ -93,24 +75,24 @@ static uint8_t store_read_slot(uint8_t slot)
            store_crc(STORE_END) == 0;
 }
 
-/* The newest valid slot of the record, read into the image: 1, or 0 if neither slot is
+/* The newest valid slot of the record, read into the image; false if neither slot is
  * valid (store_slot then at slot 0). Both valid: the newer by serial arithmetic on the
  * sequence numbers. */
-static uint8_t store_newest(void)
+static bool store_newest(void)
 {
-    uint8_t valid1 = store_read_slot(1);
+    bool valid1 = store_read_slot(1);
     uint8_t seq1 = store_img[EEPROM_OFF_SEQ];
-    uint8_t valid0 = store_read_slot(0);
+    bool valid0 = store_read_slot(0);
     if (valid0 && (!valid1 || (int8_t)(uint8_t)(seq1 - store_img[EEPROM_OFF_SEQ]) <= 0))
-        return 1;
+        return true;
     return valid1 && store_read_slot(1);
 }
 
-/* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
-static uint8_t store_args(uint8_t id, uint8_t len)
+/* Take the arguments of a load or save: false if they are bad or a save is under way. */
+static bool store_args(uint8_t id, uint8_t len)
 {
     if (store.next)
-        return 0;
+        return false;
     store_id = id;
     store_len = len;
     return id < EEPROM_RECORDS && len && len <= EEPROM_RECORD_MAX;

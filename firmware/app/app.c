@@ -1,13 +1,7 @@
-/* firmware/app/app.c - the main loop between the HAL and the game and console rooms.
- * Calls only the hal headers (host-testable with the fakes). Invariants: no pass waits
- * for anything. Input is taken, and the game stepped, only while the UART's TX ring has
- * room for the longest answer (CONSOLE_ANSWER_MAX), so no output is cut and input keeps
- * flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds the sender); the
- * EEPROM record is written in the background, one byte per pass at
- * most; a change the game makes to it is saved, possibly later (low supply, a save
- * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
- * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
- * the wake-up. */
+/* firmware/app/app.c - the main loop between the HAL and the rooms above it
+ * (firmware/README.md, "Inside the firmware"). Invariants: no pass waits; input is taken
+ * and the game stepped only while the TX ring has room for the longest answer; a change
+ * to the record is saved, possibly later (low supply, a save under way), never dropped. */
 #include "app.h"
 
 #include <string.h>
@@ -41,7 +35,7 @@ static struct app_state {
     uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
                            a few ms later while output drains; stops at 255) */
     uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
-    uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
+    bool sleep_due;     /* the sleeping line is queued: power down once sent */
     game_t game;
     console_t console;
 } app;
@@ -93,7 +87,7 @@ static void app_idle_check(game_t *g)
         if (uart_tx_busy() || eeprom_store_busy()) {
             return;
         }
-        app.sleep_due = 0;
+        app.sleep_due = false;
         power_down_until_key(g->stuck); /* it switches the LEDs off */
         game_wake(g); /* the frame is shown again by the next step */
         app.idle = 0;
@@ -101,7 +95,7 @@ static void app_idle_check(game_t *g)
         app.idle = 0; /* with no wake-up key: look again after another idle period */
         if (power_wake_rows(g->stuck)) {
             console_say_sleeping();
-            app.sleep_due = 1;
+            app.sleep_due = true;
         }
     }
 }

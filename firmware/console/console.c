@@ -1,12 +1,7 @@
-/* firmware/console/console.c - serial console: fixed-buffer line assembly and commands.
- * Every finished non-empty line gets at least one answer line (but for the board lines
- * after a bare `solve`); errors are one line starting `error: `. One table names the
- * commands with their arguments: it is what the command word is matched against, the
- * grammar every argument is read by, what `help` lists and what a malformed command's
- * `error: usage: ...` quotes. Boards are read by the engine's one notation
- * (notation.h): digits 0/1/2 (Baekjoon 16571, answer W/D/L for the side to move) or
- * letters . x o (Algospot TICTACTOE, answer x/o/TIE).
- * Invariants: the line buffer is always NUL-terminated within CONSOLE_LINE_MAX + 1;
+/* firmware/console/console.c - line assembly and commands (firmware/README.md, "Serial
+ * console"). One table names the commands with their arguments: what the command word
+ * is matched against, the grammar every argument is read by, what `help` lists and what
+ * `error: usage: ...` quotes. Invariants: the line buffer is always NUL-terminated;
  * solve_lines > 0 only while a bare `solve` collects its board. */
 #include "console.h"
 

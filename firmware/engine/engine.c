@@ -1,14 +1,7 @@
-/* firmware/engine/engine.c - the perfect player: answers from the PROGMEM table while its CRC
- * holds, from the iterative solver otherwise (the same moves, slower); the rules (win,
- * block, last cell) and the canonical image first, for both. Outcomes come
- * from playing the engine's own moves out: perfect moves on both sides reach the end
- * the value promises, in the plies it promises.
- * Invariant: engine_table is NULL or points at a table whose CRC matched and that has
- * not yet given a bad answer. A table move is used only if it names an empty cell; any
- * other answer (no entry, an occupied or out-of-range cell) makes the engine stop
- * trusting the table for good, and the solver answers instead: the answers stay
- * perfect, only slower, and engine_table_ok() reports false. Every loop is bounded: the
- * play-out by POS_CELLS plies. */
+/* firmware/engine/engine.c - the perfect player: the rules first, then the PROGMEM table
+ * while it is trusted, else the solver (the same moves, slower). Invariant: engine_table
+ * is NULL or a table whose CRC matched and that has not yet given a bad answer (no
+ * entry, an occupied or out-of-range cell): after one, the solver answers for good. */
 #include "engine.h"
 
 #include <stddef.h>

@@ -1,8 +1,6 @@
-/* firmware/engine/position.c - the position model: 9-bit masks for X and O, lines, threats and
- * legality (pure C, host and AVR; no tables in RAM: the 8 lines live in flash, and
- * wins, threats and legality are all read off them).
- * Invariant: masks never have bits above POS_ALL; x and o never overlap in a valid
- * position (pos_is_legal checks it for untrusted input). */
+/* firmware/engine/position.c - the position model: lines, threats and legality, read off
+ * the 8 line masks in flash. Invariant: masks have no bits above POS_ALL; x and o never
+ * overlap in a legal position. */
 #include "position.h"
 #include "pgm.h"
 
@@ -98,7 +96,7 @@ uint8_t pos_legality(pos_t p)
 bool pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))
-        return 0;
+        return false;
     uint16_t mine = pos_sides(p).mine;
     return !pos_lines(mine) && pos_count(mine) == pos_count(p.x | p.o) >> 1;
 }

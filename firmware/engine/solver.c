@@ -1,19 +1,7 @@
-/* firmware/engine/solver.c - fallback solver: alpha-beta negamax, iterative, over an explicit
- * stack of SOLVER_MAX_DEPTH three-byte frames and two sentinels in static RAM (30 bytes;
- * no recursion, no heap). Not reentrant: one search at a time, main loop only.
- *
- * Each node is first judged by the rules: a mover's immediate win, a board with at most
- * one empty cell (a draw, since no win is on), a double threat of the opponent (lost
- * next ply) end the node at once, in that order; a single opponent threat forces the
- * block. Only other nodes branch, in the order centre, corners, edges (best-first for
- * tic-tac-toe).
- * No node has a line on its board (a move that would complete one is judged a win, not
- * played), so pos_threats() finds only threats, never completed lines.
- * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
- * starting alpha is its grandparent's alpha (fail-hard negamax). At the root of
- * solver_move() the cells are tried in the cell order of the canonical image
- * (sym_source(k, 0..8)) and only a strictly better score replaces the best, so the
- * lowest best cell of the image wins the tie, already mapped back. */
+/* firmware/engine/solver.c - the fallback solver (firmware/engine/README.md, "The
+ * fallback solver"). No node has a line on its board (a move that would complete one is
+ * judged a win, not played), so pos_threats() finds only threats. Windows: a child's
+ * beta is minus its parent's alpha, its starting alpha its grandparent's (fail-hard). */
 #include "solver.h"
 
 #include <stdbool.h>

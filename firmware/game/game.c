@@ -1,14 +1,8 @@
-/* firmware/game/game.c - the game state machine: greeting, menu long presses, play
- * against the AI or a second person, hints, analysis, game over, statistics.
- * Invariants: pos is always a legal position; `over` is set exactly when pos is won or
- * full; settings are always in range; a gesture that is not void has its key held
- * alone, or nothing held. Every temporary display (the greeting, a hint, the analysis,
- * the menu's displays and confirmations) is the one overlay: what it is, two color
- * masks and a count-down; blinking cells are one mask and a count-down. Gestures: a key
- * pressed alone and released before GAME_LONG_MS is a short press; held past it alone,
- * its cell lights yellow (armed) and the release is a long press. Both act on the
- * release, so a key that never comes up (jammed, or something lying on it) never
- * triggers anything; a second key down voids the whole gesture. */
+/* firmware/game/game.c - the game state machine (the gestures, the menu and the displays:
+ * firmware/README.md). Invariants: pos is always legal; `over` is set exactly when pos
+ * is won or full; settings are always in range; a gesture that is not void has its key
+ * held alone, or nothing held. Every temporary display is the one overlay (what it is,
+ * two color masks and a count-down); blinking cells are one mask and a count-down. */
 #include "game.h"
 
 #include "engine.h"

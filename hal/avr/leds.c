@@ -1,9 +1,7 @@
-/* hal/avr/leds.c - the LED display on the chip: turns a frame into the column-port bits
- * of each row, lit and dark blink half, which the timer interrupt (tick.c) shows one row
- * per 500 us step; tick_init() has made the pins outputs. The six bytes are stored one at
- * a time while the interrupt runs (a one-byte store is atomic): for at most one 1.5 ms
- * mux frame, rows of the old and of the new frame may show together, which no eye can
- * tell from the update itself landing a row later. Main-loop context only. */
+/* hal/avr/leds.c - a frame into the column-port bits of each row, lit and dark blink
+ * half, for the timer interrupt. The six bytes are stored one at a time (each store is
+ * atomic): for at most one 1.5 ms frame, rows of the old and the new frame may show
+ * together, which no eye can tell from the update landing a row later. */
 #include "leds.h"
 
 #include <avr/pgmspace.h>

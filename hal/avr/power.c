@@ -1,24 +1,5 @@
 /* hal/avr/power.c - reset cause, watchdog, idle sleep, key-wake power-down, supply
- * voltage and stack high-water mark.
- *
- * Reset cause. MCUSR is copied and cleared in .init3, before main and before the C
- * runtime could loop long enough for a still-running watchdog (it stays on after a
- * watchdog reset, at the shortest period) to bite again, as the avr-libc <avr/wdt.h>
- * notes advise. The Uno's bootloaders clear MCUSR before the application starts, so a
- * watchdog reset is also recorded where it survives them: the watchdog runs in
- * interrupt-and-reset mode, and its interrupt (taken when the main loop stopped kicking
- * while interrupts still run, i.e. a hung main loop) marks a .noinit block, then resets
- * at the shortest period. Neither bootloader touches that RAM (optiboot has no .bss;
- * ATmegaBOOT's .bss ends below our .noinit, which follows our .bss). A hang with
- * interrupts off skips the interrupt: the hardware still resets at the next time-out
- * (datasheet 10.9.2), seen after a bootloader as an "external" reset.
- *
- * Supply. The ADC converts the 1.1 V bandgap against AVcc continuously (free running,
- * 9.6 k conversions a second), so a reading is one register read, never a wait; it is
- * off while powered down.
- *
- * Stack. .init3 also paints the free RAM above the heap start with a pattern; the
- * deepest stack ever used is where the pattern stops. */
+ * voltage and stack high-water mark: hal/README.md, "Power". */
 #include "power.h"
 
 #include <avr/interrupt.h>

@@ -1,12 +1,6 @@
-/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Step r of a 3-step
- * cycle shows LED row r (666.7 Hz frames, 1/3 duty) and reads key row r, driven since
- * the step before (a full key scan every 1.5 ms); every 2nd step also counts a
- * millisecond, and the blink half switches every 256 ms. The interrupt only steps,
- * counts and flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean,
- * isr_cycles_max, isr_cpu_percent).
- * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
- * ms at a time. Invariant: the ms not yet taken (TICK_NOW_GPIOR - tick_uptime, mod 256) are
- * fewer than 256, which holds while the loop takes its flags at least every 255 ms. */
+/* hal/avr/tick.c - Timer0's 2 kHz step (hal/README.md, "The timer interrupt"). Its
+ * figures: `make bench`, isr_cycles_max. Invariant: the ms not yet taken
+ * (TICK_NOW_GPIOR - tick_uptime, mod 256) are fewer than 256. */
 #include "tick.h"
 
 #include <avr/interrupt.h>
@@ -68,19 +62,14 @@ uint32_t tick_ms(void)
 bool tick_take_ms_flag(void)
 {
     if (TICK_NOW_GPIOR == (uint8_t)tick_uptime) /* one byte: read atomically */
-        return 0;
+        return false;
     tick_uptime++;
-    return 1;
+    return true;
 }
 
-/* Step r (0..2, TICK_ROW_GPIOR = 1 << r): blank first (no row on while the columns change:
- * nothing ghosts), then LED row r's columns, then the row. Then key row r, driven since
- * the step before (500 us: thousands of time constants of the pull-ups and the pin
- * capacitance), is read and the next row driven. A complete scan is published with its
- * time, and every key whose reading differs from the previous scan is remembered until
- * the main loop takes it (so a flicker between two main-loop passes is never mistaken
- * for a steady contact). Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in
- * another. */
+/* Step r (TICK_ROW_GPIOR = 1 << r), in the order hal/README.md gives: LED row r, key
+ * row r read and the next driven, the scan published after row 2, every second step a
+ * ms. Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in another. */
 ISR(TIMER0_COMPA_vect)
 {
     uint8_t row = TICK_ROW_GPIOR; /* 1, 2 or 4 */

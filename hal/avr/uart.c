@@ -1,17 +1,7 @@
-/* hal/avr/uart.c - USART0 at 115200 8N1, interrupt-driven through two rings
- * (hal/ring.h), with XON/XOFF and lost-input marking (see hal/uart.h).
- * ISR context: RX stores a byte (or counts a loss and marks the gap), asks for XOFF at
- * the high-water mark; UDRE sends a pending XON/XOFF first, else one queued byte, else
- * switches itself off. Main-loop calls never wait.
- * Lost input: one gap at a time. When a byte is lost (ring full, or the USART's own
- * DOR0), the newest byte before the loss is marked (uart_rx_gap = UART_GAP_SET | its
- * slot), and every byte that arrives while that mark is still unread is lost too, so
- * the whole loss is one gap: uart_getc() flags the marked byte, and the console refuses
- * the line that continues after it. Invariants: uart_rx_gap is written by the interrupt
- * only while it is 0 and by uart_getc() only while it is not; uart_flow_byte is written
- * by the main loop only while the peer is held (the interrupt then has no reason to).
- * uart_init() runs once after reset, on the C runtime's zeroed RAM: empty rings, no gap
- * marked, nothing counted. */
+/* hal/avr/uart.c - USART0 through two rings (hal/README.md, "Serial port"). Invariants:
+ * uart_rx_gap is written by the interrupt only while it is 0 and by uart_getc() only
+ * while it is not; uart_flow_byte is written by the main loop only while the peer is
+ * held. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
@@ -26,23 +16,12 @@
 #endif
 
 #define UART_BAUD 115200ul
-/* Double speed (U2X0 = 1): UBRR = F_CPU / (8 * baud) - 1 = 16e6 / 921600 - 1 = 16.36
- * -> 16, giving 16e6 / (8 * 17) = 117647 baud, +2.1 % (datasheet table 20-7 lists 16 /
- * 2.1 %; with U2X0 = 0 it would be UBRR 8 at -3.5 %). The Uno's ATmega16U2 USB bridge
- * uses the same 16 MHz / UBRR 16 divider, so the two ends agree exactly; against an
- * exact 115200 host the 2.1 % is inside the 8N1 double-speed receiver margin
- * (table 20-3: +4.35 / -4.64 %). */
+/* Double speed (U2X0): the divider and its error, hal/README.md, "Serial port". */
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
 _Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
 
-/* TX: the console's longest answer (CONSOLE_ANSWER_MAX, 224 bytes) fits at once, so the
- * main loop never waits for the line to drain (it takes a byte of input only when that
- * much room is free); 256 is the next power of two, and its 8-bit indices wrap by
- * themselves. RX: XOFF goes out at 32 bytes, leaving 95 for what is still on the way
- * (the host stops as soon as it reads XOFF, but the Uno's USB bridge, arduino-usbserial
- * on the ATmega16U2, may still hold up to 128 bytes and a 64-byte USB packet); input
- * lost beyond that is marked and refused, never spliced. */
+/* Ring sizes and flow-control marks: hal/README.md, "Serial port". */
 #define UART_RX_SIZE 128u
 #define UART_TX_SIZE 256u
 #define UART_RX_MASK ((uint8_t)(UART_RX_SIZE - 1u))
@@ -69,8 +48,7 @@ _Static_assert(UART_RX_MASK < UART_GAP_SET, "a slot number leaves the flag bit f
 
 void uart_init(void)
 {
-    /* 16: see above. UBRR0H stays 0: its reset value, and what both Uno bootloaders leave
-     * (optiboot writes only UBRR0L; ATmegaBOOT's 19200 or 57600 have a high byte of 0). */
+    /* UBRR0H stays 0: its reset value, and what both Uno bootloaders leave. */
     UBRR0L = (uint8_t)UART_UBRR;
     UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
     /* Asynchronous, no parity, 1 stop bit, 8 data bits (UCSZ0 = 3, datasheet 20.11.4):
@@ -92,12 +70,12 @@ bool uart_putc(uint8_t c)
 {
     if (!ring_put(&uart_tx, uart_tx_buf, UART_TX_MASK, c)) {
         uart_tx_drops++; /* one per byte lost, never per retry */
-        return 0;
+        return false;
     }
     /* If the UDRE interrupt clears UDRIE0 between the put and this, it saw the byte or
      * will be woken again here; at worst it finds nothing and clears UDRIE0 again. */
     uart_kick_tx();
-    return 1;
+    return true;
 }
 
 uint8_t uart_tx_free(void)

@@ -31,7 +31,7 @@ void fake_eeprom_reset(void)
 
 bool eeprom_dev_ready(void)
 {
-    return 1; /* a fake write completes at once */
+    return true; /* a fake write completes at once */
 }
 
 uint8_t eeprom_dev_read(uint16_t addr)

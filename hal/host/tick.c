@@ -27,9 +27,9 @@ uint32_t tick_ms(void)
 bool tick_take_ms_flag(void)
 {
     if (!fake_pending)
-        return 0;
+        return false;
     fake_pending--;
-    return 1;
+    return true;
 }
 
 void fake_tick_advance(uint32_t ms)

@@ -43,12 +43,12 @@ bool uart_putc(uint8_t c)
 {
     if (fake_tx_len >= FAKE_TX_CAP - 1u || !uart_tx_free()) {
         fake_tx_lost++;
-        return 0;
+        return false;
     }
     if (fake_tx_room != FAKE_TX_ROOM)
         fake_tx_held++; /* a narrowed ring fills until the test takes the output */
     fake_tx[fake_tx_len++] = (char)c;
-    return 1;
+    return true;
 }
 
 int16_t uart_getc(void)
@@ -75,7 +75,7 @@ uint16_t uart_tx_dropped(void)
 
 bool uart_tx_busy(void)
 {
-    return 0; /* the fake "sends" instantly */
+    return false; /* the fake "sends" instantly */
 }
 
 void fake_uart_feed(const char *bytes, size_t len)
