@@ -16,24 +16,20 @@
 #include "tick.h"
 #include "uart.h"
 
-/* The most one key event or game step prints: the analysis line (66 bytes), with margin.
- * Both run only with CONSOLE_ANSWER_MAX bytes of room. */
+/* The most one key event or game step prints (the analysis line), with margin. */
 #define APP_TX_GAME 96u
 _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the most room");
-/* Idle time is counted in the steps of a free-running 8-bit ms counter (256 ms each)
- * that begin after the last input; the one under way when the input came does not
- * count, so power-down comes 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
+/* Idle time in 256 ms steps of a free-running 8-bit ms count, the one under way when the
+ * input came not counted: power-down 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
 #define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u + 1u))
 
-/* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
- * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
- * record the store could not read, which stays zero here. */
+/* Everything the main loop keeps, cleared by app_init(): an all-zero console_t is a
+ * fresh console, and game_init() repairs a record the store could not read. */
 static struct app_state {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
     uint16_t idle;      /* steps begun without a key event or a serial byte */
-    uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
-                           a few ms later while output drains; stops at 255) */
+    uint8_t elapsed;    /* ms since the last game step (stops at 255) */
     uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
     bool sleep_due;     /* the sleeping line is queued: power down once sent */
     game_t game;
@@ -50,22 +46,18 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     memset(&app, 0, sizeof app);
-    /* A missing record or a CRC failure (the store leaves the buffer alone) gives the
-     * defaults, and so does a field out of range (game_init checks). */
+    /* No valid record leaves zeros: game_init() puts the defaults in. */
     (void)eeprom_store_load(STATS_REC, &g->rec, STATS_REC_SIZE);
-    /* Seed: the counters differ between boards and boots only a little; the key-press
-     * times stirred in during play make the games vary. */
+    /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
     console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
     game_init(g, (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
                             g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
     console_report(g);
 }
 
-/* Say once when a save starts to wait for the supply (the store counts such waits);
- * hand the record to the background store when the game changed it (app.game.save). The
- * store takes one save at a time (a start while one is under way is refused), and the
- * flag is cleared only when it has taken its copy, so a change during a save is saved
- * after it. */
+/* Say once when a save starts to wait for the supply; hand a changed record to the
+ * store. The flag is cleared only when the store took its copy (it refuses a start
+ * while a save is under way), so a change during a save is saved after it. */
 static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals(); /* a new wait changes it */
@@ -100,10 +92,9 @@ static void app_idle_check(game_t *g)
     }
 }
 
-/* Every APP_POLL_MS: key events and serial bytes, each taken only while the UART can
- * take the longest answer it may cause (CONSOLE_ANSWER_MAX), else it waits in its queue
- * and time keeps counting; once both queues are empty, the game's time, frame and
- * records, at once after input, else every APP_FRAME_MS. */
+/* Every APP_POLL_MS: input while the UART has room for its answer (else it waits in its
+ * queue); then the game's time, frame and record, at once after input, else every
+ * APP_FRAME_MS. */
 static void app_input(void)
 {
     game_t *g = &app.game;
@@ -111,7 +102,7 @@ static void app_input(void)
     key_event_t ev;
     leds_frame_t frame;
     int16_t byte;
-    uint8_t input = 0;
+    bool input = false;
 
     keys_update();
     for (;;) {
@@ -126,7 +117,7 @@ static void app_input(void)
         } else {
             break;
         }
-        input = 1;
+        input = true;
         app.idle = 0;
     }
     game_keys_sync(g, keys_state()); /* every event is in */
@@ -146,9 +137,7 @@ void app_step(void)
 {
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
-    /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
-     * sleep. Each ms counts; input is polled every APP_POLL_MS (two full key-matrix
-     * scans; the UART ring holds far more than that many milliseconds of bytes). */
+    /* Most of the timer's wake-ups only go back to sleep. */
     if (tick_take_ms_flag()) {
         if (app.elapsed != 0xFFu) {
             app.elapsed++;

@@ -37,8 +37,7 @@ enum {
     GAME_T_HELD,    /* from GAME_STUCK_MS when the set of held keys last changed */
     GAME_TIMERS
 };
-/* What the overlay shows (game_t.show): cells in yellow over the board, or all nine
- * cells hiding the board (fixed colors, the lamp test, the greeting sweep). */
+/* game_t.show: yellow cells over the board; or all nine cells hiding it. */
 enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
 
 /* A report of what the game did (game_take_report): its kind and the fields it uses. */
@@ -63,7 +62,7 @@ typedef struct {
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
 } game_report_t;
-/* No call makes more reports than this (the AI's move, the result, stuck keys). */
+/* The most reports one call makes (the AI's move, the result, stuck keys), rounded up. */
 #define GAME_REPORTS_MAX 4u
 
 typedef struct {

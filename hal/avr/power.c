@@ -16,23 +16,20 @@
 #include "hal_isr.h"
 #include "leds.h"
 
-/* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator): the
- * main loop never blocks, so a hang is noticed quickly without any risk of a false
- * bite. */
+/* 2 s (WDP = 0b0111, datasheet table 10-3): the main loop never blocks, so no false bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
 #define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
 #define POWER_STACK_PAINT 0xC5u
 
-/* Survives resets (not power cycles): counts with a check word that tells RAM kept from
- * a previous run from power-on garbage, and the watchdog mark (written alone by the
- * watchdog interrupt; power_init() clears it). */
+/* Kept across resets: the counts with a check word (kept RAM, or power-on garbage?) and
+ * the watchdog interrupt's mark. */
 typedef struct {
     uint8_t counts[POWER_CAUSES];
     uint16_t check;
     uint8_t wdt_mark;
     uint8_t mcusr; /* copied by power_early_init() */
 } power_keep_t;
-static power_keep_t power_keep ATTR_NO_INIT; /* kept across resets */
+static power_keep_t power_keep ATTR_NO_INIT;
 static uint8_t power_cause;
 extern uint8_t __heap_start; /* avr-libc linker script: end of .noinit */
 
@@ -44,9 +41,8 @@ static uint16_t power_keep_sum(void)
     return s;
 }
 
-/* The watchdog's timed sequence (datasheet 10.9.2): WDCE and WDE together, then the new
- * WDTCSR value within 4 cycles (two `sts`), interrupts off meanwhile. 0 switches it off
- * (WDRF must be clear), WDE alone is reset-only mode. */
+/* The watchdog's timed sequence (datasheet 10.9.2): WDCE | WDE, then the new WDTCSR
+ * within 4 cycles, interrupts off. */
 static void power_wdt_set(uint8_t wdtcsr)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
@@ -79,9 +75,8 @@ static void power_wdt_on(void)
     power_wdt_set((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP));
 }
 
-/* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms).
- * It never returns, so it saves nothing (naked); r1 is cleared first, since the
- * interrupt may have come between a `mul` and the compiler's own clearing of it. */
+/* The main loop stopped kicking: mark it, reset in 16 ms. Naked: it never returns; r1 is
+ * cleared first (the interrupt may have come right after a `mul`). */
 ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");
@@ -92,10 +87,8 @@ ISR(WDT_vect, ISR_NAKED)
     }
 }
 
-/* ADEN, auto trigger in free-running mode (ADTS = 0 in ADCSRB, its reset value), the
- * first conversion started, prescaler 128: 16 MHz / 128 = 125 kHz, inside 50-200 kHz
- * for full resolution (datasheet 24.4); 13 ADC clocks a conversion, 104 us (the first,
- * 25 clocks, 200 us, while the bandgap settles). */
+/* Free-running conversions at 16 MHz / 128 = 125 kHz (50-200 kHz for full resolution,
+ * datasheet 24.4): 104 us each, the first 200 us. */
 #define POWER_ADC_RUN                                                                    \
     ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) |             \
                (1u << ADPS1) | (1u << ADPS0)))
@@ -108,8 +101,7 @@ void power_init(void)
         m |= RESET_WATCHDOG;
     if (power_keep.check != power_keep_sum())
         m |= RESET_POWER_ON; /* the kept RAM is power-on garbage */
-    /* By priority: power-on, watchdog, brown-out; else external (EXTRF, or RAM kept and
-     * MCUSR cleared by a bootloader). */
+    /* By priority: power-on, watchdog, brown-out; else external. */
     uint8_t cause = POWER_CAUSE_POWER_ON, bit = RESET_POWER_ON;
     if (m & RESET_POWER_ON) {
         memset(power_keep.counts, 0, sizeof power_keep.counts);
@@ -128,11 +120,9 @@ void power_init(void)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
     power_keep.check = power_keep_sum();
-    /* Unused peripherals off (PRR, datasheet 9.11.3): TWI and SPI (ISP does not need
-     * the SPI module). The timers, the USART and the ADC stay on (0). */
+    /* TWI and SPI off (PRR, datasheet 9.11.3; ISP does not need the SPI module). */
     PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI));
-    /* REFS = 01: AVcc is the reference; MUX = 1110: the input is the 1.1 V bandgap
-     * (datasheet table 24-3/24-4). ADC = 1.1 V * 1024 / VCC. */
+    /* AVcc reference, the 1.1 V bandgap as input (tables 24-3/24-4): ADC = 1.1 * 1024 / VCC */
     ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
     ADCSRA = POWER_ADC_RUN;
     power_wdt_on();
@@ -156,8 +146,7 @@ void power_wdt_kick(void)
 
 void power_idle(void)
 {
-    /* Idle (SM = 0, SE = 1, datasheet table 9-2): the CPU stops, Timer0 and the USART
-     * keep running and wake it; at most 500 us until the next timer step. */
+    /* Idle (SM = 0, table 9-2): Timer0 and the USART keep running and wake the CPU. */
     SMCR = (uint8_t)(1u << SE);
     sleep_cpu();
     SMCR = 0;
@@ -176,22 +165,17 @@ void power_down_until_key(uint16_t ignore)
         return; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep (OCIE0A is its only bit in use) */
-    /* LEDs off with the display step stopped, so no row gate is left high (its 100 kOhm
-     * pull-down would draw 50 uA all night) */
+    /* LEDs off with the step stopped: no row gate left high (50 uA in its pull-down) */
     leds_off();
-    /* The waking rows low at once (PORT bits are 0): a key in them then pulls its column
-     * low. A row with a stuck key stays released, so that key cannot hold its column. */
+    /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
     _delay_us(10); /* pull-up (>= 20 kOhm) x pin + trace capacitance (< 50 pF) ~ 1 us */
-    /* Arm the pin-change interrupt on the sense columns first, then look at the pins: a
-     * key closing after the look sets its flag and wakes the sleep at once, one closed
-     * before it is seen here. No window loses a press. */
+    /* Arm the pin-change interrupt first, then look: no window loses a press. */
     KEYS_PCMSK = KEYS_COLS;
     PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
     PCICR = KEYS_PCIE;
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
-        /* The watchdog keeps running in power-down and would reset us after 2 s; the
-         * ADC would draw its current all the while. */
+        /* The watchdog would reset us in 2 s; the ADC would draw its current. */
         power_wdt_set(0);
         ADCSRA = 0;
         /* Power-down (SM = 2, table 9-2): only asynchronous wake-ups (PCINT). */
