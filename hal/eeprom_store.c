@@ -28,7 +28,7 @@ static uint8_t store_slot;    /* the slot in the image, 2 * id + 0 or 1 (while s
 static uint8_t store_id, store_len; /* the record loaded or being saved */
 static struct {
     uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
-    uint8_t waiting; /* the save waits for the supply to recover */
+    bool waiting;    /* the save waits for the supply to recover */
     uint16_t failures, vcc_refusals;
 } store; /* all 0 after eeprom_store_init() */
 
@@ -164,10 +164,10 @@ void eeprom_store_poll(void)
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
         if (!store.waiting)
             store.vcc_refusals++; /* one count per wait */
-        store.waiting = 1;
+        store.waiting = true;
         return; /* try again on a later pass */
     }
-    store.waiting = 0;
+    store.waiting = false;
     eeprom_dev_write(store_addr(off), value);
     store_img[off] = value; /* the marker: the save is committed */
     if (store_img[0] != EEPROM_COMMITTED)
