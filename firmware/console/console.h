@@ -9,8 +9,7 @@
 #include "game.h"
 #include "notation.h"
 
-/* Longest accepted line (spaces between words counted once), without its
- * terminator. */
+/* Longest accepted line, without its terminator. */
 #define CONSOLE_LINE_MAX 40u
 /* At least the longest answer one line can produce (diag with every counter at its
  * widest); the main loop feeds a byte only when the UART can take this much. */

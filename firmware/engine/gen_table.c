@@ -1,19 +1,10 @@
 /* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
- * solution table as C source (build/gen/table_data.c) and its sizes (table_gen.h).
- *
- * The layout is table.h's: the moves of the hard canonical images in TABLE_SLOTS
- * 4-bit slots, placed by hash and displace (each key's bucket is key % buckets, its
- * slot (key / buckets + the bucket's displacement) % TABLE_SLOTS). The generator takes
- * the fewest buckets for which every bucket, the fullest first, finds the smallest
- * displacement that puts its keys in distinct free slots; it refuses to build if no
- * number of buckets up to GEN_BUCKETS_MAX works.
- *
- * Its own solver: memoised negamax over all 3^9 boards with the engine's scoring (a win
- * with the n-th mark is worth 10 - n to the winner), independent of firmware/engine/solver.c,
- * so the tests comparing table and solver compare two different programs. Host-only:
- * recursion and large arrays are fine here. Usage: gen_table [--damaged] OUT.c OUT.h;
- * --damaged writes a test table whose first entry names another cell and whose CRC is
- * stale (the firmware must notice at boot and play on with the solver). */
+ * table (build/gen/table_data.c) and its sizes (table_gen.h): firmware/engine/README.md,
+ * "The table in PROGMEM". Each bucket, the fullest first, takes the smallest
+ * displacement that puts its keys in free slots. Its own memoised negamax (recursion is
+ * fine on the host), independent of solver.c, so the tests compare two programs.
+ * Usage: gen_table [--damaged] OUT.c OUT.h; --damaged: the first entry names another
+ * cell and the CRC is stale (the firmware must notice and play on with the solver). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -67,12 +67,7 @@ uint16_t pos_threats(uint16_t mine, uint16_t theirs)
     return cells;
 }
 
-/* A board is reachable iff the counts alternate (X first), at most one side has lines,
- * and the side with lines moved last. That the lines could also have been completed by
- * a single last move needs no check: with the counts right X has at most 5 marks and O
- * at most 4, while two lines sharing no cell need 6 and three lines need 6 or more, so
- * a side has at most two lines, which then share the one cell whose mark completed both
- * (tests/engine/test_engine.c checks the fact on every board). */
+/* Reachable: firmware/engine/README.md, "The position" (why no single-last-move check). */
 uint8_t pos_legality(pos_t p)
 {
     if ((p.x | p.o) & (uint16_t)~POS_ALL || (p.x & p.o))
@@ -88,11 +83,8 @@ uint8_t pos_legality(pos_t p)
     return POS_LEGAL;
 }
 
-/* The same verdict as pos_legality() in fewer steps (the firmware's test). The counts
- * are right exactly when the side to move by parity holds half the marks, rounded down
- * (X to move: as many as O; O to move: one fewer than X). Then a board is illegal
- * exactly when the side to move has a line (both sides have lines, or the only lines
- * are the side's that did not move last). */
+/* pos_legality()'s verdict in fewer steps: the counts right (the side to move by parity
+ * holds half the marks, rounded down) and no line of the side to move. */
 bool pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))

@@ -66,8 +66,7 @@ static uint16_t game_marked(const game_t *g)
     return (uint16_t)(g->pos.x | g->pos.o);
 }
 
-/* Whether the person may act now: GAME_OK, GAME_ERR_OVER or GAME_ERR_NOT_YOUR_TURN (the
- * AI's turn). */
+/* Whether the person may act now. */
 static game_err_t game_turn(const game_t *g)
 {
     if (g->over) {
@@ -99,8 +98,8 @@ static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
     game_show(g, GAME_SHOW_CELLS, bit, bit, ms);
 }
 
-/* Put the mover's mark on `cell` and report it (GAME_REP_MOVE or GAME_REP_AI_MOVE); then
- * the game goes on (the AI's reply is due), or it is over: report it and count it. */
+/* The mover's mark on `cell`, reported as `kind`; then the AI's reply is due, or the
+ * game is over: reported and counted. */
 static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
 {
     uint8_t mover = pos_to_move(g->pos);
@@ -168,8 +167,7 @@ void game_init(game_t *g, uint16_t seed)
     stats_record_repair(&g->rec);
     g->rng = seed;
     game_new(g, g->settings.mode);
-    /* The greeting first (no press counts meanwhile); the AI's opening (person plays
-     * o) shows after it. */
+    /* The greeting first, no press counting; the AI's opening after it. */
     g->show = GAME_SHOW_SWEEP;
     g->ms[GAME_T_OVERLAY] = g->ms[GAME_T_GUARD] = GAME_BOOT_MS;
     g->ms[GAME_T_AI] = GAME_BOOT_MS + GAME_AI_DELAY_MS;
@@ -200,8 +198,7 @@ bool game_hint(game_t *g)
     return true;
 }
 
-/* Every empty cell shows what the side to move gets by playing there, with perfect
- * play after it: green wins, yellow draws, red loses; the marks go dark. */
+/* Each empty cell: what the side to move gets there with perfect play after it. */
 static void game_analysis(game_t *g)
 {
     game_report_t *r = game_report(g, GAME_REP_ANALYSIS);
@@ -231,17 +228,15 @@ void game_stats_clear(game_t *g)
 }
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
- * (red) of the current mode in proportion, in reading order: cell c is green while
- * (c + 1) * total - total / 2 <= 9 * wins, and not red while (c + 1) * total - total /
- * 2 <= 9 * (wins + draws) (each boundary at the nearest cell); all dark with no games. */
+ * (red) in proportion, each boundary at the nearest cell: cell c is green while
+ * (c + 1) * total - total / 2 <= 9 * wins, not red while that is <= 9 * (wins + draws). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
     uint16_t total, acc, green = 0, red = 0;
-    /* Keep 9 * total within 16 bits: halve until each count is below 2048 (at most 5
-     * rounds for 16-bit counts). A kind that drops to 0 is under 1/1000 of the games:
-     * no cell either way. */
+    /* 9 * total within 16 bits: halve the counts below 2048 (a kind that drops to 0 is
+     * under 1/1000 of the games: no cell either way). */
     while ((w | d | l) >= 2048u) {
         w >>= 1;
         d >>= 1;
@@ -310,9 +305,8 @@ static void game_press(game_t *g, uint8_t cell, bool is_long)
     }
 }
 
-/* The armed key (bit mask): the key of a gesture under way (not void: so it is held
- * alone, or nothing is held) held GAME_LONG_MS or longer; its release is a long press.
- * 0 if none. */
+/* The armed key's bit (0: none): a gesture's key held alone GAME_LONG_MS or longer; its
+ * release is a long press. */
 static uint16_t game_armed(const game_t *g)
 {
     return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS
@@ -406,15 +400,9 @@ void game_frame(const game_t *g, leds_frame_t *f)
                 ov_green = 0;
             }
         } else if (show == GAME_SHOW_SWEEP) {
-            /* A yellow head with a green and a red tail runs over the cells, one per
-             * GAME_BOOT_MS / 9 (80 ms): at cell 8 - (t - 1) / 80, found without a
-             * division (t <= GAME_BOOT_MS: at most 8 passes). */
-            uint8_t cell = POS_CELLS - 1u;
-            uint16_t head;
-            for (uint16_t left = t; left > GAME_BOOT_MS / 9u; left -= GAME_BOOT_MS / 9u) {
-                cell--;
-            }
-            head = game_bit(cell);
+            /* A yellow head with a green and a red tail, one cell per GAME_BOOT_MS / 9 */
+            uint8_t cell = (uint8_t)(POS_CELLS - 1u - (t - 1u) / (GAME_BOOT_MS / 9u));
+            uint16_t head = game_bit(cell);
             ov_green = (uint16_t)(head | (head >> 1));
             ov_red = (uint16_t)(head | (head >> 2));
         }
