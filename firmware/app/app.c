@@ -70,9 +70,8 @@ static void app_save(game_t *g)
     }
 }
 
-/* After APP_IDLE_POWER_DOWN_S without input: say so, then (once the line has left and
- * no record waits) power down. If every key that could wake the board is blocked by a
- * stuck key, stay up and say nothing. */
+/* After APP_IDLE_POWER_DOWN_S without input: say so, power down once the line has left
+ * and no record waits. If stuck keys block every waking key, stay up, silent. */
 static void app_idle_check(game_t *g)
 {
     if (app.sleep_due) {

@@ -16,14 +16,10 @@
 #include "tick.h"
 #include "uart.h"
 
-/* The commands, CON_* order. An entry is the command's word, then the grammar of its
- * argument, as `help` prints it, `error: usage: ` quotes it and console_arg() reads it:
- *   (nothing)  no argument (value 0);
- *   a|b|c      one of the words; value: its position, from 0;
- *   1-9        one digit of the range; value: the digit counted from the low end;
- *   [w]        nothing (value 0) or the word (value 1).
- * The argument values are the game's numbers: the cell 0-8, GAME_MODE_*, LEVEL_*.
- * solve's [BOARD] is the rest of the line, read by the notation (notation.h). */
+/* The commands, CON_* order: the word, then the argument's grammar, whose value
+ * console_arg() gives: nothing 0; a|b|c the word's position; 1-9 the digit counted from
+ * the low end; [w] nothing 0, the word 1. The values are the game's numbers (cell,
+ * GAME_MODE_*, LEVEL_*). solve's [BOARD] is the rest of the line (notation.h). */
 OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
                     "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
 enum {
@@ -34,8 +30,7 @@ enum {
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
-/* help: what goes between two commands (the second line starts at CON_HELP_BREAK),
- * then what ends the list. */
+/* help: between two commands (a new line at CON_HELP_BREAK), at the end. */
 OUT_STR(s_help_seps, " | \0\n");
 OUT_STR(s_help_board, "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
 OUT_STR(s_error, "error: ");
@@ -58,8 +53,7 @@ enum {
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)");
-/* solve's answers (out_nth_P): digits by the engine's result for the side to move
- * (loss, draw, win), then letters by the same result with x to move, with o to move. */
+/* solve's answers by result (loss, draw, win): digits, then letters with x, o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
 _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
                    PLAYER_X == 1 && PLAYER_O == 2,
@@ -75,8 +69,7 @@ OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
                      "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
                      "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
 
-/* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
- * `error: usage: ` and the command with its arguments. */
+/* `error: ` and a message (CON_E_*), or for CON_E_USAGE | cmd the command's usage. */
 #define CON_E_USAGE 0x80u
 static void console_error(uint8_t err)
 {
@@ -134,10 +127,9 @@ void console_init(console_t *c)
 }
 
 #define CON_UNKNOWN 0xFFu
-/* Index of `word` (to its NUL) among the first n entries of a flash list "a\0b\0...",
- * or CON_UNKNOWN. An entry's word ends at a NUL or a space (so "move 1-9" is the word
- * "move").
- * Letters compare without case. *rest: where the word ended in the entry found. */
+/* Index of `word` among the first n entries of a flash list "a\0b\0..." (an entry's
+ * word ends at a NUL or a space; letters without case), or CON_UNKNOWN. *rest: where
+ * the word ended in the entry found. */
 static uint8_t console_lookup(const char *word, const char *list, uint8_t n, const char **rest)
 {
     for (uint8_t i = 0; i < n; i++) {
@@ -157,15 +149,12 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n, con
     return CON_UNKNOWN;
 }
 
-/* console_arg() results besides a value: no place in the grammar for the argument;
- * (console_alternative() only) the argument is the alternative's word. */
+/* Results besides a value: no place for the argument; it is the alternative's word. */
 #define CON_ARG_BAD 0xFFu
 #define CON_ARG_WORD 0xFEu
 
-/* Compare arg with one alternative of a grammar, from *g to the byte that ends it (left
- * in *g): a word (letters compare without case, digits) or a digit range lo-hi. Returns
- * the value a range gives arg (its digit counted from lo), CON_ARG_WORD if arg is the
- * word, else CON_ARG_BAD. */
+/* arg against one alternative, a word or a digit range lo-hi, from *g to the byte that
+ * ends it (left in *g): the range's value for arg, CON_ARG_WORD, or CON_ARG_BAD. */
 static uint8_t console_alternative(const char *arg, const char **g)
 {
     const char *a = arg; /* how far arg matches; NULL once it does not */
@@ -188,9 +177,8 @@ static uint8_t console_alternative(const char *arg, const char **g)
     return a && *a == '\0' ? CON_ARG_WORD : CON_ARG_BAD;
 }
 
-/* The value of `arg` by the grammar at g (a command's entry in k_commands, right after
- * its word), or CON_ARG_BAD if the grammar has no place for it: the alternatives are
- * separated by '|', '[' or ']', and a NUL or ']' ends the grammar. */
+/* arg's value by the grammar at g (after the command's word), or CON_ARG_BAD: the
+ * alternatives end at '|', '[' or ']'; a NUL or ']' ends the grammar. */
 static uint8_t console_arg(const char *arg, const char *g)
 {
     if (pgm_read_byte(g) == ' ') {
@@ -318,9 +306,8 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     }
 }
 
-/* Run one complete line as console_line_feed() leaves it: no space at either end, none
- * twice (the command word is cut off in place). While a bare `solve` collects its board,
- * the line is board text instead. */
+/* Run one line (no space at either end, none twice; the word is cut off in place), or
+ * take it as board text while a bare `solve` collects its board. */
 static void console_exec(console_t *c, game_t *g, char *line)
 {
     char *arg = line;

@@ -19,21 +19,16 @@ static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the key scan in pr
 
 void tick_pins_init(void)
 {
-    /* LEDs: the inactive level first (PORT = 0), then outputs (DDR = 1, datasheet
-     * 13.2.3), so nothing flashes: rows low keep the MOSFET gates off, columns low keep
-     * the anodes unpowered. */
+    /* LEDs: low first, then outputs (datasheet 13.2.3), so nothing flashes. */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
     LEDS_ROW_DDR |= LEDS_ROWS;
     LEDS_COL_DDR |= LEDS_COLS;
-    /* Keys: sense columns are inputs with the internal pull-up (PORT = 1, DDR = 0;
-     * 20-50 kOhm, table 29-11); drive rows have PORT = 0, so each is hi-Z as an input and
-     * low as an output. Row 0 is driven now; the next step reads it. */
+    /* Keys: columns pulled up; rows PORT = 0, driven low through DDR. Row 0 now. */
     KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
     TICK_ROW_GPIOR = 1u; /* row 0 */
-    /* The last scan stays (after a power-down: the keys as they were); it counts as
-     * taken now and as flickering, so no debounce timer carries over. */
+    /* The last scan stays, taken now and flickering: no debounce timer carries over. */
     keys_changed01 = 0x3Fu;
     keys_changed2 = 7u;
     keys_scan_ms = TICK_NOW_GPIOR;

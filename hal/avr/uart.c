@@ -51,16 +51,13 @@ void uart_init(void)
     /* UBRR0H stays 0: its reset value, and what both Uno bootloaders leave. */
     UBRR0L = (uint8_t)UART_UBRR;
     UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
-    /* Asynchronous, no parity, 1 stop bit, 8 data bits (UCSZ0 = 3, datasheet 20.11.4):
-     * the reset value, written anyway since a bootloader ran before us. */
+    /* 8N1 (UCSZ0 = 3, 20.11.4): the reset value, written since a bootloader ran first. */
     UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
-    /* Receiver + transmitter on, RX-complete interrupt; the UDRE interrupt only while
-     * there is something to send. Enabling TXEN0 takes PD1 over from the port. */
+    /* RX, TX and the RX interrupt on; the UDRE interrupt only while there is output. */
     UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0) | (1u << RXCIE0));
 }
 
-/* Wake the UDRE interrupt (it switches itself off when idle). UCSR0B is below 0x60 in
- * data space but not in I/O space, so this is a read-modify-write: interrupts off. */
+/* Wake the UDRE interrupt. UCSR0B is no I/O register: read-modify-write, interrupts off. */
 static void uart_kick_tx(void)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { UCSR0B |= (uint8_t)(1u << UDRIE0); }
@@ -72,8 +69,7 @@ bool uart_putc(uint8_t c)
         uart_tx_drops++; /* one per byte lost, never per retry */
         return false;
     }
-    /* If the UDRE interrupt clears UDRIE0 between the put and this, it saw the byte or
-     * will be woken again here; at worst it finds nothing and clears UDRIE0 again. */
+    /* Had the interrupt switched itself off since the put, it is woken again here. */
     uart_kick_tx();
     return true;
 }
@@ -118,17 +114,14 @@ uint16_t uart_tx_dropped(void)
 
 bool uart_tx_busy(void)
 {
-    /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
-     * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
-     * fully left the shift register (the interrupt clears it as each byte goes out). */
+    /* UDRIE0: bytes queued; TXC0 (cleared as each byte goes out): the last one has left. */
     return (UCSR0B & (1u << UDRIE0)) ||
            (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
-/* RX interrupt: byte c went into slot, and the ring now holds `used` bytes. DOR0 says
- * the USART lost a byte after the ones still in its 2-byte FIFO, so the NEXT byte
- * stored is the last one before that loss (at worst the mark is one byte early, which
- * still refuses the damaged line). Returns true if this status reports such a loss. */
+/* RX interrupt: a byte went into slot, `used` now in the ring. DOR0 (true returned): the
+ * USART lost a byte after its 2-byte FIFO, so the NEXT byte stored is marked (at worst
+ * one early, which still refuses the damaged line). */
 static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
 {
     bool dor = status & (1u << DOR0);
@@ -147,11 +140,9 @@ static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
     return dor;
 }
 
-/* RX interrupt: the byte meant for slot is lost, and with it the place a pending DOR0
- * mark was meant for: the gap marked or pending covers that loss too (left set, the
- * mark would fall on a good byte after this gap is read). With no gap marked yet the
- * ring is full: the mark goes on the newest byte in it. A gap not read yet: this loss
- * joins it. */
+/* RX interrupt: the byte meant for slot is lost; a pending DOR0 mark goes with it (this
+ * gap covers that loss). No gap marked yet (the ring is full): mark its newest byte;
+ * else this loss joins the gap not read yet. */
 static void uart_rx_lost(uint8_t slot)
 {
     uart_dor_gap = false;
