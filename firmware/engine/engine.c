@@ -28,9 +28,8 @@ bool engine_table_ok(void)
     return engine_table != NULL;
 }
 
-/* The rules' move; else the table's if it names an empty cell of p; otherwise stop
- * trusting the table and ask the solver. table_lookup() checks its entries too: this
- * check does not rely on that. */
+/* The rules' move; else the table's if it names an empty cell; else the solver's, for
+ * good. */
 uint8_t engine_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
@@ -41,13 +40,12 @@ uint8_t engine_move(pos_t p)
         cell = table_lookup(engine_table, canon);
         if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
             return cell;
-        engine_table = 0;
+        engine_table = NULL;
     }
     return solver_hard_move(p, canon.k);
 }
 
-/* On a legal board only the side that moved last can have a line: a loss for the side to
- * move when the play-out starts, a win after one ply, and so on, alternating. */
+/* Only the side that moved last can have a line: the result alternates with each ply. */
 _Static_assert(ENGINE_WIN == -ENGINE_LOSS, "the result alternates by negation");
 
 engine_outcome_t engine_outcome(pos_t p)
@@ -59,8 +57,7 @@ engine_outcome_t engine_outcome(pos_t p)
         uint16_t marked = s.mine | s.theirs;
         if (pos_lines(s.theirs))
             break;
-        /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
-         * bounds the loop even if that reasoning were broken. */
+        /* A game ends within POS_CELLS plies; the count bounds the loop regardless. */
         if (marked == POS_ALL || plies >= POS_CELLS) {
             result = ENGINE_DRAW;
             break;

@@ -18,12 +18,10 @@ typedef struct {
 
 #define SOLVER_FORCED 0x80u
 
-/* The frames, static: the solver is the deepest call of the firmware, and the stack
- * has its goal in make bench. Two sentinel frames below the root hold -INF, so every
- * frame reads its starting alpha two frames down and its beta one frame down. */
+/* The frames, static (README); two sentinels below the root hold -INF, so every frame
+ * reads its starting alpha two frames down and its beta one down. */
 static solver_frame_t solver_stack[2 + SOLVER_MAX_DEPTH];
-/* The search in progress. `marks` and `f` move together: marks == root_marks exactly
- * while f is the root's frame. */
+/* The search; marks == root_marks exactly while f is the root's frame. */
 typedef struct {
     uint16_t mine, theirs; /* the node at f: the mover's marks, the opponent's */
     solver_frame_t *f;
@@ -36,8 +34,8 @@ _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
 static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1, 3, 5, 7};
 
-/* Judge the node just entered by the rules: true with its score if they decide it; else
- * open its frame (the block as its only candidate if one threat is forced) and false. */
+/* The rules decide the node entered (true, its score), or it gets a frame (false), the
+ * block its only candidate if forced. */
 static bool solver_judge(solver_t *s, int8_t *score)
 {
     uint16_t danger;
@@ -61,8 +59,7 @@ static bool solver_judge(solver_t *s, int8_t *score)
     return false;
 }
 
-/* The bit of frame f's next candidate (the forced block once, else the next empty cell
- * in the move order), or 0 when none is left. */
+/* The bit of frame f's next candidate, 0 when none is left. */
 static uint16_t solver_next_candidate(solver_t *s)
 {
     solver_frame_t *f = s->f;
@@ -73,7 +70,7 @@ static uint16_t solver_next_candidate(solver_t *s)
     while (f->next < POS_CELLS) {
         uint16_t bit;
         f->cell = s->marks == s->root_marks ? sym_source(s->k, f->next)
-                                                    : pgm_read_byte(&solver_branch_order[f->next]);
+                                            : pgm_read_byte(&solver_branch_order[f->next]);
         f->next++;
         bit = (uint16_t)(1u << f->cell);
         if (!((s->mine | s->theirs) & bit)) {
@@ -93,9 +90,8 @@ static void solver_enter(solver_t *s, uint16_t bit)
     s->f++;
 }
 
-/* The node at f is decided with `score`: take it back to its parent's frame, and on up
- * while a score fails high there (the parent will not choose this line: it is decided
- * with its beta). False once the root itself is decided. */
+/* The node at f is decided with `score`: back to its parent, and on up while the score
+ * fails high there (the parent is then decided with its beta). False: the root is. */
 static bool solver_back(solver_t *s, int8_t score)
 {
     for (;;) {
@@ -124,15 +120,10 @@ static bool solver_back(solver_t *s, int8_t score)
     }
 }
 
-/* The best move of (mine to move, theirs), a position that branches (no immediate win,
- * no forced block, at least two empty cells), the first among the best in the order
- * sym_source(k, 0..8). Depth first over the frames: a node entered is judged; one that
- * branches gets a frame and its candidates are entered one by one; a decided node, or a
- * frame with no candidate left (its score: its alpha), passes its score back.
- * Bounded: every descent fills an empty cell and a node with at most one empty cell is
- * decided, so at most SOLVER_MAX_DEPTH frames are open; a frame's candidate index only
- * grows (at most 9 per frame), so each node of the game tree below the root is entered
- * at most once (549,946 nodes from the empty board). */
+/* The best move of a position that branches (no rule decides it), the first among the
+ * best in the order sym_source(k, 0..8): a node entered is judged; one that branches
+ * gets a frame whose candidates are entered in turn; a decided node, or a frame with no
+ * candidate left (score: its alpha), passes its score back. Bounded: README. */
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
     uint8_t marks = pos_count(mine | theirs);
