@@ -1,7 +1,5 @@
-/* hal/avr/leds.c - a frame into the column-port bits of each row, lit and dark blink
- * half, for the timer interrupt. The six bytes are stored one at a time (each store is
- * atomic): for at most one 1.5 ms frame, rows of the old and the new frame may show
- * together, which no eye can tell from the update landing a row later. */
+/* hal/avr/leds.c - a frame into each row's column bits, lit and dark blink half, stored a
+ * byte at a time: for one 1.5 ms frame at most, old and new rows may show together. */
 #include "leds.h"
 
 #include <avr/pgmspace.h>

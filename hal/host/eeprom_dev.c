@@ -1,6 +1,5 @@
-/* hal/host/eeprom_dev.c - fake 1 KB EEPROM with a power cut: after `n` more byte
- * writes every write (the n+1-th included) is dropped until fake_eeprom_power_on(),
- * modelling a reset at that instant. A fresh fake is erased (0xFF). */
+/* hal/host/eeprom_dev.c - fake 1 KB EEPROM that can lose power after n writes
+ * (hal_fake.h). */
 #include <string.h>
 
 #include "eeprom_dev.h"

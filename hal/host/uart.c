@@ -1,8 +1,6 @@
-/* hal/host/uart.c - fake serial port. Input fed by the test waits in a 4 KB queue
- * (a test may feed a whole script at once), with a flag per byte for "input was lost
- * after this byte"; output collects in a 64 KB buffer that fake_uart_output() hands over.
- * The TX room the code sees is 255 bytes (the chip's ring) unless a test narrows it with
- * fake_uart_set_tx_room(); a byte beyond the room is dropped and counted, like the chip. */
+/* hal/host/uart.c - fake serial port: input in a 4 KB queue with a lost-after flag per
+ * byte; output in a 64 KB buffer; TX room 255 bytes (the chip's ring) unless narrowed,
+ * a byte beyond it dropped and counted like the chip's. */
 #include <string.h>
 
 #include "fake_internal.h"
