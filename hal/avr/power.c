@@ -57,7 +57,7 @@ static void power_wdt_set(uint8_t wdtcsr)
     }
 }
 
-/* In .init3, before main: see "Reset cause" and "Stack" above. */
+/* In .init3, before main (hal/README.md, "Power"): MCUSR saved, the stack painted. */
 void power_early_init(void) ATTR_INIT_SECTION(3);
 void power_early_init(void)
 {
@@ -199,9 +199,8 @@ void power_down_until_key(uint16_t ignore)
 uint8_t power_vcc_decivolts(void)
 {
     uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
-    /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V).
-     * Below 45 (over 25 V, impossible; 0: no conversion finished yet, just after reset
-     * or a wake-up) there is no reading: 0. */
+    /* 0.1 V: 1.1 * 1024 * 10 / ADC. Below 45 (over 25 V; 0 before the first conversion)
+     * there is no reading. */
     if (adc < 45u)
         return 0;
     return (uint8_t)(11264u / adc);
