@@ -29,25 +29,24 @@ AVR_SIZE := avr-size
 HOST_CC ?= gcc
 
 # Every room's headers are found by name; which way a room may look is the layer rule
-# (app -> console -> game -> engine -> common, and the HAL), checked by
-# tests/app/check_layers.py.
-ROOMS := firmware/common firmware/engine firmware/game firmware/console firmware/app
+# (app -> console -> game -> engine -> hal -> board), checked by tests/image/check_layers.py.
+ROOMS := firmware/engine firmware/game firmware/console firmware/app
 CWARN := -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow
 COMMON_CPPFLAGS := -DBOARD=BOARD_ID_$(BOARD) -Iboard -Ihal $(ROOMS:%=-I%) -I$(GEN_DIR) \
 	-MMD -MP
 # Size: link-time optimisation and shared prologue/epilogue code; no jump tables (an
 # indirect jump the no-recursion proof could not follow). The stack proof reads frames
-# from the machine code (tests/app/check_no_recursion.py), so it holds with -flto; it
+# from the machine code (tests/image/check_no_recursion.py), so it holds with -flto; it
 # checks its own method against -fstack-usage on a build with the same flags but -flto
 # ($(AVR_SU_DIR)), whose map, one object per source file, also gives the flash per room.
 AVR_OPT := -Os -flto -mcall-prologues -fno-jump-tables
-AVR_BASE_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ifirmware/common/avr \
-	-Ihal/avr -g -ffunction-sections -fdata-sections -fshort-enums $(CWARN) $(AVR_EXTRA_CFLAGS)
+AVR_BASE_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(COMMON_CPPFLAGS) -Ihal/avr \
+	-g -ffunction-sections -fdata-sections -fshort-enums $(CWARN) $(AVR_EXTRA_CFLAGS)
 AVR_CFLAGS := $(AVR_BASE_CFLAGS) $(AVR_OPT)
 AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_OPT) -mrelax -Wl,--gc-sections
 AVR_SU_DIR := $(BUILD)/avr-su
 AVR_SU_CFLAGS := $(AVR_BASE_CFLAGS) $(filter-out -flto,$(AVR_OPT)) -fstack-usage
-HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -O2 -g $(CWARN)
+HOST_CFLAGS := $(COMMON_CPPFLAGS) -Ihal/host -O2 -g $(CWARN)
 SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/include/simavr)
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
 
@@ -83,9 +82,8 @@ host_objs = $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(1))
 avr_su_objs = $(patsubst %.c,$(AVR_SU_DIR)/obj/%.o,$(1))
 
 # The rooms, lowest first.
-include firmware/common/common.mk
-include firmware/engine/engine.mk
 include hal/hal.mk
+include firmware/engine/engine.mk
 include firmware/game/game.mk
 include firmware/console/console.mk
 include firmware/app/app.mk
@@ -99,6 +97,7 @@ include tests/hal/hal.mk
 include tests/game/game.mk
 include tests/console/console.mk
 include tests/app/app.mk
+include tests/image/image.mk
 include tests/tools/tools.mk
 include tests/sim/sim.mk
 include tests/web/web.mk

@@ -1,7 +1,6 @@
-/* hal/debounce.c - per-key defer debouncer (see debounce.h for the algorithm and its
- * bounce argument). Pure: no registers, no globals; the caller owns the state.
- * Invariant: a key is pending exactly when the last scan differed from its debounced
- * state, and then since[] holds the time its current run of difference began. */
+/* hal/debounce.c - per-key defer debouncer (hal/README.md, "Debouncing"). Invariant: a
+ * key is pending exactly when the last scan differed from its debounced state, and then
+ * since[] holds the time its current run of difference began. */
 #include "debounce.h"
 
 void debounce_init(debounce_t *d)

@@ -1,27 +1,9 @@
-/* hal/eeprom_store.c - power-safe records over the byte device, written in the
- * background (pure C, host-tested by cutting power at every write step).
- *
- * Layout: record id k (0..3) owns two 64-byte slots at 128*k and 128*k + 64:
- *   [0] commit marker (EEPROM_COMMITTED = valid, anything else = being written)
- *   [1] sequence number (newer = larger, serial arithmetic mod 256)
- *   [2] payload length n  [3..2+n] payload
- *   [3+n..4+n] CRC-16 (crc16.h, high byte first) over the id and bytes 1..2+n,
- * so the CRC over the id and bytes 1..4+n is 0 for a valid slot.
- * A save writes the OLDER (or an invalid) slot in this order: clear the marker, write
- * the changed bytes of offsets 1..4+n, set the marker. Until the marker is set the slot
- * is invalid and load() returns the other slot (the previous record); once set, the new
- * record is complete. So a power cut at any byte leaves the old or the new record, never
- * garbage. Only bytes whose value changes are programmed (wear, time).
- *
- * Everything goes through one RAM image of a slot, store_img: a slot is read into it to
- * be checked or loaded, and a save builds the new slot in it and then makes the EEPROM
- * equal to it, one byte per poll. The image is a copy: the caller's record may change
- * meanwhile (it is simply saved again). A save ends with a read-back: the slot must
- * equal the image, commit marker included.
- * Invariant: while a save runs (store.next != 0), the slot's bytes at offsets below
- * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written
- * (then EEPROM_COMMITTED, and the next poll reads the slot back).
- */
+/* hal/eeprom_store.c - power-safe records over the byte device (hal/README.md, "EEPROM
+ * records"). Everything goes through one RAM image of a slot, store_img: read into it to
+ * be checked or loaded; a save builds the new slot in it (a copy: the caller's record
+ * may change meanwhile) and makes the EEPROM equal to it, one byte per poll, then reads
+ * it back. Invariant: while a save runs (store.next != 0), the slot's bytes below
+ * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written. */
 #include "eeprom_store.h"
 
 #include <string.h>
@@ -46,26 +28,20 @@ static uint8_t store_slot;    /* the slot in the image, 2 * id + 0 or 1 (while s
 static uint8_t store_id, store_len; /* the record loaded or being saved */
 static struct {
     uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
-    uint8_t waiting; /* the save waits for the supply to recover */
+    bool waiting;    /* the save waits for the supply to recover */
     uint16_t failures, vcc_refusals;
 } store; /* all 0 after eeprom_store_init() */
 
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
-/* Count one failure or refusal (the 16-bit increment once in flash). */
-static __attribute__((noinline)) void store_count(uint16_t *counter)
-{
-    (*counter)++;
-}
-
 /* The EEPROM address of byte off of the slot. */
-static __attribute__((noinline)) uint16_t store_addr(uint8_t off)
+static uint16_t store_addr(uint8_t off)
 {
     return (uint16_t)(store_slot * EEPROM_SLOT + off);
 }
 
-static __attribute__((noinline)) uint8_t store_read(uint8_t off)
+static uint8_t store_read(uint8_t off)
 {
     return eeprom_dev_read(store_addr(off));
 }
@@ -88,9 +64,9 @@ static uint16_t store_crc(uint8_t end)
     return crc;
 }
 
-/* Read slot 0 or 1 of store_id into the image; 1 if it holds a valid record of
+/* Read slot 0 or 1 of store_id into the image; true if it holds a valid record of
  * store_len bytes. */
-static uint8_t store_read_slot(uint8_t slot)
+static bool store_read_slot(uint8_t slot)
 {
     store_slot = (uint8_t)(store_id * 2u + slot);
     for (uint8_t i = 0; i < EEPROM_IMG; i++)
@@ -99,24 +75,24 @@ static uint8_t store_read_slot(uint8_t slot)
            store_crc(STORE_END) == 0;
 }
 
-/* The newest valid slot of the record, read into the image: 1, or 0 if neither slot is
+/* The newest valid slot of the record, read into the image; false if neither slot is
  * valid (store_slot then at slot 0). Both valid: the newer by serial arithmetic on the
  * sequence numbers. */
-static uint8_t store_newest(void)
+static bool store_newest(void)
 {
-    uint8_t valid1 = store_read_slot(1);
+    bool valid1 = store_read_slot(1);
     uint8_t seq1 = store_img[EEPROM_OFF_SEQ];
-    uint8_t valid0 = store_read_slot(0);
+    bool valid0 = store_read_slot(0);
     if (valid0 && (!valid1 || (int8_t)(uint8_t)(seq1 - store_img[EEPROM_OFF_SEQ]) <= 0))
-        return 1;
+        return true;
     return valid1 && store_read_slot(1);
 }
 
-/* Take the arguments of a load or save: 0 if they are bad or a save is under way. */
-static __attribute__((noinline)) uint8_t store_args(uint8_t id, uint8_t len)
+/* Take the arguments of a load or save: false if they are bad or a save is under way. */
+static bool store_args(uint8_t id, uint8_t len)
 {
     if (store.next)
-        return 0;
+        return false;
     store_id = id;
     store_len = len;
     return id < EEPROM_RECORDS && len && len <= EEPROM_RECORD_MAX;
@@ -127,21 +103,21 @@ void eeprom_store_init(void)
     memset(&store, 0, sizeof store);
 }
 
-uint8_t eeprom_store_load(uint8_t id, void *buf, uint8_t len)
+bool eeprom_store_load(uint8_t id, void *buf, uint8_t len)
 {
     uint8_t *out = buf;
     if (!store_args(id, len) || !store_newest())
-        return 0;
+        return false;
     for (uint8_t i = 0; i < len; i++)
         out[i] = store_img[EEPROM_OFF_DATA + i];
-    return 1;
+    return true;
 }
 
-uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
+bool eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
     const uint8_t *in = buf;
     if (!store_args(id, len) || !eeprom_dev_ready())
-        return 0;
+        return false;
     uint8_t found = store_newest(), same = found; /* none: store_slot at slot 0 */
     for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
         if (store_img[EEPROM_OFF_DATA + i] != in[i])
@@ -149,7 +125,7 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
         store_img[EEPROM_OFF_DATA + i] = in[i];
     }
     if (same)
-        return 1; /* already stored as given: no write at all */
+        return true; /* already stored as given: no write at all */
     /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
      * (there is nothing to be newer than). */
     if (found)
@@ -162,7 +138,7 @@ uint8_t eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     store_img[EEPROM_OFF_DATA + len] = (uint8_t)(crc >> 8);
     store_img[EEPROM_OFF_DATA + len + 1u] = (uint8_t)crc;
     store.next = 1;
-    return 1;
+    return true;
 }
 
 void eeprom_store_poll(void)
@@ -176,7 +152,7 @@ void eeprom_store_poll(void)
          * worn or failing cell shows here). */
         store.next = 0;
         if (off != STORE_END)
-            store_count(&store.failures);
+            store.failures++;
         return;
     }
     uint8_t value = EEPROM_COMMITTED; /* when no byte differs any more: the marker */
@@ -187,23 +163,23 @@ void eeprom_store_poll(void)
     store.next = (uint8_t)(off + 1u);
     if (power_vcc_decivolts() < EEPROM_STORE_VCC_MIN_DV) {
         if (!store.waiting)
-            store_count(&store.vcc_refusals); /* one count per wait */
-        store.waiting = 1;
+            store.vcc_refusals++; /* one count per wait */
+        store.waiting = true;
         return; /* try again on a later pass */
     }
-    store.waiting = 0;
+    store.waiting = false;
     eeprom_dev_write(store_addr(off), value);
     store_img[off] = value; /* the marker: the save is committed */
     if (store_img[0] != EEPROM_COMMITTED)
         store.next++; /* go on after it; after the marker, read back from 0 */
 }
 
-uint8_t eeprom_store_busy(void)
+bool eeprom_store_busy(void)
 {
     return store.next != 0;
 }
 
-uint8_t eeprom_store_waiting_vcc(void)
+bool eeprom_store_waiting_vcc(void)
 {
     return store.waiting; /* only set while a save runs */
 }

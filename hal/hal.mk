@@ -1,13 +1,17 @@
 # hal/hal.mk - the hardware abstraction layer: the hal/*.h contract, pure logic (both
 # sides), the ATmega328P drivers (hal/avr/) and the host fakes (hal/host/), chosen at
-# link time. It depends on no firmware room except firmware/common (CRC-16).
+# link time. It names no firmware room; the rooms above use its CRC-16 and PROGMEM
+# access too (crc16.h, pgm.h), so it is included first.
 #
+#   COMMON_AVR_SRC / COMMON_HOST_SRC  CRC-16 for every room, chip or host side
 #   HAL_PURE_SRC   pure C, compiled for AVR and host (debounce, key events, records,
 #                  wake rows)
 #   HAL_AVR_SRC    drivers on the chip (timer ISR, LEDs, keys, UART, EEPROM, power, fuses)
 #   HAL_HOST_SRC   fakes + hal_fake.h controls for host tests
 #   HAL_AVR_LIB / HAL_HOST_LIB  archives: link them after the program's objects
 
+COMMON_AVR_SRC := hal/avr/crc16.c
+COMMON_HOST_SRC := hal/host/crc16.c
 HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c hal/power_wake.c
 HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
 	fuses.c)

@@ -1,9 +1,7 @@
-/* hal/keys.c - key events for the game: runs the pure debouncer over the scans the
- * matrix hands over (keys_hw_take(): the ISR's scans on the AVR, the test's bitmap on the
- * host) and queues one event per key that flipped, in cell order. Main-loop context
- * only. Invariant: the queue never overwrites; when it is full new events are dropped
- * and counted, so a flood cannot wedge the game (a stuck key makes one PRESS, then
- * nothing). An event is queued as one byte, kind << 4 | cell. */
+/* hal/keys.c - the debouncer over the scans keys_hw_take() hands over, one event per
+ * key that flipped, in cell order. Invariant: the queue never overwrites; a full queue
+ * drops and counts new events, so a flood cannot wedge the game. An event is one byte,
+ * kind << 4 | cell. */
 #include "keys.h"
 
 #include <string.h>
@@ -44,14 +42,14 @@ void keys_update(void)
     }
 }
 
-uint8_t keys_next_event(key_event_t *ev)
+bool keys_next_event(key_event_t *ev)
 {
     if (keys.head == keys.tail)
-        return 0;
+        return false;
     uint8_t e = keys_q[keys.tail++ & (KEYS_QUEUE - 1u)];
     ev->kind = (uint8_t)(e >> 4);
     ev->cell = (uint8_t)(e & 15u);
-    return 1;
+    return true;
 }
 
 uint16_t keys_state(void)

@@ -1,9 +1,8 @@
-/* hal/keys.h - the 3x3 key matrix: scanned by the timer ISR (one row per 500 us step, a
- * full scan every 1.5 ms), debounced in the main loop by the pure debounce module,
- * delivered as press and release events (contract). How long a key is held is the
- * game's to time. */
+/* hal/keys.h - the 3x3 key matrix as press and release events (contract). Scanning and
+ * debouncing: hal/README.md. How long a key is held is the game's to time. */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
+#include <stdbool.h>
 #include <stdint.h>
 
 enum { KEY_EV_NONE = 0, KEY_EV_PRESS = 1, KEY_EV_RELEASE = 2 };
@@ -13,17 +12,13 @@ typedef struct {
     uint8_t cell; /* 0..8, reading order */
 } key_event_t;
 
-/* Every key released, no event queued, nothing counted. The matrix is scanned from
- * tick_init() on (either may come first). */
+/* Init: all keys up, no event queued (before or after tick_init()). */
 void keys_init(void);
-/* Run the debouncer over the scans since the last call (call at least every few ms;
- * calling less often only delays events, it never invents one). */
-void keys_update(void);
-/* Pop the next event; returns 0 when there is none. */
-uint8_t keys_next_event(key_event_t *ev);
-/* Raw debounced bitmap (bit i = cell i held). */
-uint16_t keys_state(void);
-/* Events dropped because the 8-entry queue was full (nobody popped them). */
-uint16_t keys_lost_events(void);
+
+/* Runtime (main loop). */
+void keys_update(void); /* debounce the scans since the last call; call every few ms */
+bool keys_next_event(key_event_t *ev); /* pop the oldest event; false: none */
+uint16_t keys_state(void);             /* debounced bitmap, bit i = cell i held */
+uint16_t keys_lost_events(void); /* events dropped: the 8-event queue was full */
 
 #endif

@@ -1,16 +1,11 @@
-/* hal/matrix.h - the shield's two matrices as compile-time masks of board/pins.h, and
- * the pure steps of driving them (host-tested; hal/avr/board_io.h adds the registers).
- * Each group of pins sits on one port (checked here); a mask is the group's bits on it.
- *
- *   LED rows      LEDS_ROW_BIT(r), LEDS_ROWS          active high (MOSFET gates)
- *   LED columns   LEDS_RED(c), LEDS_GREEN(c), LEDS_COLS   active high (anodes)
- *   keys          KEYS_ROW_BIT(r), KEYS_ROWS, KEYS_COL_BIT(c), KEYS_COLS
- *                 a row is pulled low to scan it, a column reads low through a key
- */
+/* hal/matrix.h - the shield's two matrices as compile-time port masks of board/pins.h
+ * (each group of pins on one port, checked here), and the pure steps of driving them.
+ * hal/avr/board_io.h adds the registers. */
 #ifndef HAL_MATRIX_H
 #define HAL_MATRIX_H
 #include <stdint.h>
 
+#include "attributes.h"
 #include "board_check.h"
 
 #define MATRIX_SAME_PORT3(a, b, c)                                                       \
@@ -45,12 +40,11 @@ _Static_assert(MATRIX_SAME_PORT3(BOARD_KEY_ROW0, BOARD_KEY_ROW1, BOARD_KEY_ROW2)
 #define KEYS_ROWS ((uint8_t)(KEYS_ROW_BIT(0) | KEYS_ROW_BIT(1) | KEYS_ROW_BIT(2)))
 #define KEYS_COLS ((uint8_t)(KEYS_COL_BIT(0) | KEYS_COL_BIT(1) | KEYS_COL_BIT(2)))
 
-/* The port bits of a set of rows given as bits 0..2 (bit r = row r; the interrupt steps
- * a one-hot 1, 2, 4). Rows on three adjacent ascending bits (this board: LED rows
- * PB0..PB2, key rows PC3..PC5) are a shift, often by 0; any other layout tests each bit
- * (the condition is a compile-time constant). */
+/* The port bits of rows given as bits 0..2: a shift on adjacent ascending bits (this
+ * board), else a test per bit (a compile-time choice). */
 #define MATRIX_ADJACENT3(bit0, bit1, bit2) ((bit1) == (bit0) << 1 && (bit2) == (bit0) << 2)
-static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t rows3)
+/* always inline: the timer interrupt calls these */
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_led_rows(uint8_t rows3)
 {
     if (MATRIX_ADJACENT3(LEDS_ROW_BIT(0), LEDS_ROW_BIT(1), LEDS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(LEDS_ROW_BIT(0)));
@@ -58,7 +52,7 @@ static inline __attribute__((always_inline)) uint8_t matrix_led_rows(uint8_t row
                      ((rows3 & 2u) ? LEDS_ROW_BIT(1) : 0u) |
                      ((rows3 & 4u) ? LEDS_ROW_BIT(2) : 0u));
 }
-static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t rows3)
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_key_rows(uint8_t rows3)
 {
     if (MATRIX_ADJACENT3(KEYS_ROW_BIT(0), KEYS_ROW_BIT(1), KEYS_ROW_BIT(2)))
         return (uint8_t)(rows3 << __builtin_ctz(KEYS_ROW_BIT(0)));
@@ -67,16 +61,13 @@ static inline __attribute__((always_inline)) uint8_t matrix_key_rows(uint8_t row
                      ((rows3 & 4u) ? KEYS_ROW_BIT(2) : 0u));
 }
 
-/* The column-port bits of each column's dies, red then green, column 0 first: the table
- * hal/avr/leds.c walks (two bytes per column) to build a row's column bits. */
+/* Each column's dies' port bits, red then green, column 0 first (leds.c walks it). */
 #define MATRIX_LED_DIES                                                                  \
     {LEDS_RED(0), LEDS_GREEN(0), LEDS_RED(1), LEDS_GREEN(1), LEDS_RED(2), LEDS_GREEN(2)}
 
-/* The columns a key-port reading shows closed (read low), as bits 0..2. Columns on three
- * adjacent ascending bits (this board: PC0..PC2) take two instructions, `com` and a
- * mask; any other layout tests each bit (the condition is a compile-time constant). */
+/* The columns a key-port reading shows closed (low), as bits 0..2; as above. */
 #define MATRIX_KEY_COL_SHIFT (__builtin_ctz(KEYS_COL_BIT(0)))
-static inline __attribute__((always_inline)) uint8_t matrix_key_cols(uint8_t pins)
+static inline ATTR_ALWAYS_INLINE uint8_t matrix_key_cols(uint8_t pins)
 {
     if (MATRIX_ADJACENT3(KEYS_COL_BIT(0), KEYS_COL_BIT(1), KEYS_COL_BIT(2)))
         return (uint8_t)((uint8_t)~pins >> MATRIX_KEY_COL_SHIFT) & 7u;

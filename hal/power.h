@@ -1,5 +1,5 @@
-/* hal/power.h - sleep, power-down, watchdog, reset cause, supply voltage and stack use
- * (contract). */
+/* hal/power.h - reset cause, watchdog, sleep, power-down, supply voltage, stack use
+ * (contract). How each works: hal/README.md, "Power". */
 #ifndef HAL_POWER_H
 #define HAL_POWER_H
 #include <stdint.h>
@@ -14,34 +14,22 @@ enum {
 enum { POWER_CAUSE_POWER_ON, POWER_CAUSE_EXTERNAL, POWER_CAUSE_BROWN_OUT,
        POWER_CAUSE_WATCHDOG, POWER_CAUSES };
 
-/* Work out why the chip reset, switch the watchdog on (call first in main). A watchdog
- * reset is recognised even when a bootloader cleared MCUSR before the application ran:
- * the watchdog interrupt marks it in RAM that survives the reset. */
+/* Init (first in main): the reset cause, the watchdog on (2 s). */
 void power_init(void);
-/* The cause of this boot: one RESET_* bit. */
-uint8_t power_reset_cause(void);
-/* Resets per cause since power-on (kept in RAM across resets; saturate at 255). */
-void power_reset_counts(uint8_t counts[POWER_CAUSES]);
-/* Kick the watchdog (once per main-loop pass). */
-void power_wdt_kick(void);
-/* Idle sleep until the next interrupt (timer tick, UART, key). */
-void power_idle(void);
-/* The key rows (bit r = row r, cells 3r..3r+2) whose keys can wake the board from
- * power-down when the keys in `ignore` are held down for good (stuck): a drive row with
- * an ignored key is left undriven, so none of its keys can. 0: nothing could wake it,
- * so do not power down. */
+
+/* Runtime (main loop). */
+uint8_t power_reset_cause(void);                      /* this boot's RESET_* bit */
+void power_reset_counts(uint8_t counts[POWER_CAUSES]); /* since power-on, saturating */
+void power_wdt_kick(void);                            /* once per main-loop pass */
+void power_idle(void);                                /* sleep until the next interrupt */
+/* The key rows (bit r = row r) that can wake the board while the keys in `ignore` are
+ * stuck down (a row with one of them stays undriven); 0: do not power down. */
 uint8_t power_wake_rows(uint16_t ignore);
-/* Power-down until a key of power_wake_rows(ignore) is pressed (pin-change interrupt),
- * the LEDs switched off. Returns at once if such a key is already down (the LEDs off),
- * or if no key could wake the board (the LEDs as they were). Returns with the tick
- * running again. */
+/* Power down, LEDs off, until a key of power_wake_rows(ignore) is pressed; returns at
+ * once if one is down already, or if no key could wake the board. */
 void power_down_until_key(uint16_t ignore);
-/* Supply voltage in 0.1 V, measured against the internal 1.1 V bandgap (about
- * +-9 % on a given chip): the latest of continuous conversions, so it never waits; 0
- * if there is no reading (none finished yet, the first 0.2 ms after power_init() or a
- * wake-up; or an impossible one). */
+/* Supply in 0.1 V against the 1.1 V bandgap (+-9 %); never waits; 0: no reading yet. */
 uint8_t power_vcc_decivolts(void);
-/* Most stack bytes ever used since reset (the untouched part of a painted stack). */
-uint16_t power_stack_peak(void);
+uint16_t power_stack_peak(void); /* most stack bytes used since reset */
 
 #endif

@@ -1,17 +1,8 @@
-/* hal/ring.h - single-producer single-consumer byte ring for ISR <-> main hand-over.
- * Pure C, header-only (static inline, so an ISR pays no call overhead). The buffer and
- * its size are the caller's compile-time constants, passed to every call, so after
- * inlining each access is a fixed address and a constant mask. Indices are kept in
- * 0..size-1; one slot stays empty, so a ring of `size` bytes holds size - 1 and full and
- * empty are never confused (a 256-byte ring uses plain 8-bit wrap-around). The producer
- * only writes head, the consumer only writes tail; each is one byte, so its store is
- * atomic on the AVR and no lock is needed.
- *
- * Ordering: the data byte must be in (or out of) the buffer before the index that
- * publishes (or frees) its slot is stored. `volatile` orders volatile accesses only, and
- * the buffer is not volatile, so a compiler barrier sits between the two: nothing may be
- * moved across it, whatever the optimisation level (LTO included). The AVR has no
- * out-of-order memory, so a compiler barrier is all the hardware needs. */
+/* hal/ring.h - single-producer single-consumer byte ring, ISR <-> main loop (header-only:
+ * inlined, each access a fixed address and a constant mask). One slot stays empty, so
+ * full and empty differ. The producer writes only head, the consumer only tail, each
+ * one byte: atomic on the AVR, no lock. A compiler barrier orders the (non-volatile)
+ * data byte against the index that publishes or frees it; the AVR needs no more. */
 #ifndef HAL_RING_H
 #define HAL_RING_H
 #include <stdint.h>

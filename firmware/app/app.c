@@ -1,13 +1,7 @@
-/* firmware/app/app.c - the main loop between the HAL and the game and console rooms.
- * Calls only the hal headers (host-testable with the fakes). Invariants: no pass waits
- * for anything. Input is taken, and the game stepped, only while the UART's TX ring has
- * room for the longest answer (CONSOLE_ANSWER_MAX), so no output is cut and input keeps
- * flowing meanwhile (the RX interrupt buffers it, XON/XOFF holds the sender); the
- * EEPROM record is written in the background, one byte per pass at
- * most; a change the game makes to it is saved, possibly later (low supply, a save
- * under way), never dropped. Time is counted in ms flags from the timer, so a pass needs
- * no 32-bit arithmetic. The LEDs are off before power-down and the game is told about
- * the wake-up. */
+/* firmware/app/app.c - the main loop between the HAL and the rooms above it
+ * (firmware/README.md, "Inside the firmware"). Invariants: no pass waits; input is taken
+ * and the game stepped only while the TX ring has room for the longest answer; a change
+ * to the record is saved, possibly later (low supply, a save under way), never dropped. */
 #include "app.h"
 
 #include <string.h>
@@ -18,50 +12,33 @@
 #include "game.h"
 #include "keys.h"
 #include "leds.h"
-#include "out.h"
 #include "power.h"
 #include "tick.h"
 #include "uart.h"
 
-/* The most one key event or game step prints: the analysis line (66 bytes), with margin.
- * Both run only with CONSOLE_ANSWER_MAX bytes of room. */
+/* The most one key event or game step prints (the analysis line), with margin. */
 #define APP_TX_GAME 96u
 _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the most room");
-/* Idle time is counted in the steps of a free-running 8-bit ms counter (256 ms each)
- * that begin after the last input; the one under way when the input came does not
- * count, so power-down comes 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
+/* Idle time in 256 ms steps of a free-running 8-bit ms count, the one under way when the
+ * input came not counted: power-down 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
 #define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u + 1u))
 
-OUT_STR(s_sleep, "ttt: sleeping (press a key)");
-OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
-
-/* Everything the main loop keeps, cleared by app_init() (as the C runtime clears .bss
- * at reset): an all-zero console_t is a fresh console, and game_init() replaces a
- * record the store could not read, which stays zero here. The loop's own counters
- * come first, within a pointer register's displacement (0-63). */
+/* Everything the main loop keeps, cleared by app_init(): an all-zero console_t is a
+ * fresh console, and game_init() repairs a record the store could not read. */
 static struct app_state {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
     uint16_t idle;      /* steps begun without a key event or a serial byte */
-    uint8_t elapsed;    /* ms since the last game step (it runs every APP_FRAME_MS, or
-                           a few ms later while output drains; stops at 255) */
+    uint8_t elapsed;    /* ms since the last game step (stops at 255) */
     uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
-    uint8_t sleep_due;  /* the sleeping line is queued: power down once sent */
+    bool sleep_due;     /* the sleeping line is queued: power down once sent */
     game_t game;
     console_t console;
 } app;
 
-/* p as a value the compiler cannot see through (an empty asm takes it and gives it
- * back). The game, the console and the loop's counters are reached through such
- * pointers: seeing their one address, -flto would specialise every game and console
- * function to it and reach each field with a 4-byte absolute load or store instead of
- * a 2-byte one through a pointer register (measured when written: the image 182 B larger). */
-#define APP_HIDE(p) __asm__("" : "+r"(p))
-
 void app_init(void)
 {
     game_t *g = &app.game;
-    APP_HIDE(g);
     power_init();
     tick_init();
     leds_init();
@@ -69,73 +46,63 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     memset(&app, 0, sizeof app);
-    /* A missing record or a CRC failure (the store leaves the buffer alone) gives the
-     * defaults, and so does a field out of range (game_init checks). */
+    /* No valid record leaves zeros: game_init() puts the defaults in. */
     (void)eeprom_store_load(STATS_REC, &g->rec, STATS_REC_SIZE);
-    /* Seed: the counters differ between boards and boots only a little; the key-press
-     * times stirred in during play make the games vary. */
-    game_init(g, engine_init(), power_reset_cause() == RESET_WATCHDOG,
-              (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
-                         g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
+    console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
+    game_init(g, (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
+                            g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    console_report(g);
 }
 
-/* Say once when a save starts to wait for the supply (the store counts such waits);
- * hand the record to the background store when the game changed it (app.game.save). The
- * store takes one save at a time (a start while one is under way is refused), and the
- * flag is cleared only when it has taken its copy, so a change during a save is saved
- * after it. */
+/* Say once when a save starts to wait for the supply; hand a changed record to the
+ * store. The flag is cleared only when the store took its copy (it refuses a start
+ * while a save is under way), so a change during a save is saved after it. */
 static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals(); /* a new wait changes it */
     if (waits != app.vcc_waits) {
-        uint16_t vcc = power_vcc_decivolts();
         app.vcc_waits = waits;
-        out_fmt_P(s_low_vcc, &vcc);
+        console_say_supply_low(power_vcc_decivolts());
     }
     if (g->save && eeprom_store_start(STATS_REC, &g->rec, STATS_REC_SIZE)) {
-        g->save = 0;
+        g->save = false;
     }
 }
 
-/* After APP_IDLE_POWER_DOWN_S without input: say so, then (once the line has left and
- * no record waits) power down. If every key that could wake the board is blocked by a
- * stuck key, stay up and say nothing. */
+/* After APP_IDLE_POWER_DOWN_S without input: say so, power down once the line has left
+ * and no record waits. If stuck keys block every waking key, stay up, silent. */
 static void app_idle_check(game_t *g)
 {
     if (app.sleep_due) {
         if (uart_tx_busy() || eeprom_store_busy()) {
             return;
         }
-        app.sleep_due = 0;
+        app.sleep_due = false;
         power_down_until_key(g->stuck); /* it switches the LEDs off */
         game_wake(g); /* the frame is shown again by the next step */
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !g->save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
         if (power_wake_rows(g->stuck)) {
-            out_line_P(s_sleep);
-            app.sleep_due = 1;
+            console_say_sleeping();
+            app.sleep_due = true;
         }
     }
 }
 
-/* Every APP_POLL_MS: key events and serial bytes, each taken only while the UART can
- * take the longest answer it may cause (CONSOLE_ANSWER_MAX), else it waits in its queue
- * and time keeps counting; once both queues are empty, the game's time, frame and
- * records, at once after input, else every APP_FRAME_MS. Kept out of line: inlined into
- * main's endless loop (with everything -flto inlines into it) the image measured 154 B
- * larger when written (avr-gcc 5.4). */
-__attribute__((noinline)) static void app_input(void)
+/* Every APP_POLL_MS: input while the UART has room for its answer (else it waits in its
+ * queue); then the game's time, frame and record, at once after input, else every
+ * APP_FRAME_MS. */
+static void app_input(void)
 {
     game_t *g = &app.game;
     console_t *c = &app.console;
     key_event_t ev;
     leds_frame_t frame;
     int16_t byte;
-    uint8_t input = 0;
+    bool input = false;
 
-    APP_HIDE(g);
-    APP_HIDE(c);
     keys_update();
     for (;;) {
         if (uart_tx_free() < CONSOLE_ANSWER_MAX) {
@@ -143,12 +110,13 @@ __attribute__((noinline)) static void app_input(void)
         }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);
+            console_report(g);
         } else if ((byte = uart_getc()) >= 0) {
             console_feed(c, g, byte);
         } else {
             break;
         }
-        input = 1;
+        input = true;
         app.idle = 0;
     }
     game_keys_sync(g, keys_state()); /* every event is in */
@@ -156,6 +124,7 @@ __attribute__((noinline)) static void app_input(void)
         return;
     }
     game_tick(g, app.elapsed);
+    console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);
     leds_show(&frame);
@@ -165,22 +134,18 @@ __attribute__((noinline)) static void app_input(void)
 
 void app_step(void)
 {
-    struct app_state *a = &app;
-    APP_HIDE(a);
     power_wdt_kick();
     eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
-    /* The timer wakes the chip 2000 times a second; most wake-ups only go back to
-     * sleep. Each ms counts; input is polled every APP_POLL_MS (two full key-matrix
-     * scans; the UART ring holds far more than that many milliseconds of bytes). */
+    /* Most of the timer's wake-ups only go back to sleep. */
     if (tick_take_ms_flag()) {
-        if (a->elapsed != 0xFFu) {
-            a->elapsed++;
+        if (app.elapsed != 0xFFu) {
+            app.elapsed++;
         }
-        if (++a->ms == 0) {
-            a->idle++;
+        if (++app.ms == 0) {
+            app.idle++;
         }
-        if (++a->poll >= APP_POLL_MS) {
-            a->poll = 0;
+        if (++app.poll >= APP_POLL_MS) {
+            app.poll = 0;
             app_input();
         }
     }

@@ -1,6 +1,6 @@
 # firmware/app/app.mk - the main loop and the firmware image: build/avr/ttt.elf / .hex /
 # .lss / .map from every room and the HAL's chip side; `make flash`, `make fuses`,
-# `make size`, and the image's figures for `make bench`.
+# `make size`. Its checks and figures: tests/image/image.mk.
 APP_SRC := firmware/app/app.c
 FW_SRC := firmware/app/main.c $(APP_SRC) $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
 	$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_AVR_SRC)
@@ -26,7 +26,7 @@ FW_SU_ELF := $(AVR_SU_DIR)/ttt.elf
 $(FW_SU_ELF): $(call avr_su_objs,$(FW_SRC))
 	$(AVR_CC) $(filter-out -flto,$(AVR_LDFLAGS)) -Wl,-Map=$(@:.elf=.map) $^ -o $@
 
-.PHONY: flash fuses size-firmware bench-firmware
+.PHONY: flash fuses size-firmware
 flash: $(FW_HEX)
 	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i
 
@@ -45,15 +45,3 @@ fuses: $(FW_ELF)
 size-firmware: $(FW_ELF)
 	$(AVR_SIZE) -C --mcu=$(MCU) $<
 SIZE_TARGETS += size-firmware
-
-# Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
-# Per room from the build without -flto (tests/app/room_sizes.py reads its map); the
-# static stack bound of the image (main plus the deepest interrupt, from its machine code).
-bench-firmware: $(FW_ELF) $(FW_SU_ELF)
-	@python3 tests/app/room_sizes.py $(FW_SU_ELF:.elf=.map)
-	@python3 tests/app/check_no_recursion.py $(FW_ELF) | grep '^stack_bound_bytes '
-	@$(AVR_SIZE) -A $< | awk '$$1 == ".text" { t = $$2 } $$1 == ".data" { d = $$2 } \
-		$$1 == ".bss" { b = $$2 } $$1 == ".noinit" { n = $$2 } \
-		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
-		      print "sram_noinit_bytes", n + 0 }'
-BENCH_TARGETS += bench-firmware

@@ -1,12 +1,7 @@
-/* firmware/console/console.c - serial console: fixed-buffer line assembly and commands.
- * Every finished non-empty line gets at least one answer line (but for the board lines
- * after a bare `solve`); errors are one line starting `error: `. One table names the
- * commands with their arguments: it is what the command word is matched against, the
- * grammar every argument is read by, what `help` lists and what a malformed command's
- * `error: usage: ...` quotes. Boards are read by the engine's one notation
- * (notation.h): digits 0/1/2 (Baekjoon 16571, answer W/D/L for the side to move) or
- * letters . x o (Algospot TICTACTOE, answer x/o/TIE).
- * Invariants: the line buffer is always NUL-terminated within CONSOLE_LINE_MAX + 1;
+/* firmware/console/console.c - line assembly and commands (firmware/README.md, "Serial
+ * console"). One table names the commands with their arguments: what the command word
+ * is matched against, the grammar every argument is read by, what `help` lists and what
+ * `error: usage: ...` quotes. Invariants: the line buffer is always NUL-terminated;
  * solve_lines > 0 only while a bare `solve` collects its board. */
 #include "console.h"
 
@@ -17,17 +12,14 @@
 #include "keys.h"
 #include "out.h"
 #include "power.h"
+#include "say.h"
 #include "tick.h"
 #include "uart.h"
 
-/* The commands, CON_* order. An entry is the command's word, then the grammar of its
- * argument, as `help` prints it, `error: usage: ` quotes it and console_arg() reads it:
- *   (nothing)  no argument (value 0);
- *   a|b|c      one of the words; value: its position, from 0;
- *   1-9        one digit of the range; value: the digit counted from the low end;
- *   [w]        nothing (value 0) or the word (value 1).
- * The argument values are the game's numbers: the cell 0-8, GAME_MODE_*, LEVEL_*.
- * solve's [BOARD] is the rest of the line, read by the notation (notation.h). */
+/* The commands, CON_* order: the word, then the argument's grammar, whose value
+ * console_arg() gives: nothing 0; a|b|c the word's position; 1-9 the digit counted from
+ * the low end; [w] nothing 0, the word 1. The values are the game's numbers (cell,
+ * GAME_MODE_*, LEVEL_*). solve's [BOARD] is the rest of the line (notation.h). */
 OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
                     "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
 enum {
@@ -38,8 +30,7 @@ enum {
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
-/* help: what goes between two commands (the second line starts at CON_HELP_BREAK),
- * then what ends the list. */
+/* help: between two commands (a new line at CON_HELP_BREAK), at the end. */
 OUT_STR(s_help_seps, " | \0\n");
 OUT_STR(s_help_board, "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
 OUT_STR(s_error, "error: ");
@@ -59,19 +50,10 @@ enum {
     CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_OVER, CON_E_TURN, CON_E_TAKEN,
     CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
 };
-/* A line's error is CON_E_LONG + (status - CONSOLE_LINE_TOO_LONG); a refused move's is
- * CON_E_OVER + (result - GAME_ERR_OVER). */
-_Static_assert(CONSOLE_LINE_BAD_CHAR - CONSOLE_LINE_TOO_LONG == CON_E_CHAR - CON_E_LONG &&
-                   CONSOLE_LINE_OVERRUN - CONSOLE_LINE_TOO_LONG == CON_E_OVERRUN - CON_E_LONG,
-               "line errors map onto the first error strings");
-_Static_assert(GAME_ERR_NOT_YOUR_TURN - GAME_ERR_OVER == CON_E_TURN - CON_E_OVER &&
-                   GAME_ERR_TAKEN - GAME_ERR_OVER == CON_E_TAKEN - CON_E_OVER,
-               "game_person_move() results map onto the error strings");
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)");
-/* solve's answers (out_nth_P): digits by the engine's result for the side to move
- * (loss, draw, win), then letters by the same result with x to move, with o to move. */
+/* solve's answers by result (loss, draw, win): digits, then letters with x, o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
 _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
                    PLAYER_X == 1 && PLAYER_O == 2,
@@ -87,8 +69,7 @@ OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
                      "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
                      "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
 
-/* One error line: `error: ` and a message (CON_E_*), or for CON_E_USAGE + cmd
- * `error: usage: ` and the command with its arguments. */
+/* `error: ` and a message (CON_E_*), or for CON_E_USAGE | cmd the command's usage. */
 #define CON_E_USAGE 0x80u
 static void console_error(uint8_t err)
 {
@@ -145,9 +126,10 @@ void console_init(console_t *c)
     memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
 }
 
-/* Index of `word` (to its NUL) among the first n entries of a flash list "a\0b\0...",
- * or 0xFF. An entry's word ends at a NUL or a space (so "move 1-9" is the word "move").
- * Letters compare without case. *rest: where the word ended in the entry found. */
+#define CON_UNKNOWN 0xFFu
+/* Index of `word` among the first n entries of a flash list "a\0b\0..." (an entry's
+ * word ends at a NUL or a space; letters without case), or CON_UNKNOWN. *rest: where
+ * the word ended in the entry found. */
 static uint8_t console_lookup(const char *word, const char *list, uint8_t n, const char **rest)
 {
     for (uint8_t i = 0; i < n; i++) {
@@ -164,40 +146,52 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n, con
         while (pgm_read_byte(list++) != '\0') { /* to the next entry */
         }
     }
-    return 0xFF;
+    return CON_UNKNOWN;
 }
 
-/* The value of `arg` by the grammar at g (a command's entry in k_commands, right after
- * its word), or 0xFF if the grammar has no place for it. One pass over the grammar: a
- * letter or digit goes on the alternative being compared, a '-' makes the two
- * characters around it a digit range, any other byte ('|', '[', ']', NUL) ends an
- * alternative, and NUL or ']' the grammar. */
-static uint8_t console_arg(const char *arg, const char *g)
+/* Results besides a value: no place for the argument; it is the alternative's word. */
+#define CON_ARG_BAD 0xFFu
+#define CON_ARG_WORD 0xFEu
+
+/* arg against one alternative, a word or a digit range lo-hi, from *g to the byte that
+ * ends it (left in *g): the range's value for arg, CON_ARG_WORD, or CON_ARG_BAD. */
+static uint8_t console_alternative(const char *arg, const char **g)
 {
-    const char *a = arg; /* how far alternative n matches; NULL once it does not */
-    uint8_t n = 0;
-    if (pgm_read_byte(g) == ' ') {
-        g++;
-    }
-    for (;; g++) {
-        char c = (char)pgm_read_byte(g);
-        if ((uint8_t)(c - '0') < 10u || (uint8_t)(c - 'a') < 26u) { /* a word goes on */
+    const char *a = arg; /* how far arg matches; NULL once it does not */
+    const char *p = *g;
+    for (;; p++) {
+        char c = (char)pgm_read_byte(p);
+        if ((uint8_t)(c - '0') < 10u || (uint8_t)(c - 'a') < 26u) {
             a = (a && c == (*a | 0x20)) ? a + 1 : NULL;
-        } else if (c == '-') { /* lo-hi: one digit of the range */
-            uint8_t lo = pgm_read_byte(g - 1), d = (uint8_t)(arg[0] - lo);
-            if (d <= (uint8_t)(pgm_read_byte(++g) - lo) && arg[1] == '\0') {
+        } else if (c == '-') {
+            uint8_t lo = pgm_read_byte(p - 1), d = (uint8_t)(arg[0] - lo);
+            if (d <= (uint8_t)(pgm_read_byte(++p) - lo) && arg[1] == '\0') {
                 return d;
             }
             a = NULL;
-        } else { /* alternative n ends */
-            if (a && *a == '\0') {
-                return n;
-            }
-            if (c == '\0' || c == ']') {
-                return 0xFFu;
-            }
-            a = arg;
-            n++;
+        } else {
+            break;
+        }
+    }
+    *g = p;
+    return a && *a == '\0' ? CON_ARG_WORD : CON_ARG_BAD;
+}
+
+/* arg's value by the grammar at g (after the command's word), or CON_ARG_BAD: the
+ * alternatives end at '|', '[' or ']'; a NUL or ']' ends the grammar. */
+static uint8_t console_arg(const char *arg, const char *g)
+{
+    if (pgm_read_byte(g) == ' ') {
+        g++;
+    }
+    for (uint8_t n = 0;; n++) {
+        uint8_t v = console_alternative(arg, &g);
+        char end = (char)pgm_read_byte(g++);
+        if (v != CON_ARG_BAD) {
+            return v == CON_ARG_WORD ? n : v;
+        }
+        if (end == '\0' || end == ']') {
+            return CON_ARG_BAD;
         }
     }
 }
@@ -213,7 +207,7 @@ static void console_board(const game_t *g)
     }
     out_nth_P(s_turn_over, g->over);
     if (g->over) {
-        game_put_result(game_winner(g));
+        say_result(g->winner);
     } else {
         out_player(pos_to_move(g->pos));
         if (g->settings.mode != GAME_MODE_2P) {
@@ -227,7 +221,7 @@ static void console_stats(const game_t *g)
 {
     for (uint8_t m = 0; m < GAME_MODES; m++) {
         out_P(s_stats);
-        game_put_mode(m);
+        say_mode(m);
         out_fmt_P(m == GAME_MODE_2P ? s_stats_2p : s_stats_ai, g->stats.n[m]);
     }
 }
@@ -273,10 +267,10 @@ static void console_diag(const console_t *c)
     out_fmt_P(s_diag_rest, v + 4);
 }
 
-/* Run command cmd with its argument's value v (0xFF: a bad argument). */
+/* Run command cmd with its argument's value v (CON_ARG_BAD: a bad argument). */
 static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 {
-    if (v == 0xFFu) {
+    if (v == CON_ARG_BAD) {
         console_error((uint8_t)(CON_E_USAGE | cmd));
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
@@ -295,8 +289,11 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     } else if (cmd == CON_DIAG) {
         console_diag(c);
     } else if (cmd == CON_MOVE) {
-        if ((v = game_person_move(g, v)) != GAME_OK) {
-            console_error((uint8_t)(CON_E_OVER + v - GAME_ERR_OVER));
+        game_err_t err = game_person_move(g, v);
+        if (err != GAME_OK) {
+            console_error(err == GAME_ERR_OVER    ? CON_E_OVER
+                          : err == GAME_ERR_TAKEN ? CON_E_TAKEN
+                                                  : CON_E_TURN);
         }
     } else if (cmd == CON_NEW) {
         game_new(g, v);
@@ -309,9 +306,8 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     }
 }
 
-/* Run one complete line as console_line_feed() leaves it: no space at either end, none
- * twice (the command word is cut off in place). While a bare `solve` collects its board,
- * the line is board text instead. */
+/* Run one line (no space at either end, none twice; the word is cut off in place), or
+ * take it as board text while a bare `solve` collects its board. */
 static void console_exec(console_t *c, game_t *g, char *line)
 {
     char *arg = line;
@@ -328,7 +324,7 @@ static void console_exec(console_t *c, game_t *g, char *line)
             *arg++ = '\0'; /* the command word ends here; its argument follows */
         }
         cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
-        if (cmd == 0xFFu) {
+        if (cmd == CON_UNKNOWN) {
             console_error(CON_E_CMD);
             return;
         }
@@ -361,12 +357,15 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
     uint8_t r = console_line_feed(&c->line, (uint8_t)byte);
     if (r == CONSOLE_LINE_READY) {
         console_exec(c, g, c->line.buf);
+        console_report(g); /* what the command made the game do */
     } else if (r != CONSOLE_LINE_NONE) {
         c->solve_lines = 0; /* a bad line also ends a board being collected */
         if (r == CONSOLE_LINE_OVERRUN) {
             c->lines_lost++;
         }
-        console_error((uint8_t)(CON_E_LONG + r - CONSOLE_LINE_TOO_LONG));
+        console_error(r == CONSOLE_LINE_TOO_LONG   ? CON_E_LONG
+                      : r == CONSOLE_LINE_BAD_CHAR ? CON_E_CHAR
+                                                   : CON_E_OVERRUN);
     }
     if (byte & UART_RX_GAP_AFTER) {
         /* Bytes were lost after this one: the line they belonged to (this one, or the

@@ -1,23 +1,18 @@
-/* firmware/console/console.h - the serial console: a line assembler with a fixed buffer
- * and the command interpreter (pure C over the HAL contract: `diag` reads its
- * counters). Commands (the table in console.c, which `help` prints): help, board,
- * hint, diag, move 1-9, new x|o|2p, level perfect|medium|easy|0-2, stats [clear],
- * solve BOARD (or `solve` alone, then the board on the next 3 lines). Every finished
- * non-empty line gets at least one answer line, except the three board lines after a
- * bare `solve`, which are answered together by the result. */
+/* firmware/console/console.h - the serial console (pure C over the HAL contract): a
+ * fixed-buffer line assembler, the commands, and every line the board says. The
+ * commands and their answers: firmware/README.md, "Serial console". */
 #ifndef CONSOLE_H
 #define CONSOLE_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "game.h"
 #include "notation.h"
 
-/* Longest accepted line (spaces between words counted once), without its
- * terminator. */
+/* Longest accepted line, without its terminator. */
 #define CONSOLE_LINE_MAX 40u
-/* At least the longest answer any one line can produce (diag with every counter at its
- * widest: 222 bytes; help: 185); the main loop feeds a byte only when the UART can take
- * this much output, so answers are never cut. */
+/* At least the longest answer one line can produce (diag with every counter at its
+ * widest); the main loop feeds a byte only when the UART can take this much. */
 #define CONSOLE_ANSWER_MAX 224u
 
 /* console_line_feed() results */
@@ -42,20 +37,21 @@ typedef struct {
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
 } console_t;
 
+/* Line assembly ('\n' or '\r' ends a line; tab is a space, spaces only between words,
+ * once; a control byte or one >= 0x80 makes the line bad): CONSOLE_LINE_*. */
 void console_line_init(console_line_t *l);
-/* Take one received byte. '\n' or '\r' ends a line (so \r\n gives one line and an
- * empty one, which the interpreter ignores); tab counts as a space, and spaces are
- * kept only between words, one each (a space at the start, after another or at the
- * end is dropped); any other control byte (NUL, backspace, DEL, ESC...) or byte >= 0x80
- * makes the line bad. No line editing: an overlong or bad line is reported once, at
- * its end, and its text is discarded. */
 uint8_t console_line_feed(console_line_t *l, uint8_t byte);
 
-/* A fresh console: all zero (so a console_t in cleared memory is one already). */
+/* Init: a fresh console (all zero, so cleared memory is one already). */
 void console_init(console_t *c);
-/* Assemble a byte from uart_getc() and run the line when complete (prints the answer).
- * A byte flagged UART_RX_GAP_AFTER makes the line that continues after it an
- * `error: input overrun`: a line missing bytes is never run, nor spliced into the next. */
+void console_banner(bool table_ok, bool after_watchdog); /* start-up lines, `ttt: ready` */
+
+/* Runtime (main loop); each prints at most CONSOLE_ANSWER_MAX bytes. */
+/* One byte from uart_getc(); a finished line is run and answered, its game reports
+ * said. After a byte flagged UART_RX_GAP_AFTER the line that continues is refused. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
+void console_report(game_t *g); /* one line per report of the game, oldest first */
+void console_say_sleeping(void);
+void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 
 #endif

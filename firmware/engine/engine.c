@@ -1,40 +1,35 @@
-/* firmware/engine/engine.c - the perfect player: answers from the PROGMEM table while its CRC
- * holds, from the iterative solver otherwise (the same moves, slower); the rules (win,
- * block, last cell) and the canonical image first, for both. Outcomes come
- * from playing the engine's own moves out: perfect moves on both sides reach the end
- * the value promises, in the plies it promises.
- * Invariant: engine_table is NULL or points at a table whose CRC matched and that has
- * not yet given a bad answer. A table move is used only if it names an empty cell; any
- * other answer (no entry, an occupied or out-of-range cell) makes the engine stop
- * trusting the table for good, and the solver answers instead: the answers stay
- * perfect, only slower, and engine_table_ok() reports 0. Every loop is bounded: the
- * play-out by POS_CELLS plies. */
+/* firmware/engine/engine.c - the perfect player: the rules first, then the PROGMEM table
+ * while it is trusted, else the solver (the same moves, slower). Invariant: engine_table
+ * is NULL or a table whose CRC matched and that has not yet given a bad answer (no
+ * entry, an occupied or out-of-range cell): after one, the solver answers for good. */
 #include "engine.h"
+
+#include <stddef.h>
+
 #include "solver.h"
 #include "table.h"
 
 static const uint8_t *engine_table;
 
-uint8_t engine_use_table(const uint8_t *table)
+bool engine_use_table(const uint8_t *table)
 {
-    uint8_t ok = table_check(table);
-    engine_table = ok ? table : 0;
+    bool ok = table_check(table);
+    engine_table = ok ? table : NULL;
     return ok;
 }
 
-uint8_t engine_init(void)
+bool engine_init(void)
 {
     return engine_use_table(table_data);
 }
 
-uint8_t engine_table_ok(void)
+bool engine_table_ok(void)
 {
-    return engine_table != 0;
+    return engine_table != NULL;
 }
 
-/* The rules' move; else the table's if it names an empty cell of p; otherwise stop
- * trusting the table and ask the solver. table_lookup() checks its entries too: this
- * check does not rely on that. */
+/* The rules' move; else the table's if it names an empty cell; else the solver's, for
+ * good. */
 uint8_t engine_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
@@ -45,13 +40,12 @@ uint8_t engine_move(pos_t p)
         cell = table_lookup(engine_table, canon);
         if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
             return cell;
-        engine_table = 0;
+        engine_table = NULL;
     }
     return solver_hard_move(p, canon.k);
 }
 
-/* On a legal board only the side that moved last can have a line: a loss for the side to
- * move when the play-out starts, a win after one ply, and so on, alternating. */
+/* Only the side that moved last can have a line: the result alternates with each ply. */
 _Static_assert(ENGINE_WIN == -ENGINE_LOSS, "the result alternates by negation");
 
 engine_outcome_t engine_outcome(pos_t p)
@@ -63,8 +57,7 @@ engine_outcome_t engine_outcome(pos_t p)
         uint16_t marked = s.mine | s.theirs;
         if (pos_lines(s.theirs))
             break;
-        /* Each ply fills an empty cell, so a game ends within POS_CELLS plies; the count
-         * bounds the loop even if that reasoning were broken. */
+        /* A game ends within POS_CELLS plies; the count bounds the loop regardless. */
         if (marked == POS_ALL || plies >= POS_CELLS) {
             result = ENGINE_DRAW;
             break;

@@ -1,19 +1,10 @@
 /* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
- * solution table as C source (build/gen/table_data.c) and its sizes (table_gen.h).
- *
- * The layout is table.h's: the moves of the hard canonical images in TABLE_SLOTS
- * 4-bit slots, placed by hash and displace (each key's bucket is key % buckets, its
- * slot (key / buckets + the bucket's displacement) % TABLE_SLOTS). The generator takes
- * the fewest buckets for which every bucket, the fullest first, finds the smallest
- * displacement that puts its keys in distinct free slots; it refuses to build if no
- * number of buckets up to GEN_BUCKETS_MAX works.
- *
- * Its own solver: memoised negamax over all 3^9 boards with the engine's scoring (a win
- * with the n-th mark is worth 10 - n to the winner), independent of firmware/engine/solver.c,
- * so the tests comparing table and solver compare two different programs. Host-only:
- * recursion and large arrays are fine here. Usage: gen_table [--damaged] OUT.c OUT.h;
- * --damaged writes a test table whose first entry names another cell and whose CRC is
- * stale (the firmware must notice at boot and play on with the solver). */
+ * table (build/gen/table_data.c) and its sizes (table_gen.h): firmware/engine/README.md,
+ * "The table in PROGMEM". Each bucket, the fullest first, takes the smallest
+ * displacement that puts its keys in free slots. Its own memoised negamax (recursion is
+ * fine on the host), independent of solver.c, so the tests compare two programs.
+ * Usage: gen_table [--damaged] OUT.c OUT.h; --damaged: the first entry names another
+ * cell and the CRC is stale (the firmware must notice and play on with the solver). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,18 +83,13 @@ static int gen_place(const uint16_t *keys, size_t n, unsigned buckets, uint8_t *
     return 1;
 }
 
-int main(int argc, char **argv)
+/* The keys of the hard canonical images (no forced move) in key order: keys[0..n-1],
+ * and each key's canonical image. Returns n, or 0 if two images share a key. */
+static uint16_t gen_keys[SYM_KEYS];
+static pos_t gen_canon_of_key[SYM_KEYS];
+static size_t gen_collect(void)
 {
-    int damaged = argc == 4 && strcmp(argv[1], "--damaged") == 0;
-    if (argc != 3 + damaged) {
-        fprintf(stderr, "usage: gen_table [--damaged] OUT.c OUT.h\n");
-        return 2;
-    }
-    argv += damaged;
-    memset(gen_memo, GEN_UNKNOWN, sizeof gen_memo);
     static uint8_t seen[SYM_KEYS];
-    static uint16_t keys[SYM_KEYS];
-    static pos_t canon_of_key[SYM_KEYS];
     size_t n = 0;
     for (uint16_t code = 0; code < GEN_BOARDS; code++) {
         pos_t p = pos_from_code(code);
@@ -111,66 +97,63 @@ int main(int argc, char **argv)
             continue;
         sym_canon_t canon = sym_canonical(p);
         uint16_t key = canon.key;
-        uint8_t k = canon.k;
+        pos_t image = {sym_image(canon.k, p.x), sym_image(canon.k, p.o)};
         if (key >= SYM_KEYS) {
             fprintf(stderr, "gen_table: key %u out of range\n", key);
-            return 1;
+            return 0;
         }
         if (!seen[key]) {
             seen[key] = 1;
-            keys[n++] = key;
-            canon_of_key[key] = (pos_t){sym_image(k, p.x), sym_image(k, p.o)};
-        } else if (canon_of_key[key].x != sym_image(k, p.x) || canon_of_key[key].o != sym_image(k, p.o)) {
+            gen_keys[n++] = key;
+            gen_canon_of_key[key] = image;
+        } else if (gen_canon_of_key[key].x != image.x || gen_canon_of_key[key].o != image.o) {
             fprintf(stderr, "gen_table: two canonical images share key %u\n", key);
-            return 1;
+            return 0;
         }
     }
-    /* The fewest buckets that place every key (table.h). */
-    static uint8_t slot_of[SYM_KEYS], displacement[GEN_BUCKETS_MAX];
-    unsigned buckets = 1;
-    while (buckets <= GEN_BUCKETS_MAX && !gen_place(keys, n, buckets, slot_of, displacement))
-        buckets++;
-    if (buckets > GEN_BUCKETS_MAX) {
-        fprintf(stderr, "gen_table: no displacements place the %zu keys in %u slots\n", n,
-                GEN_SLOTS);
-        return 1;
-    }
+    return n;
+}
 
-    /* The slots, two to a byte (low nibble first), the displacements, the CRC. */
-    size_t bytes = GEN_SLOTS / 2 + buckets + 2;
-    uint8_t *table = malloc(bytes);
-    if (!table)
-        return 1;
+/* The lowest cell among the best moves of p. */
+static uint8_t gen_best_cell(pos_t p)
+{
+    int best = -128;
+    uint8_t best_cell = 0;
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        if (pos_empty(p) & (1u << c)) {
+            int s = -gen_score(pos_play(p, c));
+            if (s > best) {
+                best = s;
+                best_cell = c;
+            }
+        }
+    return best_cell;
+}
+
+/* The table: the slots, two to a byte (low nibble first), the displacements, the CRC
+ * (high byte first: the CRC of it all is 0). */
+static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
+                     const uint8_t *slot_of, const uint8_t *displacement)
+{
     memset(table, GEN_EMPTY << 4 | GEN_EMPTY, GEN_SLOTS / 2);
     for (size_t i = 0; i < n; i++) {
-        pos_t p = canon_of_key[keys[i]];
-        int best = -128, best_cell = -1;
-        for (uint8_t c = 0; c < POS_CELLS; c++)
-            if (pos_empty(p) & (1u << c)) {
-                int s = -gen_score(pos_play(p, c));
-                if (s > best) {
-                    best = s;
-                    best_cell = c;
-                }
-            }
         uint8_t shift = (uint8_t)(slot_of[i] & 1u ? 4 : 0);
-        table[slot_of[i] / 2] = (uint8_t)((table[slot_of[i] / 2] & ~(0x0Fu << shift)) |
-                                          (unsigned)best_cell << shift);
+        uint8_t *byte = &table[slot_of[i] / 2];
+        *byte = (uint8_t)((*byte & ~(0x0Fu << shift)) |
+                          (unsigned)gen_best_cell(gen_canon_of_key[gen_keys[i]]) << shift);
     }
     memcpy(table + GEN_SLOTS / 2, displacement, buckets);
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2));
-    table[bytes - 2] = (uint8_t)(crc >> 8); /* high byte first: the CRC of it all is 0 */
+    table[bytes - 2] = (uint8_t)(crc >> 8);
     table[bytes - 1] = (uint8_t)(crc & 0xFF);
-    if (crc16(table, (uint16_t)bytes) != 0) {
-        fprintf(stderr, "gen_table: the table's CRC residue is not 0\n");
-        return 1;
-    }
-    if (damaged)
-        table[0] ^= 0x01u; /* slot 0's move: another cell (or an empty slot no longer
-                              empty), CRC left stale */
+}
 
-    FILE *h = fopen(argv[2], "w");
-    FILE *c = fopen(argv[1], "w");
+/* Write the sizes header and the table source; crc is the table's as generated. */
+static int gen_write(const char *c_path, const char *h_path, const uint8_t *table,
+                     size_t bytes, size_t n, unsigned buckets, uint16_t crc, int damaged)
+{
+    FILE *h = fopen(h_path, "w");
+    FILE *c = fopen(c_path, "w");
     if (!h || !c) {
         perror("gen_table");
         return 1;
@@ -188,6 +171,45 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < bytes; i++)
         fprintf(c, "%s0x%02X,", i % 12 ? " " : "\n    ", table[i]);
     fprintf(c, "\n};\n");
-    free(table);
     return fclose(c) || fclose(h) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    static uint8_t slot_of[SYM_KEYS], displacement[GEN_BUCKETS_MAX];
+    int damaged = argc == 4 && strcmp(argv[1], "--damaged") == 0;
+    if (argc != 3 + damaged) {
+        fprintf(stderr, "usage: gen_table [--damaged] OUT.c OUT.h\n");
+        return 2;
+    }
+    argv += damaged;
+    memset(gen_memo, GEN_UNKNOWN, sizeof gen_memo);
+    size_t n = gen_collect();
+    if (!n)
+        return 1;
+    /* The fewest buckets that place every key (table.h). */
+    unsigned buckets = 1;
+    while (buckets <= GEN_BUCKETS_MAX && !gen_place(gen_keys, n, buckets, slot_of, displacement))
+        buckets++;
+    if (buckets > GEN_BUCKETS_MAX) {
+        fprintf(stderr, "gen_table: no displacements place the %zu keys in %u slots\n", n,
+                GEN_SLOTS);
+        return 1;
+    }
+    size_t bytes = GEN_SLOTS / 2 + buckets + 2;
+    uint8_t *table = malloc(bytes);
+    if (!table)
+        return 1;
+    gen_fill(table, bytes, n, buckets, slot_of, displacement);
+    uint16_t crc = (uint16_t)(table[bytes - 2] << 8 | table[bytes - 1]);
+    if (crc16(table, (uint16_t)bytes) != 0) {
+        fprintf(stderr, "gen_table: the table's CRC residue is not 0\n");
+        return 1;
+    }
+    if (damaged)
+        table[0] ^= 0x01u; /* slot 0's move: another cell (or an empty slot no longer
+                              empty), CRC left stale */
+    int status = gen_write(argv[1], argv[2], table, bytes, n, buckets, crc, damaged);
+    free(table);
+    return status;
 }

@@ -11,16 +11,7 @@ void notation_begin(notation_board_t *b)
     b->format = NOTATION_ANY;
 }
 
-/* Not cloned: GCC's -flto would otherwise make a copy for the console's one board that
- * reaches it by absolute address, 24 B longer than reaching it through the pointer
- * (clang, which builds the fuzzers, has no such attribute and needs none). */
-#ifdef __clang__
-#define NOTATION_NOT_CLONED
-#else
-#define NOTATION_NOT_CLONED __attribute__((noclone))
-#endif
-
-NOTATION_NOT_CLONED uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
+uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
 {
     uint16_t bit = (uint16_t)(1u << b->cells); /* the next cell's (b->cells is 0..9) */
     for (; len; len--) {

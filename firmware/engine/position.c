@@ -1,8 +1,6 @@
-/* firmware/engine/position.c - the position model: 9-bit masks for X and O, lines, threats and
- * legality (pure C, host and AVR; no tables in RAM: the 8 lines live in flash, and
- * wins, threats and legality are all read off them).
- * Invariant: masks never have bits above POS_ALL; x and o never overlap in a valid
- * position (pos_is_legal checks it for untrusted input). */
+/* firmware/engine/position.c - the position model: lines, threats and legality, read off
+ * the 8 line masks in flash. Invariant: masks have no bits above POS_ALL; x and o never
+ * overlap in a legal position. */
 #include "position.h"
 #include "pgm.h"
 
@@ -15,7 +13,7 @@ static const uint16_t pos_line_masks[POS_LINES] PROGMEM = {
     0x111, 0x054         /* diagonals */
 };
 
-__attribute__((noinline)) uint8_t pos_count(uint16_t mask)
+uint8_t pos_count(uint16_t mask)
 {
     uint8_t n = 0;
     for (; mask; mask &= (uint16_t)(mask - 1)) /* one pass per set bit */
@@ -69,12 +67,7 @@ uint16_t pos_threats(uint16_t mine, uint16_t theirs)
     return cells;
 }
 
-/* A board is reachable iff the counts alternate (X first), at most one side has lines,
- * and the side with lines moved last. That the lines could also have been completed by
- * a single last move needs no check: with the counts right X has at most 5 marks and O
- * at most 4, while two lines sharing no cell need 6 and three lines need 6 or more, so
- * a side has at most two lines, which then share the one cell whose mark completed both
- * (tests/engine/test_engine.c checks the fact on every board). */
+/* Reachable: firmware/engine/README.md, "The position" (why no single-last-move check). */
 uint8_t pos_legality(pos_t p)
 {
     if ((p.x | p.o) & (uint16_t)~POS_ALL || (p.x & p.o))
@@ -90,28 +83,22 @@ uint8_t pos_legality(pos_t p)
     return POS_LEGAL;
 }
 
-/* The same verdict as pos_legality() in fewer steps (the firmware's test). The counts
- * are right exactly when the side to move by parity holds half the marks, rounded down
- * (X to move: as many as O; O to move: one fewer than X). Then a board is illegal
- * exactly when the side to move has a line (both sides have lines, or the only lines
- * are the side's that did not move last). */
-uint8_t pos_is_legal(pos_t p)
+/* pos_legality()'s verdict in fewer steps: the counts right (the side to move by parity
+ * holds half the marks, rounded down) and no line of the side to move. */
+bool pos_is_legal(pos_t p)
 {
     if ((p.x | p.o) > POS_ALL || (p.x & p.o))
-        return 0;
+        return false;
     uint16_t mine = pos_sides(p).mine;
     return !pos_lines(mine) && pos_count(mine) == pos_count(p.x | p.o) >> 1;
 }
 
-uint8_t pos_is_over(pos_t p)
+bool pos_is_over(pos_t p)
 {
     return pos_winner(p) != PLAYER_NONE || (p.x | p.o) == POS_ALL;
 }
 
-/* Not inlined (nor are pos_count() and pos_first_cell()): the game, the console and the
- * engine call these, and -flto would copy them into each caller (measured: the image
- * grows by 38 B with pos_play inlined, by 24 B with the other two). */
-__attribute__((noinline)) pos_t pos_play(pos_t p, uint8_t cell)
+pos_t pos_play(pos_t p, uint8_t cell)
 {
     uint16_t bit = (uint16_t)(1u << cell);
     if (pos_to_move(p) == PLAYER_O)
@@ -121,7 +108,7 @@ __attribute__((noinline)) pos_t pos_play(pos_t p, uint8_t cell)
     return p;
 }
 
-__attribute__((noinline)) uint8_t pos_first_cell(uint16_t mask)
+uint8_t pos_first_cell(uint16_t mask)
 {
     uint8_t cell = 0;
     mask |= (uint16_t)(1u << POS_CELLS); /* a stop bit: at most POS_CELLS shifts */
@@ -139,9 +126,7 @@ uint8_t pos_forced_move(pos_t p)
     if (!cells)
         cells = pos_threats(s.theirs, s.mine);
     if (!cells) {
-        /* the empty cells (not pos_empty(p): that call saves 2 B of flash but adds 2 B
-         * to the stack of every table move, and stack is the scarcer of the two) */
-        cells = (uint16_t)(POS_ALL & ~(s.mine | s.theirs));
+        cells = pos_empty(p);
         if (cells & (uint16_t)(cells - 1))
             cells = 0; /* more than one: no rule decides */
     }

@@ -1,8 +1,8 @@
-/* firmware/engine/position.h - the tic-tac-toe position model (pure C, host and AVR).
- * A position is two 9-bit masks; bit i is cell i in reading order (0 = top-left).
- * X always moves first, so the side to move follows from the counts. */
+/* firmware/engine/position.h - the position model (pure C): two 9-bit masks, bit i =
+ * cell i in reading order (firmware/engine/README.md, "The position"). */
 #ifndef POSITION_H
 #define POSITION_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #define POS_CELLS 9
@@ -15,12 +15,9 @@ typedef struct {
     uint16_t o;
 } pos_t;
 
-/* The number of set bits of a mask. */
-uint8_t pos_count(uint16_t mask);
+uint8_t pos_count(uint16_t mask); /* set bits */
 uint16_t pos_empty(pos_t p);
-/* PLAYER_X when an even number of cells is marked, else PLAYER_O: on a legal board, X
- * when the counts are equal (meaningful for legal boards only). */
-uint8_t pos_to_move(pos_t p);
+uint8_t pos_to_move(pos_t p); /* by the parity of the marks (legal boards) */
 /* The masks of the side to move and of the side that moved last. */
 typedef struct {
     uint16_t mine;
@@ -49,10 +46,8 @@ enum {
                            hold: position.c, tests/engine/test_engine.c.) */
 };
 uint8_t pos_legality(pos_t p);
-/* Legal = reachable in a real game from the empty board (5,478 boards). */
-uint8_t pos_is_legal(pos_t p);
-/* A legal board that is won or full. */
-uint8_t pos_is_over(pos_t p);
+bool pos_is_legal(pos_t p); /* reachable in a game from the empty board (5,478 boards) */
+bool pos_is_over(pos_t p);  /* precondition: legal; won or full */
 /* Place the side to move's mark on an empty cell. */
 pos_t pos_play(pos_t p, uint8_t cell);
 /* Index of the lowest set bit among cells 0..8, or POS_CELLS if none is set. */

@@ -1,20 +1,11 @@
-/* firmware/engine/solver.c - fallback solver: alpha-beta negamax, iterative, over an explicit
- * stack of SOLVER_MAX_DEPTH three-byte frames and two sentinels in static RAM (30 bytes;
- * no recursion, no heap). Not reentrant: one search at a time, main loop only.
- *
- * Each node is first judged by the rules: a mover's immediate win, a board with at most
- * one empty cell (a draw, since no win is on), a double threat of the opponent (lost
- * next ply) end the node at once, in that order; a single opponent threat forces the
- * block. Only other nodes branch, in the order centre, corners, edges (best-first for
- * tic-tac-toe).
- * No node has a line on its board (a move that would complete one is judged a win, not
- * played), so pos_threats() finds only threats, never completed lines.
- * Windows are derived, not stored: a child's beta is minus its parent's alpha, and its
- * starting alpha is its grandparent's alpha (fail-hard negamax). At the root of
- * solver_move() the cells are tried in the cell order of the canonical image
- * (sym_source(k, 0..8)) and only a strictly better score replaces the best, so the
- * lowest best cell of the image wins the tie, already mapped back. */
+/* firmware/engine/solver.c - the fallback solver (firmware/engine/README.md, "The
+ * fallback solver"). No node has a line on its board (a move that would complete one is
+ * judged a win, not played), so pos_threats() finds only threats. Windows: a child's
+ * beta is minus its parent's alpha, its starting alpha its grandparent's (fail-hard). */
 #include "solver.h"
+
+#include <stdbool.h>
+
 #include "pgm.h"
 #include "sym.h"
 
@@ -27,98 +18,129 @@ typedef struct {
 
 #define SOLVER_FORCED 0x80u
 
-_Static_assert((2 + SOLVER_MAX_DEPTH) * sizeof(solver_frame_t) <= 30, "solver stack must stay tiny");
+/* The frames, static (README); two sentinels below the root hold -INF, so every frame
+ * reads its starting alpha two frames down and its beta one down. */
+static solver_frame_t solver_stack[2 + SOLVER_MAX_DEPTH];
+/* The search; marks == root_marks exactly while f is the root's frame. */
+typedef struct {
+    uint16_t mine, theirs; /* the node at f: the mover's marks, the opponent's */
+    solver_frame_t *f;
+    uint8_t marks, root_marks;
+    uint8_t k;    /* the root's symmetry: its cells are tried in the canonical order */
+    uint8_t best; /* the root's best cell so far */
+} solver_t;
+
+_Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
 static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1, 3, 5, 7};
 
-/* The best move of (mine to move, theirs), a position that branches (no immediate win,
- * no forced block, at least two empty cells), the first among the best in the order
- * sym_source(k, 0..8). One loop around the frame f of the node being searched: a node
- * entered is judged; one that branches gets a frame; a decided one passes its score up
- * (f moves back) until a frame has another candidate; that candidate is played and
- * entered (f moves on). Two sentinel frames below the root hold -INF, so every frame
- * reads its starting alpha two frames down and its beta one frame down.
- * Bounded: every descent fills an empty cell and a node with at most one empty cell is
- * decided, so at most SOLVER_MAX_DEPTH frames are open; a frame's candidate index only
- * grows (at most 9 per frame), so the loop enters each node of the game tree below the
- * root at most once (549,946 nodes from the empty board); every pass enters a node or
- * steps back from one, so it returns within twice that many passes. */
-static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
+/* The rules decide the node entered (true, its score), or it gets a frame (false), the
+ * block its only candidate if forced. */
+static bool solver_judge(solver_t *s, int8_t *score)
 {
-    /* Static, not on the stack: the solver is the deepest call of the firmware (under
-     * the console's solve), and moving its 30 bytes here keeps the stack peak within its
-     * goal (make bench: stack_peak_bytes) for 60 bytes of code. */
-    static solver_frame_t stack[2 + SOLVER_MAX_DEPTH];
-    solver_frame_t *f = &stack[2]; /* the root's frame */
-    /* marks and f move together, so marks == root_marks exactly while f is the root. */
-    uint8_t marks = pos_count(mine | theirs), root_marks = marks, best = POS_NO_MOVE;
-    int8_t score = SOLVER_SCORE_INF; /* INF: the node at f is yet to be judged */
-    f[-2].alpha = f[-1].alpha = -SOLVER_SCORE_INF;
+    uint16_t danger;
+    solver_frame_t *f = s->f;
+    if (pos_threats(s->mine, s->theirs)) {
+        *score = (int8_t)(SOLVER_SCORE_BASE - 1 - s->marks); /* a win with the next mark */
+        return true;
+    }
+    if (s->marks >= POS_CELLS - 1) {
+        *score = 0; /* a draw: the last cell cannot win */
+        return true;
+    }
+    danger = pos_threats(s->theirs, s->mine);
+    if (danger & (uint16_t)(danger - 1)) {
+        *score = (int8_t)(s->marks + 2 - SOLVER_SCORE_BASE); /* lost with the mark after */
+        return true;
+    }
+    f->alpha = f[-2].alpha;
+    f->next = danger ? SOLVER_FORCED : 0;
+    f->cell = pos_first_cell(danger);
+    return false;
+}
+
+/* The bit of frame f's next candidate, 0 when none is left. */
+static uint16_t solver_next_candidate(solver_t *s)
+{
+    solver_frame_t *f = s->f;
+    if (f->next == SOLVER_FORCED) {
+        f->next = POS_CELLS;
+        return (uint16_t)(1u << f->cell);
+    }
+    while (f->next < POS_CELLS) {
+        uint16_t bit;
+        f->cell = s->marks == s->root_marks ? sym_source(s->k, f->next)
+                                            : pgm_read_byte(&solver_branch_order[f->next]);
+        f->next++;
+        bit = (uint16_t)(1u << f->cell);
+        if (!((s->mine | s->theirs) & bit)) {
+            return bit;
+        }
+    }
+    return 0;
+}
+
+/* Enter the child: the mover of frame f plays its candidate. */
+static void solver_enter(solver_t *s, uint16_t bit)
+{
+    uint16_t mover = s->mine | bit;
+    s->mine = s->theirs;
+    s->theirs = mover;
+    s->marks++;
+    s->f++;
+}
+
+/* The node at f is decided with `score`: back to its parent, and on up while the score
+ * fails high there (the parent is then decided with its beta). False: the root is. */
+static bool solver_back(solver_t *s, int8_t score)
+{
     for (;;) {
-        uint16_t bit = 0; /* the bit of the cell to play (set before it is played) */
-        if (score == SOLVER_SCORE_INF) { /* judge the node entered */
-            /* A decided node's score is passed up on the next pass. */
-            score = (int8_t)(SOLVER_SCORE_BASE - 1 - marks); /* a win with mark marks+1 */
-            if (pos_threats(mine, theirs))
-                continue;
-            score = 0; /* a draw: the last cell cannot win */
-            if (marks >= POS_CELLS - 1)
-                continue;
-            uint16_t danger = pos_threats(theirs, mine);
-            score = (int8_t)(marks + 2 - SOLVER_SCORE_BASE); /* a loss with mark marks+2 */
-            if (danger & (uint16_t)(danger - 1))
-                continue;
-            f->alpha = f[-2].alpha;
-            f->next = danger ? SOLVER_FORCED : 0;
-            f->cell = pos_first_cell(danger);
-            bit = danger; /* the block's bit, if forced */
-        } else { /* back to the parent's frame with the child's score */
-            if (marks == root_marks)
-                return best;
-            f--;
-            marks--;
-            uint16_t mover = theirs;
-            theirs = mine;
-            mine = (uint16_t)(mover ^ 1u << f->cell); /* the mover takes its mark back */
-            int8_t value = (int8_t)-score, beta = (int8_t)-f[-1].alpha;
-            if (value >= beta) {
-                score = beta; /* fail high: the parent will not choose this line */
-                continue;
-            }
+        solver_frame_t *f;
+        uint16_t mover = s->theirs;
+        int8_t value, beta;
+        if (s->marks == s->root_marks) {
+            return false;
+        }
+        f = --s->f;
+        s->marks--;
+        s->theirs = s->mine;
+        s->mine = (uint16_t)(mover ^ 1u << f->cell); /* the mover takes its mark back */
+        value = (int8_t)-score;
+        beta = (int8_t)-f[-1].alpha;
+        if (value < beta) {
             if (value > f->alpha) {
                 f->alpha = value;
-                if (marks == root_marks)
-                    best = f->cell;
-            }
-        }
-        /* The next candidate of frame f: the forced block once, else the next empty cell
-         * in the move order; with none left the node's score is its alpha. */
-        score = SOLVER_SCORE_INF;
-        if (f->next == SOLVER_FORCED) {
-            f->next = POS_CELLS;
-        } else {
-            uint16_t occupied = mine | theirs;
-            for (;;) {
-                if (f->next >= POS_CELLS) {
-                    score = f->alpha;
-                    break;
+                if (s->marks == s->root_marks) {
+                    s->best = f->cell;
                 }
-                f->cell = marks == root_marks ? sym_source(k, f->next)
-                                    : pgm_read_byte(&solver_branch_order[f->next]);
-                f->next++;
-                bit = (uint16_t)(1u << f->cell);
-                if (!(occupied & bit))
-                    break;
             }
-            if (score != SOLVER_SCORE_INF)
-                continue;
+            return true;
         }
-        /* Enter the child: the mover of frame f plays its cell. */
-        uint16_t mover = mine | bit;
-        mine = theirs;
-        theirs = mover;
-        marks++;
-        f++;
+        score = beta;
+    }
+}
+
+/* The best move of a position that branches (no rule decides it), the first among the
+ * best in the order sym_source(k, 0..8): a node entered is judged; one that branches
+ * gets a frame whose candidates are entered in turn; a decided node, or a frame with no
+ * candidate left (score: its alpha), passes its score back. Bounded: README. */
+static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
+{
+    uint8_t marks = pos_count(mine | theirs);
+    solver_t s = {mine, theirs, &solver_stack[2], marks, marks, k, POS_NO_MOVE};
+    solver_stack[0].alpha = solver_stack[1].alpha = -SOLVER_SCORE_INF;
+    for (;;) {
+        int8_t score;
+        uint16_t bit;
+        if (solver_judge(&s, &score) && !solver_back(&s, score)) {
+            return s.best;
+        }
+        while ((bit = solver_next_candidate(&s)) == 0) {
+            if (!solver_back(&s, s.f->alpha)) {
+                return s.best;
+            }
+        }
+        solver_enter(&s, bit);
     }
 }
 

@@ -13,13 +13,10 @@
 /* Frames: one per node that still has a choice; such a node has >= 2 empty cells. */
 #define SOLVER_MAX_DEPTH 8
 
-/* Exact score of a legal position (finished ones included): solver_move() replies played
- * out on both sides (at most 9 searches; tools and tests, not the firmware). */
-int8_t solver_score(pos_t p);
-/* The perfect move of a legal unfinished position, with the engine's tie-break. */
-uint8_t solver_move(pos_t p);
-/* The same for a hard position (pos_forced_move() gives none) whose canonical image is
- * reached by symmetry k (sym_canonical()): solver_move() without the rules. */
+/* Precondition of each: p legal. Not reentrant (static frames): main loop only. */
+int8_t solver_score(pos_t p);  /* exact score, finished boards too (tools and tests) */
+uint8_t solver_move(pos_t p);  /* unfinished: the perfect move, the engine's tie-break */
+/* Hard (no forced move), k = sym_canonical(p).k: solver_move() without the rules. */
 uint8_t solver_hard_move(pos_t p, uint8_t k);
 
 #endif

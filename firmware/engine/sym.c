@@ -1,15 +1,7 @@
-/* firmware/engine/sym.c - the 8 symmetries of the board, done on the ring: the centre never
- * moves and the 8 outer cells read clockwise from the top-left corner (cells 0 1 2 5 8
- * 7 6 3, ring bits 0..7) turn a quarter with a rotation by 2 bits; the mirror through
- * cells 0, 4, 8 takes ring bit i to bit (8 - i) % 8. So image ring bit i of symmetry k
- * comes from ring bit (i - 2k) % 8 for k < 4, from (2k - i) % 8 for k >= 4 (sym_source).
- * The canonical image reads the position's two rings (X, O) off its masks with a few
- * bit moves, mirrors them by reversing the bytes, turns each four times and keeps the
- * least pair. Everything else maps through its k: a
- * table move of the image's cell j is the position's cell sym_source(k, j), and the
- * solver tries the position's cells in that order to break ties as on the image.
- * Invariant: sym_source(k, .) is a permutation of 0..8 that maps lines to lines and
- * fixes cell 4 (tests/engine/test_engine.c checks it against the geometry). */
+/* firmware/engine/sym.c - the 8 symmetries on the ring (firmware/engine/README.md,
+ * "Symmetries on the ring"): image ring bit i of symmetry k comes from ring bit
+ * (i - 2k) % 8 for k < 4, from (2k - i) % 8 for k >= 4 (sym_source). Invariant:
+ * sym_source(k, .) is a permutation of 0..8 that maps lines to lines and fixes cell 4. */
 #include "sym.h"
 #include "pgm.h"
 

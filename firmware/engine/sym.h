@@ -1,12 +1,7 @@
-/* firmware/engine/sym.h - the 8 symmetries of the board and the canonical image of a position
- * (pure C, host and AVR).
- *
- * Symmetry k (0..7): k & 3 quarter turns clockwise, after a mirror through the
- * cell-0/cell-8 diagonal when k >= 4; k = 0 is the identity. The canonical image of a
- * position is its least image under the 8, comparing the outer ring of X, then the outer
- * ring of O, each read as a byte: the ring is cells 0 1 2 5 8 7 6 3 (clockwise from the
- * top-left corner) at bits 0..7 (the centre, cell 4, never moves). The first k (in
- * 0..7) that reaches the least image is the one used: the engine's moves depend on it. */
+/* firmware/engine/sym.h - the 8 symmetries of the board and a position's canonical image
+ * (pure C). Symmetry k: k & 3 quarter turns clockwise, after the mirror through the
+ * cell-0/cell-8 diagonal when k >= 4. Which image is canonical, and why the first k
+ * that reaches it matters: firmware/engine/README.md, "Symmetries on the ring". */
 #ifndef SYM_H
 #define SYM_H
 #include <stdint.h>

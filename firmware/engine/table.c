@@ -6,7 +6,7 @@
 #include "table.h"
 #include "crc16.h"
 
-uint8_t table_check(const uint8_t *table)
+bool table_check(const uint8_t *table)
 {
     uint16_t crc = CRC16_INIT;
     for (uint8_t i = 0; i < TABLE_BYTES; i++) /* the table, then its CRC: 0 if intact */

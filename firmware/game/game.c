@@ -1,108 +1,88 @@
-/* firmware/game/game.c - the game state machine: greeting, menu long presses, play
- * against the AI or a second person, hints, analysis, game over, statistics.
- * Invariants: pos is always a legal position; `over` is set exactly when pos is won or
- * full; settings are always in range; a gesture that is not void has its key held
- * alone, or nothing held. Every temporary display (the greeting, a hint, the analysis,
- * the menu's displays and confirmations) is the one overlay: what it is, two color
- * masks and a count-down; blinking cells are one mask and a count-down. Gestures: a key
- * pressed alone and released before GAME_LONG_MS is a short press; held past it alone,
- * its cell lights yellow (armed) and the release is a long press. Both act on the
- * release, so a key that never comes up (jammed, or something lying on it) never
- * triggers anything; a second key down voids the whole gesture. */
+/* firmware/game/game.c - the game state machine (the gestures, the menu and the displays:
+ * firmware/README.md). Invariants: pos is always legal; `over` is set exactly when pos
+ * is won or full; settings are always in range; a gesture that is not void has its key
+ * held alone, or nothing held. Every temporary display is the one overlay (what it is,
+ * two color masks and a count-down); blinking cells are one mask and a count-down. */
 #include "game.h"
-
-#include <stddef.h>
-#include <string.h>
 
 #include "engine.h"
 #include "level.h"
-#include "out.h"
 
-/* Small helpers called from many places stay one shared copy: inlined at every call
- * (as -flto does by itself) they cost hundreds of bytes of flash (measured). */
-#define GAME_SHARED __attribute__((noinline))
-
-OUT_STR(s_ready, "ttt: ready (type help)");
-OUT_STR(s_wdt, "ttt: watchdog reset");
-OUT_STR(s_crc, "ttt: table CRC bad, using solver");
-OUT_STR(s_new, "new: ");
-OUT_STR(s_level, "level: ");
-OUT_STR(s_stuck, "key: stuck");
-OUT_STR(s_stuck_end, ", ignored until released");
-OUT_STR(s_move, "move: ");
-OUT_STR(s_ai, "ai: ");
-OUT_STR(s_result, "result: ");
-OUT_STR(s_hint, "hint: ");
-OUT_STR(s_analysis, "analysis:");
-OUT_STR(s_stats_cleared, "stats: cleared");
-OUT_STR(s_comma_level, ", level ");
-OUT_STR(s_wins, " wins");
-/* Word lists (out_nth_P): modes; the person's outcome of a move in the analysis, whose
- * " draw" ends in the result's "draw". */
-OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
-static const char game_level_names[] PROGMEM = "perfect\0medium\0easy";
-OUT_STR(s_outcomes, " win\0 draw\0 loss");
-#define s_draw (s_outcomes + sizeof " win\0 " - 1u)
-
-/* The AI plays o against person x (GAME_MODE_AI_X), x against person o; with two
- * players nobody is the AI. */
-_Static_assert(offsetof(game_t, pos) == 0 && GAME_T_BLINK < GAME_T_OVERLAY &&
-                   GAME_T_OVERLAY < GAME_T_AI,
-               "game_new() clears pos to ms[GAME_T_OVERLAY] in one");
-_Static_assert(STATS_WIN == 0 && PLAYER_O == PLAYER_X + 1, "a game's kind is 0 or STATS_LOSS");
-_Static_assert(PLAYER_O - GAME_MODE_AI_X == PLAYER_O && PLAYER_O - GAME_MODE_AI_O == PLAYER_X &&
-                   PLAYER_O - GAME_MODE_2P == PLAYER_NONE,
-               "the AI's player is PLAYER_O - mode");
-
-GAME_SHARED static uint16_t game_bit(uint8_t cell)
+static uint16_t game_bit(uint8_t cell)
 {
     return (uint16_t)(1u << cell);
 }
 
-void game_put_mode(uint8_t mode)
+/* A new report for the console (game_take_report), its fields cleared. No call makes
+ * more than GAME_REPORTS_MAX (were it to, the last would be overwritten). */
+static game_report_t *game_report(game_t *g, game_report_kind_t kind)
 {
-    out_nth_P(s_modes, mode);
+    game_report_t *r = &g->report[GAME_REPORTS_MAX - 1u];
+    if (g->reports < GAME_REPORTS_MAX) {
+        r = &g->report[g->reports++];
+    }
+    *r = (game_report_t){.kind = kind};
+    return r;
 }
 
-static void game_put_level(uint8_t level)
+bool game_take_report(game_t *g, game_report_t *r)
 {
-    out_nth_P(game_level_names, level);
+    if (!g->reports) {
+        return false;
+    }
+    *r = g->report[0];
+    g->reports--;
+    for (uint8_t i = 0; i < g->reports; i++) {
+        g->report[i] = g->report[i + 1];
+    }
+    return true;
 }
 
-void game_put_result(uint8_t winner)
+/* The AI's player in a mode: o against person x, x against person o, none for two. */
+static uint8_t game_ai_player(uint8_t mode)
+{
+    if (mode == GAME_MODE_AI_X) {
+        return PLAYER_O;
+    }
+    return mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_NONE;
+}
+
+/* How a finished game counts: vs the AI, the person's win, draw or loss; two players,
+ * x wins (STATS_WIN), a draw or o wins (STATS_LOSS). */
+static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
 {
     if (winner == PLAYER_NONE) {
-        out_P(s_draw);
-    } else {
-        out_player(winner);
-        out_P(s_wins);
+        return STATS_DRAW;
     }
+    if (mode == GAME_MODE_AI_O) {
+        return winner == PLAYER_O ? STATS_WIN : STATS_LOSS;
+    }
+    return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
 }
 
 /* The marked cells. */
-GAME_SHARED static uint16_t game_marked(const game_t *g)
+static uint16_t game_marked(const game_t *g)
 {
     return (uint16_t)(g->pos.x | g->pos.o);
 }
 
-/* Whether the person may act now: GAME_OK, GAME_ERR_OVER or GAME_ERR_NOT_YOUR_TURN (the
- * AI's turn). */
-GAME_SHARED static uint8_t game_turn(const game_t *g)
+/* Whether the person may act now. */
+static game_err_t game_turn(const game_t *g)
 {
     if (g->over) {
         return GAME_ERR_OVER;
     }
-    return pos_to_move(g->pos) == (uint8_t)(PLAYER_O - g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
-                                                                         : GAME_OK;
+    return pos_to_move(g->pos) == game_ai_player(g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
+                                                                   : GAME_OK;
 }
 
-uint8_t game_ai_to_move(const game_t *g)
+bool game_ai_to_move(const game_t *g)
 {
     return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
 }
 
 /* The overlay: `show` (GAME_SHOW_*) with these colors for ms. */
-GAME_SHARED static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
+static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
                                   uint16_t ms)
 {
     g->show = show;
@@ -118,44 +98,32 @@ static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
     game_show(g, GAME_SHOW_CELLS, bit, bit, ms);
 }
 
-/* Put the mover's mark on `cell` and say so (`move: 5 (x)` / `ai: 5 (o)`); then the
- * game goes on (the AI's reply is due), or it is over: say it and count it. */
-static void game_place(game_t *g, uint8_t cell, const char *prefix_P)
+/* The mover's mark on `cell`, reported as `kind`; then the AI's reply is due, or the
+ * game is over: reported and counted. */
+static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
 {
-    pos_t p = g->pos;
-    uint8_t mover = pos_to_move(p);
-    uint8_t kind = STATS_DRAW;
+    uint8_t mover = pos_to_move(g->pos);
+    game_report_t *r = game_report(g, kind);
     uint16_t line;
-    g->pos = p = pos_play(p, cell);
-    out_P(prefix_P);
-    out_cell(cell);
-    out_byte(' ');
-    out_byte('(');
-    out_player(mover);
-    out_byte(')');
-    out_nl();
+    r->cell = cell;
+    r->player = mover;
+    g->pos = pos_play(g->pos, cell);
     /* only the mover can have completed a line */
-    line = pos_lines(mover == PLAYER_X ? p.x : p.o);
-    if (line) {
-        /* vs the AI: the person's win or loss; two players: x wins, o wins. So a
-         * loss is o winning, or x when the person plays o. */
-        kind = (uint8_t)(((uint8_t)(mover - PLAYER_X) ^ (g->settings.mode == GAME_MODE_AI_O)) *
-                         STATS_LOSS);
-    } else if ((p.x | p.o) != POS_ALL) {
+    line = pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o);
+    if (!line && pos_empty(g->pos)) {
         g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
         return;
-    } else {
+    }
+    if (!line) {
         line = POS_ALL; /* a draw: all nine blink */
         mover = PLAYER_NONE;
     }
-    g->over = 1;
+    g->over = true;
     g->winner = mover;
     g->blink = line;
-    out_P(s_result);
-    game_put_result(mover);
-    out_nl();
-    stats_count(&g->stats, g->settings.mode, kind);
-    g->save = 1;
+    game_report(g, GAME_REP_RESULT)->player = mover;
+    stats_count(&g->stats, g->settings.mode, game_stats_kind(g->settings.mode, mover));
+    g->save = true;
 }
 
 /* Set a settings field; a change is to be saved. */
@@ -163,7 +131,7 @@ static void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
     if (*field != value) {
         *field = value;
-        g->save = 1;
+        g->save = true;
     }
 }
 
@@ -173,119 +141,102 @@ void game_new(game_t *g, uint8_t mode)
         mode = GAME_MODE_AI_X;
     }
     game_setting(g, &g->settings.mode, mode);
-    /* empty board, no winner, no blink, no overlay */
-    memset(g, 0, offsetof(game_t, ms[GAME_T_OVERLAY + 1]));
+    g->pos = (pos_t){0, 0};
+    g->over = false;
+    g->winner = PLAYER_NONE;
+    g->ms[GAME_T_BLINK] = 0;
+    g->ms[GAME_T_OVERLAY] = 0;
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
-    out_P(s_new);
-    game_put_mode(mode);
-    out_P(s_comma_level);
-    game_put_level(g->settings.level);
-    out_nl();
+    game_report_t *r = game_report(g, GAME_REP_NEW);
+    r->mode = mode;
+    r->level = g->settings.level;
 }
 
 void game_set_level(game_t *g, uint8_t level)
 {
     if (level < LEVELS) {
         game_setting(g, &g->settings.level, level);
-        out_P(s_level);
-        game_put_level(level);
-        out_nl();
+        game_report(g, GAME_REP_LEVEL)->level = level;
     }
 }
 
-void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed)
+void game_init(game_t *g, uint16_t seed)
 {
-    memset(g, 0, offsetof(game_t, rec));
+    stats_record_t rec = g->rec;
+    *g = (game_t){.rec = rec};
     stats_record_repair(&g->rec);
     g->rng = seed;
-    if (after_watchdog) {
-        out_line_P(s_wdt);
-    }
-    if (!table_ok) {
-        out_line_P(s_crc);
-    }
-    out_line_P(s_ready);
     game_new(g, g->settings.mode);
-    /* The greeting first (no press counts meanwhile); the AI's opening (person plays
-     * o) shows after it. */
+    /* The greeting first, no press counting; the AI's opening after it. */
     g->show = GAME_SHOW_SWEEP;
     g->ms[GAME_T_OVERLAY] = g->ms[GAME_T_GUARD] = GAME_BOOT_MS;
     g->ms[GAME_T_AI] = GAME_BOOT_MS + GAME_AI_DELAY_MS;
 }
 
-uint8_t game_person_move(game_t *g, uint8_t cell)
+game_err_t game_person_move(game_t *g, uint8_t cell)
 {
-    uint8_t r = game_turn(g);
+    game_err_t r = game_turn(g);
     if (!r && (game_marked(g) & game_bit(cell))) {
         r = GAME_ERR_TAKEN;
     }
     if (!r) {
         g->ms[GAME_T_OVERLAY] = 0;
-        game_place(g, cell, s_move);
+        game_place(g, cell, GAME_REP_MOVE);
     }
     return r;
 }
 
-uint8_t game_hint(game_t *g)
+bool game_hint(game_t *g)
 {
     uint8_t cell;
-    if (game_turn(g)) {
-        return 0;
+    if (game_turn(g) != GAME_OK) {
+        return false;
     }
     cell = engine_move(g->pos);
     game_show_cell(g, cell, GAME_HINT_MS);
-    out_P(s_hint);
-    out_cell(cell);
-    out_nl();
-    return 1;
+    game_report(g, GAME_REP_HINT)->cell = cell;
+    return true;
 }
 
-/* Every empty cell shows what the side to move gets by playing there, with perfect
- * play after it: green wins, yellow draws, red loses; the marks go dark. */
+/* Each empty cell: what the side to move gets there with perfect play after it. */
 static void game_analysis(game_t *g)
 {
-    uint16_t red = 0, green = 0;
-    uint16_t marked = game_marked(g);
-    out_P(s_analysis);
+    game_report_t *r = game_report(g, GAME_REP_ANALYSIS);
+    r->cells = pos_empty(g->pos);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (!(marked & bit)) {
-            /* the child's result is the opponent's: flip it for the mover */
-            int8_t r = engine_outcome(pos_play(g->pos, c)).result;
-            if (r != ENGINE_WIN) {
-                green |= bit; /* a win, or with red below a draw (yellow) */
+        if (r->cells & bit) {
+            /* the child's result is the opponent's: its loss is the mover's win */
+            int8_t child = engine_outcome(pos_play(g->pos, c)).result;
+            if (child == ENGINE_LOSS) {
+                r->wins |= bit;
+            } else if (child == ENGINE_WIN) {
+                r->losses |= bit;
             }
-            if (r != ENGINE_LOSS) {
-                red |= bit;
-            }
-            out_byte(' ');
-            out_cell(c);
-            out_nth_P(s_outcomes, (uint8_t)(r + 1)); /* LOSS -> win, DRAW, WIN -> loss */
         }
     }
-    out_nl();
-    game_show(g, GAME_SHOW_FULL, red, green, GAME_ANALYSIS_MS);
+    /* green wins, yellow (both) draws, red loses */
+    game_show(g, GAME_SHOW_FULL, (uint16_t)(r->cells & ~r->wins),
+              (uint16_t)(r->cells & ~r->losses), GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save = 1;
-    out_line_P(s_stats_cleared);
+    g->save = true;
+    game_report(g, GAME_REP_STATS_CLEARED);
 }
 
 /* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
- * (red) of the current mode in proportion, in reading order: cell c is green while
- * (c + 1) * total - total / 2 <= 9 * wins, and not red while (c + 1) * total - total /
- * 2 <= 9 * (wins + draws) (each boundary at the nearest cell); all dark with no games. */
+ * (red) in proportion, each boundary at the nearest cell: cell c is green while
+ * (c + 1) * total - total / 2 <= 9 * wins, not red while that is <= 9 * (wins + draws). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
     uint16_t total, acc, green = 0, red = 0;
-    /* Keep 9 * total within 16 bits: halve until each count is below 2048 (at most 5
-     * rounds for 16-bit counts). A kind that drops to 0 is under 1/1000 of the games:
-     * no cell either way. */
+    /* 9 * total within 16 bits: halve the counts below 2048 (a kind that drops to 0 is
+     * under 1/1000 of the games: no cell either way). */
     while ((w | d | l) >= 2048u) {
         w >>= 1;
         d >>= 1;
@@ -334,7 +285,7 @@ static void game_menu(game_t *g, uint8_t cell)
 }
 
 /* A short or a long press (released alone). */
-static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
+static void game_press(game_t *g, uint8_t cell, bool is_long)
 {
     uint16_t bit = game_bit(cell);
     if (is_long) {
@@ -354,10 +305,9 @@ static void game_press(game_t *g, uint8_t cell, uint8_t is_long)
     }
 }
 
-/* The armed key (bit mask): the key of a gesture under way (not void: so it is held
- * alone, or nothing is held) held GAME_LONG_MS or longer; its release is a long press.
- * 0 if none. */
-GAME_SHARED static uint16_t game_armed(const game_t *g)
+/* The armed key's bit (0: none): a gesture's key held alone GAME_LONG_MS or longer; its
+ * release is a long press. */
+static uint16_t game_armed(const game_t *g)
 {
     return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS
                ? g->held
@@ -420,18 +370,10 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
         uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
         g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
-        game_place(g, cell, s_ai);
+        game_place(g, cell, GAME_REP_AI_MOVE);
     }
     if (g->held && !t[GAME_T_HELD]) {
-        uint16_t rest = g->held;
-        out_P(s_stuck); /* one line for all: `key: stuck 5 7, ignored until released` */
-        for (uint8_t cell = 0; rest; cell++, rest >>= 1) { /* at most 9 passes */
-            if (rest & 1u) {
-                out_byte(' ');
-                out_cell(cell);
-            }
-        }
-        out_line_P(s_stuck_end);
+        game_report(g, GAME_REP_STUCK)->cells = g->held;
         g->gest_cell = POS_CELLS;
         g->stuck |= g->held;
         g->held = 0;
@@ -458,15 +400,9 @@ void game_frame(const game_t *g, leds_frame_t *f)
                 ov_green = 0;
             }
         } else if (show == GAME_SHOW_SWEEP) {
-            /* A yellow head with a green and a red tail runs over the cells, one per
-             * GAME_BOOT_MS / 9 (80 ms): at cell 8 - (t - 1) / 80, found without a
-             * division (t <= GAME_BOOT_MS: at most 8 passes). */
-            uint8_t cell = POS_CELLS - 1u;
-            uint16_t head;
-            for (uint16_t left = t; left > GAME_BOOT_MS / 9u; left -= GAME_BOOT_MS / 9u) {
-                cell--;
-            }
-            head = game_bit(cell);
+            /* A yellow head with a green and a red tail, one cell per GAME_BOOT_MS / 9 */
+            uint8_t cell = (uint8_t)(POS_CELLS - 1u - (t - 1u) / (GAME_BOOT_MS / 9u));
+            uint16_t head = game_bit(cell);
             ov_green = (uint16_t)(head | (head >> 1));
             ov_red = (uint16_t)(head | (head >> 2));
         }

@@ -1,9 +1,9 @@
-/* firmware/game/game.h - the game as an event-driven state machine (pure C, host and AVR).
- * Inputs: key press/release events (hal/keys.h), elapsed milliseconds, calls from the
- * console. Outputs: an LED frame (hal/leds.h masks), console lines through out.h, and
- * a "please save" flag. No HAL call but output, no heap, no recursion. */
+/* firmware/game/game.h - the game as an event-driven state machine (pure C): key events
+ * and elapsed time in; an LED frame, reports of what happened, and a "please save" flag
+ * out. It prints nothing: the console says every report. How it plays: firmware/README.md. */
 #ifndef GAME_H
 #define GAME_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "keys.h"
@@ -27,7 +27,7 @@
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
 /* game_person_move() results */
-enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN };
+typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
 /* game_t.ms[]: count-downs, each stops at 0. */
 enum {
     GAME_T_BLINK,   /* the cells of `blink` blink while this runs */
@@ -37,39 +37,51 @@ enum {
     GAME_T_HELD,    /* from GAME_STUCK_MS when the set of held keys last changed */
     GAME_TIMERS
 };
-/* What the overlay shows (game_t.show): cells in yellow over the board (a hint, a menu
- * confirmation), or a display of all nine cells that hides the board (the next press
- * only dismisses it): fixed colors (analysis, statistics, settings), the lamp test or the
- * greeting sweep (these two computed from the time left). */
+/* game_t.show: yellow cells over the board; or all nine cells hiding it. */
 enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
 
+/* A report of what the game did (game_take_report): its kind and the fields it uses. */
+typedef enum {
+    GAME_REP_NEW,           /* a new game: mode, level */
+    GAME_REP_LEVEL,         /* the AI's level was set: level */
+    GAME_REP_MOVE,          /* the person played: cell, player */
+    GAME_REP_AI_MOVE,       /* the AI played: cell, player */
+    GAME_REP_RESULT,        /* the game is over: player won (PLAYER_NONE: a draw) */
+    GAME_REP_HINT,          /* the best move now: cell */
+    GAME_REP_ANALYSIS,      /* for the side to move, per empty cell: wins, losses, else draws */
+    GAME_REP_STATS_CLEARED, /* the statistics were cleared */
+    GAME_REP_STUCK          /* these keys are ignored until released: cells */
+} game_report_kind_t;
 typedef struct {
-    /* A new game clears everything from pos to ms[GAME_T_OVERLAY]. */
+    game_report_kind_t kind;
+    uint8_t cell;    /* 0..8 */
+    uint8_t player;  /* PLAYER_* */
+    uint8_t mode;    /* GAME_MODE_* */
+    uint8_t level;   /* LEVEL_* */
+    uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys (bit i = cell i) */
+    uint16_t wins;   /* ANALYSIS: the cells that win */
+    uint16_t losses; /* ANALYSIS: the cells that lose */
+} game_report_t;
+/* The most reports one call makes (the AI's move, the result, stuck keys), rounded up. */
+#define GAME_REPORTS_MAX 4u
+
+typedef struct {
     pos_t pos;
-    uint8_t over;        /* 1 once pos is won or full */
-    uint8_t winner;      /* PLAYER_X/O once pos is won, else PLAYER_NONE */
+    bool over;       /* pos is won or full */
+    uint8_t winner;  /* PLAYER_X/O once pos is won, else PLAYER_NONE */
     uint16_t ms[GAME_TIMERS];
-    uint8_t save;        /* 1: rec changed and is not saved yet (the main loop clears it
-                            when the EEPROM store takes rec) */
-    uint8_t show;        /* GAME_SHOW_*: what the overlay is */
-    uint16_t rng;        /* level_rand() state; every ms elapsed is added (entropy) */
-    /* Blinking cells: the AI's last move or a taken cell pressed (while
-     * ms[GAME_T_BLINK] runs, one at a time); once the game is over, the winning line
-     * (all nine for a draw). */
-    uint16_t blink;
-    /* Overlay: while ms[GAME_T_OVERLAY] runs, these colors replace the board on the
-     * cells of ov_red (GAME_SHOW_CELLS: yellow cells, red = green) or on all cells. */
-    uint16_t ov_red;
+    bool save;       /* rec changed and is not saved yet (the main loop clears it) */
+    uint8_t show;    /* GAME_SHOW_*: what the overlay is */
+    uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
+    uint16_t blink;  /* blinking cells: the AI's move, a taken cell pressed, the end */
+    uint16_t ov_red; /* overlay colors, on the cells of ov_red (GAME_SHOW_CELLS) or all */
     uint16_t ov_green;
-    /* Gesture: keys held, keys stuck (ignored until released), the key that began the
-     * gesture (POS_CELLS once the gesture is void: it will do nothing). Held alone
-     * GAME_LONG_MS or longer (ms[GAME_T_HELD] tells), it is armed: its cell lights
-     * yellow and its release is a long press. */
-    uint16_t held;
-    uint16_t stuck;
-    uint8_t gest_cell;
-    /* Last, so that game_init() clears everything before it: what is kept in EEPROM,
-     * as one record (rec) or by its parts. */
+    uint16_t held;     /* keys held */
+    uint16_t stuck;    /* keys ignored until released */
+    uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
+    uint8_t reports;   /* reports[0..reports-1] not taken yet */
+    game_report_t report[GAME_REPORTS_MAX];
+    /* What is kept in EEPROM, as one record (rec) or by its parts. */
     union {
         stats_record_t rec;
         struct {
@@ -79,51 +91,26 @@ typedef struct {
     };
 } game_t;
 
-/* Start from the record in g->rec (as loaded, or anything: settings and stats out of
- * range are replaced by the defaults; the rest of *g is cleared): greeting, the banner
- * lines, then an empty board in the saved mode. table_ok: engine_init()'s answer;
- * after_watchdog: nonzero if the watchdog reset the chip (the app asks the HAL, the game
- * only says so); seed: the level generator's. */
-void game_init(game_t *g, uint8_t table_ok, uint8_t after_watchdog, uint16_t seed);
-void game_key(game_t *g, const key_event_t *ev);
-/* The debounced key bitmap after all queued events were fed. A stuck key that is up in
- * it is free again (only here: its events are ignored). If the other keys disagree with
- * those the events said are held (an event was lost), adopt them and void the gesture,
- * so a dropped RELEASE cannot block input forever. */
-void game_keys_sync(game_t *g, uint16_t keys_state);
-/* Time passes: the greeting, the AI's reply, blinks and overlays, and held keys (a key
- * held GAME_LONG_MS alone is armed, see game_t; one held GAME_STUCK_MS is stuck: said
- * once, ignored until released). */
-void game_tick(game_t *g, uint16_t elapsed_ms);
-void game_frame(const game_t *g, leds_frame_t *f);
-/* After power-down: drop overlays and ignore the waking press. */
-void game_wake(game_t *g);
+/* Init. g->rec holds the record as loaded (out-of-range parts become defaults); the rest
+ * of *g is replaced: greeting, then an empty board in the saved mode (GAME_REP_NEW). */
+void game_init(game_t *g, uint16_t seed);
 
-/* Actions of the keys and the console; each says what it did in one line. */
-/* A new game in `mode` (GAME_MODE_*; out of range: vs ai, you x): `new: ...`. */
-void game_new(game_t *g, uint8_t mode);
-/* `level: ...`; a level out of range is ignored (nothing printed). */
-void game_set_level(game_t *g, uint8_t level);
-/* The person's move at cell 0..8: `move: ...` and GAME_OK, or a GAME_ERR_* (nothing
- * printed). */
-uint8_t game_person_move(game_t *g, uint8_t cell);
-/* The hint (`hint: N` and the cell in yellow); 0 if there is none now (game over, or
- * the AI's turn), nothing printed. */
-uint8_t game_hint(game_t *g);
-/* `stats: cleared`. */
+/* Runtime: inputs. Each may add reports; take them all before the next call. */
+void game_key(game_t *g, const key_event_t *ev); /* a debounced key event */
+void game_keys_sync(game_t *g, uint16_t keys_state); /* all events fed: the held keys */
+void game_tick(game_t *g, uint16_t elapsed_ms); /* time passes: AI, overlays, held keys */
+void game_wake(game_t *g);                        /* after power-down: ignore the waking press */
+
+/* Runtime: actions of the keys and the console. */
+void game_new(game_t *g, uint8_t mode);            /* GAME_MODE_*; out of range: AI_X */
+void game_set_level(game_t *g, uint8_t level);     /* LEVEL_*; out of range: ignored */
+game_err_t game_person_move(game_t *g, uint8_t cell); /* cell 0..8 */
+bool game_hint(game_t *g);       /* false (no report) if there is none now */
 void game_stats_clear(game_t *g);
 
-/* Queries and text pieces for the console. */
-/* 1 while it is the AI's turn in a game under way. */
-uint8_t game_ai_to_move(const game_t *g);
-/* The player who won, PLAYER_NONE for a draw or a game under way. */
-static inline uint8_t game_winner(const game_t *g)
-{
-    return g->winner;
-}
-/* Mode and level names, a result (no newline): `vs ai, you x`, `two players`,
- * `perfect`, ..., `x wins`, `draw`. */
-void game_put_mode(uint8_t mode);
-void game_put_result(uint8_t winner);
+/* Runtime: outputs. */
+void game_frame(const game_t *g, leds_frame_t *f);
+bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
+bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
 
 #endif

@@ -1,13 +1,11 @@
-/* firmware/game/level.c - difficulty levels: the perfect engine move, or with a level's
- * probability a different empty cell drawn from a linear congruential generator (no
- * division: the chance is a byte compare, a cell a 4-bit draw).
- * Deterministic for a given generator state, so tests replay games exactly. */
+/* firmware/game/level.c - difficulty levels: the engine's move, or with the level's odds
+ * another empty cell from a linear congruential generator (deterministic: tests replay
+ * games exactly). */
 #include "level.h"
 #include "engine.h"
 #include "stats.h"
 
-/* One copy: -flto would inline it at both draws of level_pick (20 B more, measured). */
-__attribute__((noinline)) uint8_t level_rand(uint16_t *state)
+uint8_t level_rand(uint16_t *state)
 {
     /* full period 65536: the increment is odd and the multiplier 1 mod 4 */
     uint16_t x = (uint16_t)(*state * 25173u + 13849u);
@@ -19,14 +17,13 @@ uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
 {
     uint8_t best = engine_move(p);
     uint16_t empty = pos_empty(p);
-    uint8_t odds = level == LEVEL_EASY ? LEVEL_EASY_MISTAKE_256 : (uint8_t)(level << 6);
-    _Static_assert(LEVEL_PERFECT == 0 && LEVEL_MEDIUM << 6 == LEVEL_MEDIUM_MISTAKE_256,
-                   "odds = level << 6 for perfect (0) and medium");
+    uint8_t odds = level == LEVEL_EASY     ? LEVEL_EASY_MISTAKE_256
+                   : level == LEVEL_MEDIUM ? LEVEL_MEDIUM_MISTAKE_256
+                                           : 0u;
     /* another empty cell than the best one exists when two or more are empty */
     if ((empty & (empty - 1u)) && level_rand(state) < odds) {
-        /* Draw 4-bit numbers until one is another empty cell: uniform over them. With
-         * one such cell, 128 draws all miss once in 3,800 mistakes; then the best move
-         * is played. */
+        /* 4-bit draws until one is another empty cell (uniform); with one such cell,
+         * all 128 miss once in 3,800 mistakes, and the best move is played. */
         for (uint8_t i = 0; i < 128u; i++) {
             uint8_t c = (uint8_t)(level_rand(state) >> 4);
             if (c != best && ((empty >> c) & 1u)) {

@@ -10,13 +10,10 @@
 #define LEVEL_MEDIUM_MISTAKE_256 64u
 #define LEVEL_EASY_MISTAKE_256 154u
 
-/* A random byte: the high byte of the next state of the linear congruential generator
- * x = 25173 x + 13849 (mod 2^16), period 65536. */
+/* The high byte of the next state of x = 25173 x + 13849 (mod 2^16), period 65536. */
 uint8_t level_rand(uint16_t *state);
-/* The AI's move (cell 0..8) for a legal, unfinished position at `level` (LEVEL_*).
- * Uses engine_move() and the generator `state`: one draw when there is a choice, then
- * for a mistake one more draw per 4-bit try until another empty cell comes up (at most
- * 128 tries). */
+/* Precondition: p legal, unfinished. The AI's cell at `level`: engine_move(), or with
+ * the level's odds another empty cell (one draw, then at most 128 more). */
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
 
 #endif

@@ -10,13 +10,13 @@ void stats_clear(stats_t *st)
     st->format = STATS_FORMAT;
 }
 
-uint8_t stats_valid(const stats_t *st)
+bool stats_valid(const stats_t *st)
 {
     const uint16_t *n = st->n[0];
-    uint8_t ok = st->format == STATS_FORMAT && st->reserved == 0;
+    bool ok = st->format == STATS_FORMAT && st->reserved == 0;
     for (uint8_t i = 0; i < GAME_MODES * STATS_KINDS; i++) {
         if (n[i] > STATS_COUNT_MAX) {
-            ok = 0;
+            ok = false;
         }
     }
     return ok;

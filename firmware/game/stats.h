@@ -1,10 +1,8 @@
 /* firmware/game/stats.h - the statistics and settings kept in EEPROM as one record
- * (pure C). The record goes through hal/eeprom_store.h (which adds the CRC, so a power
- * cut leaves the old or the new record, statistics and settings together); this module
- * gives the defaults, the range checks applied after every load, and the counting
- * rules. */
+ * (through hal/eeprom_store.h): defaults, range checks after a load, counting (pure C). */
 #ifndef STATS_H
 #define STATS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,26 +39,20 @@ typedef struct {
 } stats_record_t;
 #define STATS_REC_SIZE (offsetof(stats_record_t, settings) + sizeof(settings_t))
 
-/* After a load: each part of the record out of range is replaced by its default. */
-void stats_record_repair(stats_record_t *r);
+void stats_record_repair(stats_record_t *r); /* after a load: bad parts become defaults */
 static inline void stats_settings_default(settings_t *s)
 {
     s->format = STATS_FORMAT;
     s->mode = GAME_MODE_AI_X;
     s->level = LEVEL_PERFECT;
 }
-/* 1 if every field is in range. */
-static inline uint8_t stats_settings_valid(const settings_t *s)
+static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
 {
-    if (s->format != STATS_FORMAT || s->mode >= GAME_MODES || s->level >= LEVELS) {
-        return 0;
-    }
-    return 1;
+    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS;
 }
 void stats_clear(stats_t *st);
-uint8_t stats_valid(const stats_t *st);
-/* Count one finished game of `mode`; kind is STATS_WIN/DRAW/LOSS (anything else, or a
- * mode out of range, counts nothing). Inline: the game's one call knows the kind. */
+bool stats_valid(const stats_t *st);
+/* One finished game of `mode` of STATS_WIN/DRAW/LOSS (else nothing), saturating. */
 static inline void stats_count(stats_t *st, uint8_t mode, uint8_t kind)
 {
     if (mode < GAME_MODES && kind < STATS_KINDS && st->n[mode][kind] < STATS_COUNT_MAX) {

@@ -1,8 +1,6 @@
-/* hal/avr/eeprom_dev.c - the byte device under hal/eeprom_store.c: the ATmega328P's
- * 1 KB EEPROM through its registers (datasheet 8.6). A write only starts the hardware
- * (the timed EEMPE/EEPE sequence, with interrupts off so the 2 kHz ISR cannot stretch
- * it past 4 cycles) and returns: the 3.3 ms programming runs while the CPU goes on, and
- * the record store asks eeprom_dev_ready() before the next access. Main loop only. */
+/* hal/avr/eeprom_dev.c - the chip's 1 KB EEPROM (datasheet 8.6). A write only starts
+ * the programming (the timed EEMPE/EEPE sequence, interrupts off so the timer
+ * interrupt cannot stretch it past 4 cycles). Main loop only. */
 #include "eeprom_dev.h"
 
 #include <avr/io.h>
@@ -10,7 +8,7 @@
 
 _Static_assert(EEPROM_DEV_SIZE == E2END + 1u, "the ATmega328P has 1024 bytes of EEPROM");
 
-uint8_t eeprom_dev_ready(void)
+bool eeprom_dev_ready(void)
 {
     return !(EECR & (1u << EEPE));
 }

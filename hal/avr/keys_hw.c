@@ -1,7 +1,5 @@
-/* hal/avr/keys_hw.c - the key matrix on the chip: the timer interrupt (tick.c) scans it,
- * one drive row per 500 us step; keys_hw_take() hands the last complete 1.5 ms scan, its
- * time and the keys that flickered since the previous take to the main loop (several
- * bytes: read and cleared with interrupts off). */
+/* hal/avr/keys_hw.c - the timer interrupt's key scans to the main loop (several bytes:
+ * read and cleared with interrupts off). */
 #include "keys_hw.h"
 
 #include <util/atomic.h>

@@ -1,9 +1,5 @@
-/* hal/avr/leds.c - the LED display on the chip: turns a frame into the column-port bits
- * of each row, lit and dark blink half, which the timer interrupt (tick.c) shows one row
- * per 500 us step; tick_init() has made the pins outputs. The six bytes are stored one at
- * a time while the interrupt runs (a one-byte store is atomic): for at most one 1.5 ms
- * mux frame, rows of the old and of the new frame may show together, which no eye can
- * tell from the update itself landing a row later. Main-loop context only. */
+/* hal/avr/leds.c - a frame into each row's column bits, lit and dark blink half, stored a
+ * byte at a time: for one 1.5 ms frame at most, old and new rows may show together. */
 #include "leds.h"
 
 #include <avr/pgmspace.h>
@@ -32,8 +28,8 @@ void leds_show(const leds_frame_t *f)
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
-            HAL_FLAGS &= (uint8_t)~(1u << HAL_F_BLINK_DARK);
-            leds_blink_at = TICK_NOW; /* the half ends when the ms count is here again */
+            TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_BLINK_DARK);
+            leds_blink_at = TICK_NOW_GPIOR; /* the half ends when the ms count is here again */
         }
     }
     leds_blinking = blink;

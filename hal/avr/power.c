@@ -1,24 +1,5 @@
 /* hal/avr/power.c - reset cause, watchdog, idle sleep, key-wake power-down, supply
- * voltage and stack high-water mark.
- *
- * Reset cause. MCUSR is copied and cleared in .init3, before main and before the C
- * runtime could loop long enough for a still-running watchdog (it stays on after a
- * watchdog reset, at the shortest period) to bite again, as the avr-libc <avr/wdt.h>
- * notes advise. The Uno's bootloaders clear MCUSR before the application starts, so a
- * watchdog reset is also recorded where it survives them: the watchdog runs in
- * interrupt-and-reset mode, and its interrupt (taken when the main loop stopped kicking
- * while interrupts still run, i.e. a hung main loop) marks a .noinit block, then resets
- * at the shortest period. Neither bootloader touches that RAM (optiboot has no .bss;
- * ATmegaBOOT's .bss ends below our .noinit, which follows our .bss). A hang with
- * interrupts off skips the interrupt: the hardware still resets at the next time-out
- * (datasheet 10.9.2), seen after a bootloader as an "external" reset.
- *
- * Supply. The ADC converts the 1.1 V bandgap against AVcc continuously (free running,
- * 9.6 k conversions a second), so a reading is one register read, never a wait; it is
- * off while powered down.
- *
- * Stack. .init3 also paints the free RAM above the heap start with a pattern; the
- * deepest stack ever used is where the pattern stops. */
+ * voltage and stack high-water mark: hal/README.md, "Power". */
 #include "power.h"
 
 #include <avr/interrupt.h>
@@ -29,28 +10,26 @@
 #include <util/atomic.h>
 #include <util/delay.h>
 
+#include "attributes.h"
 #include "board_io.h"
 #include "crc16.h"
 #include "hal_isr.h"
 #include "leds.h"
 
-/* 2 s (WDP = 0b0111, datasheet table 10-3: 256K cycles of the 128 kHz oscillator): the
- * main loop never blocks (its longest pass is a few ms, the solver fallback's 11 ms),
- * so a hang is noticed quickly without any risk of a false bite. */
+/* 2 s (WDP = 0b0111, datasheet table 10-3): the main loop never blocks, so no false bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
 #define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
 #define POWER_STACK_PAINT 0xC5u
 
-/* Survives resets (not power cycles): counts with a check word that tells RAM kept from
- * a previous run from power-on garbage, and the watchdog mark (written alone by the
- * watchdog interrupt; power_init() clears it). */
+/* Kept across resets: the counts with a check word (kept RAM, or power-on garbage?) and
+ * the watchdog interrupt's mark. */
 typedef struct {
     uint8_t counts[POWER_CAUSES];
     uint16_t check;
     uint8_t wdt_mark;
     uint8_t mcusr; /* copied by power_early_init() */
 } power_keep_t;
-static power_keep_t power_keep __attribute__((section(".noinit")));
+static power_keep_t power_keep ATTR_NO_INIT;
 static uint8_t power_cause;
 extern uint8_t __heap_start; /* avr-libc linker script: end of .noinit */
 
@@ -62,9 +41,8 @@ static uint16_t power_keep_sum(void)
     return s;
 }
 
-/* The watchdog's timed sequence (datasheet 10.9.2): WDCE and WDE together, then the new
- * WDTCSR value within 4 cycles (two `sts`), interrupts off meanwhile. 0 switches it off
- * (WDRF must be clear), WDE alone is reset-only mode. */
+/* The watchdog's timed sequence (datasheet 10.9.2): WDCE | WDE, then the new WDTCSR
+ * within 4 cycles, interrupts off. */
 static void power_wdt_set(uint8_t wdtcsr)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
@@ -79,7 +57,8 @@ static void power_wdt_set(uint8_t wdtcsr)
     }
 }
 
-void power_early_init(void) __attribute__((naked, used, section(".init3")));
+/* In .init3, before main (hal/README.md, "Power"): MCUSR saved, the stack painted. */
+void power_early_init(void) ATTR_INIT_SECTION(3);
 void power_early_init(void)
 {
     power_keep.mcusr = MCUSR;
@@ -96,9 +75,8 @@ static void power_wdt_on(void)
     power_wdt_set((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP));
 }
 
-/* The main loop stopped kicking: record it, then reset at once (reset-only mode, 16 ms).
- * It never returns, so it saves nothing (naked); r1 is cleared first, since the
- * interrupt may have come between a `mul` and the compiler's own clearing of it. */
+/* The main loop stopped kicking: mark it, reset in 16 ms. Naked: it never returns; r1 is
+ * cleared first (the interrupt may have come right after a `mul`). */
 ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");
@@ -109,10 +87,8 @@ ISR(WDT_vect, ISR_NAKED)
     }
 }
 
-/* ADEN, auto trigger in free-running mode (ADTS = 0 in ADCSRB, its reset value), the
- * first conversion started, prescaler 128: 16 MHz / 128 = 125 kHz, inside 50-200 kHz
- * for full resolution (datasheet 24.4); 13 ADC clocks a conversion, 104 us (the first,
- * 25 clocks, 200 us, while the bandgap settles). */
+/* Free-running conversions at 16 MHz / 128 = 125 kHz (50-200 kHz for full resolution,
+ * datasheet 24.4): 104 us each, the first 200 us. */
 #define POWER_ADC_RUN                                                                    \
     ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) |             \
                (1u << ADPS1) | (1u << ADPS0)))
@@ -125,8 +101,7 @@ void power_init(void)
         m |= RESET_WATCHDOG;
     if (power_keep.check != power_keep_sum())
         m |= RESET_POWER_ON; /* the kept RAM is power-on garbage */
-    /* By priority: power-on, watchdog, brown-out; else external (EXTRF, or RAM kept and
-     * MCUSR cleared by a bootloader). */
+    /* By priority: power-on, watchdog, brown-out; else external. */
     uint8_t cause = POWER_CAUSE_POWER_ON, bit = RESET_POWER_ON;
     if (m & RESET_POWER_ON) {
         memset(power_keep.counts, 0, sizeof power_keep.counts);
@@ -140,16 +115,14 @@ void power_init(void)
                        POWER_CAUSE_WATCHDOG == WDRF && POWER_CAUSE_EXTERNAL == EXTRF,
                    "the RESET_* bits and cause indices follow MCUSR");
     power_cause = bit;
-    HAL_FLAGS = 0; /* zero after any reset anyway; nothing a bootloader left counts */
+    TICK_FLAGS_GPIOR = 0; /* zero after any reset anyway; nothing a bootloader left counts */
     if (power_keep.counts[cause] != 255u)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
     power_keep.check = power_keep_sum();
-    /* Unused peripherals off (PRR, datasheet 9.11.3): TWI and SPI (ISP does not need
-     * the SPI module). The timers, the USART and the ADC stay on (0). */
+    /* TWI and SPI off (PRR, datasheet 9.11.3; ISP does not need the SPI module). */
     PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI));
-    /* REFS = 01: AVcc is the reference; MUX = 1110: the input is the 1.1 V bandgap
-     * (datasheet table 24-3/24-4). ADC = 1.1 V * 1024 / VCC. */
+    /* AVcc reference, the 1.1 V bandgap as input (tables 24-3/24-4): ADC = 1.1 * 1024 / VCC */
     ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
     ADCSRA = POWER_ADC_RUN;
     power_wdt_on();
@@ -173,8 +146,7 @@ void power_wdt_kick(void)
 
 void power_idle(void)
 {
-    /* Idle (SM = 0, SE = 1, datasheet table 9-2): the CPU stops, Timer0 and the USART
-     * keep running and wake it; at most 500 us until the next timer step. */
+    /* Idle (SM = 0, table 9-2): Timer0 and the USART keep running and wake the CPU. */
     SMCR = (uint8_t)(1u << SE);
     sleep_cpu();
     SMCR = 0;
@@ -193,22 +165,17 @@ void power_down_until_key(uint16_t ignore)
         return; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep (OCIE0A is its only bit in use) */
-    /* LEDs off with the display step stopped, so no row gate is left high (its 100 kOhm
-     * pull-down would draw 50 uA all night) */
+    /* LEDs off with the step stopped: no row gate left high (50 uA in its pull-down) */
     leds_off();
-    /* The waking rows low at once (PORT bits are 0): a key in them then pulls its column
-     * low. A row with a stuck key stays released, so that key cannot hold its column. */
+    /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
     _delay_us(10); /* pull-up (>= 20 kOhm) x pin + trace capacitance (< 50 pF) ~ 1 us */
-    /* Arm the pin-change interrupt on the sense columns first, then look at the pins: a
-     * key closing after the look sets its flag and wakes the sleep at once, one closed
-     * before it is seen here. No window loses a press. */
+    /* Arm the pin-change interrupt first, then look: no window loses a press. */
     KEYS_PCMSK = KEYS_COLS;
     PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
     PCICR = KEYS_PCIE;
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
-        /* The watchdog keeps running in power-down and would reset us after 2 s; the
-         * ADC would draw its current all the while. */
+        /* The watchdog would reset us in 2 s; the ADC would draw its current. */
         power_wdt_set(0);
         ADCSRA = 0;
         /* Power-down (SM = 2, table 9-2): only asynchronous wake-ups (PCINT). */
@@ -229,13 +196,11 @@ void power_down_until_key(uint16_t ignore)
     sei();
 }
 
-/* noinline: called from the store, the app and the console; one copy of the division */
-__attribute__((noinline)) uint8_t power_vcc_decivolts(void)
+uint8_t power_vcc_decivolts(void)
 {
     uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
-    /* 0.1 V units: 1.1 * 1024 * 10 / ADC = 11264 / ADC (225 at 5.0 V, 281 at 4.0 V).
-     * Below 45 (over 25 V, impossible; 0: no conversion finished yet, just after reset
-     * or a wake-up) there is no reading: 0. */
+    /* 0.1 V: 1.1 * 1024 * 10 / ADC. Below 45 (over 25 V; 0 before the first conversion)
+     * there is no reading. */
     if (adc < 45u)
         return 0;
     return (uint8_t)(11264u / adc);

@@ -1,13 +1,6 @@
-/* hal/avr/tick.c - Timer0 at 2 kHz: the one periodic interrupt. Step r of a 3-step
- * cycle shows LED row r (666.7 Hz frames, 1/3 duty) and reads key row r, driven since
- * the step before (a full key scan every 1.5 ms); every 2nd step also counts a
- * millisecond, and the blink half switches every 256 ms. The interrupt only steps,
- * counts and flags, in 8-bit arithmetic only (`make bench-hal`: isr_cycles_mean,
- * isr_cycles_max, isr_cpu_percent).
- * The main loop extends the 8-bit ms counter to tick_ms(): tick_take_ms_flag() takes one
- * ms at a time. Invariant: the ms not yet taken (TICK_NOW - tick_uptime, mod 256) are
- * fewer than 256, which holds while the loop takes its flags at least every 255 ms (its
- * longest pass is 11 ms, `make bench-sim`: loop_pass_max_us_solver). */
+/* hal/avr/tick.c - Timer0's 2 kHz step (hal/README.md, "The timer interrupt"). Its
+ * figures: `make bench`, isr_cycles_max. Invariant: the ms not yet taken
+ * (TICK_NOW_GPIOR - tick_uptime, mod 256) are fewer than 256. */
 #include "tick.h"
 
 #include <avr/interrupt.h>
@@ -21,35 +14,30 @@
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 
-static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW */
+static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW_GPIOR */
 static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the key scan in progress */
 
 void tick_pins_init(void)
 {
-    /* LEDs: the inactive level first (PORT = 0), then outputs (DDR = 1, datasheet
-     * 13.2.3), so nothing flashes: rows low keep the MOSFET gates off, columns low keep
-     * the anodes unpowered. */
+    /* LEDs: low first, then outputs (datasheet 13.2.3), so nothing flashes. */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
     LEDS_ROW_DDR |= LEDS_ROWS;
     LEDS_COL_DDR |= LEDS_COLS;
-    /* Keys: sense columns are inputs with the internal pull-up (PORT = 1, DDR = 0;
-     * 20-50 kOhm, table 29-11); drive rows have PORT = 0, so each is hi-Z as an input and
-     * low as an output. Row 0 is driven now; the next step reads it. */
+    /* Keys: columns pulled up; rows PORT = 0, driven low through DDR. Row 0 now. */
     KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
-    TICK_ROW = 1u; /* row 0 */
-    /* The last scan stays (after a power-down: the keys as they were); it counts as
-     * taken now and as flickering, so no debounce timer carries over. */
+    TICK_ROW_GPIOR = 1u; /* row 0 */
+    /* The last scan stays, taken now and flickering: no debounce timer carries over. */
     keys_changed01 = 0x3Fu;
     keys_changed2 = 7u;
-    keys_scan_ms = TICK_NOW;
+    keys_scan_ms = TICK_NOW_GPIOR;
 }
 
 void tick_init(void)
 {
     cli();
-    TICK_NOW = 0; /* as tick_uptime: no ms waits to be taken */
+    TICK_NOW_GPIOR = 0; /* as tick_uptime: no ms waits to be taken */
     tick_pins_init();
     /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
     TCCR0A = (uint8_t)(1u << WGM01);
@@ -63,39 +51,34 @@ void tick_init(void)
 
 uint32_t tick_ms(void)
 {
-    return tick_uptime + (uint8_t)(TICK_NOW - (uint8_t)tick_uptime);
+    return tick_uptime + (uint8_t)(TICK_NOW_GPIOR - (uint8_t)tick_uptime);
 }
 
-uint8_t tick_take_ms_flag(void)
+bool tick_take_ms_flag(void)
 {
-    if (TICK_NOW == (uint8_t)tick_uptime) /* one byte: read atomically */
-        return 0;
+    if (TICK_NOW_GPIOR == (uint8_t)tick_uptime) /* one byte: read atomically */
+        return false;
     tick_uptime++;
-    return 1;
+    return true;
 }
 
-/* Step r (0..2, TICK_ROW = 1 << r): blank first (no row on while the columns change:
- * nothing ghosts), then LED row r's columns, then the row. Then key row r, driven since
- * the step before (500 us: thousands of time constants of the pull-ups and the pin
- * capacitance), is read and the next row driven. A complete scan is published with its
- * time, and every key whose reading differs from the previous scan is remembered until
- * the main loop takes it (so a flicker between two main-loop passes is never mistaken
- * for a steady contact). Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in
- * another. */
+/* Step r (TICK_ROW_GPIOR = 1 << r), in the order hal/README.md gives: LED row r, key
+ * row r read and the next driven, the scan published after row 2, every second step a
+ * ms. Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in another. */
 ISR(TIMER0_COMPA_vect)
 {
-    uint8_t row = TICK_ROW; /* 1, 2 or 4 */
+    uint8_t row = TICK_ROW_GPIOR; /* 1, 2 or 4 */
     uint8_t next = (uint8_t)(row << 1);
     uint8_t i = (uint8_t)(row >> 1); /* r = 0, 1, 2 */
     if (next & 8u)
         next = 1u;
-    if (HAL_FLAGS & (1u << HAL_F_BLINK_DARK))
+    if (TICK_FLAGS_GPIOR & (1u << TICK_F_BLINK_DARK))
         i += 3u;
 
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[i]);
     LEDS_ROW_PORT |= matrix_led_rows(row);
-    TICK_ROW = next;
+    TICK_ROW_GPIOR = next;
 
     uint8_t closed = matrix_key_cols(KEYS_PIN);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | matrix_key_rows(next));
@@ -109,16 +92,16 @@ ISR(TIMER0_COMPA_vect)
         keys_changed2 |= (uint8_t)(closed ^ keys_raw2);
         keys_raw01 = rows01;
         keys_raw2 = closed;
-        keys_scan_ms = TICK_NOW;
+        keys_scan_ms = TICK_NOW_GPIOR;
     }
 
-    if (!(HAL_FLAGS & (1u << HAL_F_HALF_MS))) {
-        HAL_FLAGS |= (uint8_t)(1u << HAL_F_HALF_MS);
+    if (!(TICK_FLAGS_GPIOR & (1u << TICK_F_HALF_MS))) {
+        TICK_FLAGS_GPIOR |= (uint8_t)(1u << TICK_F_HALF_MS);
         return;
     }
-    HAL_FLAGS &= (uint8_t)~(1u << HAL_F_HALF_MS);
-    uint8_t now = (uint8_t)(TICK_NOW + 1u);
-    TICK_NOW = now;
+    TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_HALF_MS);
+    uint8_t now = (uint8_t)(TICK_NOW_GPIOR + 1u);
+    TICK_NOW_GPIOR = now;
     if (now == leds_blink_at) /* 256 ms since the half began: the 8-bit count came round */
-        HAL_FLAGS ^= (uint8_t)(1u << HAL_F_BLINK_DARK);
+        TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
 }

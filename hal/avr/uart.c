@@ -1,24 +1,14 @@
-/* hal/avr/uart.c - USART0 at 115200 8N1, interrupt-driven through two rings
- * (hal/ring.h), with XON/XOFF and lost-input marking (see hal/uart.h).
- * ISR context: RX stores a byte (or counts a loss and marks the gap), asks for XOFF at
- * the high-water mark; UDRE sends a pending XON/XOFF first, else one queued byte, else
- * switches itself off. Main-loop calls never wait.
- * Lost input: one gap at a time. When a byte is lost (ring full, or the USART's own
- * DOR0), the newest byte before the loss is marked (uart_rx_gap = UART_GAP_SET | its
- * slot), and every byte that arrives while that mark is still unread is lost too, so
- * the whole loss is one gap: uart_getc() flags the marked byte, and the console refuses
- * the line that continues after it. Invariants: uart_rx_gap is written by the interrupt
- * only while it is 0 and by uart_getc() only while it is not; uart_flow_byte is written
- * by the main loop only while the peer is held (the interrupt then has no reason to).
- * uart_init() runs once after reset, on the C runtime's zeroed RAM (and power_init()'s
- * cleared GPIOR0 flags): empty rings, no gap marked, nothing counted. */
+/* hal/avr/uart.c - USART0 through two rings (hal/README.md, "Serial port"). Invariants:
+ * uart_rx_gap is written by the interrupt only while it is 0 and by uart_getc() only
+ * while it is not; uart_flow_byte is written by the main loop only while the peer is
+ * held. */
 #include "uart.h"
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <stdbool.h>
 #include <util/atomic.h>
 
-#include "hal_isr.h"
 #include "ring.h"
 
 #ifndef UART_XONXOFF
@@ -26,24 +16,12 @@
 #endif
 
 #define UART_BAUD 115200ul
-/* Double speed (U2X0 = 1): UBRR = F_CPU / (8 * baud) - 1 = 16e6 / 921600 - 1 = 16.36
- * -> 16, giving 16e6 / (8 * 17) = 117647 baud, +2.1 % (datasheet table 20-7 lists 16 /
- * 2.1 %; with U2X0 = 0 it would be UBRR 8 at -3.5 %). The Uno's ATmega16U2 USB bridge
- * uses the same 16 MHz / UBRR 16 divider, so the two ends agree exactly; against an
- * exact 115200 host the 2.1 % is inside the 8N1 double-speed receiver margin
- * (table 20-3: +4.35 / -4.64 %). */
+/* Double speed (U2X0): the divider and its error, hal/README.md, "Serial port". */
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
 _Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
 _Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
 
-/* TX: the console's longest answer (CONSOLE_ANSWER_MAX, 224 bytes) fits at once, so the
- * main loop never waits for the line to drain (it takes a byte of input only when that
- * much room is free); 256 is the next power of two, and its 8-bit indices wrap by
- * themselves. RX: XOFF goes out at 32 bytes, leaving 95 for what is still on the way
- * (the host stops as soon as it reads XOFF, but the Uno's USB bridge, arduino-usbserial
- * on the ATmega16U2, may still hold up to 128 bytes and a 64-byte USB packet); input
- * lost beyond that is marked and refused, never spliced. 128 bytes are 11 ms of input at
- * 115200 baud, longer than the main loop's longest pass. */
+/* Ring sizes and flow-control marks: hal/README.md, "Serial port". */
 #define UART_RX_SIZE 128u
 #define UART_TX_SIZE 256u
 #define UART_RX_MASK ((uint8_t)(UART_RX_SIZE - 1u))
@@ -60,12 +38,9 @@ static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
-/* Flags in GPIOR0 (hal_isr.h): HAL_F_TX_STARTED, a byte has been sent since init;
- * HAL_F_PEER_HELD, XOFF sent and XON not yet; HAL_F_DOR_GAP, DOR0 seen: mark the gap
- * after the next byte. */
-#define UART_FLAG(f) (HAL_FLAGS & (1u << (f)))
-#define UART_SET(f) (HAL_FLAGS |= (uint8_t)(1u << (f)))
-#define UART_CLEAR(f) (HAL_FLAGS &= (uint8_t)~(1u << (f)))
+static volatile bool uart_tx_started; /* a byte has been sent since init */
+static volatile bool uart_peer_held;  /* XOFF sent, XON not yet */
+static bool uart_dor_gap; /* interrupt only: DOR0 seen: mark the gap after the next byte */
 static volatile uint8_t uart_rx_gap;    /* 0, or UART_GAP_SET | the slot input was lost
                                            after (the mark not read yet) */
 #define UART_GAP_SET 0x80u
@@ -73,39 +48,33 @@ _Static_assert(UART_RX_MASK < UART_GAP_SET, "a slot number leaves the flag bit f
 
 void uart_init(void)
 {
-    /* 16: see above. UBRR0H stays 0: its reset value, and what both Uno bootloaders leave
-     * (optiboot writes only UBRR0L; ATmegaBOOT's 19200 or 57600 have a high byte of 0). */
+    /* UBRR0H stays 0: its reset value, and what both Uno bootloaders leave. */
     UBRR0L = (uint8_t)UART_UBRR;
     UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
-    /* Asynchronous, no parity, 1 stop bit, 8 data bits (UCSZ0 = 3, datasheet 20.11.4):
-     * the reset value, written anyway since a bootloader ran before us. */
+    /* 8N1 (UCSZ0 = 3, 20.11.4): the reset value, written since a bootloader ran first. */
     UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
-    /* Receiver + transmitter on, RX-complete interrupt; the UDRE interrupt only while
-     * there is something to send. Enabling TXEN0 takes PD1 over from the port. */
+    /* RX, TX and the RX interrupt on; the UDRE interrupt only while there is output. */
     UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0) | (1u << RXCIE0));
 }
 
-/* Wake the UDRE interrupt (it switches itself off when idle). UCSR0B is below 0x60 in
- * data space but not in I/O space, so this is a read-modify-write: interrupts off. */
+/* Wake the UDRE interrupt. UCSR0B is no I/O register: read-modify-write, interrupts off. */
 static void uart_kick_tx(void)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { UCSR0B |= (uint8_t)(1u << UDRIE0); }
 }
 
-uint8_t uart_putc(uint8_t c)
+bool uart_putc(uint8_t c)
 {
     if (!ring_put(&uart_tx, uart_tx_buf, UART_TX_MASK, c)) {
         uart_tx_drops++; /* one per byte lost, never per retry */
-        return 0;
+        return false;
     }
-    /* If the UDRE interrupt clears UDRIE0 between the put and this, it saw the byte or
-     * will be woken again here; at worst it finds nothing and clears UDRIE0 again. */
+    /* Had the interrupt switched itself off since the put, it is woken again here. */
     uart_kick_tx();
-    return 1;
+    return true;
 }
 
-/* noinline: the main loop asks in several places; one copy */
-__attribute__((noinline)) uint8_t uart_tx_free(void)
+uint8_t uart_tx_free(void)
 {
     return ring_free(&uart_tx, UART_TX_MASK);
 }
@@ -122,8 +91,8 @@ int16_t uart_getc(void)
     }
 #if UART_XONXOFF
     /* The interrupt holds the peer only at UART_RX_XOFF_AT bytes, far above this. */
-    if (UART_FLAG(HAL_F_PEER_HELD) && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
-        UART_CLEAR(HAL_F_PEER_HELD);
+    if (uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
+        uart_peer_held = false;
         uart_flow_byte = UART_XON;
         uart_kick_tx();
     }
@@ -143,13 +112,42 @@ uint16_t uart_tx_dropped(void)
     return uart_tx_drops;
 }
 
-uint8_t uart_tx_busy(void)
+bool uart_tx_busy(void)
 {
-    /* UDRIE0 is on while anything is queued (uart_putc() sets it after each byte, the
-     * interrupt clears it only on an empty ring); TXC0 is set once the last byte has
-     * fully left the shift register (the interrupt clears it as each byte goes out). */
+    /* UDRIE0: bytes queued; TXC0 (cleared as each byte goes out): the last one has left. */
     return (UCSR0B & (1u << UDRIE0)) ||
-           (UART_FLAG(HAL_F_TX_STARTED) && !(UCSR0A & (1u << TXC0)));
+           (uart_tx_started && !(UCSR0A & (1u << TXC0)));
+}
+
+/* RX interrupt: a byte went into slot, `used` now in the ring. DOR0 (true returned): the
+ * USART lost a byte after its 2-byte FIFO, so the NEXT byte stored is marked (at worst
+ * one early, which still refuses the damaged line). */
+static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
+{
+    bool dor = status & (1u << DOR0);
+    if (uart_dor_gap)
+        uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
+    uart_dor_gap = dor;
+#if UART_XONXOFF
+    if (used >= UART_RX_XOFF_AT && !uart_peer_held) {
+        uart_peer_held = true;
+        uart_flow_byte = UART_XOFF;
+        UCSR0B |= (uint8_t)(1u << UDRIE0);
+    }
+#else
+    (void)used;
+#endif
+    return dor;
+}
+
+/* RX interrupt: the byte meant for slot is lost; a pending DOR0 mark goes with it (this
+ * gap covers that loss). No gap marked yet (the ring is full): mark its newest byte;
+ * else this loss joins the gap not read yet. */
+static void uart_rx_lost(uint8_t slot)
+{
+    uart_dor_gap = false;
+    if (!uart_rx_gap)
+        uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
 }
 
 ISR(USART_RX_vect)
@@ -157,42 +155,17 @@ ISR(USART_RX_vect)
     uint8_t status = UCSR0A; /* must be read before UDR0 (datasheet 20.7.4) */
     uint8_t c = UDR0;
     uint8_t slot = uart_rx.head; /* where c goes */
+    uint8_t used = 0;
     if (status & (1u << FE0))
         return; /* framing error: drop the garbage byte */
-    uint8_t used = 0, lost = 1;
     if (!uart_rx_gap)
         used = ring_put(&uart_rx, uart_rx_buf, UART_RX_MASK, c);
-    if (used) {
-        /* DOR0 says the USART lost a byte after the ones still in its 2-byte FIFO, so the
-         * NEXT byte stored is the last one before that loss (at worst the mark is one
-         * byte early, which still refuses the damaged line). */
-        if (UART_FLAG(HAL_F_DOR_GAP))
-            uart_rx_gap = (uint8_t)(UART_GAP_SET | slot);
-        UART_CLEAR(HAL_F_DOR_GAP);
-        lost = status & (1u << DOR0);
-        if (lost)
-            UART_SET(HAL_F_DOR_GAP);
-#if UART_XONXOFF
-        if (used >= UART_RX_XOFF_AT && !UART_FLAG(HAL_F_PEER_HELD)) {
-            UART_SET(HAL_F_PEER_HELD);
-            uart_flow_byte = UART_XOFF;
-            UCSR0B |= (uint8_t)(1u << UDRIE0);
-        }
-#endif
-    } else {
-        /* This byte is lost, and with it the place a pending DOR0 mark was meant for:
-         * the gap marked or pending here covers that loss too (left set, the mark would
-         * fall on a good byte after this gap is read). */
-        UART_CLEAR(HAL_F_DOR_GAP);
-        if (!uart_rx_gap) {
-            /* The ring is full: the mark goes on the newest byte in it (127 bytes after
-             * the one uart_getc() may be reading). A gap not read yet: this loss joins
-             * it. */
-            uart_rx_gap = (uint8_t)(UART_GAP_SET | ((slot - 1u) & UART_RX_MASK));
-        }
-    }
-    if (lost)
+    if (!used) {
+        uart_rx_lost(slot);
         uart_overruns++;
+    } else if (uart_rx_stored(slot, status, used)) {
+        uart_overruns++;
+    }
 }
 
 ISR(USART_UDRE_vect)
@@ -211,5 +184,5 @@ ISR(USART_UDRE_vect)
     /* Clear TXC0 (write 1) while keeping U2X0 set, so tx_busy() waits for this byte. */
     UCSR0A = (uint8_t)((1u << U2X0) | (1u << TXC0));
     UDR0 = c;
-    UART_SET(HAL_F_TX_STARTED);
+    uart_tx_started = true;
 }

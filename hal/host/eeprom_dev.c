@@ -1,6 +1,5 @@
-/* hal/host/eeprom_dev.c - fake 1 KB EEPROM with a power cut: after `n` more byte
- * writes every write (the n+1-th included) is dropped until fake_eeprom_power_on(),
- * modelling a reset at that instant. A fresh fake is erased (0xFF). */
+/* hal/host/eeprom_dev.c - fake 1 KB EEPROM that can lose power after n writes
+ * (hal_fake.h). */
 #include <string.h>
 
 #include "eeprom_dev.h"
@@ -29,9 +28,9 @@ void fake_eeprom_reset(void)
     fake_writes = 0;
 }
 
-uint8_t eeprom_dev_ready(void)
+bool eeprom_dev_ready(void)
 {
-    return 1; /* a fake write completes at once */
+    return true; /* a fake write completes at once */
 }
 
 uint8_t eeprom_dev_read(uint16_t addr)

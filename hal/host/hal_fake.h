@@ -1,6 +1,5 @@
-/* hal/host/hal_fake.h - test controls of the host fakes that implement the hal/ headers.
- * Link the hal/host/ sources instead of the hal/avr/ ones; tests drive time, keys, serial bytes and
- * EEPROM power cuts through these functions. */
+/* hal/host/hal_fake.h - test controls of the host fakes (time, keys, serial bytes,
+ * EEPROM power cuts). */
 #ifndef HAL_FAKE_H
 #define HAL_FAKE_H
 #include <stddef.h>

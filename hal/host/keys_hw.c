@@ -1,6 +1,5 @@
 /* hal/host/keys_hw.c - fake key matrix: each fake_keys_set_raw() is a scan at the fake
- * clock's time; hal/keys.c runs the real debouncer over what keys_hw_take() hands over
- * (the latest bitmap, the keys that changed since the previous take, the scan time). */
+ * clock's time, debounced by the real hal/keys.c. */
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "keys_hw.h"

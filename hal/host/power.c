@@ -1,8 +1,5 @@
-/* hal/host/power.c - fake power control: counts idle sleeps, power-downs and watchdog
- * kicks; power_init() reports the cause set by fake_power_set_reset_cause(); the supply
- * voltage is whatever fake_power_set_vcc() said (5.0 V by default). The wake-key rule
- * is the chip's own (hal/power_wake.c); a power-down switches the LEDs off as the chip's
- * does. */
+/* hal/host/power.c - fake power control: counts, a set reset cause and supply (5.0 V by
+ * default); the chip's wake-key rule (hal/power_wake.c). */
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "leds.h"

@@ -24,12 +24,12 @@ uint32_t tick_ms(void)
     return fake_now;
 }
 
-uint8_t tick_take_ms_flag(void)
+bool tick_take_ms_flag(void)
 {
     if (!fake_pending)
-        return 0;
+        return false;
     fake_pending--;
-    return 1;
+    return true;
 }
 
 void fake_tick_advance(uint32_t ms)

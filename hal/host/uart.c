@@ -1,8 +1,6 @@
-/* hal/host/uart.c - fake serial port. Input fed by the test waits in a 4 KB queue
- * (a test may feed a whole script at once), with a flag per byte for "input was lost
- * after this byte"; output collects in a 64 KB buffer that fake_uart_output() hands over.
- * The TX room the code sees is 255 bytes (the chip's ring) unless a test narrows it with
- * fake_uart_set_tx_room(); a byte beyond the room is dropped and counted, like the chip. */
+/* hal/host/uart.c - fake serial port: input in a 4 KB queue with a lost-after flag per
+ * byte; output in a 64 KB buffer; TX room 255 bytes (the chip's ring) unless narrowed,
+ * a byte beyond it dropped and counted like the chip's. */
 #include <string.h>
 
 #include "fake_internal.h"
@@ -39,16 +37,16 @@ uint8_t uart_tx_free(void)
     return (uint8_t)(fake_tx_held >= fake_tx_room ? 0u : (unsigned)(fake_tx_room - fake_tx_held));
 }
 
-uint8_t uart_putc(uint8_t c)
+bool uart_putc(uint8_t c)
 {
     if (fake_tx_len >= FAKE_TX_CAP - 1u || !uart_tx_free()) {
         fake_tx_lost++;
-        return 0;
+        return false;
     }
     if (fake_tx_room != FAKE_TX_ROOM)
         fake_tx_held++; /* a narrowed ring fills until the test takes the output */
     fake_tx[fake_tx_len++] = (char)c;
-    return 1;
+    return true;
 }
 
 int16_t uart_getc(void)
@@ -73,9 +71,9 @@ uint16_t uart_tx_dropped(void)
     return fake_tx_lost;
 }
 
-uint8_t uart_tx_busy(void)
+bool uart_tx_busy(void)
 {
-    return 0; /* the fake "sends" instantly */
+    return false; /* the fake "sends" instantly */
 }
 
 void fake_uart_feed(const char *bytes, size_t len)

@@ -95,6 +95,50 @@ static void test_line_assembler(void **state)
     assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
 }
 
+/* The board's own lines: the banner, and each report of the game said as one line. */
+static void test_banner_and_reports(void **state)
+{
+    static const struct {
+        game_report_t r;
+        const char *line;
+    } cases[] = {
+        {{.kind = GAME_REP_NEW, .mode = GAME_MODE_AI_X, .level = LEVEL_PERFECT},
+         "new: vs ai, you x, level perfect\n"},
+        {{.kind = GAME_REP_NEW, .mode = GAME_MODE_2P, .level = LEVEL_EASY},
+         "new: two players, level easy\n"},
+        {{.kind = GAME_REP_LEVEL, .level = LEVEL_MEDIUM}, "level: medium\n"},
+        {{.kind = GAME_REP_MOVE, .cell = 4, .player = PLAYER_X}, "move: 5 (x)\n"},
+        {{.kind = GAME_REP_AI_MOVE, .cell = 0, .player = PLAYER_O}, "ai: 1 (o)\n"},
+        {{.kind = GAME_REP_RESULT, .player = PLAYER_X}, "result: x wins\n"},
+        {{.kind = GAME_REP_RESULT, .player = PLAYER_NONE}, "result: draw\n"},
+        {{.kind = GAME_REP_HINT, .cell = 8}, "hint: 9\n"},
+        {{.kind = GAME_REP_ANALYSIS, .cells = 0x1C1, .wins = 0x040, .losses = 0x100},
+         "analysis: 1 draw 7 win 8 draw 9 loss\n"},
+        {{.kind = GAME_REP_STATS_CLEARED}, "stats: cleared\n"},
+        {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
+    };
+    (void)state;
+    console_banner(true, false);
+    assert_string_equal(gtu_out(), "ttt: ready (type help)\n");
+    gtu_clear();
+    console_banner(false, true);
+    assert_string_equal(gtu_out(), "ttt: watchdog reset\nttt: table CRC bad, using solver\n"
+                                   "ttt: ready (type help)\n");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gtu_clear();
+        g.report[0] = cases[i].r;
+        g.reports = 1;
+        console_report(&g);
+        assert_string_equal(gtu_out(), cases[i].line);
+        assert_int_equal(g.reports, 0);
+    }
+    gtu_clear();
+    console_say_sleeping();
+    console_say_supply_low(42);
+    assert_string_equal(gtu_out(), "ttt: sleeping (press a key)\n"
+                                   "ttt: supply low (4.2 V), saving waits\n");
+}
+
 static void test_errors_one_line_each(void **state)
 {
     char big[300];
@@ -473,6 +517,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_assembler),
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
+        cmocka_unit_test_setup(test_banner_and_reports, fresh),
         cmocka_unit_test_setup(test_help_board_move, fresh),
         cmocka_unit_test_setup(test_new_level_stats, fresh),
         cmocka_unit_test_setup(test_argument_grammar, fresh),

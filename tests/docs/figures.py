@@ -32,7 +32,7 @@ import sys
 
 # name: (comparison, limit, what it is). Reported by `make bench`, never a failing test.
 GOALS = {
-    "firmware_flash_bytes": ("<=", 8192, "flash of the firmware image, every feature in"),
+    "firmware_flash_bytes": ("<=", 16384, "flash of the firmware image, every feature in"),
     "stack_peak_bytes": ("<=", 128, "deepest stack seen in simulation"),
     "idle_awake_percent": ("<=", 5, "share of cycles awake on the idle board"),
     "table_bytes": ("<=", 256, "the packed PROGMEM table"),
@@ -43,6 +43,8 @@ GOALS = {
     "isr_cpu_percent": ("<=", 3, "timer interrupt's share of the CPU"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
     "web_flash_percent_of_avrdude": ("<=", 120, "the page's flasher against avrdude, same harness"),
+    "comment_share_percent": ("<=", 30, "comments among the non-blank characters of firmware/ and hal/"),
+    "longest_function_lines": ("<=", 60, "longest C function in firmware/, hal/ and sim/"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
@@ -171,7 +173,7 @@ def cmd_self_test():
     import tempfile
     bench = "firmware_flash_bytes 8000\nidle_awake_percent 3.09\nexhaustive_seconds 11.3\n"
     good = ("| figure | value | goal |\n| --- | --- | --- |\n"
-            "| `firmware_flash_bytes` | 8,000 (7.8 KB) | ≤ 8,192 |\n"
+            "| `firmware_flash_bytes` | 8,000 (7.8 KB) | ≤ 16,384 |\n"
             "| `exhaustive_seconds` | 11 s, wall-clock | |\n\n"
             "Awake 3.1 % of the time (`idle_awake_percent`).\n")
     cases = {
@@ -179,7 +181,7 @@ def cmd_self_test():
         "drifted table value": (good.replace("8,000", "8,001"), 1),
         "drifted prose value": (good.replace("3.1 %", "3.2 %"), 1),
         "unknown figure": (good.replace("`idle_awake_percent`", "`idle_percent`"), 1),
-        "wrong goal": (good.replace("≤ 8,192", "≤ 9,000"), 1),
+        "wrong goal": (good.replace("≤ 16,384", "≤ 9,000"), 1),
         "unlabelled wall-clock": (good.replace(", wall-clock", ""), 1),
     }
     failed = 0

@@ -102,6 +102,6 @@ TEST_TARGETS += test-engine test-notation test-engine-faults
 # the recursive textbook minimax in the benchmark image, or it proves nothing.
 .PHONY: test-no-recursion-engine
 test-no-recursion-engine: $(ENGINE_SIZE_ELF) $(ENGINE_BENCH_ELF)
-	python3 tests/app/check_no_recursion.py --root main $(ENGINE_SIZE_ELF)
-	python3 tests/app/check_no_recursion.py --expect-recursion $(ENGINE_BENCH_ELF)
+	python3 tests/image/check_no_recursion.py --root main $(ENGINE_SIZE_ELF)
+	python3 tests/image/check_no_recursion.py --expect-recursion $(ENGINE_BENCH_ELF)
 TEST_TARGETS += test-no-recursion-engine

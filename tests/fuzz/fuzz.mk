@@ -14,7 +14,7 @@ FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS := 10
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS := $(COMMON_CPPFLAGS) -Ifirmware/common/host -Ihal/host -Ifirmware/tools -O1 -g $(CWARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+FUZZ_CFLAGS := $(COMMON_CPPFLAGS) -Ihal/host -Ifirmware/tools -O1 -g $(CWARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
 fuzz_objs = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))

@@ -13,8 +13,8 @@
  *     an `error: ` line is that one line;
  *   - the position stays legal, a game in play is not over, mode, level and stats stay
  *     in range.
- * Only console_init/console_feed, game_init/game_tick and console_t.solve_lines are
- * used. */
+ * Only console_init/console_feed/console_report, game_init/game_tick and
+ * console_t.solve_lines are used. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -110,8 +110,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fake_hal_reset();
     g.settings = settings;
     g.stats = stats;
-    game_init(&g, 1, 0, (uint16_t)(data[1] | data[2] << 8));
+    game_init(&g, (uint16_t)(data[1] | data[2] << 8));
     game_tick(&g, GAME_BOOT_MS);
+    console_report(&g);
     console_init(&c);
     take_output();
 
@@ -158,6 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_game(&g, line);
         /* Let the AI answer; its lines must be clean too. */
         game_tick(&g, 1000);
+        console_report(&g);
         take_output();
         out_lines(line, &errors);
         check_game(&g, line);

@@ -11,6 +11,8 @@
 static char gtu_buf[1 << 16];
 static size_t gtu_len;
 static int gtu_lost; /* output was dropped since the last gtu_clear() */
+static game_report_t gtu_log[1 << 12];
+static unsigned gtu_logged; /* reports since the last gtu_clear() (may exceed the log) */
 
 /* Move what the UART fake collected into the buffer (the newest output wins when the
  * buffer would overflow: long runs are not read back; reading them fails the test). */
@@ -45,9 +47,53 @@ const char *gtu_out(void)
 void gtu_clear(void)
 {
     gtu_pump();
+    gtu_logged = 0;
     gtu_len = 0;
     gtu_lost = 0;
     gtu_buf[0] = '\0';
+}
+
+void gtu_drain(game_t *g)
+{
+    for (uint8_t i = 0; i < g->reports; i++) {
+        if (gtu_logged < sizeof gtu_log / sizeof gtu_log[0]) {
+            gtu_log[gtu_logged] = g->report[i];
+        }
+        gtu_logged++;
+    }
+    console_report(g);
+}
+
+unsigned gtu_reports(void)
+{
+    return gtu_logged;
+}
+
+unsigned gtu_reports_of(game_report_kind_t kind)
+{
+    unsigned n = 0;
+    assert_true(gtu_logged <= sizeof gtu_log / sizeof gtu_log[0]); /* whole log */
+    for (unsigned i = 0; i < gtu_logged; i++) {
+        n += gtu_log[i].kind == kind;
+    }
+    return n;
+}
+
+const game_report_t *gtu_last_report(game_report_kind_t kind)
+{
+    assert_true(gtu_logged <= sizeof gtu_log / sizeof gtu_log[0]);
+    for (unsigned i = gtu_logged; i-- > 0;) {
+        if (gtu_log[i].kind == kind) {
+            return &gtu_log[i];
+        }
+    }
+    return NULL;
+}
+
+void gtu_init(game_t *g, uint16_t seed)
+{
+    game_init(g, seed);
+    gtu_drain(g);
 }
 
 uint8_t gtu_take_save(game_t *g)
@@ -95,7 +141,8 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     gtu_capture_start();
     g->settings = s;
     g->stats = st;
-    game_init(g, 1, 0, seed);
+    console_banner(true, false);
+    gtu_init(g, seed);
     gtu_tick(g, GAME_BOOT_MS);
 }
 
@@ -103,6 +150,7 @@ void gtu_tick(game_t *g, uint32_t ms)
 {
     while (ms--) {
         game_tick(g, 1);
+        gtu_drain(g);
         if ((ms & 63u) == 0) {
             gtu_pump();
         }
@@ -115,6 +163,7 @@ void gtu_ev(game_t *g, uint8_t kind, uint8_t cell)
     ev.kind = kind;
     ev.cell = cell;
     game_key(g, &ev);
+    gtu_drain(g);
 }
 
 void gtu_tap(game_t *g, uint8_t cell)

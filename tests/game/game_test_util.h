@@ -1,5 +1,6 @@
-/* tests/game/game_test_util.h - helpers for the game/console host tests: capture the
- * console output, drive the game with key gestures and time. */
+/* tests/game/game_test_util.h - helpers for the game/console host tests: drive the game
+ * with key gestures and time; after each game call, log its reports (for the game's
+ * tests) and have the console say them (for the console's). */
 #ifndef GAME_TEST_UTIL_H
 #define GAME_TEST_UTIL_H
 #include <stddef.h>
@@ -15,6 +16,15 @@ const char *gtu_out(void);
 void gtu_clear(void);
 /* Number of lines in the captured output starting with `prefix`. */
 unsigned gtu_count_lines(const char *prefix);
+/* The game's reports since the last gtu_clear(): how many (of one kind), the last of a
+ * kind (NULL: none). gtu_drain() logs and says the ones waiting in *g; every gtu_ call
+ * that runs the game drains after it. */
+void gtu_drain(game_t *g);
+unsigned gtu_reports(void);
+unsigned gtu_reports_of(game_report_kind_t kind);
+const game_report_t *gtu_last_report(game_report_kind_t kind);
+/* game_init() with a seed, drained. */
+void gtu_init(game_t *g, uint16_t seed);
 /* Start a game: blank stats, the given mode and level, greeting over. */
 void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed);
 void gtu_tick(game_t *g, uint32_t ms);

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -60,8 +61,10 @@ static void test_boot_banner_and_greeting(void **state)
     gtu_capture_start();
     g.settings = s;
     g.stats = st;
-    game_init(&g, 1, 0, 1);
-    assert_string_equal(gtu_out(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
+    gtu_init(&g, 1);
+    assert_int_equal(gtu_reports(), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_AI_X);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_PERFECT);
     /* The greeting lights something in its first 720 ms, then the board is dark. */
     frame_of(&g, f);
     assert_int_equal(f[0], LED_YELLOW);
@@ -79,12 +82,12 @@ static void test_boot_banner_and_greeting(void **state)
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     g.settings = s;
     g.stats = st;
-    game_init(&g, 1, 0, 1);
+    gtu_init(&g, 1);
     gtu_tap(&g, 4);
     assert_int_equal(marks(&g), 0);
 }
 
-static void test_boot_warnings(void **state)
+static void test_init_repairs_the_record(void **state)
 {
     game_t g;
     settings_t s;
@@ -93,18 +96,12 @@ static void test_boot_warnings(void **state)
     stats_settings_default(&s);
     stats_clear(&st);
     gtu_capture_start();
-    g.settings = s;
-    g.stats = st;
-    game_init(&g, 0, 1 /* after a watchdog reset */, 1);
-    assert_int_equal(gtu_count_lines("ttt: watchdog reset"), 1);
-    assert_int_equal(gtu_count_lines("ttt: table CRC bad, using solver"), 1);
-    assert_int_equal(gtu_count_lines("ttt: ready"), 1);
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
     st.n[1][2] = 65535;
     g.settings = s;
     g.stats = st;
-    game_init(&g, 1, 0, 1);
+    gtu_init(&g, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     assert_int_equal(g.stats.n[1][2], 0);
 }
@@ -121,7 +118,9 @@ static void test_move_and_ai_timing(void **state)
     assert_int_equal(marks(&g), 0); /* acted on at release */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(g.pos.x, 1u << 4);
-    assert_string_equal(gtu_out(), "move: 5 (x)\n");
+    assert_int_equal(gtu_reports(), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_MOVE)->cell, 4);
+    assert_int_equal(gtu_last_report(GAME_REP_MOVE)->player, PLAYER_X);
     frame_of(&g, f);
     assert_int_equal(f[4], LED_RED);
     gtu_tick(&g, GAME_AI_DELAY_MS - 1);
@@ -129,7 +128,9 @@ static void test_move_and_ai_timing(void **state)
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(g.pos.o), 1);
     assert_int_equal(g.pos.o, 1u << engine_move((pos_t){1u << 4, 0}));
-    assert_int_equal(gtu_count_lines("ai: "), 1);
+    assert_int_equal(gtu_reports_of(GAME_REP_AI_MOVE), 1);
+    assert_int_equal(1u << gtu_last_report(GAME_REP_AI_MOVE)->cell, g.pos.o);
+    assert_int_equal(gtu_last_report(GAME_REP_AI_MOVE)->player, PLAYER_O);
     frame_of(&g, f);
     {
         uint8_t ai = pos_first_cell(g.pos.o);
@@ -152,7 +153,7 @@ static void test_ai_opens_as_x(void **state)
     gtu_capture_start();
     g.settings = s;
     g.stats = st;
-    game_init(&g, 1, 0, 1);
+    gtu_init(&g, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
     assert_int_equal(marks(&g), 0);
     gtu_tick(&g, 1);
@@ -188,10 +189,11 @@ static void explore(const game_t *g, uint8_t person)
         }
         if (h.over) {
             strat_games++;
-            assert_int_not_equal(game_winner(&h), person);
-            if (game_winner(&h) == PLAYER_NONE) {
+            assert_int_not_equal(h.winner, person);
+            assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
+            assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, h.winner);
+            if (h.winner == PLAYER_NONE) {
                 strat_draws++;
-                assert_int_equal(gtu_count_lines("result: draw"), 1);
             } else {
                 strat_ai_wins++;
             }
@@ -268,11 +270,12 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
                 }
             }
         }
-        if (game_winner(&g) == PLAYER_X) {
+        if (g.winner == PLAYER_X) {
             (*person_wins)++;
         }
-        if (transcript && strlen(transcript) + strlen(gtu_out()) + 1 < cap) {
-            strcat(transcript, gtu_out());
+        if (transcript && strlen(transcript) + 8 < cap) {
+            /* the game as its final position */
+            sprintf(transcript + strlen(transcript), "%03x%03x;", g.pos.x, g.pos.o);
         }
         gtu_clear();
         gtu_tap(&g, 0); /* next game */
@@ -375,7 +378,7 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_clear();
     gtu_tap(&g, 0);
     assert_memory_equal(&p, &g.pos, sizeof p);
-    assert_string_equal(gtu_out(), "");
+    assert_int_equal(gtu_reports(), 0);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED | LED_BLINK);
     assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN);
@@ -439,9 +442,11 @@ static void test_menu(void **state)
     assert_int_equal(g.settings.level, LEVEL_EASY);
     gtu_long(&g, 2); /* two players */
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
-    assert_int_equal(gtu_count_lines("level: medium"), 1);
-    assert_int_equal(gtu_count_lines("level: easy"), 1);
-    assert_int_equal(gtu_count_lines("new: two players, level easy"), 1);
+    assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
+    assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
+    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
     /* Two players: x and o alternate, no AI. */
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
@@ -505,7 +510,8 @@ static void test_hint_and_analysis(void **state)
         assert_memory_equal(&p, &g.pos, sizeof p);
         frame_of(&g, f);
         assert_int_equal(f[best], LED_YELLOW);
-        assert_int_equal(gtu_count_lines("hint: "), 1);
+        assert_int_equal(gtu_reports_of(GAME_REP_HINT), 1);
+        assert_int_equal(gtu_last_report(GAME_REP_HINT)->cell, best);
         gtu_tick(&g, GAME_HINT_MS);
         frame_of(&g, f);
         assert_int_not_equal(f[best], LED_YELLOW);
@@ -521,7 +527,18 @@ static void test_hint_and_analysis(void **state)
                 assert_int_equal(f[c], LED_OFF);
             }
         }
-        assert_int_equal(gtu_count_lines("analysis:"), 1);
+        assert_int_equal(gtu_reports_of(GAME_REP_ANALYSIS), 1);
+        {
+            const game_report_t *a = gtu_last_report(GAME_REP_ANALYSIS);
+            assert_int_equal(a->cells, pos_empty(p));
+            for (uint8_t c = 0; c < 9; c++) {
+                if (pos_empty(p) & (1u << c)) {
+                    int v = -gtu_minimax(pos_play(p, c));
+                    assert_int_equal(!!(a->wins & (1u << c)), v > 0);
+                    assert_int_equal(!!(a->losses & (1u << c)), v < 0);
+                }
+            }
+        }
         /* The next press ends it and is not a move. */
         gtu_tap(&g, empty_cell);
         assert_memory_equal(&p, &g.pos, sizeof p);
@@ -549,7 +566,8 @@ static void test_game_over_and_stats(void **state)
     gtu_tap(&g, 4);
     gtu_tap(&g, 2);
     assert_int_equal(g.over, 1);
-    assert_int_equal(gtu_count_lines("result: x wins"), 1);
+    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_X);
     assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
     assert_int_equal(gtu_take_save(&g), 1);
     frame_of(&g, f);
@@ -575,8 +593,9 @@ static void test_game_over_and_stats(void **state)
         }
     }
     assert_int_equal(g.over, 1);
-    assert_int_equal(game_winner(&g), PLAYER_NONE);
-    assert_int_equal(gtu_count_lines("result: draw"), 1);
+    assert_int_equal(g.winner, PLAYER_NONE);
+    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 2);
+    assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_NONE);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
@@ -636,14 +655,15 @@ static void test_stuck_key(void **state)
     gtu_ev(&g, KEY_EV_PRESS, 4); /* cell 5 jams on the empty board */
     gtu_tick(&g, GAME_LONG_MS); /* on the way it passes the long-press time: only armed */
     assert_int_equal(gtu_cell(&g, 4), LED_YELLOW);
-    assert_int_equal(gtu_count_lines(""), 0); /* no menu action, nothing said */
+    assert_int_equal(gtu_reports(), 0); /* no menu action, nothing reported */
     gtu_tick(&g, GAME_STUCK_MS);
-    assert_int_equal(gtu_count_lines("key: stuck 5, ignored until released"), 1);
-    assert_int_equal(gtu_count_lines(""), 1); /* and nothing else: no gesture acted */
+    assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_STUCK)->cells, 1u << 4);
+    assert_int_equal(gtu_reports(), 1); /* and nothing else: no gesture acted */
     assert_int_equal(gtu_cell(&g, 4), LED_OFF); /* no longer armed */
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    gtu_tick(&g, GAME_STUCK_MS); /* said once */
-    assert_int_equal(gtu_count_lines("key: stuck"), 1);
+    gtu_tick(&g, GAME_STUCK_MS); /* reported once */
+    assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     /* The other keys work while it stays down (the debounced state still has it). */
     game_keys_sync(&g, 1u << 4);
     gtu_tap(&g, 0);
@@ -819,7 +839,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boot_banner_and_greeting),
-        cmocka_unit_test(test_boot_warnings),
+        cmocka_unit_test(test_init_repairs_the_record),
         cmocka_unit_test(test_move_and_ai_timing),
         cmocka_unit_test(test_ai_opens_as_x),
         cmocka_unit_test(test_every_strategy_as_x),

@@ -1,4 +1,4 @@
-/* firmware/game/out.c - text output into the UART (see out.h). No state, no waiting:
+/* firmware/console/out.c - text output into the UART (see out.h). No state, no waiting:
  * a byte that does not fit is dropped and counted by the UART (uart_tx_dropped), which
  * the main loop's room check keeps from ever happening. */
 #include "out.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""tests/app/check_layers.py - proves the firmware's rooms depend only downwards:
+"""tests/image/check_layers.py - proves the firmware's rooms depend only downwards:
 
-    app -> console -> game -> engine -> common          hal -> board, common
+    app -> console -> game -> engine -> hal -> board
 
 in two ways, so that neither a header nor the linker can hide a way back up:
 
@@ -17,11 +17,14 @@ in two ways, so that neither a header nor the linker can hide a way back up:
 
 The HAL's chip side (hal/avr/) and its host fakes (hal/host/) are the same room as the
 contract headers in hal/; the host fakes are not part of the firmware image and are
-checked by includes only. The judge CLI (firmware/tools) may use the engine and common.
+checked by includes only. The HAL names nothing of firmware/: no include of a firmware
+header, nor any include path through firmware/. The engine and the judge CLI
+(firmware/tools) use only the HAL's CRC-16 and PROGMEM access.
 
 usage: check_layers.py OBJ_DIR      (OBJ_DIR: build/avr-su/obj)
-       check_layers.py --self-test  (a small tree with one upward include and one
-                                     upward call must fail on both, a clean one pass)
+       check_layers.py --self-test  (a small tree with an upward include, an upward
+                                     call, a HAL include of firmware/, the game
+                                     including uart.h must each fail, a clean one pass)
 """
 import os
 import re
@@ -30,19 +33,17 @@ import sys
 
 # Which rooms each room may use (itself included implicitly).
 ALLOWED = {
-    "common": set(),
     "board": set(),
-    "hal": {"board", "common"},
-    "hal_avr": {"hal", "board", "common"},
-    "hal_host": {"hal", "board", "common"},
-    "engine": {"common"},
-    "game": {"engine", "common", "hal"},
-    "console": {"game", "engine", "common", "hal", "board"},
-    "app": {"console", "game", "engine", "common", "hal", "board"},
-    "tools": {"engine", "common"},
+    "hal": {"board"},
+    "hal_avr": {"hal", "board"},
+    "hal_host": {"hal", "board"},
+    "engine": {"hal"},
+    "game": {"engine", "hal"},
+    "console": {"game", "engine", "hal", "board"},
+    "app": {"console", "game", "engine", "hal", "board"},
+    "tools": {"engine", "hal"},
 }
 ROOM_DIRS = {
-    "common": ["firmware/common"],
     "engine": ["firmware/engine"],
     "game": ["firmware/game"],
     "console": ["firmware/console"],
@@ -53,11 +54,19 @@ ROOM_DIRS = {
     "hal": ["hal"],
     "board": ["board"],
 }
-# Where a room may use only some of another room's headers: the game state machine takes
-# key events and gives LED frames and text, through the HAL's keys.h, leds.h and uart.h
-# contracts, and nothing else of the HAL (no power, EEPROM or timing: the app hands it
-# what it needs).
-ONLY_HEADERS = {("game", "hal"): {"keys.h", "leds.h", "uart.h"}}
+# Where a room may use only some of another room's headers. The pure rooms use the HAL's
+# CRC-16 and PROGMEM access (crc16.h, pgm.h); the game state machine also takes key
+# events and gives LED frames (keys.h, leds.h), and nothing else of the HAL: no power,
+# EEPROM or timing (the app hands it what it needs), and no UART: the game prints
+# nothing, it reports what happened and the console says it.
+HAL_SHARED = {"crc16.h", "pgm.h"}
+ONLY_HEADERS = {
+    ("engine", "hal"): HAL_SHARED,
+    ("tools", "hal"): HAL_SHARED,
+    ("game", "hal"): HAL_SHARED | {"keys.h", "leds.h"},
+}
+# Rooms that may not name firmware/ in any include, whatever the header.
+NO_FIRMWARE_PATHS = {"hal", "hal_avr", "hal_host", "board"}
 # The chip side and the host fakes implement the contract: a symbol they define counts
 # as the contract's.
 IMPLEMENTS = {"hal_avr": "hal", "hal_host": "hal"}
@@ -89,7 +98,9 @@ def check_includes(errors):
     files = list(room_files())
     for room, path in files:
         if path.endswith(".h"):
-            owners.setdefault(os.path.basename(path), set()).add(room)
+            # a header of the chip side or the fakes (pgm.h: one per side, found by the
+            # include path) is the contract's
+            owners.setdefault(os.path.basename(path), set()).add(IMPLEMENTS.get(room, room))
     for name, room in GENERATED.items():
         owners.setdefault(name, set()).add(room)
     for name, rooms in sorted(owners.items()):
@@ -102,6 +113,10 @@ def check_includes(errors):
         for line_no, name in ((text.count("\n", 0, m.start()) + 1, m.group(1))
                               for m in INCLUDE.finditer(text)):
             count += 1
+            if room in NO_FIRMWARE_PATHS and "firmware/" in name:
+                errors.append("%s:%d: %s includes %s: the HAL names nothing of firmware/" % (
+                    path, line_no, room, name))
+                continue
             base = os.path.basename(name)
             owner = owners.get(base)
             if not owner:
@@ -180,12 +195,17 @@ def self_test():
         "firmware/engine/low.c": '#include "low.h"\nint low_f(void) { return 1; }\n',
         "firmware/game/high.h": "int high_f(void);\n",
         "firmware/game/high.c": '#include "high.h"\n#include "low.h"\nint high_f(void) { return low_f(); }\n',
+        "hal/uart.h": "int uart_putc(int c);\n",
     }
     bad_include = ("firmware/engine/low.c", '#include "high.h"\n#include "low.h"\nint low_f(void) { return 1; }\n')
     bad_call = ("firmware/engine/low.c", '#include "low.h"\nint high_f(void);\nint low_f(void) { return high_f(); }\n')
+    # the HAL reaching up, by a firmware header's name and by a path through firmware/
+    hal_up = ("hal/store.c", '#include "low.h"\n#include "../firmware/engine/low.h"\nint s(void) { return low_f(); }\n')
+    # the game printing: a HAL header it may not use
+    game_prints = ("firmware/game/high.c", '#include "high.h"\n#include "uart.h"\nint high_f(void) { return 1; }\n')
     old = os.getcwd()
     verdicts = []
-    for case in (None, bad_include, bad_call):
+    for case in (None, bad_include, bad_call, hal_up, game_prints):
         with tempfile.TemporaryDirectory() as tmp:
             os.chdir(tmp)
             try:
@@ -199,18 +219,24 @@ def self_test():
                         obj = os.path.join("obj", rel[:-2] + ".o")
                         os.makedirs(os.path.dirname(obj), exist_ok=True)
                         subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-Ifirmware/engine",
-                                        "-Ifirmware/game", "-c", rel, "-o", obj], check=True)
+                                        "-Ifirmware/game", "-Ihal", "-c", rel, "-o", obj], check=True)
                 errors = []
                 check_includes(errors)
                 check_symbols("obj", errors)
                 verdicts.append(errors)
             finally:
                 os.chdir(old)
-    clean, include_errors, call_errors = verdicts
+    clean, include_errors, call_errors, hal_errors, print_errors = verdicts
     ok = (not clean and any("includes high.h" in e for e in include_errors)
-          and any("uses high_f" in e for e in call_errors))
-    print("check_layers self-test: clean tree %d errors, upward include %d, upward call %d: %s"
-          % (len(clean), len(include_errors), len(call_errors), "ok" if ok else "FAILED"))
+          and any("uses high_f" in e for e in call_errors)
+          and any("hal includes low.h from engine" in e for e in hal_errors)
+          and any("names nothing of firmware/" in e for e in hal_errors)
+          and any("(hal) uses low_f" in e for e in hal_errors)
+          and any("game includes uart.h; of hal it may use only" in e for e in print_errors))
+    print("check_layers self-test: clean tree %d errors, upward include %d, upward call %d,"
+          " HAL include of firmware %d, game including uart.h %d: %s"
+          % (len(clean), len(include_errors), len(call_errors), len(hal_errors),
+             len(print_errors), "ok" if ok else "FAILED"))
     sys.exit(0 if ok else 1)
 
 

@@ -1,6 +1,6 @@
-/* firmware/common/host/pgm.h - PROGMEM access on the host: flash is ordinary memory. */
-#ifndef COMMON_PGM_H
-#define COMMON_PGM_H
+/* hal/host/pgm.h - PROGMEM access on the host: flash is ordinary memory. */
+#ifndef HAL_PGM_H
+#define HAL_PGM_H
 #include <stdint.h>
 #define PROGMEM
 #define pgm_read_byte(p) (*(const uint8_t *)(p))

@@ -1,4 +1,4 @@
-/* firmware/common/host/crc16.c - CRC-16/CCITT-FALSE on the host, bitwise (the same
+/* hal/host/crc16.c - CRC-16/CCITT-FALSE on the host, bitwise (the same
  * values as avr-libc's _crc_xmodem_update on the chip; tests compare them). */
 #include "crc16.h"
 

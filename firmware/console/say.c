@@ -1,0 +1,151 @@
+/* firmware/console/say.c - the board's own lines: the banner, each of the game's reports
+ * (game_take_report), the app's sleep and supply lines. One line each. */
+#include "console.h"
+
+#include "out.h"
+#include "say.h"
+
+OUT_STR(s_ready, "ttt: ready (type help)");
+OUT_STR(s_wdt, "ttt: watchdog reset");
+OUT_STR(s_crc, "ttt: table CRC bad, using solver");
+OUT_STR(s_sleep, "ttt: sleeping (press a key)");
+OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
+OUT_STR(s_new, "new: ");
+OUT_STR(s_comma_level, ", level ");
+OUT_STR(s_level, "level: ");
+OUT_STR(s_move, "move: ");
+OUT_STR(s_ai, "ai: ");
+OUT_STR(s_result, "result: ");
+OUT_STR(s_hint, "hint: ");
+OUT_STR(s_analysis, "analysis:");
+OUT_STR(s_stats_cleared, "stats: cleared");
+OUT_STR(s_stuck, "key: stuck");
+OUT_STR(s_stuck_end, ", ignored until released");
+OUT_STR(s_wins, " wins");
+OUT_STR(s_draw, "draw");
+/* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss. */
+OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
+OUT_STR(s_levels, "perfect\0medium\0easy");
+OUT_STR(s_outcomes, " win\0 draw\0 loss");
+
+void say_mode(uint8_t mode)
+{
+    out_nth_P(s_modes, mode);
+}
+
+void say_result(uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        out_P(s_draw);
+    } else {
+        out_player(winner);
+        out_P(s_wins);
+    }
+}
+
+void console_banner(bool table_ok, bool after_watchdog)
+{
+    if (after_watchdog) {
+        out_line_P(s_wdt);
+    }
+    if (!table_ok) {
+        out_line_P(s_crc);
+    }
+    out_line_P(s_ready);
+}
+
+void console_say_sleeping(void)
+{
+    out_line_P(s_sleep);
+}
+
+void console_say_supply_low(uint16_t decivolts)
+{
+    out_fmt_P(s_low_vcc, &decivolts);
+}
+
+/* `move: 5 (x)` / `ai: 5 (o)` */
+static void say_move(const char *prefix_P, const game_report_t *r)
+{
+    out_P(prefix_P);
+    out_cell(r->cell);
+    out_byte(' ');
+    out_byte('(');
+    out_player(r->player);
+    out_byte(')');
+}
+
+/* ` 1 win 2 draw 3 loss`: each empty cell with the mover's outcome there. */
+static void say_analysis(const game_report_t *r)
+{
+    out_P(s_analysis);
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        uint16_t bit = (uint16_t)(1u << c);
+        if (r->cells & bit) {
+            out_byte(' ');
+            out_cell(c);
+            out_nth_P(s_outcomes, (r->wins & bit) ? 0u : (r->losses & bit) ? 2u : 1u);
+        }
+    }
+}
+
+/* `key: stuck 5 7, ignored until released`: one line for all. */
+static void say_stuck(uint16_t cells)
+{
+    out_P(s_stuck);
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        if (cells & (1u << c)) {
+            out_byte(' ');
+            out_cell(c);
+        }
+    }
+    out_P(s_stuck_end);
+}
+
+static void say_report(const game_report_t *r)
+{
+    switch (r->kind) {
+    case GAME_REP_NEW:
+        out_P(s_new);
+        say_mode(r->mode);
+        out_P(s_comma_level);
+        out_nth_P(s_levels, r->level);
+        break;
+    case GAME_REP_LEVEL:
+        out_P(s_level);
+        out_nth_P(s_levels, r->level);
+        break;
+    case GAME_REP_MOVE:
+        say_move(s_move, r);
+        break;
+    case GAME_REP_AI_MOVE:
+        say_move(s_ai, r);
+        break;
+    case GAME_REP_RESULT:
+        out_P(s_result);
+        say_result(r->player);
+        break;
+    case GAME_REP_HINT:
+        out_P(s_hint);
+        out_cell(r->cell);
+        break;
+    case GAME_REP_ANALYSIS:
+        say_analysis(r);
+        break;
+    case GAME_REP_STATS_CLEARED:
+        out_P(s_stats_cleared);
+        break;
+    case GAME_REP_STUCK:
+        say_stuck(r->cells);
+        break;
+    }
+    out_nl();
+}
+
+void console_report(game_t *g)
+{
+    game_report_t r;
+    while (game_take_report(g, &r)) {
+        say_report(&r);
+    }
+}

@@ -1,0 +1,10 @@
+/* firmware/console/say.h - console-internal: the texts of the game's reports, shared by
+ * say.c and console.c. */
+#ifndef CONSOLE_SAY_H
+#define CONSOLE_SAY_H
+#include <stdint.h>
+
+void say_mode(uint8_t mode);     /* `vs ai, you x`, `vs ai, you o`, `two players` */
+void say_result(uint8_t winner); /* `x wins`, `o wins`, `draw` (PLAYER_NONE) */
+
+#endif
