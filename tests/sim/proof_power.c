@@ -6,7 +6,8 @@
  *   sleep   a key held for good is reported once and never acts; after 5 idle minutes
  *           the board powers down with that key's row undriven, a key of another row
  *           wakes it (and is not a move), a key of the stuck row does not; with a stuck
- *           key in every row it never claims to sleep, and the LEDs stay on. */
+ *           key in every row it never claims to sleep, and the LEDs stay on; the
+ *           watchdog is off in power-down and on again after waking. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -22,6 +23,15 @@
 static int powered_down(void)
 {
     return !(board_avr()->data[A_TIMSK0] & 0x02u);
+}
+
+#define A_WDTCSR 0x60u
+#define WDTCSR_WDE 0x08u
+#define WDTCSR_WDIE 0x40u
+/* The watchdog's mode bits (WDE, WDIE) as the chip has them now. */
+static unsigned watchdog_mode(void)
+{
+    return board_avr()->data[A_WDTCSR] & (WDTCSR_WDE | WDTCSR_WDIE);
 }
 
 static int stats_line(char *out, size_t len)
@@ -178,6 +188,10 @@ static int sleep_run(void)
         fail("sleep: with one stuck key the board did not power down once (%d)", slept);
         return -1;
     }
+    /* The watchdog runs on in power-down and would reset the sleeping board after 2 s:
+     * it must be off while asleep (the chip's own state, not the proof's reading of a
+     * reset, since a simulator need not run the watchdog during sleep), on once awake. */
+    unsigned wdt_asleep = watchdog_mode();
     /* a key of the stuck row (cell 6) does not wake it; one of another row (cell 1) does */
     int asleep0 = powered_down();
     board_keys_set((1u << 4) | (1u << 5));
@@ -196,6 +210,15 @@ static int sleep_run(void)
            woke ? "yes" : "no", count_cap("move:") ? "no" : "yes");
     if (!asleep0 || !still_asleep || !woke || count_cap("move:")) {
         fail("sleep: wrong power-down or wake-up keys");
+        return -1;
+    }
+    unsigned wdt_awake = watchdog_mode();
+    printf("sim_power: watchdog in power-down: %s; after waking: %s\n",
+           wdt_asleep ? "RUNNING" : "off", wdt_awake == (WDTCSR_WDE | WDTCSR_WDIE)
+                                                ? "on (interrupt and reset)" : "NOT ON");
+    if (wdt_asleep || wdt_awake != (WDTCSR_WDE | WDTCSR_WDIE)) {
+        fail("sleep: watchdog 0x%02x in power-down (want off), 0x%02x after waking (want "
+             "WDE and WDIE)", wdt_asleep, wdt_awake);
         return -1;
     }
     /* every row blocked: 11 minutes, no sleeping line, LEDs not blanked */
