@@ -6,10 +6,12 @@
  *   sleep   a key held for good is reported once and never acts; after 5 idle minutes
  *           the board powers down with that key's row undriven, a key of another row
  *           wakes it (and is not a move), a key of the stuck row does not; with a stuck
- *           key in every row it never claims to sleep, and the LEDs stay on; the
- *           watchdog is off in power-down and on again after waking. */
+ *           key in every row it never claims to sleep, and the LEDs stay on; in
+ *           power-down the watchdog is off and no LED row gate is on, and the watchdog
+ *           is on again after waking. */
 #define _GNU_SOURCE
 #include "proof.h"
+#include "pins.h"
 
 #include <sim_avr.h>
 #include <stdlib.h>
@@ -23,6 +25,20 @@
 static int powered_down(void)
 {
     return !(board_avr()->data[A_TIMSK0] & 0x02u);
+}
+
+/* An LED row gate driven high (any of the three): while asleep each one left on would
+ * draw 50 uA through its pull-down all night. */
+static int led_row_gate_on(void)
+{
+    static const uint8_t rows[3] = BOARD_LED_ROW_PINS;
+    const uint8_t *d = board_avr()->data;
+    int on = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        unsigned port = BOARD_PIN_PORT(rows[i]), bit = BOARD_PIN_BIT(rows[i]);
+        on |= ((d[0x25u + 3u * port] & d[0x24u + 3u * port]) >> bit) & 1u; /* PORT & DDR */
+    }
+    return on;
 }
 
 #define A_WDTCSR 0x60u
@@ -192,6 +208,7 @@ static int sleep_run(void)
      * it must be off while asleep (the chip's own state, not the proof's reading of a
      * reset, since a simulator need not run the watchdog during sleep), on once awake. */
     unsigned wdt_asleep = watchdog_mode();
+    int gate_asleep = led_row_gate_on();
     /* a key of the stuck row (cell 6) does not wake it; one of another row (cell 1) does */
     int asleep0 = powered_down();
     board_keys_set((1u << 4) | (1u << 5));
@@ -213,9 +230,14 @@ static int sleep_run(void)
         return -1;
     }
     unsigned wdt_awake = watchdog_mode();
-    printf("sim_power: watchdog in power-down: %s; after waking: %s\n",
-           wdt_asleep ? "RUNNING" : "off", wdt_awake == (WDTCSR_WDE | WDTCSR_WDIE)
-                                                ? "on (interrupt and reset)" : "NOT ON");
+    printf("sim_power: watchdog in power-down: %s; after waking: %s; LED row gates in "
+           "power-down: %s\n", wdt_asleep ? "RUNNING" : "off",
+           wdt_awake == (WDTCSR_WDE | WDTCSR_WDIE) ? "on (interrupt and reset)" : "NOT ON",
+           gate_asleep ? "ONE ON" : "all off");
+    if (gate_asleep) {
+        fail("sleep: an LED row gate left on in power-down");
+        return -1;
+    }
     if (wdt_asleep || wdt_awake != (WDTCSR_WDE | WDTCSR_WDIE)) {
         fail("sleep: watchdog 0x%02x in power-down (want off), 0x%02x after waking (want "
              "WDE and WDIE)", wdt_asleep, wdt_awake);
