@@ -203,10 +203,11 @@ def same_file(a, b):
 
 
 def sync_scratch(work, files):
-    """Make `work` hold the tree's files as they are now (changed ones copied with their
-    times, so make rebuilds what they feed; unchanged ones left alone, so it does not),
-    plus the web model's node_modules linked and, on first use, the tree's build/ copied
-    with its times (the scratch's make then starts up to date where the tree is)."""
+    """Make `work` hold the tree's files as they are now, plus the web model's
+    node_modules linked. On first use everything is copied with its times, the tree's
+    build/ too, so the scratch's make starts up to date where the tree is; later, a file
+    whose content changed is copied with the time now (its own may be older than an
+    object the scratch built since), and an unchanged one is left alone."""
     first = not os.path.isdir(work)
     os.makedirs(work, exist_ok=True)
     wanted = set(files)
@@ -214,7 +215,7 @@ def sync_scratch(work, files):
         src, dst = os.path.join(ROOT, rel), os.path.join(work, rel)
         if not same_file(src, dst):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copy2(src, dst)
+            (shutil.copy2 if first else shutil.copyfile)(src, dst)
     for dirpath, dirnames, filenames in os.walk(work):
         rel_dir = os.path.relpath(dirpath, work)
         if rel_dir == ".":
