@@ -15,7 +15,8 @@ MUTANTS_TXT := $(BUILD)/mutants.txt
 .PHONY: mutants mutants-run test-mutants-apply test-mutants-sample
 mutants: deps
 	@$(MAKE) --no-print-directory mutants-run
-mutants-run: all
+# the scratch copies link the tree's node_modules (the web model's mutants need them)
+mutants-run: all $(WEB_NODE_MODULES)
 	@mkdir -p $(BUILD)
 	@$(MUTANTS_RUN) run -j $(MUTANTS_JOBS) --summary $(MUTANTS_TXT)
 test-mutants-apply:
