@@ -148,4 +148,5 @@ size: $(SIZE_TARGETS)
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (not those of the mutants' scratch copies, each a tree of its own: tests/mutants)
+-include $(shell find $(BUILD) -path $(BUILD)/mutants -prune -o -name '*.d' -print 2>/dev/null)
