@@ -131,8 +131,16 @@ def parse(path, text=None):
     return records, errors
 
 
-def validate(records, root):
-    """Format and staleness problems, one message each (empty: all apply)."""
+def make_suites():
+    """The suites make knows (its TEST_TARGETS), or None if make cannot say."""
+    r = subprocess.run(["make", "--no-print-directory", "-s", "-C", ROOT, "mutants-suites"],
+                       capture_output=True, text=True)
+    return set(r.stdout.split()) if r.returncode == 0 else None
+
+
+def validate(records, root, suites=None):
+    """Format and staleness problems, one message each (empty: all apply). A suite make
+    does not know would fail as `no rule`, which must not pass for a kill."""
     problems, seen = [], {}
     for r in records:
         missing = [k for k in REQUIRED if not r.fields.get(k)]
@@ -148,6 +156,10 @@ def validate(records, root):
         bad = [s for s in r.suite_list if s in NEVER_SUITES or not s.startswith("test-")]
         if bad:
             problems.append("%s %s: %s is not a behaviour suite" % (r.where, r.id, bad[0]))
+        unknown = [s for s in r.suite_list if suites is not None and s not in suites]
+        if unknown:
+            problems.append("stale mutant %s (%s): make has no suite %s" %
+                            (r.id, r.where, unknown[0]))
         if r.sample not in (None, "yes"):
             problems.append("%s %s: sample is `yes` or absent" % (r.where, r.id))
         if r.find_text == r.replace_text:
@@ -413,10 +425,13 @@ def self_test():
                 "id: four\nreason: r\nsuites: test-game\nfile: gone.c\nfind: x\nreplace: y\n\n"
                 "id: one\nreason: r\nsuites: test-game\nfile: a.c\nfind: f();\nreplace: g();\n")
         recs, errs = parse(os.path.join(d, "m.txt"), text)
-        probs = validate(recs, d)
+        fails = []
+        probs = validate(recs, d, {"test-game", "test-docs"})
+        recs[0].fields["suites"] = "test-gone"
+        if not any("no suite test-gone" in p for p in validate(recs[:1], d, {"test-game"})):
+            fails.append("missed: a suite make does not know")
         expect = [("two", "2 times"), ("three", "not a behaviour suite"),
                   ("four", "does not exist"), ("one", "already used")]
-        fails = []
         if errs or len(recs) != 5:
             fails.append("parsed %d records, errors %s" % (len(recs), errs))
         for rid, words in expect:
@@ -433,7 +448,8 @@ def self_test():
         print("mutants self-test: FAILED: " + "; ".join(fails))
         return 1
     print("mutants self-test: the parser reads every form, and a stale find (twice, a "
-          "missing file), a duplicate id, a non-behaviour suite and a bad key are refused")
+          "missing file), a duplicate id, a non-behaviour or unknown suite and a bad key "
+          "are refused")
     return 0
 
 
@@ -452,7 +468,10 @@ def main():
         return self_test()
     files = a.files or default_files()
     records, problems = load(files)
-    problems += validate(records, ROOT)
+    suites = make_suites()
+    if suites is None:
+        problems.append("mutants: `make mutants-suites` failed: cannot check the suites")
+    problems += validate(records, ROOT, suites)
     if problems:
         print("\n".join(problems))
         print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
