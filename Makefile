@@ -7,6 +7,7 @@
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
 #   make gerbers    build/fab/ttt-shield-r1.zip for the board house (KiCad 9)
 #   make fuzz       the libFuzzer harnesses                   make clean
+#   make mutants    mutation testing: do planted bugs fail a test?
 #
 # This file holds the toolchains, the flags and the shared rules, then includes one
 # fragment per room, in the order below (lower layers first). A fragment only defines
@@ -102,6 +103,7 @@ include tests/tools/tools.mk
 include tests/sim/sim.mk
 include tests/web/web.mk
 include tests/fuzz/fuzz.mk
+include tests/mutants/mutants.mk
 include tests/docs/docs.mk
 
 all: $(ALL_TARGETS)
@@ -145,4 +147,5 @@ size: $(SIZE_TARGETS)
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (not those of the mutants' scratch copies, each a tree of its own: tests/mutants)
+-include $(shell find $(BUILD) -path $(BUILD)/mutants -prune -o -name '*.d' -print 2>/dev/null)

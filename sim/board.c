@@ -87,6 +87,7 @@ static struct {
     void *on_eecr_ctx;
     int flow_on;          /* honour XON/XOFF from the chip (default on) */
     int tx_held;          /* the chip sent XOFF: hold host bytes until XON */
+    unsigned flow_lag, lag_left; /* host bytes still sent after XOFF (board_set_flow_lag) */
     uint32_t xoffs, xons;
     /* watchdog hardware rule simavr 1.6 lacks (see wdt_model) */
     uint64_t wdif_since;
@@ -347,6 +348,8 @@ static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
             g.xoffs++;
         else
             g.xons++;
+        if (c == 0x13 && !g.tx_held)
+            g.lag_left = g.flow_lag; /* already on the way: they come anyway */
         g.tx_held = c == 0x13;
         if (!g.tx_held && g.next_tx < g.avr->cycle)
             g.next_tx = g.avr->cycle;
@@ -511,6 +514,7 @@ static void after_reset(void)
     keys_apply(-1, 0, 0);
     leds_recompute(-1, 0, 0);
     g.tx_held = 0;
+    g.lag_left = 0;
     g.wdif_since = 0;
     g.wake_cycle = g.avr->cycle;
     /* The supply: 5.0 V unless a test set another (board_set_vcc). The ADC reads the
@@ -652,6 +656,11 @@ void board_set_flow(int on)
         g.tx_held = 0;
 }
 
+void board_set_flow_lag(unsigned bytes)
+{
+    g.flow_lag = bytes;
+}
+
 void board_flow_counts(uint32_t *xoffs, uint32_t *xons)
 {
     *xoffs = g.xoffs;
@@ -757,7 +766,7 @@ int board_run_until(uint64_t target)
             next = g.next_window;
         if (g.keyq_head != g.keyq_tail && g.keyq[g.keyq_head % KEYQ_LEN].at < next)
             next = g.keyq[g.keyq_head % KEYQ_LEN].at;
-        if (g.txq_head != g.txq_tail && !g.tx_held && g.next_tx < next)
+        if (g.txq_head != g.txq_tail && (!g.tx_held || g.lag_left) && g.next_tx < next)
             next = g.next_tx;
         if (g.ee_busy && g.ee_until < next)
             next = g.ee_until;
@@ -790,10 +799,11 @@ int board_run_until(uint64_t target)
             board_keys_set(g.keyq[g.keyq_head % KEYQ_LEN].mask);
             g.keyq_head++;
         }
-        if (g.txq_head != g.txq_tail && !g.tx_held && g.next_tx <= now) {
+        if (g.txq_head != g.txq_tail && (!g.tx_held || g.lag_left) && g.next_tx <= now) {
             uint64_t per = uart_byte_cycles();
             if (reg(0xc1) & 0x10) { /* RXEN0: the receiver listens */
                 avr_raise_irq(g.uart_in, g.txq[g.txq_head++ % TXQ_LEN]);
+                g.lag_left -= g.tx_held;
             }
             g.next_tx = now + per;
         }

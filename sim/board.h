@@ -65,6 +65,9 @@ void board_power_cycle(void);
  * overruns can be provoked). Counts of those honoured since the board opened. */
 void board_set_flow(int on);
 void board_flow_counts(uint32_t *xoffs, uint32_t *xons);
+/* Bytes the host still sends after it reads XOFF, as a USB bridge delivers what it
+ * already holds (0 by default: the host stops at once). */
+void board_set_flow_lag(unsigned bytes);
 /* Supply voltage (AVcc = VCC) in mV, 5000 by default: what the ADC measures. */
 void board_set_vcc(uint32_t millivolts);
 /* Reset with the given MCUSR reset flags (EXTRF = 2 makes a bootloader wait). */

@@ -449,6 +449,26 @@ static void test_input_overrun(void **state)
     }
 }
 
+/* A finished game is saved, and then the board still powers down after 5 idle minutes
+ * (a save request left pending would keep it awake for good). */
+static void test_sleeps_after_a_save(void **state)
+{
+    uint32_t w;
+    (void)state;
+    boot();
+    say("new 2p\n");
+    w = fake_eeprom_writes();
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    run(2000);
+    assert_non_null(strstr(output(), "result: x wins\n"));
+    assert_true(fake_eeprom_writes() > w);
+    run(APP_IDLE_POWER_DOWN_MS + 2000);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -464,6 +484,7 @@ int main(void)
         cmocka_unit_test_setup(test_low_supply_save_waits, blank_chip),
         cmocka_unit_test_setup(test_console_burst, blank_chip),
         cmocka_unit_test_setup(test_input_overrun, blank_chip),
+        cmocka_unit_test_setup(test_sleeps_after_a_save, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

@@ -128,4 +128,8 @@ int cmd_console(void);
 int cmd_glitch(void);
 int cmd_power(void);
 
+/* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,
+ * run by the console proof); 0, or -1 after fail(). */
+int flow_check(void);
+
 #endif

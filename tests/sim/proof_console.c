@@ -6,7 +6,8 @@
  *           every one answered, in order, nothing lost (diag counts 0);
  *   overrun the same stream with a sender that ignores XOFF: input is lost, and every
  *           line is either answered whole or refused with `error: input overrun` (never
- *           spliced into another command), and diag counts the loss. */
+ *           spliced into another command), and diag counts the loss;
+ *   flow    when XOFF and XON go out, with a host that has bytes in flight (proof_flow.c). */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -342,6 +343,7 @@ int cmd_console(void)
                      res[0], res[1], lost ? lost : "none");
         }
     }
+    flow_check(); /* when XOFF and XON go out (proof_flow.c) */
     printf("sim_console: %.1f s\n", wall() - t0);
     if (sh->bad) {
         printf("sim_console: FAILED: %s\n", sh->first_error);

@@ -6,9 +6,12 @@
  *   sleep   a key held for good is reported once and never acts; after 5 idle minutes
  *           the board powers down with that key's row undriven, a key of another row
  *           wakes it (and is not a move), a key of the stuck row does not; with a stuck
- *           key in every row it never claims to sleep, and the LEDs stay on. */
+ *           key in every row it never claims to sleep, and the LEDs stay on; in
+ *           power-down the watchdog is off and no LED row gate is on, and the watchdog
+ *           is on again after waking. */
 #define _GNU_SOURCE
 #include "proof.h"
+#include "pins.h"
 
 #include <sim_avr.h>
 #include <stdlib.h>
@@ -22,6 +25,29 @@
 static int powered_down(void)
 {
     return !(board_avr()->data[A_TIMSK0] & 0x02u);
+}
+
+/* An LED row gate driven high (any of the three): while asleep each one left on would
+ * draw 50 uA through its pull-down all night. */
+static int led_row_gate_on(void)
+{
+    static const uint8_t rows[3] = BOARD_LED_ROW_PINS;
+    const uint8_t *d = board_avr()->data;
+    int on = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        unsigned port = BOARD_PIN_PORT(rows[i]), bit = BOARD_PIN_BIT(rows[i]);
+        on |= ((d[0x25u + 3u * port] & d[0x24u + 3u * port]) >> bit) & 1u; /* PORT & DDR */
+    }
+    return on;
+}
+
+#define A_WDTCSR 0x60u
+#define WDTCSR_WDE 0x08u
+#define WDTCSR_WDIE 0x40u
+/* The watchdog's mode bits (WDE, WDIE) as the chip has them now. */
+static unsigned watchdog_mode(void)
+{
+    return board_avr()->data[A_WDTCSR] & (WDTCSR_WDE | WDTCSR_WDIE);
 }
 
 static int stats_line(char *out, size_t len)
@@ -178,6 +204,11 @@ static int sleep_run(void)
         fail("sleep: with one stuck key the board did not power down once (%d)", slept);
         return -1;
     }
+    /* The watchdog runs on in power-down and would reset the sleeping board after 2 s:
+     * it must be off while asleep (the chip's own state, not the proof's reading of a
+     * reset, since a simulator need not run the watchdog during sleep), on once awake. */
+    unsigned wdt_asleep = watchdog_mode();
+    int gate_asleep = led_row_gate_on();
     /* a key of the stuck row (cell 6) does not wake it; one of another row (cell 1) does */
     int asleep0 = powered_down();
     board_keys_set((1u << 4) | (1u << 5));
@@ -196,6 +227,20 @@ static int sleep_run(void)
            woke ? "yes" : "no", count_cap("move:") ? "no" : "yes");
     if (!asleep0 || !still_asleep || !woke || count_cap("move:")) {
         fail("sleep: wrong power-down or wake-up keys");
+        return -1;
+    }
+    unsigned wdt_awake = watchdog_mode();
+    printf("sim_power: watchdog in power-down: %s; after waking: %s; LED row gates in "
+           "power-down: %s\n", wdt_asleep ? "RUNNING" : "off",
+           wdt_awake == (WDTCSR_WDE | WDTCSR_WDIE) ? "on (interrupt and reset)" : "NOT ON",
+           gate_asleep ? "ONE ON" : "all off");
+    if (gate_asleep) {
+        fail("sleep: an LED row gate left on in power-down");
+        return -1;
+    }
+    if (wdt_asleep || wdt_awake != (WDTCSR_WDE | WDTCSR_WDIE)) {
+        fail("sleep: watchdog 0x%02x in power-down (want off), 0x%02x after waking (want "
+             "WDE and WDIE)", wdt_asleep, wdt_awake);
         return -1;
     }
     /* every row blocked: 11 minutes, no sleeping line, LEDs not blanked */

@@ -1,7 +1,8 @@
 // tests/web/model_test.mjs - checks of the avr8js shield model (build/web/shield.mjs)
 // that the twin transcripts cannot make: software flow control against a fake byte
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
-// sleep actually modelled (the chip is asleep most of the idle time, and powers down),
+// sleep actually modelled (the chip is asleep most of the idle time, and powers down;
+// the USART hears nothing in power-down; `sei; sleep` wakes on a pending interrupt),
 // the watchdog's counters and EEPROM kept across its resets, and the image loaders'
 // errors. Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
 import fs from 'node:fs';
@@ -73,6 +74,9 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   b.powerCycle();
   b.runMs(20);
   check('power cycle: PORF, EEPROM kept', lines[lines.length - 1] === 'probe_fw: boot 3, mcusr 1 (power-on)', lines[lines.length - 1]);
+  b.serialLine('sei');
+  b.runMs(50);
+  check('the instruction after SEI runs first: sei; sleep wakes on a pending interrupt', lines[lines.length - 1] === 'probe_fw: woke from power-down', lines[lines.length - 1]);
 }
 
 // 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
@@ -90,11 +94,17 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   b.runMs(600000);
   check('power-down holds (no second sleep message in 10 min)', lines.filter((l) => l.startsWith('ttt: sleeping')).length === 1 && b.sleepMode === 2);
   check('10 min of power-down cost nothing to run', b.now() - c0 === msToCycles(600000));
+  const n0 = lines.length;
+  b.serialSend('diag'); // the USART's clock stops in power-down: these bytes are lost
+  b.runMs(100);
   b.setKeys(1);
   b.runMs(100);
   b.setKeys(0);
   b.runMs(500);
   check('a key wakes it', b.sleepMode !== 2);
+  b.serialSend('\n');
+  b.runMs(100);
+  check('bytes sent during power-down are not heard', lines.length === n0, lines.slice(n0).join(' / '));
   b.serialLine('board');
   b.runMs(200);
   check('awake: the console answers', lines.some((l) => l.startsWith('turn: x')), lines.slice(-4).join(' / '));
@@ -114,4 +124,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
-  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, image loader errors)');
+  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down, ' +
+  'the SEI delay before a sleep, image loader errors)');

@@ -9,6 +9,10 @@
  *   adc    the 1.1 V bandgap measured against AVcc (ADMUX MUX = 0b1110): ~225 at 5.0 V
  *   ee     EEPROM byte 1 written in the background: the EE_READY interrupt (EERIE) says
  *          when the write is done, and the main loop reports it and the byte read back
+ *   sei    a pin-change interrupt made pending with interrupts off, then `sei; sleep` in
+ *          power-down: the instruction after SEI runs before any interrupt (datasheet
+ *          7.7), so the sleep starts and the pending interrupt ends it at once (taken
+ *          between the two, it would leave the sleep nothing to wake it)
  * Polled UART, no rings: it is a probe, not a driver. */
 #include <avr/eeprom.h>
 #include <avr/interrupt.h>
@@ -34,6 +38,8 @@ ISR(EE_READY_vect)
     EECR &= (uint8_t)~(1u << EERIE); /* level-triggered: off until the next write */
     probe_fw_ee_done = 1;
 }
+
+EMPTY_INTERRUPT(PCINT1_vect);
 
 ISR(WDT_vect)
 {
@@ -141,6 +147,23 @@ int main(void)
             sei();
             put_u16(eeprom_read_byte((const uint8_t *)1));
             puts_(v == eeprom_read_byte((const uint8_t *)1) ? " (written)\n" : " (NOT written)\n");
+        } else if (line[0] == 's' && line[1] == 'e' && line[2] == 'i') {
+            wdt_disable();
+            cli();
+            DDRC |= 1u; /* PC0 an output: toggling it is a pin change (PCINT8) */
+            PCMSK1 = (uint8_t)(1u << PCINT8);
+            PCIFR = (uint8_t)(1u << PCIF1);
+            PCICR = (uint8_t)(1u << PCIE1);
+            PORTC ^= 1u; /* PCIF1 set: the interrupt waits for sei */
+            SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
+            __asm__ __volatile__("sei\n\tsleep" ::: "memory");
+            SMCR = 0;
+            PCICR = 0;
+            PCMSK1 = 0;
+            DDRC &= (uint8_t)~1u;
+            PORTC &= (uint8_t)~1u;
+            puts_("probe_fw: woke from power-down\n");
+            wdt_enable(WDTO_250MS);
         } else {
             puts_("probe_fw: ?\n");
         }

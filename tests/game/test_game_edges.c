@@ -1,0 +1,157 @@
+/* tests/game/test_game_edges.c - game behaviour the mutation run (tests/mutants) found
+ * unchecked by a host test: the long-press time against the number the documents give
+ * (800 ms, a literal here: a test that used GAME_LONG_MS would move with it), `stats
+ * clear` clearing every mode whichever is current, and the display of a win: exactly
+ * the winning line blinks, in the winner's color, for each of the 8 lines and both
+ * players. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "engine.h"
+#include "game_test_util.h"
+#include "level.h"
+
+/* The press is held `ms` alone, then released: was it a long press? On the empty board a
+ * short press is a move, a long one a menu entry (cell 5: level medium). */
+static int long_press_after(uint32_t ms)
+{
+    game_t g;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_clear();
+    gtu_ev(&g, KEY_EV_PRESS, 4);
+    gtu_tick(&g, ms);
+    uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW;
+    gtu_ev(&g, KEY_EV_RELEASE, 4);
+    gtu_tick(&g, 1);
+    int is_long = gtu_count_lines("level: medium") == 1;
+    int is_move = gtu_count_lines("move: 5 (x)") == 1;
+    assert_int_equal(is_long + is_move, 1); /* one or the other, never both or neither */
+    assert_int_equal(armed, is_long);        /* the armed (yellow) cell says which */
+    return is_long;
+}
+
+static void test_long_press_is_800ms(void **state)
+{
+    (void)state;
+    engine_init();
+    assert_false(long_press_after(60));
+    assert_false(long_press_after(799));
+    assert_true(long_press_after(800));
+    assert_true(long_press_after(2000));
+}
+
+/* `stats clear` (the console's and the game's) empties every mode's counters. */
+static void test_stats_clear_every_mode(void **state)
+{
+    (void)state;
+    engine_init();
+    for (uint8_t current = 0; current < GAME_MODES; current++) {
+        game_t g;
+        gtu_start(&g, current, LEVEL_PERFECT, 1);
+        for (uint8_t m = 0; m < GAME_MODES; m++) {
+            for (uint8_t k = 0; k < STATS_KINDS; k++) {
+                g.stats.n[m][k] = (uint16_t)(1u + m * 3u + k);
+            }
+        }
+        gtu_take_save(&g);
+        game_stats_clear(&g);
+        for (uint8_t m = 0; m < GAME_MODES; m++) {
+            for (uint8_t k = 0; k < STATS_KINDS; k++) {
+                assert_int_equal(g.stats.n[m][k], 0);
+            }
+        }
+        assert_true(stats_valid(&g.stats));
+        assert_int_equal(gtu_take_save(&g), 1);
+    }
+}
+
+static const uint16_t lines[8] = {0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054};
+
+static uint8_t nth_cell(uint16_t mask, uint8_t n)
+{
+    for (uint8_t c = 0; c < 9; c++) {
+        if ((mask >> c) & 1u) {
+            if (n-- == 0) {
+                return c;
+            }
+        }
+    }
+    return 9;
+}
+
+/* Three cells outside `line` that make no line themselves (the loser's marks). */
+static uint16_t loser_cells(uint16_t line, uint8_t n)
+{
+    uint16_t out = (uint16_t)(0x1FFu & ~line);
+    for (uint8_t a = 0; a < 6; a++) {
+        for (uint8_t b = (uint8_t)(a + 1); b < 6; b++) {
+            for (uint8_t c = (uint8_t)(b + 1); c < 6; c++) {
+                uint16_t m = (uint16_t)((1u << nth_cell(out, a)) | (1u << nth_cell(out, b)) |
+                                        (n == 3 ? 1u << nth_cell(out, c) : 0u));
+                if (!pos_lines(m)) {
+                    return m;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Two players; `winner` completes `line`: after the last move, the line's cells blink
+ * in the winner's color, every other mark is steady in its own, empty cells are dark. */
+static void win_display(uint16_t line, uint8_t winner)
+{
+    game_t g;
+    uint16_t other = loser_cells(line, winner == PLAYER_X ? 2 : 3);
+    assert_int_not_equal(other, 0);
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    for (uint8_t i = 0; i < 3; i++) {
+        if (winner == PLAYER_O) {
+            gtu_tap(&g, nth_cell(other, i));
+        }
+        gtu_tap(&g, nth_cell(line, i));
+        if (winner == PLAYER_X && i < 2) {
+            gtu_tap(&g, nth_cell(other, i));
+        }
+    }
+    assert_int_equal(g.over, 1);
+    assert_int_equal(game_winner(&g), winner);
+    uint8_t mine = winner == PLAYER_X ? LED_RED : LED_GREEN;
+    uint8_t theirs = winner == PLAYER_X ? LED_GREEN : LED_RED;
+    for (uint8_t c = 0; c < 9; c++) {
+        uint8_t want = ((line >> c) & 1u)    ? (uint8_t)(mine | LED_BLINK)
+                       : ((other >> c) & 1u) ? theirs
+                                             : LED_OFF;
+        if (gtu_cell(&g, c) != want) {
+            print_error("line 0x%03x won by %s: cell %u shows %u, want %u\n", line,
+                        winner == PLAYER_X ? "x" : "o", c + 1u, gtu_cell(&g, c), want);
+        }
+        assert_int_equal(gtu_cell(&g, c), want);
+    }
+    /* it stays so until the next press */
+    gtu_tick(&g, 5000);
+    assert_int_equal(gtu_cell(&g, nth_cell(line, 0)), (uint8_t)(mine | LED_BLINK));
+}
+
+static void test_win_line_display(void **state)
+{
+    (void)state;
+    engine_init();
+    for (uint8_t i = 0; i < 8; i++) {
+        win_display(lines[i], PLAYER_X);
+        win_display(lines[i], PLAYER_O);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_long_press_is_800ms),
+        cmocka_unit_test(test_stats_clear_every_mode),
+        cmocka_unit_test(test_win_line_display),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

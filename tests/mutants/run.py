@@ -1,0 +1,505 @@
+#!/usr/bin/env python3
+"""tests/mutants/run.py - mutation testing: does every realistic bug fail a test?
+
+Each mutant is a record in a mutant file (format: tests/mutants/README.md): an exact
+text to find in one file, what to put instead, a one-line reason, and the make targets
+(behaviour suites) that should fail on it. For each mutant the runner applies the patch
+in a scratch copy of the tree (build/mutants/work-N: the tracked files copied over, the
+web model's node_modules linked, its own build/ directory, so nothing is shared with the
+tree or with the other worker), builds it, runs the listed suites in order until one
+fails, and puts the file back. The tree itself is never written.
+
+Outcomes:
+  killed    a listed suite failed (its name is recorded; the first that failed)
+  survived  every listed suite passed
+  hung      a suite ran past the runner's own limit (--suite-timeout) and was stopped by
+            it: `timeout` exits 124 only when it sent the signal itself, while a suite
+            whose own timeout fires exits through make with status 2. A hang that only
+            the runner ends is not a test catching the bug: it counts as survived.
+  broken    the mutant does not build (`make all` fails): not a realistic bug, fix the
+            record
+  stale     its find text is not in the file exactly once (the code moved on: re-anchor
+            the record); reported by every mode, before anything runs
+
+A mutant marked `equivalent: why` changes no behaviour any test can see; it is run, must
+survive, and stays out of the kill rate.
+
+usage: run.py check [FILE...]              every record applies (fast; no build)
+       run.py run [-j N] [--sample] [--summary OUT] [--only ID,...] [FILE...]
+       run.py self-test                    the parser and the stale check catch mistakes
+FILE defaults to tests/mutants/*.txt and tests/shield/planted.txt (if present).
+`run --sample` runs the records marked `sample: yes` and fails unless each non-equivalent
+one is killed and each equivalent one survives (the runner checking itself).
+"""
+import argparse
+import glob
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+KEYS = ("id", "reason", "suites", "file", "find", "replace", "equivalent", "sample")
+REQUIRED = ("id", "reason", "suites", "file", "find")
+# Suites that exercise the logic on the host (cmocka, the CLI, the fuzzers); the rest
+# run the firmware image in a simulator or check generated hardware files. For the web
+# page's board model, its own test in node is its host test.
+HOST_SUITES = {"test-engine", "test-notation", "test-engine-faults", "test-game",
+               "test-console", "test-app", "test-hal", "test-hal-board", "test-cli",
+               "test-fuzz"}
+ROOM_HOST_SUITES = {"web": {"test-web-model"}}
+# Rooms whose logic runs only on the chip or in a simulator (no host build of it):
+# the per-room goal "a host test kills one" does not apply to them.
+SIM_ONLY_ROOMS = {"hal-chip", "uart", "power", "sim", "shield"}
+NEVER_SUITES = {"test-docs", "test-doc-links"}
+KILL_GOAL_PERCENT = 95.0
+
+
+class Record:
+    def __init__(self, path, line):
+        self.path, self.line = path, line
+        self.fields = {}
+        self.find_lines, self.replace_lines = [], []
+
+    def __getattr__(self, name):
+        if name in KEYS:
+            return self.fields.get(name)
+        raise AttributeError(name)
+
+    @property
+    def where(self):
+        return "%s:%d" % (os.path.relpath(self.path, ROOT), self.line)
+
+    @property
+    def room(self):
+        base = os.path.splitext(os.path.basename(self.path))[0]
+        return base if os.path.basename(os.path.dirname(self.path)) == "mutants" else \
+            os.path.basename(os.path.dirname(self.path))
+
+    @property
+    def suite_list(self):
+        return (self.suites or "").split()
+
+    @property
+    def find_text(self):
+        return "\n".join(self.find_lines)
+
+    @property
+    def replace_text(self):
+        return "\n".join(self.replace_lines)
+
+
+def parse(path, text=None):
+    """Records of one mutant file, and the format errors found on the way."""
+    if text is None:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    records, errors, cur = [], [], None
+    for n, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip("\r")
+        if not line.strip():
+            cur = None
+            continue
+        if line.lstrip().startswith("#") and cur is None:
+            continue  # a comment between records
+        key, sep, value = line.partition(":")
+        if not sep or key not in KEYS:
+            errors.append("%s:%d: not a `key: value` line (keys: %s)" %
+                          (os.path.relpath(path, ROOT), n, ", ".join(KEYS)))
+            continue
+        value = value[1:] if value.startswith(" ") else value
+        if cur is None:
+            cur = Record(path, n)
+            records.append(cur)
+        if key == "find":
+            cur.find_lines.append(value)
+            cur.fields["find"] = True
+        elif key == "replace":
+            if value or cur.replace_lines or "replace" not in cur.fields:
+                cur.replace_lines.append(value)
+            cur.fields["replace"] = True
+        elif key in cur.fields:
+            errors.append("%s: %s given twice" % (cur.where, key))
+        else:
+            cur.fields[key] = value.strip()
+    for r in records:
+        if r.replace_lines == [""]:
+            r.replace_lines = []  # `replace:` alone deletes the find text
+    return records, errors
+
+
+def make_suites():
+    """The suites make knows (its TEST_TARGETS), or None if make cannot say."""
+    r = subprocess.run(["make", "--no-print-directory", "-s", "-C", ROOT, "mutants-suites"],
+                       capture_output=True, text=True)
+    return set(r.stdout.split()) if r.returncode == 0 else None
+
+
+def validate(records, root, suites=None):
+    """Format and staleness problems, one message each (empty: all apply). A suite make
+    does not know would fail as `no rule`, which must not pass for a kill."""
+    problems, seen = [], {}
+    for r in records:
+        missing = [k for k in REQUIRED if not r.fields.get(k)]
+        if missing:
+            problems.append("%s: missing %s" % (r.where, ", ".join(missing)))
+            continue
+        if "replace" not in r.fields:
+            problems.append("%s %s: no replace line" % (r.where, r.id))
+            continue
+        if r.id in seen:
+            problems.append("%s: id %s already used at %s" % (r.where, r.id, seen[r.id]))
+        seen[r.id] = r.where
+        bad = [s for s in r.suite_list if s in NEVER_SUITES or not s.startswith("test-")]
+        if bad:
+            problems.append("%s %s: %s is not a behaviour suite" % (r.where, r.id, bad[0]))
+        unknown = [s for s in r.suite_list if suites is not None and s not in suites]
+        if unknown:
+            problems.append("stale mutant %s (%s): make has no suite %s" %
+                            (r.id, r.where, unknown[0]))
+        if r.sample not in (None, "yes"):
+            problems.append("%s %s: sample is `yes` or absent" % (r.where, r.id))
+        if r.find_text == r.replace_text:
+            problems.append("%s %s: replace equals find" % (r.where, r.id))
+        target = os.path.join(root, r.file)
+        if not os.path.isfile(target):
+            problems.append("stale mutant %s (%s): %s does not exist" % (r.id, r.where, r.file))
+            continue
+        with open(target, encoding="utf-8") as f:
+            count = f.read().count(r.find_text)
+        if count != 1:
+            first = r.find_text.split("\n")[0]
+            problems.append("stale mutant %s (%s): its find text is in %s %d times, not once: "
+                            "%r%s" % (r.id, r.where, r.file, count, first,
+                                      " (+%d lines)" % (len(r.find_lines) - 1)
+                                      if len(r.find_lines) > 1 else ""))
+    return problems
+
+
+def default_files():
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "mutants", "*.txt")))
+    planted = os.path.join(ROOT, "tests", "shield", "planted.txt")
+    if os.path.isfile(planted):
+        files.append(planted)
+    return files
+
+
+def load(files):
+    records, problems = [], []
+    for path in files:
+        rs, errs = parse(os.path.abspath(path))
+        records += rs
+        problems += errs
+    return records, problems
+
+
+# ---- scratch copies ------------------------------------------------------------------
+
+def tree_files():
+    out = subprocess.run(["git", "-C", ROOT, "ls-files", "-z", "--cached", "--others",
+                          "--exclude-standard"], check=True, capture_output=True).stdout
+    return [p for p in out.decode().split("\0") if p and os.path.isfile(os.path.join(ROOT, p))]
+
+
+def same_file(a, b):
+    try:
+        if os.path.getsize(a) != os.path.getsize(b):
+            return False
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            return fa.read() == fb.read()
+    except OSError:
+        return False
+
+
+def sync_scratch(work, files):
+    """Make `work` hold the tree's files as they are now, plus the web model's
+    node_modules linked. On first use everything is copied with its times, the tree's
+    build/ too, so the scratch's make starts up to date where the tree is; later, a file
+    whose content changed is copied with the time now (its own may be older than an
+    object the scratch built since), and an unchanged one is left alone."""
+    first = not os.path.isdir(work)
+    os.makedirs(work, exist_ok=True)
+    wanted = set(files)
+    for rel in files:
+        src, dst = os.path.join(ROOT, rel), os.path.join(work, rel)
+        if not same_file(src, dst):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            (shutil.copy2 if first else shutil.copyfile)(src, dst)
+    for dirpath, dirnames, filenames in os.walk(work):
+        rel_dir = os.path.relpath(dirpath, work)
+        if rel_dir == ".":
+            dirnames[:] = [d for d in dirnames if d not in ("build", ".git")]
+        dirnames[:] = [d for d in dirnames if d != "node_modules"]
+        for name in filenames:
+            rel = os.path.normpath(os.path.join(rel_dir, name))
+            if rel not in wanted:
+                os.remove(os.path.join(dirpath, name))
+    modules = os.path.join(ROOT, "sim", "web", "node_modules")
+    link = os.path.join(work, "sim", "web", "node_modules")
+    if os.path.isdir(modules) and not os.path.lexists(link):
+        os.symlink(modules, link)
+    build = os.path.join(ROOT, "build")
+    if first and os.path.isdir(build):
+        shutil.copytree(build, os.path.join(work, "build"), symlinks=True,
+                        ignore=shutil.ignore_patterns("mutants", "mutants.txt"))
+
+
+def make(work, target, timeout, log):
+    """Status of `make target` in work: 0 pass, 124 stopped by our timeout, else failed."""
+    cmd = ["timeout", "-k", "10", str(timeout), "nice", "make", "--no-print-directory",
+           "-C", work, target]
+    with open(log, "ab") as f:
+        f.write(("$ make %s\n" % target).encode())
+        f.flush()
+        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT,
+                              stdin=subprocess.DEVNULL).returncode
+
+
+def run_one(r, work, logdir, timeout):
+    target = os.path.join(work, r.file)
+    with open(target, encoding="utf-8") as f:
+        original = f.read()
+    if original.count(r.find_text) != 1:
+        return {"outcome": "stale", "suite": None, "seconds": 0.0}
+    log = os.path.join(logdir, r.id + ".log")
+    if os.path.exists(log):
+        os.remove(log)
+    t0 = time.time()
+    result = {"outcome": "survived", "suite": None}
+    try:
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(original.replace(r.find_text, r.replace_text, 1))
+        status = make(work, "all", timeout, log)
+        if status != 0:
+            result = {"outcome": "broken" if status != 124 else "hung", "suite": "all"}
+        else:
+            for suite in r.suite_list:
+                status = make(work, suite, timeout, log)
+                if status == 124:
+                    result = {"outcome": "hung", "suite": suite}
+                    break
+                if status != 0:
+                    result = {"outcome": "killed", "suite": suite}
+                    break
+    finally:
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(original)
+    result["seconds"] = time.time() - t0
+    return result
+
+
+def run_all(records, jobs, timeout, scratch_root):
+    files = tree_files()
+    logdir = os.path.join(scratch_root, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    jobs = max(1, min(jobs, 2, len(records)))
+    todo = queue.Queue()
+    for r in records:
+        todo.put(r)
+    results, lock = {}, threading.Lock()
+
+    def worker(n):
+        work = os.path.join(scratch_root, "work-%d" % n)
+        sync_scratch(work, files)
+        # the unmutated tree must pass `make all` here, or nothing below means anything
+        if make(work, "all", timeout, os.path.join(logdir, "work-%d-build.log" % n)) != 0:
+            with lock:
+                print("mutants: the unmutated tree does not build in %s (see %s)" %
+                      (work, os.path.join(logdir, "work-%d-build.log" % n)), flush=True)
+            return
+        while True:
+            try:
+                r = todo.get_nowait()
+            except queue.Empty:
+                return
+            res = run_one(r, work, logdir, timeout)
+            with lock:
+                results[r.id] = res
+                mark = {"killed": "killed by %s" % res["suite"], "survived": "SURVIVED",
+                        "hung": "HUNG in %s (stopped by the runner, not the suite)" % res["suite"],
+                        "broken": "BROKEN (does not build)", "stale": "STALE"}[res["outcome"]]
+                if r.equivalent:
+                    mark += " (equivalent)"
+                print("mutant %-32s %-40s %5.1f s" % (r.id, mark, res["seconds"]), flush=True)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def summarize(records, results, seconds, sample):
+    """Print the report; return (summary lines, ok)."""
+    ok = True
+    ran = [r for r in records if r.id in results]
+    if len(ran) != len(records):
+        print("mutants: %d of %d did not run" % (len(records) - len(ran), len(records)))
+        ok = False
+    real = [r for r in ran if not r.equivalent]
+    equiv = [r for r in ran if r.equivalent]
+    killed = [r for r in real if results[r.id]["outcome"] == "killed"]
+    survived = [r for r in real if results[r.id]["outcome"] in ("survived", "hung")]
+    broken = [r for r in ran if results[r.id]["outcome"] in ("broken", "stale")]
+    equiv_killed = [r for r in equiv if results[r.id]["outcome"] == "killed"]
+    percent = 100.0 * len(killed) / len(real) if real else 0.0
+    print("\nsurvivors (%d):" % len(survived))
+    for r in survived:
+        res = results[r.id]
+        print("  %s (%s, ran %s)%s: %s" % (r.id, r.where, " ".join(r.suite_list),
+                                          " HUNG" if res["outcome"] == "hung" else "", r.reason))
+    print("equivalent (%d, left out of the kill rate):" % len(equiv))
+    for r in equiv:
+        print("  %s (%s): %s%s" % (r.id, r.where, r.equivalent,
+                                   "  -- BUT KILLED by %s: not equivalent" %
+                                   results[r.id]["suite"] if r in equiv_killed else ""))
+    if broken:
+        print("broken or stale (fix these records):")
+        for r in broken:
+            print("  %s (%s): %s" % (r.id, r.where, results[r.id]["outcome"]))
+        ok = False
+    if equiv_killed:
+        ok = False
+    print("per room: mutants, killed, killed by a host test")
+    rooms = {}
+    for r in real:
+        rooms.setdefault(r.room, []).append(r)
+    host_missing = []
+    for room in sorted(rooms):
+        rs = rooms[room]
+        k = [r for r in rs if results[r.id]["outcome"] == "killed"]
+        host = [r for r in k if results[r.id]["suite"] in
+                HOST_SUITES | ROOM_HOST_SUITES.get(room, set())]
+        note = "yes" if host else ("n/a (runs on the chip or in a simulator only)"
+                                   if room in SIM_ONLY_ROOMS else "NO")
+        if not host and room not in SIM_ONLY_ROOMS:
+            host_missing.append(room)
+        print("  %-10s %3d %3d  host test: %s" % (room, len(rs), len(k), note))
+    by_suite = {}
+    for r in killed:
+        by_suite[results[r.id]["suite"]] = by_suite.get(results[r.id]["suite"], 0) + 1
+    print("killed by suite: " + ", ".join("%s %d" % kv for kv in sorted(by_suite.items())))
+    lines = ["mutants_total %d" % len(ran), "mutants_equivalent %d" % len(equiv),
+             "mutants_killed %d" % len(killed), "mutants_survived %d" % len(survived),
+             "mutants_killed_percent %.1f" % percent,
+             "mutants_host_killed_rooms_missing %d" % len(host_missing),
+             "mutants_seconds %.0f" % seconds]
+    print("\n" + "\n".join(lines))
+    if sample:
+        # the runner checks itself: a killed mutant, an equivalent one that survives
+        wrong = [r for r in real if results[r.id]["outcome"] != "killed"]
+        if wrong or not real or not equiv or equiv_killed:
+            print("mutants sample: FAILED: %s" % (
+                "; ".join("%s %s" % (r.id, results[r.id]["outcome"]) for r in wrong + equiv_killed)
+                or "the sample needs a killable and an equivalent mutant"))
+            ok = False
+        else:
+            print("mutants sample: %d killed as expected, %d equivalent survived as expected"
+                  % (len(killed), len(equiv)))
+    else:
+        met = percent >= KILL_GOAL_PERCENT
+        print("goal mutants_killed_percent >= %g: %s" % (KILL_GOAL_PERCENT,
+                                                         "met" if met else "MISSED"))
+        print("goal every host-testable room has a mutant killed by a host test: %s" %
+              ("met" if not host_missing else "MISSED (%s)" % ", ".join(host_missing)))
+    return lines, ok
+
+
+# ---- self-test ---------------------------------------------------------------------
+
+def self_test():
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "a.c"), "w") as f:
+            f.write("int x = 1;\nif (a < b)\n    f();\nif (a < b)\n")
+        text = ("# a comment\nid: one\nreason: r\nsuites: test-game\nfile: a.c\n"
+                "find: int x = 1;\nreplace: int x = 2;\n\n"
+                "id: two\nreason: r\nsuites: test-game\nfile: a.c\nfind: if (a < b)\n"
+                "replace: if (a <= b)\n\n"
+                "id: three\nreason: r\nsuites: test-docs\nfile: a.c\nfind: int x = 1;\n"
+                "find: if (a < b)\nreplace:\n\n"
+                "id: four\nreason: r\nsuites: test-game\nfile: gone.c\nfind: x\nreplace: y\n\n"
+                "id: one\nreason: r\nsuites: test-game\nfile: a.c\nfind: f();\nreplace: g();\n")
+        recs, errs = parse(os.path.join(d, "m.txt"), text)
+        fails = []
+        probs = validate(recs, d, {"test-game", "test-docs"})
+        recs[0].fields["suites"] = "test-gone"
+        if not any("no suite test-gone" in p for p in validate(recs[:1], d, {"test-game"})):
+            fails.append("missed: a suite make does not know")
+        expect = [("two", "2 times"), ("three", "not a behaviour suite"),
+                  ("four", "does not exist"), ("one", "already used")]
+        if errs or len(recs) != 5:
+            fails.append("parsed %d records, errors %s" % (len(recs), errs))
+        for rid, words in expect:
+            if not any(rid in p and words in p for p in probs):
+                fails.append("missed: %s %s" % (rid, words))
+        if recs[2].find_text != "int x = 1;\nif (a < b)" or recs[2].replace_text != "":
+            fails.append("multi-line find / empty replace read wrong")
+        if len(probs) != len(expect):
+            fails.append("unexpected problems: %s" % probs)
+        _, errs = parse(os.path.join(d, "m.txt"), "id: x\nfnd: y\n")
+        if not errs:
+            fails.append("a misspelt key was accepted")
+    if fails:
+        print("mutants self-test: FAILED: " + "; ".join(fails))
+        return 1
+    print("mutants self-test: the parser reads every form, and a stale find (twice, a "
+          "missing file), a duplicate id, a non-behaviour or unknown suite and a bad key "
+          "are refused")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mode", choices=("check", "run", "self-test"))
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--sample", action="store_true")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--summary")
+    ap.add_argument("--suite-timeout", type=int, default=1200)
+    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
+    a = ap.parse_args()
+    if a.mode == "self-test":
+        return self_test()
+    files = a.files or default_files()
+    records, problems = load(files)
+    suites = make_suites()
+    if suites is None:
+        problems.append("mutants: `make mutants-suites` failed: cannot check the suites")
+    problems += validate(records, ROOT, suites)
+    if problems:
+        print("\n".join(problems))
+        print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
+              (len(problems), len(records), ", ".join(os.path.relpath(f, ROOT) for f in files)))
+        return 1
+    if a.mode == "check":
+        print("mutants: all %d records apply (%d files, %d marked sample, %d equivalent)" %
+              (len(records), len(files), sum(r.sample == "yes" for r in records),
+               sum(bool(r.equivalent) for r in records)))
+        return 0
+    if a.sample:
+        records = [r for r in records if r.sample == "yes"]
+    if a.only:
+        ids = set(a.only.split(","))
+        records = [r for r in records if r.id in ids]
+    if not records:
+        print("mutants: nothing selected")
+        return 1
+    t0 = time.time()
+    print("mutants: %d to run, %d at a time, scratch copies in %s" %
+          (len(records), max(1, min(a.jobs, 2, len(records))), a.scratch), flush=True)
+    results = run_all(records, a.jobs, a.suite_timeout, a.scratch)
+    lines, ok = summarize(records, results, time.time() - t0, a.sample)
+    if a.summary:
+        with open(a.summary, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
