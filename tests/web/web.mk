@@ -20,3 +20,9 @@ test-web-play: $(WEB_SIM) $(SIM_ELF)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
+
+# the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
+.PHONY: bench-web
+bench-web: $(WEB_PAGE) $(WEB_MODEL) $(FW_HEX)
+	@node tests/web/web_bench.mjs $(WEB_PAGE) $(WEB_MODEL) $(FW_HEX) 30
+BENCH_TARGETS += bench-web
