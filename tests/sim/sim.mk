@@ -5,7 +5,7 @@ SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
 SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
-$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h $(SIM_ENGINE_OBJS)
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h $(SIM_ENGINE_OBJS)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_OBJ) \
 		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
