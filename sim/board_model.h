@@ -1,5 +1,7 @@
-/* sim/board_model.h - the shield's pure logic, used by the simavr board's parts
- * (sim/parts/, sim/README.md "The simavr board"). Time is in CPU cycles at BOARD_F_CPU. */
+/* sim/board_model.h - the shield's pure logic, the one copy both simulators run: built
+ * natively into the simavr board (sim/parts/) and to WebAssembly for the avr8js one
+ * (sim/board_wasm.c, sim/web/src/shield.js); sim/README.md "The board model". Time is
+ * in CPU cycles at BOARD_F_CPU. */
 #ifndef SIM_BOARD_MODEL_H
 #define SIM_BOARD_MODEL_H
 #include <stdbool.h>
@@ -11,7 +13,8 @@
 #define BOARD_F_CPU 16000000ull
 #define BOARD_MS(ms) ((uint64_t)(ms) * (BOARD_F_CPU / 1000u))
 
-/* Every timing of the board and of its users, X(NAME, value). */
+/* Every timing of the board and of its users, X(NAME, value): the enum below, and the
+ * page's and ttt-sim-js's constants (each exported by the wasm as constant_NAME). */
 #define BOARD_TIMINGS(X)                                                                  \
     X(PRESS_MS, 80)        /* a tap, as ttt-sim and the proofs press a cell */            \
     X(LONG_MS, 1000)       /* a long press (the firmware's threshold is 800 ms) */        \

@@ -15,8 +15,6 @@
 #include "board.h"
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
-#define PRESS_MS 80u
-#define LONG_MS 1000u
 
 /* ---- --stdio ------------------------------------------------------------------- */
 
@@ -84,7 +82,7 @@ static int run_stdio(void)
         } else if (!strncmp(line, "press ", 6) && (n = parse_cell(line + 6, &cell)) > 0 &&
                    line[6 + n] == 0) {
             board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms(PRESS_MS) < 0)
+            if (stdio_run_ms(BOARD_PRESS_MS) < 0)
                 return 1;
             board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "hold ", 5) && (n = parse_cell(line + 5, &cell)) > 0 &&
@@ -432,12 +430,12 @@ static int run_play(const char *elf)
         } else if (ch == ':') {
             editing = 1;
         } else if (cell >= 0) {
-            uint32_t ms = (is_long || long_next) ? LONG_MS : PRESS_MS;
+            uint32_t ms = (is_long || long_next) ? BOARD_LONG_MS : BOARD_PRESS_MS;
             long_next = 0;
             board_keys_set((uint16_t)(board_keys() | (1u << cell)));
             release_at[cell] = board_now() + BOARD_MS(ms);
             snprintf(status, sizeof status, "%s press: key %c = %s cell (cell %d)",
-                     ms == LONG_MS ? "long" : "short", (char)('0' + cell_key(cell, numpad)),
+                     ms == BOARD_LONG_MS ? "long" : "short", (char)('0' + cell_key(cell, numpad)),
                      cell_place[cell], cell + 1);
         }
     }

@@ -11,8 +11,6 @@
 #include "engine.h"
 
 #define NPROC 2         /* simulations run at once (the machine has 2 cores) */
-#define PRESS_MS 80u    /* a tap */
-#define LONG_MS 1000u   /* a long press (the firmware's threshold is 800 ms) */
 #define CAP_LINES 64
 
 extern const char *elf;

@@ -443,7 +443,7 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
         hx |= (uint16_t)(1u << cell);
     else
         ho |= (uint16_t)(1u << cell);
-    board_press(cell, PRESS_MS);
+    board_press(cell, BOARD_PRESS_MS);
     uint64_t end = board_now() + BOARD_MS(4000);
     while (board_now() < end) {
         if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
@@ -484,9 +484,9 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
             return 0;
         }
         /* the AI's move blinks 500 ms (on 250, off 250): a picture holding it steady for
-         * 300 ms is past the blink */
+         * BOARD_BLINK_MAX_MS is past the blink */
         if (popc(p.x | p.o) == popc(hx | ho) + 1 && !p.blink &&
-            board_now() - board_picture_since() >= BOARD_MS(300)) {
+            board_now() - board_picture_since() >= BOARD_MS(BOARD_BLINK_MAX_MS)) {
             if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
                 return -1;
             *x = p.x;

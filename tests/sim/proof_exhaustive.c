@@ -61,7 +61,7 @@ int cmd_exhaustive(void)
             uint16_t x = 0, o = 0;
             if (!human_x) {
                 /* UI spec: long-press cell 2 on the empty board = person O, AI starts */
-                board_press(1, LONG_MS);
+                board_press(1, BOARD_LONG_MS);
                 uint64_t end = board_now() + BOARD_MS(3000);
                 int got = 0;
                 while (board_now() < end && !got) {

@@ -91,12 +91,13 @@ static int worker_fuzz(uint32_t seed, long events)
         while (board_now() < end) {
             if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
                 break;
-            /* the same illegal picture for 300 ms is a failure (a blink's dark half lasts
-             * 250 ms: a fresh blinking mark can be missing that long) */
+            /* the same illegal picture past a blink is a failure (a blink's dark half
+             * lasts 250 ms: a fresh blinking mark can be missing that long) */
             if (illegal_since && board_picture_since() == illegal_since &&
-                board_now() - illegal_since >= BOARD_MS(300) && board_now() >= grace_until) {
-                fail("fuzz seed %u: illegal picture %s for 300 ms after %ld events", seed,
-                     board_picture(), done);
+                board_now() - illegal_since >= BOARD_MS(BOARD_BLINK_MAX_MS) &&
+                board_now() >= grace_until) {
+                fail("fuzz seed %u: illegal picture %s for %d ms after %ld events", seed,
+                     board_picture(), BOARD_BLINK_MAX_MS, done);
                 illegal_since = 0;
             }
             if (!stable() || !strcmp(last_checked, board_picture()))

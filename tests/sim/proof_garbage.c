@@ -64,7 +64,7 @@ int cmd_garbage(long bytes_goal)
         fail("after the garbage, 'help' answered '%s'", cap_n ? cap[0] : "(nothing)");
     /* the game still works through the buttons */
     board_run_ms(300);
-    board_press(4, PRESS_MS);
+    board_press(4, BOARD_PRESS_MS);
     int ok_game = 0;
     uint64_t end = board_now() + BOARD_MS(2000);
     while (board_now() < end && !ok_game) {
