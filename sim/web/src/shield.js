@@ -33,14 +33,15 @@ export const WINDOW_CYCLES = msToCycles(C.constant_WINDOW_MS());
 export const STABLE_MS = C.constant_STABLE_MS(); // a picture is stable once unchanged this long
 export const XON = C.constant_XON();
 export const XOFF = C.constant_XOFF();
+// the model's constants by name: BOARD_TIMINGS (board_model.h), e.g. TIMINGS.HOLD_MS, and
+// F_CPU, CELLS, DIES, XON, XOFF
+export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsWith('constant_'))
+  .map((k) => [k.slice('constant_'.length), C[k]()]));
 
 // The gestures and keys of `make play` (sim/ttt_sim.c), for every front end: a tap, a
 // long press (the firmware's threshold is 800 ms), shift+1..9 as typed (a long press),
 // and the key of each cell: 1-9 in reading order, or with `numpad` 7-8-9 on top (that
 // mapping is its own inverse, so keyCell and cellKey share it).
-// every timing of the model by name (board_model.h BOARD_TIMINGS), e.g. TIMINGS.HOLD_MS
-export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsWith('constant_'))
-  .map((k) => [k.slice('constant_'.length), C[k]()]));
 export const PRESS_MS = C.constant_PRESS_MS();
 export const LONG_MS = C.constant_LONG_MS();
 export const SHIFTED_DIGITS = '!@#$%^&*(';
