@@ -20,8 +20,9 @@ first `(` are (the rest is the description).
 Integers must be equal; a value written with k decimals must equal the measured one
 rounded to k decimals. Figures whose name ends in `_seconds` or `_wallclock` are
 wall-clock times or speeds on the machine that ran the bench: they vary, so they are
-never compared, but the row or line that quotes them must say `wall-clock`. A quoted name that `make bench` does not
-print fails (a renamed or deleted figure cannot linger in the docs).
+never compared, but the row or line that quotes them must say `wall-clock`. A quoted
+name that `make bench` does not print fails (a renamed or deleted figure cannot linger
+in the docs).
 
 usage: figures.py goals BENCH_TXT            print each goal and whether it is met
        figures.py check BENCH_TXT FILE.md... check the documents
