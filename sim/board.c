@@ -111,7 +111,10 @@ void board_on_eecr(void (*fn)(uint8_t v, void *ctx), void *ctx)
     g.eeprom.on_write_ctx = ctx;
 }
 
-void board_set_vcc(uint32_t millivolts) { avr_raise_irq(g.supply.irq + SUPPLY_IRQ_VCC, millivolts); }
+void board_set_vcc(uint32_t millivolts)
+{
+    avr_raise_irq(g.supply.irq + SUPPLY_IRQ_VCC, millivolts);
+}
 
 /* ---- core hooks ---------------------------------------------------------------- */
 

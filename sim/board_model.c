@@ -9,7 +9,10 @@ static const uint8_t led_red[BOARD_COLS] = BOARD_LED_RED_PINS;
 static const uint8_t led_green[BOARD_COLS] = BOARD_LED_GREEN_PINS;
 static const uint8_t key_rows[BOARD_ROWS] = BOARD_KEY_ROW_PINS;
 
-static bool pin_bit(uint8_t reg_value, uint8_t pin) { return (reg_value >> BOARD_PIN_BIT(pin)) & 1u; }
+static bool pin_bit(uint8_t reg_value, uint8_t pin)
+{
+    return (reg_value >> BOARD_PIN_BIT(pin)) & 1u;
+}
 
 /* An output driving the pin's active level. */
 static bool pin_on(const board_ports_t *p, uint8_t pin, bool active_high)

@@ -22,7 +22,8 @@ EXPORT(init) void init(double now)
 static board_ports_t ports(uint32_t pb, uint32_t db, uint32_t pc, uint32_t dc, uint32_t pd,
                            uint32_t dd)
 {
-    return (board_ports_t){{(uint8_t)pb, (uint8_t)pc, (uint8_t)pd}, {(uint8_t)db, (uint8_t)dc, (uint8_t)dd}};
+    return (board_ports_t){{(uint8_t)pb, (uint8_t)pc, (uint8_t)pd},
+                           {(uint8_t)db, (uint8_t)dc, (uint8_t)dd}};
 }
 
 /* ports B, C, D as PORT, DDR pairs */

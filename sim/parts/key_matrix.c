@@ -34,7 +34,8 @@ static void keys_apply(key_matrix_t *k, unsigned which, uint8_t value)
         for (unsigned b = 0; b < 8; b++) {
             if (!((mask[port] >> b) & 1u) || ((p.ddr[port] >> b) & 1u))
                 continue;
-            avr_irq_t *irq = avr_io_getirq(k->avr, AVR_IOCTL_IOPORT_GETIRQ(PORT_NAME(port)), (int)b);
+            avr_irq_t *irq =
+                avr_io_getirq(k->avr, AVR_IOCTL_IOPORT_GETIRQ(PORT_NAME(port)), (int)b);
             avr_raise_irq(irq, (level[port] >> b) & 1u);
         }
     }

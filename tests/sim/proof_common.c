@@ -105,7 +105,8 @@ int use_solver(uint32_t byte, uint8_t bit_mask)
 {
     char name[64];
     uint32_t addr = 0, size = 0;
-    if (board_elf_symbol(proof_elf, "table_", name, sizeof name, &addr, &size) != 0 || byte >= size) {
+    if (board_elf_symbol(proof_elf, "table_", name, sizeof name, &addr, &size) != 0 ||
+        byte >= size) {
         proof_fail("no table_* object of more than %u bytes in %s", (unsigned)byte, proof_elf);
         return -1;
     }

@@ -92,7 +92,8 @@ int cmd_exhaustive(void)
         printf("sim_exhaustive: person %c: games %ld (the engine's tree has %ld), board wins "
                "%ld, draws %ld, board losses %ld, moves simulated %ld, failures %ld\n",
                side == 0 ? 'X' : 'O', proof_sh->games - g0, want, proof_sh->board_wins - w0,
-               proof_sh->draws - d0, proof_sh->board_losses - l0, proof_sh->nodes - n0, proof_sh->bad - b0);
+               proof_sh->draws - d0, proof_sh->board_losses - l0, proof_sh->nodes - n0,
+               proof_sh->bad - b0);
         if (proof_sh->bad != b0 || proof_sh->games - g0 != want)
             ok = 0;
         if (proof_sh->games - g0 != want && proof_sh->bad == b0)

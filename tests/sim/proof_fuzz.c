@@ -82,7 +82,8 @@ static int worker_fuzz(uint32_t seed, long events)
                         e[i].cell + 1, e[i].down ? "down" : "up");
         uint16_t mask = board_keys();
         for (int i = 0; i < n; i++) {
-            mask = e[i].down ? (uint16_t)(mask | 1u << e[i].cell) : (uint16_t)(mask & ~(1u << e[i].cell));
+            mask = e[i].down ? (uint16_t)(mask | 1u << e[i].cell)
+                             : (uint16_t)(mask & ~(1u << e[i].cell));
             board_keys_at(e[i].at, mask);
         }
         uint64_t end = last_up + BOARD_MS(6) + BOARD_MS(rnd_range(5, 40));
@@ -199,8 +200,8 @@ int cmd_fuzz(long events)
     printf("sim_fuzz: button events %ld (press/release edges, each with 0-5 ms of bounce; 15%% "
            "of gestures are 2-3 keys at once, 1%% long), pictures checked %ld, skipped as "
            "overlays %ld, illegal for < 300 ms %ld, ghost windows %ld, failures %ld, %.1f s\n",
-           proof_sh->events, proof_sh->checked, proof_sh->skipped, proof_sh->transient, proof_sh->ghost_windows,
-           proof_sh->bad, wall() - t0);
+           proof_sh->events, proof_sh->checked, proof_sh->skipped, proof_sh->transient,
+           proof_sh->ghost_windows, proof_sh->bad, wall() - t0);
     if (proof_sh->bad || proof_sh->events < events) {
         printf("sim_fuzz: FAILED: %s\n", proof_sh->bad ? proof_sh->first_error : "events missing");
         return 1;

@@ -61,7 +61,8 @@ int cmd_garbage(long bytes_goal)
     board_serial_line("help");
     cap_wait(1, 500);
     if (proof_cap_n < 1 || cap_find("error") >= 0)
-        proof_fail("after the garbage, 'help' answered '%s'", proof_cap_n ? proof_cap[0] : "(nothing)");
+        proof_fail("after the garbage, 'help' answered '%s'",
+                   proof_cap_n ? proof_cap[0] : "(nothing)");
     /* the game still works through the buttons */
     board_run_ms(300);
     board_press(4, BOARD_PRESS_MS);

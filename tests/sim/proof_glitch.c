@@ -137,8 +137,8 @@ int cmd_glitch(void)
         proof_fail("%ld runs counted, %ld expected", proof_sh->trials, expected);
     printf("sim_glitch: 3 ms and 8 ms contacts swept in 0.75 ms steps across the game-ending "
            "move and its EEPROM save, the AI's reply by table and by solver: runs %ld, "
-           "presses %ld, failures %ld, %.1f s\n", proof_sh->trials, proof_sh->presses, proof_sh->bad,
-           wall() - t0);
+           "presses %ld, failures %ld, %.1f s\n",
+           proof_sh->trials, proof_sh->presses, proof_sh->bad, wall() - t0);
     if (proof_sh->bad) {
         printf("sim_glitch: FAILED: %s\n", proof_sh->first_error);
         return 1;

@@ -24,7 +24,8 @@ int main(int argc, char **argv)
     if (e && *e)
         proof_elf = e;
     engine_init();
-    proof_sh = mmap(NULL, sizeof *proof_sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    proof_sh =
+        mmap(NULL, sizeof *proof_sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (proof_sh == MAP_FAILED)
         return 1;
     memset(proof_sh, 0, sizeof *proof_sh);

@@ -70,8 +70,9 @@ static int lowvcc_run(void)
         board_run_until_line("ttt: ready", 3000);
         board_run_ms(1000);
         if (stats_line(after, sizeof after) != 0 || strcmp(after, before) != 0)
-            proof_fail("lowvcc: after a power cut at low supply the stats are '%s', not the old '%s'",
-                 after, before);
+            proof_fail(
+                "lowvcc: after a power cut at low supply the stats are '%s', not the old '%s'",
+                after, before);
         _exit(0);
     }
     reap_sim(pid, -1, "lowvcc: power cut at low supply");

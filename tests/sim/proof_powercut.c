@@ -145,8 +145,8 @@ int cmd_powercut(int trials)
             else if (!strcmp(got, new_stats))
                 __atomic_fetch_add(&proof_sh->new_seen, 1, __ATOMIC_SEQ_CST);
             else
-                proof_fail("power cut %d at +%.3f ms: stats '%s' are neither old '%s' nor new '%s'", t,
-                     (double)cut / 16000.0, got, old_stats, new_stats);
+                proof_fail("power cut %d at +%.3f ms: stats '%s' are neither old '%s' nor new '%s'",
+                           t, (double)cut / 16000.0, got, old_stats, new_stats);
             __atomic_fetch_add(&proof_sh->trials, 1, __ATOMIC_SEQ_CST);
             check_chip("powercut");
             _exit(0);

@@ -74,8 +74,9 @@ int cmd_table(int stride_games)
         ;
     printf("sim_table: %s at 0x%x, %u bytes: corrupted %u (each byte once, random xor), "
            "detected %ld; console games with random person moves %ld (person X and O "
-           "alternately), AI moves checked value-preserving %ld; failures %ld, %.1f s\n", name,
-           addr, size, size, proof_sh->detected, proof_sh->games, proof_sh->nodes, proof_sh->bad, wall() - t0);
+           "alternately), AI moves checked value-preserving %ld; failures %ld, %.1f s\n",
+           name, addr, size, size, proof_sh->detected, proof_sh->games, proof_sh->nodes,
+           proof_sh->bad, wall() - t0);
     if (!proof_sh->bad && proof_sh->games != games)
         proof_fail("%ld of %ld console games finished", proof_sh->games, games);
     if (proof_sh->bad || proof_sh->detected != (long)size) {

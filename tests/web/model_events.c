@@ -26,13 +26,15 @@ int main(void)
     while (scanf(" %c", &kind) == 1) {
         uint64_t t;
         unsigned v[7];
-        if (kind == 'p' && scanf("%" SCNu64 "%u%u%u%u%u%u", &t, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
+        if (kind == 'p' &&
+            scanf("%" SCNu64 "%u%u%u%u%u%u", &t, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
             board_ports_t p = ports_of(v);
             board_leds_set(&leds, board_leds_dies(&p), t);
         } else if (kind == 'w' && scanf("%" SCNu64, &t) == 1) {
             unsigned f = board_leds_window(&leds, t);
             printf("w %u %s %s %" PRIu64 "\n", f, leds.picture, leds.ghosts, leds.next_window);
-        } else if (kind == 'k' && scanf("%u%u%u%u%u%u%u", &v[6], &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
+        } else if (kind == 'k' &&
+                   scanf("%u%u%u%u%u%u%u", &v[6], &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
             board_ports_t p = ports_of(v);
             printf("k %u\n", board_keys_sense(&p, (uint16_t)v[6]));
         } else if (kind == 'u' && scanf("%u", &v[0]) == 1) {
