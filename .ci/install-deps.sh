@@ -35,6 +35,9 @@ need chromium /usr/bin/chromium
 # which clang only recommends.
 need clang clang
 need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-"$(uname -m)".a)"
+# The board model for the web page and ttt-sim-js (sim/web/web.mk): clang with lld's
+# WebAssembly linker.
+need lld wasm-ld
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
 # bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3. The symbols and
 # footprints the shield uses are in schematics/lib/ (copies of KiCad's stock ones), so

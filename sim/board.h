@@ -1,18 +1,12 @@
-/* sim/board.h - the simulated shield: simavr running an unmodified firmware image,
- * with the key matrix (diodes, pull-ups), the multiplexed LED matrix decoded by duty
- * cycle, and the UART bridged to the host. One board per process (fork() copies it). */
+/* sim/board.h - the simulated shield: simavr running an unmodified firmware image, with
+ * the board's parts (sim/parts/: key matrix, LED picture, host UART, EEPROM timing,
+ * supply) wired to it by sim/board.c. One board per process (fork() copies it). */
 #ifndef SIM_BOARD_H
 #define SIM_BOARD_H
 #include <stdint.h>
 #include <stdio.h>
 
-#define BOARD_CELLS 9
-#define BOARD_F_CPU 16000000ull
-#define BOARD_MS(ms) ((uint64_t)(ms) * (BOARD_F_CPU / 1000u))
-/* LED decoding: duty is measured over 6 ms windows (four full 1.5 ms mux frames). */
-#define BOARD_WINDOW_CYCLES BOARD_MS(6)
-/* A picture is "stable" once unchanged for this long. */
-#define BOARD_STABLE_MS 50u
+#include "board_model.h"
 
 struct avr_t;
 

@@ -3,18 +3,20 @@
 SIM_DIR := $(BUILD)/sim
 SIM_ELF ?= $(AVR_DIR)/ttt.elf
 SIM_HEX ?= $(AVR_DIR)/ttt.hex
-SIM_CFLAGS = $(HOST_CFLAGS) -isystem /usr/include/simavr -Isim
+SIM_CFLAGS = $(HOST_CFLAGS) -isystem /usr/include/simavr -Isim -Isim/parts
 SIM_LIBS = $(SIMAVR_LIBS) -lelf
-# The board model, compiled once for every program that runs the chip on it.
-SIM_BOARD_OBJ := $(SIM_DIR)/obj/board.o
-$(SIM_BOARD_OBJ): sim/board.c $(HOST_FLAGS_FILE)
+# The board: the harness, its parts and the pure model, compiled once for every program
+# that runs the chip on it.
+SIM_BOARD_SRC := sim/board.c sim/board_model.c $(sort $(wildcard sim/parts/*.c))
+SIM_BOARD_OBJ := $(SIM_BOARD_SRC:%.c=$(SIM_DIR)/obj/%.o)
+$(SIM_DIR)/obj/%.o: %.c $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 
-$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_OBJ) sim/board.h
+$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/ttt_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS)
-$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_OBJ) sim/board.h
+$(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/flash_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS) -lutil
 

@@ -15,8 +15,6 @@
 #include "board.h"
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
-#define PRESS_MS 80u
-#define LONG_MS 1000u
 
 /* ---- --stdio ------------------------------------------------------------------- */
 
@@ -84,7 +82,7 @@ static int run_stdio(void)
         } else if (!strncmp(line, "press ", 6) && (n = parse_cell(line + 6, &cell)) > 0 &&
                    line[6 + n] == 0) {
             board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms(PRESS_MS) < 0)
+            if (stdio_run_ms(BOARD_PRESS_MS) < 0)
                 return 1;
             board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "hold ", 5) && (n = parse_cell(line + 5, &cell)) > 0 &&
@@ -257,8 +255,73 @@ static void draw_console(int lines, int cols, const char *input, int editing)
     printf("\033[J");
 }
 
-static void draw(const char *elf, int numpad, int long_mode, const char *input, int editing,
-                 const char *status)
+/* short lines: they must not wrap in the smallest window */
+static void draw_too_small(int cols, int rows)
+{
+    printf("This terminal is %dx%d: too small.\033[K\r\n", cols, rows);
+    printf("The board needs at least %dx%d\033[K\r\n", COMPACT_COLS, COMPACT_ROWS);
+    printf("(%dx%d for big cells). Enlarge\033[K\r\n", FULL_COLS, FULL_ROWS);
+    printf("the window, or press 'q' to quit.\033[K\033[J");
+}
+
+/* the play mode's state, as drawn */
+typedef struct {
+    const char *name; /* the image's file name */
+    int numpad, long_next, editing;
+    char input[120], status[120];
+    size_t input_len;
+    uint64_t release_at[9]; /* when each held cell is let go (0 = not held) */
+} play_t;
+
+static void draw_full(const play_t *p, int cols)
+{
+    printf(" ttt-sim: %.40s  (simulated Uno + shield, 16 MHz)\033[K\r\n\033[K\r\n", p->name);
+    for (int r = 0; r < 3; r++) {
+        for (int line = 0; line < 3; line++) {
+            printf("  ");
+            for (int c = 0; c < 3; c++)
+                draw_cell(r * 3 + c, line, p->numpad);
+            printf("\033[K\r\n");
+        }
+        printf("\033[K\r\n");
+    }
+    printf(" keys %s; 'n' switches%s\033[K\r\n",
+           p->numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
+                     : "1-9 in reading order (1 top left)",
+           p->long_next ? "  [LONG]" : "");
+    printf(" shift+digit or 'l' then digit = long press | ':' console | 'q' quit\033[K\r\n");
+    printf(" %.78s\033[K\r\n", p->status);
+    printf("\033[K\r\n serial console:\033[K\r\n");
+    draw_console(LOG_LINES, cols, p->input, p->editing);
+}
+
+/* cells 2 rows tall; the key help beside the grid */
+static void draw_compact(const play_t *p, int cols, int rows)
+{
+    char help[6][64];
+    snprintf(help[0], sizeof help[0], "ttt-sim: %.40s", p->name);
+    snprintf(help[1], sizeof help[1], "keys %s%s",
+             p->numpad ? "7-8-9 top, 1-2-3 bottom" : "1-9 in reading order",
+             p->long_next ? "  [LONG]" : "");
+    snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
+    snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
+    snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
+    snprintf(help[5], sizeof help[5], "%s", "");
+    for (int row = 0; row < 6; row++) {
+        int r = row / 2;
+        printf("  ");
+        for (int c = 0; c < 3; c++)
+            draw_cell(r * 3 + c, row % 2 + 1, p->numpad);
+        printf(" %s\033[K\r\n", help[row]);
+    }
+    printf(" %.70s\033[K\r\n", p->status);
+    printf(" serial console:\033[K\r\n");
+    /* title row is in the help column: 6 grid + status + header + input = 9 */
+    int lines = rows - 9;
+    draw_console(lines > LOG_LINES ? LOG_LINES : lines, cols, p->input, p->editing);
+}
+
+static void draw(const play_t *p)
 {
     int cols, rows;
     term_size(&cols, &rows);
@@ -268,59 +331,12 @@ static void draw(const char *elf, int numpad, int long_mode, const char *input, 
         printf("\033[2J");
     }
     printf("\033[H\033[0m");
-    if (layout == LAYOUT_TOO_SMALL) {
-        /* short lines: they must not wrap in the smallest window */
-        printf("This terminal is %dx%d: too small.\033[K\r\n", cols, rows);
-        printf("The board needs at least %dx%d\033[K\r\n", COMPACT_COLS, COMPACT_ROWS);
-        printf("(%dx%d for big cells). Enlarge\033[K\r\n", FULL_COLS, FULL_ROWS);
-        printf("the window, or press 'q' to quit.\033[K\033[J");
-        fflush(stdout);
-        return;
-    }
-    const char *name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf;
-    if (layout == LAYOUT_FULL) {
-        printf(" ttt-sim: %.40s  (simulated Uno + shield, 16 MHz)\033[K\r\n\033[K\r\n", name);
-        for (int r = 0; r < 3; r++) {
-            for (int line = 0; line < 3; line++) {
-                printf("  ");
-                for (int c = 0; c < 3; c++)
-                    draw_cell(r * 3 + c, line, numpad);
-                printf("\033[K\r\n");
-            }
-            printf("\033[K\r\n");
-        }
-        printf(" keys %s; 'n' switches%s\033[K\r\n",
-               numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
-                      : "1-9 in reading order (1 top left)",
-               long_mode ? "  [LONG]" : "");
-        printf(" shift+digit or 'l' then digit = long press | ':' console | 'q' quit\033[K\r\n");
-        printf(" %.78s\033[K\r\n", status);
-        printf("\033[K\r\n serial console:\033[K\r\n");
-        draw_console(LOG_LINES, cols, input, editing);
-    } else {
-        /* cells 2 rows tall; the key help beside the grid */
-        char help[6][64];
-        snprintf(help[0], sizeof help[0], "ttt-sim: %.40s", name);
-        snprintf(help[1], sizeof help[1], "keys %s%s",
-                 numpad ? "7-8-9 top, 1-2-3 bottom" : "1-9 in reading order",
-                 long_mode ? "  [LONG]" : "");
-        snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
-        snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
-        snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
-        snprintf(help[5], sizeof help[5], "%s", "");
-        for (int row = 0; row < 6; row++) {
-            int r = row / 2;
-            printf("  ");
-            for (int c = 0; c < 3; c++)
-                draw_cell(r * 3 + c, row % 2 + 1, numpad);
-            printf(" %s\033[K\r\n", help[row]);
-        }
-        printf(" %.70s\033[K\r\n", status);
-        printf(" serial console:\033[K\r\n");
-        /* title row is in the help column: 6 grid + status + header + input = 9 */
-        int lines = rows - 9;
-        draw_console(lines > LOG_LINES ? LOG_LINES : lines, cols, input, editing);
-    }
+    if (layout == LAYOUT_TOO_SMALL)
+        draw_too_small(cols, rows);
+    else if (layout == LAYOUT_FULL)
+        draw_full(p, cols);
+    else
+        draw_compact(p, cols, rows);
     fflush(stdout);
 }
 
@@ -344,11 +360,11 @@ static int key_to_cell(int ch, int numpad, int *is_long)
     return row * 3 + col;
 }
 
-static int run_play(const char *elf)
+static int term_raw(void)
 {
     if (!isatty(0) || !isatty(1)) {
         fprintf(stderr, "ttt-sim: play mode needs a terminal (use --stdio for scripts)\n");
-        return 2;
+        return -1;
     }
     tcgetattr(0, &saved_tio);
     tio_saved = 1;
@@ -361,34 +377,89 @@ static int run_play(const char *elf)
     cfmakeraw(&raw);
     tcsetattr(0, TCSANOW, &raw);
     fputs("\033[?1049h\033[?25l\033[2J", stdout);
-    board_on_line(ui_line, NULL);
-    int numpad = 0, long_next = 0, editing = 0;
-    char input[120] = "", status[120] = "ready";
-    size_t input_len = 0;
-    uint64_t t0 = mono_us(), sim0 = board_now(), last_draw = 0;
-    uint64_t release_at[9] = {0}; /* when each held cell is let go (0 = not held) */
-    while (!quit_flag) {
-        /* real time: run the chip up to the wall clock, 2 ms at a time */
-        uint64_t wall = mono_us() - t0;
-        uint64_t target = sim0 + wall * (BOARD_F_CPU / 1000000u);
-        if (board_now() < target) {
-            uint64_t step = board_now() + BOARD_MS(2);
-            for (int c = 0; c < 9; c++)
-                if (release_at[c] && board_now() >= release_at[c]) {
-                    release_at[c] = 0;
-                    board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
-                }
-            if (board_run_until(step < target ? step : target) < 0) {
-                snprintf(status, sizeof status, "the simulated chip stopped (crash)");
-                draw(elf, numpad, long_next, input, editing, status);
-                sleep(2);
-                break;
+    return 0;
+}
+
+/* Run the chip up to target, 2 ms at a time, letting held cells go when their time is
+ * up; -1 when the chip stopped. */
+static int play_catch_up(play_t *p, uint64_t target)
+{
+    while (board_now() < target && !quit_flag) {
+        uint64_t step = board_now() + BOARD_MS(2);
+        for (int c = 0; c < 9; c++)
+            if (p->release_at[c] && board_now() >= p->release_at[c]) {
+                p->release_at[c] = 0;
+                board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
             }
-            if (board_now() < target)
-                continue;
+        if (board_run_until(step < target ? step : target) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A key while typing a console line: Enter sends it, Esc drops it. */
+static void play_edit(play_t *p, unsigned char ch)
+{
+    if (ch == '\r' || ch == '\n' || ch == 27) {
+        if (ch != 27) {
+            board_serial_line(p->input);
+            char buf[LOG_WIDTH + 1];
+            snprintf(buf, sizeof buf, "> %.*s", LOG_WIDTH - 2, p->input); /* as it fits */
+            log_push(buf);
+        }
+        p->editing = 0;
+        p->input_len = 0;
+        p->input[0] = 0;
+    } else if ((ch == 127 || ch == 8) && p->input_len) {
+        p->input[--p->input_len] = 0;
+    } else if (ch >= ' ' && ch < 127 && p->input_len < sizeof p->input - 1) {
+        p->input[p->input_len++] = (char)ch;
+        p->input[p->input_len] = 0;
+    }
+}
+
+/* A key on the board; returns 1 for quit. */
+static int play_key(play_t *p, unsigned char ch)
+{
+    int is_long;
+    int cell = key_to_cell(ch, p->numpad, &is_long);
+    if (ch == 'q' || ch == 'Q' || ch == 3 || ch == 4) {
+        return 1;
+    } else if (ch == 'n' || ch == 'N') {
+        p->numpad = !p->numpad;
+    } else if (ch == 'l' || ch == 'L') {
+        p->long_next = !p->long_next;
+    } else if (ch == ':') {
+        p->editing = 1;
+    } else if (cell >= 0) {
+        uint32_t ms = (is_long || p->long_next) ? BOARD_LONG_MS : BOARD_PRESS_MS;
+        p->long_next = 0;
+        board_keys_set((uint16_t)(board_keys() | (1u << cell)));
+        p->release_at[cell] = board_now() + BOARD_MS(ms);
+        snprintf(p->status, sizeof p->status, "%s press: key %c = %s cell (cell %d)",
+                 ms == BOARD_LONG_MS ? "long" : "short",
+                 (char)('0' + cell_key(cell, p->numpad)), cell_place[cell], cell + 1);
+    }
+    return 0;
+}
+
+/* Real time: the chip runs up to the wall clock; the screen is drawn 30 times a second. */
+static int run_play(const char *elf)
+{
+    if (term_raw() != 0)
+        return 2;
+    board_on_line(ui_line, NULL);
+    play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = "ready"};
+    uint64_t t0 = mono_us(), sim0 = board_now(), last_draw = 0;
+    while (!quit_flag) {
+        if (play_catch_up(&p, sim0 + (mono_us() - t0) * (BOARD_F_CPU / 1000000u)) < 0) {
+            snprintf(p.status, sizeof p.status, "the simulated chip stopped (crash)");
+            draw(&p);
+            sleep(2);
+            break;
         }
         if (mono_us() - last_draw > 33000) {
-            draw(elf, numpad, long_next, input, editing, status);
+            draw(&p);
             last_draw = mono_us();
         }
         fd_set rd;
@@ -400,46 +471,10 @@ static int run_play(const char *elf)
         unsigned char ch;
         if (read(0, &ch, 1) != 1)
             break;
-        if (editing) {
-            if (ch == '\r' || ch == '\n') {
-                board_serial_line(input);
-                char buf[LOG_WIDTH + 1];
-                snprintf(buf, sizeof buf, "> %s", input);
-                log_push(buf);
-                editing = 0;
-                input_len = 0;
-                input[0] = 0;
-            } else if (ch == 27) {
-                editing = 0;
-                input_len = 0;
-                input[0] = 0;
-            } else if ((ch == 127 || ch == 8) && input_len) {
-                input[--input_len] = 0;
-            } else if (ch >= ' ' && ch < 127 && input_len < sizeof input - 1) {
-                input[input_len++] = (char)ch;
-                input[input_len] = 0;
-            }
-            continue;
-        }
-        int is_long;
-        int cell = key_to_cell(ch, numpad, &is_long);
-        if (ch == 'q' || ch == 'Q' || ch == 3 || ch == 4) {
+        if (p.editing)
+            play_edit(&p, ch);
+        else if (play_key(&p, ch))
             break;
-        } else if (ch == 'n' || ch == 'N') {
-            numpad = !numpad;
-        } else if (ch == 'l' || ch == 'L') {
-            long_next = !long_next;
-        } else if (ch == ':') {
-            editing = 1;
-        } else if (cell >= 0) {
-            uint32_t ms = (is_long || long_next) ? LONG_MS : PRESS_MS;
-            long_next = 0;
-            board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            release_at[cell] = board_now() + BOARD_MS(ms);
-            snprintf(status, sizeof status, "%s press: key %c = %s cell (cell %d)",
-                     ms == LONG_MS ? "long" : "short", (char)('0' + cell_key(cell, numpad)),
-                     cell_place[cell], cell + 1);
-        }
     }
     term_restore();
     return 0;

@@ -4,16 +4,17 @@
 //   OUT/shield.mjs   the model as an ES module, for the tests
 //   OUT/index.html   the page: one self-contained file, script, style and the firmware
 //                    (Intel HEX) inline; no network access, opens from file://
-// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR
+// The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
+// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [pinsPath, hexPath, outDir] = process.argv.slice(2);
-if (!outDir) {
-  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR');
+const [pinsPath, hexPath, outDir, wasmPath] = process.argv.slice(2);
+if (!wasmPath) {
+  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm');
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
@@ -24,7 +25,17 @@ const pinsPlugin = {
     b.onResolve({ filter: /^board-pins$/ }, () => ({ path: path.resolve(pinsPath) }));
   },
 };
-const common = { bundle: true, plugins: [pinsPlugin], logLevel: 'warning', legalComments: 'none' };
+// `import MODEL_WASM from 'board-model-wasm'` gives the model's bytes (a Uint8Array)
+const modelPlugin = {
+  name: 'board-model-wasm',
+  setup(b) {
+    b.onResolve({ filter: /^board-model-wasm$/ }, () => ({ path: path.resolve(wasmPath) }));
+  },
+};
+const common = {
+  bundle: true, plugins: [pinsPlugin, modelPlugin], loader: { '.wasm': 'binary' },
+  logLevel: 'warning', legalComments: 'none',
+};
 
 await esbuild.build({
   ...common, entryPoints: [path.join(here, 'src/cli.js')], platform: 'node', format: 'cjs',

@@ -12,6 +12,7 @@ WEB_SIM := $(WEB_DIR)/ttt-sim-js
 WEB_FLASH := $(WEB_DIR)/ttt-flash-js
 WEB_MODEL := $(WEB_DIR)/shield.mjs
 WEB_PINS := $(WEB_DIR)/pins.json
+WEB_MODEL_WASM := $(WEB_DIR)/board_model.wasm
 # the page embeds $(FW_HEX) (Intel HEX, as `make flash` writes it)
 
 .PHONY: web
@@ -25,6 +26,17 @@ $(WEB_PINS): $(PRINT_PINS)
 	@mkdir -p $(@D)
 	$< --json > $@
 
+# The board model (sim/board_model.c), the same source as simavr's, for wasm32 with
+# Debian's clang and lld: freestanding, no libc, no imports; one 64 KB page of memory.
+WASM_CC ?= clang
+WASM_CFLAGS := --target=wasm32 $(CWARN) -Oz -ffreestanding -nostdlib -mbulk-memory \
+	-DBOARD=BOARD_ID_$(BOARD) -Iboard -Isim
+WASM_LDFLAGS := -Wl,--no-entry -Wl,-z,stack-size=8192 -Wl,--initial-memory=65536 \
+	-Wl,--max-memory=65536 -Wl,--strip-all
+$(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pins.h board/$(BOARD)/pins.h
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ sim/board_model.c sim/board_wasm.c
+
 # one esbuild run writes all four
-$(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_NODE_MODULES)
-	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR)
+$(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_MODEL_WASM) $(WEB_NODE_MODULES)
+	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM)

@@ -18,10 +18,11 @@ is never taken for a figure, and in a table's first cell only the names before t
 first `(` are (the rest is the description).
 
 Integers must be equal; a value written with k decimals must equal the measured one
-rounded to k decimals. Figures whose name ends in `_seconds` are wall-clock times on
-the machine that ran the bench: they vary, so they are never compared, but the row or
-line that quotes them must say `wall-clock`. A quoted name that `make bench` does not
-print fails (a renamed or deleted figure cannot linger in the docs).
+rounded to k decimals. Figures whose name ends in `_seconds` or `_wallclock` are
+wall-clock times or speeds on the machine that ran the bench: they vary, so they are
+never compared, but the row or line that quotes them must say `wall-clock`. A quoted
+name that `make bench` does not print fails (a renamed or deleted figure cannot linger
+in the docs).
 
 usage: figures.py goals BENCH_TXT            print each goal and whether it is met
        figures.py check BENCH_TXT FILE.md... check the documents
@@ -101,7 +102,7 @@ def matches(text, value):
 def check_value(where, name, written, figures, line, errors):
     if name not in figures:
         errors.append("%s: `%s` is not a figure `make bench` prints" % (where, name))
-    elif name.endswith("_seconds"):
+    elif name.endswith(("_seconds", "_wallclock")):
         if "wall-clock" not in line:
             errors.append("%s: `%s` is a wall-clock time: say so (wall-clock)" % (where, name))
     elif written is None:
@@ -171,10 +172,12 @@ def cmd_check(bench_path, docs):
 def cmd_self_test():
     import os
     import tempfile
-    bench = "firmware_flash_bytes 8000\nidle_awake_percent 3.09\nexhaustive_seconds 11.3\n"
+    bench = ("firmware_flash_bytes 8000\nidle_awake_percent 3.09\nexhaustive_seconds 11.3\n"
+             "web_speed_x_wallclock 15.2\n")
     good = ("| figure | value | goal |\n| --- | --- | --- |\n"
             "| `firmware_flash_bytes` | 8,000 (7.8 KB) | ≤ 16,384 |\n"
-            "| `exhaustive_seconds` | 11 s, wall-clock | |\n\n"
+            "| `exhaustive_seconds` | 11 s, wall-clock | |\n"
+            "| `web_speed_x_wallclock` | 15x, wall-clock | |\n\n"
             "Awake 3.1 % of the time (`idle_awake_percent`).\n")
     cases = {
         "clean": (good, 0),
@@ -182,7 +185,8 @@ def cmd_self_test():
         "drifted prose value": (good.replace("3.1 %", "3.2 %"), 1),
         "unknown figure": (good.replace("`idle_awake_percent`", "`idle_percent`"), 1),
         "wrong goal": (good.replace("≤ 16,384", "≤ 9,000"), 1),
-        "unlabelled wall-clock": (good.replace(", wall-clock", ""), 1),
+        "unlabelled wall-clock": (good.replace("11 s, wall-clock", "11 s"), 1),
+        "unlabelled wall-clock speed": (good.replace("15x, wall-clock", "15x"), 1),
     }
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:

@@ -11,12 +11,10 @@
 #include "engine.h"
 
 #define NPROC 2         /* simulations run at once (the machine has 2 cores) */
-#define PRESS_MS 80u    /* a tap */
-#define LONG_MS 1000u   /* a long press (the firmware's threshold is 800 ms) */
 #define CAP_LINES 64
 
-extern const char *elf;
-extern int debug;
+extern const char *proof_elf;
+extern int proof_debug;
 
 /* Reference rules, independent of the firmware. */
 int popc(uint16_t m);
@@ -30,8 +28,8 @@ int negamax(uint16_t x, uint16_t o);
  * line cmd (`move N`), waits for the AI and returns the cell of its reply (or -1). */
 int draw_to_last_move(int (*move_reply)(const char *move_cmd));
 /* Change one bit of the solution table in flash and power-cycle: the firmware must say
- * `ttt: table CRC bad` (else fail()) and play by the solver. Runs 1.5 s from the power
- * cycle. Returns 0, or -1 after fail(). */
+ * `ttt: table CRC bad` (else proof_fail()) and play by the solver. Runs 1.5 s from the power
+ * cycle. Returns 0, or -1 after proof_fail(). */
 int use_solver(uint32_t byte, uint8_t bit_mask);
 
 /* Counters in an anonymous shared mapping: forked simulations add to them. */
@@ -41,23 +39,23 @@ typedef struct {
     long ghost_windows, transient, presses;
     char first_error[512];
 } shared_t;
-extern shared_t *sh;
+extern shared_t *proof_sh;
 /* Count a failure; the first message is kept for the summary. */
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void proof_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double wall(void);
 
 /* Forked simulations: each child runs on from a copy of the board and reports back.
  * fork_sim: a child with a pipe back to the parent; returns 0 in the child (*fd = the
  * write end), the child's pid in the parent (*fd = the read end; the parent holds no
- * write end, so a child that dies gives end of file, never a hang), -1 after fail()
+ * write end, so a child that dies gives end of file, never a hang), -1 after proof_fail()
  * (*fd = -1).
  * read_result: exactly size bytes, or -1 at end of file.
  * reap_sim: close fd (if >= 0) and wait for pid; 0 when it exited with status 0, else
- * fail() naming `what` and -1.
- * reap_any_sim: wait for any child and fail() unless it exited with status 0; returns
+ * proof_fail() naming `what` and -1.
+ * reap_any_sim: wait for any child and proof_fail() unless it exited with status 0; returns
  * its pid, or -1 when no child is left.
  * finish_sim (child): send a result of size bytes and end (status 1 if the pipe broke).
- * collect_sim (parent): that whole result, then reap_sim; 0, or -1 after fail(). */
+ * collect_sim (parent): that whole result, then reap_sim; 0, or -1 after proof_fail(). */
 #include <sys/types.h>
 pid_t fork_sim(int *fd);
 int read_result(int fd, void *buf, size_t size);
@@ -67,9 +65,9 @@ void finish_sim(int fd, const void *buf, size_t size) __attribute__((noreturn));
 int collect_sim(pid_t pid, int fd, void *buf, size_t size, const char *what);
 
 /* Console lines from the chip, captured (the first CAP_LINES after cap_clear()). */
-extern char cap[CAP_LINES][128];
-extern int cap_n;
-extern int ready_lines; /* "ttt: ready" banners seen */
+extern char proof_cap[CAP_LINES][128];
+extern int proof_cap_n;
+extern int proof_ready_lines; /* "ttt: ready" banners seen */
 void on_line(const char *line, void *ctx);
 void cap_clear(void);
 int cap_find(const char *prefix);
@@ -97,7 +95,7 @@ int boot(void);
 void check_chip(const char *what);
 
 /* The person plays X (1) or O (0) through the buttons. */
-extern int human_x;
+extern int proof_human_x;
 int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark);
 /* Games in the tree of every person strategy from (x, o) with the person to move. */
 long expected_games(uint16_t x, uint16_t o);
@@ -108,12 +106,12 @@ void play_game_buttons(void);
 /* One game through the console with random person moves; every AI move must keep the
  * game value. */
 int console_game_check(const char *what, int person_x);
-/* draw_to_last_move() through the console with the shared capture (cap): "new x", then
+/* draw_to_last_move() through the console with the shared capture (proof_cap): "new x", then
  * each AI reply awaited and 700 ms more; returns the last cell, or -1. */
 int console_to_last_move(void);
 
 /* xorshift32 for reproducible random choices. */
-extern uint32_t rng_state;
+extern uint32_t proof_rng_state;
 uint32_t rnd(void);
 uint32_t rnd_range(uint32_t lo, uint32_t hi);
 

@@ -51,7 +51,7 @@ int cmd_bench(void)
         double ms = -1;
         if (collect_sim(pid, fd, &ms, sizeof ms, "press to LED") != 0) {
             printf("sim_bench: FAILED: press to LED, cell %d: %s\n", cell + 1,
-                   sh->bad ? sh->first_error : "no result");
+                   proof_sh->bad ? proof_sh->first_error : "no result");
             return 1;
         }
         if (ms < 0) {
@@ -104,7 +104,7 @@ int cmd_bench(void)
         }
         if (pass_us[solver] < 0) {
             printf("sim_bench: FAILED: %s did not finish (%s)\n", what,
-                   sh->bad ? sh->first_error : "no result");
+                   proof_sh->bad ? proof_sh->first_error : "no result");
             return 1;
         }
     }

@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *elf = "build/avr/ttt.elf";
-shared_t *sh;
-int debug;
+const char *proof_elf = "build/avr/ttt.elf";
+shared_t *proof_sh;
+int proof_debug;
 
 /* ---- reference rules (independent of the firmware) ----------------------------- */
 
@@ -105,15 +105,16 @@ int use_solver(uint32_t byte, uint8_t bit_mask)
 {
     char name[64];
     uint32_t addr = 0, size = 0;
-    if (board_elf_symbol(elf, "table_", name, sizeof name, &addr, &size) != 0 || byte >= size) {
-        fail("no table_* object of more than %u bytes in %s", (unsigned)byte, elf);
+    if (board_elf_symbol(proof_elf, "table_", name, sizeof name, &addr, &size) != 0 ||
+        byte >= size) {
+        proof_fail("no table_* object of more than %u bytes in %s", (unsigned)byte, proof_elf);
         return -1;
     }
     board_flash()[addr + byte] ^= bit_mask;
     board_power_cycle();
     uint64_t settled = board_now() + BOARD_MS(1500);
     if (!board_run_until_line("ttt: table CRC bad", 1500)) {
-        fail("table byte %u changed, but the firmware did not report a bad table CRC",
+        proof_fail("table byte %u changed, but the firmware did not report a bad table CRC",
              (unsigned)byte);
         return -1;
     }
@@ -145,15 +146,15 @@ int draw_to_last_move(int (*move_reply)(const char *move_cmd))
 /* ---- shared counters ----------------------------------------------------------- */
 
 
-void fail(const char *fmt, ...)
+void proof_fail(const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (__atomic_fetch_add(&sh->bad, 1, __ATOMIC_SEQ_CST) == 0)
-        snprintf(sh->first_error, sizeof sh->first_error, "%s", buf);
+    if (__atomic_fetch_add(&proof_sh->bad, 1, __ATOMIC_SEQ_CST) == 0)
+        snprintf(proof_sh->first_error, sizeof proof_sh->first_error, "%s", buf);
 }
 
 double wall(void)
@@ -171,12 +172,12 @@ pid_t fork_sim(int *fd)
     int p[2];
     *fd = -1;
     if (pipe(p) != 0) {
-        fail("pipe: %s", strerror(errno));
+        proof_fail("pipe: %s", strerror(errno));
         return -1;
     }
     pid_t pid = fork();
     if (pid < 0) {
-        fail("fork: %s", strerror(errno));
+        proof_fail("fork: %s", strerror(errno));
         close(p[0]);
         close(p[1]);
         return -1;
@@ -199,15 +200,15 @@ int read_result(int fd, void *buf, size_t size)
     return 0;
 }
 
-/* A child's end: 0 for a normal exit with status 0, else fail() naming what it ran. */
+/* A child's end: 0 for a normal exit with status 0, else proof_fail() naming what it ran. */
 static int child_status_ok(int status, const char *what)
 {
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (WIFSIGNALED(status))
-        fail("%s: the simulation died (signal %d)", what, WTERMSIG(status));
+        proof_fail("%s: the simulation died (signal %d)", what, WTERMSIG(status));
     else
-        fail("%s: the simulation exited with status %d", what, WEXITSTATUS(status));
+        proof_fail("%s: the simulation exited with status %d", what, WEXITSTATUS(status));
     return -1;
 }
 
@@ -220,7 +221,7 @@ int reap_sim(pid_t pid, int fd, const char *what)
         return -1;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
-            fail("%s: waitpid: %s", what, strerror(errno));
+            proof_fail("%s: waitpid: %s", what, strerror(errno));
             return -1;
         }
     return child_status_ok(status, what);
@@ -237,7 +238,7 @@ int collect_sim(pid_t pid, int fd, void *buf, size_t size, const char *what)
     if (reap_sim(pid, fd, what) != 0)
         return -1;
     if (short_read) {
-        fail("%s: no result came back", what);
+        proof_fail("%s: no result came back", what);
         return -1;
     }
     return 0;
@@ -255,25 +256,25 @@ pid_t reap_any_sim(const char *what)
 /* ---- console capture ----------------------------------------------------------- */
 
 
-char cap[CAP_LINES][128];
-int cap_n;
-int ready_lines;
+char proof_cap[CAP_LINES][128];
+int proof_cap_n;
+int proof_ready_lines;
 
 void on_line(const char *line, void *ctx)
 {
     (void)ctx;
-    if (debug)
+    if (proof_debug)
         fprintf(stderr, "%10.1f ms serial %s\n", (double)board_now() / 16000.0, line);
     if (!strncmp(line, "ttt: ready", 10))
-        ready_lines++;
-    if (cap_n < CAP_LINES)
-        snprintf(cap[cap_n++], sizeof cap[0], "%s", line);
+        proof_ready_lines++;
+    if (proof_cap_n < CAP_LINES)
+        snprintf(proof_cap[proof_cap_n++], sizeof proof_cap[0], "%s", line);
 }
-void cap_clear(void) { cap_n = 0; }
+void cap_clear(void) { proof_cap_n = 0; }
 int cap_find(const char *prefix)
 {
-    for (int i = 0; i < cap_n; i++)
-        if (!strncmp(cap[i], prefix, strlen(prefix)))
+    for (int i = 0; i < proof_cap_n; i++)
+        if (!strncmp(proof_cap[i], prefix, strlen(prefix)))
             return i;
     return -1;
 }
@@ -281,20 +282,20 @@ int cap_find(const char *prefix)
 int cap_wait(int n, uint32_t ms)
 {
     uint64_t end = board_now() + BOARD_MS(ms);
-    while (cap_n < n && board_now() < end)
+    while (proof_cap_n < n && board_now() < end)
         if (board_run_ms(1) < 0)
             return -1;
-    int last = cap_n;
+    int last = proof_cap_n;
     uint64_t quiet = board_now() + BOARD_MS(30);
     while (board_now() < quiet && board_now() < end + BOARD_MS(30)) {
         if (board_run_ms(1) < 0)
             return -1;
-        if (cap_n != last) {
-            last = cap_n;
+        if (proof_cap_n != last) {
+            last = proof_cap_n;
             quiet = board_now() + BOARD_MS(30);
         }
     }
-    return cap_n >= n;
+    return proof_cap_n >= n;
 }
 
 /* ---- pictures ------------------------------------------------------------------ */
@@ -361,7 +362,7 @@ int wait_picture(const char *want, uint32_t ms)
 
 int boot(void)
 {
-    if (board_open_elf(elf) != 0)
+    if (board_open_elf(proof_elf) != 0)
         return -1;
     board_on_line(on_line, NULL);
     if (!board_run_until_line("ttt: ready", 3000)) {
@@ -379,16 +380,16 @@ void check_chip(const char *what)
 {
     const board_status_t *st = board_status();
     if (st->crashed)
-        fail("%s: the simulated chip crashed", what);
+        proof_fail("%s: the simulated chip crashed", what);
     if (st->wdt_resets)
-        fail("%s: watchdog reset", what);
+        proof_fail("%s: watchdog reset", what);
     if (st->jumps_to_zero)
-        fail("%s: jump to the reset vector", what);
+        proof_fail("%s: jump to the reset vector", what);
 }
 
 /* ---- 1. exhaustive ------------------------------------------------------------- */
 
-int human_x;
+int proof_human_x;
 
 /* The AI's new mark (bit mask) must be the host engine's move for the position it
  * answered: the firmware runs the same engine, so the LEDs must show exactly that. */
@@ -399,8 +400,8 @@ int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark)
     pos_t p = {x, o};
     int want = engine_move(p);
     if (new_mark != (uint16_t)(1u << want)) {
-        fail("person %c: the AI answered x=%03x o=%03x with mask %03x, the engine says cell %d",
-             human_x ? 'X' : 'O', x, o, new_mark, want + 1);
+        proof_fail("person %c: the AI answered x=%03x o=%03x with mask %03x, the engine says cell %d",
+             proof_human_x ? 'X' : 'O', x, o, new_mark, want + 1);
         return -1;
     }
     return 0;
@@ -414,15 +415,15 @@ long expected_games(uint16_t x, uint16_t o)
     for (int c = 0; c < 9; c++) {
         if ((x | o) >> c & 1)
             continue;
-        uint16_t hx = human_x ? (uint16_t)(x | 1u << c) : x;
-        uint16_t ho = human_x ? o : (uint16_t)(o | 1u << c);
+        uint16_t hx = proof_human_x ? (uint16_t)(x | 1u << c) : x;
+        uint16_t ho = proof_human_x ? o : (uint16_t)(o | 1u << c);
         if (win_cells(hx) || win_cells(ho) || (hx | ho) == 0x1ff) {
             n++;
             continue;
         }
         pos_t p = {hx, ho};
         int ai = engine_move(p);
-        if (human_x)
+        if (proof_human_x)
             ho |= (uint16_t)(1u << ai);
         else
             hx |= (uint16_t)(1u << ai);
@@ -439,11 +440,11 @@ long expected_games(uint16_t x, uint16_t o)
 int human_move(int cell, uint16_t *x, uint16_t *o)
 {
     uint16_t hx = *x, ho = *o;
-    if (human_x)
+    if (proof_human_x)
         hx |= (uint16_t)(1u << cell);
     else
         ho |= (uint16_t)(1u << cell);
-    board_press(cell, PRESS_MS);
+    board_press(cell, BOARD_PRESS_MS);
     uint64_t end = board_now() + BOARD_MS(4000);
     while (board_now() < end) {
         if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
@@ -451,12 +452,12 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
         if (!stable())
             continue;
         pic_t p = pic_parse(board_picture());
-        uint16_t mine = human_x ? p.x : p.o, theirs = human_x ? p.o : p.x;
-        uint16_t mine0 = human_x ? *x : *o, theirs0 = human_x ? *o : *x;
+        uint16_t mine = proof_human_x ? p.x : p.o, theirs = proof_human_x ? p.o : p.x;
+        uint16_t mine0 = proof_human_x ? *x : *o, theirs0 = proof_human_x ? *o : *x;
         if (p.y || !legal(p.x, p.o) || (p.x & *x) != *x || (p.o & *o) != *o ||
             (mine & ~mine0 & ~(1u << cell)) || popc(theirs & ~theirs0) > 1) {
-            fail("person %c: illegal or inconsistent picture %s after pressing %d on x=%03x "
-                 "o=%03x", human_x ? 'X' : 'O', board_picture(), cell + 1, *x, *o);
+            proof_fail("person %c: illegal or inconsistent picture %s after pressing %d on x=%03x "
+                 "o=%03x", proof_human_x ? 'X' : 'O', board_picture(), cell + 1, *x, *o);
             return -1;
         }
         if ((mine & (1u << cell)) == 0)
@@ -469,24 +470,24 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
                 continue; /* the end picture is still settling */
             if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
                 return -1;
-            __atomic_fetch_add(&sh->games, 1, __ATOMIC_SEQ_CST);
-            int human_won = human_x ? wx != 0 : wo != 0;
+            __atomic_fetch_add(&proof_sh->games, 1, __ATOMIC_SEQ_CST);
+            int human_won = proof_human_x ? wx != 0 : wo != 0;
             if (wx || wo) {
                 if (human_won) {
-                    __atomic_fetch_add(&sh->board_losses, 1, __ATOMIC_SEQ_CST);
-                    fail("person %c won: %s", human_x ? 'X' : 'O', board_picture());
+                    __atomic_fetch_add(&proof_sh->board_losses, 1, __ATOMIC_SEQ_CST);
+                    proof_fail("person %c won: %s", proof_human_x ? 'X' : 'O', board_picture());
                 } else {
-                    __atomic_fetch_add(&sh->board_wins, 1, __ATOMIC_SEQ_CST);
+                    __atomic_fetch_add(&proof_sh->board_wins, 1, __ATOMIC_SEQ_CST);
                 }
             } else {
-                __atomic_fetch_add(&sh->draws, 1, __ATOMIC_SEQ_CST);
+                __atomic_fetch_add(&proof_sh->draws, 1, __ATOMIC_SEQ_CST);
             }
             return 0;
         }
         /* the AI's move blinks 500 ms (on 250, off 250): a picture holding it steady for
-         * 300 ms is past the blink */
+         * BOARD_BLINK_MAX_MS is past the blink */
         if (popc(p.x | p.o) == popc(hx | ho) + 1 && !p.blink &&
-            board_now() - board_picture_since() >= BOARD_MS(300)) {
+            board_now() - board_picture_since() >= BOARD_MS(BOARD_BLINK_MAX_MS)) {
             if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
                 return -1;
             *x = p.x;
@@ -494,8 +495,8 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
             return 1;
         }
     }
-    fail("person %c: no reply after pressing %d on x=%03x o=%03x (picture %s)",
-         human_x ? 'X' : 'O', cell + 1, *x, *o, board_picture());
+    proof_fail("person %c: no reply after pressing %d on x=%03x o=%03x (picture %s)",
+         proof_human_x ? 'X' : 'O', cell + 1, *x, *o, board_picture());
     return -1;
 }
 
@@ -505,7 +506,7 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
 void play_game_buttons(void)
 {
     uint16_t x = 0, o = 0;
-    human_x = 1;
+    proof_human_x = 1;
     for (int cell = 0; cell < 9; cell++) {
         if ((x | o) >> cell & 1)
             continue;
@@ -515,13 +516,13 @@ void play_game_buttons(void)
     }
 }
 
-uint32_t rng_state;
+uint32_t proof_rng_state;
 uint32_t rnd(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
+    proof_rng_state ^= proof_rng_state << 13;
+    proof_rng_state ^= proof_rng_state >> 17;
+    proof_rng_state ^= proof_rng_state << 5;
+    return proof_rng_state;
 }
 uint32_t rnd_range(uint32_t lo, uint32_t hi) { return lo + rnd() % (hi - lo + 1); }
 
@@ -543,8 +544,8 @@ int wait_line_from(const char *prefix, int from, uint32_t ms)
 {
     uint64_t end = board_now() + BOARD_MS(ms);
     for (;;) {
-        for (int i = from; i < cap_n; i++)
-            if (!strncmp(cap[i], prefix, strlen(prefix)))
+        for (int i = from; i < proof_cap_n; i++)
+            if (!strncmp(proof_cap[i], prefix, strlen(prefix)))
                 return i;
         if (board_now() >= end || board_run_ms(1) < 0)
             return -1;
@@ -560,7 +561,7 @@ static int cap_move_reply(const char *move_cmd)
     if (idx < 0)
         return -1;
     board_run_ms(700);
-    return line_cell(cap[idx]);
+    return line_cell(proof_cap[idx]);
 }
 
 int console_to_last_move(void)
@@ -590,7 +591,7 @@ int console_game_check(const char *what, int person_x)
             while ((x | o) >> cell & 1);
             char cmd[16];
             snprintf(cmd, sizeof cmd, "move %d", cell + 1);
-            from = cap_n;
+            from = proof_cap_n;
             board_serial_line(cmd);
             if (person_x)
                 x |= (uint16_t)(1u << cell);
@@ -600,14 +601,14 @@ int console_game_check(const char *what, int person_x)
         }
         int idx = wait_line_from("ai: ", from, 3000);
         if (idx < 0) {
-            fail("%s: no 'ai: N' line (x=%03x o=%03x)", what, x, o);
+            proof_fail("%s: no 'ai: N' line (x=%03x o=%03x)", what, x, o);
             return -1;
         }
         from = idx + 1;
-        int ai = line_cell(cap[idx]);
-        __atomic_fetch_add(&sh->nodes, 1, __ATOMIC_SEQ_CST);
+        int ai = line_cell(proof_cap[idx]);
+        __atomic_fetch_add(&proof_sh->nodes, 1, __ATOMIC_SEQ_CST);
         if (ai < 0 || ((x | o) >> ai & 1)) {
-            fail("%s: bad AI move line '%s'", what, cap[idx]);
+            proof_fail("%s: bad AI move line '%s'", what, proof_cap[idx]);
             return -1;
         }
         int before = negamax(x, o);
@@ -615,7 +616,7 @@ int console_game_check(const char *what, int person_x)
         uint16_t o2 = person_x ? (uint16_t)(o | 1u << ai) : o;
         int after = -negamax(x2, o2);
         if (after != before) {
-            fail("%s: AI move %d is not perfect (x=%03x o=%03x: value %d -> %d)", what, ai + 1,
+            proof_fail("%s: AI move %d is not perfect (x=%03x o=%03x: value %d -> %d)", what, ai + 1,
                  x, o, before, after);
             return -1;
         }
@@ -624,7 +625,7 @@ int console_game_check(const char *what, int person_x)
     }
     int person_won = person_x ? win_cells(x) != 0 : win_cells(o) != 0;
     if (person_won) {
-        fail("%s: the person won a console game", what);
+        proof_fail("%s: the person won a console game", what);
         return -1;
     }
     wait_line_from("result: ", from, 1000);

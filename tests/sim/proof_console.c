@@ -152,15 +152,15 @@ static int burst_case(const char *what, const char *first)
         if (reap_sim(pid, fd, what) != 0)
             return -1;
         if (short_read) {
-            fail("%s: no whole transcript came back", what);
+            proof_fail("%s: no whole transcript came back", what);
             return -1;
         }
         dst[len] = 0;
     }
     int lines = count_lines(got, "");
     if (strcmp(ref, got) != 0) {
-        fail("%s: the burst's transcript differs from one command at a time", what);
-        if (debug)
+        proof_fail("%s: the burst's transcript differs from one command at a time", what);
+        if (proof_debug)
             fprintf(stderr, "--- one at a time\n%s--- burst\n%s", ref, got);
         return -1;
     }
@@ -266,7 +266,7 @@ static int stream_case(int n, int flow, long *answered, long *overruns, char *di
     mask_diag = 1;
     snprintf(diag, diag_len, "%s", transcript);
     if (bad) {
-        fail("stream (XON/XOFF %s): %d answers out of order or not an answer (spliced?)",
+        proof_fail("stream (XON/XOFF %s): %d answers out of order or not an answer (spliced?)",
              flow ? "honoured" : "ignored", bad);
         return -1;
     }
@@ -294,8 +294,8 @@ int cmd_console(void)
     record_start();
     run_quiet(3000);
     burst_case("on the finished game", NULL);
-    if (sh->bad) {
-        printf("sim_console: FAILED: %s\n", sh->first_error);
+    if (proof_sh->bad) {
+        printf("sim_console: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     /* long streams: XON/XOFF honoured, then ignored */
@@ -320,7 +320,7 @@ int cmd_console(void)
         long res[4] = {0, 0, 0, 0};
         diag[0] = 0;
         if (read_result(fd, res, sizeof res) != 0 || read_result(fd, diag, sizeof diag) != 0)
-            fail("stream: the simulation died");
+            proof_fail("stream: the simulation died");
         reap_sim(pid, fd, "stream");
         char *lost = strstr(diag, "diag: lost");
         char *nl = lost ? strchr(lost, '\n') : NULL;
@@ -331,7 +331,7 @@ int cmd_console(void)
                    "overruns %ld, XOFF %ld / XON %ld sent by the board; %s\n", res[0], res[1],
                    res[2], res[3], lost ? lost : "(no diag)");
             if (res[0] != 1000 || res[1] || !lost || !strstr(lost, "lost rx 0 lines 0"))
-                fail("stream with XON/XOFF: %ld of 1000 answered", res[0]);
+                proof_fail("stream with XON/XOFF: %ld of 1000 answered", res[0]);
         } else {
             printf("sim_console: stream of 1000 commands ignoring XOFF: answered %ld, refused "
                    "as `error: input overrun` %ld, no other error; %s\n", res[0], res[1],
@@ -339,14 +339,14 @@ int cmd_console(void)
             const char *ll = lost ? strstr(lost, " lines ") : NULL;
             if (res[1] == 0 || res[0] + res[1] > 1000 || !lost || strstr(lost, "lost rx 0 ") ||
                 !ll || atol(ll + 7) != res[1])
-                fail("stream without flow control: %ld answered, %ld overruns (diag: %s)",
+                proof_fail("stream without flow control: %ld answered, %ld overruns (diag: %s)",
                      res[0], res[1], lost ? lost : "none");
         }
     }
     flow_check(); /* when XOFF and XON go out (proof_flow.c) */
     printf("sim_console: %.1f s\n", wall() - t0);
-    if (sh->bad) {
-        printf("sim_console: FAILED: %s\n", sh->first_error);
+    if (proof_sh->bad) {
+        printf("sim_console: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     printf("sim_console: ok\n");

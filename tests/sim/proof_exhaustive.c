@@ -4,46 +4,61 @@
 #define _GNU_SOURCE
 #include "proof.h"
 
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+/* Every person move from (x, o), each in its own simulation; the counters come back
+ * through proof_sh, so the children's pipes carry nothing. Below the top level one
+ * child runs at a time (each forks its own). */
 static void explore(uint16_t x, uint16_t o, int depth)
 {
     int running = 0;
     for (int cell = 0; cell < 9; cell++) {
         if ((x | o) >> cell & 1)
             continue;
-        if (sh->bad > 20)
+        if (proof_sh->bad > 20)
             break;
-        pid_t pid = fork();
+        int fd;
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
+            break;
         if (pid == 0) {
             uint16_t nx = x, no = o;
-            __atomic_fetch_add(&sh->nodes, 1, __ATOMIC_SEQ_CST);
+            __atomic_fetch_add(&proof_sh->nodes, 1, __ATOMIC_SEQ_CST);
             int r = human_move(cell, &nx, &no);
             check_chip("exhaustive");
             if (r == 1)
                 explore(nx, no, depth + 1);
-            _exit(0);
+            finish_sim(fd, NULL, 0);
         }
-        if (pid < 0) {
-            fail("fork: %s", strerror(errno));
-            break;
-        }
+        close(fd);
         running++;
         if (depth > 0 || running >= NPROC) {
-            int status;
-            if (wait(&status) > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-                fail("a simulation process died (status %d)", status);
+            reap_any_sim("exhaustive");
             running--;
         }
     }
-    int status;
     while (running-- > 0)
-        if (wait(&status) > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-            fail("a simulation process died (status %d)", status);
+        reap_any_sim("exhaustive");
+}
+
+/* As O: long-press cell 2 on the empty board (the person plays O, the AI starts); the
+ * AI's first X, or -1 after proof_fail(). */
+static int ai_first_move(uint16_t *x)
+{
+    board_press(1, BOARD_LONG_MS);
+    uint64_t end = board_now() + BOARD_MS(3000);
+    while (board_now() < end) {
+        board_run_until(board_now() + BOARD_WINDOW_CYCLES);
+        pic_t p = pic_parse(board_picture());
+        if (stable() && !p.y && !p.blink && popc(p.x) == 1 && !p.o) {
+            *x = p.x;
+            return check_ai_move(0, 0, p.x);
+        }
+    }
+    proof_fail("person O: no AI first move after long-pressing cell 2 (picture %s)",
+               board_picture());
+    return -1;
 }
 
 int cmd_exhaustive(void)
@@ -53,41 +68,22 @@ int cmd_exhaustive(void)
         return 1;
     int ok = 1;
     for (int side = 0; side < 2; side++) {
-        long g0 = sh->games, w0 = sh->board_wins, d0 = sh->draws, l0 = sh->board_losses;
-        long n0 = sh->nodes, b0 = sh->bad;
-        pid_t pid = fork();
+        long g0 = proof_sh->games, w0 = proof_sh->board_wins, d0 = proof_sh->draws;
+        long l0 = proof_sh->board_losses;
+        long n0 = proof_sh->nodes, b0 = proof_sh->bad;
+        int fd;
+        pid_t pid = fork_sim(&fd);
         if (pid == 0) {
-            human_x = side == 0;
-            uint16_t x = 0, o = 0;
-            if (!human_x) {
-                /* UI spec: long-press cell 2 on the empty board = person O, AI starts */
-                board_press(1, LONG_MS);
-                uint64_t end = board_now() + BOARD_MS(3000);
-                int got = 0;
-                while (board_now() < end && !got) {
-                    board_run_until(board_now() + BOARD_WINDOW_CYCLES);
-                    pic_t p = pic_parse(board_picture());
-                    if (stable() && !p.y && !p.blink && popc(p.x) == 1 && !p.o) {
-                        x = p.x;
-                        got = 1;
-                    }
-                }
-                if (!got) {
-                    fail("person O: no AI first move after long-pressing cell 2 (picture %s)",
-                         board_picture());
-                    _exit(1);
-                }
-                if (check_ai_move(0, 0, x) != 0)
-                    _exit(1);
-            }
-            explore(x, o, 0);
-            _exit(0);
+            proof_human_x = side == 0;
+            uint16_t x = 0;
+            if (proof_human_x || ai_first_move(&x) == 0)
+                explore(x, 0, 0);
+            finish_sim(fd, NULL, 0);
         }
-        int status;
-        waitpid(pid, &status, 0);
-        human_x = side == 0;
+        reap_sim(pid, fd, side == 0 ? "person X" : "person O");
+        proof_human_x = side == 0;
         long want = 0;
-        if (human_x) {
+        if (proof_human_x) {
             want = expected_games(0, 0);
         } else {
             pos_t empty = {0, 0};
@@ -95,13 +91,14 @@ int cmd_exhaustive(void)
         }
         printf("sim_exhaustive: person %c: games %ld (the engine's tree has %ld), board wins "
                "%ld, draws %ld, board losses %ld, moves simulated %ld, failures %ld\n",
-               side == 0 ? 'X' : 'O', sh->games - g0, want, sh->board_wins - w0,
-               sh->draws - d0, sh->board_losses - l0, sh->nodes - n0, sh->bad - b0);
-        if (sh->bad != b0 || sh->games - g0 != want)
+               side == 0 ? 'X' : 'O', proof_sh->games - g0, want, proof_sh->board_wins - w0,
+               proof_sh->draws - d0, proof_sh->board_losses - l0, proof_sh->nodes - n0,
+               proof_sh->bad - b0);
+        if (proof_sh->bad != b0 || proof_sh->games - g0 != want)
             ok = 0;
-        if (sh->games - g0 != want && sh->bad == b0)
-            fail("person %c: %ld games played, the engine's tree has %ld", side ? 'O' : 'X',
-                 sh->games - g0, want);
+        if (proof_sh->games - g0 != want && proof_sh->bad == b0)
+            proof_fail("person %c: %ld games played, the engine's tree has %ld", side ? 'O' : 'X',
+                 proof_sh->games - g0, want);
     }
     double secs = wall() - t0;
     printf("exhaustive_seconds %.1f\n", secs);
@@ -111,7 +108,7 @@ int cmd_exhaustive(void)
         fclose(f);
     }
     if (!ok)
-        printf("sim_exhaustive: FAILED: %s\n", sh->first_error);
+        printf("sim_exhaustive: FAILED: %s\n", proof_sh->first_error);
     else
         printf("sim_exhaustive: ok (every strategy of the person, as X and as O, never beats "
                "the board; every AI reply on the LEDs is the engine's move)\n");

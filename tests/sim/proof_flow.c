@@ -29,7 +29,7 @@ static uint32_t ring_addr; /* data address of uart_rx: head, then tail */
 static int find_ring(void)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "avr-nm '%s'", elf);
+    snprintf(cmd, sizeof cmd, "avr-nm '%s'", proof_elf);
     FILE *p = popen(cmd, "r");
     if (!p)
         return -1;
@@ -104,13 +104,13 @@ static void flow_case(unsigned lag, flow_t *r)
     board_serial_line("diag");
     cap_wait(3, 1000);
     int i = cap_find("diag: lost rx ");
-    r->lost = i < 0 ? -1 : atol(cap[i] + strlen("diag: lost rx "));
+    r->lost = i < 0 ? -1 : atol(proof_cap[i] + strlen("diag: lost rx "));
 }
 
 int flow_check(void)
 {
     if (find_ring() != 0) {
-        fail("flow: no uart_rx ring in the symbols of %s", elf);
+        proof_fail("flow: no uart_rx ring in the symbols of %s", proof_elf);
         return -1;
     }
     static const unsigned lags[] = {0, 90};
@@ -132,13 +132,13 @@ int flow_check(void)
                "of 127, %ld answers, lost rx %ld\n", STREAM_HELPS, lags[k], r.xoffs,
                r.xoff_min, r.xoff_max, r.xons, r.xon_max, r.peak, r.answers, r.lost);
         if (!r.xoffs || r.xoff_min < RX_XOFF_AT || r.xoff_max > RX_XOFF_AT + 1)
-            fail("flow (lag %u): XOFF at %ld..%ld bytes waiting (%ld times), want %d (or one "
+            proof_fail("flow (lag %u): XOFF at %ld..%ld bytes waiting (%ld times), want %d (or one "
                  "more)", lags[k], r.xoff_min, r.xoff_max, r.xoffs, RX_XOFF_AT);
         if (r.xons != r.xoffs || r.xon_max > RX_XON_AT)
-            fail("flow (lag %u): %ld XON for %ld XOFF, one at %ld bytes waiting (want <= %d)",
+            proof_fail("flow (lag %u): %ld XON for %ld XOFF, one at %ld bytes waiting (want <= %d)",
                  lags[k], r.xons, r.xoffs, r.xon_max, RX_XON_AT);
         if (r.lost != 0 || r.answers != STREAM_HELPS)
-            fail("flow (lag %u): %ld of %d answered, lost rx %ld, peak %ld", lags[k], r.answers,
+            proof_fail("flow (lag %u): %ld of %d answered, lost rx %ld, peak %ld", lags[k], r.answers,
                  STREAM_HELPS, r.lost, r.peak);
     }
     return 0;

@@ -44,14 +44,14 @@ static int add_edge(edge_t *e, int n, uint64_t at, int cell, int down)
 
 static int worker_fuzz(uint32_t seed, long events)
 {
-    rng_state = seed;
+    proof_rng_state = seed;
     uint64_t grace_until = 0;
     char last_checked[BOARD_CELLS + 1] = "";
     long done = 0, checked = 0, skipped = 0, transient = 0;
     uint64_t illegal_since = 0;
     edge_t e[256];
-    int ready0 = ready_lines;
-    while (done < events && sh->bad == 0) {
+    int ready0 = proof_ready_lines;
+    while (done < events && proof_sh->bad == 0) {
         int n = 0;
         uint64_t t0 = board_now() + BOARD_MS(1);
         uint64_t last_up = t0;
@@ -76,13 +76,14 @@ static int worker_fuzz(uint32_t seed, long events)
             done += 2;
         }
         qsort(e, (size_t)n, sizeof e[0], edge_cmp);
-        if (debug)
+        if (proof_debug)
             for (int i = 0; i < n; i++)
                 fprintf(stderr, "%10.3f ms key %d %s\n", (double)e[i].at / 16000.0,
                         e[i].cell + 1, e[i].down ? "down" : "up");
         uint16_t mask = board_keys();
         for (int i = 0; i < n; i++) {
-            mask = e[i].down ? (uint16_t)(mask | 1u << e[i].cell) : (uint16_t)(mask & ~(1u << e[i].cell));
+            mask = e[i].down ? (uint16_t)(mask | 1u << e[i].cell)
+                             : (uint16_t)(mask & ~(1u << e[i].cell));
             board_keys_at(e[i].at, mask);
         }
         uint64_t end = last_up + BOARD_MS(6) + BOARD_MS(rnd_range(5, 40));
@@ -91,18 +92,19 @@ static int worker_fuzz(uint32_t seed, long events)
         while (board_now() < end) {
             if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
                 break;
-            /* the same illegal picture for 300 ms is a failure (a blink's dark half lasts
-             * 250 ms: a fresh blinking mark can be missing that long) */
+            /* the same illegal picture past a blink is a failure (a blink's dark half
+             * lasts 250 ms: a fresh blinking mark can be missing that long) */
             if (illegal_since && board_picture_since() == illegal_since &&
-                board_now() - illegal_since >= BOARD_MS(300) && board_now() >= grace_until) {
-                fail("fuzz seed %u: illegal picture %s for 300 ms after %ld events", seed,
-                     board_picture(), done);
+                board_now() - illegal_since >= BOARD_MS(BOARD_BLINK_MAX_MS) &&
+                board_now() >= grace_until) {
+                proof_fail("fuzz seed %u: illegal picture %s for %d ms after %ld events", seed,
+                     board_picture(), BOARD_BLINK_MAX_MS, done);
                 illegal_since = 0;
             }
             if (!stable() || !strcmp(last_checked, board_picture()))
                 continue;
             strcpy(last_checked, board_picture());
-            if (debug)
+            if (proof_debug)
                 fprintf(stderr, "%10.1f ms leds %s keys %03x\n", (double)board_now() / 16000.0,
                         board_picture(), board_keys());
             if (board_now() < grace_until) {
@@ -116,21 +118,21 @@ static int worker_fuzz(uint32_t seed, long events)
                 /* may be a fresh blink starting in its dark half: fail if it lasts */
                 illegal_since = board_picture_since();
                 transient++;
-                if (debug)
+                if (proof_debug)
                     fprintf(stderr, "transient illegal picture %s\n", board_picture());
             }
         }
         check_chip("fuzz");
-        if (ready_lines != ready0)
-            fail("fuzz seed %u: the firmware rebooted (banner seen again)", seed);
-        if (sh->bad)
+        if (proof_ready_lines != ready0)
+            proof_fail("fuzz seed %u: the firmware rebooted (banner seen again)", seed);
+        if (proof_sh->bad)
             break;
     }
-    __atomic_fetch_add(&sh->events, done, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&sh->checked, checked, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&sh->skipped, skipped, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&sh->transient, transient, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&sh->ghost_windows, (long)board_ghost_windows(), __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->events, done, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->checked, checked, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->skipped, skipped, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->transient, transient, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->ghost_windows, (long)board_ghost_windows(), __ATOMIC_SEQ_CST);
     return 0;
 }
 
@@ -154,7 +156,7 @@ static int watchdog_selfcheck_one(int interrupts_on, uint32_t ms)
         avr->flash[at + 2] = 0xff; /* rjmp .-2 = 0xcfff */
         avr->flash[at + 3] = 0xcf;
         avr->pc = at;
-        ready_lines = 0;
+        proof_ready_lines = 0;
         cap_clear();
         board_run_ms(ms);
         int ok = board_status()->wdt_resets == 1 && cap_find("ttt: watchdog reset") >= 0;
@@ -182,7 +184,7 @@ int cmd_fuzz(long events)
                "off) did not show up as one watchdog reset with 'ttt: watchdog reset'\n");
         return 1;
     }
-    for (int w = 0; w < (debug ? 1 : NPROC); w++) {
+    for (int w = 0; w < (proof_debug ? 1 : NPROC); w++) {
         if (fork() == 0) {
             uint32_t seed = 0x9e3779b9u * (uint32_t)(w + 1);
             if (getenv("SIM_SEED"))
@@ -198,10 +200,10 @@ int cmd_fuzz(long events)
     printf("sim_fuzz: button events %ld (press/release edges, each with 0-5 ms of bounce; 15%% "
            "of gestures are 2-3 keys at once, 1%% long), pictures checked %ld, skipped as "
            "overlays %ld, illegal for < 300 ms %ld, ghost windows %ld, failures %ld, %.1f s\n",
-           sh->events, sh->checked, sh->skipped, sh->transient, sh->ghost_windows,
-           sh->bad, wall() - t0);
-    if (sh->bad || sh->events < events) {
-        printf("sim_fuzz: FAILED: %s\n", sh->bad ? sh->first_error : "events missing");
+           proof_sh->events, proof_sh->checked, proof_sh->skipped, proof_sh->transient,
+           proof_sh->ghost_windows, proof_sh->bad, wall() - t0);
+    if (proof_sh->bad || proof_sh->events < events) {
+        printf("sim_fuzz: FAILED: %s\n", proof_sh->bad ? proof_sh->first_error : "events missing");
         return 1;
     }
     printf("sim_fuzz: ok\n");

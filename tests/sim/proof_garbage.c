@@ -16,11 +16,11 @@ int cmd_garbage(long bytes_goal)
     double t0 = wall();
     if (boot() != 0)
         return 1;
-    rng_state = 777;
+    proof_rng_state = 777;
     long bytes = 0, lines_sent = 0, errors = 0, overlong = 0;
     /* no command starts with these (help board move new level stats solve hint) */
     static const char first[] = "acdefgijkpqrtuvwxyz0123456789!#$%&*+-/<=>?@[]^_{}~";
-    while (bytes < bytes_goal && !sh->bad) {
+    while (bytes < bytes_goal && !proof_sh->bad) {
         char buf[300];
         int len = rnd() % 100 < 20 ? (int)rnd_range(41, 250) : (int)rnd_range(1, 40);
         buf[0] = first[rnd() % (sizeof first - 1)];
@@ -39,12 +39,12 @@ int cmd_garbage(long bytes_goal)
         bytes += len + 1;
         lines_sent++;
         uint64_t end = board_now() + BOARD_MS(500);
-        while (cap_n == 0 && board_now() < end)
+        while (proof_cap_n == 0 && board_now() < end)
             board_run_ms(1);
         board_run_ms(5);
-        if (cap_n != 1 || strncmp(cap[0], "error: ", 7)) {
-            fail("garbage line %ld (%d bytes): answer '%s' (%d lines)", lines_sent, len,
-                 cap_n ? cap[0] : "", cap_n);
+        if (proof_cap_n != 1 || strncmp(proof_cap[0], "error: ", 7)) {
+            proof_fail("garbage line %ld (%d bytes): answer '%s' (%d lines)", lines_sent, len,
+                 proof_cap_n ? proof_cap[0] : "", proof_cap_n);
             break;
         }
         errors++;
@@ -60,11 +60,12 @@ int cmd_garbage(long bytes_goal)
     cap_clear();
     board_serial_line("help");
     cap_wait(1, 500);
-    if (cap_n < 1 || cap_find("error") >= 0)
-        fail("after the garbage, 'help' answered '%s'", cap_n ? cap[0] : "(nothing)");
+    if (proof_cap_n < 1 || cap_find("error") >= 0)
+        proof_fail("after the garbage, 'help' answered '%s'",
+                   proof_cap_n ? proof_cap[0] : "(nothing)");
     /* the game still works through the buttons */
     board_run_ms(300);
-    board_press(4, PRESS_MS);
+    board_press(4, BOARD_PRESS_MS);
     int ok_game = 0;
     uint64_t end = board_now() + BOARD_MS(2000);
     while (board_now() < end && !ok_game) {
@@ -74,14 +75,14 @@ int cmd_garbage(long bytes_goal)
             ok_game = 1;
     }
     if (!ok_game)
-        fail("after the garbage, pressing cell 5 did not give X on 5 and an AI answer (%s)",
+        proof_fail("after the garbage, pressing cell 5 did not give X on 5 and an AI answer (%s)",
              board_picture());
     check_chip("garbage");
     printf("sim_garbage: bytes %ld in %ld lines (%ld overlong) + a 2000-byte burst, error "
            "answers %ld, game works afterwards: %s, failures %ld, %.1f s\n", bytes, lines_sent,
-           overlong, errors, ok_game ? "yes" : "no", sh->bad, wall() - t0);
-    if (sh->bad) {
-        printf("sim_garbage: FAILED: %s\n", sh->first_error);
+           overlong, errors, ok_game ? "yes" : "no", proof_sh->bad, wall() - t0);
+    if (proof_sh->bad) {
+        printf("sim_garbage: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     printf("sim_garbage: ok\n");

@@ -66,8 +66,8 @@ static void sweep(const char *what, const char *cmd, int cell, uint64_t from, ui
     if (collect_sim(pid, fd, ref, sizeof ref, what) != 0)
         return;
     static const uint32_t lens[] = {3, 8};
-    for (int li = 0; li < 2 && !sh->bad; li++) {
-        for (uint64_t at0 = from; at0 <= to && !sh->bad; at0 += NPROC * STEP_CYCLES) {
+    for (int li = 0; li < 2 && !proof_sh->bad; li++) {
+        for (uint64_t at0 = from; at0 <= to && !proof_sh->bad; at0 += NPROC * STEP_CYCLES) {
             /* a batch of NPROC runs, each with its own pipe, collected in fork order */
             pid_t pids[NPROC];
             int fds[NPROC], n = 0;
@@ -79,16 +79,16 @@ static void sweep(const char *what, const char *cmd, int cell, uint64_t from, ui
             for (int k = 0; k < n; k++) {
                 double at_ms = (double)(at0 + (uint64_t)k * STEP_CYCLES) / 16000.0;
                 if (pids[k] < 0 || collect_sim(pids[k], fds[k], got, sizeof got, what) != 0) {
-                    fail("%s: the run with a %u ms contact near %.2f ms died", what, lens[li],
+                    proof_fail("%s: the run with a %u ms contact near %.2f ms died", what, lens[li],
                          at_ms);
                     continue;
                 }
-                __atomic_fetch_add(&sh->trials, 1, __ATOMIC_SEQ_CST);
+                __atomic_fetch_add(&proof_sh->trials, 1, __ATOMIC_SEQ_CST);
                 if (strcmp(got, ref) != 0) {
-                    fail("%s: a %u ms contact on cell %d near %.2f ms changed what the "
+                    proof_fail("%s: a %u ms contact on cell %d near %.2f ms changed what the "
                          "board did:\n%s--- instead of ---\n%s", what, lens[li], cell + 1,
                          at_ms, got, ref);
-                    __atomic_fetch_add(&sh->presses, 1, __ATOMIC_SEQ_CST);
+                    __atomic_fetch_add(&proof_sh->presses, 1, __ATOMIC_SEQ_CST);
                 }
             }
         }
@@ -118,7 +118,7 @@ int cmd_glitch(void)
     long expected = sweep_runs(BOARD_MS(1), BOARD_MS(140));
     /* 2./3. the AI's reply with the table and with the solver: a fresh game, the person
      * takes a corner; the reply comes 200 ms later; the contact is on a far cell */
-    for (int solver = 0; solver < 2 && !sh->bad; solver++) {
+    for (int solver = 0; solver < 2 && !proof_sh->bad; solver++) {
         const char *what = solver ? "AI reply by the solver" : "AI reply by the table";
         int fd;
         pid_t pid = fork_sim(&fd);
@@ -133,14 +133,14 @@ int cmd_glitch(void)
         reap_sim(pid, fd, what);
         expected += sweep_runs(BOARD_MS(185), BOARD_MS(240));
     }
-    if (!sh->bad && sh->trials != expected)
-        fail("%ld runs counted, %ld expected", sh->trials, expected);
+    if (!proof_sh->bad && proof_sh->trials != expected)
+        proof_fail("%ld runs counted, %ld expected", proof_sh->trials, expected);
     printf("sim_glitch: 3 ms and 8 ms contacts swept in 0.75 ms steps across the game-ending "
            "move and its EEPROM save, the AI's reply by table and by solver: runs %ld, "
-           "presses %ld, failures %ld, %.1f s\n", sh->trials, sh->presses, sh->bad,
-           wall() - t0);
-    if (sh->bad) {
-        printf("sim_glitch: FAILED: %s\n", sh->first_error);
+           "presses %ld, failures %ld, %.1f s\n",
+           proof_sh->trials, proof_sh->presses, proof_sh->bad, wall() - t0);
+    if (proof_sh->bad) {
+        printf("sim_glitch: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     printf("sim_glitch: ok\n");

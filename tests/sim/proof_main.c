@@ -19,15 +19,16 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
-    debug = getenv("SIM_DEBUG") != NULL;
+    proof_debug = getenv("SIM_DEBUG") != NULL;
     const char *e = getenv("SIM_ELF");
     if (e && *e)
-        elf = e;
+        proof_elf = e;
     engine_init();
-    sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (sh == MAP_FAILED)
+    proof_sh =
+        mmap(NULL, sizeof *proof_sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (proof_sh == MAP_FAILED)
         return 1;
-    memset(sh, 0, sizeof *sh);
+    memset(proof_sh, 0, sizeof *proof_sh);
     setvbuf(stdout, NULL, _IOLBF, 0);
     long arg = argc > 2 ? atol(argv[2]) : 0;
     if (!strcmp(argv[1], "exhaustive"))

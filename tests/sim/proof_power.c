@@ -58,7 +58,7 @@ static int stats_line(char *out, size_t len)
     int i = cap_find("stats vs ai, you x:");
     if (i < 0)
         return -1;
-    snprintf(out, len, "%s", cap[i]);
+    snprintf(out, len, "%s", proof_cap[i]);
     return 0;
 }
 
@@ -66,13 +66,13 @@ static int lowvcc_run(void)
 {
     char before[128], after[128];
     if (stats_line(before, sizeof before) != 0) {
-        fail("lowvcc: no stats line");
+        proof_fail("lowvcc: no stats line");
         return -1;
     }
     board_set_vcc(3600);
     uint32_t w0 = board_eeprom_writes();
     cap_clear();
-    rng_state = 7;
+    proof_rng_state = 7;
     if (console_game_check("lowvcc game", 1) != 0)
         return -1;
     board_run_ms(2000);
@@ -83,10 +83,10 @@ static int lowvcc_run(void)
     cap_wait(3, 1000);
     int waits = cap_find("diag: lost");
     printf("sim_power: supply 3.6 V: game over, EEPROM bytes written %u, warning %s, %s\n",
-           writes, warned >= 0 ? "said" : "missing", waits >= 0 ? strstr(cap[waits], "eeprom")
+           writes, warned >= 0 ? "said" : "missing", waits >= 0 ? strstr(proof_cap[waits], "eeprom")
                                                                : "(no diag)");
-    if (writes || warned < 0 || waits < 0 || !strstr(cap[waits], "low-vcc waits 1")) {
-        fail("lowvcc: at 3.6 V the save was not held back (%u bytes written)", writes);
+    if (writes || warned < 0 || waits < 0 || !strstr(proof_cap[waits], "low-vcc waits 1")) {
+        proof_fail("lowvcc: at 3.6 V the save was not held back (%u bytes written)", writes);
         return -1;
     }
     pid_t pid = fork();
@@ -96,8 +96,9 @@ static int lowvcc_run(void)
         board_run_until_line("ttt: ready", 3000);
         board_run_ms(1000);
         if (stats_line(after, sizeof after) != 0 || strcmp(after, before) != 0)
-            fail("lowvcc: after a power cut at low supply the stats are '%s', not the old '%s'",
-                 after, before);
+            proof_fail(
+                "lowvcc: after a power cut at low supply the stats are '%s', not the old '%s'",
+                after, before);
         _exit(0);
     }
     reap_sim(pid, -1, "lowvcc: power cut at low supply");
@@ -109,7 +110,7 @@ static int lowvcc_run(void)
     board_run_until_line("ttt: ready", 3000);
     board_run_ms(1000);
     if (stats_line(after, sizeof after) != 0 || !strcmp(after, before)) {
-        fail("lowvcc: after the supply came back the game was not saved ('%s')", after);
+        proof_fail("lowvcc: after the supply came back the game was not saved ('%s')", after);
         return -1;
     }
     printf("sim_power: supply back at 4.8 V: %u bytes written, after a power cycle '%s' "
@@ -120,8 +121,8 @@ static int lowvcc_run(void)
 static int count_cap(const char *prefix)
 {
     int n = 0;
-    for (int i = 0; i < cap_n; i++)
-        n += !strncmp(cap[i], prefix, strlen(prefix));
+    for (int i = 0; i < proof_cap_n; i++)
+        n += !strncmp(proof_cap[i], prefix, strlen(prefix));
     return n;
 }
 
@@ -145,7 +146,7 @@ static int wake_race(void)
     if (collect_sim(pid, fd, &t_down, sizeof t_down, "sleep: finding power-down") != 0)
         return -1;
     if (!t_down) {
-        fail("sleep: power-down never started");
+        proof_fail("sleep: power-down never started");
         return -1;
     }
     uint64_t from = t_down - 320, to = t_down + 960;
@@ -170,7 +171,7 @@ static int wake_race(void)
     printf("sim_power: wake race: a press at every 0.5 us from 20 us before to 60 us after "
            "power-down starts: %d presses, asleep with the key held %d\n", runs, late);
     if (late) {
-        fail("sleep: %d presses around the start of power-down did not wake the board", late);
+        proof_fail("sleep: %d presses around the start of power-down did not wake the board", late);
         return -1;
     }
     return 0;
@@ -183,14 +184,14 @@ static int sleep_run(void)
     board_keys_set(1u << 4);
     board_run_ms(11000);
     if (count_cap("key: stuck 5, ignored until released") != 1 || count_cap("new:") ||
-        count_cap("level:") || cap_n != 1) {
-        fail("sleep: a jammed key was not reported exactly once, or it acted (%d lines, "
-             "first '%s')", cap_n, cap_n ? cap[0] : "");
+        count_cap("level:") || proof_cap_n != 1) {
+        proof_fail("sleep: a jammed key was not reported exactly once, or it acted (%d lines, "
+             "first '%s')", proof_cap_n, proof_cap_n ? proof_cap[0] : "");
         return -1;
     }
     cap_clear();
     if (!board_run_until_line("ttt: sleeping (press a key)", 5 * 60 * 1000 + 1000)) {
-        fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
+        proof_fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
         return -1;
     }
     if (wake_race() != 0)
@@ -201,7 +202,7 @@ static int sleep_run(void)
     printf("sim_power: key 5 stuck: after 5 min idle `ttt: sleeping` %d, picture %s\n", slept,
            pic);
     if (slept != 1 || strcmp(pic, ".........") != 0) {
-        fail("sleep: with one stuck key the board did not power down once (%d)", slept);
+        proof_fail("sleep: with one stuck key the board did not power down once (%d)", slept);
         return -1;
     }
     /* The watchdog runs on in power-down and would reset the sleeping board after 2 s:
@@ -226,7 +227,7 @@ static int sleep_run(void)
            "%s, and is not a move: %s\n", asleep0 ? "yes" : "no", still_asleep ? "no" : "yes",
            woke ? "yes" : "no", count_cap("move:") ? "no" : "yes");
     if (!asleep0 || !still_asleep || !woke || count_cap("move:")) {
-        fail("sleep: wrong power-down or wake-up keys");
+        proof_fail("sleep: wrong power-down or wake-up keys");
         return -1;
     }
     unsigned wdt_awake = watchdog_mode();
@@ -235,11 +236,11 @@ static int sleep_run(void)
            wdt_awake == (WDTCSR_WDE | WDTCSR_WDIE) ? "on (interrupt and reset)" : "NOT ON",
            gate_asleep ? "ONE ON" : "all off");
     if (gate_asleep) {
-        fail("sleep: an LED row gate left on in power-down");
+        proof_fail("sleep: an LED row gate left on in power-down");
         return -1;
     }
     if (wdt_asleep || wdt_awake != (WDTCSR_WDE | WDTCSR_WDIE)) {
-        fail("sleep: watchdog 0x%02x in power-down (want off), 0x%02x after waking (want "
+        proof_fail("sleep: watchdog 0x%02x in power-down (want off), 0x%02x after waking (want "
              "WDE and WDIE)", wdt_asleep, wdt_awake);
         return -1;
     }
@@ -260,7 +261,7 @@ static int sleep_run(void)
     printf("sim_power: keys 1, 5, 9 stuck (every row): 11 min, `ttt: sleeping` %d, seconds "
            "with the LEDs dark %d\n", count_cap("ttt: sleeping"), dark);
     if (count_cap("ttt: sleeping") || dark) {
-        fail("sleep: with every row blocked the board still said it sleeps (%d) or went dark "
+        proof_fail("sleep: with every row blocked the board still said it sleeps (%d) or went dark "
              "(%d s)", count_cap("ttt: sleeping"), dark);
         return -1;
     }
@@ -283,9 +284,9 @@ int cmd_power(void)
     sleep_run();
     check_chip("sleep");
     reap_sim(pid, -1, "lowvcc");
-    printf("sim_power: failures %ld, %.1f s\n", sh->bad, wall() - t0);
-    if (sh->bad) {
-        printf("sim_power: FAILED: %s\n", sh->first_error);
+    printf("sim_power: failures %ld, %.1f s\n", proof_sh->bad, wall() - t0);
+    if (proof_sh->bad) {
+        printf("sim_power: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     printf("sim_power: ok\n");

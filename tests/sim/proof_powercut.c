@@ -33,11 +33,11 @@ static int read_stats(char *out, size_t len)
     board_serial_line("stats");
     cap_wait(1, 1000);
     out[0] = 0;
-    for (int i = 0; i < cap_n; i++) {
-        strncat(out, cap[i], len - strlen(out) - 2);
+    for (int i = 0; i < proof_cap_n; i++) {
+        strncat(out, proof_cap[i], len - strlen(out) - 2);
         strcat(out, "|");
     }
-    return cap_n > 0 && cap_find("error") < 0 ? 0 : -1;
+    return proof_cap_n > 0 && cap_find("error") < 0 ? 0 : -1;
 }
 
 int cmd_powercut(int trials)
@@ -48,9 +48,9 @@ int cmd_powercut(int trials)
     board_on_eecr(on_eecr, NULL);
     /* One finished game so the stats are not the defaults, then the next game up to its
      * last move: person X plays the corner, the AI answers, ..., by console moves. */
-    rng_state = 42;
+    proof_rng_state = 42;
     if (console_game_check("powercut setup", 1) != 0) {
-        printf("sim_powercut: FAILED: %s\n", sh->first_error);
+        printf("sim_powercut: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     board_run_ms(500);
@@ -116,10 +116,10 @@ int cmd_powercut(int trials)
      * after the last one starts; a byte whose 3.4 ms write was under way is torn. */
     uint64_t lo = window[0] - BOARD_MS(1) / 5, hi = window[1] + BOARD_MS(20);
     int running = 0;
-    for (int t = 0; t < trials && sh->bad < 10; t++) {
+    for (int t = 0; t < trials && proof_sh->bad < 10; t++) {
         pid = fork();
         if (pid == 0) {
-            rng_state = 0xabcdefu + (uint32_t)t * 7919u;
+            proof_rng_state = 0xabcdefu + (uint32_t)t * 7919u;
             uint64_t cut = lo + (uint64_t)rnd() * (uint64_t)rnd() % (hi - lo + 1);
             uint64_t t_move = board_now();
             ee_first = ee_last = 0;
@@ -133,22 +133,22 @@ int cmd_powercut(int trials)
                 board_eeprom_get(ee, sizeof ee);
                 ee[ee_addr] = (uint8_t)rnd();
                 board_eeprom_set(ee, sizeof ee);
-                __atomic_fetch_add(&sh->torn, 1, __ATOMIC_SEQ_CST);
+                __atomic_fetch_add(&proof_sh->torn, 1, __ATOMIC_SEQ_CST);
             }
             board_power_cycle();
             char got[1024];
             if (!board_run_until_line("ttt: ready", 3000))
-                fail("power cut %d: no banner after the cut", t);
+                proof_fail("power cut %d: no banner after the cut", t);
             board_run_ms(1000);
             read_stats(got, sizeof got);
             if (!strcmp(got, old_stats))
-                __atomic_fetch_add(&sh->old_seen, 1, __ATOMIC_SEQ_CST);
+                __atomic_fetch_add(&proof_sh->old_seen, 1, __ATOMIC_SEQ_CST);
             else if (!strcmp(got, new_stats))
-                __atomic_fetch_add(&sh->new_seen, 1, __ATOMIC_SEQ_CST);
+                __atomic_fetch_add(&proof_sh->new_seen, 1, __ATOMIC_SEQ_CST);
             else
-                fail("power cut %d at +%.3f ms: stats '%s' are neither old '%s' nor new '%s'", t,
-                     (double)cut / 16000.0, got, old_stats, new_stats);
-            __atomic_fetch_add(&sh->trials, 1, __ATOMIC_SEQ_CST);
+                proof_fail("power cut %d at +%.3f ms: stats '%s' are neither old '%s' nor new '%s'",
+                           t, (double)cut / 16000.0, got, old_stats, new_stats);
+            __atomic_fetch_add(&proof_sh->trials, 1, __ATOMIC_SEQ_CST);
             check_chip("powercut");
             _exit(0);
         }
@@ -162,12 +162,12 @@ int cmd_powercut(int trials)
     printf("sim_powercut: trials %ld (the game's last move writes %lu EEPROM bytes, 3.4 ms "
            "each; cut between %.2f and %.2f ms after the move, EEPROM kept, the byte being "
            "written torn %ld times): old stats %ld, new stats %ld, garbage %ld, %.1f s\n",
-           sh->trials, (unsigned long)window[2], (double)lo / 16000.0, (double)hi / 16000.0,
-           sh->torn, sh->old_seen, sh->new_seen, sh->bad, wall() - t0);
-    if (!sh->torn) /* the cuts must reach inside byte writes, or they prove little */
-        fail("no power cut landed inside an EEPROM byte write (its 3.4 ms)");
-    if (sh->bad || sh->trials < trials) {
-        printf("sim_powercut: FAILED: %s\n", sh->first_error);
+           proof_sh->trials, (unsigned long)window[2], (double)lo / 16000.0, (double)hi / 16000.0,
+           proof_sh->torn, proof_sh->old_seen, proof_sh->new_seen, proof_sh->bad, wall() - t0);
+    if (!proof_sh->torn) /* the cuts must reach inside byte writes, or they prove little */
+        proof_fail("no power cut landed inside an EEPROM byte write (its 3.4 ms)");
+    if (proof_sh->bad || proof_sh->trials < trials) {
+        printf("sim_powercut: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
     printf("sim_powercut: ok\n");

@@ -5,7 +5,7 @@ SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
 SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
-$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h $(SIM_ENGINE_OBJS)
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h $(SIM_ENGINE_OBJS)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_OBJ) \
 		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
@@ -21,18 +21,17 @@ $(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins
 	$(AVR_CC) $(filter-out -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) -o $@ $<
 
 ALL_TARGETS += $(SIM_PROOFS)
-.PHONY: test-sim-exhaustive test-sim-fuzz test-sim-table test-sim-powercut test-sim-garbage \
-	test-sim-stdio test-sim-play test-sim-trace test-sim-flash bench-sim
-test-sim-exhaustive: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) exhaustive
-test-sim-fuzz: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) fuzz 100000
-test-sim-table: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) table 1
-test-sim-powercut: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) powercut 1000
-test-sim-garbage: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) garbage 30000
+# The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
+# argument, if it has one (SIM_PROOF_ARG_NAME).
+SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power
+SIM_PROOF_ARG_fuzz := 100000
+SIM_PROOF_ARG_table := 1
+SIM_PROOF_ARG_powercut := 1000
+SIM_PROOF_ARG_garbage := 30000
+.PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-play test-sim-trace \
+	test-sim-flash bench-sim
+$(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
 	@sh tests/sim/stdio_test.sh $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_ELF) \
 		$(SIM_DIR)/testfw-ghost.elf
@@ -49,13 +48,6 @@ SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATm
 test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
-.PHONY: test-sim-glitch test-sim-console test-sim-power
-test-sim-glitch: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) glitch
-test-sim-console: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) console
-test-sim-power: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) power
 TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
 	test-sim-console test-sim-power

@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
-const PRESS_MS = 80, LONG_MS = 1000;
 const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
 const popc = (m) => { let n = 0; for (; m; m &= m - 1) n++; return n; };
 const winCells = (m) => LINES.reduce((w, l) => ((m & l) === l ? w | l : w), 0);
@@ -133,7 +132,10 @@ async function main() {
 // ---- worker: one board, a list of games ---------------------------------------------
 
 async function worker() {
-  const { Shield, parseImage, PINS, msToCycles, WINDOW_CYCLES } = await import(workerData.shieldUrl);
+  const {
+    Shield, parseImage, PINS, msToCycles, WINDOW_CYCLES, PRESS_MS, LONG_MS, TIMINGS,
+  } = await import(workerData.shieldUrl);
+  const pastBlink = msToCycles(TIMINGS.BLINK_MAX_MS); // a picture steady this long
   const { task, moves, aiFirst } = workerData;
   const humanX = task.side === 'x';
   const engine = (x, o) => moves[boardText(x, o)];
@@ -170,7 +172,7 @@ async function worker() {
   const gameStart = (what) => {
     if (humanX) return waitFor(what, (p) => !p.x && !p.o && !p.y && !p.blink, 3000);
     const p = waitFor(what, (q) => !q.y && !q.blink && popc(q.x) === 1 && !q.o &&
-      b.now() - b.pictureSince >= msToCycles(300), 3000);
+      b.now() - b.pictureSince >= pastBlink, 3000);
     if (p.x !== 1 << aiFirst) fail(`person O: the AI opened with ${p.x.toString(2)}, the engine says cell ${aiFirst + 1}`);
     return p;
   };
@@ -211,7 +213,7 @@ async function worker() {
         return 0;
       }
       if (popc(p.x | p.o) === popc(hx | ho) + 1 && !p.blink &&
-          b.now() - b.pictureSince >= msToCycles(300)) {
+          b.now() - b.pictureSince >= pastBlink) {
         checkAi();
         pos.x = p.x;
         pos.o = p.o;

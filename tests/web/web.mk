@@ -6,7 +6,15 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
-.PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
+.PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
+	test-web-model-twin
+# the board model's native build, answering an event table (tests/web/model_twin.mjs)
+MODEL_EVENTS := $(WEB_DIR)/model_events
+$(MODEL_EVENTS): tests/web/model_events.c sim/board_model.c sim/board_model.h $(HOST_FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -Isim -o $@ tests/web/model_events.c sim/board_model.c
+test-web-model-twin: $(WEB_MODEL_WASM) $(MODEL_EVENTS)
+	@node tests/web/model_twin.mjs $(WEB_MODEL_WASM) $(MODEL_EVENTS)
 test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
 	@node tests/web/model_test.mjs $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
 test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
@@ -19,7 +27,15 @@ test-web-browser: $(WEB_PAGE)
 test-web-play: $(WEB_SIM) $(SIM_ELF)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
-TEST_TARGETS += test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play
+TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
+	test-web-play
+
+# the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
+.PHONY: bench-web
+bench-web: $(WEB_PAGE) $(WEB_MODEL) $(FW_HEX)
+	@node tests/web/web_bench.mjs $(WEB_PAGE) $(WEB_MODEL) $(FW_HEX) 30
+BENCH_TARGETS += bench-web
+
 # the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
 .PHONY: test-web-flash test-web-flash-browser bench-web-flash
 test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)

@@ -1,13 +1,13 @@
 // sim/web/src/shield.js - the tic-tac-toe shield on avr8js: the same board as
 // sim/board.c (simavr), for the web page and ttt-sim-js. An unmodified firmware image
-// runs on an ATmega328P at 16 MHz; around it:
-//   - key matrix: a closed key (r,c) pulls sense column c low only while drive row r is
-//     an output driving low (a diode per switch); otherwise the column reads high (the
-//     internal pull-up, which avr8js does not model);
-//   - LEDs: die on-time is integrated from every port write and classified per 6 ms
-//     window into a picture with blink and ghost detection, by the rules of board.c;
+// runs on an ATmega328P at 16 MHz; around it the board model, sim/board_model.c built
+// to WebAssembly (one instance per board; its timings are the constants below):
+//   - key matrix: the sense columns' levels after every port write (avr8js has no
+//     pull-ups: a column no key pulls low is set high here);
+//   - LEDs: die on-time from every port write, classified per window into a picture
+//     with blink and ghost detection;
 //   - UART: lines and bytes from the chip; host bytes paced at the line rate, paused by
-//     XOFF (0x13) and resumed by XON (0x11) from the chip (never shown);
+//     XOFF and resumed by XON from the chip (never shown);
 //   - what avr8js 0.21 leaves out, measured against this firmware: UDRE is cleared when
 //     its interrupt is taken (made level-triggered here), SLEEP is a no-op (idle skips to
 //     the next clock event, power-down holds until a wake-up interrupt), a watchdog
@@ -16,32 +16,43 @@
 //     SEI/RETI (held for one instruction here, as on the chip);
 //   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V).
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
+import MODEL_WASM from 'board-model-wasm';
 import {
   CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config, AVRUSART,
   usart0Config, AVREEPROM, eepromConfig, AVRWatchdog, watchdogConfig, AVRClock, AVRADC,
   adcConfig, AVRIOPort, portBConfig, portCConfig, portDConfig,
 } from 'avr8js';
 
-export const F_CPU = 16000000;
-export const CELLS = 9;
+// The model compiles once (3 KB: small enough for a synchronous compile on a page).
+const MODEL = new WebAssembly.Module(MODEL_WASM);
+const C = new WebAssembly.Instance(MODEL).exports;
+export const F_CPU = C.constant_F_CPU();
+export const CELLS = C.constant_CELLS();
 export const msToCycles = (ms) => ms * (F_CPU / 1000);
-export const WINDOW_CYCLES = msToCycles(6); // duty measured over four 1.5 ms frames
-export const STABLE_MS = 50; // a picture is stable once unchanged this long
-export const XON = 0x11;
-export const XOFF = 0x13;
+export const WINDOW_CYCLES = msToCycles(C.constant_WINDOW_MS());
+export const STABLE_MS = C.constant_STABLE_MS(); // a picture is stable once unchanged this long
+export const XON = C.constant_XON();
+export const XOFF = C.constant_XOFF();
+// the model's constants by name: BOARD_TIMINGS (board_model.h), e.g. TIMINGS.HOLD_MS, and
+// F_CPU, CELLS, DIES, XON, XOFF
+export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsWith('constant_'))
+  .map((k) => [k.slice('constant_'.length), C[k]()]));
 
 // The gestures and keys of `make play` (sim/ttt_sim.c), for every front end: a tap, a
 // long press (the firmware's threshold is 800 ms), shift+1..9 as typed (a long press),
 // and the key of each cell: 1-9 in reading order, or with `numpad` 7-8-9 on top (that
 // mapping is its own inverse, so keyCell and cellKey share it).
-export const PRESS_MS = 80;
-export const LONG_MS = 1000;
+export const PRESS_MS = C.constant_PRESS_MS();
+export const LONG_MS = C.constant_LONG_MS();
 export const SHIFTED_DIGITS = '!@#$%^&*(';
 const numpadSwap = (i) => (2 - Math.floor(i / 3)) * 3 + (i % 3);
 export const cellKey = (cell, numpad) => (numpad ? numpadSwap(cell) : cell) + 1;
 export const keyCell = (digit, numpad) => (numpad ? numpadSwap(digit - 1) : digit - 1);
 
 const MCUSR = 0x54, SMCR = 0x53, UCSR0B = 0xc1, WDTCSR = 0x60;
+const PORTB = 0x25, DDRB = 0x24, PORTC = 0x28, DDRC = 0x27, PORTD = 0x2b, DDRD = 0x2a;
+const LEDS_PICTURE = 1, LEDS_GHOSTS = 2; // what a window changed (board_model.h)
+const UART_FLOW = 1, UART_DATA = 2, UART_LINE = 4; // what a byte was
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
 const OP_SLEEP = 0x9588;
@@ -49,13 +60,20 @@ const SLEEP_IDLE = 0, SLEEP_POWER_DOWN = 2;
 // vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
 const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
 const EE_BYTES = 1024;
-const HOLD = msToCycles(260), BLINK_SEG_MIN = msToCycles(200), BLINK_SEG_MAX = msToCycles(300);
-const BLINK_RECENT = msToCycles(800), FRESH_DARK = msToCycles(300);
 
-// An erase + write takes 3.4 ms (datasheet table 8-2, tWD_EEPROM, as sim/board.c holds
-// EEPE); avr8js's default is 1.8 + 1.8 ms. The firmware's timing after a save, and so
-// the ms its random levels are stirred with, must match simavr's.
-const EEPROM_TIMING = { ...eepromConfig, eraseCycles: 27200, writeCycles: 27200 };
+// An erase + write takes the model's time (avr8js's default is 1.8 + 1.8 ms): the
+// firmware's timing after a save, and so the ms its random levels are stirred with,
+// must match simavr's.
+const EE_HALF = (C.constant_EE_WRITE_US() * (F_CPU / 1000000)) / 2;
+const EEPROM_TIMING = { ...eepromConfig, eraseCycles: EE_HALF, writeCycles: EE_HALF };
+
+// A NUL-terminated string in a model's memory.
+function cString(model, ptr) {
+  const mem = new Uint8Array(model.memory.buffer, ptr);
+  let s = '';
+  for (let i = 0; mem[i]; i++) s += String.fromCharCode(mem[i]);
+  return s;
+}
 
 // EEPROM cells live in the shield (they survive resets and rebuilt chips); avr8js's
 // backend interface. onWrite sees every programmed byte (the page saves them).
@@ -96,17 +114,17 @@ export class Shield {
     this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
     this.keys = 0;
     this.txq = []; // host -> chip bytes not yet sent
-    this.lineBuf = '';
+    this.model = new WebAssembly.Instance(MODEL).exports;
+    this.model.init(0); // LED windows run on power-on time, across resets
+    // each die lit (1) or not in the last window; the model's memory never grows
+    this.level = new Uint8Array(this.model.memory.buffer, this.model.leds_level(), C.constant_DIES());
     this.status = { crashed: 0, crashReason: '', resets: 0, wdtResets: 0, sleepCycles: 0,
       powerDowns: 0, xoffs: 0 };
     this.cycleBase = 0; // cycles of earlier chips (a rebuilt chip starts at 0)
-    this.picture = '.........';
+    this.picture = cString(this.model, this.model.leds_picture());
     this.pictureSince = 0;
-    this.ghosts = '.........';
-    this._ledsInit();
-    this.windowStart = 0; // LED windows run on power-on time, across resets
-    this.nextWindow = WINDOW_CYCLES;
-    this.diesSince = 0;
+    this.ghosts = cString(this.model, this.model.leds_ghosts());
+    this.nextWindow = this.model.leds_next_window();
     this._build(PORF);
   }
 
@@ -148,7 +166,7 @@ export class Shield {
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
     this.nextTx = 0;
-    this.xoff = false;
+    this.model.uart_release();
     // sense columns and LEDs follow every write of the ports that carry their pins
     const keyPorts = new Set(this.pins.keyRows.map((p) => p.port));
     this.ports.forEach((port, i) => port.addListener(() => {
@@ -169,7 +187,7 @@ export class Shield {
   /** A reset with the given MCUSR flags; EEPROM kept, host bytes not yet sent dropped. */
   reset(mcusr) {
     this.txq.length = 0;
-    this.lineBuf = '';
+    this.model.uart_drop_line();
     this.status.crashed = 0;
     this._build(mcusr);
   }
@@ -183,135 +201,35 @@ export class Shield {
     if (this.tracer) this.tracer.pins();
   }
 
+  // the registers of ports B, C, D as (PORT, DDR) pairs, the model's arguments
   _keysApply() {
-    const { data } = this.cpu;
-    const { keyRows, keyCols } = this.pins;
+    const d = this.cpu.data;
+    const high = this.model.keys_sense(this.keys, d[PORTB], d[DDRB], d[PORTC], d[DDRC], d[PORTD], d[DDRD]);
+    const { keyCols } = this.pins;
     for (let c = 0; c < 3; c++) {
-      let low = false;
-      for (let r = 0; r < 3 && !low; r++) {
-        const rp = keyRows[r], cfg = this.ports[rp.port].portConfig;
-        const drivenLow = ((data[cfg.DDR] >> rp.bit) & 1) && !((data[cfg.PORT] >> rp.bit) & 1);
-        if (drivenLow && (this.keys >> (r * 3 + c)) & 1) low = true;
-      }
-      // an undriven column reads high: the pull-up is the only thing that defines it
-      const cp = keyCols[c];
-      const port = this.ports[cp.port];
-      if (((port.pinValue >> cp.bit) & 1) !== (low ? 0 : 1)) port.setPin(cp.bit, !low);
+      const cp = keyCols[c], port = this.ports[cp.port], level = (high >> c) & 1;
+      if (((port.pinValue >> cp.bit) & 1) !== level) port.setPin(cp.bit, level === 1);
     }
   }
 
   // ---- LEDs -----------------------------------------------------------------------
 
-  _ledsInit() {
-    this.dies = 0;
-    this.onCycles = new Float64Array(18);
-    this.level = new Uint8Array(18);
-    this.lastChange = new Float64Array(18);
-    this.prevChange = new Float64Array(18);
-    this.holdUntil = new Float64Array(18);
-    this.faintRun = new Uint8Array(18);
-  }
-
-  _pinOn(p, activeHigh) {
-    const { data } = this.cpu;
-    const cfg = this.ports[p.port].portConfig;
-    const ddr = (data[cfg.DDR] >> p.bit) & 1, port = (data[cfg.PORT] >> p.bit) & 1;
-    return ddr && (activeHigh ? port : !port);
-  }
+  /** Dies lit right now: bit 2*cell = red, 2*cell+1 = green. */
+  get dies() { return this.model.leds_dies(); }
 
   _ledsRecompute() {
-    const { ledRows, ledRed, ledGreen, ledRowActiveHigh, ledColActiveHigh } = this.pins;
-    let dies = 0;
-    for (let r = 0; r < 3; r++) {
-      if (!this._pinOn(ledRows[r], ledRowActiveHigh)) continue;
-      for (let c = 0; c < 3; c++) {
-        const cell = r * 3 + c;
-        if (this._pinOn(ledRed[c], ledColActiveHigh)) dies |= 1 << (2 * cell);
-        if (this._pinOn(ledGreen[c], ledColActiveHigh)) dies |= 1 << (2 * cell + 1);
-      }
-    }
-    if (dies !== this.dies) {
-      this._ledsAccount(this.now());
-      this.dies = dies;
-    }
+    const d = this.cpu.data;
+    this.model.leds_ports(this.now(), d[PORTB], d[DDRB], d[PORTC], d[DDRC], d[PORTD], d[DDRD]);
   }
 
-  _ledsAccount(now) {
-    const dt = now - this.diesSince;
-    for (let d = 0; d < 18; d++) if ((this.dies >> d) & 1) this.onCycles[d] += dt;
-    this.diesSince = now;
-  }
-
-  // Die classification (board.c leds_window): lit if its duty reaches half the nominal
-  // 1/3; faint light below that in 3+ consecutive windows is a ghost (reported, counted
-  // as off). Blinking: its last completed on or off stretch lasted 200-300 ms, ended
-  // recently, and the current stretch is under 300 ms. A die that goes dark still counts
-  // as lit for 260 ms; dies going dark within that hold are released together; a die
-  // lighting after 300+ ms dark ends the hold of dies that were steady before.
   _ledsWindow(now) {
-    this._ledsAccount(now);
-    const span = now - this.windowStart;
-    const ghosts = ['.', '.', '.', '.', '.', '.', '.', '.', '.'];
-    let wentDark = false;
-    const { level, lastChange, prevChange, holdUntil, faintRun, onCycles } = this;
-    for (let d = 0; d < 18; d++) {
-      const on = onCycles[d];
-      onCycles[d] = 0;
-      const lit = span && on * 6 >= span ? 1 : 0;
-      if (!lit && on > 0) {
-        if (faintRun[d] < 255) faintRun[d]++;
-      } else {
-        faintRun[d] = 0;
-      }
-      if (faintRun[d] >= 3) {
-        const cell = d >> 1, c = ghosts[cell];
-        ghosts[cell] = c === '.' ? (d & 1 ? 'g' : 'r') : 'y';
-      }
-      if (lit !== level[d]) {
-        level[d] = lit;
-        prevChange[d] = lastChange[d];
-        lastChange[d] = now;
-        if (!lit) wentDark = true;
-      }
-    }
-    if (wentDark)
-      for (let d = 0; d < 18; d++)
-        if (!level[d] && (lastChange[d] === now || holdUntil[d] > now)) {
-          const until = now + HOLD, cap = lastChange[d] + BLINK_SEG_MAX;
-          holdUntil[d] = until < cap ? until : cap;
-        }
-    let fresh = false;
-    for (let d = 0; d < 18; d++)
-      if (level[d] && lastChange[d] === now) {
-        holdUntil[d ^ 1] = 0;
-        if (!prevChange[d] || now - prevChange[d] > FRESH_DARK) fresh = true;
-      }
-    if (fresh)
-      for (let d = 0; d < 18; d++)
-        if (!level[d] && holdUntil[d] > now && lastChange[d] - prevChange[d] > FRESH_DARK)
-          holdUntil[d] = 0;
-    this.ghosts = ghosts.join('');
-    let pic = '';
-    for (let cell = 0; cell < CELLS; cell++) {
-      let color = 0, blink = false;
-      for (let k = 0; k < 2; k++) {
-        const d = 2 * cell + k;
-        const seg = lastChange[d] - prevChange[d];
-        const darkRecent = !level[d] && holdUntil[d] > now;
-        const blinking = prevChange[d] && now - prevChange[d] <= BLINK_RECENT &&
-          seg >= BLINK_SEG_MIN && seg <= BLINK_SEG_MAX &&
-          (now - lastChange[d] < BLINK_SEG_MAX || darkRecent);
-        if (level[d] || blinking || darkRecent) color |= 1 << k;
-        if (blinking) blink = true;
-      }
-      pic += (blink ? '.RGY' : '.rgy')[color];
-    }
-    if (pic !== this.picture) {
-      this.picture = pic;
+    const changed = this.model.leds_window(now);
+    if (changed & LEDS_PICTURE) {
+      this.picture = cString(this.model, this.model.leds_picture());
       this.pictureSince = now;
     }
-    this.windowStart = now;
-    this.nextWindow = now + WINDOW_CYCLES;
+    if (changed & LEDS_GHOSTS) this.ghosts = cString(this.model, this.model.leds_ghosts());
+    this.nextWindow = this.model.leds_next_window();
   }
 
   /** True once the picture has been unchanged for STABLE_MS. */
@@ -319,27 +237,15 @@ export class Shield {
 
   // ---- UART -----------------------------------------------------------------------
 
+  /** The chip said XOFF: host bytes wait for XON. */
+  get xoff() { return this.model.uart_held() === 1; }
+
   _txByte(b) {
     if (this.tracer) this.tracer.tx(b);
-    // software flow control: the chip asks the host to pause / resume; never shown
-    if (b === XOFF) {
-      if (!this.xoff) this.status.xoffs++;
-      this.xoff = true;
-      return;
-    }
-    if (b === XON) {
-      this.xoff = false;
-      return;
-    }
-    if (this.onByte) this.onByte(b);
-    if (b === 0x0d) return;
-    if (b === 0x0a || this.lineBuf.length === 511) {
-      const line = this.lineBuf;
-      this.lineBuf = '';
-      if (this.onLine) this.onLine(line);
-      if (b === 0x0a) return;
-    }
-    this.lineBuf += String.fromCharCode(b);
+    const got = this.model.uart_from_chip(b);
+    if (got & UART_FLOW) this.status.xoffs = this.model.uart_xoffs();
+    if ((got & UART_DATA) && this.onByte) this.onByte(b);
+    if ((got & UART_LINE) && this.onLine) this.onLine(cString(this.model, this.model.uart_line()));
   }
 
   /** Queue host bytes (string or byte array) for the chip's RX line. */
@@ -351,10 +257,9 @@ export class Shield {
 
   serialLine(s) { this.serialSend(s + '\n'); }
 
-  // One host byte on the wire when the receiver is free, every byte time and an eighth
-  // (10 bit times for 8N1, then a little idle line: sim/board.c paces the same); held
-  // while the chip said XOFF or its receiver is off. A byte sent while the chip is powered down is lost, as on the
-  // chip (the USART's clock is stopped).
+  // One host byte on the wire when the receiver is free, at the model's pace; held
+  // while the chip said XOFF or its receiver is off. A byte sent while the chip is
+  // powered down is lost, as on the chip (the USART's clock is stopped).
   _feed() {
     const cpu = this.cpu, u = this.usart;
     if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || u.rxBusy) {
@@ -364,7 +269,7 @@ export class Shield {
     const b = this.txq.shift();
     if (this.sleepMode !== SLEEP_POWER_DOWN) u.writeByte(b);
     if (this.tracer) this.tracer.rx(b);
-    this.nextTx = cpu.cycles + u.cyclesPerChar + Math.floor(u.cyclesPerChar / 8);
+    this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
   }
 
   // ---- running --------------------------------------------------------------------

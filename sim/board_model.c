@@ -1,0 +1,252 @@
+/* sim/board_model.c - the shield's pure logic (board_model.h). No libc: it is also
+ * built for wasm32 without one, so no library call appears here. */
+#include "board_model.h"
+
+#include "pins.h"
+
+static const uint8_t led_rows[BOARD_ROWS] = BOARD_LED_ROW_PINS;
+static const uint8_t led_red[BOARD_COLS] = BOARD_LED_RED_PINS;
+static const uint8_t led_green[BOARD_COLS] = BOARD_LED_GREEN_PINS;
+static const uint8_t key_rows[BOARD_ROWS] = BOARD_KEY_ROW_PINS;
+
+static bool pin_bit(uint8_t reg_value, uint8_t pin)
+{
+    return (reg_value >> BOARD_PIN_BIT(pin)) & 1u;
+}
+
+/* An output driving the pin's active level. */
+static bool pin_on(const board_ports_t *p, uint8_t pin, bool active_high)
+{
+    unsigned port = BOARD_PIN_PORT(pin);
+    return pin_bit(p->ddr[port], pin) && pin_bit(p->port[port], pin) == active_high;
+}
+
+/* ---- key matrix ---------------------------------------------------------------- */
+
+/* A closed key (r,c) pulls column c low only while row r is an output driving low (a
+ * diode per switch); any other column reads high through its pull-up. */
+uint8_t board_keys_sense(const board_ports_t *p, uint16_t keys)
+{
+    uint8_t high = 0;
+    for (unsigned c = 0; c < BOARD_COLS; c++) {
+        bool low = false;
+        for (unsigned r = 0; r < BOARD_ROWS; r++)
+            if (pin_on(p, key_rows[r], false) && ((keys >> (r * BOARD_COLS + c)) & 1u))
+                low = true;
+        if (!low)
+            high |= (uint8_t)(1u << c);
+    }
+    return high;
+}
+
+/* ---- LED picture --------------------------------------------------------------- */
+
+uint32_t board_leds_dies(const board_ports_t *p)
+{
+    uint32_t dies = 0;
+    for (unsigned r = 0; r < BOARD_ROWS; r++) {
+        if (!pin_on(p, led_rows[r], BOARD_LED_ROW_ACTIVE_HIGH))
+            continue;
+        for (unsigned c = 0; c < BOARD_COLS; c++) {
+            unsigned cell = r * BOARD_COLS + c;
+            if (pin_on(p, led_red[c], BOARD_LED_COL_ACTIVE_HIGH))
+                dies |= 1u << (2 * cell);
+            if (pin_on(p, led_green[c], BOARD_LED_COL_ACTIVE_HIGH))
+                dies |= 1u << (2 * cell + 1);
+        }
+    }
+    return dies;
+}
+
+static void fill_cells(char *s, char c)
+{
+    for (unsigned i = 0; i < BOARD_CELLS; i++)
+        s[i] = c;
+    s[BOARD_CELLS] = 0;
+}
+
+void board_leds_init(board_leds_t *l, uint64_t now)
+{
+    *l = (board_leds_t){0};
+    fill_cells(l->picture, '.');
+    fill_cells(l->ghosts, '.');
+    l->dies_since = l->window_start = now;
+    l->next_window = now + BOARD_WINDOW_CYCLES;
+}
+
+static void leds_account(board_leds_t *l, uint64_t now)
+{
+    uint64_t dt = now - l->dies_since;
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        if ((l->dies >> d) & 1u)
+            l->on_cycles[d] += dt;
+    l->dies_since = now;
+}
+
+void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
+{
+    if (dies == l->dies)
+        return;
+    leds_account(l, now);
+    l->dies = dies;
+}
+
+/* Each die's level over the window: lit at a duty of 1/6 or more (half the nominal 1/3,
+ * one row of three); fainter light in 3+ windows in a row is a ghost (reported, counted
+ * as off, and the window counted). Returns whether a die went dark. */
+static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
+{
+    uint64_t span = now - l->window_start;
+    bool went_dark = false, any_ghost = false;
+    fill_cells(ghosts, '.');
+    for (unsigned d = 0; d < BOARD_DIES; d++) {
+        uint64_t on = l->on_cycles[d];
+        l->on_cycles[d] = 0;
+        uint8_t lit = span && on * 6 >= span;
+        if (!lit && on > 0) {
+            if (l->faint_run[d] < 255)
+                l->faint_run[d]++;
+        } else {
+            l->faint_run[d] = 0;
+        }
+        if (l->faint_run[d] >= 3) {
+            char *c = &ghosts[d / 2];
+            *c = (*c == '.') ? ((d & 1) ? 'g' : 'r') : 'y';
+            any_ghost = true;
+        }
+        if (lit != l->level[d]) {
+            l->level[d] = lit;
+            l->prev_change[d] = l->last_change[d];
+            l->last_change[d] = now;
+            went_dark |= !lit;
+        }
+    }
+    l->ghost_windows += any_ghost;
+    return went_dark;
+}
+
+/* A die gone dark is held lit (it may be a blink's dark half). Dies going dark together
+ * are held together: a new dark edge extends every hold, so a frame change never shows
+ * half-cleared; never past NEW_FRAME_MS after the die's own dark edge. A die lighting
+ * ends its partner's hold (a color change is no blink); one lighting after a long dark
+ * stretch starts a new frame, which ends the holds of dies that were steady before. */
+static void leds_holds(board_leds_t *l, uint64_t now, bool went_dark)
+{
+    if (went_dark)
+        for (unsigned d = 0; d < BOARD_DIES; d++)
+            if (!l->level[d] && (l->last_change[d] == now || l->hold_until[d] > now)) {
+                uint64_t until = now + BOARD_MS(BOARD_HOLD_MS);
+                uint64_t cap = l->last_change[d] + BOARD_MS(BOARD_NEW_FRAME_MS);
+                l->hold_until[d] = until < cap ? until : cap;
+            }
+    bool fresh = false;
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        if (l->level[d] && l->last_change[d] == now) {
+            l->hold_until[d ^ 1u] = 0;
+            if (!l->prev_change[d] || now - l->prev_change[d] > BOARD_MS(BOARD_NEW_FRAME_MS))
+                fresh = true;
+        }
+    if (fresh)
+        for (unsigned d = 0; d < BOARD_DIES; d++)
+            if (!l->level[d] && l->hold_until[d] > now &&
+                l->last_change[d] - l->prev_change[d] > BOARD_MS(BOARD_NEW_FRAME_MS))
+                l->hold_until[d] = 0;
+}
+
+/* A cell's letter: a die shows while lit, held, or blinking (its last full stretch was
+ * a blink half, began recently, and the current one is still short or held). */
+static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now)
+{
+    unsigned color = 0;
+    bool blink = false;
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned d = 2 * cell + k;
+        uint64_t seg = l->last_change[d] - l->prev_change[d];
+        bool held = !l->level[d] && l->hold_until[d] > now;
+        bool blinking = l->prev_change[d] &&
+                        now - l->prev_change[d] <= BOARD_MS(BOARD_BLINK_RECENT_MS) &&
+                        seg >= BOARD_MS(BOARD_BLINK_MIN_MS) && seg <= BOARD_MS(BOARD_BLINK_MAX_MS) &&
+                        (now - l->last_change[d] < BOARD_MS(BOARD_BLINK_MAX_MS) || held);
+        if (l->level[d] || blinking || held)
+            color |= 1u << k;
+        blink |= blinking;
+    }
+    return (blink ? ".RGY" : ".rgy")[color];
+}
+
+static bool copy_cells(char *to, const char *from)
+{
+    bool changed = false;
+    for (unsigned i = 0; i < BOARD_CELLS; i++) {
+        changed |= to[i] != from[i];
+        to[i] = from[i];
+    }
+    return changed;
+}
+
+unsigned board_leds_window(board_leds_t *l, uint64_t now)
+{
+    char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1];
+    unsigned changed = 0;
+    leds_account(l, now);
+    leds_holds(l, now, leds_levels(l, now, ghosts));
+    for (unsigned cell = 0; cell < BOARD_CELLS; cell++)
+        pic[cell] = leds_cell(l, cell, now);
+    if (copy_cells(l->ghosts, ghosts))
+        changed |= BOARD_LEDS_GHOSTS;
+    if (copy_cells(l->picture, pic)) {
+        l->picture_since = now;
+        changed |= BOARD_LEDS_PICTURE;
+    }
+    l->window_start = now;
+    l->next_window = now + BOARD_WINDOW_CYCLES;
+    return changed;
+}
+
+/* ---- host UART ------------------------------------------------------------------- */
+
+void board_uart_init(board_uart_t *u)
+{
+    *u = (board_uart_t){0};
+    u->flow_on = true;
+}
+
+/* Lines end at '\n'; '\r' is dropped; a line that fills the buffer is passed on as it
+ * is and the byte starts the next one. */
+static unsigned uart_line(board_uart_t *u, uint8_t c)
+{
+    unsigned out = 0;
+    if (c == '\r')
+        return out;
+    if (c == '\n' || u->len == BOARD_LINE_MAX - 1) {
+        for (size_t i = 0; i < u->len; i++)
+            u->done[i] = u->line[i];
+        u->done[u->len] = 0;
+        u->len = 0;
+        out = BOARD_UART_LINE;
+        if (c == '\n')
+            return out;
+    }
+    u->line[u->len++] = (char)c;
+    return out;
+}
+
+unsigned board_uart_from_chip(board_uart_t *u, uint8_t c)
+{
+    if ((c == BOARD_XOFF || c == BOARD_XON) && u->flow_on) {
+        u->held = c == BOARD_XOFF;
+        if (u->held)
+            u->xoffs++;
+        else
+            u->xons++;
+        return BOARD_UART_FLOW;
+    }
+    return BOARD_UART_DATA | uart_line(u, c);
+}
+
+uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x)
+{
+    return 10ull * (u2x ? 8u : 16u) * (ubrr + 1u);
+}
+
+uint64_t board_uart_pace(uint64_t byte_cycles) { return byte_cycles + byte_cycles / 8; }

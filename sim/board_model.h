@@ -1,0 +1,83 @@
+/* sim/board_model.h - the shield's pure logic, the one copy both simulators run: built
+ * natively into the simavr board (sim/parts/) and to WebAssembly for the avr8js one
+ * (sim/board_wasm.c, sim/web/src/shield.js); sim/README.md "The board model". Time is
+ * in CPU cycles at BOARD_F_CPU. */
+#ifndef SIM_BOARD_MODEL_H
+#define SIM_BOARD_MODEL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BOARD_CELLS 9
+#define BOARD_DIES (2 * BOARD_CELLS) /* die 2*cell is the cell's red, 2*cell+1 its green */
+#define BOARD_F_CPU 16000000ull
+#define BOARD_MS(ms) ((uint64_t)(ms) * (BOARD_F_CPU / 1000u))
+
+/* Every timing of the board and of its users, X(NAME, value): the enum below, and the
+ * page's and ttt-sim-js's constants (each exported by the wasm as constant_NAME). */
+#define BOARD_TIMINGS(X)                                                                  \
+    X(PRESS_MS, 80)        /* a tap, as ttt-sim and the proofs press a cell */            \
+    X(LONG_MS, 1000)       /* a long press (the firmware's threshold is 800 ms) */        \
+    X(WINDOW_MS, 6)        /* LED duty window: four 1.5 ms mux frames */                  \
+    X(STABLE_MS, 50)       /* a picture unchanged this long is stable */                  \
+    X(HOLD_MS, 260)        /* a die gone dark still shows lit (a blink's dark half) */    \
+    X(BLINK_MIN_MS, 200)   /* a blink's on or off stretch: 200 ms ... */                  \
+    X(BLINK_MAX_MS, 300)   /* ... to 300 ms; a picture steady this long is past a blink */ \
+    X(BLINK_RECENT_MS, 800) /* a blink's last full stretch began at most this long ago */ \
+    X(NEW_FRAME_MS, 300)   /* dark longer than this, then lit: a new frame, no blink */   \
+    X(EE_WRITE_US, 3400)   /* an EEPROM byte, erase + write (datasheet 8.4, tWD_EEPROM) */
+#define BOARD_TIMING_ENUM(name, value) BOARD_##name = (value),
+enum board_timing { BOARD_TIMINGS(BOARD_TIMING_ENUM) };
+#undef BOARD_TIMING_ENUM
+
+#define BOARD_WINDOW_CYCLES BOARD_MS(BOARD_WINDOW_MS)
+#define BOARD_EE_WRITE_CYCLES (BOARD_F_CPU / 1000000u * BOARD_EE_WRITE_US)
+#define BOARD_XON 0x11u
+#define BOARD_XOFF 0x13u
+#define BOARD_LINE_MAX 512u /* a longer line from the chip is cut into pieces */
+
+/* PORTx and DDRx of ports B, C, D (board/pins.h's port indices). */
+typedef struct {
+    uint8_t port[3], ddr[3];
+} board_ports_t;
+
+/* Key matrix: bit c set = sense column c reads high, with keys closed (bit 3*row+col). */
+uint8_t board_keys_sense(const board_ports_t *p, uint16_t keys);
+/* LED matrix: the dies these levels light (bit d = die d). */
+uint32_t board_leds_dies(const board_ports_t *p);
+
+/* The LED picture: on-time per die, classified once per window. */
+typedef struct {
+    uint32_t dies; /* lit now */
+    uint64_t dies_since, window_start, next_window;
+    uint64_t on_cycles[BOARD_DIES], last_change[BOARD_DIES], prev_change[BOARD_DIES];
+    uint64_t hold_until[BOARD_DIES];
+    uint8_t level[BOARD_DIES], faint_run[BOARD_DIES];
+    char picture[BOARD_CELLS + 1]; /* sim/README.md "Scripting": .rgy lit, RGY blinking */
+    char ghosts[BOARD_CELLS + 1];  /* faint dies per cell: r, g, y; '.' none */
+    uint64_t picture_since, ghost_windows;
+} board_leds_t;
+enum { BOARD_LEDS_PICTURE = 1, BOARD_LEDS_GHOSTS = 2 }; /* what board_leds_window changed */
+void board_leds_init(board_leds_t *l, uint64_t now);
+void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now);
+/* Closes the window ending at now (due at next_window); returns BOARD_LEDS_* flags. */
+unsigned board_leds_window(board_leds_t *l, uint64_t now);
+
+/* Bytes from the chip: XON/XOFF (when flow is on) and lines. */
+typedef struct {
+    bool flow_on, held; /* held: the chip sent XOFF, host bytes wait for XON */
+    uint32_t xoffs, xons;
+    size_t len;
+    char line[BOARD_LINE_MAX];
+    char done[BOARD_LINE_MAX]; /* the last complete line, NUL-terminated */
+} board_uart_t;
+enum { BOARD_UART_FLOW = 1, BOARD_UART_DATA = 2, BOARD_UART_LINE = 4 };
+void board_uart_init(board_uart_t *u);
+/* One byte from the chip: FLOW (XON/XOFF taken), or DATA, plus LINE when `done` is new. */
+unsigned board_uart_from_chip(board_uart_t *u, uint8_t c);
+/* The chip's byte time (8N1: 10 bit times) at this UBRR0 and U2X0. */
+uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x);
+/* Host bytes go one per byte time and an eighth (a little idle line between). */
+uint64_t board_uart_pace(uint64_t byte_cycles);
+
+#endif

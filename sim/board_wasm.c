@@ -1,0 +1,69 @@
+/* sim/board_wasm.c - the board model (board_model.h) as a WebAssembly module for the
+ * avr8js board (sim/web/src/shield.js): one board per instance, its state here. Cycle
+ * counts cross as doubles (JavaScript numbers; exact below 2^53 cycles, 17 years). */
+#include "board_model.h"
+
+#define EXPORT(name) __attribute__((export_name(#name)))
+
+static board_leds_t leds;
+static board_uart_t uart;
+
+#define BOARD_TIMING_EXPORT(name, value) \
+    EXPORT(constant_##name) uint32_t constant_##name(void) { return BOARD_##name; }
+BOARD_TIMINGS(BOARD_TIMING_EXPORT)
+#undef BOARD_TIMING_EXPORT
+
+EXPORT(init) void init(double now)
+{
+    board_leds_init(&leds, (uint64_t)now);
+    board_uart_init(&uart);
+}
+
+static board_ports_t ports(uint32_t pb, uint32_t db, uint32_t pc, uint32_t dc, uint32_t pd,
+                           uint32_t dd)
+{
+    return (board_ports_t){{(uint8_t)pb, (uint8_t)pc, (uint8_t)pd},
+                           {(uint8_t)db, (uint8_t)dc, (uint8_t)dd}};
+}
+
+/* ports B, C, D as PORT, DDR pairs */
+EXPORT(keys_sense)
+uint32_t keys_sense(uint32_t keys, uint32_t pb, uint32_t db, uint32_t pc, uint32_t dc,
+                    uint32_t pd, uint32_t dd)
+{
+    board_ports_t p = ports(pb, db, pc, dc, pd, dd);
+    return board_keys_sense(&p, (uint16_t)keys);
+}
+
+EXPORT(leds_ports)
+void leds_ports(double now, uint32_t pb, uint32_t db, uint32_t pc, uint32_t dc, uint32_t pd,
+                uint32_t dd)
+{
+    board_ports_t p = ports(pb, db, pc, dc, pd, dd);
+    board_leds_set(&leds, board_leds_dies(&p), (uint64_t)now);
+}
+
+EXPORT(leds_window) uint32_t leds_window(double now) { return board_leds_window(&leds, (uint64_t)now); }
+EXPORT(leds_next_window) double leds_next_window(void) { return (double)leds.next_window; }
+EXPORT(leds_dies) uint32_t leds_dies(void) { return leds.dies; }
+EXPORT(leds_picture) const char *leds_picture(void) { return leds.picture; }
+EXPORT(leds_ghosts) const char *leds_ghosts(void) { return leds.ghosts; }
+EXPORT(leds_level) const uint8_t *leds_level(void) { return leds.level; } /* BOARD_DIES */
+
+EXPORT(uart_from_chip) uint32_t uart_from_chip(uint32_t c) { return board_uart_from_chip(&uart, (uint8_t)c); }
+EXPORT(uart_held) uint32_t uart_held(void) { return uart.held; }
+EXPORT(uart_xoffs) uint32_t uart_xoffs(void) { return uart.xoffs; }
+EXPORT(uart_line) const char *uart_line(void) { return uart.done; }
+EXPORT(uart_pace) double uart_pace(double byte_cycles)
+{
+    return (double)board_uart_pace((uint64_t)byte_cycles);
+}
+
+EXPORT(uart_release) void uart_release(void) { uart.held = false; }
+EXPORT(uart_drop_line) void uart_drop_line(void) { uart.len = 0; }
+
+EXPORT(constant_F_CPU) uint32_t constant_F_CPU(void) { return (uint32_t)BOARD_F_CPU; }
+EXPORT(constant_CELLS) uint32_t constant_CELLS(void) { return BOARD_CELLS; }
+EXPORT(constant_DIES) uint32_t constant_DIES(void) { return BOARD_DIES; }
+EXPORT(constant_XON) uint32_t constant_XON(void) { return BOARD_XON; }
+EXPORT(constant_XOFF) uint32_t constant_XOFF(void) { return BOARD_XOFF; }

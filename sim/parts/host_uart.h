@@ -1,0 +1,48 @@
+/* sim/parts/host_uart.h - the host on the chip's USART0: lines and bytes from the chip,
+ * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate. */
+#ifndef SIM_PARTS_HOST_UART_H
+#define SIM_PARTS_HOST_UART_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sim_irq.h>
+
+#include "board_model.h"
+
+enum {
+    HOST_UART_IRQ_FROM_CHIP = 0, /* in: a byte the chip sent */
+    HOST_UART_IRQ_TO_CHIP,       /* out: a byte for the chip's receiver */
+    HOST_UART_IRQ_RATE,          /* in: UCSR0A or UBRR0L written */
+    HOST_UART_IRQ_COUNT
+};
+
+#define HOST_UART_QUEUE 65536
+
+typedef void (*host_uart_line_fn)(const char *line, void *ctx);
+typedef void (*host_uart_byte_fn)(uint8_t byte, void *ctx);
+
+typedef struct host_uart_t {
+    avr_irq_t *irq; /* HOST_UART_IRQ_COUNT */
+    struct avr_t *avr;
+    struct avr_uart_t *uart; /* simavr's USART0, for its byte time */
+    board_uart_t model;
+    uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
+    size_t head, tail;
+    uint64_t next_tx;
+    unsigned flow_lag, lag_left; /* host bytes still sent after XOFF (board_set_flow_lag) */
+    host_uart_line_fn on_line;
+    void *on_line_ctx;
+    host_uart_byte_fn on_byte;
+    void *on_byte_ctx;
+    const char *want; /* a line containing this was seen: want_seen */
+    int want_seen;
+} host_uart_t;
+
+void host_uart_init(struct avr_t *avr, host_uart_t *u);
+void host_uart_connect(host_uart_t *u); /* to USART0 */
+void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
+void host_uart_send(host_uart_t *u, const char *s, size_t n);
+void host_uart_drop(host_uart_t *u); /* forget the bytes not yet sent */
+uint64_t host_uart_next(const host_uart_t *u); /* when the next byte goes, or UINT64_MAX */
+void host_uart_run(host_uart_t *u, uint64_t now); /* the byte due, and the rate fix */
+
+#endif
