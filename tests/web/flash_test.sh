@@ -6,7 +6,7 @@
 #     boots to `ttt: ready`, the reset-cause checks pass;
 #   - twin of avrdude: the 32 KB flash after it equals the flash after `avrdude -c arduino`;
 #   - faults, each with its message: another chip's signature, a port that never
-#     answers, the link cut in page 26 of 75 then a second flash that succeeds, a bit
+#     answers, the link cut in page 26 then a second flash that succeeds, a bit
 #     flipped in page 30 (read-back mismatch at its address), an oversize hex and a hex
 #     with a bad checksum (refused before the port is opened);
 #   - self-tests: the harness fails a `-x` run whose programmer succeeds, and the twin
@@ -38,6 +38,10 @@ says() { # says NAME TEXT: the flasher printed TEXT
     grep -qF -- "$2" "$OUT/$1.log" || { bad "$1: no '$2' in:"; sed 's/^/    /' "$OUT/$1.log"; }
 }
 
+# The image's size and pages (128 B each) from its hex: the messages name them.
+avr-objcopy -I ihex -O binary "$HEX" "$OUT/image.bin"
+PAGES=$(( ($(wc -c < "$OUT/image.bin") + 127) / 128 ))
+
 # 1. a clean flash, and the same with avrdude: the same memory
 ok_run clean -o "$OUT/clean.bin" "$BOOT" "$HEX" && says clean 'board: ttt: ready'
 checks=$((checks + 1))
@@ -59,7 +63,7 @@ ok_run signature -x -s 1e9406 "$BOOT" "$HEX" &&
 ok_run mute -x -m "$BOOT" "$HEX" &&
     says mute 'No answer from the board on this port. It may be the wrong port, a board without a bootloader, or a port busy in another program'
 ok_run cut -k 25 -o "$OUT/cut.bin" "$BOOT" "$HEX" &&
-    says cut 'The flash is incomplete: the link to the board was lost while writing page 26 of 75 (0x0C80). The bootloader is intact' &&
+    says cut "The flash is incomplete: the link to the board was lost while writing page 26 of $PAGES (0x0C80). The bootloader is intact" &&
     says cut 'board: ttt: ready'
 checks=$((checks + 1))
 cmp -s "$OUT/clean.bin" "$OUT/cut.bin" || bad "cut: the flash after the second flash differs from a clean flash"
