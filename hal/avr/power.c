@@ -174,7 +174,7 @@ void power_down_until_key(uint16_t ignore)
         ADCSRA = 0;
         /* Power-down: only PCINT wakes. */
         SMCR = (uint8_t)((1u << SM1) | (1u << SE));
-        sleep_bod_disable(); /* BODS timed sequence: saves ~20 uA while asleep */
+        sleep_bod_disable(); /* BODS (hal/README.md, "Power") */
         sei();               /* the next instruction (sleep) runs before any ISR */
         sleep_cpu();
         SMCR = 0;
