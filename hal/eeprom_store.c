@@ -1,9 +1,7 @@
-/* hal/eeprom_store.c - power-safe records over the byte device (hal/README.md, "EEPROM
- * records"). Everything goes through one RAM image of a slot, store_img: read into it to
- * be checked or loaded; a save builds the new slot in it (a copy: the caller's record
- * may change meanwhile) and makes the EEPROM equal to it, one byte per poll, then reads
- * it back. Invariant: while a save runs (store.next != 0), the slot's bytes below
- * store.next - 1 equal the image's, and store_img[0] is 0 until the marker is written. */
+/* hal/eeprom_store.c - power-safe records over the byte device through one RAM image of
+ * a slot (hal/README.md, "EEPROM records"). Invariant: while a save runs (store.next !=
+ * 0), the slot's bytes below store.next - 1 equal the image's, and store_img[0] is 0
+ * until the marker is written. */
 #include "eeprom_store.h"
 
 #include <string.h>
@@ -18,24 +16,22 @@
 #define EEPROM_OFF_SEQ 1u
 #define EEPROM_OFF_LEN 2u
 #define EEPROM_OFF_DATA 3u
-#define EEPROM_IMG (EEPROM_OFF_DATA + EEPROM_RECORD_MAX + 2u) /* a full slot: 53 bytes */
+#define EEPROM_IMG (EEPROM_OFF_DATA + EEPROM_RECORD_MAX + 2u)
 _Static_assert(EEPROM_IMG <= EEPROM_SLOT, "a record must fit its slot");
 _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must fit");
 
 static uint8_t store_img[EEPROM_IMG];
-static uint8_t store_slot;    /* the slot in the image, 2 * id + 0 or 1 (while saving:
-                                 being written) */
+static uint8_t store_slot;    /* the slot in the image (being written), 2 * id + 0/1 */
 static uint8_t store_id, store_len; /* the record loaded or being saved */
 static struct {
     uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
     bool waiting;    /* the save waits for the supply to recover */
     uint16_t failures, vcc_refusals;
-} store; /* all 0 after eeprom_store_init() */
+} store;
 
 /* Bytes of the slot in use: header, payload, CRC. */
 #define STORE_END ((uint8_t)(EEPROM_OFF_DATA + store_len + 2u))
 
-/* The EEPROM address of byte off of the slot. */
 static uint16_t store_addr(uint8_t off)
 {
     return (uint16_t)(store_slot * EEPROM_SLOT + off);
@@ -46,8 +42,7 @@ static uint8_t store_read(uint8_t off)
     return eeprom_dev_read(store_addr(off));
 }
 
-/* The first offset from off on where the slot differs from the image (STORE_END:
- * none). */
+/* The first offset from off where the slot differs from the image, or STORE_END. */
 static uint8_t store_diff(uint8_t off)
 {
     while (off < STORE_END && store_read(off) == store_img[off])
@@ -55,7 +50,6 @@ static uint8_t store_diff(uint8_t off)
     return off;
 }
 
-/* CRC-16 of the record's id and the image's bytes 1..end-1. */
 static uint16_t store_crc(uint8_t end)
 {
     uint16_t crc = crc16_update(CRC16_INIT, store_id);
@@ -64,8 +58,7 @@ static uint16_t store_crc(uint8_t end)
     return crc;
 }
 
-/* Read slot 0 or 1 of store_id into the image; true if it holds a valid record of
- * store_len bytes. */
+/* Slot 0 or 1 of store_id into the image; true if valid and of store_len bytes. */
 static bool store_read_slot(uint8_t slot)
 {
     store_slot = (uint8_t)(store_id * 2u + slot);
@@ -75,9 +68,7 @@ static bool store_read_slot(uint8_t slot)
            store_crc(STORE_END) == 0;
 }
 
-/* The newest valid slot of the record, read into the image; false if neither slot is
- * valid (store_slot then at slot 0). Both valid: the newer by serial arithmetic on the
- * sequence numbers. */
+/* The newest valid slot into the image; false if none (store_slot then at slot 0). */
 static bool store_newest(void)
 {
     bool valid1 = store_read_slot(1);
@@ -88,7 +79,7 @@ static bool store_newest(void)
     return valid1 && store_read_slot(1);
 }
 
-/* Take the arguments of a load or save: false if they are bad or a save is under way. */
+/* False if the arguments are bad or a save is under way. */
 static bool store_args(uint8_t id, uint8_t len)
 {
     if (store.next)
@@ -119,18 +110,16 @@ bool eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
     if (!store_args(id, len) || !eeprom_dev_ready())
         return false;
     uint8_t found = store_newest(), same = found; /* none: store_slot at slot 0 */
-    for (uint8_t i = 0; i < len; i++) { /* the payload into the image, compared */
+    for (uint8_t i = 0; i < len; i++) {
         if (store_img[EEPROM_OFF_DATA + i] != in[i])
             same = 0;
         store_img[EEPROM_OFF_DATA + i] = in[i];
     }
     if (same)
-        return true; /* already stored as given: no write at all */
-    /* The other slot, one sequence number on; with no valid slot, slot 0 and any number
-     * (there is nothing to be newer than). */
+        return true;
+    /* With no valid slot, slot 0 and any number: nothing to be newer than. */
     if (found)
         store_slot ^= 1u;
-    /* The new slot: marker cleared (set last), sequence, length, payload, CRC. */
     store_img[0] = 0;
     store_img[EEPROM_OFF_SEQ]++;
     store_img[EEPROM_OFF_LEN] = len;
@@ -145,11 +134,9 @@ void eeprom_store_poll(void)
 {
     if (!store.next || !eeprom_dev_ready())
         return;
-    /* The next byte that differs (bounded: at most EEPROM_IMG reads). */
     uint8_t off = store_diff((uint8_t)(store.next - 1u));
     if (store_img[0] == EEPROM_COMMITTED) {
-        /* The marker was the last write, and this was the read-back from offset 0 (a
-         * worn or failing cell shows here). */
+        /* This was the read-back after the marker. */
         store.next = 0;
         if (off != STORE_END)
             store.failures++;
@@ -165,13 +152,13 @@ void eeprom_store_poll(void)
         if (!store.waiting)
             store.vcc_refusals++; /* one count per wait */
         store.waiting = true;
-        return; /* try again on a later pass */
+        return;
     }
     store.waiting = false;
     eeprom_dev_write(store_addr(off), value);
-    store_img[off] = value; /* the marker: the save is committed */
+    store_img[off] = value;
     if (store_img[0] != EEPROM_COMMITTED)
-        store.next++; /* go on after it; after the marker, read back from 0 */
+        store.next++; /* after the marker, the read-back starts at 0 */
 }
 
 bool eeprom_store_busy(void)
@@ -181,7 +168,7 @@ bool eeprom_store_busy(void)
 
 bool eeprom_store_waiting_vcc(void)
 {
-    return store.waiting; /* only set while a save runs */
+    return store.waiting;
 }
 
 uint16_t eeprom_store_failures(void)

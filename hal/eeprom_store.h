@@ -7,12 +7,9 @@
 #include <stdint.h>
 
 #define EEPROM_RECORD_MAX 48
-/* Lowest supply (0.1 V) at which a byte is written: above the 16 MHz safe-operating
- * line (3.78 V, datasheet figure 29-1) with margin, and no higher than a USB port's
- * worst 4.4 V read 9 % low (the bandgap's spread, power.h). */
+/* Lowest supply (0.1 V) for a write: hal/README.md, "EEPROM records". */
 #define EEPROM_STORE_VCC_MIN_DV 40u
 
-/* Init: no save under way. */
 void eeprom_store_init(void);
 /* Init, no save under way: record id (0..3) into buf; false: none valid, buf untouched. */
 bool eeprom_store_load(uint8_t id, void *buf, uint8_t len);

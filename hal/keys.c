@@ -1,7 +1,6 @@
-/* hal/keys.c - the debouncer over the scans keys_hw_take() hands over, one event per
- * key that flipped, in cell order. Invariant: the queue never overwrites; a full queue
- * drops and counts new events, so a flood cannot wedge the game. An event is one byte,
- * kind << 4 | cell. */
+/* hal/keys.c - the debouncer over the scans keys_hw_take() hands over, one event per key
+ * that flipped, in cell order. Invariant: the queue never overwrites; a full queue drops
+ * and counts new events. An event is one byte, kind << 4 | cell. */
 #include "keys.h"
 
 #include <string.h>
@@ -16,7 +15,7 @@ static struct {
     debounce_t deb;
     uint8_t head, tail; /* free-running; used = head - tail */
     uint16_t lost;
-} keys; /* all 0 after keys_init() */
+} keys;
 static uint8_t keys_q[KEYS_QUEUE];
 
 void keys_init(void)

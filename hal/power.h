@@ -1,5 +1,5 @@
-/* hal/power.h - reset cause, watchdog, sleep, power-down, supply voltage, stack use
- * (contract). How each works: hal/README.md, "Power". */
+/* hal/power.h - reset cause, watchdog, sleep, supply voltage, stack use (contract;
+ * hal/README.md, "Power"). */
 #ifndef HAL_POWER_H
 #define HAL_POWER_H
 #include <stdint.h>
@@ -22,8 +22,8 @@ uint8_t power_reset_cause(void);                      /* this boot's RESET_* bit
 void power_reset_counts(uint8_t counts[POWER_CAUSES]); /* since power-on, saturating */
 void power_wdt_kick(void);                            /* once per main-loop pass */
 void power_idle(void);                                /* sleep until the next interrupt */
-/* The key rows (bit r = row r) that can wake the board while the keys in `ignore` are
- * stuck down (a row with one of them stays undriven); 0: do not power down. */
+/* The key rows that can wake the board with the keys in `ignore` stuck down (their
+ * rows stay undriven); 0: do not power down. */
 uint8_t power_wake_rows(uint16_t ignore);
 /* Power down, LEDs off, until a key of power_wake_rows(ignore) is pressed; returns at
  * once if one is down already, or if no key could wake the board. */

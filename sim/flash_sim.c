@@ -339,138 +339,187 @@ static int waiting_for_host(void)
 
 /* ---- one programmer session ------------------------------------------------------------- */
 
-/* A fresh pty (a port plugged in), the programmer run on it, the chip in reset until the
- * programmer first talks (the DTR auto-reset), then in real time. Returns the
- * programmer's exit status (-1 when it did not exit normally). */
-static int session(const char *baud, const char *image, const char *log_path, int *resets)
+/* The link between the programmer and the chip during one session. */
+static struct {
+    int slave_fd;
+    int started;   /* the programmer has talked: the chip left reset */
+    int unplugged; /* -k: the port is gone */
+    int kills;
+    double deadline;
+    double run_t0; /* the host time and the cycle count the real-time pacing counts from */
+    uint64_t run_c0;
+} port;
+
+/* A fresh pty (a port plugged in), raw, with a slave kept open so that the master never
+ * reads EOF between the programmer's opens. Returns the slave's name, NULL on error. */
+static const char *open_port(void)
 {
     master_fd = posix_openpt(O_RDWR | O_NOCTTY);
     if (master_fd < 0 || grantpt(master_fd) || unlockpt(master_fd)) {
         perror("flash-sim: posix_openpt");
-        return -1;
+        return NULL;
     }
     const char *slave = ptsname(master_fd);
-    /* keep a slave open (so the master never reads EOF between avrdude's opens), raw */
-    int slave_fd = open(slave, O_RDWR | O_NOCTTY);
+    port.slave_fd = open(slave, O_RDWR | O_NOCTTY);
     struct termios tio;
-    if (slave_fd < 0 || tcgetattr(slave_fd, &tio)) {
+    if (port.slave_fd < 0 || tcgetattr(port.slave_fd, &tio)) {
         perror("flash-sim: slave");
-        return -1;
+        return NULL;
     }
     cfmakeraw(&tio);
-    tcsetattr(slave_fd, TCSANOW, &tio);
+    tcsetattr(port.slave_fd, TCSANOW, &tio);
     fcntl(master_fd, F_SETFL, O_NONBLOCK);
+    return slave;
+}
+
+/* The programmer (avrdude, or -c PROGRAM) on the slave, its output to the log. */
+static pid_t start_programmer(const char *baud, const char *image, const char *log_path,
+                              const char *slave)
+{
     char uflag[1100];
     snprintf(uflag, sizeof uflag, "flash:w:%s:i", image);
     if (opt.program)
         printf("flash-sim: %s %s %s\n", opt.program, slave, image);
     else
         printf("flash-sim: avrdude -c arduino -p m328p -b %s -P %s -U %s\n", baud, slave, uflag);
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    close(master_fd);
+    close(port.slave_fd);
+    int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
+    if (log_fd >= 0) {
+        dup2(log_fd, 2);
+        close(log_fd);
+    }
+    dup2(2, 1);
+    if (opt.program)
+        execlp(opt.program, opt.program, slave, image, (char *)NULL);
+    else
+        execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", baud, "-P", slave,
+               "-U", uflag, (char *)NULL);
+    perror("flash-sim: exec");
+    _exit(127);
+}
+
+static void restart_pacing(void)
+{
+    port.run_t0 = mono();
+    port.run_c0 = board_now();
+}
+
+/* -k: the port disappears (the master's close hangs the tty up) and the chip loses power
+ * mid-page. */
+static void unplug(void)
+{
+    printf("flash-sim: link cut in page write %d after %d complete ones\n", trk.pages,
+           opt.cut_after);
+    port.unplugged = 1;
+    opt.cut_armed = 0;
+    close(master_fd);
+    master_fd = -1;
+}
+
+/* Bytes from the programmer to the chip. Talking resets the chip into the bootloader
+ * when it is still in reset, runs the application or has crashed (the DTR auto-reset);
+ * -f and -k act on the page writes on the way. */
+static void host_bytes(uint8_t *buf, ssize_t n, int *resets)
+{
+    if (!port.started || board_avr()->pc < boot_addr || board_status()->crashed) {
+        board_reset(EXTRF);
+        (*resets)++;
+        port.started = 1;
+        restart_pacing();
+    }
+    ssize_t keep = n;
+    for (ssize_t i = 0; i < n && keep == n; i++) {
+        int act = track(buf[i]);
+        if (act == FLIP)
+            buf[i] ^= 0x01;
+        else if (act == CUT)
+            keep = i;
+    }
+    host_sends(board_serial_pending());
+    bytes_to_chip += keep;
+    board_serial_send((const char *)buf, (size_t)keep);
+    if (keep < n)
+        unplug();
+}
+
+static void poll_port(int ms)
+{
+    struct pollfd pfd = {master_fd, POLLIN, 0};
+    poll(&pfd, master_fd < 0 ? 0 : 1, ms);
+}
+
+/* One turn of the session: the programmer's bytes in, then the chip run up to the host's
+ * clock (real time, so the bootloader's ~1 s timeout means what it means on the bench);
+ * in reset until the programmer first talks, and held while -t says it waits. */
+static void session_step(pid_t pid, int *resets)
+{
+    uint8_t buf[256];
+    ssize_t n = port.unplugged ? 0 : read(master_fd, buf, sizeof buf);
+    if (n > 0 && !opt.mute)
+        host_bytes(buf, n, resets);
+    if (mono() > port.deadline) {
+        kill(pid, port.kills++ ? SIGKILL : SIGTERM);
+        fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
+        port.deadline = mono() + 5;
+    }
+    if (!port.started || port.unplugged) {
+        poll_port(5);
+        return;
+    }
+    if (waiting_for_host()) {
+        poll_port(1);
+        restart_pacing();
+        return;
+    }
+    uint64_t target = port.run_c0 + (uint64_t)((mono() - port.run_t0) * 16e6);
+    if (board_now() < target && !board_status()->crashed) {
+        uint64_t step = board_now() + BOARD_MS(1);
+        board_run_until(step < target ? step : target);
+    } else {
+        poll_port(1);
+    }
+}
+
+static void session_report(int code, double t0, int resets)
+{
+    printf("flash-sim: %s exit %d after %.1f s; bytes to chip %ld, from chip %ld, "
+           "resets into the bootloader %d, page writes %d\n",
+           opt.program ? "programmer" : "avrdude", code, mono() - t0, bytes_to_chip,
+           bytes_to_host, resets, trk.pages);
+    if (code == 0 && tm.on && tm.last_boot_end > tm.first)
+        printf("flash-sim: flash_seconds_sim %.3f (simulated, host think time excluded)\n",
+               (double)((int64_t)(tm.last_boot_end - tm.first) - tm.think) / 16e6);
+}
+
+/* A fresh port, the programmer run on it, the chip driven until the programmer exits.
+ * Returns the programmer's exit status (-1 when it did not exit normally). */
+static int session(const char *baud, const char *image, const char *log_path, int *resets)
+{
+    memset(&port, 0, sizeof port);
+    const char *slave = open_port();
+    if (!slave)
+        return -1;
     memset(&trk, 0, sizeof trk);
     tm.on = 0;
     bytes_to_chip = bytes_to_host = 0;
     double t0 = mono();
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(master_fd);
-        close(slave_fd);
-        int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
-        if (log_fd >= 0) {
-            dup2(log_fd, 2);
-            close(log_fd);
-        }
-        dup2(2, 1);
-        if (opt.program)
-            execlp(opt.program, opt.program, slave, image, (char *)NULL);
-        else
-            execlp("avrdude", "avrdude", "-c", "arduino", "-p", "m328p", "-b", baud, "-P",
-                   slave, "-U", uflag, (char *)NULL);
-        perror("flash-sim: exec");
-        _exit(127);
-    }
+    pid_t pid = start_programmer(baud, image, log_path, slave);
     if (pid < 0)
         return -1;
-    /* The chip sits in reset until the programmer first talks (the Uno's DTR reset), then
-     * runs in real time so the bootloader's ~1 s timeout means what it means on the bench. */
-    int started = 0, status = 0, unplugged = 0, kills = 0;
-    double deadline = t0 + 120;
-    double run_t0 = 0;
-    uint64_t run_c0 = 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        uint8_t buf[256];
-        ssize_t n = unplugged ? 0 : read(master_fd, buf, sizeof buf);
-        if (n > 0 && !opt.mute) {
-            int in_app = board_avr()->pc < boot_addr;
-            if (!started || in_app || board_status()->crashed) {
-                board_reset(EXTRF);
-                (*resets)++;
-                started = 1;
-                run_t0 = mono();
-                run_c0 = board_now();
-            }
-            ssize_t keep = n;
-            for (ssize_t i = 0; i < n && keep == n; i++) {
-                int act = track(buf[i]);
-                if (act == FLIP)
-                    buf[i] ^= 0x01;
-                else if (act == CUT)
-                    keep = i;
-            }
-            host_sends(board_serial_pending());
-            bytes_to_chip += keep;
-            board_serial_send((const char *)buf, (size_t)keep);
-            if (keep < n) {
-                /* unplugged: the port disappears (the master's close hangs the tty up) and
-                 * the chip loses power mid-page */
-                printf("flash-sim: link cut in page write %d after %d complete ones\n",
-                       trk.pages, opt.cut_after);
-                unplugged = 1;
-                opt.cut_armed = 0;
-                close(master_fd);
-                master_fd = -1;
-            }
-        }
-        if (mono() > deadline) {
-            kill(pid, kills++ ? SIGKILL : SIGTERM);
-            fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
-            deadline = mono() + 5;
-        }
-        if (!started || unplugged) {
-            struct pollfd pfd = {master_fd, POLLIN, 0};
-            poll(&pfd, master_fd < 0 ? 0 : 1, 5);
-            continue;
-        }
-        if (waiting_for_host()) {
-            struct pollfd pfd = {master_fd, POLLIN, 0};
-            poll(&pfd, 1, 1);
-            run_t0 = mono();
-            run_c0 = board_now();
-            continue;
-        }
-        uint64_t target = run_c0 + (uint64_t)((mono() - run_t0) * 16e6);
-        if (board_now() < target && !board_status()->crashed) {
-            uint64_t step = board_now() + BOARD_MS(1);
-            board_run_until(step < target ? step : target);
-        } else {
-            struct pollfd pfd = {master_fd, POLLIN, 0};
-            poll(&pfd, 1, 1);
-        }
-    }
+    port.deadline = t0 + 120;
+    int status = 0;
+    while (waitpid(pid, &status, WNOHANG) != pid)
+        session_step(pid, resets);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    printf("flash-sim: %s exit %d after %.1f s; bytes to chip %ld, from chip %ld, "
-           "resets into the bootloader %d, page writes %d\n",
-           opt.program ? "programmer" : "avrdude", code, mono() - t0, bytes_to_chip,
-           bytes_to_host, *resets, trk.pages);
-    if (code == 0 && tm.on && tm.last_boot_end > tm.first)
-        printf("flash-sim: flash_seconds_sim %.3f (simulated, host think time excluded)\n",
-               (double)((int64_t)(tm.last_boot_end - tm.first) - tm.think) / 16e6);
+    session_report(code, t0, *resets);
     if (master_fd >= 0)
         close(master_fd);
     master_fd = -1;
-    close(slave_fd);
+    close(port.slave_fd);
     return code;
 }
 
@@ -488,143 +537,230 @@ static void show_log(const char *log_path)
         fclose(f);
 }
 
-int main(int argc, char **argv)
-{
-    const char *baud = "57600", *dump = NULL;
-    int hangs = 1, patch = 0;
+/* ---- the run ---------------------------------------------------------------------------- */
+
+static struct {
+    const char *baud, *dump, *boot_hex, *image_hex, *log_path;
+    int hangs, patch;
     uint8_t sig[3];
+} arg = {.baud = "57600", .hangs = 1};
+
+static const char usage[] =
+    "usage: ttt-flash-sim [-b BAUD] [-n] [-c PROGRAM] [-o FLASH.bin] [-x] [-m] "
+    "[-s SIG] [-k N] [-f N] [-t] BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]\n"
+    "  -n  no hang checks (a bootloader that loops on a watchdog reset)\n"
+    "  -c  run `PROGRAM PTY FIRMWARE.hex` instead of avrdude\n"
+    "  -o  save the 32 KB flash after programming\n"
+    "  -x  the programmer must fail, leaving the bootloader intact (and, unless -k\n"
+    "      or -f, the application flash unwritten)\n"
+    "  -m  the port never answers     -s SIG  the bootloader reports SIG (1e9406)\n"
+    "  -k N  unplug in page write N+1, then plug in and program again\n"
+    "  -f N  flip a bit of page write N on its way to the chip\n"
+    "  -t  the clock stops while the bootloader waits for the host's next command\n";
+
+/* An option with a value (-b -c -o -k -f -s); 0 when OPT is not one. */
+static int value_option(const char *o, const char *v)
+{
+    if (!strcmp(o, "-b")) {
+        arg.baud = v;
+    } else if (!strcmp(o, "-c")) {
+        opt.program = v;
+    } else if (!strcmp(o, "-o")) {
+        arg.dump = v;
+    } else if (!strcmp(o, "-k")) {
+        opt.cut_after = opt.cut_armed = atoi(v);
+    } else if (!strcmp(o, "-f")) {
+        opt.flip_page = atoi(v);
+    } else if (!strcmp(o, "-s")) {
+        unsigned s = (unsigned)strtoul(v, NULL, 16);
+        arg.sig[0] = (uint8_t)(s >> 16);
+        arg.sig[1] = (uint8_t)(s >> 8);
+        arg.sig[2] = (uint8_t)s;
+        arg.patch = 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* A flag (-n -m -x -t); 0 when O is not one. */
+static int flag_option(const char *o)
+{
+    if (strcmp(o, "-n") && strcmp(o, "-m") && strcmp(o, "-x") && strcmp(o, "-t"))
+        return 0;
+    arg.hangs = arg.hangs && o[1] != 'n';
+    opt.hold_clock |= o[1] == 't';
+    opt.mute |= o[1] == 'm';
+    opt.expect_fail |= o[1] == 'x';
+    return 1;
+}
+
+/* The options, then BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]; 0 on a usage error. */
+static int parse_args(int argc, char **argv)
+{
     for (;;) {
-        if (argc > 2 && !strcmp(argv[1], "-b")) {
-            baud = argv[2];
-        } else if (argc > 2 && !strcmp(argv[1], "-c")) {
-            opt.program = argv[2];
-        } else if (argc > 2 && !strcmp(argv[1], "-o")) {
-            dump = argv[2];
-        } else if (argc > 2 && !strcmp(argv[1], "-k")) {
-            opt.cut_after = opt.cut_armed = atoi(argv[2]);
-        } else if (argc > 2 && !strcmp(argv[1], "-f")) {
-            opt.flip_page = atoi(argv[2]);
-        } else if (argc > 2 && !strcmp(argv[1], "-s")) {
-            unsigned v = (unsigned)strtoul(argv[2], NULL, 16);
-            sig[0] = (uint8_t)(v >> 16);
-            sig[1] = (uint8_t)(v >> 8);
-            sig[2] = (uint8_t)v;
-            patch = 1;
-        } else if (argc > 1 && (!strcmp(argv[1], "-n") || !strcmp(argv[1], "-m") ||
-                                !strcmp(argv[1], "-x") || !strcmp(argv[1], "-t"))) {
-            hangs = hangs && argv[1][1] != 'n';
-            opt.hold_clock |= argv[1][1] == 't';
-            opt.mute |= argv[1][1] == 'm';
-            opt.expect_fail |= argv[1][1] == 'x';
+        if (argc > 2 && value_option(argv[1], argv[2])) {
+            argc -= 2;
+            argv += 2;
+        } else if (argc > 1 && flag_option(argv[1])) {
             argc--;
             argv++;
-            continue;
         } else {
             break;
         }
-        argc -= 2;
-        argv += 2;
     }
-    if (argc != 3 && argc != 4) {
-        fprintf(stderr,
-                "usage: ttt-flash-sim [-b BAUD] [-n] [-c PROGRAM] [-o FLASH.bin] [-x] [-m] "
-                "[-s SIG] [-k N] [-f N] [-t] BOOTLOADER.hex FIRMWARE.hex [PROGRAMMER.log]\n"
-                "  -n  no hang checks (a bootloader that loops on a watchdog reset)\n"
-                "  -c  run `PROGRAM PTY FIRMWARE.hex` instead of avrdude\n"
-                "  -o  save the 32 KB flash after programming\n"
-                "  -x  the programmer must fail, leaving the bootloader intact (and, unless -k\n"
-                "      or -f, the application flash unwritten)\n"
-                "  -m  the port never answers     -s SIG  the bootloader reports SIG (1e9406)\n"
-                "  -k N  unplug in page write N+1, then plug in and program again\n"
-                "  -f N  flip a bit of page write N on its way to the chip\n"
-                "  -t  the clock stops while the bootloader waits for the host's next command\n");
-        return 2;
-    }
-    const char *log_path = argc == 4 ? argv[3] : NULL;
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    static uint8_t flash[FLASH_SIZE], want[FLASH_SIZE];
+    if (argc != 3 && argc != 4)
+        return 0;
+    arg.boot_hex = argv[1];
+    arg.image_hex = argv[2];
+    arg.log_path = argc == 4 ? argv[3] : NULL;
+    return 1;
+}
+
+static uint8_t flash[FLASH_SIZE], want[FLASH_SIZE]; /* the bootloader; the image to flash */
+static uint32_t boot_bytes, app_bytes;
+
+/* The bootloader (patched by -s) and the image; 0 when they cannot be used. */
+static int load_images(void)
+{
     memset(flash, 0xff, sizeof flash);
     memset(want, 0xff, sizeof want);
-    uint32_t boot_bytes, app_bytes = 0;
-    long boot = load_hex(argv[1], flash, &boot_bytes);
+    long boot = load_hex(arg.boot_hex, flash, &boot_bytes);
     if (boot < 0x4000) {
-        fprintf(stderr, "flash-sim: %s is not a boot-section image\n", argv[1]);
-        return 1;
+        fprintf(stderr, "flash-sim: %s is not a boot-section image\n", arg.boot_hex);
+        return 0;
     }
     boot_addr = (uint32_t)boot;
-    int image_ok = load_hex(argv[2], want, &app_bytes) == 0 && app_bytes <= (uint32_t)boot;
+    int image_ok = load_hex(arg.image_hex, want, &app_bytes) == 0 && app_bytes <= boot_addr;
     if (!image_ok && !opt.expect_fail) {
         fprintf(stderr, "flash-sim: cannot use %s: not an image starting at 0 that fits below "
-                        "the bootloader at 0x%lx\n", argv[2], boot);
-        return 1;
+                        "the bootloader at 0x%lx\n", arg.image_hex, boot);
+        return 0;
     }
-    if (patch && patch_signature(flash, boot_addr, sig) != 0) {
-        fprintf(stderr, "flash-sim: no signature (ldi 1E, 95, 0F) found in %s\n", argv[1]);
-        return 1;
+    if (arg.patch && patch_signature(flash, boot_addr, arg.sig) != 0) {
+        fprintf(stderr, "flash-sim: no signature (ldi 1E, 95, 0F) found in %s\n", arg.boot_hex);
+        return 0;
     }
-    if (board_open_flash(flash, (uint32_t)boot, EXTRF) != 0)
-        return 1;
+    return 1;
+}
+
+/* The simulated Uno with the bootloader, its UART wired to the pty and the timing. */
+static int open_board(void)
+{
+    if (board_open_flash(flash, boot_addr, EXTRF) != 0)
+        return 0;
     board_on_byte(to_host, NULL);
     board_on_line(on_line, NULL);
     board_set_flow(0); /* the STK500 protocol is binary: 0x11/0x13 are data */
     avr_irq_register_notify(avr_io_getirq(board_avr(), AVR_IOCTL_UART_GETIRQ('0'),
                                           UART_IRQ_INPUT), chip_received, NULL);
-    if (log_path)
-        fclose(fopen(log_path, "w"));
-    printf("flash-sim: simulated Uno, bootloader %s at 0x%lx (%u bytes)%s\n", argv[1], boot,
-           boot_bytes, patch ? ", signature patched" : "");
+    if (arg.log_path)
+        fclose(fopen(arg.log_path, "w"));
+    printf("flash-sim: simulated Uno, bootloader %s at 0x%lx (%u bytes)%s\n", arg.boot_hex,
+           (long)boot_addr, boot_bytes, arg.patch ? ", signature patched" : "");
+    return 1;
+}
 
+/* The programmer's verdict: -x and -k expect a failure; after -k's failure the port is
+ * plugged in again for a second flash that must succeed. */
+static int program(void)
+{
     int resets = 0;
-    int code = session(baud, argv[2], log_path, &resets);
+    int code = session(arg.baud, arg.image_hex, arg.log_path, &resets);
     int prog_ok = (opt.expect_fail || opt.cut_after) ? code > 0 : code == 0;
     if (opt.cut_after && prog_ok) {
         printf("flash-sim: the programmer failed, as it must; plugged in again: a second flash\n");
-        code = session(baud, argv[2], log_path, &resets);
+        code = session(arg.baud, arg.image_hex, arg.log_path, &resets);
         prog_ok = code == 0;
     }
-    /* the bootloader must be intact, and the application flash hold the image (or, for a
-     * refused flash, nothing) */
-    long boot_diff = 0, app_diff = 0, app_written = 0;
-    for (uint32_t a = (uint32_t)boot; a < FLASH_SIZE; a++)
-        boot_diff += board_flash()[a] != flash[a];
-    for (uint32_t a = 0; a < (uint32_t)boot; a++) {
-        app_diff += board_flash()[a] != want[a];
-        app_written += board_flash()[a] != 0xff;
+    return prog_ok;
+}
+
+static struct {
+    long boot_diff, app_diff, app_written;
+} cmp;
+
+/* The bootloader must be intact, and the application flash hold the image (or, for a
+ * refused flash, nothing). */
+static void compare_flash(void)
+{
+    for (uint32_t a = boot_addr; a < FLASH_SIZE; a++)
+        cmp.boot_diff += board_flash()[a] != flash[a];
+    for (uint32_t a = 0; a < boot_addr; a++) {
+        cmp.app_diff += board_flash()[a] != want[a];
+        cmp.app_written += board_flash()[a] != 0xff;
     }
-    if (dump) {
-        FILE *f = fopen(dump, "wb");
-        if (!f || fwrite(board_flash(), 1, FLASH_SIZE, f) != FLASH_SIZE || fclose(f)) {
-            fprintf(stderr, "flash-sim: cannot write %s\n", dump);
-            return 1;
-        }
+}
+
+static int save_flash(void)
+{
+    if (!arg.dump)
+        return 1;
+    FILE *f = fopen(arg.dump, "wb");
+    if (!f || fwrite(board_flash(), 1, FLASH_SIZE, f) != FLASH_SIZE || fclose(f)) {
+        fprintf(stderr, "flash-sim: cannot write %s\n", arg.dump);
+        return 0;
     }
-    if (opt.expect_fail && !opt.cut_after) {
-        int untouched = opt.flip_page || app_written == 0;
-        printf("flash-sim: the programmer %s; bootloader %s; application flash %s\n",
-               prog_ok ? "failed, as it must" : "did NOT fail", boot_diff ? "CHANGED" : "intact",
-               opt.flip_page ? "written (a bit flipped)" : app_written ? "WRITTEN" : "untouched");
-        int ok = prog_ok && boot_diff == 0 && untouched;
-        printf("flash-sim: %s\n", ok ? "ok" : "FAILED");
-        return ok ? 0 : 1;
-    }
-    printf("flash-sim: simulated flash vs %s: %ld bytes differ (image %u bytes), bootloader %s\n",
-           argv[2], app_diff, app_bytes, boot_diff ? "CHANGED" : "intact");
-    /* the bootloader times out and starts the application: run fast now */
+    return 1;
+}
+
+/* -x (without -k): the programmer failed and left the bootloader, and the application
+ * flash unless a flipped bit made it write. */
+static int refused_flash_verdict(int prog_ok)
+{
+    int untouched = opt.flip_page || cmp.app_written == 0;
+    printf("flash-sim: the programmer %s; bootloader %s; application flash %s\n",
+           prog_ok ? "failed, as it must" : "did NOT fail", cmp.boot_diff ? "CHANGED" : "intact",
+           opt.flip_page ? "written (a bit flipped)" : cmp.app_written ? "WRITTEN" : "untouched");
+    int ok = prog_ok && cmp.boot_diff == 0 && untouched;
+    printf("flash-sim: %s\n", ok ? "ok" : "FAILED");
+    return ok;
+}
+
+/* The bootloader times out and starts the application: run fast now. */
+static void run_to_banner(void)
+{
     uint64_t end = board_now() + BOARD_MS(5000);
     while (!banner_seen && board_now() < end && !board_status()->crashed)
         board_run_until(board_now() + BOARD_MS(1));
     if (!banner_seen)
         printf("flash-sim: no banner: pc 0x%x, crashed %d, resets %u\n", board_avr()->pc,
                board_status()->crashed, board_status()->resets);
-    int ok = prog_ok && app_diff == 0 && boot_diff == 0 && banner_seen;
-    int causes_ok = ok && (opt.cut_after || reset_cause_checks((uint32_t)boot, hangs));
+}
+
+/* A flash that must succeed: the image in place, its banner, then the reset causes. */
+static int flashed_verdict(int prog_ok)
+{
+    printf("flash-sim: simulated flash vs %s: %ld bytes differ (image %u bytes), bootloader %s\n",
+           arg.image_hex, cmp.app_diff, app_bytes, cmp.boot_diff ? "CHANGED" : "intact");
+    run_to_banner();
+    int ok = prog_ok && cmp.app_diff == 0 && cmp.boot_diff == 0 && banner_seen;
+    int causes_ok = ok && (opt.cut_after || reset_cause_checks(boot_addr, arg.hangs));
     printf("flash-sim: %s (%s %s, flash %s, banner %s, reset causes %s)\n",
            ok && causes_ok ? "ok" : "FAILED", opt.program ? "programmer" : "avrdude",
-           prog_ok ? "ok" : "failed", app_diff || boot_diff ? "differs" : "matches",
+           prog_ok ? "ok" : "failed", cmp.app_diff || cmp.boot_diff ? "differs" : "matches",
            banner_seen ? "seen" : "missing",
            opt.cut_after ? "not checked" : causes_ok ? "ok" : "failed");
-    ok = ok && causes_ok;
+    return ok && causes_ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (!parse_args(argc, argv)) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (!load_images() || !open_board())
+        return 1;
+    int prog_ok = program();
+    compare_flash();
+    if (!save_flash())
+        return 1;
+    if (opt.expect_fail && !opt.cut_after)
+        return refused_flash_verdict(prog_ok) ? 0 : 1;
+    int ok = flashed_verdict(prog_ok);
     if (!ok)
-        show_log(log_path);
+        show_log(arg.log_path);
     return ok ? 0 : 1;
 }

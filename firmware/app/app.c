@@ -23,8 +23,7 @@ _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the mo
  * input came not counted: power-down 0 to 256 ms after APP_IDLE_POWER_DOWN_S. */
 #define APP_IDLE_STEPS ((uint16_t)((APP_IDLE_POWER_DOWN_MS + 255u) / 256u + 1u))
 
-/* Everything the main loop keeps, cleared by app_init(): an all-zero console_t is a
- * fresh console, and game_init() repairs a record the store could not read. */
+/* Everything the main loop keeps, cleared by app_init(). */
 static struct app_state {
     uint8_t poll;       /* ms since the last input poll */
     uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
@@ -46,7 +45,7 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     memset(&app, 0, sizeof app);
-    /* No valid record leaves zeros: game_init() puts the defaults in. */
+    /* No valid record leaves zeros, which game_init() repairs. */
     (void)eeprom_store_load(STATS_REC, &g->rec, STATS_REC_SIZE);
     /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
     console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
@@ -55,12 +54,11 @@ void app_init(void)
     console_report(g);
 }
 
-/* Say once when a save starts to wait for the supply; hand a changed record to the
- * store. The flag is cleared only when the store took its copy (it refuses a start
- * while a save is under way), so a change during a save is saved after it. */
+/* The save flag is cleared only when the store took its copy, so a change during a
+ * save is saved after it. */
 static void app_save(game_t *g)
 {
-    uint8_t waits = (uint8_t)eeprom_store_vcc_refusals(); /* a new wait changes it */
+    uint8_t waits = (uint8_t)eeprom_store_vcc_refusals();
     if (waits != app.vcc_waits) {
         app.vcc_waits = waits;
         console_say_supply_low(power_vcc_decivolts());
@@ -70,8 +68,8 @@ static void app_save(game_t *g)
     }
 }
 
-/* After APP_IDLE_POWER_DOWN_S without input: say so, power down once the line has left
- * and no record waits. If stuck keys block every waking key, stay up, silent. */
+/* Power down once the sleeping line has left and no record waits; stay up, silent, if
+ * stuck keys block every waking key. */
 static void app_idle_check(game_t *g)
 {
     if (app.sleep_due) {
@@ -79,8 +77,8 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = false;
-        power_down_until_key(g->stuck); /* it switches the LEDs off */
-        game_wake(g); /* the frame is shown again by the next step */
+        power_down_until_key(g->stuck);
+        game_wake(g);
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !g->save) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
@@ -91,9 +89,8 @@ static void app_idle_check(game_t *g)
     }
 }
 
-/* Every APP_POLL_MS: input while the UART has room for its answer (else it waits in its
- * queue); then the game's time, frame and record, at once after input, else every
- * APP_FRAME_MS. */
+/* Every APP_POLL_MS: input while the UART has room for its answer; then the game's
+ * time, frame and record, at once after input, else every APP_FRAME_MS. */
 static void app_input(void)
 {
     game_t *g = &app.game;
@@ -119,7 +116,7 @@ static void app_input(void)
         input = true;
         app.idle = 0;
     }
-    game_keys_sync(g, keys_state()); /* every event is in */
+    game_keys_sync(g, keys_state());
     if (!input && app.elapsed < APP_FRAME_MS) {
         return;
     }
@@ -135,8 +132,7 @@ static void app_input(void)
 void app_step(void)
 {
     power_wdt_kick();
-    eeprom_store_poll(); /* every wake-up: the next byte starts as soon as one is done */
-    /* Most of the timer's wake-ups only go back to sleep. */
+    eeprom_store_poll(); /* every wake-up: the next byte as soon as one is done */
     if (tick_take_ms_flag()) {
         if (app.elapsed != 0xFFu) {
             app.elapsed++;

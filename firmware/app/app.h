@@ -1,6 +1,5 @@
-/* firmware/app/app.h - the main loop over the HAL contract (no registers), so the host
- * test runs it against the fakes and main.c stays tiny. What a pass does:
- * firmware/README.md, "Inside the firmware". */
+/* firmware/app/app.h - the main loop over the HAL contract, so it runs on the host
+ * against the fakes (firmware/README.md, "Inside the firmware"). */
 #ifndef APP_H
 #define APP_H
 #include <stdint.h>

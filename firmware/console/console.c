@@ -1,8 +1,6 @@
-/* firmware/console/console.c - line assembly and commands (firmware/README.md, "Serial
- * console"). One table names the commands with their arguments: what the command word
- * is matched against, the grammar every argument is read by, what `help` lists and what
- * `error: usage: ...` quotes. Invariants: the line buffer is always NUL-terminated;
- * solve_lines > 0 only while a bare `solve` collects its board. */
+/* firmware/console/console.c - line assembly and the command table (firmware/README.md,
+ * "Inside the firmware"). Invariants: the line buffer is always NUL-terminated; solve_lines > 0
+ * only while a bare `solve` collects its board. */
 #include "console.h"
 
 #include <string.h>
@@ -16,10 +14,7 @@
 #include "tick.h"
 #include "uart.h"
 
-/* The commands, CON_* order: the word, then the argument's grammar, whose value
- * console_arg() gives: nothing 0; a|b|c the word's position; 1-9 the digit counted from
- * the low end; [w] nothing 0, the word 1. The values are the game's numbers (cell,
- * GAME_MODE_*, LEVEL_*). solve's [BOARD] is the rest of the line (notation.h). */
+/* The commands in CON_* order, each with its argument's grammar (README). */
 OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
                     "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
 enum {
@@ -30,12 +25,11 @@ enum {
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
-/* help: between two commands (a new line at CON_HELP_BREAK), at the end. */
 OUT_STR(s_help_seps, " | \0\n");
 OUT_STR(s_help_board, "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
 OUT_STR(s_error, "error: ");
 OUT_STR(s_usage, "usage: ");
-/* Errors, in CON_E_* order (out_nth_P). */
+/* In CON_E_* order. */
 OUT_STR(s_errors, "line too long\0"
                   "bad character\0"
                   "input overrun\0"
@@ -53,7 +47,7 @@ enum {
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)");
-/* solve's answers by result (loss, draw, win): digits, then letters with x, o to move. */
+/* By result (loss, draw, win): digits, then letters with x, o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
 _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
                    PLAYER_X == 1 && PLAYER_O == 2,
@@ -94,10 +88,10 @@ uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 {
     uint8_t len = l->len, status = l->status;
     char *end = &l->buf[len];
-    uint8_t after_space = len == 0 || end[-1] == ' '; /* a space here is not kept */
+    uint8_t after_space = len == 0 || end[-1] == ' ';
     if (byte == '\n' || byte == '\r') {
         if (len && after_space) {
-            end--; /* no space at the end */
+            end--;
         }
         *end = '\0';
         l->len = 0;
@@ -108,7 +102,6 @@ uint8_t console_line_feed(console_line_t *l, uint8_t byte)
         byte = ' ';
     }
     if (status == CONSOLE_LINE_NONE && !(byte == ' ' && after_space)) {
-        /* else the rest of a bad line, or a space first or twice: dropped */
         if (byte < 0x20 || byte > 0x7E) {
             l->status = CONSOLE_LINE_BAD_CHAR;
         } else if (len >= CONSOLE_LINE_MAX) {
@@ -123,13 +116,12 @@ uint8_t console_line_feed(console_line_t *l, uint8_t byte)
 
 void console_init(console_t *c)
 {
-    memset(c, 0, sizeof *c); /* an empty line, no board being collected, no loss */
+    memset(c, 0, sizeof *c);
 }
 
 #define CON_UNKNOWN 0xFFu
-/* Index of `word` among the first n entries of a flash list "a\0b\0..." (an entry's
- * word ends at a NUL or a space; letters without case), or CON_UNKNOWN. *rest: where
- * the word ended in the entry found. */
+/* Index of `word` (any case) among the first n words of a flash list "a\0b c\0...", or
+ * CON_UNKNOWN; *rest: what follows the word in the entry found. */
 static uint8_t console_lookup(const char *word, const char *list, uint8_t n, const char **rest)
 {
     for (uint8_t i = 0; i < n; i++) {
@@ -143,18 +135,18 @@ static uint8_t console_lookup(const char *word, const char *list, uint8_t n, con
             *rest = list;
             return i;
         }
-        while (pgm_read_byte(list++) != '\0') { /* to the next entry */
+        while (pgm_read_byte(list++) != '\0') {
         }
     }
     return CON_UNKNOWN;
 }
 
-/* Results besides a value: no place for the argument; it is the alternative's word. */
+/* Besides a value: no place for the argument; the alternative's word. */
 #define CON_ARG_BAD 0xFFu
 #define CON_ARG_WORD 0xFEu
 
-/* arg against one alternative, a word or a digit range lo-hi, from *g to the byte that
- * ends it (left in *g): the range's value for arg, CON_ARG_WORD, or CON_ARG_BAD. */
+/* arg against the alternative at *g, a word or a range lo-hi (*g left at its end): the
+ * range's value, CON_ARG_WORD or CON_ARG_BAD. */
 static uint8_t console_alternative(const char *arg, const char **g)
 {
     const char *a = arg; /* how far arg matches; NULL once it does not */
@@ -177,8 +169,7 @@ static uint8_t console_alternative(const char *arg, const char **g)
     return a && *a == '\0' ? CON_ARG_WORD : CON_ARG_BAD;
 }
 
-/* arg's value by the grammar at g (after the command's word), or CON_ARG_BAD: the
- * alternatives end at '|', '[' or ']'; a NUL or ']' ends the grammar. */
+/* arg's value by the grammar at g, or CON_ARG_BAD. */
 static uint8_t console_arg(const char *arg, const char *g)
 {
     if (pgm_read_byte(g) == ' ') {
@@ -196,13 +187,12 @@ static uint8_t console_arg(const char *arg, const char *g)
     }
 }
 
-/* `x.o` rows, then `turn: x (you)` / `turn: o` / `over: x wins` / `over: draw`. */
 static void console_board(const game_t *g)
 {
     for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
         out_byte(notation_cell_char(g->pos, cell));
         if (cell == 2u || cell == 5u || cell == 8u) {
-            out_nl(); /* a row ends */
+            out_nl();
         }
     }
     out_nth_P(s_turn_over, g->over);
@@ -226,7 +216,6 @@ static void console_stats(const game_t *g)
     }
 }
 
-/* The answer for a complete board: W/D/L or x/o/TIE. */
 static void console_solve_answer(const notation_board_t *b)
 {
     pos_t p = {b->x, b->o};
@@ -267,7 +256,6 @@ static void console_diag(const console_t *c)
     out_fmt_P(s_diag_rest, v + 4);
 }
 
-/* Run command cmd with its argument's value v (CON_ARG_BAD: a bad argument). */
 static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 {
     if (v == CON_ARG_BAD) {
@@ -306,22 +294,21 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     }
 }
 
-/* Run one line (no space at either end, none twice; the word is cut off in place), or
- * take it as board text while a bare `solve` collects its board. */
+/* One line (no space at either end, none twice), or board text for a bare `solve`. */
 static void console_exec(console_t *c, game_t *g, char *line)
 {
     char *arg = line;
     const char *grammar;
     uint8_t cmd;
     if (*line == '\0') {
-        return; /* empty line: nothing to answer */
+        return;
     }
     if (c->solve_lines == 0) {
         while (*arg && *arg != ' ') {
             arg++;
         }
         if (*arg) {
-            *arg++ = '\0'; /* the command word ends here; its argument follows */
+            *arg++ = '\0';
         }
         cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
         if (cmd == CON_UNKNOWN) {
@@ -338,11 +325,10 @@ static void console_exec(console_t *c, game_t *g, char *line)
             out_line_P(s_solve_more);
             return;
         }
-        c->solve_lines = 1; /* the whole board on this one line */
+        c->solve_lines = 1;
         line = arg;
     }
-    /* Board text: line k of 3 after a bare `solve` brings cells 3k-2..3k, the board
-     * after `solve ` all 9 (as line 3 of 3); the last line answers. */
+    /* Line k of 3 brings cells 3k-2..3k; `solve BOARD` is line 3 of 3. */
     if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
         c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
         c->solve_lines = 0;
@@ -357,7 +343,7 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
     uint8_t r = console_line_feed(&c->line, (uint8_t)byte);
     if (r == CONSOLE_LINE_READY) {
         console_exec(c, g, c->line.buf);
-        console_report(g); /* what the command made the game do */
+        console_report(g);
     } else if (r != CONSOLE_LINE_NONE) {
         c->solve_lines = 0; /* a bad line also ends a board being collected */
         if (r == CONSOLE_LINE_OVERRUN) {
@@ -368,8 +354,7 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
                                                    : CON_E_OVERRUN);
     }
     if (byte & UART_RX_GAP_AFTER) {
-        /* Bytes were lost after this one: the line they belonged to (this one, or the
-         * next if this byte ended a line) is refused at its end. */
+        /* The line the lost bytes belonged to is refused at its end. */
         c->line.status = CONSOLE_LINE_OVERRUN;
         c->line.len = 0;
     }

@@ -11,8 +11,7 @@
 
 /* Longest accepted line, without its terminator. */
 #define CONSOLE_LINE_MAX 40u
-/* At least the longest answer one line can produce (diag with every counter at its
- * widest); the main loop feeds a byte only when the UART can take this much. */
+/* At least the longest answer one line can produce (diag at its widest). */
 #define CONSOLE_ANSWER_MAX 224u
 
 /* console_line_feed() results */
@@ -37,18 +36,16 @@ typedef struct {
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
 } console_t;
 
-/* Line assembly ('\n' or '\r' ends a line; tab is a space, spaces only between words,
- * once; a control byte or one >= 0x80 makes the line bad): CONSOLE_LINE_*. */
+/* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
 void console_line_init(console_line_t *l);
 uint8_t console_line_feed(console_line_t *l, uint8_t byte);
 
-/* Init: a fresh console (all zero, so cleared memory is one already). */
+/* Init: all zero (cleared memory is a fresh console). */
 void console_init(console_t *c);
 void console_banner(bool table_ok, bool after_watchdog); /* start-up lines, `ttt: ready` */
 
 /* Runtime (main loop); each prints at most CONSOLE_ANSWER_MAX bytes. */
-/* One byte from uart_getc(); a finished line is run and answered, its game reports
- * said. After a byte flagged UART_RX_GAP_AFTER the line that continues is refused. */
+/* One byte from uart_getc(); a finished line is run, answered, its reports said. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
 void console_report(game_t *g); /* one line per report of the game, oldest first */
 void console_say_sleeping(void);

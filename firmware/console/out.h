@@ -1,13 +1,11 @@
 /* firmware/console/out.h - console-internal: text into the UART's TX ring. Precondition
- * of every call: the line fits (the main loop checks uart_tx_free()), so nothing waits.
- * Constant text lives in flash (OUT_STR). */
+ * of every call: the line fits (the main loop checks uart_tx_free()). */
 #ifndef OUT_H
 #define OUT_H
 #include <stdint.h>
 
 #include "pgm.h"
 
-/* static const char name[] in flash. */
 #define OUT_STR(name, text) static const char name[] PROGMEM = text
 /* In out_fmt_P() text: the next number, as an integer or with one decimal. */
 #define OUT_NUM "\1"

@@ -1,7 +1,6 @@
-/* firmware/engine/engine.c - the perfect player: the rules first, then the PROGMEM table
- * while it is trusted, else the solver (the same moves, slower). Invariant: engine_table
- * is NULL or a table whose CRC matched and that has not yet given a bad answer (no
- * entry, an occupied or out-of-range cell): after one, the solver answers for good. */
+/* firmware/engine/engine.c - the perfect player (firmware/engine/README.md, "When the
+ * table is damaged"). Invariant: engine_table is NULL or a table whose CRC matched and
+ * that has not yet given a bad answer. */
 #include "engine.h"
 
 #include <stddef.h>
@@ -28,8 +27,7 @@ bool engine_table_ok(void)
     return engine_table != NULL;
 }
 
-/* The rules' move; else the table's if it names an empty cell; else the solver's, for
- * good. */
+/* The rules' move; else the table's if it names an empty cell; else the solver's. */
 uint8_t engine_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);

@@ -1,10 +1,6 @@
 /* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
- * table (build/gen/table_data.c) and its sizes (table_gen.h): firmware/engine/README.md,
- * "The table in PROGMEM". Each bucket, the fullest first, takes the smallest
- * displacement that puts its keys in free slots. Its own memoised negamax (recursion is
- * fine on the host), independent of solver.c, so the tests compare two programs.
- * Usage: gen_table [--damaged] OUT.c OUT.h; --damaged: the first entry names another
- * cell and the CRC is stale (the firmware must notice and play on with the solver). */
+ * table and its sizes (firmware/engine/README.md, "The table in PROGMEM"). --damaged:
+ * a table for the tests of "When the table is damaged". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +11,7 @@
 
 #define GEN_BOARDS POS_CODES
 #define GEN_UNKNOWN 127
-#define GEN_SLOTS 128u       /* TABLE_SLOTS (table.h: its layout assertion fails if they differ) */
+#define GEN_SLOTS 128u       /* TABLE_SLOTS (table.h asserts it) */
 #define GEN_BUCKETS_MAX 64u  /* beyond this the displacements outweigh the slots */
 #define GEN_EMPTY 0x0Fu      /* an empty slot: no cell */
 
@@ -54,12 +50,12 @@ static int gen_place(const uint16_t *keys, size_t n, unsigned buckets, uint8_t *
     unsigned size[GEN_BUCKETS_MAX] = {0};
     for (size_t i = 0; i < n; i++)
         size[keys[i] % buckets]++;
-    for (unsigned biggest = (unsigned)n; biggest; biggest--) /* the fullest buckets first */
+    for (unsigned biggest = (unsigned)n; biggest; biggest--)
         for (unsigned b = 0; b < buckets; b++) {
             if (size[b] != biggest)
                 continue;
             unsigned d = 0;
-            for (; d < GEN_SLOTS; d++) { /* the smallest displacement that fits */
+            for (; d < GEN_SLOTS; d++) {
                 uint8_t taken[GEN_SLOTS] = {0};
                 int fits = 1;
                 for (size_t i = 0; i < n && fits; i++) {
@@ -130,8 +126,7 @@ static uint8_t gen_best_cell(pos_t p)
     return best_cell;
 }
 
-/* The table: the slots, two to a byte (low nibble first), the displacements, the CRC
- * (high byte first: the CRC of it all is 0). */
+/* The table in the README's layout. */
 static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
                      const uint8_t *slot_of, const uint8_t *displacement)
 {
@@ -148,7 +143,7 @@ static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
     table[bytes - 1] = (uint8_t)(crc & 0xFF);
 }
 
-/* Write the sizes header and the table source; crc is the table's as generated. */
+/* crc: the table's as generated. */
 static int gen_write(const char *c_path, const char *h_path, const uint8_t *table,
                      size_t bytes, size_t n, unsigned buckets, uint16_t crc, int damaged)
 {
@@ -187,7 +182,6 @@ int main(int argc, char **argv)
     size_t n = gen_collect();
     if (!n)
         return 1;
-    /* The fewest buckets that place every key (table.h). */
     unsigned buckets = 1;
     while (buckets <= GEN_BUCKETS_MAX && !gen_place(gen_keys, n, buckets, slot_of, displacement))
         buckets++;
@@ -207,8 +201,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (damaged)
-        table[0] ^= 0x01u; /* slot 0's move: another cell (or an empty slot no longer
-                              empty), CRC left stale */
+        table[0] ^= 0x01u; /* the CRC left stale */
     int status = gen_write(argv[1], argv[2], table, bytes, n, buckets, crc, damaged);
     free(table);
     return status;

@@ -1,12 +1,11 @@
-/* firmware/engine/position.c - the position model: lines, threats and legality, read off
- * the 8 line masks in flash. Invariant: masks have no bits above POS_ALL; x and o never
- * overlap in a legal position. */
+/* firmware/engine/position.c - the position model (firmware/engine/README.md, "The
+ * position"). Invariant: masks have no bits above POS_ALL; x and o never overlap in a
+ * legal position. */
 #include "position.h"
 #include "pgm.h"
 
 #define POS_LINES 8
 
-/* Rows, columns, diagonals as cell masks. */
 static const uint16_t pos_line_masks[POS_LINES] PROGMEM = {
     0x007, 0x038, 0x1C0, /* rows */
     0x049, 0x092, 0x124, /* columns */
@@ -16,7 +15,7 @@ static const uint16_t pos_line_masks[POS_LINES] PROGMEM = {
 uint8_t pos_count(uint16_t mask)
 {
     uint8_t n = 0;
-    for (; mask; mask &= (uint16_t)(mask - 1)) /* one pass per set bit */
+    for (; mask; mask &= (uint16_t)(mask - 1))
         n++;
     return n;
 }
@@ -26,11 +25,10 @@ uint16_t pos_empty(pos_t p)
     return (uint16_t)(POS_ALL & ~(p.x | p.o));
 }
 
-/* By the parity of the marks: an odd number means O is to move (X has one mark more).
- * The one place the side to move is worked out; pos_sides() and pos_play() ask it. */
+/* The one place the side to move is worked out. */
 uint8_t pos_to_move(pos_t p)
 {
-    return (uint8_t)(PLAYER_X + (pos_count(p.x | p.o) & 1u)); /* PLAYER_O is PLAYER_X + 1 */
+    return (uint8_t)(PLAYER_X + (pos_count(p.x | p.o) & 1u));
 }
 
 pos_sides_t pos_sides(pos_t p)
@@ -67,12 +65,11 @@ uint16_t pos_threats(uint16_t mine, uint16_t theirs)
     return cells;
 }
 
-/* Reachable: firmware/engine/README.md, "The position" (why no single-last-move check). */
 uint8_t pos_legality(pos_t p)
 {
     if ((p.x | p.o) & (uint16_t)~POS_ALL || (p.x & p.o))
         return POS_BAD_CELLS;
-    uint8_t lead = (uint8_t)(pos_count(p.x) - pos_count(p.o)); /* X's marks minus O's */
+    uint8_t lead = (uint8_t)(pos_count(p.x) - pos_count(p.o));
     if (lead > 1)
         return POS_BAD_COUNTS;
     uint16_t x_lines = pos_lines(p.x), o_lines = pos_lines(p.o);

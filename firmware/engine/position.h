@@ -1,5 +1,5 @@
-/* firmware/engine/position.h - the position model (pure C): two 9-bit masks, bit i =
- * cell i in reading order (firmware/engine/README.md, "The position"). */
+/* firmware/engine/position.h - the position model: two 9-bit masks, bit i = cell i
+ * (pure C; firmware/engine/README.md, "The position"). */
 #ifndef POSITION_H
 #define POSITION_H
 #include <stdbool.h>
@@ -18,19 +18,17 @@ typedef struct {
 uint8_t pos_count(uint16_t mask); /* set bits */
 uint16_t pos_empty(pos_t p);
 uint8_t pos_to_move(pos_t p); /* by the parity of the marks (legal boards) */
-/* The masks of the side to move and of the side that moved last. */
 typedef struct {
-    uint16_t mine;
-    uint16_t theirs;
+    uint16_t mine;   /* the side to move */
+    uint16_t theirs; /* the side that moved last */
 } pos_sides_t;
 pos_sides_t pos_sides(pos_t p);
-/* PLAYER_X or PLAYER_O if that player has a line, PLAYER_NONE otherwise. */
+/* The player with a line, or PLAYER_NONE. */
 uint8_t pos_winner(pos_t p);
 /* Cells where `mine` would complete a line now (the other side's cells block), and the
  * cells of every line `mine` has completed already. */
 uint16_t pos_threats(uint16_t mine, uint16_t theirs);
-/* Union of the cells of every completed line of `mask` (0 if none): its threats where
- * no cell is free. */
+/* The cells of every completed line of `mask`. */
 static inline uint16_t pos_lines(uint16_t mask)
 {
     return pos_threats(mask, POS_ALL);
@@ -41,17 +39,14 @@ enum {
     POS_BAD_CELLS,      /* a cell outside the board or marked twice (bad masks) */
     POS_BAD_COUNTS,     /* X must have as many marks as O, or one more */
     POS_BOTH_LINES,     /* both players have a line */
-    POS_LINE_NOT_LAST   /* the player with a line did not move last. (No single last
-                           move completing the lines cannot happen once the counts
-                           hold: position.c, tests/engine/test_engine.c.) */
+    POS_LINE_NOT_LAST   /* the player with a line did not move last (README: why no
+                           more is checked) */
 };
 uint8_t pos_legality(pos_t p);
 bool pos_is_legal(pos_t p); /* reachable in a game from the empty board (5,478 boards) */
 bool pos_is_over(pos_t p);  /* precondition: legal; won or full */
-/* Place the side to move's mark on an empty cell. */
-pos_t pos_play(pos_t p, uint8_t cell);
-/* Index of the lowest set bit among cells 0..8, or POS_CELLS if none is set. */
-uint8_t pos_first_cell(uint16_t mask);
+pos_t pos_play(pos_t p, uint8_t cell);  /* the side to move's mark on an empty cell */
+uint8_t pos_first_cell(uint16_t mask); /* the lowest set cell, or POS_CELLS */
 
 /* Base-3 code of a board, cell i weighing 3^i (empty 0, X 1, O 2): 0..POS_CODES-1. */
 #define POS_CODES 19683u
@@ -60,9 +55,8 @@ uint16_t pos_code(pos_t p);
 pos_t pos_from_code(uint16_t code);
 
 #define POS_NO_MOVE 0xFFu
-/* The move the rules decide without search, for a legal unfinished position: an
- * immediate win (lowest cell), else a block of the opponent's immediate win (lowest
- * cell), else the only empty cell. POS_NO_MOVE when none applies (a "hard" position). */
+/* Precondition: legal, unfinished. The rules' move (README, "Perfect, and how ties
+ * break": cases 1-3), or POS_NO_MOVE (a "hard" position). */
 uint8_t pos_forced_move(pos_t p);
 
 #endif

@@ -1,7 +1,5 @@
 /* firmware/engine/solver.c - the fallback solver (firmware/engine/README.md, "The
- * fallback solver"). No node has a line on its board (a move that would complete one is
- * judged a win, not played), so pos_threats() finds only threats. Windows: a child's
- * beta is minus its parent's alpha, its starting alpha its grandparent's (fail-hard). */
+ * fallback solver": why no node has a line, and the windows). */
 #include "solver.h"
 
 #include <stdbool.h>
@@ -10,32 +8,30 @@
 #include "sym.h"
 
 typedef struct {
-    int8_t alpha; /* best score proven so far at this node (fail-hard lower bound) */
-    uint8_t next; /* index in the move order of the next candidate; POS_CELLS when none
-                     is left; SOLVER_FORCED before the only one, a block, is searched */
-    uint8_t cell; /* the cell being searched */
+    int8_t alpha; /* fail-hard lower bound */
+    uint8_t next; /* the next candidate's index in the move order; POS_CELLS: none left;
+                     SOLVER_FORCED: before the only one, a block */
+    uint8_t cell; /* being searched */
 } solver_frame_t;
 
 #define SOLVER_FORCED 0x80u
 
-/* The frames, static (README); two sentinels below the root hold -INF, so every frame
- * reads its starting alpha two frames down and its beta one down. */
+/* Two sentinels below the root hold -INF. */
 static solver_frame_t solver_stack[2 + SOLVER_MAX_DEPTH];
 /* The search; marks == root_marks exactly while f is the root's frame. */
 typedef struct {
-    uint16_t mine, theirs; /* the node at f: the mover's marks, the opponent's */
+    uint16_t mine, theirs; /* the node at f */
     solver_frame_t *f;
     uint8_t marks, root_marks;
-    uint8_t k;    /* the root's symmetry: its cells are tried in the canonical order */
-    uint8_t best; /* the root's best cell so far */
+    uint8_t k;    /* the root's cells are tried in its canonical image's order */
+    uint8_t best; /* at the root, so far */
 } solver_t;
 
 _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
 static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1, 3, 5, 7};
 
-/* The rules decide the node entered (true, its score), or it gets a frame (false), the
- * block its only candidate if forced. */
+/* True: the rules decide the node entered (*score); else it gets a frame. */
 static bool solver_judge(solver_t *s, int8_t *score)
 {
     uint16_t danger;
@@ -59,7 +55,6 @@ static bool solver_judge(solver_t *s, int8_t *score)
     return false;
 }
 
-/* The bit of frame f's next candidate, 0 when none is left. */
 static uint16_t solver_next_candidate(solver_t *s)
 {
     solver_frame_t *f = s->f;
@@ -80,7 +75,6 @@ static uint16_t solver_next_candidate(solver_t *s)
     return 0;
 }
 
-/* Enter the child: the mover of frame f plays its candidate. */
 static void solver_enter(solver_t *s, uint16_t bit)
 {
     uint16_t mover = s->mine | bit;
@@ -90,8 +84,7 @@ static void solver_enter(solver_t *s, uint16_t bit)
     s->f++;
 }
 
-/* The node at f is decided with `score`: back to its parent, and on up while the score
- * fails high there (the parent is then decided with its beta). False: the root is. */
+/* The node at f is decided: back up while the score fails high. False: the root is. */
 static bool solver_back(solver_t *s, int8_t score)
 {
     for (;;) {
@@ -104,7 +97,7 @@ static bool solver_back(solver_t *s, int8_t score)
         f = --s->f;
         s->marks--;
         s->theirs = s->mine;
-        s->mine = (uint16_t)(mover ^ 1u << f->cell); /* the mover takes its mark back */
+        s->mine = (uint16_t)(mover ^ 1u << f->cell);
         value = (int8_t)-score;
         beta = (int8_t)-f[-1].alpha;
         if (value < beta) {
@@ -120,10 +113,7 @@ static bool solver_back(solver_t *s, int8_t score)
     }
 }
 
-/* The best move of a position that branches (no rule decides it), the first among the
- * best in the order sym_source(k, 0..8): a node entered is judged; one that branches
- * gets a frame whose candidates are entered in turn; a decided node, or a frame with no
- * candidate left (score: its alpha), passes its score back. Bounded: README. */
+/* The best move of a position no rule decides (README: the order, the bound). */
 static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 {
     uint8_t marks = pos_count(mine | theirs);

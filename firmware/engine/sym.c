@@ -1,7 +1,6 @@
 /* firmware/engine/sym.c - the 8 symmetries on the ring (firmware/engine/README.md,
- * "Symmetries on the ring"): image ring bit i of symmetry k comes from ring bit
- * (i - 2k) % 8 for k < 4, from (2k - i) % 8 for k >= 4 (sym_source). Invariant:
- * sym_source(k, .) is a permutation of 0..8 that maps lines to lines and fixes cell 4. */
+ * "Symmetries on the ring"). Invariant: sym_source(k, .) is a permutation of 0..8 that
+ * maps lines to lines and fixes cell 4. */
 #include "sym.h"
 #include "pgm.h"
 
@@ -29,8 +28,7 @@ uint16_t sym_image(uint8_t k, uint16_t mask)
     return image;
 }
 
-/* The ring byte of a cell mask: ring bit i is cell sym_ring_cells[i]. Cells 0, 1, 2 and
- * 6 are already at their ring bits; the other four move on their own. */
+/* The ring byte of a cell mask: cells 0, 1, 2 and 6 are at their ring bits already. */
 static uint8_t sym_ring(uint16_t mask)
 {
     uint8_t low = (uint8_t)mask, ring = low & 0x47u; /* cells 0, 1, 2, 6 */
@@ -45,8 +43,7 @@ static uint8_t sym_ring(uint16_t mask)
     return ring;
 }
 
-/* The mirror through cells 0, 4, 8 of a ring byte: ring bit i goes to bit (8 - i) % 8,
- * the byte reversed (bit i to 7 - i) and turned by one bit. */
+/* The mirror through cells 0, 4, 8: ring bit i to (8 - i) % 8, a reversal and a turn. */
 static uint8_t sym_mirror(uint8_t ring)
 {
     uint8_t mirror = 0;
@@ -58,9 +55,7 @@ static uint8_t sym_mirror(uint8_t ring)
     return (uint8_t)(mirror << 1 | mirror >> 7);
 }
 
-/* On the ring a quarter turn clockwise is a rotation by two bits. The walk: k = 0..3
- * turn the rings a quarter at a time from the position's rings, k = 4..7 from its
- * mirror image's (four quarter turns bring the rings back to the position's). */
+/* k = 0..3 turn the position's rings, k = 4..7 its mirror image's (README). */
 sym_canon_t sym_canonical(pos_t p)
 {
     /* The centre's digit (X 1, O 2) first: the ring's 8 digits follow it. */

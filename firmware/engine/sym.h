@@ -1,7 +1,6 @@
-/* firmware/engine/sym.h - the 8 symmetries of the board and a position's canonical image
- * (pure C). Symmetry k: k & 3 quarter turns clockwise, after the mirror through the
- * cell-0/cell-8 diagonal when k >= 4. Which image is canonical, and why the first k
- * that reaches it matters: firmware/engine/README.md, "Symmetries on the ring". */
+/* firmware/engine/sym.h - the 8 symmetries and the canonical image (pure C;
+ * firmware/engine/README.md, "Symmetries on the ring"). Symmetry k: k & 3 quarter turns
+ * clockwise, after the mirror through the 0-4-8 diagonal when k >= 4. */
 #ifndef SYM_H
 #define SYM_H
 #include <stdint.h>
@@ -13,11 +12,9 @@
  * a position's cells in the cell order of its image under k. */
 uint8_t sym_source(uint8_t k, uint8_t cell);
 
-/* The image of a cell mask under symmetry k. */
 uint16_t sym_image(uint8_t k, uint16_t mask);
-/* p's canonical image: its k and its key, the base-3 code of its ring cells (ring bit i
- * weighing 3^i; empty 0, X 1, O 2) plus 6561 times that of the centre. Distinct images
- * have distinct keys, below SYM_KEYS. */
+/* p's canonical image: its k and its key (ring bit i weighing 3^i, the centre 6561;
+ * empty 0, X 1, O 2), distinct per image, below SYM_KEYS. */
 #define SYM_KEYS 19683u
 typedef struct {
     uint16_t key;

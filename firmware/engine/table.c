@@ -1,8 +1,5 @@
-/* firmware/engine/table.c - lookup in the packed PROGMEM solution table: one division of
- * the canonical image's key gives its bucket and the start of its slot, the bucket's
- * displacement the slot, the slot's nibble the move, mapped back through the image's
- * symmetry. Reads flash only through pgm_read_byte; never returns a cell out of range
- * (whether it is empty is engine_move()'s check). */
+/* firmware/engine/table.c - lookup in the packed PROGMEM solution table
+ * (firmware/engine/README.md, "The table in PROGMEM"). */
 #include "table.h"
 #include "crc16.h"
 

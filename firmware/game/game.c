@@ -13,8 +13,7 @@ static uint16_t game_bit(uint8_t cell)
     return (uint16_t)(1u << cell);
 }
 
-/* A new report for the console (game_take_report), its fields cleared. No call makes
- * more than GAME_REPORTS_MAX (were it to, the last would be overwritten). */
+/* A new report, its fields cleared (past GAME_REPORTS_MAX: the last overwritten). */
 static game_report_t *game_report(game_t *g, game_report_kind_t kind)
 {
     game_report_t *r = &g->report[GAME_REPORTS_MAX - 1u];
@@ -38,7 +37,6 @@ bool game_take_report(game_t *g, game_report_t *r)
     return true;
 }
 
-/* The AI's player in a mode: o against person x, x against person o, none for two. */
 static uint8_t game_ai_player(uint8_t mode)
 {
     if (mode == GAME_MODE_AI_X) {
@@ -60,13 +58,11 @@ static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
     return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
 }
 
-/* The marked cells. */
 static uint16_t game_marked(const game_t *g)
 {
     return (uint16_t)(g->pos.x | g->pos.o);
 }
 
-/* Whether the person may act now. */
 static game_err_t game_turn(const game_t *g)
 {
     if (g->over) {
@@ -81,7 +77,6 @@ bool game_ai_to_move(const game_t *g)
     return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
 }
 
-/* The overlay: `show` (GAME_SHOW_*) with these colors for ms. */
 static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
                                   uint16_t ms)
 {
@@ -91,7 +86,6 @@ static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
     g->ms[GAME_T_OVERLAY] = ms;
 }
 
-/* One cell in yellow over the board. */
 static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
 {
     uint16_t bit = game_bit(cell);
@@ -126,7 +120,6 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->save = true;
 }
 
-/* Set a settings field; a change is to be saved. */
 static void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
     if (*field != value) {
@@ -227,16 +220,13 @@ void game_stats_clear(game_t *g)
     game_report(g, GAME_REP_STATS_CLEARED);
 }
 
-/* Menu cell 7: the nine cells shared between wins (green), draws (yellow) and losses
- * (red) in proportion, each boundary at the nearest cell: cell c is green while
- * (c + 1) * total - total / 2 <= 9 * wins, not red while that is <= 9 * (wins + draws). */
+/* Menu cell 7 (firmware/README.md, "Menu"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.n[g->settings.mode];
     uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
     uint16_t total, acc, green = 0, red = 0;
-    /* 9 * total within 16 bits: halve the counts below 2048 (a kind that drops to 0 is
-     * under 1/1000 of the games: no cell either way). */
+    /* 9 * total within 16 bits (README). */
     while ((w | d | l) >= 2048u) {
         w >>= 1;
         d >>= 1;
@@ -258,7 +248,7 @@ static void game_show_stats(game_t *g)
     game_show(g, GAME_SHOW_FULL, red, green, GAME_STATS_MS);
 }
 
-/* A long press on the empty board (or at game over): the menu. */
+/* The menu's long press. */
 static void game_menu(game_t *g, uint8_t cell)
 {
     if (cell < 3) {

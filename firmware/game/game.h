@@ -1,6 +1,5 @@
-/* firmware/game/game.h - the game as an event-driven state machine (pure C): key events
- * and elapsed time in; an LED frame, reports of what happened, and a "please save" flag
- * out. It prints nothing: the console says every report. How it plays: firmware/README.md. */
+/* firmware/game/game.h - the game as a state machine (pure C): key events and time in;
+ * an LED frame, reports and a save flag out (firmware/README.md). */
 #ifndef GAME_H
 #define GAME_H
 #include <stdbool.h>
@@ -11,7 +10,7 @@
 #include "position.h"
 #include "stats.h"
 
-/* Timing of the user interface (ms). */
+/* ms */
 #define GAME_BOOT_MS 720u       /* greeting: 9 steps of 80 ms */
 #define GAME_AI_DELAY_MS 200u   /* the AI answers this long after the person's move */
 #define GAME_AI_BLINK_MS 500u   /* the AI's last move blinks this long */
@@ -26,21 +25,20 @@
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
-/* game_person_move() results */
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
-/* game_t.ms[]: count-downs, each stops at 0. */
+/* game_t.ms[]: count-downs to 0. */
 enum {
-    GAME_T_BLINK,   /* the cells of `blink` blink while this runs */
-    GAME_T_OVERLAY, /* the overlay shows while this runs */
-    GAME_T_AI,      /* time until the AI moves (when it is the AI's turn) */
-    GAME_T_GUARD,   /* presses are ignored while this runs (greeting, wake-up) */
-    GAME_T_HELD,    /* from GAME_STUCK_MS when the set of held keys last changed */
+    GAME_T_BLINK,   /* the cells of `blink` blink */
+    GAME_T_OVERLAY, /* the overlay shows */
+    GAME_T_AI,      /* until the AI moves (on its turn) */
+    GAME_T_GUARD,   /* presses are ignored (greeting, wake-up) */
+    GAME_T_HELD,    /* since the set of held keys last changed, from GAME_STUCK_MS */
     GAME_TIMERS
 };
 /* game_t.show: yellow cells over the board; or all nine cells hiding it. */
 enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
 
-/* A report of what the game did (game_take_report): its kind and the fields it uses. */
+/* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
     GAME_REP_NEW,           /* a new game: mode, level */
     GAME_REP_LEVEL,         /* the AI's level was set: level */
@@ -54,11 +52,11 @@ typedef enum {
 } game_report_kind_t;
 typedef struct {
     game_report_kind_t kind;
-    uint8_t cell;    /* 0..8 */
-    uint8_t player;  /* PLAYER_* */
-    uint8_t mode;    /* GAME_MODE_* */
-    uint8_t level;   /* LEVEL_* */
-    uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys (bit i = cell i) */
+    uint8_t cell;
+    uint8_t player;
+    uint8_t mode;
+    uint8_t level;
+    uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys */
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
 } game_report_t;
@@ -68,20 +66,20 @@ typedef struct {
 typedef struct {
     pos_t pos;
     bool over;       /* pos is won or full */
-    uint8_t winner;  /* PLAYER_X/O once pos is won, else PLAYER_NONE */
+    uint8_t winner;  /* PLAYER_NONE unless pos is won */
     uint16_t ms[GAME_TIMERS];
     bool save;       /* rec changed and is not saved yet (the main loop clears it) */
-    uint8_t show;    /* GAME_SHOW_*: what the overlay is */
+    uint8_t show;    /* GAME_SHOW_* */
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
-    uint16_t blink;  /* blinking cells: the AI's move, a taken cell pressed, the end */
-    uint16_t ov_red; /* overlay colors, on the cells of ov_red (GAME_SHOW_CELLS) or all */
+    uint16_t blink;  /* the AI's move, a taken cell pressed, the end */
+    uint16_t ov_red; /* the overlay's colors */
     uint16_t ov_green;
     uint16_t held;     /* keys held */
     uint16_t stuck;    /* keys ignored until released */
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
-    uint8_t reports;   /* reports[0..reports-1] not taken yet */
+    uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
-    /* What is kept in EEPROM, as one record (rec) or by its parts. */
+    /* Kept in EEPROM. */
     union {
         stats_record_t rec;
         struct {
@@ -91,20 +89,19 @@ typedef struct {
     };
 } game_t;
 
-/* Init. g->rec holds the record as loaded (out-of-range parts become defaults); the rest
- * of *g is replaced: greeting, then an empty board in the saved mode (GAME_REP_NEW). */
+/* Init: g->rec as loaded (bad parts become defaults), the rest of *g replaced. */
 void game_init(game_t *g, uint16_t seed);
 
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
-void game_key(game_t *g, const key_event_t *ev); /* a debounced key event */
+void game_key(game_t *g, const key_event_t *ev);
 void game_keys_sync(game_t *g, uint16_t keys_state); /* all events fed: the held keys */
 void game_tick(game_t *g, uint16_t elapsed_ms); /* time passes: AI, overlays, held keys */
-void game_wake(game_t *g);                        /* after power-down: ignore the waking press */
+void game_wake(game_t *g); /* after power-down: the waking press is ignored */
 
 /* Runtime: actions of the keys and the console. */
-void game_new(game_t *g, uint8_t mode);            /* GAME_MODE_*; out of range: AI_X */
-void game_set_level(game_t *g, uint8_t level);     /* LEVEL_*; out of range: ignored */
-game_err_t game_person_move(game_t *g, uint8_t cell); /* cell 0..8 */
+void game_new(game_t *g, uint8_t mode);        /* out of range: AI_X */
+void game_set_level(game_t *g, uint8_t level); /* out of range: ignored */
+game_err_t game_person_move(game_t *g, uint8_t cell);
 bool game_hint(game_t *g);       /* false (no report) if there is none now */
 void game_stats_clear(game_t *g);
 

@@ -1,12 +1,11 @@
-/* firmware/game/level.h - the AI's difficulty levels and their pseudo-random mistakes
- * (pure C). Perfect always plays engine_move(); medium and easy replace it, with a
- * fixed probability, by a uniformly chosen other empty cell. Never an illegal move. */
+/* firmware/game/level.h - the AI's levels: perfect, or with the level's odds a uniformly
+ * random other empty cell (pure C). */
 #ifndef LEVEL_H
 #define LEVEL_H
 #include <stdint.h>
 #include "position.h"
 
-/* Chance, in 256ths, that a level plays a deliberate non-perfect move (25 %, 60 %). */
+/* Chance of another cell, in 256ths (firmware/README.md, "Menu"). */
 #define LEVEL_MEDIUM_MISTAKE_256 64u
 #define LEVEL_EASY_MISTAKE_256 154u
 

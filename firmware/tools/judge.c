@@ -1,7 +1,5 @@
-/* firmware/tools/judge.c - the judges' input formats read word by word (what is accepted
- * is stated in judge.h), answered by the board's engine. Streams: memory use does not
- * grow with the input (one word of JUDGE_WORD_MAX bytes), every read handles EOF and
- * read errors, so no input can hang or crash it. */
+/* firmware/tools/judge.c - the judges' input read word by word (firmware/tools/README.md):
+ * one word of JUDGE_WORD_MAX bytes at a time, every read checked for EOF and errors. */
 #include "judge.h"
 
 #include <errno.h>

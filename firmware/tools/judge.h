@@ -1,6 +1,5 @@
-/* firmware/tools/judge.h - the judge CLI's input readers (host only): Baekjoon 16571 and
- * Algospot TICTACTOE, word by word like the judges' scanf/cin solutions, from a FILE or
- * a memory buffer. What they accept, answer and exit with: firmware/tools/README.md. */
+/* firmware/tools/judge.h - the judge CLI's readers for Baekjoon 16571 and Algospot
+ * TICTACTOE (host only; what they accept: firmware/tools/README.md). */
 #ifndef JUDGE_H
 #define JUDGE_H
 #include <stddef.h>
@@ -8,7 +7,7 @@
 #include <stdio.h>
 
 #define JUDGE_WORD_MAX 64
-#define JUDGE_ECHO_MAX 40 /* characters of an echoed argument or word, escapes included */
+#define JUDGE_ECHO_MAX 40 /* escapes included */
 #define JUDGE_ALGOSPOT_MAX_CASES 100000ul
 
 enum { JUDGE_EXIT_OK = 0, JUDGE_EXIT_IO = 1, JUDGE_EXIT_BAD_INPUT = 2 };
@@ -18,20 +17,17 @@ typedef struct {
     const uint8_t *data; /* memory input: data[0..size) */
     size_t size, pos;
     unsigned long line;  /* line of the next byte, from 1 */
-    uint8_t after_cr;    /* the previous byte was CR (so a LF after it ends no line) */
+    uint8_t after_cr;    /* a LF after it ends no line */
 } judge_in_t;
 
-/* Init: read from a file or from data[0..size). */
 void judge_in_file(judge_in_t *in, FILE *file);
 void judge_in_buffer(judge_in_t *in, const uint8_t *data, size_t size);
 
-/* Run: answers on out, one error line per problem on err; a JUDGE_EXIT_* status. The
- * caller checks out's writes (ferror/fflush/fclose). */
+/* Answers on out, problems on err; a JUDGE_EXIT_*. The caller checks out's writes. */
 int judge_boj16571(judge_in_t *in, FILE *out, FILE *err);
 int judge_algospot(judge_in_t *in, FILE *out, FILE *err);
 
-/* Helpers: "illegal board: ..." for a pos_legality() result other than POS_LEGAL;
- * text[0..len) quoted for a message (\\, \xHH), cut to JUDGE_ECHO_MAX characters. */
+/* "illegal board: ..." for a pos_legality() result; text quoted (\\, \xHH) and cut. */
 const char *judge_illegal_reason(uint8_t why);
 void judge_echo(FILE *err, const char *text, size_t len);
 

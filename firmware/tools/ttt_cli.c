@@ -1,9 +1,5 @@
-/* firmware/tools/ttt_cli.c - the judge CLI on the host, built on the same engine as the
- * board: `ttt boj16571`, `ttt algospot` (readers in judge.c; what they accept is stated
- * in judge.h) and `ttt move [--solver] BOARD` (the board notation of notation.h).
- * Exit status: 0 answered; 2 bad input (one line on stderr per problem, echoed text
- * sanitised and cut); 1 the input could not be read or the answer not written (stdout
- * is checked with ferror, fflush and fclose, so `ttt boj16571 >/dev/full` fails). */
+/* firmware/tools/ttt_cli.c - the judge CLI's command line (firmware/tools/README.md).
+ * stdout is checked with ferror, fflush and fclose, so a failed write is exit status 1. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

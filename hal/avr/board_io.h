@@ -1,6 +1,5 @@
-/* hal/avr/board_io.h - HAL-internal: the matrices' ports (hal/matrix.h has the masks)
- * as the ATmega328P's registers, compile-time constants, so every pin operation is one
- * `out`, `sbi`/`cbi` or `in` (as LUFA's board drivers: no pin table at run time). */
+/* hal/avr/board_io.h - HAL-internal: the matrices' ports as compile-time registers
+ * (hal/README.md, "Pins at compile time"). */
 #ifndef HAL_AVR_BOARD_IO_H
 #define HAL_AVR_BOARD_IO_H
 #include <avr/io.h>

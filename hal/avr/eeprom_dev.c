@@ -1,6 +1,5 @@
-/* hal/avr/eeprom_dev.c - the chip's 1 KB EEPROM (datasheet 8.6). A write only starts
- * the programming (the timed EEMPE/EEPE sequence, interrupts off so the timer
- * interrupt cannot stretch it past 4 cycles). Main loop only. */
+/* hal/avr/eeprom_dev.c - the chip's 1 KB EEPROM (hal/README.md, "EEPROM records").
+ * Main loop only. */
 #include "eeprom_dev.h"
 
 #include <avr/io.h>
@@ -30,8 +29,7 @@ void eeprom_dev_write(uint16_t addr, uint8_t value)
     {
         EEAR = addr;
         EEDR = value;
-        /* EEPM1:0 = 00: erase + write in one 3.3 ms operation. EEMPE, then EEPE within
-         * 4 cycles (an `out` then an `sbi`). */
+        /* EEPM1:0 = 00 (erase + write); EEMPE, then EEPE within 4 cycles. */
         EECR = (uint8_t)(1u << EEMPE);
         EECR |= (uint8_t)(1u << EEPE);
     }

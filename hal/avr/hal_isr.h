@@ -17,13 +17,11 @@
 /* Precondition: interrupts off. Both matrices' pins; the cycle restarts at row 0. */
 void tick_pins_init(void);
 
-/* LEDs (leds.c): each row's column bits, [row] lit half, [3 + row] dark half; the
- * interrupt switches halves when TICK_NOW_GPIOR reaches leds_blink_at. */
+/* LEDs (leds.c): column bits per row, [row] lit half, [3 + row] dark half. */
 extern volatile uint8_t leds_cols[6];
 extern volatile uint8_t leds_blink_at;
 
-/* Keys (keys_hw.c): the last scan and the keys that changed since the main loop took
- * them, cells 0..5 in one byte, 6..8 in another (set = closed); the scan's ms. */
+/* Keys (keys_hw.c): the last scan, and changes not yet taken; cells 0..5, 6..8. */
 extern volatile uint8_t keys_raw01, keys_raw2;
 extern volatile uint8_t keys_changed01, keys_changed2;
 extern volatile uint8_t keys_scan_ms;

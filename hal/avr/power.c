@@ -21,8 +21,7 @@
 #define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
 #define POWER_STACK_PAINT 0xC5u
 
-/* Kept across resets: the counts with a check word (kept RAM, or power-on garbage?) and
- * the watchdog interrupt's mark. */
+/* Kept across resets (hal/README.md, "Power"). */
 typedef struct {
     uint8_t counts[POWER_CAUSES];
     uint16_t check;
@@ -41,8 +40,7 @@ static uint16_t power_keep_sum(void)
     return s;
 }
 
-/* The watchdog's timed sequence (datasheet 10.9.2): WDCE | WDE, then the new WDTCSR
- * within 4 cycles, interrupts off. */
+/* The watchdog's timed sequence (datasheet 10.9.2): within 4 cycles. */
 static void power_wdt_set(uint8_t wdtcsr)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
@@ -57,7 +55,7 @@ static void power_wdt_set(uint8_t wdtcsr)
     }
 }
 
-/* In .init3, before main (hal/README.md, "Power"): MCUSR saved, the stack painted. */
+/* .init3, before main: hal/README.md, "Power". */
 void power_early_init(void) ATTR_INIT_SECTION(3);
 void power_early_init(void)
 {
@@ -69,14 +67,13 @@ void power_early_init(void)
         *p = POWER_STACK_PAINT;
 }
 
-/* Watchdog on in interrupt-and-reset mode (WDE + WDIE, table 10-1), 2 s. */
 static void power_wdt_on(void)
 {
     power_wdt_set((uint8_t)((1u << WDIE) | (1u << WDE) | POWER_WDT_WDP));
 }
 
-/* The main loop stopped kicking: mark it, reset in 16 ms. Naked: it never returns; r1 is
- * cleared first (the interrupt may have come right after a `mul`). */
+/* The main loop hung: mark it, reset. Naked: it never returns; r1 cleared first (a `mul`
+ * may have just used it). */
 ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");
@@ -87,15 +84,13 @@ ISR(WDT_vect, ISR_NAKED)
     }
 }
 
-/* Free-running conversions at 16 MHz / 128 = 125 kHz (50-200 kHz for full resolution,
- * datasheet 24.4): 104 us each, the first 200 us. */
+/* Free running at 16 MHz / 128 (hal/README.md, "Power"). */
 #define POWER_ADC_RUN                                                                    \
     ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) |             \
                (1u << ADPS1) | (1u << ADPS0)))
 
 void power_init(void)
 {
-    /* The cause bits of MCUSR are the RESET_* bits: PORF 1, EXTRF 2, BORF 4, WDRF 8. */
     uint8_t m = power_keep.mcusr;
     if (power_keep.wdt_mark == POWER_WDT_MARK)
         m |= RESET_WATCHDOG;
@@ -120,9 +115,9 @@ void power_init(void)
         power_keep.counts[cause]++;
     power_keep.wdt_mark = 0;
     power_keep.check = power_keep_sum();
-    /* TWI and SPI off (PRR, datasheet 9.11.3; ISP does not need the SPI module). */
+    /* TWI and SPI unused (ISP needs no SPI module). */
     PRR = (uint8_t)((1u << PRTWI) | (1u << PRSPI));
-    /* AVcc reference, the 1.1 V bandgap as input (tables 24-3/24-4): ADC = 1.1 * 1024 / VCC */
+    /* The bandgap against AVcc: ADC = 1.1 * 1024 / VCC */
     ADMUX = (uint8_t)((1u << REFS0) | 0x0Eu);
     ADCSRA = POWER_ADC_RUN;
     power_wdt_on();
@@ -146,7 +141,7 @@ void power_wdt_kick(void)
 
 void power_idle(void)
 {
-    /* Idle (SM = 0, table 9-2): Timer0 and the USART keep running and wake the CPU. */
+    /* Idle: Timer0 and the USART wake the CPU. */
     SMCR = (uint8_t)(1u << SE);
     sleep_cpu();
     SMCR = 0;
@@ -158,29 +153,28 @@ EMPTY_INTERRUPT(PCINT2_vect);
 
 void power_down_until_key(uint16_t ignore)
 {
-    /* The waking drive rows, as key-port bits: every row without an ignored key. */
     uint8_t rows = matrix_key_rows(power_wake_rows(ignore));
 
     if (!rows)
         return; /* nothing could wake us: stay up */
     cli();
-    TIMSK0 = 0; /* no display/scan steps while asleep (OCIE0A is its only bit in use) */
-    /* LEDs off with the step stopped: no row gate left high (50 uA in its pull-down) */
+    TIMSK0 = 0; /* no display/scan steps while asleep */
+    /* no row gate left high (50 uA in its pull-down) */
     leds_off();
     /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
-    _delay_us(10); /* pull-up (>= 20 kOhm) x pin + trace capacitance (< 50 pF) ~ 1 us */
-    /* Arm the pin-change interrupt first, then look: no window loses a press. */
+    _delay_us(10); /* the columns settle (hal/README.md, "Power") */
+    /* Armed before looking: no window loses a press. */
     KEYS_PCMSK = KEYS_COLS;
     PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
     PCICR = KEYS_PCIE;
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
-        /* The watchdog would reset us in 2 s; the ADC would draw its current. */
+        /* The watchdog would bite; the ADC would draw current. */
         power_wdt_set(0);
         ADCSRA = 0;
-        /* Power-down (SM = 2, table 9-2): only asynchronous wake-ups (PCINT). */
+        /* Power-down: only PCINT wakes. */
         SMCR = (uint8_t)((1u << SM1) | (1u << SE));
-        sleep_bod_disable(); /* BODS timed sequence: saves ~20 uA while asleep */
+        sleep_bod_disable(); /* BODS (hal/README.md, "Power") */
         sei();               /* the next instruction (sleep) runs before any ISR */
         sleep_cpu();
         SMCR = 0;
@@ -198,9 +192,8 @@ void power_down_until_key(uint16_t ignore)
 
 uint8_t power_vcc_decivolts(void)
 {
-    uint16_t adc = ADC; /* ADCL then ADCH: the hardware keeps the pair together */
-    /* 0.1 V: 1.1 * 1024 * 10 / ADC. Below 45 (over 25 V; 0 before the first conversion)
-     * there is no reading. */
+    uint16_t adc = ADC;
+    /* 0.1 V = 1.1 * 1024 * 10 / ADC; below 45 (0 before the first conversion): none. */
     if (adc < 45u)
         return 0;
     return (uint8_t)(11264u / adc);

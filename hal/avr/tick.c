@@ -1,6 +1,5 @@
-/* hal/avr/tick.c - Timer0's 2 kHz step (hal/README.md, "The timer interrupt"). Its
- * figures: `make bench`, isr_cycles_max. Invariant: the ms not yet taken
- * (TICK_NOW_GPIOR - tick_uptime, mod 256) are fewer than 256. */
+/* hal/avr/tick.c - Timer0's 2 kHz step (hal/README.md, "The timer interrupt").
+ * Invariant: the ms not yet taken (TICK_NOW_GPIOR - tick_uptime, mod 256) are < 256. */
 #include "tick.h"
 
 #include <avr/interrupt.h>
@@ -14,8 +13,8 @@
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
 
-static uint32_t tick_uptime; /* main loop: ms taken so far; its low byte follows TICK_NOW_GPIOR */
-static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the key scan in progress */
+static uint32_t tick_uptime; /* main loop: ms taken so far */
+static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the scan in progress */
 
 void tick_pins_init(void)
 {
@@ -24,10 +23,10 @@ void tick_pins_init(void)
     LEDS_COL_PORT &= (uint8_t)~LEDS_COLS;
     LEDS_ROW_DDR |= LEDS_ROWS;
     LEDS_COL_DDR |= LEDS_COLS;
-    /* Keys: columns pulled up; rows PORT = 0, driven low through DDR. Row 0 now. */
+    /* Keys: columns pulled up; rows driven low through DDR, row 0 first. */
     KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
-    TICK_ROW_GPIOR = 1u; /* row 0 */
+    TICK_ROW_GPIOR = 1u;
     /* The last scan stays, taken now and flickering: no debounce timer carries over. */
     keys_changed01 = 0x3Fu;
     keys_changed2 = 7u;
@@ -39,12 +38,9 @@ void tick_init(void)
     cli();
     TICK_NOW_GPIOR = 0; /* as tick_uptime: no ms waits to be taken */
     tick_pins_init();
-    /* Datasheet 15.7.2 (CTC, WGM0 = 2): TCNT0 counts 0..OCR0A, then clears. */
-    TCCR0A = (uint8_t)(1u << WGM01);
-    /* clk/64 (CS0 = 3, table 15-9): 16 MHz / 64 = 250 kHz, 4 us per count. */
-    TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00));
-    /* 250 kHz / (124 + 1) = 2000 Hz: one step every 500 us. */
-    OCR0A = (uint8_t)TICK_OCR;
+    TCCR0A = (uint8_t)(1u << WGM01);                 /* CTC: counts 0..OCR0A */
+    TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00)); /* clk/64 */
+    OCR0A = (uint8_t)TICK_OCR;                       /* the 2 kHz step */
     TIMSK0 = (uint8_t)(1u << OCIE0A);
     sei();
 }
@@ -62,9 +58,7 @@ bool tick_take_ms_flag(void)
     return true;
 }
 
-/* Step r (TICK_ROW_GPIOR = 1 << r), in the order hal/README.md gives: LED row r, key
- * row r read and the next driven, the scan published after row 2, every second step a
- * ms. Bytes only: cells 0..5 in one byte, cells 6..8 (row 2) in another. */
+/* Step r (TICK_ROW_GPIOR = 1 << r), in the order hal/README.md gives. */
 ISR(TIMER0_COMPA_vect)
 {
     uint8_t row = TICK_ROW_GPIOR; /* 1, 2 or 4 */
@@ -102,6 +96,6 @@ ISR(TIMER0_COMPA_vect)
     TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_HALF_MS);
     uint8_t now = (uint8_t)(TICK_NOW_GPIOR + 1u);
     TICK_NOW_GPIOR = now;
-    if (now == leds_blink_at) /* 256 ms since the half began: the 8-bit count came round */
+    if (now == leds_blink_at) /* the count came round */
         TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
 }

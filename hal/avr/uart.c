@@ -50,10 +50,10 @@ void uart_init(void)
 {
     /* UBRR0H stays 0: its reset value, and what both Uno bootloaders leave. */
     UBRR0L = (uint8_t)UART_UBRR;
-    UCSR0A = (uint8_t)(1u << U2X0); /* double speed: 8 samples per bit */
-    /* 8N1 (UCSZ0 = 3, 20.11.4): the reset value, written since a bootloader ran first. */
+    UCSR0A = (uint8_t)(1u << U2X0); /* UART_UBRR */
+    /* 8N1: the reset value, written since a bootloader ran first. */
     UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
-    /* RX, TX and the RX interrupt on; the UDRE interrupt only while there is output. */
+    /* The UDRE interrupt only while there is output. */
     UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0) | (1u << RXCIE0));
 }
 
@@ -69,7 +69,7 @@ bool uart_putc(uint8_t c)
         uart_tx_drops++; /* one per byte lost, never per retry */
         return false;
     }
-    /* Had the interrupt switched itself off since the put, it is woken again here. */
+    /* The interrupt may have stopped itself before the put. */
     uart_kick_tx();
     return true;
 }
@@ -90,7 +90,6 @@ int16_t uart_getc(void)
         r |= UART_RX_GAP_AFTER;
     }
 #if UART_XONXOFF
-    /* The interrupt holds the peer only at UART_RX_XOFF_AT bytes, far above this. */
     if (uart_peer_held && ring_used(&uart_rx, UART_RX_MASK) <= UART_RX_XON_AT) {
         uart_peer_held = false;
         uart_flow_byte = UART_XON;
@@ -114,14 +113,13 @@ uint16_t uart_tx_dropped(void)
 
 bool uart_tx_busy(void)
 {
-    /* UDRIE0: bytes queued; TXC0 (cleared as each byte goes out): the last one has left. */
+    /* UDRIE0: bytes queued; TXC0: the last one has left. */
     return (UCSR0B & (1u << UDRIE0)) ||
            (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
-/* RX interrupt: a byte went into slot, `used` now in the ring. DOR0 (true returned): the
- * USART lost a byte after its 2-byte FIFO, so the NEXT byte stored is marked (at worst
- * one early, which still refuses the damaged line). */
+/* RX interrupt: a byte went into slot, `used` now in the ring; true on DOR0, whose mark
+ * goes on the next byte stored (hal/README.md, "Serial port"). */
 static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
 {
     bool dor = status & (1u << DOR0);
@@ -140,9 +138,7 @@ static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)
     return dor;
 }
 
-/* RX interrupt: the byte meant for slot is lost; a pending DOR0 mark goes with it (this
- * gap covers that loss). No gap marked yet (the ring is full): mark its newest byte;
- * else this loss joins the gap not read yet. */
+/* RX interrupt: the byte meant for slot is lost: one gap (hal/README.md, "Serial port"). */
 static void uart_rx_lost(uint8_t slot)
 {
     uart_dor_gap = false;
