@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""schematics/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
+"""tests/shield/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
 
   check_kicad.py erc SCH            kicad-cli sch erc --severity-all: 0 errors, 0 warnings
   check_kicad.py drc PCB            kicad-cli pcb drc --schematic-parity --severity-all:
@@ -23,7 +23,8 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "schematics", "gen"))
 import libtable  # noqa: E402
 
 

@@ -1,29 +1,33 @@
 #!/usr/bin/env python3
-"""schematics/gen_schematic.py - writes the shield's KiCad 9 schematic and its pin table
-from ONE description (the tables below), using KiCad's stock library symbols as vendored
-in schematics/lib/ (update_libs.py, `make kicad-update-libs`).
+"""schematics/gen/schematic.py - writes the shield's KiCad 9 schematic and its pin table
+from the circuit (circuit.py: every pin's net) and the part data (../parts.json), using
+KiCad's stock library symbols as vendored in schematics/lib/ (update_libs.py).
 
-  python3 schematics/gen_schematic.py [--out DIR]     writes into DIR (default: here)
+  python3 schematics/gen/schematic.py [--out DIR]   writes into DIR (default: schematics/)
       ttt-shield.kicad_sch   KiCad 9 schematic; the stock symbols it uses are copied
                              verbatim from KiCad's libraries into its lib_symbols
       pins.md                Uno pin table
 
-Invariants: the MCU nets carry the names of board/uno_shield_r1/pins.h (the pin-map
-test, check_pinmap.py, joins both); every unused Uno pin has a no-connect flag; GND
-has a PWR_FLAG (+5V is driven by the Uno symbol's power_out pin). UUIDs come from
-uuid5 of names, so the output depends only on this file and the vendored libraries:
-each symbol is read from the file the project's sym-lib-table names for its library
-(schematics/lib/symbols/), never from the KiCad libraries installed on the machine.
-Standard library only.
+Invariants: every pin is drawn on the net circuit.py gives it (a label, a power symbol,
+or a wire to a neighbouring pin of the same net), so KiCad's netlist equals circuit.py
+(tests/shield/check_intent.py proves it); the MCU nets carry the names of
+board/uno_shield_r1/pins.h; every unused Uno pin has a no-connect flag; GND has a
+PWR_FLAG (+5V is driven by the Uno symbol's power_out pin); the parts carry KiCad's
+Sim.* fields, so KiCad's SPICE export simulates (spice/models.lib). UUIDs come from
+uuid5 of names, so the output depends only on the inputs named here and the vendored
+libraries (read through the project's sym-lib-table, never the installed KiCad).
+Standard library only; nothing happens at import time.
 """
 import argparse
 import os
 import uuid
 
+import circuit
 import libtable
+import parts as partdata
 import sexpr
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # schematics/
 # None: symbols come from the project's sym-lib-table. update_libs.py sets a folder of
 # stock <lib>.kicad_sym files here to learn which symbols the description uses.
 SYMBOL_DIR = None
@@ -47,47 +51,26 @@ def q(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-# ---------------------------------------------------------------------------------------
-# Parts: one row per part. Footprints are KiCad's stock ones; the MPN is the one part the
-# footprint was checked against (schematics/README.md, "Parts").
-# ---------------------------------------------------------------------------------------
-FP = {
-    "R": "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P2.54mm_Vertical",
-    "D": "Diode_THT:D_DO-35_SOD27_P2.54mm_Vertical_AnodeUp",
-    "SW": "Button_Switch_THT:SW_PUSH_6mm",
-    "LED": "LED_THT:LED_D5.0mm-3",
-    "Q": "Package_TO_SOT_THT:TO-92_Inline",
-    "J": "Module:Arduino_UNO_R3_WithMountingHoles",
+FUNCTION = {
+    "LED_ROW": "LED row {i} (cells {a}-{b}): gate of low-side N-MOSFET Q{q} via 100 R, active high",
+    "LED_C_R": "LED column {i} red anodes via 270 R, active high",
+    "LED_C_G": "LED column {i} green anodes via 180 R, active high",
+    "KEY_ROW": "key drive row {i}: low when scanned, else hi-Z",
+    "KEY_COL": "key sense column {i}: input with pull-up, PCINT{p} wakes",
 }
-R_RED, R_GREEN, R_GATE, R_PULL = "270", "180", "100", "100k"
-MPN = {  # value -> (manufacturer, MPN, description)
-    R_RED: ("Yageo", "MFR-25FBF52-270R", "resistor 270 R 1 % 1/4 W, red column"),
-    R_GREEN: ("Yageo", "MFR-25FBF52-180R", "resistor 180 R 1 % 1/4 W, green column"),
-    R_GATE: ("Yageo", "MFR-25FBF52-100R", "resistor 100 R 1 % 1/4 W, MOSFET gate"),
-    R_PULL: ("Yageo", "MFR-25FBF52-100K", "resistor 100 k 1 % 1/4 W, gate pull-down"),
-    "1N4148": ("onsemi", "1N4148", "switching diode DO-35, one per key"),
-    "L-59EGW": ("Kingbright", "L-59EGW", "5 mm bi-color LED red/green, common cathode"),
-    "2N7000": ("onsemi", "2N7000", "N-MOSFET 60 V 200 mA TO-92 (S-G-D), row switch"),
-    "B3F-1000": ("Omron", "B3F-1000", "tactile switch 6x6 mm THT"),
-    "Arduino_UNO_R3": ("Samtec", "TSW-108-07-G-S (x2), TSW-110-07-G-S, TSW-106-07-G-S",
-                       "Uno R3 header pins, 2.54 mm male: 1x8 (x2), 1x10, 1x6, fitted from below"),
+# The SPICE models of the parts (KiCad's Sim.* fields; the cards and their sources are
+# in spice/models.lib): what `kicad-cli sch export netlist --format spice` writes out.
+SIM = {
+    "Device:LED_Dual_AKA": {"Sim.Library": "spice/models.lib", "Sim.Name": "L59EGW",
+                            "Sim.Device": "SUBCKT", "Sim.Pins": "1=A1 2=K 3=A2"},
+    "Transistor_FET:2N7000": {"Sim.Library": "spice/models.lib", "Sim.Name": "Q2N7000",
+                              "Sim.Device": "SUBCKT", "Sim.Pins": "1=S 2=G 3=D"},
+    "Device:D": {"Sim.Library": "spice/models.lib", "Sim.Name": "D1N4148",
+                 "Sim.Device": "D", "Sim.Pins": "1=K 2=A"},
+    # A key is a resistor: released its insulation, pressed its contact resistance
+    # (the proofs set each key's value); Omron B3F: >= 100 M, <= 100 m.
+    "Switch:SW_Push": {"Sim.Device": "R", "Sim.Pins": "1=+ 2=-", "Sim.Params": "r=100Meg"},
 }
-
-# Uno header pin -> net. Must agree with board/uno_shield_r1/pins.h (check_pinmap.py).
-UNO_NET = {
-    "D2": "LED_C0_R", "D3": "LED_C0_G", "D4": "LED_C1_R", "D5": "LED_C1_G",
-    "D6": "LED_C2_R", "D7": "LED_C2_G",
-    "D8": "LED_ROW0", "D9": "LED_ROW1", "D10": "LED_ROW2",
-    "A0": "KEY_COL0", "A1": "KEY_COL1", "A2": "KEY_COL2",
-    "A3": "KEY_ROW0", "A4": "KEY_ROW1", "A5": "KEY_ROW2",
-}
-# Uno pins the shield leaves alone (each gets a no-connect flag). SDA/SCL (31/32) are
-# A4/A5 again on the Uno board itself: the shield uses them through A4/A5 only.
-UNO_UNUSED = ["D0", "D1", "D11", "D12", "D13", "RESET", "IOREF", "AREF", "3V3", "VIN",
-              "SDA", "SCL"]
-UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
-           **{"D%d" % (8 + i): "PB%d" % i for i in range(6)},
-           **{"A%d" % i: "PC%d" % i for i in range(6)}}
 
 
 def uno_name(symbol_pin_name, number):
@@ -100,13 +83,12 @@ def uno_name(symbol_pin_name, number):
     return n.split("/")[-1] if "/" in n and not n.startswith("D") else n.split("/")[0]
 
 
-FUNCTION = {
-    "LED_ROW": "LED row {i} (cells {a}-{b}): gate of low-side N-MOSFET Q{q}, active high",
-    "LED_C_R": "LED column {i} red anodes via 270 R, active high",
-    "LED_C_G": "LED column {i} green anodes via 180 R, active high",
-    "KEY_ROW": "key drive row {i}: low when scanned, else hi-Z",
-    "KEY_COL": "key sense column {i}: input with pull-up, PCINT{p} wakes",
-}
+def uno_pins():
+    """{Uno pin name: [J1 pin numbers]} of the stock Arduino symbol."""
+    out = {}
+    for (_x, _y, _a, name, num, _t) in lib("MCU_Module:Arduino_UNO_R3").pins:
+        out.setdefault(uno_name(name, num), []).append(num)
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -169,21 +151,38 @@ def rotate(px, py, rot):
 
 
 # ---------------------------------------------------------------------------------------
-# The sheet
+# The sheet: filled by build(), from circuit.py (what is connected) and parts.json (what
+# each part is); the coordinates below are only where things are drawn.
 # ---------------------------------------------------------------------------------------
-parts = []      # dict(ref, lib_id, x, y, rot, value, fp, mpn)
+parts = []      # dict(ref, lib_id, x, y, rot, value, line)
 wires = []      # (x1, y1, x2, y2)
 labels = []     # (name, x, y, angle)
 no_connects = []
 junctions = []
 texts = []      # (text, x, y, size)
 power_count = [0]
+PART_DATA = {}  # ref -> parts.json line
 
 
-def place(ref, lib_id, x, y, value, rot=0, fp="", mpn=None):
+def reset():
+    for lst in (parts, wires, labels, no_connects, junctions, texts):
+        del lst[:]
+    power_count[0] = 0
+    PART_DATA.clear()
+    PART_DATA.update(partdata.by_ref(partdata.load()))
+
+
+def place(ref, lib_id, x, y, rot=0):
     lib(lib_id)
+    line = PART_DATA.get(ref)
+    if line is None and not ref.startswith("#"):
+        raise SystemExit("gen_schematic: %s is not in parts.json" % ref)
+    if line is not None and line["symbol"] != lib_id:
+        raise SystemExit("gen_schematic: %s is %s in parts.json, drawn as %s"
+                         % (ref, line["symbol"], lib_id))
+    value = line["value"] if line else lib_id.split(":")[1]
     p = {"ref": ref, "lib_id": lib_id, "x": x, "y": y, "rot": rot, "value": value,
-         "fp": fp, "mpn": mpn}
+         "line": line}
     parts.append(p)
     return p
 
@@ -200,25 +199,22 @@ def pin_point(part, key):
     raise KeyError((part["ref"], key))
 
 
-def stub_label(part, pin, net, length=2.54):
-    x, y, (dx, dy) = pin_point(part, pin)
-    x2, y2 = x + dx * length, y + dy * length
-    wires.append((x, y, x2, y2))
-    angle = {(-1, 0): 180, (1, 0): 0, (0, -1): 90, (0, 1): 270}[(dx, dy)]
-    labels.append((net, x2, y2, angle))
-
-
 def power_symbol(kind, x, y, rot=0):
     power_count[0] += 1
     prefix = "#FLG" if kind == "PWR_FLAG" else "#PWR"
-    return place("%s%02d" % (prefix, power_count[0]), "power:" + kind, x, y, kind, rot)
+    return place("%s%02d" % (prefix, power_count[0]), "power:" + kind, x, y, rot)
 
 
-def power_stub(part, pin, kind, length=2.54):
+def stub(part, pin, net, length=2.54):
+    """A short wire out of the pin, ended by the net's label (or power symbol)."""
     x, y, (dx, dy) = pin_point(part, pin)
     x2, y2 = x + dx * length, y + dy * length
     wires.append((x, y, x2, y2))
-    power_symbol(kind, x2, y2)
+    if net in circuit.POWER_NETS:
+        power_symbol("GND" if net == "GND" else "+5V", x2, y2, 0 if net == "GND" or dy < 0 else 180)
+        return
+    angle = {(-1, 0): 180, (1, 0): 0, (0, -1): 90, (0, 1): 270}[(dx, dy)]
+    labels.append((net, x2, y2, angle))
 
 
 def no_connect(part, pin):
@@ -226,103 +222,129 @@ def no_connect(part, pin):
     no_connects.append((x, y))
 
 
+def wire_path(a, b):
+    """Wires from point a to point b: straight, or horizontal then vertical."""
+    (x1, y1), (x2, y2) = a, b
+    if x1 == x2 or y1 == y2:
+        wires.append((x1, y1, x2, y2))
+    else:
+        wires.append((x1, y1, x2, y1))
+        wires.append((x2, y1, x2, y2))
+
+
+def join_or_stub(net_of, a, pa, b, pb):
+    """Pins a.pa and b.pb side by side: a wire if the circuit joins them, else a label on
+    each (so what is drawn is always what circuit.py says)."""
+    na, nb = net_of[a["ref"]][pa], net_of[b["ref"]][pb]
+    if na == nb and na not in circuit.POWER_NETS:
+        wire_path(pin_point(a, pa)[:2], pin_point(b, pb)[:2])
+        return True
+    stub(a, pa, na)
+    stub(b, pb, nb)
+    return False
+
+
 def build():
+    reset()
+    net_of = circuit.circuit()
     # The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers.
-    j1 = place("J1", "MCU_Module:Arduino_UNO_R3", 50.8, 101.6, "Arduino_UNO_R3", 0, FP["J"],
-               "Arduino_UNO_R3")
-    s = lib(j1["lib_id"])
-    by_uno = {}
-    for (_x, _y, _a, name, num, _t) in s.pins:
-        by_uno.setdefault(uno_name(name, num), []).append(num)
-    for uno, net in UNO_NET.items():
-        stub_label(j1, by_uno[uno][0], net)
-    for uno in UNO_UNUSED:
+    j1 = place("J1", "MCU_Module:Arduino_UNO_R3", 50.8, 101.6)
+    by_uno = uno_pins()
+    for uno, net in circuit.UNO_NET.items():
+        stub(j1, by_uno[uno][0], net)
+    for uno in circuit.UNO_UNUSED:
         for num in by_uno[uno]:
             no_connect(j1, num)
-    power_stub(j1, "5", "+5V")
+    for num in by_uno["+5V"]:
+        x, y, _ = pin_point(j1, num)
+        wires.append((x, y, x, y - 2.54))
+        power_symbol("+5V", x, y - 2.54)
     # The three GND pins join below the symbol; one GND symbol and the PWR_FLAG there.
-    pts = [pin_point(j1, n)[:2] for n in ("29", "6", "7")]
+    pts = sorted(pin_point(j1, n)[:2] for n in by_uno["GND"])
     yb = pts[0][1] + 2.54
     for (x, y) in pts:
         wires.append((x, y, x, yb))
-    wires.append((pts[0][0], yb, pts[1][0], yb))
-    wires.append((pts[1][0], yb, pts[2][0], yb))
-    junctions.append((pts[1][0], yb))
+    wires.append((pts[0][0], yb, pts[-1][0], yb))
+    for (x, _y) in pts[1:-1]:
+        junctions.append((x, yb))
     power_symbol("GND", pts[1][0], yb)
     wires.append((pts[0][0], yb, pts[0][0] - 5.08, yb))
     junctions.append((pts[0][0], yb))
     power_symbol("PWR_FLAG", pts[0][0] - 5.08, yb)
 
-    # Column resistors: MCU net on top, anode bus below.
+    # Column resistors in a row: MCU net above, anode bus below.
     for c in range(3):
-        for k, (col, val) in enumerate((("R", R_RED), ("G", R_GREEN))):
-            r = place("R%d" % (1 + 2 * c + k), "Device:R", 101.6 + 12.7 * (2 * c + k), 50.8,
-                      val, 0, FP["R"], val)
-            stub_label(r, "1", "LED_C%d_%s" % (c, col))
-            stub_label(r, "2", "LED_A%d_%s" % (c, col))
+        for k, (colour, _n) in enumerate(circuit.COLOURS):
+            ref = circuit.column_resistor(c, colour)
+            r = place(ref, "Device:R", 101.6 + 12.7 * (2 * c + k), 50.8)
+            for pin, net in net_of[ref].items():
+                stub(r, pin, net)
 
-    # LED matrix: cell i = 3 row + column; anodes on the column buses, cathodes on the row.
-    # Symbol pin A1 (1) is the red die, A2 (3) the green die, K (2) the common cathode.
+    # LED matrix: cell i = 3 row + column.
     for rr in range(3):
         for c in range(3):
-            i = 3 * rr + c
-            led = place("LED%d" % (i + 1), "Device:LED_Dual_AKA", 119.38 + 33.02 * c,
-                        83.82 + 20.32 * rr, "L-59EGW", 0, FP["LED"], "L-59EGW")
-            stub_label(led, "A1", "LED_A%d_R" % c)
-            stub_label(led, "A2", "LED_A%d_G" % c)
-            stub_label(led, "K", "LED_K%d" % rr)
+            ref = "LED%d" % (3 * rr + c + 1)
+            led = place(ref, "Device:LED_Dual_AKA", 119.38 + 40.64 * c, ROW_Y[rr])
+            for pin, net in net_of[ref].items():
+                stub(led, pin, net)
 
-    # Row switches: low-side N-MOSFET per row, gate resistor and pull-down.
+    # Row switches: series gate resistor, low-side N-MOSFET, pull-down on the gate.
     for rr in range(3):
-        y = 81.28 + 25.4 * rr
-        q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 238.76, y, "2N7000", 0, FP["Q"],
-                  "2N7000")
-        stub_label(q, "D", "LED_K%d" % rr)
-        xs, ys, _ = pin_point(q, "S")
-        power_symbol("GND", xs, ys)
-        rg = place("R%d" % (7 + rr), "Device:R", 220.98, y, R_GATE, 90, FP["R"], R_GATE)
-        stub_label(rg, "2", "LED_ROW%d" % rr)  # rotated 90: pin 2 on the left
-        xg, yg, _ = pin_point(rg, "1")
-        xq, yq, _ = pin_point(q, "G")
-        assert abs(yg - yq) < 1e-6, "gate resistor and gate must line up"
-        xp = xg + 3.81
-        rp = place("R%d" % (10 + rr), "Device:R", xp, yq + 6.35, R_PULL, 0, FP["R"], R_PULL)
-        x1, y1, _ = pin_point(rp, "1")
-        x2, y2, _ = pin_point(rp, "2")
-        wires.extend([(xg, yq, xp, yq), (xp, yq, xq, yq), (xp, yq, x1, y1)])
-        junctions.append((xp, yq))
-        power_symbol("GND", x2, y2)
+        y = ROW_Y[rr]
+        rg = place("R%d" % (7 + rr), "Device:R", 241.3, y, 90)
+        q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 264.16, y)
+        rp = place("R%d" % (10 + rr), "Device:R", 250.19, y + 6.35)
+        left, right = sorted(("1", "2"), key=lambda n: pin_point(rg, n)[0])
+        stub(rg, left, net_of[rg["ref"]][left])
+        if join_or_stub(net_of, rg, right, q, "2"):
+            # the pull-down meets the gate wire from below, with a junction
+            xp, yp, _ = pin_point(rp, "1")
+            if net_of[rp["ref"]]["1"] == net_of[q["ref"]]["2"]:
+                wires.append((xp, yp, xp, y))
+                junctions.append((xp, y))
+            else:
+                stub(rp, "1", net_of[rp["ref"]]["1"])
+        else:
+            stub(rp, "1", net_of[rp["ref"]]["1"])
+        stub(rp, "2", net_of[rp["ref"]]["2"])
+        for pin in ("1", "3"):
+            stub(q, pin, net_of[q["ref"]][pin])
 
-    # Key matrix: switch from the sense column to a 1N4148, cathode on the drive row.
+    # Key matrix: the key from the sense column to its 1N4148, cathode on the drive row.
     for rr in range(3):
         for c in range(3):
-            i = 3 * rr + c
-            xs, ys = 279.4 + 35.56 * c, 78.74 + 20.32 * rr
-            sw = place("SW%d" % (i + 1), "Switch:SW_Push", xs, ys, "B3F-1000", 0, FP["SW"],
-                       "B3F-1000")
-            d = place("D%d" % (i + 1), "Device:D", xs + 11.43, ys, "1N4148", 180, FP["D"],
-                      "1N4148")
-            stub_label(sw, "1", "KEY_COL%d" % c)
-            xa, ya, _ = pin_point(d, "A")
-            x2, y2, _ = pin_point(sw, "2")
-            wires.append((x2, y2, xa, ya))
-            stub_label(d, "K", "KEY_ROW%d" % rr)
+            i = 3 * rr + c + 1
+            xs, ys = 309.88 + 30.48 * c, ROW_Y[rr]
+            sw = place("SW%d" % i, "Switch:SW_Push", xs, ys)
+            d = place("D%d" % i, "Device:D", xs + 5.08, ys + 7.62, 90)
+            stub(sw, "1", net_of[sw["ref"]]["1"])
+            join_or_stub(net_of, sw, "2", d, "2")
+            stub(d, "1", net_of[d["ref"]]["1"])
 
-    texts.append(("Tic-tac-toe shield r1: Arduino Uno R3 shield, 3x3 keys with bi-color LEDs",
-                  25.4, 30.48, 2.54))
-    texts.append(("Generated by schematics/gen_schematic.py from the stock KiCad 9 libraries; "
-                  "the MCU nets are the names in board/uno_shield_r1/pins.h.", 25.4, 35.56, 1.524))
-    texts.append(("LED matrix: 3 rows x 6 colour columns, one row lit at a time (1/3 duty).\n"
-                  "Red 270 R ~10 mA peak, green 180 R ~14 mA peak (schematics/README.md).",
-                  101.6, 38.1, 1.524))
-    texts.append(("Row switches: low-side 2N7000 (onsemi, TO-92 S-G-D).\n"
-                  "100 k pull-downs keep the rows dark while the MCU is in reset.",
-                  208.28, 63.5, 1.524))
-    texts.append(("Key matrix: one 1N4148 per key, rows driven low one at a time,\n"
-                  "columns read with the MCU's pull-ups: no ghosting, no masking.",
-                  271.78, 63.5, 1.524))
-    texts.append(("SDA/SCL (31/32) are A4/A5 on the Uno board; D0/D1 stay free for USB serial,\n"
-                  "D11-D13 for the ICSP/ISP signals.", 25.4, 152.4, 1.524))
+    texts.append((NOTES[0][0], 25.4, 20.32, NOTES[0][1]))
+    texts.append((NOTES[1][0], 25.4, 25.4, NOTES[1][1]))
+    y = 177.8
+    for t in BLOCK_NOTES:
+        texts.append((t, 25.4, y, 1.524))
+        y += 7.62
+
+
+ROW_Y = (83.82, 114.3, 144.78)
+NOTES = [
+    ("Tic-tac-toe shield r2: Arduino Uno R3 shield, 3x3 keys with bi-color LEDs", 2.54),
+    ("Generated by schematics/gen/schematic.py from schematics/gen/circuit.py and "
+     "schematics/parts.json; the MCU nets are the names in board/uno_shield_r1/pins.h.", 1.524),
+]
+BLOCK_NOTES = [
+    "LED matrix: 3 rows x 6 colour columns, one row lit at a time (1/3 duty).\n"
+    "Red 270 R ~10 mA peak, green 180 R ~14 mA peak (schematics/README.md).",
+    "Row switches: 100 R gate series resistor, low-side 2N7000 (TO-92, 1 = S, 2 = G, 3 = D),\n"
+    "100 k gate pull-down: the rows stay dark while the MCU is in reset (pins floating).",
+    "Key matrix: one 1N4148 per key, rows driven low one at a time, columns read with\n"
+    "the MCU's pull-ups: no ghosting, no masking (proved in ngspice by make test).",
+    "SDA/SCL (31/32) are A4/A5 on the Uno board; D0/D1 stay free for USB serial,\n"
+    "D11-D13 for the ICSP/ISP signals.",
+]
 
 
 # ---------------------------------------------------------------------------------------
@@ -338,19 +360,25 @@ def symbol_instance(p):
     s = lib(p["lib_id"])
     out = ["\t(symbol", "\t\t(lib_id %s)" % q(p["lib_id"]),
            "\t\t(at %s %s %d)" % (fmt(p["x"]), fmt(p["y"]), p["rot"]), "\t\t(unit 1)"]
+    line = p["line"]
+    flags = dict(s.flags)
+    if p["ref"] == "J1":
+        flags["exclude_from_sim"] = "yes"  # the proofs model the MCU's pins themselves
     for k in ("exclude_from_sim", "in_bom", "on_board"):
-        out.append("\t\t(%s %s)" % (k, s.flags.get(k, "yes" if k != "exclude_from_sim" else "no")))
+        out.append("\t\t(%s %s)" % (k, flags.get(k, "yes" if k != "exclude_from_sim" else "no")))
     out.append("\t\t(dnp no)")
     out.append("\t\t(uuid %s)" % q(uid("part", p["ref"])))
-    fields = {"Reference": p["ref"], "Value": p["value"], "Footprint": p["fp"],
+    fields = {"Reference": p["ref"], "Value": p["value"],
+              "Footprint": line["footprint"] if line else "",
               "Datasheet": s.props.get("Datasheet", "~"),
               "Description": s.props.get("Description", "")}
-    if p["mpn"]:
-        man, mpn, desc = MPN[p["mpn"]]
-        fields.update({"Manufacturer": man, "MPN": mpn, "Description": desc})
+    if line:
+        fields.update({"Manufacturer": line["manufacturer"], "MPN": line["mpn"],
+                       "Description": line["description"]})
+        fields.update(SIM.get(p["lib_id"], {}))
     for name, value in fields.items():
         lx, ly, la, hidden = s.prop_at.get(name, (0, 0, 0, True))
-        if name in ("Manufacturer", "MPN"):
+        if name in ("Manufacturer", "MPN") or name.startswith("Sim."):
             hidden = True
         if s.power and name == "Reference":
             hidden = True
@@ -366,10 +394,29 @@ def symbol_instance(p):
     return "\n".join(out)
 
 
+def split_wires(wires, points):
+    """Each wire broken at every given point strictly inside it, so that every connection
+    on the sheet is at wire ends (KiCad joins a wire end to a wire's middle only through a
+    junction, and a run drawn through a junction is safer as two wires)."""
+    out = []
+    for (x1, y1, x2, y2) in wires:
+        cuts = []
+        for (px, py) in points:
+            if (x1 == x2 == px and min(y1, y2) < py < max(y1, y2)) or \
+                    (y1 == y2 == py and min(x1, x2) < px < max(x1, x2)):
+                cuts.append((px, py))
+        cuts.sort(key=lambda p: abs(p[0] - x1) + abs(p[1] - y1))
+        a = (x1, y1)
+        for c in cuts + [(x2, y2)]:
+            out.append((a[0], a[1], c[0], c[1]))
+            a = c
+    return out
+
+
 def write_kicad(path):
     o = ["(kicad_sch", "\t(version 20250114)", '\t(generator "eeschema")',
          '\t(generator_version "9.0")', "\t(uuid %s)" % q(SHEET_UUID), '\t(paper "A3")',
-         "\t(title_block", '\t\t(title "Tic-tac-toe shield")', '\t\t(rev "r1")',
+         "\t(title_block", '\t\t(title "Tic-tac-toe shield")', '\t\t(rev "r2")',
          '\t\t(company "board/uno_shield_r1")',
          '\t\t(comment 1 "Generated by schematics/gen_schematic.py - edit the script, not this file")',
          '\t\t(comment 2 "Pin map checked against board/uno_shield_r1/pins.h by make test-kicad-pinmap")',
@@ -382,7 +429,10 @@ def write_kicad(path):
                  % (fmt(x), fmt(y), q(uid("junction", n))))
     for n, (x, y) in enumerate(no_connects):
         o.append("\t(no_connect (at %s %s) (uuid %s))" % (fmt(x), fmt(y), q(uid("nc", n))))
-    for n, (x1, y1, x2, y2) in enumerate(wires):
+    rounded = [tuple(round(v, 4) for v in w) for w in wires]
+    ends = {(w[0], w[1]) for w in rounded} | {(w[2], w[3]) for w in rounded}
+    ends |= {(round(x, 4), round(y, 4)) for (x, y) in junctions}
+    for n, (x1, y1, x2, y2) in enumerate(split_wires(rounded, ends)):
         o.append("\t(wire (pts (xy %s %s) (xy %s %s)) (stroke (width 0) (type default)) (uuid %s))"
                  % (fmt(x1), fmt(y1), fmt(x2), fmt(y2), q(uid("wire", n))))
     for n, (name, x, y, a) in enumerate(labels):
@@ -403,8 +453,8 @@ def write_kicad(path):
 
 def write_pins(path):
     rows = []
-    for uno, net in UNO_NET.items():
-        mcu = UNO_MCU[uno]
+    for uno, net in circuit.UNO_NET.items():
+        mcu = circuit.UNO_MCU[uno]
         i = int(net[-1]) if net[-1].isdigit() else int(net[5])
         if net.startswith("LED_ROW"):
             fn = FUNCTION["LED_ROW"].format(i=i, a=3 * i + 1, b=3 * i + 3, q=i + 1)
@@ -417,8 +467,8 @@ def write_pins(path):
         rows.append((uno, mcu, net, fn))
     order = lambda r: (r[0][0], int(r[0][1:]))
     with open(path, "w", encoding="utf-8") as f:
-        f.write("# Shield r1 pin table\n\n")
-        f.write("Generated by `schematics/gen_schematic.py` with the schematic (`make\n"
+        f.write("# Shield r2 pin table\n\n")
+        f.write("Generated by `schematics/gen/schematic.py` with the schematic (`make\n"
                 "test-kicad-generated` keeps both equal to the generator's output);\n"
                 "`make test-kicad-pinmap` checks the schematic and the PCB against\n"
                 "`board/uno_shield_r1/pins.h`.\n\n")
