@@ -44,8 +44,8 @@ def circuit():
     for r in range(3):
         for c in range(3):
             i = 3 * r + c + 1
-            pins["LED%d" % i] = {"1": "LED_A%d_R" % c, "2": "LED_K%d" % r,
-                                 "3": "LED_A%d_G" % c}
+            red, green = "LED_A%d_R" % c, "LED_A%d_G" % c
+            pins["LED%d" % i] = {"1": red, "2": "LED_K%d" % r, "3": green}
     for r in range(3):
         gate = "ROW%d_GATE" % r
         pins["R%d" % (7 + r)] = {"1": "LED_ROW%d" % r, "2": gate}     # gate series

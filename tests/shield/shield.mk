@@ -11,6 +11,14 @@
 #                              what the generators make from the current sources
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
 #                              every part in the placement file once
+#   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
+#                              connection list (schematics/gen/circuit.py), no two-terminal
+#                              part has both pins on one net, no two schematic texts overlap
+#   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
+#                              lit), pin and port sums, rows dark in reset, all 512 key sets
+#   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
+#                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
+#                              colours, key on the wrong column, ...) each fail their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #
 # Every check runs with KiCad's stock library locations pointed at an empty folder
@@ -18,13 +26,18 @@
 # ERC/DRC would report a missing library and fail.
 
 SHIELD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted
 $(SHIELD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): | kicad-no-stock
 
 .PHONY: $(SHIELD_CHECK_TARGETS) test-kicad-backports
+
+KICAD_CIR := $(KICAD_DIR)/ttt-shield.cir
+$(KICAD_CIR): $(KICAD_SCH) $(KICAD_PROJECT) schematics/spice/models.lib
+	@mkdir -p $(@D)
+	@kicad-cli sch export netlist --format spice -o $@ $< >/dev/null
 
 test-kicad-erc:
 	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py erc $(KICAD_SCH)
@@ -82,8 +95,20 @@ test-kicad-generated:
 test-kicad-fab:
 	@$(KICAD_PY) $(KICAD_GEN)/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
 
+test-kicad-intent: $(KICAD_NET)
+	@set -e; \
+	python3 tests/shield/check_intent.py roundtrip $(KICAD_NET); \
+	python3 tests/shield/check_intent.py shorts $(KICAD_NET); \
+	python3 tests/shield/check_intent.py schtext $(KICAD_SCH)
+
+test-kicad-spice: $(KICAD_CIR)
+	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice
+
+test-kicad-planted:
+	@python3 tests/shield/planted.py tests/shield/planted.txt $(KICAD_DIR)/planted
+
 test-kicad-backports:
 	@sh .ci/test_enable_backports.sh
 
 TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-backports
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-backports
