@@ -134,7 +134,7 @@ def placement_file(pcb, out):
 def assembly_drawing(pcb, assembly):
     for side, layer, extra in (("top", "F.Fab", []), ("bottom", "B.Fab", ["--mirror"])):
         run("kicad-cli", "pcb", "export", "pdf", "--layers", layer + ",Edge.Cuts",
-            "--black-and-white", "--exclude-value", *extra, "-o",
+            "--black-and-white", "--exclude-value", "--drill-shape-opt", "0", *extra, "-o",
             os.path.join(assembly, "assembly-%s.pdf" % side), pcb)
 
 
@@ -172,6 +172,7 @@ def pictures(pcb, sch, work, dest):
     screenshot(svg, os.path.join(dest, "ttt-shield-schematic.png"), 420, 297, 1.5)
     run("kicad-cli", "pcb", "export", "svg", "--layers", "F.Fab,Edge.Cuts", "--mode-single",
         "--page-size-mode", "1", "--exclude-drawing-sheet", "--black-and-white",
+        "--drill-shape-opt", "0",
         "-o", os.path.join(work, "assembly-top.svg"), pcb)
     import placement
     import router

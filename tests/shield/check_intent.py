@@ -8,10 +8,15 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
+  check_intent.py lid PARTS_JSON      every key's actuator reaches lid.actuator_above_lid_min_mm
+                                      above a lid (lid.thickness_mm) laid lid.gap_over_tallest_mm
+                                      over the tallest part that is neither an LED (they
+                                      poke through) nor fitted from below; the assembly
+                                      order goes up by each part's highest point
   check_intent.py schtext SCH         no two texts of the schematic overlap: labels, notes
                                       and the visible fields of every symbol, each boxed
                                       as KiCad's stroke font draws it (a character is at
-                                      most 0.8 x its height wide; lines 1.6 x apart)
+                                      most 1.0 x its height wide; lines 1.6 x apart)
 Exit status is the verdict. Standard library only.
 """
 import os
@@ -23,7 +28,7 @@ GEN = os.path.join(HERE, "..", "..", "schematics", "gen")
 sys.path.insert(0, GEN)
 import sexpr  # noqa: E402
 
-CHAR_W, LINE_H, SHRINK = 0.8, 1.6, 0.05
+CHAR_W, LINE_H, SHRINK = 1.0, 1.6, 0.05
 
 
 def read_netlist(path):
@@ -162,13 +167,43 @@ def schtext(sch):
     return 1 if fails else 0
 
 
+def lid(path):
+    import json
+    data = json.load(open(path, encoding="utf-8"))
+    lid = data["lid"]
+    parts = data["parts"]
+    under = [p for p in parts if "diameter_mm" not in p and p.get("fitted_from") != "bottom"]
+    tallest = max(under, key=lambda p: p["height_mm"])
+    top = tallest["height_mm"] + lid["gap_over_tallest_mm"] + lid["thickness_mm"]
+    fails = []
+    for p in parts:
+        if "actuator_top_mm" in p:
+            above = p["actuator_top_mm"] - top
+            print("lid: %s: actuator top %.1f mm; lid top %.1f mm (over %s, %.1f mm): %.1f mm "
+                  "above the lid" % (p["value"], p["actuator_top_mm"], top, tallest["value"],
+                                     tallest["height_mm"], above))
+            if above < lid["actuator_above_lid_min_mm"] - 1e-9:
+                fails.append("%s reaches only %.1f mm above the lid (%.1f needed)"
+                             % (p["value"], above, lid["actuator_above_lid_min_mm"]))
+    key = lambda p: (p.get("fitted_from") == "bottom", max(p["height_mm"], p.get("actuator_top_mm", 0)))
+    for a in parts:
+        for b in parts:
+            if a["order"] < b["order"] and key(a) > key(b):
+                fails.append("assembly order: %s (step %d, %.1f mm) before %s (step %d, %.1f mm)"
+                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"], key(b)[1]))
+    for f in fails:
+        print("lid: FAIL " + f)
+    print("lid: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "schtext"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "schtext", "lid"):
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
         return roundtrip(path, *(sys.argv[3:4]))
-    return {"shorts": shorts, "schtext": schtext}[cmd](path)
+    return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
 
 
 if __name__ == "__main__":

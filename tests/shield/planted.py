@@ -7,7 +7,7 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
 
   planted.py RECORDS WORKDIR        exit status is the verdict
 
-Checks: roundtrip, shorts, schtext (check_intent.py; suite test-kicad-intent) and
+Checks: roundtrip, shorts, schtext, lid (check_intent.py; suite test-kicad-intent) and
 spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice).
 """
 import os
@@ -58,7 +58,8 @@ def checks(project):
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
     intent = os.path.join(HERE, "check_intent.py")
-    for name, args in (("roundtrip", [net, gen]), ("shorts", [net]), ("schtext", [sch])):
+    for name, args in (("roundtrip", [net, gen]), ("shorts", [net]), ("schtext", [sch]),
+                       ("lid", [os.path.join(project, "parts.json")])):
         r = run(sys.executable, intent, name, *args)
         result[name] = r.returncode != 0
         log += r.stdout

@@ -13,7 +13,8 @@
 #                              every part in the placement file once
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
-#                              part has both pins on one net, no two schematic texts overlap
+#                              part has both pins on one net, no two schematic texts overlap,
+#                              the keys reach 1.5 mm above a lid over the tallest part
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
 #                              lit), pin and port sums, rows dark in reset, all 512 key sets
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
@@ -99,7 +100,8 @@ test-kicad-intent: $(KICAD_NET)
 	@set -e; \
 	python3 tests/shield/check_intent.py roundtrip $(KICAD_NET); \
 	python3 tests/shield/check_intent.py shorts $(KICAD_NET); \
-	python3 tests/shield/check_intent.py schtext $(KICAD_SCH)
+	python3 tests/shield/check_intent.py schtext $(KICAD_SCH); \
+	python3 tests/shield/check_intent.py lid schematics/parts.json
 
 test-kicad-spice: $(KICAD_CIR)
 	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice

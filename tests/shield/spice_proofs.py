@@ -16,8 +16,9 @@ the pin driver figures "I/O pin output voltage vs. source/sink current"):
   V_IL max 0.3 VCC, V_IH min 0.6 VCC.
 Limits (ATmega328P datasheet, absolute maximum ratings and the notes to the DC
 table): 40 mA per pin absolute, 20 mA per pin as rated; sum of I_OH over C0-C5 + D0-D4
-and over B0-B5 + D5-D7: 150 mA each. L-59EGW: 25 mA DC per die (Kingbright datasheet,
-absolute maximum ratings). 2N7000: 200 mA continuous (onsemi 2N7000/D).
+and over B0-B5 + D5-D7: 150 mA each. L-59EGW: 25 mA DC per die, the usual rating of a
+5 mm GaP die (Kingbright's own figure not re-read for r2). 2N7000: 200 mA continuous
+(onsemi 2N7000/D).
 
 The proofs:
   leds   every die, red and green, of every row, with 1, 2 and 3 cells of that colour
