@@ -128,7 +128,9 @@ class LibSymbol:
             eff = sexpr.first(p, "effects")
             hidden = bool(eff and (["hide", "yes"] in eff or "hide" in eff)) or bool(
                 sexpr.first(p, "hide") and sexpr.first(p, "hide")[1] == "yes")
-            self.prop_at[p[1]] = (float(at[1]), float(at[2]), int(float(at[3])), hidden)
+            just = sexpr.first(eff, "justify") if eff else None
+            self.prop_at[p[1]] = (float(at[1]), float(at[2]), int(float(at[3])), hidden,
+                                  " ".join(just[1:]) if just else None)
 
     def embedded(self):
         return "\n".join("\t" + line for line in self.text.splitlines())
@@ -377,15 +379,17 @@ def symbol_instance(p):
                        "Description": line["description"]})
         fields.update(SIM.get(p["lib_id"], {}))
     for name, value in fields.items():
-        lx, ly, la, hidden = s.prop_at.get(name, (0, 0, 0, True))
+        lx, ly, la, hidden, just = s.prop_at.get(name, (0, 0, 0, True, None))
         if name in ("Manufacturer", "MPN") or name.startswith("Sim."):
             hidden = True
         if s.power and name == "Reference":
             hidden = True
+        # the position is the sheet's; the angle and justification stay the library's
+        # (KiCad turns them with the symbol)
         rx, ry = rotate(lx, ly, p["rot"])
-        angle = (la + p["rot"]) % 180
         out.append("\t\t(property %s %s (at %s %s %d) %s)" % (
-            q(name), q(value), fmt(p["x"] + rx), fmt(p["y"] - ry), angle, effects(hide=hidden)))
+            q(name), q(value), fmt(p["x"] + rx), fmt(p["y"] - ry), la,
+            effects(justify=just, hide=hidden)))
     for num in sorted({pin[4] for pin in s.pins}, key=lambda n: (len(n), n)):
         out.append("\t\t(pin %s (uuid %s))" % (q(num), q(uid("pin", p["ref"], num))))
     out.append("\t\t(instances (project %s (path %s (reference %s) (unit 1))))" % (

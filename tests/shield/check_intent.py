@@ -141,13 +141,16 @@ def texts_of(sch):
                         box(node[1], float(at[1]), float(at[2]), int(float(at[3])), size, just)))
     for sym in sexpr.items(root, "symbol"):
         ref = next((p[2] for p in sexpr.items(sym, "property") if p[1] == "Reference"), "?")
+        rot = int(float(sexpr.first(sym, "at")[3]))
         for p in sexpr.items(sym, "property"):
             size, just, hidden = eff(p)
             if hidden or not p[2]:
                 continue
             at = sexpr.first(p, "at")
+            # a field's angle is the symbol's plus its own; a rotated field is centred
+            angle = (int(float(at[3])) + rot) % 180
             out.append(("%s of %s '%s'" % (p[1], ref, p[2]),
-                        box(p[2], float(at[1]), float(at[2]), int(float(at[3])), size, just)))
+                        box(p[2], float(at[1]), float(at[2]), angle, size, just if not rot else "")))
     return out
 
 
