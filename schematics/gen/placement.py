@@ -51,11 +51,12 @@ def placement():
     for k in range(6):
         place["R%d" % (6 + k)] = (55.6, 20.1 - 3.0 * k, 0)
     place["R12"] = (1.5, 15.0, 0)
-    # Row switches lying flat, body to the left, leads S-G-D top to bottom on the right:
+    # Row switches lying flat, body to the left, leads S-G-D top to bottom on the right
+    # (the gate's pad staggered 1.27 mm outward, so neighbouring pads are 0.5 mm apart):
     # Q1 above the USB-B jack's zone, Q2 and Q3 below it (their pads clear of the zones).
-    place["Q1"] = (11.0, 50.5, 270)
-    place["Q2"] = (11.0, 29.2, 270)
-    place["Q3"] = (11.0, 23.9, 270)
+    place["Q1"] = (10.5, 50.5, 270)
+    place["Q2"] = (11.0, 28.6, 270)
+    place["Q3"] = (11.0, 23.3, 270)
     return place
 
 
@@ -64,7 +65,7 @@ def silk_texts():
     out = [
         ("TIC-TAC-TOE", 6.4, 10.6, 1.2, "F.SilkS"),
         ("SHIELD r2", 6.4, 8.4, 1.2, "F.SilkS"),
-        ("ICSP", 56.4, 27.9, 1.0, "F.SilkS"),
+        ("ICSP", 61.0, 34.0, 1.0, "F.SilkS"),
     ]
     place = placement()
     for r in range(3):
@@ -77,6 +78,8 @@ def silk_texts():
             out.append(("G", x + 5.08 + 1.9, y, 1.0, "F.SilkS"))
     for r in range(3):
         x, y, _ = place["Q%d" % (r + 1)]
-        for k, letter in enumerate("SGD"):   # pads 1-2-3: source, gate, drain
-            out.append((letter, x + 1.55, y - 1.27 * k, 1.0, "F.SilkS"))
+        # pads 1-2-3 (source, gate, drain), the gate staggered 1.27 mm outward: the letters
+        # in a column right of them
+        for k, letter in enumerate("SGD"):
+            out.append((letter, x + 2.4, y - 1.27 * k, 1.0, "F.SilkS"))
     return out
