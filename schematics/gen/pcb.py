@@ -164,7 +164,7 @@ def main():
     net_path, out = sys.argv[1], sys.argv[2]
     pro = os.path.splitext(out)[0] + ".kicad_pro"
     if not os.path.exists(pro):
-        raise SystemExit("gen_pcb: %s is missing: the design rules and net classes come "
+        raise SystemExit("pcb: %s is missing: the design rules and net classes come "
                          "from it (copy schematics/ttt-shield.kicad_pro)" % pro)
     pcbnew.KIID.SeedGenerator(20261121)
     comps, nets, classes = read_netlist(net_path)
@@ -194,7 +194,7 @@ def main():
         lib, name = c["footprint"].split(":")
         fp = pcbnew.FootprintLoad(libtable.resolve("footprint", lib), name)
         if fp is None:
-            raise SystemExit("gen_pcb: footprint %s not found in %s (make kicad-update-libs)"
+            raise SystemExit("pcb: footprint %s not found in %s (make kicad-update-libs)"
                              % (c["footprint"], libtable.resolve("footprint", lib)))
         fp.SetFPID(pcbnew.LIB_ID(lib, name))
         fp.SetReference(c["ref"])
@@ -214,7 +214,7 @@ def main():
             fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_TOP_BOTTOM)
         else:
             if c["ref"] not in place:
-                raise SystemExit("gen_pcb: no placement for %s" % c["ref"])
+                raise SystemExit("pcb: no placement for %s" % c["ref"])
             x, y, rot = place[c["ref"]]
             fp.SetPosition(V(x, y))
             fp.SetOrientationDegrees(rot)
@@ -241,7 +241,7 @@ def main():
     set_page(out)
     tracks = [t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"]
     vias = [t for t in board.GetTracks() if t.GetClass() == "PCB_VIA"]
-    print("gen_pcb: %d footprints, %d nets, %d track segments, %d vias -> %s"
+    print("pcb: %d footprints, %d nets, %d track segments, %d vias -> %s"
           % (len(fps), len(nets), len(tracks), len(vias), out))
 
 
@@ -253,7 +253,7 @@ def set_page(path):
     w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX
     new = text.replace('(paper "A4")', '(paper "User" %.2f %.2f)' % (w, h), 1)
     if new == text:
-        raise SystemExit("gen_pcb: no (paper \"A4\") line in %s" % path)
+        raise SystemExit("pcb: no (paper \"A4\") line in %s" % path)
     with open(path, "w", encoding="utf-8") as f:
         f.write(new)
 

@@ -354,10 +354,10 @@ def route_net(board, grid, name, net_id, cls, pads, ni):
         remaining.remove(nxt)
         targets = pad_states(nxt[1])
         if not targets or not tree:
-            raise SystemExit("gen_pcb: no room to reach a pad of %s at %s" % (name, nxt[2]))
+            raise SystemExit("router: no room to reach a pad of %s at %s" % (name, nxt[2]))
         path = astar(grid, cls, net_id, tree, targets, [nxt[2]])
         if path is None:
-            raise SystemExit("gen_pcb: cannot route %s to the pad at (%.2f, %.2f)"
+            raise SystemExit("router: cannot route %s to the pad at (%.2f, %.2f)"
                              % (name, nxt[2][0], nxt[2][1]))
         path = straighten(grid, cls, net_id, path)
         emit(board, grid, path, cls, net_id, ni, width, vd, vdrill, hw,

@@ -104,14 +104,14 @@ class LibSymbol:
             text = f.read()
         start = text.find('\n\t(symbol "%s"' % name)
         if start < 0:
-            raise SystemExit("gen_schematic: %s:%s not found in %s (a new part? make "
+            raise SystemExit("schematic: %s:%s not found in %s (a new part? make "
                              "kicad-update-libs vendors it)" % (lib, name, path))
         raw = sexpr.raw_block(text, start + 2)
         self.lib_id = lib + ":" + name
         self.text = raw.replace('(symbol "%s"' % name, '(symbol "%s"' % self.lib_id, 1)
         node = sexpr.parse(raw)
         if sexpr.first(node, "extends"):
-            raise SystemExit("gen_schematic: derived symbol %s is not supported" % self.lib_id)
+            raise SystemExit("schematic: derived symbol %s is not supported" % self.lib_id)
         self.node = node
         self.props = sexpr.props(node)
         self.power = sexpr.first(node, "power") is not None
@@ -178,9 +178,9 @@ def place(ref, lib_id, x, y, rot=0):
     lib(lib_id)
     line = PART_DATA.get(ref)
     if line is None and not ref.startswith("#"):
-        raise SystemExit("gen_schematic: %s is not in parts.json" % ref)
+        raise SystemExit("schematic: %s is not in parts.json" % ref)
     if line is not None and line["symbol"] != lib_id:
-        raise SystemExit("gen_schematic: %s is %s in parts.json, drawn as %s"
+        raise SystemExit("schematic: %s is %s in parts.json, drawn as %s"
                          % (ref, line["symbol"], lib_id))
     value = line["value"] if line else lib_id.split(":")[1]
     p = {"ref": ref, "lib_id": lib_id, "x": x, "y": y, "rot": rot, "value": value,
@@ -494,7 +494,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     write_kicad(os.path.join(args.out, PROJECT + ".kicad_sch"))
     write_pins(os.path.join(args.out, "pins.md"))
-    print("gen_schematic: %d symbols, %d wires, %d labels, %d no-connects"
+    print("schematic: %d symbols, %d wires, %d labels, %d no-connects"
           % (len(parts), len(wires), len(labels), len(no_connects)))
 
 
