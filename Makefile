@@ -5,7 +5,7 @@
 #   make play       simulated board in the terminal           make bench  figures
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
-#   make gerbers    build/fab/ttt-shield-r1.zip for the board house (KiCad 9)
+#   make gerbers    build/fab/ttt-shield-r2.zip for the board house (KiCad 9)
 #   make fuzz       the libFuzzer harnesses                   make clean
 #   make mutants    mutation testing: do planted bugs fail a test?
 #
@@ -91,7 +91,7 @@ include firmware/app/app.mk
 include firmware/tools/tools.mk
 include sim/sim.mk
 include sim/web/web.mk
-include schematics/schematics.mk
+include schematics/gen/gen.mk
 # Their tests, in the same order.
 include tests/engine/engine.mk
 include tests/hal/hal.mk
@@ -102,6 +102,7 @@ include tests/image/image.mk
 include tests/tools/tools.mk
 include tests/sim/sim.mk
 include tests/web/web.mk
+include tests/shield/shield.mk
 include tests/fuzz/fuzz.mk
 include tests/mutants/mutants.mk
 include tests/docs/docs.mk

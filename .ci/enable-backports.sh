@@ -7,7 +7,7 @@
 #   classic (APT_DIR/sources.list, *.list)     -> APT_DIR/sources.list.d/<codename>-backports.list
 # Does nothing (exit 0) when the suite is already enabled; exit 1 with a message when
 # no entry for <codename> is found. APT_DIR defaults to /etc/apt, CODENAME to the one in
-# /etc/os-release; the arguments exist for the test (schematics/test_enable_backports.sh).
+# /etc/os-release; the arguments exist for the test (.ci/test_enable_backports.sh).
 set -eu
 apt_dir=${1:-/etc/apt}
 codename=${2:-}

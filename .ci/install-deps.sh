@@ -25,6 +25,8 @@ need simavr simavr
 need avrdude avrdude
 need arduino-core-avr /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
 need gerbv gerbv
+# the shield's electrical proofs (tests/shield/spice_proofs.py) run KiCad's SPICE export
+need ngspice ngspice
 need zip zip
 # the web page and ttt-sim-js (sim/web): Node 18+ with npm, and Debian's Chromium for
 # the browser test (playwright-core drives it; it never downloads a browser)
@@ -41,8 +43,9 @@ need lld wasm-ld
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
 # bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3. The symbols and
 # footprints the shield uses are in schematics/lib/ (copies of KiCad's stock ones), so
-# kicad-symbols and kicad-footprints are only needed for `make kicad-update-libs`.
-# Never kicad-packages3d (4.7 GB of 3D models nobody here needs).
+# no KiCad library package is installed: `make kicad-update-libs` fetches kicad-symbols,
+# kicad-footprints and kicad-packages3d with `apt-get download` and takes out only the
+# files the shield uses (never install kicad-packages3d: 4.7 GB of 3D models).
 kicad_missing=""
 command -v kicad-cli >/dev/null 2>&1 && [ -e /usr/lib/python3/dist-packages/pcbnew.py ] ||
     kicad_missing=" kicad"

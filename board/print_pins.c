@@ -2,7 +2,7 @@
  * preprocessor exactly as the firmware reads it, for the tools that must agree with it.
  * Host program.
  *   print_pins          "NET PORTBIT" lines (e.g. "LED_ROW0 PB0"), one per header pin,
- *                       for schematics/check_pinmap.py
+ *                       for tests/shield/check_pinmap.py
  *   print_pins --json   the map as JSON for the avr8js shield model
  *                       (sim/web/src/shield.js; build/web/pins.json)
  * Invariant: both outputs come from the one signal table below. */

@@ -1,4 +1,4 @@
-"""schematics/libtable.py - where a library nickname of this project lives on disk, read
+"""schematics/gen/libtable.py - where a library nickname of this project lives on disk, read
 from the project's own sym-lib-table / fp-lib-table, as KiCad reads them.
 
 The generators load symbols and footprints through this, so they use exactly the files
@@ -12,7 +12,7 @@ import re
 
 import sexpr
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the KiCad project
 TABLES = {"symbol": "sym-lib-table", "footprint": "fp-lib-table"}
 
 

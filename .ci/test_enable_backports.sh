@@ -1,10 +1,10 @@
 #!/bin/sh
-# schematics/test_enable_backports.sh - .ci/enable-backports.sh (run by install-deps.sh to
+# .ci/test_enable_backports.sh - .ci/enable-backports.sh (run by install-deps.sh to
 # get KiCad 9) on scratch copies of apt's configuration: deb822 and classic formats, a
 # suite already enabled, a disabled stanza, no usable entry, and a second run. Never
 # touches /etc/apt. The mirrors here are file: URIs, so no host name is involved.
 set -u
-script="$(dirname "$0")/../.ci/enable-backports.sh"
+script="$(dirname "$0")/enable-backports.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0

@@ -1,4 +1,4 @@
-"""schematics/sexpr.py - reads KiCad's s-expression files (symbol libraries, schematics,
+"""schematics/gen/sexpr.py - reads KiCad's s-expression files (symbol libraries, schematics,
 netlists, boards) into nested Python lists, and finds things in them.
 
 A node is a list whose first element is its head ("symbol", "pin", ...); atoms stay

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""schematics/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
+"""tests/shield/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
 
   check_kicad.py erc SCH            kicad-cli sch erc --severity-all: 0 errors, 0 warnings
   check_kicad.py drc PCB            kicad-cli pcb drc --schematic-parity --severity-all:
@@ -23,7 +23,8 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "schematics", "gen"))
 import libtable  # noqa: E402
 
 
@@ -112,6 +113,17 @@ def stats(pcb, work):
         (max(xs) - min(xs)) / 1e6, (max(ys) - min(ys)) / 1e6, len(board.GetFootprints())))
     print("board: %d track segments (%.0f mm, widths %s mm), %d vias, %d plated + %d "
           "unplated holes in pads" % (len(tracks), length, widths, len(vias), pth, npth))
+    # Silkscreen text: board texts and every visible footprint text on a silk layer.
+    silk = (pcbnew.F_SilkS, pcbnew.B_SilkS)
+    texts = [d for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT)]
+    for fp in board.GetFootprints():
+        texts += [t for t in fp.GraphicalItems() if isinstance(t, pcbnew.PCB_TEXT)]
+        texts += [f for f in fp.GetFields() if f.IsVisible()]
+    on_silk = [t for t in texts if t.GetLayer() in silk and t.IsVisible()]
+    low = min(on_silk, key=lambda t: (t.GetTextHeight(), t.GetTextThickness()))
+    print("board: %d silkscreen texts, the smallest %.2f mm high, %.2f mm stroke ('%s')"
+          % (len(on_silk), low.GetTextHeight() / 1e6, min(t.GetTextThickness() for t in on_silk) / 1e6,
+             low.GetShownText(False)))
     # Smallest clearance, measured by KiCad: copy the design, raise every clearance to
     # 1 mm, run DRC and take the smallest 'actual' it reports between copper items.
     os.makedirs(work, exist_ok=True)

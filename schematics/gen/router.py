@@ -1,110 +1,26 @@
 #!/usr/bin/python3
-"""schematics/gen_pcb.py - builds the routed shield PCB from KiCad's netlist and the
-placement below, with KiCad's own pcbnew module (Debian's /usr/bin/python3).
+"""schematics/gen/router.py - the shield's track router: a grid maze router (A* on a
+0.254 mm grid, two layers, 45-degree moves) with KiCad's clearances built in, used by
+pcb.py on a pcbnew board whose footprints are placed and whose pads carry their nets.
 
-  /usr/bin/python3 schematics/gen_pcb.py NETLIST OUT.kicad_pcb
-
-NETLIST is `kicad-cli sch export netlist` of ttt-shield.kicad_sch; the project file
-ttt-shield.kicad_pro (design rules, net classes) must already sit beside OUT.
-Invariants: every footprint is a stock one, loaded from the file the project's
-fp-lib-table names for its library (the vendored copies in schematics/lib/footprints/,
-never the KiCad libraries installed on the machine), tied to its schematic symbol by
-path, so `kicad-cli pcb drc --schematic-parity` can compare them; nothing with exposed
-copper sits over the Uno's USB-B shell or DC jack (rule areas, so DRC enforces it); the
-ICSP header is left reachable through a notch in the outline. UUIDs come from a fixed
-seed, so the same inputs give the same file (pcbnew parses every footprint of a library
-folder it loads from, and each parse draws UUIDs: so the vendored folders, not only the
-footprints used, are inputs).
-Routing: a grid maze router (A*, 0.254 mm grid, two layers, 45-degree moves) that
-prefers horizontal tracks on F.Cu and vertical ones on B.Cu, so the LED/key rows run on
-the front, the columns on the back, and vias sit where they cross; each path is then
-straightened (longest free 0/45/90-degree runs). Nets are routed one at a time; a net
-that cannot be routed stops the script with its name. Bends cost extra, so paths are
-long straight runs rather than staircases. GND is routed as tracks and also poured as a
-zone on the bottom layer.
+Vertical steps cost more on F.Cu and horizontal steps more on B.Cu, so rows run on the
+front, columns on the back, with vias where they cross; bends cost extra and each path
+is straightened into the longest free 0/45/90-degree runs, so tracks are long straight
+runs rather than staircases. Nets are routed one at a time, each grown as a tree from
+its first pad (Prim); a net that cannot be routed stops the build with its name. The
+keep-out zones (placement.KEEPOUTS) take no vias on either layer and no tracks on B.Cu.
+Deterministic: the same board gives the same tracks. Nothing happens at import time.
 """
 import heapq
 import math
-import os
-import sys
 
 import pcbnew
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import libtable  # noqa: E402
-import sexpr  # noqa: E402
+from placement import BOARD_H, BOARD_W, KEEPOUTS, OUTLINE
 
 MM = 1000000
-OX, OY = 100.0, 150.0  # KiCad position of the board's lower-left corner (Uno origin)
+OX, OY = 4.0, 57.34  # KiCad position of the board's lower-left corner: 4 mm inside the page
 
-# ---------------------------------------------------------------------------------------
-# Board geometry, in Uno coordinates: mm from the lower-left corner seen from the top,
-# x right, y up (the USB-B jack and DC jack on the left edge). Sources: the stock
-# footprint Module:Arduino_UNO_R3_WithMountingHoles (outline, holes, USB/DC bodies).
-# ---------------------------------------------------------------------------------------
-BOARD_W, BOARD_H = 68.58, 53.34
-ICSP_NOTCH = (58.42, 22.86, 33.02)  # x from, y from, y to: the Uno's ICSP header (2x3,
-                                     # pins x 62.2/64.8, y 25.4-30.5) stays pluggable
-OUTLINE = [(0, 0), (66.04, 0), (66.04, 2.54), (68.58, 5.08), (68.58, ICSP_NOTCH[1]),
-           (ICSP_NOTCH[0], ICSP_NOTCH[1]), (ICSP_NOTCH[0], ICSP_NOTCH[2]),
-           (68.58, ICSP_NOTCH[2]), (68.58, 37.85), (66.04, 40.39), (66.04, 51.82),
-           (64.52, 53.34), (0, 53.34)]
-# Where the Uno's tall metal parts sit under the shield (body outline + 1 mm): no pads,
-# no vias, no footprints there; tracks under solder mask may cross.
-KEEPOUTS = {"USB-B jack": (0, 31.38, 10.53, 44.81), "DC jack": (0, 2.18, 12.18, 13.07)}
-# The Uno's mounting holes (M3): no copper pour within a screw head's reach.
-MOUNTING_HOLES = [(13.97, 2.54), (15.24, 50.8), (66.04, 7.62), (66.04, 35.56)]
-SCREW_HEAD_R = 2.8
-
-# Placement: ref -> (x, y, rotation degrees) in Uno coordinates; J1 goes on the bottom.
-CELL_X = [18.6, 32.6, 46.6]          # cell centres, columns 0..2 (left to right)
-CELL_Y = [40.3, 26.1, 11.9]          # rows 0..2 (top to bottom); 14.2 mm pitch
-PLACE = {}
-
-
-def cell_parts():
-    for r in range(3):
-        for c in range(3):
-            i = 3 * r + c + 1
-            cx, cy = CELL_X[c], CELL_Y[r]
-            PLACE["LED%d" % i] = (cx - 2.54, cy + 4.0, 0)     # pads 1-2-3 left to right
-            PLACE["SW%d" % i] = (cx - 3.25, cy - 0.8, 0)      # pad 1 top-left
-            PLACE["D%d" % i] = (cx + 5.64, cy + 2.1, 90)      # cathode (pad 1) below
-
-
-def driver_parts():
-    # Column resistors under D2-D7: the red ones (R1, R3, R5 = 270 R) in the upper row,
-    # the green ones (R2, R4, R6 = 180 R) below; column 0 on the right like D2/D3.
-    # Pad 1 (MCU side) on top.
-    for c in range(3):
-        x = 61.8 - 3.2 * c
-        PLACE["R%d" % (2 * c + 1)] = (x, 46.8, 270)
-        PLACE["R%d" % (2 * c + 2)] = (x, 40.6, 270)
-    # Row switches in the strip between the DC jack and the USB jack.
-    for r in range(3):
-        y = 28.4 - 5.7 * r
-        PLACE["R%d" % (7 + r)] = (1.9, y + 1.27, 270)      # gate resistor, vertical
-        PLACE["Q%d" % (1 + r)] = (5.0, y, 0)              # S G D left to right
-        PLACE["R%d" % (10 + r)] = (10.7, y + 1.27, 270)    # pull-down, vertical
-
-
-cell_parts()
-driver_parts()
-J1_PAD1 = (27.94, 2.54)  # the footprint's origin is pad 1 (NC) of the power header
-
-SILK_TEXT = [  # text, x, y, size, layer
-    ("R7-9", 1.9, 32.3, 0.8, "F.SilkS"),
-    ("Q1-3", 6.3, 32.3, 0.8, "F.SilkS"),
-    ("R10-12", 10.7, 32.3, 0.8, "F.SilkS"),
-    ("TIC-TAC-TOE", 61.8, 17.6, 1.2, "F.SilkS"),
-    ("SHIELD r1", 61.8, 15.6, 1.2, "F.SilkS"),
-    ("ICSP", 62.4, 34.6, 0.8, "F.SilkS"),
-]
-
-# ---------------------------------------------------------------------------------------
-# Router parameters
-# ---------------------------------------------------------------------------------------
 GRID = 0.254
 MARGIN = 0.06            # grid discretisation allowance on every clearance
 VIA_D, VIA_DRILL = 0.6, 0.3
@@ -114,7 +30,6 @@ EDGE_CLEARANCE = 0.5
 HOLE_TO_HOLE = 0.5
 VIA_COST = 10.0          # in grid steps
 WRONG_WAY = 1.8          # cost factor for a vertical step on F.Cu / horizontal on B.Cu
-GND_POUR_LAYERS = (pcbnew.B_Cu,)  # the front is busy with rows; one plane on the back
 TURN_COST = 2.0          # per 45-degree bend (a 90-degree or sharper bend costs 3 times)
 
 
@@ -124,30 +39,6 @@ def V(x, y):
 
 def to_uno(vec):
     return vec.x / MM - OX, OY - vec.y / MM
-
-
-# ---------------------------------------------------------------------------------------
-# Netlist
-# ---------------------------------------------------------------------------------------
-def read_netlist(path):
-    root = sexpr.load(path)
-    comps = []
-    for comp in sexpr.walk(sexpr.first(root, "components"), "comp"):
-        fields = {}
-        for f in sexpr.walk(comp, "field"):
-            fields[sexpr.first(f, "name")[1]] = f[2] if len(f) > 2 else ""
-        comps.append({"ref": sexpr.first(comp, "ref")[1], "value": sexpr.first(comp, "value")[1],
-                      "footprint": sexpr.first(comp, "footprint")[1],
-                      "tstamp": sexpr.first(comp, "tstamps")[1], "fields": fields})
-    nets = {}
-    classes = {}
-    for net in sexpr.walk(sexpr.first(root, "nets"), "net"):
-        name = sexpr.first(net, "name")[1]
-        cls = sexpr.first(net, "class")
-        classes[name] = cls[1] if cls else "Default"
-        nets[name] = [(sexpr.first(n, "ref")[1], sexpr.first(n, "pin")[1])
-                      for n in sexpr.items(net, "node")]
-    return comps, nets, classes
 
 
 # ---------------------------------------------------------------------------------------
@@ -237,9 +128,14 @@ class Grid:
                 if not inside or d < EDGE_CLEARANCE + vr + MARGIN:
                     self.via_block[cls][i] = 255
             for (x0, y0, x1, y1) in self.keepouts:
-                if x0 - 0.45 <= x <= x1 + 0.45 and y0 - 0.45 <= y <= y1 + 0.45:
-                    for cls in self.HW:
+                for cls, hw in self.HW.items():
+                    vr = (POWER_VIA_D if cls == "Power" else VIA_D) / 2
+                    if x0 - vr - MARGIN <= x <= x1 + vr + MARGIN and \
+                            y0 - vr - MARGIN <= y <= y1 + vr + MARGIN:
                         self.via_block[cls][i] = 255
+                    if x0 - hw - MARGIN <= x <= x1 + hw + MARGIN and \
+                            y0 - hw - MARGIN <= y <= y1 + hw + MARGIN:
+                        self.block[(cls, 1)][i] = 255   # no tracks on B.Cu
 
     def _cells(self, bbox, reach):
         x0, y0, x1, y1 = bbox
@@ -392,207 +288,11 @@ def straighten(grid, cls, net, path):
     return out
 
 
-# ---------------------------------------------------------------------------------------
-# Board building
-# ---------------------------------------------------------------------------------------
-def add_outline(board):
-    pts = OUTLINE
-    for a, b in zip(pts, pts[1:] + pts[:1]):
-        seg = pcbnew.PCB_SHAPE(board)
-        seg.SetShape(pcbnew.SHAPE_T_SEGMENT)
-        seg.SetStart(V(*a))
-        seg.SetEnd(V(*b))
-        seg.SetLayer(pcbnew.Edge_Cuts)
-        seg.SetWidth(int(0.05 * MM))
-        board.Add(seg)
-
-
-def add_keepouts(board):
-    for name, (x0, y0, x1, y1) in KEEPOUTS.items():
-        z = pcbnew.ZONE(board)
-        z.SetIsRuleArea(True)
-        z.SetZoneName("Uno %s below: no pads/vias" % name)
-        z.SetLayerSet(pcbnew.LSET.AllCuMask())
-        z.SetDoNotAllowVias(True)
-        z.SetDoNotAllowPads(True)
-        z.SetDoNotAllowFootprints(False)
-        z.SetDoNotAllowTracks(False)
-        z.SetDoNotAllowCopperPour(False)
-        ol = z.Outline()
-        ol.NewOutline()
-        for (x, y) in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
-            ol.Append(V(x, y))
-        board.Add(z)
-
-
-def add_hole_keepouts(board):
-    for (hx, hy) in MOUNTING_HOLES:
-        z = pcbnew.ZONE(board)
-        z.SetIsRuleArea(True)
-        z.SetZoneName("M3 screw head: no copper pour")
-        z.SetLayerSet(pcbnew.LSET.AllCuMask())
-        z.SetDoNotAllowCopperPour(True)
-        z.SetDoNotAllowVias(False)
-        z.SetDoNotAllowPads(False)
-        z.SetDoNotAllowTracks(False)
-        z.SetDoNotAllowFootprints(False)
-        ol = z.Outline()
-        ol.NewOutline()
-        for n in range(16):
-            a = 2 * math.pi * n / 16
-            ol.Append(V(hx + SCREW_HEAD_R * math.cos(a), hy + SCREW_HEAD_R * math.sin(a)))
-        board.Add(z)
-
-
-def add_text(board, text, x, y, size, layer):
-    t = pcbnew.PCB_TEXT(board)
-    t.SetText(text)
-    t.SetPosition(V(x, y))
-    t.SetLayer(board.GetLayerID(layer.replace("SilkS", "Silkscreen")))
-    t.SetTextSize(pcbnew.VECTOR2I(int(size * MM), int(size * MM)))
-    t.SetTextThickness(int(max(0.15, size * 0.15) * MM))
-    if layer.startswith("B."):
-        t.SetMirrored(True)
-    board.Add(t)
-
-
-def add_gnd_zone(board, gnd):
-    for layer in GND_POUR_LAYERS:
-        z = pcbnew.ZONE(board)
-        z.SetLayer(layer)
-        z.SetNet(gnd)
-        z.SetZoneName("GND")
-        z.SetLocalClearance(int(0.3 * MM))
-        z.SetMinThickness(int(0.25 * MM))
-        z.SetThermalReliefGap(int(0.25 * MM))
-        z.SetThermalReliefSpokeWidth(int(0.4 * MM))
-        z.SetIslandRemovalMode(pcbnew.ISLAND_REMOVAL_MODE_ALWAYS)
-        z.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)
-        ol = z.Outline()
-        ol.NewOutline()
-        for (x, y) in OUTLINE:
-            ol.Append(V(x, y))
-        board.Add(z)
-    filler = pcbnew.ZONE_FILLER(board)
-    filler.Fill(board.Zones())
-
-
-def main():
-    if len(sys.argv) != 3:
-        raise SystemExit(__doc__)
-    net_path, out = sys.argv[1], sys.argv[2]
-    pro = os.path.splitext(out)[0] + ".kicad_pro"
-    if not os.path.exists(pro):
-        raise SystemExit("gen_pcb: %s is missing: the design rules and net classes come "
-                         "from it (copy schematics/ttt-shield.kicad_pro)" % pro)
-    pcbnew.KIID.SeedGenerator(20261121)
-    comps, nets, classes = read_netlist(net_path)
-    board = pcbnew.NewBoard(out)
-    board.SetCopperLayerCount(2)
-    ds = board.GetDesignSettings()
-    ds.SetAuxOrigin(V(0, 0))   # drill/place origin = the board's lower-left corner, so
-    ds.SetGridOrigin(V(0, 0))  # placement files read in Uno coordinates
-    tb = board.GetTitleBlock()
-    tb.SetTitle("Tic-tac-toe shield")
-    tb.SetRevision("r1")
-    tb.SetComment(0, "Generated by schematics/gen_pcb.py from the schematic's netlist")
-
-    netinfo = {}
-    for name in sorted(nets):
-        ni = pcbnew.NETINFO_ITEM(board, name)
-        board.Add(ni)
-        netinfo[name] = ni
-    pin_net = {}
-    for name, nodes in nets.items():
-        for ref, pin in nodes:
-            pin_net[(ref, pin)] = name
-
-    fps = {}
-    for c in comps:
-        lib, name = c["footprint"].split(":")
-        fp = pcbnew.FootprintLoad(libtable.resolve("footprint", lib), name)
-        if fp is None:
-            raise SystemExit("gen_pcb: footprint %s not found in %s (make kicad-update-libs)"
-                             % (c["footprint"], libtable.resolve("footprint", lib)))
-        fp.SetFPID(pcbnew.LIB_ID(lib, name))
-        fp.SetReference(c["ref"])
-        fp.SetValue(c["value"])
-        fp.SetPath(pcbnew.KIID_PATH("/" + c["tstamp"]))
-        fp.SetSheetname("")
-        fp.SetSheetfile("ttt-shield.kicad_sch")
-        for fname in ("Datasheet", "Description", "Manufacturer", "MPN"):
-            if fname in c["fields"]:
-                fp.SetField(fname, c["fields"][fname])
-                fld = fp.GetFieldByName(fname)
-                fld.SetVisible(False)
-                fld.SetLayer(pcbnew.F_Fab)
-        board.Add(fp)
-        if c["ref"] == "J1":
-            fp.SetPosition(V(*J1_PAD1))
-            fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_TOP_BOTTOM)
-        else:
-            if c["ref"] not in PLACE:
-                raise SystemExit("gen_pcb: no placement for %s" % c["ref"])
-            x, y, rot = PLACE[c["ref"]]
-            fp.SetPosition(V(x, y))
-            fp.SetOrientationDegrees(rot)
-        for pad in fp.Pads():
-            key = (c["ref"], pad.GetNumber())
-            if key in pin_net:
-                pad.SetNet(netinfo[pin_net[key]])
-        fps[c["ref"]] = fp
-        place_reference(fp, c["ref"])
-
-    add_outline(board)
-    add_keepouts(board)
-    add_hole_keepouts(board)
-    for (text, x, y, size, layer) in SILK_TEXT:
-        add_text(board, text, x, y, size, layer)
-    cell_labels(board)
-
-    route(board, fps, nets, classes, netinfo)
-    add_gnd_zone(board, netinfo["GND"])
-    board.BuildConnectivity()
-    pcbnew.SaveBoard(out, board)
-    tracks = [t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"]
-    vias = [t for t in board.GetTracks() if t.GetClass() == "PCB_VIA"]
-    print("gen_pcb: %d footprints, %d nets, %d track segments, %d vias -> %s"
-          % (len(fps), len(nets), len(tracks), len(vias), out))
-
-
-def place_reference(fp, ref):
-    """Silkscreen references only where they help and fit: the column resistors.
-    Cell parts carry the cell number instead (cell n holds LEDn, SWn, Dn); the row
-    switches are labelled per column above their block. All references stay on F.Fab
-    (the assembly drawing)."""
-    field = fp.Reference()
-    field.SetTextSize(pcbnew.VECTOR2I(int(0.8 * MM), int(0.8 * MM)))
-    field.SetTextThickness(int(0.15 * MM))
-    if ref.startswith("R") and int(ref[1:]) <= 6:
-        x, y, _ = PLACE[ref]
-        field.SetTextAngleDegrees(0)
-        field.SetPosition(V(x, y + 1.9))
-        return
-    if ref == "J1":  # on the bottom, under the board: its reference goes on B.Fab
-        field.SetLayer(pcbnew.B_Fab)
-        return
-    field.SetLayer(pcbnew.F_Fab)
-    field.SetPosition(fp.GetPosition())
-
-
-def cell_labels(board):
-    for r in range(3):
-        for c in range(3):
-            add_text(board, str(3 * r + c + 1), CELL_X[c] - 6.0, CELL_Y[r] + 4.0, 1.5, "F.SilkS")
-            led = PLACE["LED%d" % (3 * r + c + 1)]
-            add_text(board, "R", led[0] - 1.75, led[1], 0.8, "F.SilkS")
-            add_text(board, "G", led[0] + 5.08 + 1.75, led[1], 0.8, "F.SilkS")
-
-
-ROUTE_ORDER_FIRST = ("Net-(", "/LED_ROW", "/LED_C", "/LED_A", "/KEY_COL", "/KEY_ROW", "/LED_K")
+ROUTE_ORDER_FIRST = ("Net-(", "/LED_K", "GND", "/KEY_ROW", "/KEY_COL", "/LED_ROW", "/LED_C", "/LED_A")
 
 
 def route(board, fps, nets, classes, netinfo):
+    """Tracks and vias for every net with two or more pads."""
     grid = Grid(OUTLINE, list(KEEPOUTS.values()))
     names = sorted(nets)
     ids = {name: n for n, name in enumerate(names, start=1)}
@@ -654,10 +354,10 @@ def route_net(board, grid, name, net_id, cls, pads, ni):
         remaining.remove(nxt)
         targets = pad_states(nxt[1])
         if not targets or not tree:
-            raise SystemExit("gen_pcb: no room to reach a pad of %s at %s" % (name, nxt[2]))
+            raise SystemExit("router: no room to reach a pad of %s at %s" % (name, nxt[2]))
         path = astar(grid, cls, net_id, tree, targets, [nxt[2]])
         if path is None:
-            raise SystemExit("gen_pcb: cannot route %s to the pad at (%.2f, %.2f)"
+            raise SystemExit("router: cannot route %s to the pad at (%.2f, %.2f)"
                              % (name, nxt[2][0], nxt[2][1]))
         path = straighten(grid, cls, net_id, path)
         emit(board, grid, path, cls, net_id, ni, width, vd, vdrill, hw,

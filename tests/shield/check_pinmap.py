@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""schematics/check_pinmap.py - joins the four views of every Uno header pin and fails on
+"""tests/shield/check_pinmap.py - joins the four views of every Uno header pin and fails on
 any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with pcbnew).
 
   1. pins.h: NET -> MCU pin, printed by board/print_pins (compiled against the board
@@ -27,7 +27,8 @@ import sys
 import pcbnew
 
 import os
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "schematics", "gen"))
 import sexpr  # noqa: E402
 
 UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
@@ -47,7 +48,6 @@ for _k in range(8):
     UNO_POSITION["D%d" % _k] = (2.5 - 0.1 * _k, 2.0)
 for _k, _n in enumerate(["D8", "D9", "D10", "D11", "D12", "D13", "GND3", "AREF", "SDA", "SCL"]):
     UNO_POSITION[_n] = (1.64 - 0.1 * _k, 2.0)
-BOARD_ORIGIN = (100.0, 150.0)  # KiCad position of the board's lower-left corner (gen_pcb.py)
 
 
 def uno_name(pinfunction, number):
@@ -93,6 +93,9 @@ def netlist_view(path, ref):
 def pcb_view(path, ref, mutate=None):
     """pad number -> (net, (x, y) in inches in Uno coordinates) for the header footprint."""
     board = pcbnew.LoadBoard(path)
+    # the board's lower-left corner: its drill/place origin (schematics/gen/pcb.py)
+    aux = board.GetDesignSettings().GetAuxOrigin()
+    origin = (aux.x / 1e6, aux.y / 1e6)
     fp = board.FindFootprintByReference(ref)
     if fp is None:
         raise SystemExit("check_pinmap: no footprint %s in %s" % (ref, path))
@@ -113,8 +116,8 @@ def pcb_view(path, ref, mutate=None):
     view = {}
     for p in pads:
         pos = p.GetPosition()
-        x = (pos.x / 1e6 - BOARD_ORIGIN[0]) / INCH
-        y = (BOARD_ORIGIN[1] - pos.y / 1e6) / INCH
+        x = (pos.x / 1e6 - origin[0]) / INCH
+        y = (origin[1] - pos.y / 1e6) / INCH
         view.setdefault(p.GetNumber(), []).append((p.GetNetname().lstrip("/"), (x, y)))
     return view
 

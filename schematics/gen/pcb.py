@@ -1,0 +1,283 @@
+#!/usr/bin/python3
+"""schematics/gen/pcb.py - builds the routed shield PCB from KiCad's netlist, the
+placement (placement.py) and the router (router.py), with KiCad's own pcbnew module
+(Debian's /usr/bin/python3).
+
+  /usr/bin/python3 schematics/gen/pcb.py NETLIST OUT.kicad_pcb
+
+NETLIST is `kicad-cli sch export netlist` of ttt-shield.kicad_sch; the project file
+ttt-shield.kicad_pro (design rules, net classes) must already sit beside OUT.
+Invariants: every footprint is a stock one, loaded from the file the project's
+fp-lib-table names for its library (the vendored copies in schematics/lib/footprints/,
+never the KiCad libraries installed on the machine), tied to its schematic symbol by
+path, so `kicad-cli pcb drc --schematic-parity` can compare them; the Uno's USB-B shell
+and DC jack zones hold no pads or vias, and no tracks or pour on the bottom layer (rule
+areas, so DRC enforces it); the ICSP header is left reachable through a notch in the
+outline; every reference is on the fab layers once (the assembly drawing), the
+silkscreen carries the cell numbers and the polarity marks. UUIDs come from a fixed
+seed, so the same inputs give the same file (pcbnew parses every footprint of a library
+folder it loads from, and each parse draws UUIDs: so the vendored folders, not only the
+footprints used, are inputs). GND is routed as tracks and also poured on the bottom.
+"""
+import math
+import os
+import sys
+
+import pcbnew
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import libtable  # noqa: E402
+import placement  # noqa: E402
+import router  # noqa: E402
+import sexpr  # noqa: E402
+from placement import KEEPOUTS, MOUNTING_HOLES, OUTLINE, SCREW_HEAD_R  # noqa: E402
+from router import MM, V  # noqa: E402
+
+GND_POUR_LAYERS = (pcbnew.B_Cu,)  # the front is busy with rows; one plane on the back
+REVISION = "r2"
+
+
+# ---------------------------------------------------------------------------------------
+# Netlist
+# ---------------------------------------------------------------------------------------
+def read_netlist(path):
+    root = sexpr.load(path)
+    comps = []
+    for comp in sexpr.walk(sexpr.first(root, "components"), "comp"):
+        fields = {}
+        for f in sexpr.walk(comp, "field"):
+            fields[sexpr.first(f, "name")[1]] = f[2] if len(f) > 2 else ""
+        comps.append({"ref": sexpr.first(comp, "ref")[1], "value": sexpr.first(comp, "value")[1],
+                      "footprint": sexpr.first(comp, "footprint")[1],
+                      "tstamp": sexpr.first(comp, "tstamps")[1], "fields": fields})
+    nets = {}
+    classes = {}
+    for net in sexpr.walk(sexpr.first(root, "nets"), "net"):
+        name = sexpr.first(net, "name")[1]
+        cls = sexpr.first(net, "class")
+        classes[name] = cls[1] if cls else "Default"
+        nets[name] = [(sexpr.first(n, "ref")[1], sexpr.first(n, "pin")[1])
+                      for n in sexpr.items(net, "node")]
+    return comps, nets, classes
+
+
+# ---------------------------------------------------------------------------------------
+# Board building
+# ---------------------------------------------------------------------------------------
+def add_outline(board):
+    pts = OUTLINE
+    for a, b in zip(pts, pts[1:] + pts[:1]):
+        seg = pcbnew.PCB_SHAPE(board)
+        seg.SetShape(pcbnew.SHAPE_T_SEGMENT)
+        seg.SetStart(V(*a))
+        seg.SetEnd(V(*b))
+        seg.SetLayer(pcbnew.Edge_Cuts)
+        seg.SetWidth(int(0.05 * MM))
+        board.Add(seg)
+
+
+def bottom_only():
+    layers = pcbnew.LSET()
+    layers.AddLayer(pcbnew.B_Cu)
+    return layers
+
+
+def add_keepouts(board):
+    """Over the Uno's USB-B shell and DC jack: no pads or vias on either layer, and no
+    tracks or pour on the bottom layer, which faces the metal (placement.KEEPOUTS)."""
+    for name, (x0, y0, x1, y1) in KEEPOUTS.items():
+        for layers, what, bottom in ((pcbnew.LSET.AllCuMask(), "no pads/vias", False),
+                                     (bottom_only(), "no tracks/pour on B.Cu", True)):
+            z = pcbnew.ZONE(board)
+            z.SetIsRuleArea(True)
+            z.SetZoneName("Uno %s below: %s" % (name, what))
+            z.SetLayerSet(layers)
+            z.SetDoNotAllowVias(not bottom)
+            z.SetDoNotAllowPads(not bottom)
+            z.SetDoNotAllowFootprints(False)
+            z.SetDoNotAllowTracks(bottom)
+            z.SetDoNotAllowCopperPour(bottom)
+            ol = z.Outline()
+            ol.NewOutline()
+            for (x, y) in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+                ol.Append(V(x, y))
+            board.Add(z)
+
+
+def add_hole_keepouts(board):
+    for (hx, hy) in MOUNTING_HOLES:
+        z = pcbnew.ZONE(board)
+        z.SetIsRuleArea(True)
+        z.SetZoneName("M3 screw head: no copper pour")
+        z.SetLayerSet(pcbnew.LSET.AllCuMask())
+        z.SetDoNotAllowCopperPour(True)
+        z.SetDoNotAllowVias(False)
+        z.SetDoNotAllowPads(False)
+        z.SetDoNotAllowTracks(False)
+        z.SetDoNotAllowFootprints(False)
+        ol = z.Outline()
+        ol.NewOutline()
+        for n in range(16):
+            a = 2 * math.pi * n / 16
+            ol.Append(V(hx + SCREW_HEAD_R * math.cos(a), hy + SCREW_HEAD_R * math.sin(a)))
+        board.Add(z)
+
+
+def add_text(board, text, x, y, size, layer, angle=0):
+    t = pcbnew.PCB_TEXT(board)
+    t.SetText(text)
+    t.SetPosition(V(x, y))
+    t.SetTextAngleDegrees(angle)
+    t.SetLayer(board.GetLayerID(layer.replace("SilkS", "Silkscreen")))
+    t.SetTextSize(pcbnew.VECTOR2I(int(size * MM), int(size * MM)))
+    t.SetTextThickness(int(round(max(0.15, size * 0.15), 2) * MM))
+    if layer.startswith("B."):
+        t.SetMirrored(True)
+    board.Add(t)
+
+
+def add_gnd_zone(board, gnd):
+    for layer in GND_POUR_LAYERS:
+        z = pcbnew.ZONE(board)
+        z.SetLayer(layer)
+        z.SetNet(gnd)
+        z.SetZoneName("GND")
+        z.SetLocalClearance(int(0.3 * MM))
+        z.SetMinThickness(int(0.25 * MM))
+        z.SetThermalReliefGap(int(0.25 * MM))
+        z.SetThermalReliefSpokeWidth(int(0.4 * MM))
+        z.SetIslandRemovalMode(pcbnew.ISLAND_REMOVAL_MODE_ALWAYS)
+        z.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)
+        ol = z.Outline()
+        ol.NewOutline()
+        for (x, y) in OUTLINE:
+            ol.Append(V(x, y))
+        board.Add(z)
+    filler = pcbnew.ZONE_FILLER(board)
+    filler.Fill(board.Zones())
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    net_path, out = sys.argv[1], sys.argv[2]
+    pro = os.path.splitext(out)[0] + ".kicad_pro"
+    if not os.path.exists(pro):
+        raise SystemExit("pcb: %s is missing: the design rules and net classes come "
+                         "from it (copy schematics/ttt-shield.kicad_pro)" % pro)
+    pcbnew.KIID.SeedGenerator(20261121)
+    comps, nets, classes = read_netlist(net_path)
+    board = pcbnew.NewBoard(out)
+    board.SetCopperLayerCount(2)
+    ds = board.GetDesignSettings()
+    ds.SetAuxOrigin(V(0, 0))   # drill/place origin = the board's lower-left corner, so
+    ds.SetGridOrigin(V(0, 0))  # placement files read in Uno coordinates
+    tb = board.GetTitleBlock()
+    tb.SetTitle("Tic-tac-toe shield")
+    tb.SetRevision(REVISION)
+    tb.SetComment(0, "Generated by schematics/gen/pcb.py from the schematic's netlist")
+    place = placement.placement()
+
+    netinfo = {}
+    for name in sorted(nets):
+        ni = pcbnew.NETINFO_ITEM(board, name)
+        board.Add(ni)
+        netinfo[name] = ni
+    pin_net = {}
+    for name, nodes in nets.items():
+        for ref, pin in nodes:
+            pin_net[(ref, pin)] = name
+
+    fps = {}
+    for c in comps:
+        lib, name = c["footprint"].split(":")
+        fp = pcbnew.FootprintLoad(libtable.resolve("footprint", lib), name)
+        if fp is None:
+            raise SystemExit("pcb: footprint %s not found in %s (make kicad-update-libs)"
+                             % (c["footprint"], libtable.resolve("footprint", lib)))
+        fp.SetFPID(pcbnew.LIB_ID(lib, name))
+        fp.SetReference(c["ref"])
+        fp.SetValue(c["value"])
+        fp.SetPath(pcbnew.KIID_PATH("/" + c["tstamp"]))
+        fp.SetSheetname("")
+        fp.SetSheetfile("ttt-shield.kicad_sch")
+        for fname in ("Datasheet", "Description", "Manufacturer", "MPN"):
+            if fname in c["fields"]:
+                fp.SetField(fname, c["fields"][fname])
+                fld = fp.GetFieldByName(fname)
+                fld.SetVisible(False)
+                fld.SetLayer(pcbnew.F_Fab)
+        board.Add(fp)
+        if c["ref"] == "J1":
+            fp.SetPosition(V(*placement.J1_PAD1))
+            fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_TOP_BOTTOM)
+        else:
+            if c["ref"] not in place:
+                raise SystemExit("pcb: no placement for %s" % c["ref"])
+            x, y, rot = place[c["ref"]]
+            fp.SetPosition(V(x, y))
+            fp.SetOrientationDegrees(rot)
+        for pad in fp.Pads():
+            key = (c["ref"], pad.GetNumber())
+            if key in pin_net:
+                pad.SetNet(netinfo[pin_net[key]])
+        fps[c["ref"]] = fp
+        fab_texts(fp, c["ref"])
+
+    add_outline(board)
+    add_keepouts(board)
+    add_hole_keepouts(board)
+    for (text, x, y, size, layer) in placement.silk_texts():
+        add_text(board, text, x, y, size, layer)
+        if len(text) <= 2:   # the marks and cell numbers: on the assembly drawing too
+            add_text(board, text, x, y, size, layer.replace("SilkS", "Fab"))
+    silk_references(board, place)
+
+    router.route(board, fps, nets, classes, netinfo)
+    add_gnd_zone(board, netinfo["GND"])
+    board.BuildConnectivity()
+    pcbnew.SaveBoard(out, board)
+    set_page(out)
+    tracks = [t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"]
+    vias = [t for t in board.GetTracks() if t.GetClass() == "PCB_VIA"]
+    print("pcb: %d footprints, %d nets, %d track segments, %d vias -> %s"
+          % (len(fps), len(nets), len(tracks), len(vias), out))
+
+
+def set_page(path):
+    """A page just larger than the board (the board 4 mm inside it), so the assembly
+    drawing fills whatever paper it is printed on: kicad-cli plots the page as it is.
+    pcbnew's Python binding has no page setter, so the saved file is edited."""
+    text = open(path, encoding="utf-8").read()
+    w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX
+    new = text.replace('(paper "A4")', '(paper "User" %.2f %.2f)' % (w, h), 1)
+    if new == text:
+        raise SystemExit("pcb: no (paper \"A4\") line in %s" % path)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+
+
+def fab_texts(fp, ref):
+    """The fab layer (the assembly drawing) shows each part's reference once: the stock
+    footprint's own ${REFERENCE} text there, at the body's centre. The Reference field
+    is hidden (it would print a second copy), and so is the value."""
+    field = fp.Reference()
+    field.SetLayer(pcbnew.B_Fab if fp.IsFlipped() else pcbnew.F_Fab)
+    field.SetVisible(False)
+    fp.Value().SetVisible(False)
+
+
+def silk_references(board, place):
+    """Resistor and MOSFET references on the silkscreen, inside each body's outline
+    (the cells carry their number instead: cell n holds LEDn, SWn and Dn)."""
+    for ref, (x, y, rot) in place.items():
+        if ref.startswith("R"):
+            cx, cy = (x + 3.81, y) if rot == 0 else (x, y + 3.81)
+            add_text(board, ref, cx, cy, 1.0, "F.SilkS", 90 if rot else 0)
+        elif ref.startswith("Q"):
+            add_text(board, ref, x - 5.6, y - 1.27, 1.0, "F.SilkS")
+
+
+if __name__ == "__main__":
+    main()

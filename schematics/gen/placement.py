@@ -1,0 +1,85 @@
+"""schematics/gen/placement.py - where everything sits on the shield, in Uno coordinates:
+mm from the board's lower-left corner seen from the top, x right, y up (the Uno's USB-B
+jack and DC jack on the left edge). Data and pure functions only (no KiCad module);
+pcb.py places the footprints from it, router.py keeps out of its zones.
+
+Sources: the stock footprint Module:Arduino_UNO_R3_WithMountingHoles (outline, mounting
+holes, the USB-B and DC jack bodies drawn on its fab layer); the footprints' own pad
+positions (pad 1 at the footprint origin) for the offsets below.
+"""
+
+BOARD_W, BOARD_H = 68.58, 53.34
+ICSP_NOTCH = (58.42, 22.86, 33.02)  # x from, y from, y to: the Uno's ICSP header (2x3,
+                                     # pins x 62.2/64.8, y 25.4-30.5) stays pluggable
+OUTLINE = [(0, 0), (66.04, 0), (66.04, 2.54), (68.58, 5.08), (68.58, ICSP_NOTCH[1]),
+           (ICSP_NOTCH[0], ICSP_NOTCH[1]), (ICSP_NOTCH[0], ICSP_NOTCH[2]),
+           (68.58, ICSP_NOTCH[2]), (68.58, 37.85), (66.04, 40.39), (66.04, 51.82),
+           (64.52, 53.34), (0, 53.34)]
+# The Uno's tall metal parts under the shield: the USB-B shell (x -6.35..9.65, y
+# 32.1..44.1 on the stock footprint's fab layer; it overhangs the board edge) and the DC
+# jack, each grown by about 1 mm and clipped to the board. The shield's underside sits
+# about 11 mm above the Uno, as high as the USB-B shell: so no pads or vias there on
+# either layer, and no tracks and no pour on the bottom layer (rule areas, DRC enforces).
+KEEPOUTS = {"USB-B jack": (0, 31.38, 10.53, 44.81), "DC jack": (0, 2.18, 12.18, 13.07)}
+# The Uno's mounting holes (M3): no copper pour within a screw head's reach.
+MOUNTING_HOLES = [(13.97, 2.54), (15.24, 50.8), (66.04, 7.62), (66.04, 35.56)]
+SCREW_HEAD_R = 2.8
+J1_PAD1 = (27.94, 2.54)  # the Uno footprint's origin is pad 1 (NC) of the power header
+
+CELL_X = (18.1, 32.1, 46.1)          # cell centres, columns 0..2 (left to right)
+CELL_Y = (40.3, 26.1, 11.9)          # rows 0..2 (top to bottom); 14.2 mm pitch
+R_PITCH = 7.62                       # the resistors and diodes lie flat, 7.62 mm pads
+
+
+def placement():
+    """{ref: (x, y, rotation degrees)}: footprint origin (pad 1) and KiCad orientation."""
+    place = {}
+    for r in range(3):
+        for c in range(3):
+            i = 3 * r + c + 1
+            cx, cy = CELL_X[c], CELL_Y[r]
+            place["LED%d" % i] = (cx - 2.54, cy + 4.0, 0)     # pads 1-2-3 left to right
+            place["SW%d" % i] = (cx - 3.25, cy - 0.8, 0)      # pad 1 top-left
+            place["D%d" % i] = (cx + 6.1, cy + 2.1, 270)      # cathode (pad 1, square,
+            #                                         silk K and band) on top, anode below
+    # The resistors lie flat (pad 1 on the left), in rows 3.0 mm apart (their courtyards touch): R1-R5 right of
+    # the cells above the ICSP notch (R1 on top, next to the header pins D2-D6 they
+    # hang on), R6-R11 right of the cells below the notch (R6 on top), R12 in the strip
+    # between the DC jack and the USB-B jack, under Q3.
+    for k in range(5):
+        place["R%d" % (1 + k)] = (55.6, 48.4 - 3.0 * k, 0)
+    for k in range(6):
+        place["R%d" % (6 + k)] = (55.6, 20.1 - 3.0 * k, 0)
+    place["R12"] = (1.5, 15.0, 0)
+    # Row switches lying flat, body to the left, leads S-G-D top to bottom on the right
+    # (the gate's pad staggered 1.27 mm outward, so neighbouring pads are 0.5 mm apart):
+    # Q1 above the USB-B jack's zone, Q2 and Q3 below it (their pads clear of the zones).
+    place["Q1"] = (10.5, 50.5, 270)
+    place["Q2"] = (11.0, 28.6, 270)
+    place["Q3"] = (11.0, 23.3, 270)
+    return place
+
+
+def silk_texts():
+    """[(text, x, y, size, layer)]: the board's own silkscreen words and marks."""
+    out = [
+        ("TIC-TAC-TOE", 6.4, 10.6, 1.2, "F.SilkS"),
+        ("SHIELD r2", 6.4, 8.4, 1.2, "F.SilkS"),
+        ("ICSP", 61.0, 34.0, 1.0, "F.SilkS"),
+    ]
+    place = placement()
+    for r in range(3):
+        for c in range(3):
+            i = 3 * r + c + 1
+            out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS"))
+            x, y, _ = place["LED%d" % i]
+            # the die colour of each anode pad: R (pad 1, square) and G (pad 3)
+            out.append(("R", x - 1.9, y, 1.0, "F.SilkS"))
+            out.append(("G", x + 5.08 + 1.9, y, 1.0, "F.SilkS"))
+    for r in range(3):
+        x, y, _ = place["Q%d" % (r + 1)]
+        # pads 1-2-3 (source, gate, drain), the gate staggered 1.27 mm outward: the letters
+        # in a column right of them
+        for k, letter in enumerate("SGD"):
+            out.append((letter, x + 2.4, y - 1.27 * k, 1.0, "F.SilkS"))
+    return out

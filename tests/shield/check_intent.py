@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""tests/shield/check_intent.py - checks that see the design's intent, where KiCad's ERC,
+DRC and parity cannot (they only compare the netlist with itself).
+
+  check_intent.py roundtrip NETLIST   KiCad's netlist (kicad-cli sch export netlist) of the
+                                      schematic equals schematics/gen/circuit.py, the
+                                      connection list the generator meant to draw: every
+                                      part pin on its net, each label's name the net's
+  check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
+                                      pins on one net
+  check_intent.py lid PARTS_JSON      every key's actuator reaches lid.actuator_above_lid_min_mm
+                                      above a lid (lid.thickness_mm) laid lid.gap_over_tallest_mm
+                                      over the tallest part that is neither an LED (they
+                                      poke through) nor fitted from below; the assembly
+                                      order goes up by each part's highest point
+  check_intent.py schtext SCH         no two texts of the schematic overlap: labels, notes
+                                      and the visible fields of every symbol, each boxed
+                                      as KiCad's stroke font draws it (a character is at
+                                      most 1.0 x its height wide; lines 1.6 x apart)
+Exit status is the verdict. Standard library only.
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GEN = os.path.join(HERE, "..", "..", "schematics", "gen")
+sys.path.insert(0, GEN)
+import sexpr  # noqa: E402
+
+CHAR_W, LINE_H, SHRINK = 1.0, 1.6, 0.05
+
+
+def read_netlist(path):
+    """({net name: set of (ref, pin)}, {ref: [pins]})."""
+    root = sexpr.load(path)
+    nets, pins = {}, {}
+    for net in sexpr.walk(sexpr.first(root, "nets"), "net"):
+        name = sexpr.first(net, "name")[1]
+        members = {(sexpr.first(n, "ref")[1], sexpr.first(n, "pin")[1])
+                   for n in sexpr.items(net, "node")}
+        nets[name] = members
+        for ref, pin in members:
+            pins.setdefault(ref, []).append(pin)
+    return nets, pins
+
+
+def intended(gen_dir=GEN):
+    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol."""
+    sys.path.insert(0, gen_dir)
+    import circuit
+    import schematic
+    return circuit.nets(schematic.uno_pins())
+
+
+def roundtrip(path, gen_dir=GEN):
+    nets, _pins = read_netlist(path)
+    want = intended(gen_dir)
+    by_members = {frozenset(m): name for name, m in nets.items()
+                  if not name.startswith("unconnected-")}
+    fails = []
+    for name, members in sorted(want.items()):
+        got = by_members.get(frozenset(members))
+        if got is None:
+            # say where the drawn net differs
+            near = [(n, m) for n, m in nets.items() if m & set(members)]
+            desc = "; ".join("%s has %s" % (n, sorted(m)) for n, m in near[:3])
+            fails.append("net %s %s is not one net in KiCad's netlist (%s)"
+                         % (name, sorted(members), desc))
+            continue
+        label = got.lstrip("/")
+        if (got.startswith("/") or got in ("GND", "+5V")) and label != name:
+            fails.append("net %s is drawn as %s" % (name, got))
+    wanted = {frozenset(m) for m in want.values()}
+    for name, members in sorted(nets.items()):
+        if not name.startswith("unconnected-") and frozenset(members) not in wanted:
+            fails.append("KiCad's net %s %s is not in circuit.py" % (name, sorted(members)))
+    for f in fails:
+        print("roundtrip: FAIL " + f)
+    print("roundtrip: %d nets of circuit.py, %d of KiCad's netlist compared" % (len(want), len(nets)))
+    print("roundtrip: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
+def shorts(path):
+    nets, pins = read_netlist(path)
+    net_of = {m: name for name, ms in nets.items() for m in ms}
+    fails, n = [], 0
+    for ref, ps in sorted(pins.items()):
+        if len(ps) != 2:
+            continue
+        n += 1
+        a, b = (net_of[(ref, p)] for p in ps)
+        if a == b:
+            fails.append("%s has both pins on %s" % (ref, a))
+    for f in fails:
+        print("shorts: FAIL " + f)
+    print("shorts: %d two-terminal parts, %d with both pins on one net" % (n, len(fails)))
+    print("shorts: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
+def box(text, x, y, angle, size, justify):
+    """(x0, y0, x1, y1) of a text on the sheet (y down)."""
+    lines = text.split("\n")
+    w = max(len(l) for l in lines) * size * CHAR_W
+    h = size + (len(lines) - 1) * size * LINE_H
+    hj = "left" if "left" in justify else "right" if "right" in justify else "center"
+    vj = "bottom" if "bottom" in justify else "top" if "top" in justify else "center"
+    # along the text direction: a from the anchor to the far end; across: the height
+    a0 = {"left": 0.0, "right": -w, "center": -w / 2}[hj]
+    c0 = {"bottom": -h, "top": 0.0, "center": -h / 2}[vj]
+    if vj == "bottom" and len(lines) > 1:
+        c0 = -size  # a multi-line text's anchor is its first line's baseline
+    a1, c1 = a0 + w, c0 + h
+    if angle % 180 == 0:
+        return (x + a0, y + c0, x + a1, y + c1)
+    # vertical (90): text runs up the sheet; 'across' is to the left of the baseline
+    return (x + c0, y - a1, x + c1, y - a0)
+
+
+def texts_of(sch):
+    root = sexpr.load(sch)
+    out = []
+
+    def eff(node):
+        e = sexpr.first(node, "effects")
+        font = sexpr.first(e, "font") if e else None
+        size = float(sexpr.first(font, "size")[1]) if font and sexpr.first(font, "size") else 1.27
+        j = sexpr.first(e, "justify") if e else None
+        hidden = bool(e and (sexpr.first(e, "hide") and sexpr.first(e, "hide")[1] == "yes"))
+        return size, " ".join(j[1:]) if j else "", hidden
+
+    for kind in ("label", "text", "global_label", "hierarchical_label"):
+        for node in sexpr.items(root, kind):
+            at = sexpr.first(node, "at")
+            size, just, _h = eff(node)
+            if kind == "label" and not just:
+                just = "left bottom"
+            out.append(("%s '%s'" % (kind, node[1].replace("\n", " ")[:30]),
+                        box(node[1], float(at[1]), float(at[2]), int(float(at[3])), size, just)))
+    for sym in sexpr.items(root, "symbol"):
+        ref = next((p[2] for p in sexpr.items(sym, "property") if p[1] == "Reference"), "?")
+        rot = int(float(sexpr.first(sym, "at")[3]))
+        for p in sexpr.items(sym, "property"):
+            size, just, hidden = eff(p)
+            if hidden or not p[2]:
+                continue
+            at = sexpr.first(p, "at")
+            # a field's angle is the symbol's plus its own; a rotated field is centred
+            angle = (int(float(at[3])) + rot) % 180
+            out.append(("%s of %s '%s'" % (p[1], ref, p[2]),
+                        box(p[2], float(at[1]), float(at[2]), angle, size, just if not rot else "")))
+    return out
+
+
+def schtext(sch):
+    items = texts_of(sch)
+    fails = []
+    for i in range(len(items)):
+        for j in range(i + 1, len(items)):
+            (na, a), (nb, b) = items[i], items[j]
+            if a[0] + SHRINK < b[2] - SHRINK and b[0] + SHRINK < a[2] - SHRINK and \
+                    a[1] + SHRINK < b[3] - SHRINK and b[1] + SHRINK < a[3] - SHRINK:
+                fails.append("%s overlaps %s (at %.1f, %.1f)" % (na, nb, a[0], a[1]))
+    for f in fails[:20]:
+        print("schtext: FAIL " + f)
+    print("schtext: %d texts, %d overlapping pairs" % (len(items), len(fails)))
+    print("schtext: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
+def lid(path):
+    import json
+    data = json.load(open(path, encoding="utf-8"))
+    lid = data["lid"]
+    parts = data["parts"]
+    under = [p for p in parts if "diameter_mm" not in p and p.get("fitted_from") != "bottom"]
+    tallest = max(under, key=lambda p: p["height_mm"])
+    top = tallest["height_mm"] + lid["gap_over_tallest_mm"] + lid["thickness_mm"]
+    fails = []
+    for p in parts:
+        if "actuator_top_mm" in p:
+            above = p["actuator_top_mm"] - top
+            print("lid: %s: actuator top %.1f mm; lid top %.1f mm (over %s, %.1f mm): %.1f mm "
+                  "above the lid" % (p["value"], p["actuator_top_mm"], top, tallest["value"],
+                                     tallest["height_mm"], above))
+            if above < lid["actuator_above_lid_min_mm"] - 1e-9:
+                fails.append("%s reaches only %.1f mm above the lid (%.1f needed)"
+                             % (p["value"], above, lid["actuator_above_lid_min_mm"]))
+    key = lambda p: (p.get("fitted_from") == "bottom", max(p["height_mm"], p.get("actuator_top_mm", 0)))
+    for a in parts:
+        for b in parts:
+            if a["order"] < b["order"] and key(a) > key(b):
+                fails.append("assembly order: %s (step %d, %.1f mm) before %s (step %d, %.1f mm)"
+                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"], key(b)[1]))
+    for f in fails:
+        print("lid: FAIL " + f)
+    print("lid: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "schtext", "lid"):
+        raise SystemExit(__doc__)
+    cmd, path = sys.argv[1], sys.argv[2]
+    if cmd == "roundtrip":
+        return roundtrip(path, *(sys.argv[3:4]))
+    return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

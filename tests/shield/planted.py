@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""tests/shield/planted.py - the shield checks' self-test: each planted mistake of
+tests/shield/planted.txt (the mutant record format: id, reason, suites, file, find,
+replace) is applied to a scratch copy of schematics/, the copy is regenerated (schematic,
+KiCad's netlist and SPICE export) and checked; the check the record's reason names
+("caught by X") must fail, on a copy whose unmutated twin passes everything.
+
+  planted.py RECORDS WORKDIR        exit status is the verdict
+
+Checks: roundtrip, shorts, schtext, lid (check_intent.py; suite test-kicad-intent) and
+spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+COPY = ("gen", "lib", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
+        "fp-lib-table")
+
+
+def records(path):
+    out = []
+    for block in re.split(r"\n\s*\n", open(path, encoding="utf-8").read().strip()):
+        rec = {}
+        for line in block.splitlines():
+            key, _sep, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if key in ("find", "replace"):
+                rec.setdefault(key, []).append(value)
+            else:
+                rec[key] = value
+        rec["find"] = "\n".join(rec.get("find", []))
+        rec["replace"] = "\n".join(rec.get("replace", []))
+        out.append(rec)
+    return out
+
+
+def run(*args, **kw):
+    return subprocess.run(list(args), capture_output=True, text=True, **kw)
+
+
+def checks(project):
+    """{check: failed?} for a scratch project folder (schematics/ copy)."""
+    gen = os.path.join(project, "gen")
+    sch = os.path.join(project, "ttt-shield.kicad_sch")
+    net = os.path.join(project, "ttt-shield.net")
+    cir = os.path.join(project, "ttt-shield.cir")
+    r = run(sys.executable, os.path.join(gen, "schematic.py"), "--out", project)
+    if r.returncode:
+        return {"generator": True}, r.stdout + r.stderr
+    for fmt, out in (("kicadsexpr", net), ("spice", cir)):
+        r = run("kicad-cli", "sch", "export", "netlist", "--format", fmt, "-o", out, sch)
+        if r.returncode:
+            return {"netlist": True}, r.stdout + r.stderr
+    result, log = {}, ""
+    intent = os.path.join(HERE, "check_intent.py")
+    for name, args in (("roundtrip", [net, gen]), ("shorts", [net]), ("schtext", [sch]),
+                       ("lid", [os.path.join(project, "parts.json")])):
+        r = run(sys.executable, intent, name, *args)
+        result[name] = r.returncode != 0
+        log += r.stdout
+    r = run(sys.executable, os.path.join(HERE, "spice_proofs.py"), cir, "--work",
+            os.path.join(project, "spice-work"))
+    log += r.stdout
+    for proof in ("leds", "pins", "reset", "keys"):
+        result["spice-" + proof] = ("FAIL %s:" % proof) in r.stdout
+    if r.returncode and not any(result["spice-" + p] for p in ("leds", "pins", "reset", "keys")):
+        result["spice-run"] = True
+    return result, log
+
+
+def scratch(work, name):
+    project = os.path.join(work, name, "schematics")
+    shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+    os.makedirs(project)
+    for item in COPY:
+        src = os.path.join(ROOT, "schematics", item)
+        (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(project, item))
+    return project
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    recs, work = records(sys.argv[1]), sys.argv[2]
+    base, log = checks(scratch(work, "unmutated"))
+    if any(base.values()):
+        print(log)
+        raise SystemExit("planted: the unmutated copy fails %s" % [k for k, v in base.items() if v])
+    passed = failed = 0
+    for rec in recs:
+        m = re.search(r"caught by ([\w-]+)", rec.get("reason", ""))
+        want = m.group(1) if m else None
+        project = scratch(work, rec["id"])
+        path = os.path.join(project, os.path.relpath(rec["file"], "schematics"))
+        text = open(path, encoding="utf-8").read()
+        if text.count(rec["find"]) != 1:
+            print("planted: FAIL %s: stale record (find occurs %d times in %s)"
+                  % (rec["id"], text.count(rec["find"]), rec["file"]))
+            failed += 1
+            continue
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.replace(rec["find"], rec["replace"]))
+        result, log = checks(project)
+        caught = sorted(k for k, v in result.items() if v)
+        if want in caught:
+            print("planted: %s caught by %s (failing: %s)" % (rec["id"], want, ", ".join(caught)))
+            passed += 1
+        else:
+            print("planted: FAIL %s: %s passed (failing: %s)\n%s"
+                  % (rec["id"], want, ", ".join(caught) or "nothing", log[-2000:]))
+            failed += 1
+    print("planted: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+# tests/shield/shield.mk - the shield's checks: KiCad's own, and the design's intent.
+#
+#   make test-kicad-erc        KiCad's ERC on the schematic: 0 errors, 0 warnings
+#   make test-kicad-drc        KiCad's DRC with schematic parity and the fab rules of the
+#                              project (silk text >= 1.0 mm / 0.15 mm, silk off pads, no
+#                              track/via/pour over the Uno's jacks on the bottom): 0
+#                              violations, 0 unconnected items, 0 parity issues
+#   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
+#                              pin; four deliberately broken copies must each be caught
+#   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly
+#                              what the generators make from the current sources
+#   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
+#                              every part in the placement file once
+#   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
+#                              connection list (schematics/gen/circuit.py), no two-terminal
+#                              part has both pins on one net, no two schematic texts overlap,
+#                              the keys reach 1.5 mm above a lid over the tallest part
+#   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
+#                              lit), pin and port sums, rows dark in reset, all 512 key sets
+#   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
+#                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
+#                              colours, key on the wrong column, ...) each fail their check
+#   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
+#
+# Every check runs with KiCad's stock library locations pointed at an empty folder
+# (schematics/gen/gen.mk): if anything still reached for the installed libraries,
+# ERC/DRC would report a missing library and fail.
+
+SHIELD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted
+$(SHIELD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
+$(SHIELD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
+$(SHIELD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
+$(SHIELD_CHECK_TARGETS): | kicad-no-stock
+
+.PHONY: $(SHIELD_CHECK_TARGETS) test-kicad-backports
+
+KICAD_CIR := $(KICAD_DIR)/ttt-shield.cir
+$(KICAD_CIR): $(KICAD_SCH) $(KICAD_PROJECT) schematics/spice/models.lib
+	@mkdir -p $(@D)
+	@kicad-cli sch export netlist --format spice -o $@ $< >/dev/null
+
+test-kicad-erc:
+	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py erc $(KICAD_SCH)
+
+test-kicad-drc:
+	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py drc $(KICAD_PCB)
+
+# The mutated board header: a copy of board/ with PD2/PD3 swapped; its own copy of
+# print_pins.c is compiled, so every quoted include resolves inside the copy.
+$(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) tests/shield/check_pinmap.py
+	@mkdir -p $(@D)
+	@rm -rf $(KICAD_DIR)/board_bad && cp -r board $(KICAD_DIR)/board_bad
+	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
+	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ \
+		$(KICAD_DIR)/board_bad/$(notdir $(PRINT_PINS_SRC))
+
+# The schematic with the D8/D9 labels swapped, through KiCad's own netlister.
+$(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS) tests/shield/check_pinmap.py
+	@rm -rf $(@D) && mkdir -p $(@D) && cp -r $(KICAD_SCH) $(KICAD_PROJECT) schematics/lib schematics/spice $(@D)/
+	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
+	@kicad-cli sch export netlist --format kicadsexpr -o $@ $(@D)/ttt-shield.kicad_sch >/dev/null
+
+PINMAP = $(KICAD_PY) tests/shield/check_pinmap.py --pcb $(KICAD_PCB)
+test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICAD_DIR)/bad_sch/ttt-shield.net
+	@set -e; pass=0; \
+	$(KICAD_PY) tests/shield/check_pinmap.py --self-test-mutate-header; pass=$$((pass + 1)); \
+	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET); pass=$$((pass + 1)); \
+	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pad --expect-fail; pass=$$((pass + 1)); \
+	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pcb-net --expect-fail; pass=$$((pass + 1)); \
+	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_DIR)/bad_sch/ttt-shield.net --expect-fail; pass=$$((pass + 1)); \
+	$(PRINT_PINS) > $(KICAD_DIR)/pins_good.txt; $(KICAD_DIR)/print_pins_bad > $(KICAD_DIR)/pins_bad.txt; \
+	if cmp -s $(KICAD_DIR)/pins_good.txt $(KICAD_DIR)/pins_bad.txt; then \
+		echo "test-kicad-pinmap: the PD2/PD3 swap did not change print_pins"; exit 1; fi; \
+	$(PINMAP) --pins-cmd $(KICAD_DIR)/print_pins_bad --netlist $(KICAD_NET) --expect-fail; pass=$$((pass + 1)); \
+	echo "test-kicad-pinmap: $$pass passed, 0 failed"
+
+# Regenerate everything into a scratch folder and compare byte for byte.
+KICAD_REGEN := $(KICAD_DIR)/regen
+KICAD_REGEN_FILES := ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
+test-kicad-generated:
+	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
+	python3 $(KICAD_GEN)/schematic.py --out $(KICAD_REGEN) >/dev/null; \
+	cp -r $(KICAD_PROJECT) schematics/lib schematics/spice $(KICAD_REGEN)/; \
+	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
+		$(KICAD_REGEN)/ttt-shield.kicad_sch >/dev/null; \
+	$(KICAD_PY) $(KICAD_GEN)/pcb.py $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
+	$(KICAD_PY) $(KICAD_GEN)/fab.py bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
+	fail=0; for f in $(KICAD_REGEN_FILES); do \
+		if cmp -s $(KICAD_REGEN)/$$f schematics/$$f; then echo "test-kicad-generated: $$f up to date"; \
+		else echo "test-kicad-generated: schematics/$$f differs from its generator's output (make kicad-generate)"; \
+			fail=$$((fail + 1)); fi; \
+	done; \
+	echo "test-kicad-generated: $$(($(words $(KICAD_REGEN_FILES)) - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
+
+test-kicad-fab:
+	@$(KICAD_PY) $(KICAD_GEN)/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+
+test-kicad-intent: $(KICAD_NET)
+	@set -e; \
+	python3 tests/shield/check_intent.py roundtrip $(KICAD_NET); \
+	python3 tests/shield/check_intent.py shorts $(KICAD_NET); \
+	python3 tests/shield/check_intent.py schtext $(KICAD_SCH); \
+	python3 tests/shield/check_intent.py lid schematics/parts.json
+
+test-kicad-spice: $(KICAD_CIR)
+	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice
+
+test-kicad-planted:
+	@python3 tests/shield/planted.py tests/shield/planted.txt $(KICAD_DIR)/planted
+
+test-kicad-backports:
+	@sh .ci/test_enable_backports.sh
+
+TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-backports

@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""tests/shield/spice_proofs.py - the shield's electrical proofs, in ngspice, on the netlist
+KiCad itself exports (`kicad-cli sch export netlist --format spice`, whose parts carry
+the schematic's Sim.* fields and the model cards of schematics/spice/models.lib).
+
+  spice_proofs.py EXPORT.cir [--work DIR]     exit status is the verdict
+
+The MCU is not in the netlist (J1 is excluded from simulation): each of its pins is
+modelled here, from the ATmega328P datasheet (DS40002061, "DC Characteristics" and
+the pin driver figures "I/O pin output voltage vs. source/sink current"):
+  driven high: VCC behind R_OH; driven low: 0 V behind R_OL; input: pull-up R_PU
+  to VCC, or (in reset, every pin floating) its leakage, 1 uA (I_IL / I_IH max).
+  typical corner: VCC 5.0 V, R_OH 20 R (V_OH 4.8 V at 10 mA, 25 C figure), 27 C
+  high corner:    VCC 5.25 V (USB's upper limit), R_OH 10 R, 85 C (LED V_F lowest)
+  R_OL 25 R (V_OL 0.5 V at 20 mA); R_PU 20 k and 50 k (the datasheet's range);
+  V_IL max 0.3 VCC, V_IH min 0.6 VCC.
+Limits (ATmega328P datasheet, absolute maximum ratings and the notes to the DC
+table): 40 mA per pin absolute, 20 mA per pin as rated; sum of I_OH over C0-C5 + D0-D4
+and over B0-B5 + D5-D7: 150 mA each. L-59EGW: 25 mA DC per die, the usual rating of a
+5 mm GaP die (Kingbright's own figure not re-read for r2). 2N7000: 200 mA continuous
+(onsemi 2N7000/D).
+
+The proofs:
+  leds   every die, red and green, of every row, with 1, 2 and 3 cells of that colour
+         lit in the row (and 3 yellow cells: 6 dies): within TARGET_BAND of the design
+         target at the typical corner, below the die's rating and the pin's rating at
+         the high corner; the dies of the rows that are off stay dark (< 10 uA);
+  pins   the worst single pin and the worst port-group sums over all those frames;
+  reset  every pin floating (1 uA leakage into each net, the worst direction): each
+         gate stays below 0.5 V (V_GS(th) min 0.8 V) and every die below 1 uA;
+  keys   all 512 sets of pressed keys, each row driven low in turn, both pull-up
+         values: a column reads below V_IL exactly when a pressed key joins it to
+         the driven row, above V_IH otherwise (no ghosting, no masking).
+One ngspice run (batch mode, a control script of `alter` and `op`).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROWS, COLS = 3, 3
+TARGET = {"R": 9.8e-3, "G": 13.6e-3}   # schematics/README.md, "Current budget"
+TARGET_BAND = 0.15                     # +-15 % at the typical corner
+LED_MAX = 25e-3
+PIN_RATED, PIN_ABS = 20e-3, 40e-3
+PORT_SUM_MAX = 150e-3
+DARK = 10e-6
+RESET_DARK, RESET_GATE = 1e-6, 0.5
+CORNERS = {"typ": (5.0, 20.0, 27.0), "high": (5.25, 10.0, 85.0)}
+R_OL, LEAK = 25.0, 1e-6
+R_PU = (20e3, 50e3)
+PRESSED, RELEASED = 0.1, 100e6
+HIZ = 1e12
+# MCU pins on the shield's nets (board/uno_shield_r1/pins.h; the pin-map test joins it)
+LED_PINS = {"LED_C0_R": "PD2", "LED_C0_G": "PD3", "LED_C1_R": "PD4", "LED_C1_G": "PD5",
+            "LED_C2_R": "PD6", "LED_C2_G": "PD7"}
+ROW_PINS = {"LED_ROW0": "PB0", "LED_ROW1": "PB1", "LED_ROW2": "PB2"}
+KEY_ROW_PINS = {"KEY_ROW0": "PC3", "KEY_ROW1": "PC4", "KEY_ROW2": "PC5"}
+KEY_COL_PINS = {"KEY_COL0": "PC0", "KEY_COL1": "PC1", "KEY_COL2": "PC2"}
+PORT_GROUPS = {"C0-C5 + D0-D4": ("PC", "PD0", "PD1", "PD2", "PD3", "PD4"),
+               "B0-B5 + D5-D7": ("PB", "PD5", "PD6", "PD7")}
+
+
+def node(name):
+    """KiCad's net names as ngspice nodes: '/LED_K0' -> n_led_k0, GND -> 0."""
+    if name == "GND":
+        return "0"
+    return "n_" + re.sub(r"[^a-z0-9_]", "_", name.lstrip("/").lower())
+
+
+def read_export(path):
+    lines = []
+    for line in open(path, encoding="utf-8"):
+        s = line.rstrip("\n")
+        if s.strip().lower() == ".end":
+            continue
+        if s.startswith(".title") or s.startswith(".include") or s.startswith("*") or not s:
+            lines.append(s)
+            continue
+        tok = s.split()
+        # element name, its nodes, then the model / value: rename the nodes only
+        n = {"R": 2, "D": 2, "X": len(tok) - 2}.get(tok[0][0].upper(), len(tok) - 2)
+        lines.append(" ".join([tok[0]] + [node(t) for t in tok[1:1 + n]] + tok[1 + n:]))
+    return lines
+
+
+def parts_of(lines):
+    """{ref: element name} of LEDs and keys, read from the export (XLED1, RSW1, ...)."""
+    leds = sorted(l.split()[0] for l in lines if re.match(r"XLED\d", l))
+    keys = sorted(l.split()[0] for l in lines if re.match(r"RSW\d", l))
+    return leds, keys
+
+
+def harness():
+    """The MCU's pins: a source and its resistor per pin on the shield."""
+    out = ["* the MCU's pins (tests/shield/spice_proofs.py)"]
+    for net, pin in {**LED_PINS, **ROW_PINS, **KEY_ROW_PINS}.items():
+        out.append("V%s m_%s 0 DC 0" % (pin, pin.lower()))
+        out.append("R%s m_%s %s %g" % (pin, pin.lower(), node("/" + net), HIZ))
+    for net, pin in KEY_COL_PINS.items():
+        out.append("V%s m_%s 0 DC 5" % (pin, pin.lower()))
+        out.append("R%s m_%s %s %g" % (pin, pin.lower(), node("/" + net), HIZ))
+    # reset: each net's leakage current, switched in by the control script
+    for net in list(LED_PINS) + list(ROW_PINS) + list(KEY_ROW_PINS) + list(KEY_COL_PINS):
+        out.append("ILK_%s 0 %s DC 0" % (net, node("/" + net)))
+    return out
+
+
+class Script:
+    def __init__(self):
+        self.lines = []
+        self.probes = []   # (tag, [(label, expression)])
+
+    def pin(self, pin, volts, ohms):
+        self.lines.append("alter v%s dc = %g" % (pin.lower(), volts))
+        self.lines.append("alter r%s = %g" % (pin.lower(), ohms))
+
+    def op(self, tag, exprs):
+        self.lines.append("op")
+        n = len(self.probes)
+        for k, (_label, e) in enumerate(exprs):
+            self.lines.append('echo "P %d %d $&%s"' % (n, k, e))
+        self.lines.append("destroy all")  # else every op's plot is kept, and each slows the next
+        self.probes.append((tag, exprs))
+
+
+def die_expr(led, colour):
+    return "@d.%s.d%s[id]" % (led.lower(), "r" if colour == "R" else "g")
+
+
+def led_frames(s, leds):
+    """Per corner, row, colour and number lit: the control lines; probes for all dies
+    and all pin currents."""
+    pins = list(LED_PINS.values()) + list(ROW_PINS.values())
+    for corner, (vcc, r_oh, temp) in CORNERS.items():
+        s.lines.append("set temp = %g" % temp)
+        s.lines.append("option temp = %g" % temp)
+        for row in range(ROWS):
+            for colours in ("R", "G", "RG"):
+                for lit in (1, 2, 3):
+                    if colours == "RG" and lit != 3:
+                        continue
+                    for net, pin in ROW_PINS.items():
+                        on = net == "LED_ROW%d" % row
+                        s.pin(pin, vcc if on else 0.0, r_oh if on else R_OL)
+                    for net, pin in LED_PINS.items():
+                        c, colour = int(net[5]), net[-1]
+                        on = c < lit and colour in colours
+                        s.pin(pin, vcc if on else 0.0, r_oh if on else R_OL)
+                    exprs = [("die %s %s" % (led, col), die_expr(led, col))
+                             for led in leds for col in "RG"]
+                    exprs += [("pin %s" % p, "i(v%s)" % p.lower()) for p in pins]
+                    s.op(("led", corner, row, colours, lit), exprs)
+
+
+def reset_frame(s, leds):
+    for pin in list(LED_PINS.values()) + list(ROW_PINS.values()) + \
+            list(KEY_ROW_PINS.values()) + list(KEY_COL_PINS.values()):
+        s.pin(pin, 0.0, HIZ)
+    for net in list(LED_PINS) + list(ROW_PINS) + list(KEY_ROW_PINS) + list(KEY_COL_PINS):
+        s.lines.append("alter ilk_%s dc = %g" % (net.lower(), LEAK))
+    exprs = [("die %s %s" % (led, col), die_expr(led, col)) for led in leds for col in "RG"]
+    exprs += [("gate %d" % r, "v(%s)" % node("/LED_ROW%d" % r)) for r in range(ROWS)]
+    s.op(("reset",), exprs)
+    for net in list(LED_PINS) + list(ROW_PINS) + list(KEY_ROW_PINS) + list(KEY_COL_PINS):
+        s.lines.append("alter ilk_%s dc = 0" % net.lower())
+
+
+def key_frames(s, keys):
+    s.lines.append("option temp = 27")
+    for pin in LED_PINS.values():
+        s.pin(pin, 0.0, R_OL)
+    for pu in R_PU:
+        for pin in KEY_COL_PINS.values():
+            s.pin(pin, 5.0, pu)
+        for subset in range(512):
+            for k in range(9):
+                s.lines.append("alter rsw%d = %g" % (k + 1, PRESSED if subset >> k & 1 else RELEASED))
+            for row in range(ROWS):
+                for net, pin in KEY_ROW_PINS.items():
+                    on = net == "KEY_ROW%d" % row
+                    s.pin(pin, 0.0, R_OL if on else HIZ)
+                s.op(("keys", pu, subset, row),
+                     [("col %d" % c, "v(%s)" % node("/KEY_COL%d" % c)) for c in range(COLS)])
+
+
+def run(deck_lines, work):
+    os.makedirs(work, exist_ok=True)
+    deck = os.path.join(work, "proofs.cir")
+    with open(deck, "w", encoding="utf-8") as f:
+        f.write("\n".join(deck_lines) + "\n")
+    r = subprocess.run(["ngspice", "-b", deck], capture_output=True, text=True)
+    with open(os.path.join(work, "proofs.log"), "w", encoding="utf-8") as f:
+        f.write(r.stdout + r.stderr)
+    values = {}
+    for line in r.stdout.splitlines():
+        m = re.match(r"^P (\d+) (\d+) (\S+)$", line.strip())
+        if m:
+            values[(int(m.group(1)), int(m.group(2)))] = float(m.group(3))
+    return values, r
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("export")
+    ap.add_argument("--work", default="build/kicad/spice")
+    args = ap.parse_args()
+    lines = read_export(args.export)
+    leds, keys = parts_of(lines)
+    if len(leds) != 9 or len(keys) != 9:
+        raise SystemExit("spice_proofs: the export has %d LEDs and %d keys, not 9 and 9: "
+                         "are their Sim.* fields in the schematic?" % (len(leds), len(keys)))
+    s = Script()
+    led_frames(s, leds)
+    reset_frame(s, leds)
+    key_frames(s, keys)
+    deck = lines + harness() + [".control", "set noaskquit"] + s.lines + ["quit", ".endc", ".end"]
+    values, r = run(deck, args.work)
+    expected = sum(len(e) for _t, e in s.probes)
+    if len(values) != expected:
+        print(r.stdout[-3000:] + r.stderr[-3000:])
+        raise SystemExit("spice_proofs: ngspice gave %d of %d values (log: %s/proofs.log)"
+                         % (len(values), expected, args.work))
+    return verdict(s.probes, values)
+
+
+def led_of(label):
+    return int(re.search(r"XLED(\d)", label).group(1)) - 1
+
+
+def verdict(probes, values):
+    fails = []       # (proof, message)
+    per = {}          # (colour, lit) -> [currents at typ]
+    worst_die = 0.0
+    worst_pin = (0.0, "")
+    worst_port = {g: (0.0, "") for g in PORT_GROUPS}
+    reset_worst, reset_gate = 0.0, 0.0
+    key_ok = key_bad = 0
+    for n, (tag, exprs) in enumerate(probes):
+        v = {label: values[(n, k)] for k, (label, _e) in enumerate(exprs)}
+        if tag[0] == "led":
+            _t, corner, row, colours, lit = tag
+            frame = "%s row %d %s x%d" % (corner, row, colours, lit)
+            for label, i in v.items():
+                if not label.startswith("die"):
+                    continue
+                cell = led_of(label)
+                col = label[-1]
+                r, c = divmod(cell, 3)
+                on = r == row and c < lit and col in colours
+                if not on:
+                    if abs(i) > DARK:
+                        fails.append(("leds", "%s: %s is lit (%.3g A) though its row or column "
+                                      "is off" % (frame, label, i)))
+                    continue
+                if corner == "typ":
+                    per.setdefault((col if colours != "RG" else "Y" + col, lit), []).append(i)
+                    if abs(i / TARGET[col] - 1) > TARGET_BAND:
+                        fails.append(("leds", "%s: %s %.2f mA, the target is %.1f mA +-%d %%"
+                                      % (frame, label, i * 1e3, TARGET[col] * 1e3, TARGET_BAND * 100)))
+                else:
+                    worst_die = max(worst_die, i)
+                    if i > LED_MAX:
+                        fails.append(("leds", "%s: %s %.2f mA > %.0f mA rating"
+                                      % (frame, label, i * 1e3, LED_MAX * 1e3)))
+            if corner == "high":
+                pins = {label.split()[1]: abs(i) for label, i in v.items() if label.startswith("pin")}
+                for p, i in pins.items():
+                    if i > worst_pin[0]:
+                        worst_pin = (i, "%s in %s" % (p, frame))
+                    if i > PIN_RATED:
+                        fails.append(("pins", "%s: pin %s %.1f mA > %.0f mA"
+                                      % (frame, p, i * 1e3, PIN_RATED * 1e3)))
+                for g, members in PORT_GROUPS.items():
+                    total = sum(i for p, i in pins.items() if p.startswith(members))
+                    if total > worst_port[g][0]:
+                        worst_port[g] = (total, frame)
+                    if total > PORT_SUM_MAX:
+                        fails.append(("pins", "%s: port group %s %.1f mA > 150 mA"
+                                      % (frame, g, total * 1e3)))
+        elif tag[0] == "reset":
+            for label, x in v.items():
+                if label.startswith("die"):
+                    reset_worst = max(reset_worst, abs(x))
+                    if abs(x) > RESET_DARK:
+                        fails.append(("reset", "%s %.3g A: lit while the MCU is in reset"
+                                      % (label, x)))
+                else:
+                    reset_gate = max(reset_gate, x)
+                    if x > RESET_GATE:
+                        fails.append(("reset", "%s at %.2f V while the MCU is in reset" % (label, x)))
+        else:
+            _t, pu, subset, row = tag
+            vcc = 5.0
+            ok = True
+            for c in range(COLS):
+                pressed = subset >> (3 * row + c) & 1
+                x = v["col %d" % c]
+                if pressed and not x < 0.3 * vcc:
+                    ok = False
+                    fails.append(("keys", "pull-up %g, pressed %s, row %d driven: column %d at "
+                                  "%.2f V, not below V_IL (masking)" % (pu, keyset(subset), row, c, x)))
+                if not pressed and not x > 0.6 * vcc:
+                    ok = False
+                    fails.append(("keys", "pull-up %g, pressed %s, row %d driven: column %d at "
+                                  "%.2f V, not above V_IH (ghosting)" % (pu, keyset(subset), row, c, x)))
+            key_ok += ok
+            key_bad += not ok
+    for (col, lit), cur in sorted(per.items()):
+        print("spice: typical, %s %d lit: %s mA" % ({"R": "red", "G": "green", "YR": "yellow (red die)",
+                                                      "YG": "yellow (green die)"}[col],
+                                                     lit if not col.startswith("Y") else 3,
+                                                     " .. ".join("%.2f" % (x * 1e3) for x in (min(cur), max(cur)))))
+    print("spice: high corner: worst die %.2f mA (rating %.0f); worst pin %.2f mA (%s); port sums: %s"
+          % (worst_die * 1e3, LED_MAX * 1e3, worst_pin[0] * 1e3, worst_pin[1],
+             "; ".join("%s %.1f mA" % (g, t * 1e3) for g, (t, _f) in worst_port.items())))
+    print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A" % (reset_gate, reset_worst))
+    print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
+          % (key_ok, key_ok + key_bad))
+    shown = {}
+    for proof, msg in fails:
+        shown[proof] = shown.get(proof, 0) + 1
+        if shown[proof] <= 5:
+            print("spice: FAIL %s: %s" % (proof, msg))
+    for proof, n in shown.items():
+        if n > 5:
+            print("spice: FAIL %s: ... %d failures in all" % (proof, n))
+    print("spice: %d passed, %d failed (%s)" % (4 - len(shown), len(shown),
+                                                ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys"))
+    return 1 if fails else 0
+
+
+def keyset(subset):
+    return "{%s}" % ",".join("SW%d" % (k + 1) for k in range(9) if subset >> k & 1) or "{}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
