@@ -41,7 +41,7 @@ $(AVR_SU_DIR)/obj/hal/avr/power.o: AVR_SU_CFLAGS := $(filter-out -fstack-usage,$
 
 # The board's pin map printed as the firmware's preprocessor reads it (board/print_pins.c),
 # for the tools that must agree with it: "NET PORTBIT" lines for
-# schematics/check_pinmap.py, --json for the avr8js shield model (sim/web).
+# tests/shield/check_pinmap.py, --json for the avr8js shield model (sim/web).
 PRINT_PINS_SRC := board/print_pins.c
 PRINT_PINS := $(HOST_DIR)/board/print_pins
 $(PRINT_PINS): $(call host_objs,$(PRINT_PINS_SRC))
