@@ -16,6 +16,7 @@ include <case-params.scad>
 
 part = "base";
 omit_opening = "";
+engrave = true;     // false: no lettering (the planted mistake's lid renders faster)
 
 $fn = 40;
 eps = 0.01;
@@ -91,7 +92,8 @@ module lid() {
         for (k = P_keys) translate([k[0], k[1], P_z_lid_under - 1])
             cylinder(d = P_key_hole_d, h = P_d_lid_plate + 2);
         for (c = P_connectors) if (c[0] != omit_opening) jack_opening(c);
-        translate([0, 0, P_z_lid_top - P_d_engrave]) linear_extrude(P_d_engrave + 1) engraving();
+        if (engrave)
+            translate([0, 0, P_z_lid_top - P_d_engrave]) linear_extrude(P_d_engrave + 1) engraving();
     }
 }
 

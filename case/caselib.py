@@ -14,7 +14,8 @@ import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-PARTS_JSON = os.path.join(ROOT, "schematics", "parts.json")
+# CASE_PARTS_JSON: another parts file (to try a candidate part without editing the real one).
+PARTS_JSON = os.environ.get("CASE_PARTS_JSON") or os.path.join(ROOT, "schematics", "parts.json")
 UNO_JSON = os.path.join(HERE, "uno-r3.json")
 README = os.path.join(ROOT, "README.md")
 

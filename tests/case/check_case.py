@@ -296,7 +296,14 @@ def main():
         through_lid = clear_up(lid, x, y, za)
         C.check(through_lid is None, "fit %s (cell %d): the lid covers the key" % (s["ref"], c))
         if keys is None:
+            # The actuator itself comes through: its hole must clear it all round.
             press.append(za - z_lid_top)
+            zm = (z_lid_top + lay["z_lid_under"]) / 2
+            ra = sw["actuator_diameter_mm"] / 2
+            gap = min((lid.hits((x, y, zm), (math.cos(k * math.pi / 4), math.sin(k * math.pi / 4), 0.0),
+                                tmax=20) - ra).min(initial=1e9) for k in range(8))
+            C.check(gap >= 0.2, "fit %s (cell %d): the actuator binds in its hole (gap %.2f)"
+                    % (s["ref"], c, gap))
             continue
         h = keys.hits((x, y, za - 0.5), UP)
         rest = h[0] - 0.5 if len(h) else None
@@ -333,6 +340,8 @@ def main():
     for p in board["parts"]:
         z = zst + p["height"]
         if p["switch"]:
+            if keys is None:
+                continue    # through the lid: its hole is checked above
             z = lay["z_act"]
         pts = list(p["pads"])
         if p["box"]:
