@@ -90,7 +90,6 @@ def menu_labels(path=README):
 
 def _outline(board):
     """Edge.Cuts line segments chained into one closed polygon (KiCad coordinates)."""
-    import pcbnew
     segs = []
     for d in board.GetDrawings():
         if d.GetLayerName() != "Edge.Cuts":
@@ -101,7 +100,6 @@ def _outline(board):
         s, e = d.GetStart(), d.GetEnd()
         segs.append(((round(_mm(s.x), 4), round(_mm(s.y), 4)),
                      (round(_mm(e.x), 4), round(_mm(e.y), 4))))
-    del pcbnew
     if not segs:
         raise CaseError("the PCB has no Edge.Cuts outline")
     poly = [segs[0][0], segs[0][1]]
@@ -222,18 +220,23 @@ def layout(board, uno):
     want = sorted(tuple(h) for h in uno["mounting_holes_mm"])
     got = sorted((h[0], h[1]) for h in board["holes"])
     if len(got) != len(want) or any(math.hypot(a[0] - b[0], a[1] - b[1]) > 0.05
-                                    for a, b in zip(got, want)):
-        raise CaseError("the PCB's mounting holes %s are not the Uno's %s" % (got, want))
+                                    for a, b in zip(got, want)) \
+            or any(abs(h[2] - uno["mounting_hole_diameter_mm"]) > 0.05 for h in board["holes"]):
+        raise CaseError("the PCB's mounting holes %s are not the Uno's %s" % (board["holes"], want))
+    if D["standoff_h"] < uno["bottom_protrusion_mm"] + 1.0:
+        raise CaseError("standoffs of %g mm do not clear the Uno's %g mm solder tails"
+                        % (D["standoff_h"], uno["bottom_protrusion_mm"]))
     z_uno_bottom = D["floor"] + D["standoff_h"]
     z_uno_top = z_uno_bottom + uno["thickness_mm"]
     # Shield on the Uno's female headers, on the plastic of its own male headers (2.54 mm).
     z_shield_bottom = z_uno_top + uno["female_header_height_mm"] + 2.54
     z_shield_top = z_shield_bottom + board["thickness"]
     sw = board["switches"][1]["part"]
-    for c in range(1, 10):
-        p = board["switches"][c]["part"]
-        if p is not sw:
-            raise CaseError("the nine switches are not one part")
+    if any(board["switches"][c]["part"] is not sw for c in range(1, 10)):
+        raise CaseError("the nine switches are not one part")
+    for k in ("actuator_top_mm", "actuator_diameter_mm", "travel_mm"):
+        if k not in sw:
+            raise CaseError("parts.json: the switch %s has no %s" % (sw["value"], k))
     z_act = z_shield_top + sw["actuator_top_mm"]
     # The switches are left to the key design below: their actuators go into the lid.
     tallest = max((p for p in board["parts"] if not p["switch"]), key=lambda p: p["height"])
@@ -241,9 +244,9 @@ def layout(board, uno):
     z_icsp = z_uno_top + uno["icsp_header_top_mm"]
     z_lid_under = max(z_parts, z_icsp) + D["lid_clearance"]
     z_lid_top = z_lid_under + D["lid_plate"]
-    travel = sw.get("travel_mm", 0.25)
-    through = z_act >= z_lid_top + travel + REQUIRE["press_margin"] + 1.0
-    if through:
+    travel = sw["travel_mm"]
+    # The actuator itself is the key when it stands far enough above the lid to be pressed.
+    if z_act - z_lid_top >= travel + REQUIRE["press_margin"]:
         # parts.json gives the actuator's top, not the body's: the body is taken to be
         # below the lid (the clearance check casts its rays from the actuator's top).
         key = {"mode": "through", "hole_d": sw["actuator_diameter_mm"] + D["actuator_hole_extra"]}
@@ -252,13 +255,12 @@ def layout(board, uno):
         need = z_act + D["key_flange_t"] + (D["key_flange_d"] - D["key_stem_d"]) / 2 \
             / math.tan(math.radians(40)) + D["key_play"]
         z_lid_under = max(z_lid_under, need)
-        z_lid_top = z_lid_under + D["lid_plate"]
         flange_top = z_lid_under - D["key_play"]
         key = {"mode": "cap", "hole_d": D["key_stem_d"] + D["key_hole_extra"],
                "stem_d": D["key_stem_d"], "flange_d": D["key_flange_d"],
                "flange_t": D["key_flange_t"], "z_bottom": z_act,
                "z_flange_top": flange_top,
-               "z_top": z_lid_top + D["key_protrusion"]}
+               "z_top": z_lid_under + D["lid_plate"] + D["key_protrusion"]}
     z_lid_top = z_lid_under + D["lid_plate"]
     z_split = z_uno_top - D["split_gap"]
     # Cavity: the board plus side gaps; the corner posts sit beyond the board's ends.
