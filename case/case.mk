@@ -2,9 +2,11 @@
 #
 #   make case          build/case/: case-base.stl, case-lid.stl, case-keys.stl (captive key
 #                      caps, when the switches do not reach through the lid), PNG renders
-#                      of each part and of the assembled case, print-sheet.md
-#   make case-update   copy the print sheet and the assembled picture into case/ for the
-#                      README (maintainers; make test-case checks they are up to date)
+#                      of each part, of the assembled case and of the case opened up over
+#                      the boards (drawn from the same parameters), print-sheet.md
+#   make case-update   copy the print sheet and the assembled and exploded pictures into
+#                      case/ for the README (maintainers; make test-case checks they are
+#                      up to date)
 #
 # case/gen_case.py reads schematics/ttt-shield.kicad_pcb with pcbnew (Debian's python3),
 # the heights from schematics/parts.json and the Uno's jacks from case/uno-r3.json, and
@@ -51,11 +53,16 @@ $(CASE_DIR)/case-assembled.png: $(CASE_STLS) case/view.scad
 	xvfb-run -a $(CASE_VIEW) --preview -D 'view="assembled"' --imgsize=640,480 --viewall \
 		--autocenter --colorscheme=Tomorrow --camera=0,0,0,50,0,-50,0 -o $@ case/view.scad
 
+$(CASE_DIR)/case-exploded.png: $(CASE_STLS) case/view.scad
+	xvfb-run -a $(CASE_VIEW) --preview -D 'view="exploded"' --imgsize=560,720 --viewall \
+		--autocenter --colorscheme=Tomorrow --camera=0,0,0,62,0,-50,0 -o $@ case/view.scad
+
 $(CASE_DIR)/print-sheet.md: case/print_sheet.py $(CASE_STLS)
 	$(CASE_PY) case/print_sheet.py $(CASE_DIR) $@
 
 CASE_OUT := $(CASE_STLS) $(CASE_DIR)/case-base.png $(CASE_DIR)/case-lid.png \
-	$(CASE_DIR)/case-keys.png $(CASE_DIR)/case-assembled.png $(CASE_DIR)/print-sheet.md
+	$(CASE_DIR)/case-keys.png $(CASE_DIR)/case-assembled.png $(CASE_DIR)/case-exploded.png \
+	$(CASE_DIR)/print-sheet.md
 
 .PHONY: case case-update
 case: $(CASE_OUT)
@@ -64,3 +71,4 @@ case: $(CASE_OUT)
 case-update: case
 	cp $(CASE_DIR)/print-sheet.md case/print-sheet.md
 	cp $(CASE_DIR)/case-assembled.png case/case-assembled.png
+	cp $(CASE_DIR)/case-exploded.png case/case-exploded.png

@@ -174,7 +174,9 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
                 holes.append(tf(_mm(p.x), _mm(p.y)) + (round(_mm(pad.GetDrillSize().x), 3),))
         part = by_ref.get(ref)
         if part is None:
-            raise CaseError("%s (%s) has no entry in schematics/parts.json" % (ref, fp.GetValue()))
+            raise CaseError("%s (%s) has no entry in %s: the case needs its height (top of the"
+                            " fitted part above the PCB's top surface)"
+                            % (ref, fp.GetValue(), os.path.relpath(parts_path, ROOT)))
         if part["value"] != fp.GetValue():
             raise CaseError("%s: value %r on the PCB, %r in parts.json"
                             % (ref, fp.GetValue(), part["value"]))

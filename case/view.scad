@@ -16,4 +16,34 @@ else if (view == "assembled") {
     color("LightSkyBlue") lid_in_place();
     color("Orange") keys_in_place();
 }
+else if (view == "exploded") {
+    lift = 30;
+    color("SteelBlue") import(str(dir, "/case-base.stl"));
+    uno();
+    shield();
+    color("Orange") translate([0, 0, 0.8 * lift]) keys_in_place();
+    color("LightSkyBlue") translate([0, 0, 2.2 * lift]) lid_in_place();
+}
 else assert(false, str("unknown view ", view));
+
+// The boards, from the same parameters: the Uno (its outline is the shield's, its holes
+// and jacks from case/uno-r3.json) and the shield with its LEDs and switches.
+module uno() {
+    color("Teal") translate([0, 0, P_z_uno_bottom]) linear_extrude(P_uno_t) difference() {
+        polygon(P_outline);
+        for (h = P_uno_holes) translate(h) circle(d = 3.2, $fn = 16);
+    }
+    color("Silver") for (c = P_connectors)
+        translate([c[1], c[3] - c[4] / 2, P_z_uno_top]) cube([c[2] - c[1], c[4], c[5]]);
+}
+
+module shield() {
+    color("DarkGreen") translate([0, 0, P_z_shield_bottom])
+        linear_extrude(P_z_shield_top - P_z_shield_bottom) difference() {
+            polygon(P_outline);
+            for (h = P_uno_holes) translate(h) circle(d = 3.2, $fn = 16);
+        }
+    color("Red") for (l = P_leds) translate([l[0], l[1], P_z_shield_top])
+        cylinder(d = P_led_hole_d - P_d_led_hole_extra, h = 8, $fn = 24);
+    color("DimGray") for (k = P_keys) translate([k[0] - 3, k[1] - 3, P_z_shield_top]) cube([6, 6, 3.5]);
+}
