@@ -27,6 +27,7 @@ DESIGN = {
     "side_gap": 0.5,            # board edge to the inner wall, left and right
     "post_d": 7.0,              # lid screw posts in the four corners
     "post_gap": 0.5,            # post to board edge
+    "post_embed": 1.0,          # post centre this much less than its radius from the walls
     "screw_pilot_d": 2.5,       # M3 thread-forming pilot
     "screw_clear_d": 3.4,       # M3 clearance
     "screw_head_d": 6.0,        # M3 countersunk head (ISO 10642: 5.5 nominal)
@@ -49,7 +50,7 @@ DESIGN = {
 }
 # The checks' thresholds, quoted by the print sheet and the report.
 REQUIRE = {"lid_clearance": 1.0, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
-           "press_margin": 0.5, "overhang_deg": 45.0}
+           "press_margin": 0.5, "overhang_deg": 45.0, "board_to_wall": 0.3}
 
 
 class CaseError(Exception):
@@ -267,10 +268,11 @@ def layout(board, uno):
     z_split = z_uno_top - D["split_gap"]
     # Cavity: the board plus side gaps; the corner posts sit beyond the board's ends.
     post_r = D["post_d"] / 2
-    gap_y = D["post_d"] - 1.0 + D["post_gap"]
+    inset = post_r - D["post_embed"]
+    gap_y = inset + post_r + D["post_gap"]
     cavity = [-D["side_gap"], -gap_y, board["width"] + D["side_gap"], board["height"] + gap_y]
-    posts = [(x, y) for x in (cavity[0] + post_r - 1.0, cavity[2] - post_r + 1.0)
-             for y in (cavity[1] + post_r - 1.0, cavity[3] - post_r + 1.0)]
+    posts = [(x, y) for x in (cavity[0] + inset, cavity[2] - inset)
+             for y in (cavity[1] + inset, cavity[3] - inset)]
     return {"z_uno_bottom": z_uno_bottom, "z_uno_top": z_uno_top,
             "z_shield_bottom": z_shield_bottom, "z_shield_top": z_shield_top,
             "z_act": z_act, "z_parts": z_parts, "tallest": tallest["ref"],

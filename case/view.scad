@@ -27,11 +27,12 @@ else if (view == "exploded") {
 else assert(false, str("unknown view ", view));
 
 // The boards, from the same parameters: the Uno (its outline is the shield's, its holes
-// and jacks from case/uno-r3.json) and the shield with its LEDs and switches.
+// and jacks from case/uno-r3.json) and the shield with its LEDs and its switches'
+// actuators (parts.json gives no body sizes, so a switch is drawn as its actuator).
 module uno() {
     color("Teal") translate([0, 0, P_z_uno_bottom]) linear_extrude(P_uno_t) difference() {
         polygon(P_outline);
-        for (h = P_uno_holes) translate(h) circle(d = 3.2, $fn = 16);
+        for (h = P_uno_holes) translate(h) circle(d = P_uno_hole_d, $fn = 16);
     }
     color("Silver") for (c = P_connectors)
         translate([c[1], c[3] - c[4] / 2, P_z_uno_top]) cube([c[2] - c[1], c[4], c[5]]);
@@ -41,9 +42,10 @@ module shield() {
     color("DarkGreen") translate([0, 0, P_z_shield_bottom])
         linear_extrude(P_z_shield_top - P_z_shield_bottom) difference() {
             polygon(P_outline);
-            for (h = P_uno_holes) translate(h) circle(d = 3.2, $fn = 16);
+            for (h = P_uno_holes) translate(h) circle(d = P_uno_hole_d, $fn = 16);
         }
     color("Red") for (l = P_leds) translate([l[0], l[1], P_z_shield_top])
-        cylinder(d = P_led_hole_d - P_d_led_hole_extra, h = 8, $fn = 24);
-    color("DimGray") for (k = P_keys) translate([k[0] - 3, k[1] - 3, P_z_shield_top]) cube([6, 6, 3.5]);
+        cylinder(d = P_led_d, h = P_led_h, $fn = 24);
+    color("DimGray") for (k = P_keys) translate([k[0], k[1], P_z_shield_top])
+        cylinder(d = P_actuator_d, h = P_z_act - P_z_shield_top, $fn = 24);
 }

@@ -388,7 +388,8 @@ def main():
                 if len(h):
                     edge = min(edge, h[0])
     C.figures["case_board_to_wall_mm"] = "%.2f" % edge
-    C.check(edge >= 0.3, "fit: the board's edge is %.2f mm from a wall, want >= 0.3" % edge)
+    C.check(edge >= R["board_to_wall"] - EPS, "fit: the board's edge is %.2f mm from a wall, want >= %g"
+            % (edge, R["board_to_wall"]))
 
     # The Uno's jacks: rays in the plug direction around each body.
     for con in uno["connectors"]:
