@@ -220,12 +220,15 @@ def layout(board, uno):
     """Every derived dimension of the case (the z stack, the cavity, the key mode)."""
     D = DESIGN
     # The Uno's holes must be where the shield's footprint has them.
-    want = sorted(tuple(h) for h in uno["mounting_holes_mm"])
-    got = sorted((h[0], h[1]) for h in board["holes"])
-    if len(got) != len(want) or any(math.hypot(a[0] - b[0], a[1] - b[1]) > 0.05
-                                    for a, b in zip(got, want)) \
-            or any(abs(h[2] - uno["mounting_hole_diameter_mm"]) > 0.05 for h in board["holes"]):
-        raise CaseError("the PCB's mounting holes %s are not the Uno's %s" % (board["holes"], want))
+    # (other unplated holes on the shield, pegs of a part, are no concern of the case)
+    uno_holes = []
+    for hx, hy in uno["mounting_holes_mm"]:
+        near = [h for h in board["holes"] if math.hypot(h[0] - hx, h[1] - hy) <= 0.05
+                and abs(h[2] - uno["mounting_hole_diameter_mm"]) <= 0.05]
+        if not near:
+            raise CaseError("the PCB has no %.1f mm hole at the Uno's (%.2f, %.2f); its unplated"
+                            " holes: %s" % (uno["mounting_hole_diameter_mm"], hx, hy, board["holes"]))
+        uno_holes.append(near[0][:2])
     if D["standoff_h"] < uno["bottom_protrusion_mm"] + 1.0:
         raise CaseError("standoffs of %g mm do not clear the Uno's %g mm solder tails"
                         % (D["standoff_h"], uno["bottom_protrusion_mm"]))
@@ -278,4 +281,5 @@ def layout(board, uno):
             "z_act": z_act, "z_parts": z_parts, "tallest": tallest["ref"],
             "tallest_h": tallest["height"], "z_icsp": z_icsp,
             "z_lid_under": z_lid_under, "z_lid_top": z_lid_top, "z_split": z_split,
-            "travel": travel, "key": key, "cavity": cavity, "posts": posts}
+            "travel": travel, "key": key, "cavity": cavity, "posts": posts,
+            "uno_holes": uno_holes}

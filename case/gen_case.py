@@ -104,7 +104,7 @@ def main():
     values = {
         "outline": board["outline"], "board_w": board["width"], "board_h": board["height"],
         "board_t": board["thickness"], "notch": board["notch"] or [0, 0, 0, 0],
-        "uno_holes": [[h[0], h[1]] for h in board["holes"]], "uno_t": uno["thickness_mm"],
+        "uno_holes": [list(h) for h in lay["uno_holes"]], "uno_t": uno["thickness_mm"],
         "leds": [list(board["leds"][c]["xy"]) for c in cells],
         "keys": [list(board["switches"][c]["xy"]) for c in cells],
         "led_hole_d": led_d + D["led_hole_extra"], "led_d": led_d,
