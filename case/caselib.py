@@ -121,6 +121,20 @@ def _outline(board):
     return poly[:-1]
 
 
+def _loops(segs):
+    """Bounding boxes [x0, y0, x1, y1] of the groups of segments joined end to end."""
+    groups = []
+    for a, b in segs:
+        joined = [g for g in groups if a in g["pts"] or b in g["pts"]]
+        new = {"pts": {a, b}}
+        for g in joined:
+            new["pts"] |= g["pts"]
+            groups.remove(g)
+        groups.append(new)
+    return [[min(p[0] for p in g["pts"]), min(p[1] for p in g["pts"]),
+             max(p[0] for p in g["pts"]), max(p[1] for p in g["pts"])] for g in groups]
+
+
 def _pad_centroid(fp):
     import pcbnew
     pts = [p.GetPosition() for p in fp.Pads() if p.GetAttribute() != pcbnew.PAD_ATTRIB_NPTH]
@@ -166,9 +180,14 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
                  max(r[1] for r in reflex)]
         notch = [min(notch[0], notch[2]), notch[1], max(notch[0], notch[2]), notch[3]]
 
-    switches, leds, parts, holes = {}, {}, [], []
+    switches, leds, parts, holes, fab = {}, {}, [], [], []
     for fp in board.GetFootprints():
         ref = fp.GetReference()
+        # Outlines a footprint draws on its fab layer (the Uno module draws its jacks).
+        segs = [g for g in fp.GraphicalItems() if g.GetLayerName() in ("F.Fab", "B.Fab")
+                and getattr(g, "GetShapeStr", lambda: "")() == "Line"]
+        fab += _loops([(tf(_mm(g.GetStart().x), _mm(g.GetStart().y)),
+                        tf(_mm(g.GetEnd().x), _mm(g.GetEnd().y))) for g in segs])
         for pad in fp.Pads():
             if pad.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
                 p = pad.GetPosition()
@@ -210,7 +229,7 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
     if sorted(switches) != list(range(1, 10)) or sorted(leds) != list(range(1, 10)):
         raise CaseError("want nine switches and nine LEDs numbered 1-9, found %s and %s"
                         % (sorted(switches), sorted(leds)))
-    return {"pcb": pcb_path, "outline": outline, "width": width, "height": height,
+    return {"pcb": pcb_path, "outline": outline, "fab_boxes": fab, "width": width, "height": height,
             "thickness": thick, "notch": notch, "holes": sorted(holes),
             "switches": switches, "leds": leds, "parts": parts,
             "origin_kicad": (x0, y0)}
@@ -229,6 +248,15 @@ def layout(board, uno):
             raise CaseError("the PCB has no %.1f mm hole at the Uno's (%.2f, %.2f); its unplated"
                             " holes: %s" % (uno["mounting_hole_diameter_mm"], hx, hy, board["holes"]))
         uno_holes.append(near[0][:2])
+    # A second source for the jacks: the Uno footprint's fab drawing of them (KiCad's
+    # library) must agree with Arduino's drawing to 0.6 mm at the plug face and centre.
+    for c in uno["connectors"]:
+        match = [b for b in board["fab_boxes"] if b[0] < 0 and b[1] < c["y_centre_mm"] < b[3]]
+        if not match or abs(match[0][0] - c["x_min_mm"]) > 0.6 \
+                or abs((match[0][1] + match[0][3]) / 2 - c["y_centre_mm"]) > 0.6:
+            raise CaseError("%s: case/uno-r3.json (face x %.2f, centre y %.2f) disagrees with the"
+                            " Uno footprint's fab drawing %s" % (c["name"], c["x_min_mm"],
+                                                                 c["y_centre_mm"], match))
     if D["standoff_h"] < uno["bottom_protrusion_mm"] + 1.0:
         raise CaseError("standoffs of %g mm do not clear the Uno's %g mm solder tails"
                         % (D["standoff_h"], uno["bottom_protrusion_mm"]))

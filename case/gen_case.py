@@ -5,8 +5,9 @@
 
 Every position of something on the shield (outline, ICSP notch, mounting holes, LED and
 switch centres) is read from the PCB with pcbnew; the heights from schematics/parts.json;
-the Uno's jacks from case/uno-r3.json; the menu's meaning of each cell from the README's
-cell table. Nothing here is a coordinate.
+the Uno's jacks from case/uno-r3.json (Arduino's drawing, cross-checked against the Uno
+footprint's fab drawing of them on the PCB); the menu's meaning of each cell from the
+README's cell table. Nothing here is a coordinate.
 """
 import json
 import os
