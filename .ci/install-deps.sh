@@ -38,7 +38,7 @@ need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_
 # The printed case (case/, tests/case/): OpenSCAD draws it and its pictures on a virtual
 # display (xvfb-run needs xauth), in the font fontconfig finds for "DejaVu Sans"; admesh
 # and numpy (Debian's python3, with pcbnew) measure the meshes; ImageMagick's compare
-# checks the committed picture.
+# checks the committed pictures.
 need openscad openscad
 need xvfb xvfb-run
 need xauth xauth
