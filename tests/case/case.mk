@@ -7,7 +7,10 @@
 #                    jacks' openings >= 0.5 mm clear. Then two planted mistakes must each
 #                    fail it: the PCB with LED5 moved 1.5 mm (a scratch copy, via pcbnew)
 #                    and a lid without the USB-B opening (and without its lettering, which
-#                    only costs render time). The committed print sheet and
+#                    only costs render time); so must R1 made 2 mm taller in a copy of
+#                    parts.json (into the lid), and the mesh checks' own synthetic meshes
+#                    (check_case.py --self-test: a thin plate, an overhang, two parts, a
+#                    hole in the surface). The committed print sheet and
 #                    pictures (case/) must be what `make case` makes (make case-update).
 
 CASE_PLANT := $(CASE_DIR)/planted
@@ -15,20 +18,28 @@ CASE_CHECK := $(CASE_PY) tests/case/check_case.py --dir $(CASE_DIR)
 
 $(CASE_PLANT)/moved-led.kicad_pcb: $(CASE_PCB) tests/case/plant.py
 	@mkdir -p $(@D)
-	$(CASE_PY) tests/case/plant.py $(CASE_PCB) $@ LED5 1.5
+	$(CASE_PY) tests/case/plant.py pcb $(CASE_PCB) $@ LED5 1.5
+
+$(CASE_PLANT)/tall-r1.json: schematics/parts.json tests/case/plant.py
+	@mkdir -p $(@D)
+	$(CASE_PY) tests/case/plant.py parts schematics/parts.json $@ R1 2
 
 $(CASE_PLANT)/case-lid-no-usb.stl: case/case.scad $(CASE_PARAMS)
 	@mkdir -p $(@D)
 	$(OPENSCAD_CASE) -D 'part="lid"' -D 'omit_opening="USB-B"' -D engrave=false -o $@ case/case.scad
 
 .PHONY: test-case
-test-case: case $(CASE_PLANT)/moved-led.kicad_pcb $(CASE_PLANT)/case-lid-no-usb.stl
+test-case: case $(CASE_PLANT)/moved-led.kicad_pcb $(CASE_PLANT)/tall-r1.json \
+		$(CASE_PLANT)/case-lid-no-usb.stl
 	@set -e; pass=0; \
 	$(CASE_CHECK) --pcb $(CASE_PCB) --figures; pass=$$((pass + 1)); \
 	$(CASE_CHECK) --pcb $(CASE_PLANT)/moved-led.kicad_pcb --skip-mesh --expect-fail "LED5"; \
 	pass=$$((pass + 1)); \
 	$(CASE_CHECK) --pcb $(CASE_PCB) --lid $(CASE_PLANT)/case-lid-no-usb.stl --skip-mesh \
 		--expect-fail "USB-B"; pass=$$((pass + 1)); \
+	CASE_PARTS_JSON=$(CASE_PLANT)/tall-r1.json $(CASE_CHECK) --pcb $(CASE_PCB) --skip-mesh \
+		--expect-fail "R1 at"; pass=$$((pass + 1)); \
+	$(CASE_PY) tests/case/check_case.py --self-test; pass=$$((pass + 1)); \
 	if cmp -s $(CASE_DIR)/print-sheet.md case/print-sheet.md; then pass=$$((pass + 1)); \
 	else echo "test-case: case/print-sheet.md is not what make case writes (make case-update)"; exit 1; fi; \
 	for png in case-assembled.png case-exploded.png; do \

@@ -24,6 +24,7 @@ schematics/parts.json, then checks:
             direction around each of the Uno's jacks clear base and lid by >= 0.5 mm
 --expect-fail WORD: succeed only if some check fails with WORD in its message (the planted
 mistakes). --figures prints the measured figures as `name value` lines.
+check_case.py --self-test: the mesh checks on synthetic meshes, each planted flaw caught.
 """
 import argparse
 import math
@@ -185,7 +186,50 @@ def overhangs(mesh, allowed_z):
     return bad
 
 
+def _box(x0, y0, z0, x1, y1, z1):
+    """A closed box as 12 outward-facing triangles."""
+    v = [(x, y, z) for z in (z0, z1) for y in (y0, y1) for x in (x0, x1)]
+    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    return [t for a, b, c, d in quads for t in ((v[a], v[b], v[c]), (v[a], v[c], v[d]))]
+
+
+def self_test():
+    """The mesh checks on synthetic meshes: a sound plate passes; a thin plate, a floating
+    second part (an overhang and two parts) and a missing facet are each caught."""
+    import tempfile
+    cases = {"plate": _box(0, 0, 0, 20, 20, 2), "thin": _box(0, 0, 0, 20, 20, 1.0),
+             "floating": _box(0, 0, 0, 20, 20, 2) + _box(0, 0, 5, 20, 20, 7),
+             "open": _box(0, 0, 0, 20, 20, 2)[1:]}
+    got = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, tris in cases.items():
+            path = os.path.join(tmp, name + ".stl")
+            with open(path, "w") as f:
+                f.write("solid t\n" + "".join(
+                    "facet normal 0 0 0\nouter loop\n" + "".join("vertex %g %g %g\n" % p for p in t)
+                    + "endloop\nendfacet\n" for t in tris) + "endsolid t\n")
+            m = admesh(path)
+            mesh = Mesh(np.array(tris, float), name)
+            wall = wall_thickness(mesh, np.zeros(len(tris), bool))[0]
+            got[name] = (m["disconnected"], m["parts"], round(wall, 3), len(overhangs(mesh, [0.0])))
+    want = {"plate": lambda d, p, w, o: d == 0 and p == 1 and w == 2.0 and o == 0,
+            "thin": lambda d, p, w, o: w < caselib.REQUIRE["min_wall"],
+            "floating": lambda d, p, w, o: p == 2 and o > 0,
+            "open": lambda d, p, w, o: d > 0}
+    bad = [n for n in cases if not want[n](*got[n])]
+    for n in cases:
+        print("check_case self-test: %-8s disconnected %d, parts %d, wall %.2f, overhangs %d"
+              % (n, *got[n]))
+    if bad:
+        print("check_case self-test: NOT caught: %s" % ", ".join(bad))
+        return 1
+    print("check_case self-test: 4 meshes, each judged as planted")
+    return 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap = argparse.ArgumentParser()
     ap.add_argument("--pcb", required=True)
     ap.add_argument("--dir", required=True)
@@ -263,6 +307,17 @@ def main():
     def clear_up(mesh, x, y, z):
         h = mesh.hits((x, y, z), UP)
         return h[0] if len(h) else None
+
+    def gap(mesh, o, d):
+        """Free distance from o along d to the mesh: None if nothing there, negative (the
+        depth) if o is inside it (an odd number of surfaces along the ray)."""
+        h = mesh.hits(o, d, tmax=200)
+        if not len(h):
+            return None
+        if len(h) % 2:
+            back = mesh.hits(o, tuple(-c for c in d), tmax=200)
+            return -(back[0] if len(back) else 0.0)
+        return h[0]
 
     # LEDs: the centre and a ring inside the LED's outline see the sky.
     for c in range(1, 10):
@@ -360,19 +415,19 @@ def main():
                     for i in range(nx) for j in range(ny)]
         for (x, y) in pts:
             for m in ([lid] if p["switch"] or keys is None else [lid, keys]):
-                h = clear_up(m, x, y, z)
+                h = gap(m, (x, y, z), UP)
                 if h is not None and h < worst[0]:
                     worst = (h, "%s at (%.1f, %.1f)" % (p["ref"], x, y))
     if board["notch"]:
         x0, y0, x1, y1 = board["notch"]
         for i in range(5):
             for j in range(5):
-                h = clear_up(lid, x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * j / 4, lay["z_icsp"])
+                h = gap(lid, (x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * j / 4, lay["z_icsp"]), UP)
                 if h is not None and h < worst[0]:
                     worst = (h, "ICSP header")
     C.figures["case_lid_clearance_mm"] = "%.2f" % worst[0]
     C.check(worst[0] >= R["lid_clearance"] - EPS, "fit: %s is %.2f mm under the lid, want >= %g"
-            % (worst[1], worst[0], R["lid_clearance"]))
+            " (negative: into it)" % (worst[1], worst[0], R["lid_clearance"]))
 
     # The board's edge and the walls: rays outwards from the outline, at the shield and the Uno.
     ol = board["outline"]
@@ -388,9 +443,9 @@ def main():
         for k in range(1, 10):
             px, py = ax + (bx - ax) * k / 10, ay + (by - ay) * k / 10
             for z, m in ((lay["z_shield_bottom"] + 0.8, lid), (lay["z_uno_bottom"] + 0.8, base)):
-                h = m.hits((px, py, z), (nx, ny, 0.0), tmax=30)
-                if len(h):
-                    edge = min(edge, h[0])
+                h = gap(m, (px, py, z), (nx, ny, 0.0))
+                if h is not None:
+                    edge = min(edge, h)
     C.figures["case_board_to_wall_mm"] = "%.2f" % edge
     C.check(edge >= R["board_to_wall"] - EPS, "fit: the board's edge is %.2f mm from a wall, want >= %g"
             % (edge, R["board_to_wall"]))
