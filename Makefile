@@ -6,6 +6,7 @@
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
 #   make gerbers    build/fab/ttt-shield-r2.zip for the board house (KiCad 9)
+#   make case       build/case/: the printable case (STLs, pictures, print sheet)
 #   make fuzz       the libFuzzer harnesses                   make clean
 #   make mutants    mutation testing: do planted bugs fail a test?
 #
@@ -92,6 +93,7 @@ include firmware/tools/tools.mk
 include sim/sim.mk
 include sim/web/web.mk
 include schematics/gen/gen.mk
+include case/case.mk
 # Their tests, in the same order.
 include tests/engine/engine.mk
 include tests/hal/hal.mk
@@ -105,6 +107,7 @@ include tests/web/web.mk
 include tests/shield/shield.mk
 include tests/fuzz/fuzz.mk
 include tests/mutants/mutants.mk
+include tests/case/case.mk
 include tests/docs/docs.mk
 
 all: $(ALL_TARGETS)

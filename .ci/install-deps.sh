@@ -40,6 +40,17 @@ need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_
 # The board model for the web page and ttt-sim-js (sim/web/web.mk): clang with lld's
 # WebAssembly linker.
 need lld wasm-ld
+# The printed case (case/, tests/case/): OpenSCAD draws it and its pictures on a virtual
+# display (xvfb-run needs xauth), in the font fontconfig finds for "DejaVu Sans"; admesh
+# and numpy (Debian's python3, with pcbnew) measure the meshes; ImageMagick's compare
+# checks the committed pictures.
+need openscad openscad
+need xvfb xvfb-run
+need xauth xauth
+need admesh admesh
+need python3-numpy /usr/lib/python3/dist-packages/numpy/__init__.py
+need imagemagick compare
+need fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
 # bookworm-backports. The pcbnew module is for Debian's /usr/bin/python3. The symbols and
 # footprints the shield uses are in schematics/lib/ (copies of KiCad's stock ones), so
