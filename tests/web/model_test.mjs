@@ -3,8 +3,9 @@
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;
 // the USART hears nothing in power-down; `sei; sleep` wakes on a pending interrupt),
-// the watchdog's counters and EEPROM kept across its resets, and the image loaders'
-// errors. Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
+// the watchdog's counters and EEPROM kept across its resets, a reset dropping the host
+// bytes not yet sent, and the image loaders' errors.
+// Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -79,6 +80,23 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   check('the instruction after SEI runs first: sei; sleep wakes on a pending interrupt', lines[lines.length - 1] === 'probe_fw: woke from power-down', lines[lines.length - 1]);
 }
 
+// 3b. a reset drops the host bytes not yet sent (the bytes a host queued for the chip
+//     before it reset do not reach the new one), and the same bytes without a reset are
+//     answered
+{
+  for (const reset of [false, true]) {
+    const { b, lines } = boot(fw);
+    b.runMs(500);
+    const n0 = lines.length;
+    b.serialSend('help\nhelp\n');
+    if (reset) b.reset(0x02); // EXTRF: the reset button
+    b.runMs(1500);
+    const answered = lines.slice(n0).some((l) => l.startsWith('help |'));
+    check(reset ? 'a reset drops the host bytes not yet sent' : 'queued host bytes are answered',
+      answered === !reset, lines.slice(n0).join(' / '));
+  }
+}
+
 // 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
 {
   const { b, lines } = boot(fw);
@@ -125,4 +143,4 @@ if (failures.length) {
 }
 console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
   'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down, ' +
-  'the SEI delay before a sleep, image loader errors)');
+  'the SEI delay before a sleep, host bytes dropped by a reset, image loader errors)');
