@@ -4,13 +4,13 @@
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;
 // the USART hears nothing in power-down; `sei; sleep` wakes on a pending interrupt),
 // the watchdog's counters and EEPROM kept across its resets, a reset dropping the host
-// bytes not yet sent, and the image loaders' errors.
+// bytes not yet sent, an EEPROM byte's write time, and the image loaders' errors.
 // Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const [shieldPath, hexPath, probePath] = process.argv.slice(2);
-const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF } = await import(pathToFileURL(shieldPath).href);
+const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF, TIMINGS } = await import(pathToFileURL(shieldPath).href);
 const fw = parseImage(fs.readFileSync(hexPath));
 const probe = parseImage(fs.readFileSync(probePath));
 let checks = 0;
@@ -97,6 +97,28 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   }
 }
 
+// 3c. an EEPROM byte (erase + write) takes the board model's EE_WRITE_US, as on simavr's
+//     board: EEPE stays set until then (the probe idles meanwhile)
+{
+  const { b } = boot(probe);
+  b.runMs(50);
+  const EECR = 0x3f, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42, EEPE = 0x02, EEMPE = 0x04;
+  const cycles = TIMINGS.EE_WRITE_US * (TIMINGS.F_CPU / 1000000);
+  b.cpu.writeData(EEARL, 0xff);
+  b.cpu.writeData(EEARH, 0x03);
+  b.cpu.writeData(EEDR, 0x5a);
+  b.cpu.writeData(EECR, EEMPE);
+  b.cpu.writeData(EECR, EEPE);
+  const t0 = b.now();
+  b.runUntil(t0 + cycles - 32);
+  const busy = (b.cpu.data[EECR] & EEPE) !== 0;
+  b.runUntil(t0 + cycles + 64);
+  const done = (b.cpu.data[EECR] & EEPE) === 0;
+  check(`an EEPROM byte takes ${TIMINGS.EE_WRITE_US} us`, busy && done,
+    `EEPE ${busy ? 'set' : 'clear'} 32 cycles before, ${done ? 'clear' : 'set'} 64 after`);
+  check('the EEPROM byte written', b.eeprom.readMemory(0x3ff) === 0x5a, b.eeprom.readMemory(0x3ff));
+}
+
 // 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
 {
   const { b, lines } = boot(fw);
@@ -143,4 +165,4 @@ if (failures.length) {
 }
 console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
   'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down, ' +
-  'the SEI delay before a sleep, host bytes dropped by a reset, image loader errors)');
+  'the SEI delay before a sleep, host bytes dropped by a reset, EEPROM write time, image loader errors)');
