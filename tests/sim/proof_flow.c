@@ -10,7 +10,10 @@
  * takes no input while it drains, so the RX ring fills as it would behind a large paste.
  *   lag 0    every XOFF finds 32 or 33 bytes waiting (33: one more arrived while it
  *            waited for the line), every XON at most 8; nothing lost
- *   lag 90   the same marks; the ring peaks below its 127 bytes; nothing lost */
+ *   lag 90   the same marks; the ring peaks below its 127 bytes; nothing lost
+ * and after every XOFF, the ring grows by exactly the bytes the host still had to send
+ * (the lag, or fewer at the stream's end), or one more already on the wire: the main
+ * loop reads nothing while its answer drains, so the host's lag shows in full. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -52,6 +55,7 @@ static int unread(void)
 
 typedef struct {
     long xoffs, xons, xoff_min, xoff_max, xon_max, peak, lost, answers;
+    long lag_short, lag_over; /* the most bytes fewer / more than due arrived after an XOFF */
 } flow_t;
 
 static long help_answers;
@@ -74,6 +78,8 @@ static void flow_case(unsigned lag, flow_t *r)
     help_answers = 0;
     uint32_t xoff0, xon0;
     board_flow_counts(&xoff0, &xon0);
+    long due = -1, at_xoff = 0, rise = 0; /* due: bytes the host owes after this XOFF */
+    r->lag_short = r->lag_over = -1000;
     board_serial_send(buf, len);
     uint64_t end = board_now() + BOARD_MS(3000);
     while (board_now() < end && (board_serial_pending() || help_answers < STREAM_HELPS)) {
@@ -89,11 +95,24 @@ static void flow_case(unsigned lag, flow_t *r)
                 r->xoff_min = u;
             if (u > r->xoff_max)
                 r->xoff_max = u;
+            size_t left = board_serial_pending();
+            due = left < lag ? (long)left : (long)lag;
+            at_xoff = u;
+            rise = 0;
         }
+        if (due >= 0 && u - at_xoff > rise)
+            rise = u - at_xoff;
         if ((long)(xons - xon0) > r->xons) {
             r->xons = xons - xon0;
             if (u > r->xon_max)
                 r->xon_max = u;
+            if (due >= 0) {
+                if (due - rise > r->lag_short)
+                    r->lag_short = due - rise;
+                if (rise - due > r->lag_over)
+                    r->lag_over = rise - due;
+                due = -1;
+            }
         }
     }
     board_run_ms(200);
@@ -129,14 +148,19 @@ int flow_check(void)
             return -1;
         printf("sim_console: %d help lines, host sends %u more bytes after XOFF: XOFF %ld "
                "times at %ld..%ld bytes waiting, XON %ld times at most %ld waiting, peak %ld "
-               "of 127, %ld answers, lost rx %ld\n", STREAM_HELPS, lags[k], r.xoffs,
-               r.xoff_min, r.xoff_max, r.xons, r.xon_max, r.peak, r.answers, r.lost);
+               "of 127, %ld answers, lost rx %ld; after an XOFF at most %ld fewer and %ld more bytes "
+               "than due\n", STREAM_HELPS, lags[k], r.xoffs, r.xoff_min, r.xoff_max, r.xons,
+               r.xon_max, r.peak, r.answers, r.lost, r.lag_short, r.lag_over);
         if (!r.xoffs || r.xoff_min < RX_XOFF_AT || r.xoff_max > RX_XOFF_AT + 1)
             proof_fail("flow (lag %u): XOFF at %ld..%ld bytes waiting (%ld times), want %d (or one "
                  "more)", lags[k], r.xoff_min, r.xoff_max, r.xoffs, RX_XOFF_AT);
         if (r.xons != r.xoffs || r.xon_max > RX_XON_AT)
             proof_fail("flow (lag %u): %ld XON for %ld XOFF, one at %ld bytes waiting (want <= %d)",
                  lags[k], r.xons, r.xoffs, r.xon_max, RX_XON_AT);
+        if (r.lag_short > 0 || r.lag_over > 1)
+            proof_fail("flow (lag %u): after an XOFF up to %ld bytes fewer and %ld more than the "
+                 "host had in flight came (want exactly those, or one more already on the wire)",
+                 lags[k], r.lag_short, r.lag_over);
         if (r.lost != 0 || r.answers != STREAM_HELPS)
             proof_fail("flow (lag %u): %ld of %d answered, lost rx %ld, peak %ld", lags[k], r.answers,
                  STREAM_HELPS, r.lost, r.peak);

@@ -3,13 +3,14 @@
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;
 // the USART hears nothing in power-down; `sei; sleep` wakes on a pending interrupt),
-// the watchdog's counters and EEPROM kept across its resets, and the image loaders'
-// errors. Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
+// the watchdog's counters and EEPROM kept across its resets, a reset dropping the host
+// bytes not yet sent, an EEPROM byte's write time, and the image loaders' errors.
+// Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const [shieldPath, hexPath, probePath] = process.argv.slice(2);
-const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF } = await import(pathToFileURL(shieldPath).href);
+const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF, TIMINGS } = await import(pathToFileURL(shieldPath).href);
 const fw = parseImage(fs.readFileSync(hexPath));
 const probe = parseImage(fs.readFileSync(probePath));
 let checks = 0;
@@ -79,6 +80,45 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   check('the instruction after SEI runs first: sei; sleep wakes on a pending interrupt', lines[lines.length - 1] === 'probe_fw: woke from power-down', lines[lines.length - 1]);
 }
 
+// 3b. a reset drops the host bytes not yet sent (the bytes a host queued for the chip
+//     before it reset do not reach the new one), and the same bytes without a reset are
+//     answered
+{
+  for (const reset of [false, true]) {
+    const { b, lines } = boot(fw);
+    b.runMs(500);
+    const n0 = lines.length;
+    b.serialSend('help\nhelp\n');
+    if (reset) b.reset(0x02); // EXTRF: the reset button
+    b.runMs(1500);
+    const answered = lines.slice(n0).some((l) => l.startsWith('help |'));
+    check(reset ? 'a reset drops the host bytes not yet sent' : 'queued host bytes are answered',
+      answered === !reset, lines.slice(n0).join(' / '));
+  }
+}
+
+// 3c. an EEPROM byte (erase + write) takes the board model's EE_WRITE_US, as on simavr's
+//     board: EEPE stays set until then (the probe idles meanwhile)
+{
+  const { b } = boot(probe);
+  b.runMs(50);
+  const EECR = 0x3f, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42, EEPE = 0x02, EEMPE = 0x04;
+  const cycles = TIMINGS.EE_WRITE_US * (TIMINGS.F_CPU / 1000000);
+  b.cpu.writeData(EEARL, 0xff);
+  b.cpu.writeData(EEARH, 0x03);
+  b.cpu.writeData(EEDR, 0x5a);
+  b.cpu.writeData(EECR, EEMPE);
+  b.cpu.writeData(EECR, EEPE);
+  const t0 = b.now();
+  b.runUntil(t0 + cycles - 32);
+  const busy = (b.cpu.data[EECR] & EEPE) !== 0;
+  b.runUntil(t0 + cycles + 64);
+  const done = (b.cpu.data[EECR] & EEPE) === 0;
+  check(`an EEPROM byte takes ${TIMINGS.EE_WRITE_US} us`, busy && done,
+    `EEPE ${busy ? 'set' : 'clear'} 32 cycles before, ${done ? 'clear' : 'set'} 64 after`);
+  check('the EEPROM byte written', b.eeprom.readMemory(0x3ff) === 0x5a, b.eeprom.readMemory(0x3ff));
+}
+
 // 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
 {
   const { b, lines } = boot(fw);
@@ -125,4 +165,4 @@ if (failures.length) {
 }
 console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
   'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down, ' +
-  'the SEI delay before a sleep, image loader errors)');
+  'the SEI delay before a sleep, host bytes dropped by a reset, EEPROM write time, image loader errors)');

@@ -4,7 +4,10 @@
 // WebAssembly build the avr8js board runs (build/web/board_model.wasm) and through the
 // native one simavr's board runs (MODEL_EVENTS, tests/web/model_events.c); every answer
 // must be the same. Self-test first: the table with 400 ms of port writes left out must
-// change the answers (the comparison sees a difference in the pictures).
+// change the answers (the comparison sees a difference in the pictures). Then both
+// builds against literals, since a bug in the one source passes the comparison: a die's
+// duty threshold (lit from 1/6 of a window, fainter is a ghost and off), which column a
+// closed key pulls low, XOFF/XON taken, the host's byte pace.
 // Usage: node model_twin.mjs MODEL.wasm MODEL_EVENTS
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -118,6 +121,46 @@ if (diff) {
   console.log(`web_model_twin: FAILED: ${diff}`);
   process.exit(1);
 }
+
+// Literal answers. A die at duty d of each window, for 12 windows: row 0 on (PB0), cell
+// 0's red (PD2) for the first d of each window; the last window's picture and ghosts.
+const W = C.constant_WINDOW_MS() * MS;
+function dutyEvents(num, den) {
+  const out = [];
+  for (let i = 0; i < 12; i++) {
+    const t0 = C.constant_WINDOW_MS() * MS + i * W;
+    out.push(`p ${t0} 1 7 0 56 4 252`, `p ${t0 + Math.round((W * num) / den)} 1 7 0 56 0 252`, `w ${t0 + W}`);
+  }
+  return out;
+}
+const lastWindow = (answers) => answers.filter((l) => l.startsWith('w ')).pop().split(' ').slice(2, 4).join(' ');
+// keys: PC3-5 drive rows 0-2 (low = driven, DDRC bit set), PC0-2 sense columns 0-2
+const keyEvent = (keys, row) => `k ${keys} 0 0 0 ${1 << (3 + row)} 0 0`;
+const literals = [
+  ['a die at 1/4 duty is lit', dutyEvents(1, 4), lastWindow, 'r........ .........'],
+  ['a die at exactly 1/6 duty is lit', dutyEvents(1, 6), lastWindow, 'r........ .........'],
+  ['a die at 1/7 duty is a ghost, off', dutyEvents(1, 7), lastWindow, '......... r........'],
+  ['a die at 1/8 duty is a ghost, off', dutyEvents(1, 8), lastWindow, '......... r........'],
+  ['cell 2 (row 0, column 1) closed pulls column 1 low while row 0 is driven',
+    [keyEvent(1 << 1, 0), keyEvent(1 << 1, 1)], (a) => a.join(' '), 'k 5 k 7'],
+  ['cell 6 (row 1, column 2) closed pulls column 2 low while row 1 is driven',
+    [keyEvent(1 << 5, 1), keyEvent(1 << 5, 0), keyEvent(1 << 5, 2)], (a) => a.join(' '), 'k 3 k 7 k 7'],
+  ['XOFF holds the host, XON releases it, neither is data',
+    [`u ${C.constant_XOFF()}`, 'u 65', `u ${C.constant_XON()}`], (a) => a.join(' / '), 'u 1 1 1 / u 2 1 1 / u 1 0 1'],
+];
+for (const [name, table, pick, want] of literals)
+  for (const [build, got] of [['wasm', pick(wasmAnswers(table))], ['native', pick(nativeAnswers(table))]])
+    if (got !== want) {
+      console.log(`web_model_twin: FAILED: ${name} (${build}): '${got}', want '${want}'`);
+      process.exit(1);
+    }
+// host bytes go one per byte time and an eighth: 1,600 cycles make 1,800
+if (C.uart_pace(1600) !== 1800) {
+  console.log(`web_model_twin: FAILED: host byte pace ${C.uart_pace(1600)} cycles, want 1800`);
+  process.exit(1);
+}
+
 console.log(`web_model_twin: ok (${ev.length} events, ${native.length} answers identical from the ` +
   `WebAssembly and the native build of sim/board_model.c: ${pictures.size} different pictures, ` +
-  `${lines} lines; self-test: 400 ms without port writes is seen)`);
+  `${lines} lines; self-test: 400 ms without port writes is seen; ${literals.length + 1} literal ` +
+  'answers: duty threshold, key columns, XOFF/XON, byte pace)');
