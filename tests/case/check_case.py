@@ -416,6 +416,10 @@ def main():
         for (x, y) in pts:
             for m in ([lid] if p["switch"] or keys is None else [lid, keys]):
                 h = gap(m, (x, y, z), UP)
+                if h is None:   # nothing above the part's top: is it through the lid?
+                    below = gap(m, (x, y, zst + 0.01), UP)
+                    if below is not None and below < z - zst:
+                        h = below - (z - zst)
                 if h is not None and h < worst[0]:
                     worst = (h, "%s at (%.1f, %.1f)" % (p["ref"], x, y))
     if board["notch"]:
