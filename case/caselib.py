@@ -37,7 +37,7 @@ DESIGN = {
     "uno_screw_len": 6.0,       # the four Uno screws, M3 x 6 pan head
     "split_gap": 0.6,           # base wall top below the Uno's top surface (jack bottoms)
     "lid_clearance": 1.2,       # lid underside above the tallest part (the check wants 1.0)
-    "led_hole_extra": 0.6,      # LED hole diameter over the LED's
+    "led_hole_extra": 0.6,      # LED hole diameter over the LED's: 0.3 mm all round
     "jack_margin": 0.6,         # USB-B and DC openings beyond the connector bodies
     "key_stem_d": 4.4,          # captive key cap, when the actuator does not reach through
     "key_hole_extra": 0.6,      # key hole diameter over the stem's
@@ -49,7 +49,7 @@ DESIGN = {
     "min_wall": 1.6,
 }
 # The checks' thresholds, quoted by the print sheet and the report.
-REQUIRE = {"lid_clearance": 1.0, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
+REQUIRE = {"lid_clearance": 1.0, "led_margin": 0.25, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
            "press_margin": 0.5, "overhang_deg": 45.0, "board_to_wall": 0.3}
 
 
@@ -217,7 +217,8 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
                 b = tf(_mm(bb.GetRight()), _mm(bb.GetTop()))
                 box = [a[0], a[1], b[0], b[1]]
         entry = {"ref": ref, "value": part["value"], "height": part["height_mm"],
-                 "top": top, "pads": pts, "box": box, "switch": "actuator_top_mm" in part}
+                 "top": top, "pads": pts, "box": box, "switch": "actuator_top_mm" in part,
+                 "led": "diameter_mm" in part}
         parts.append(entry)
         m = re.fullmatch(r"[A-Z]+(\d+)", ref)
         if "actuator_top_mm" in part:
@@ -232,7 +233,7 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
     return {"pcb": pcb_path, "outline": outline, "fab_boxes": fab, "width": width, "height": height,
             "thickness": thick, "notch": notch, "holes": sorted(holes),
             "switches": switches, "leds": leds, "parts": parts,
-            "origin_kicad": (x0, y0)}
+            "lid_intent": parts_data.get("lid", {}), "origin_kicad": (x0, y0)}
 
 
 def layout(board, uno):
@@ -272,17 +273,24 @@ def layout(board, uno):
         if k not in sw:
             raise CaseError("parts.json: the switch %s has no %s" % (sw["value"], k))
     z_act = z_shield_top + sw["actuator_top_mm"]
-    # The switches are left to the key design below: their actuators go into the lid.
-    tallest = max((p for p in board["parts"] if not p["switch"]), key=lambda p: p["height"])
+    # The lid lies over every part but the LEDs, which stand through their holes (the
+    # shield's intent, parts.json's "lid"); a switch counts with its body, its actuator is
+    # left to the key design below. parts.json's lid thickness and gap are the shield's
+    # minimum; the case's plate is thicker (engraving over the minimum wall) and its gap
+    # wider (the check's clearance rule), both DESIGN.
+    tallest = max((p for p in board["parts"] if not p["led"]), key=lambda p: p["height"])
     z_parts = z_shield_top + tallest["height"]
     z_icsp = z_uno_top + uno["icsp_header_top_mm"]
     z_lid_under = max(z_parts, z_icsp) + D["lid_clearance"]
     z_lid_top = z_lid_under + D["lid_plate"]
     travel = sw["travel_mm"]
-    # The actuator itself is the key when it stands far enough above the lid to be pressed.
-    if z_act - z_lid_top >= travel + REQUIRE["press_margin"]:
-        # parts.json gives the actuator's top, not the body's: the body is taken to be
-        # below the lid (the clearance check casts its rays from the actuator's top).
+    # The actuator itself is the key when it stands far enough above the lid to be pressed:
+    # its travel and a margin, and at least what the shield's intent asks of it.
+    press = max(travel + REQUIRE["press_margin"],
+                board["lid_intent"].get("actuator_above_lid_min_mm", 0.0))
+    if z_act - z_lid_top >= press - 1e-9:
+        # parts.json gives the actuator's top and the body's height (the body is under the
+        # lid, as every part but the LEDs).
         key = {"mode": "through", "hole_d": sw["actuator_diameter_mm"] + D["actuator_hole_extra"]}
     else:
         # A captive cap rests on the actuator: its flange under the lid, its stem through it.
@@ -309,5 +317,5 @@ def layout(board, uno):
             "z_act": z_act, "z_parts": z_parts, "tallest": tallest["ref"],
             "tallest_h": tallest["height"], "z_icsp": z_icsp,
             "z_lid_under": z_lid_under, "z_lid_top": z_lid_top, "z_split": z_split,
-            "travel": travel, "key": key, "cavity": cavity, "posts": posts,
+            "travel": travel, "press": press, "key": key, "cavity": cavity, "posts": posts,
             "uno_holes": uno_holes}

@@ -67,9 +67,9 @@ def main():
         "* **Layer height:** 0.2 mm (0.15 mm for sharper legend text); nozzle 0.4 mm.",
         "* **Walls:** 3 perimeters; infill 20 %%; the thinnest wall is %.1f mm or more." % R["min_wall"],
         "* **Supports:** none. Nothing faces down more than %g degrees from vertical: the"
-        " countersinks are 90-degree cones, the key caps' flanges sit on a 40-degree cone,"
-        " and the lid prints top face down, so its engraved numbers and legend are only"
-        " short bridges a letter stroke wide." % R["overhang_deg"],
+        " countersinks are 90-degree cones,%s and the lid prints top face down, so its"
+        " engraved numbers and legend are only short bridges a letter stroke wide."
+        % (R["overhang_deg"], " the key caps' flanges sit on a 40-degree cone," if caps else ""),
         "* **Bed:** every part fits %g x %g mm." % (R["bed"], R["bed"]),
         "",
         "## Parts to buy",
@@ -89,21 +89,30 @@ def main():
                      " first (the flange keeps it from falling through); turn the base with"
                      " the boards over and lower it onto the lid.")
     else:
-        lines.append("3. Lower the lid over the boards: the switch actuators come through"
-                     " their holes.")
+        lines.append("3. Lower the lid over the boards: the LEDs and the switch actuators"
+                     " come through their holes.")
     lines += [
         "4. Drive the four countersunk screws through the base's corners into the lid's"
         " posts, and turn the case over.",
         "",
         "## Fit (checked by `make test-case` on the meshes)",
         "",
-        "* Lid underside %.1f mm above the tallest part (%s, %.1f mm high per"
+        "* Lid underside %.1f mm above the tallest part under it (%s, %.1f mm high per"
         " schematics/parts.json); at least %g mm is checked."
         % (D["lid_clearance"], L["tallest"], L["tallest_h"], R["lid_clearance"]),
+        "* The LEDs stand through the lid: each hole is the LED's diameter (%.1f mm, per"
+        " schematics/parts.json) + %.1f mm, %.2f mm all round; at least %g mm is checked."
+        % (P["led_d"], D["led_hole_extra"], D["led_hole_extra"] / 2, R["led_margin"]),
         "* USB-B and DC openings %.1f mm beyond the jack bodies on every side (base wall"
         " %.1f mm under them); at least %g mm is checked."
         % (D["jack_margin"], D["split_gap"], R["jack_margin"]),
     ]
+    if not caps:
+        lines.append("* The switches' actuators come through %.1f mm holes and stand %.1f mm"
+                     " above the lid; at least %.2f mm is checked (the travel, %.2f mm, +"
+                     " %.1f mm, and schematics/parts.json's lid.actuator_above_lid_min_mm)."
+                     % (L["key"]["hole_d"], L["z_act"] - L["z_lid_top"], L["press"],
+                        L["travel"], R["press_margin"]))
     if caps:
         lines.append("* The switches' actuators stop %.1f mm under the lid's top, so each key"
                      " is a captive cap resting on its actuator: it stands %.1f mm above the"

@@ -1,5 +1,6 @@
 // case/view.scad - the pictures of `make case`, from the exported STLs (on OPENSCADPATH
-// with case-params.scad): the base as printed, the lid top side up, the assembled case.
+// with case-params.scad): the base as printed, the lid top side up, the assembled case
+// (with the shield, whose LEDs and actuators show through the lid).
 include <case-params.scad>
 
 view = "assembled";
@@ -15,6 +16,7 @@ else if (view == "assembled") {
     color("SteelBlue") import(str(dir, "/case-base.stl"));
     color("LightSkyBlue") lid_in_place();
     color("Orange") keys_in_place();
+    shield();   // the LEDs and actuators that stand through the lid
 }
 else if (view == "exploded") {
     lift = 30;

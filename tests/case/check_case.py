@@ -17,8 +17,12 @@ schematics/parts.json, then checks:
             the lid's engraved letters, whose floors are bridges a stroke wide
   fit       the lid is placed on the base as measured (its lowest point on the base's
             highest), the keys on the actuators; vertical rays at every LED centre (and a
-            ring inside the LED) pass through, rays between cells hit the lid; every part
-            (heights from parts.json) clears the lid by >= 1 mm; each key cap rests on its
+            ring inside the LED) pass through, and the LED's body (parts.json's diameter)
+            clears its hole's rim by >= 0.25 mm through the plate; rays between cells hit
+            the lid; every part but the LEDs (heights from parts.json) clears the lid by
+            >= 1 mm; an actuator that comes through stands above the lid by its travel
+            + 0.5 mm and parts.json's lid.actuator_above_lid_min_mm, free in its hole;
+            each key cap (when the case was built with them) rests on its
             actuator, stands above the lid by its travel + 0.5 mm, is held by its flange
             and moves freely in its hole; the board clears the walls; rays along the plug
             direction around each of the Uno's jacks clear base and lid by >= 0.5 mm
@@ -27,6 +31,7 @@ mistakes). --figures prints the measured figures as `name value` lines.
 check_case.py --self-test: the mesh checks on synthetic meshes, each planted flaw caught.
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -248,7 +253,9 @@ def main():
         lay = caselib.layout(board, uno)
     except caselib.CaseError as e:
         raise SystemExit("check_case: %s" % e)
-    key_mode = lay["key"]["mode"]
+    # The key design the case was built with (a planted parts.json may ask for another).
+    with open(os.path.join(a.dir, "case-params.json")) as f:
+        key_mode = json.load(f)["layout"]["key"]["mode"]
     paths = {"base": os.path.join(a.dir, "case-base.stl"),
              "lid": a.lid or os.path.join(a.dir, "case-lid.stl")}
     if key_mode == "cap":
@@ -303,6 +310,11 @@ def main():
     if key_mode == "cap":
         keys = meshes["keys"].transformed(lambda v: v + [0, 0, lay["z_act"]], "keys")
     zst = lay["z_shield_top"]
+    # The lid's underside as measured, where the cells meet (see below).
+    cen = [((board["leds"][c]["xy"][0] + board["switches"][c]["xy"][0]) / 2,
+            (board["leds"][c]["xy"][1] + board["switches"][c]["xy"][1]) / 2) for c in range(1, 10)]
+    under = lid.hits(((cen[0][0] + cen[4][0]) / 2, (cen[0][1] + cen[4][1]) / 2, zst), UP)
+    z_lid_under = zst + under[0] if len(under) else z_lid_top
 
     def clear_up(mesh, x, y, z):
         h = mesh.hits((x, y, z), UP)
@@ -320,6 +332,7 @@ def main():
         return h[0]
 
     # LEDs: the centre and a ring inside the LED's outline see the sky.
+    led_margin = 1e9
     for c in range(1, 10):
         led = board["leds"][c]
         x, y = led["xy"]
@@ -330,10 +343,23 @@ def main():
                    or (keys is not None and clear_up(keys, p[0], p[1], zst) is not None)]
         C.check(not blocked, "fit %s (cell %d): the lid covers the LED at (%.2f, %.2f)"
                 % (led["ref"], c, *(blocked[0] if blocked else (0, 0))))
+        # The LED's body (its diameter, up to its top) clears the hole's rim: horizontal
+        # rays from its axis at heights through the plate, the rim's distance less the radius.
+        rl = led["part"]["diameter_mm"] / 2
+        z_led_top = zst + led["part"]["height_mm"]
+        zs = [z_lid_under + (z_lid_top - z_lid_under) * f for f in (0.1, 0.5, 0.9)]
+        rim = [(lid.hits((x, y, z), (math.cos(k * math.pi / 8), math.sin(k * math.pi / 8), 0.0),
+                         tmax=20) - rl).min(initial=1e9)
+               for z in zs if z <= z_led_top for k in range(16)]
+        if rim:
+            led_margin = min(led_margin, min(rim))
+            C.check(min(rim) >= R["led_margin"] - EPS,
+                    "fit %s (cell %d): the LED's body is %.2f mm from its hole's rim, want >= %g"
+                    " (negative: into the lid)" % (led["ref"], c, min(rim), R["led_margin"]))
+    if led_margin < 1e9:
+        C.figures["case_led_hole_margin_mm"] = "%.2f" % led_margin
     # Between cells: the lid is there.
     # (cell centre: halfway between its LED and its key; the rays go where cells meet)
-    cen = [((board["leds"][c]["xy"][0] + board["switches"][c]["xy"][0]) / 2,
-            (board["leds"][c]["xy"][1] + board["switches"][c]["xy"][1]) / 2) for c in range(1, 10)]
     between = []
     for i in range(3):
         for j in range(3):
@@ -352,6 +378,7 @@ def main():
     sw = board["switches"][1]["part"]
     travel = lay["travel"]
     press = []
+    key_gap = 1e9
     for c in range(1, 10):
         s = board["switches"][c]
         x, y = s["xy"]
@@ -361,12 +388,13 @@ def main():
         if keys is None:
             # The actuator itself comes through: its hole must clear it all round.
             press.append(za - z_lid_top)
-            zm = (z_lid_top + lay["z_lid_under"]) / 2
+            zm = (z_lid_top + z_lid_under) / 2
             ra = sw["actuator_diameter_mm"] / 2
-            gap = min((lid.hits((x, y, zm), (math.cos(k * math.pi / 4), math.sin(k * math.pi / 4), 0.0),
-                                tmax=20) - ra).min(initial=1e9) for k in range(8))
-            C.check(gap >= 0.2, "fit %s (cell %d): the actuator binds in its hole (gap %.2f)"
-                    % (s["ref"], c, gap))
+            agap = min((lid.hits((x, y, zm), (math.cos(k * math.pi / 4), math.sin(k * math.pi / 4), 0.0),
+                                 tmax=20) - ra).min(initial=1e9) for k in range(8))
+            key_gap = min(key_gap, agap)
+            C.check(agap >= 0.2, "fit %s (cell %d): the actuator binds in its hole (gap %.2f)"
+                    % (s["ref"], c, agap))
             continue
         h = keys.hits((x, y, za - 0.5), UP)
         C.check(len(h) and abs(h[0] - 0.5) < 0.05,
@@ -382,7 +410,7 @@ def main():
         C.check(len(above) >= 2 and len(above) % 2 == 0,
                 "fit %s (cell %d): the key cap's flange is not held under the lid" % (s["ref"], c))
         # Free in its hole: radial gap between stem and hole at mid-plate.
-        zm = (z_lid_top + lay["z_lid_under"]) / 2
+        zm = (z_lid_top + z_lid_under) / 2
         gaps = []
         for k in range(8):
             d = (math.cos(k * math.pi / 4), math.sin(k * math.pi / 4), 0.0)
@@ -393,19 +421,24 @@ def main():
         C.check(len(gaps) == 8 and min(gaps) >= 0.2,
                 "fit %s (cell %d): the key cap's stem binds in its hole (gap %s)"
                 % (s["ref"], c, "%.2f" % min(gaps) if gaps else "none"))
+    if key_gap < 1e9:
+        C.figures["case_key_hole_gap_mm"] = "%.2f" % key_gap
     if press:
         C.figures["case_key_above_lid_mm"] = "%.2f" % min(press)
-        C.check(min(press) >= travel + R["press_margin"] - EPS,
-                "fit: the keys stand %.2f mm above the lid, want travel %.2f + %.1f mm"
-                % (min(press), travel, R["press_margin"]))
+        C.check(min(press) >= lay["press"] - EPS,
+                "fit: the keys stand %.2f mm above the lid, want %.2f (travel %.2f + %.1f mm,"
+                " and parts.json's lid.actuator_above_lid_min_mm)"
+                % (min(press), lay["press"], travel, R["press_margin"]))
 
-    # Clearance above every part (and the Uno's ICSP header in the notch).
+    # Clearance above every part (and the Uno's ICSP header in the notch): the LEDs stand
+    # through the lid (their holes are checked above); a switch whose actuator comes
+    # through is measured at its body's top, one under a key cap at its actuator's.
     worst = (1e9, "")
     for p in board["parts"]:
+        if p["led"]:
+            continue
         z = zst + p["height"]
-        if p["switch"]:
-            if keys is None:
-                continue    # through the lid: its hole is checked above
+        if p["switch"] and keys is not None:
             z = lay["z_act"]
         pts = list(p["pads"])
         if p["box"]:
