@@ -25,7 +25,8 @@ uint8_t fake_leds_cell(uint8_t cell);
 
 /* UART: bytes for uart_getc(), and everything written with uart_putc() so far.
  * fake_uart_lose() marks input as lost after the last byte fed (an RX overrun). The
- * TX side holds fake_uart_set_tx_room() bytes (default: plenty) until taken. */
+ * TX side holds fake_uart_set_tx_room() bytes (default: plenty) until taken; while a
+ * narrowed ring holds some, uart_tx_busy() is true (the default ring sends at once). */
 void fake_uart_feed(const char *bytes, size_t len);
 void fake_uart_lose(void);
 void fake_uart_set_tx_room(uint16_t bytes);
