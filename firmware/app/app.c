@@ -68,19 +68,26 @@ static void app_save(game_t *g)
     }
 }
 
-/* Power down once the sleeping line has left and no record waits; stay up, silent, if
- * stuck keys block every waking key. */
+/* A change to the record is not yet in EEPROM: not handed to the store, or the store's
+ * save still under way (it may wait long for a low supply). */
+static bool app_saving(const game_t *g)
+{
+    return g->save || eeprom_store_busy();
+}
+
+/* After APP_IDLE_POWER_DOWN_S without input and with nothing left to save: say so, power
+ * down once the line has left. If stuck keys block every waking key, stay up, silent. */
 static void app_idle_check(game_t *g)
 {
     if (app.sleep_due) {
-        if (uart_tx_busy() || eeprom_store_busy()) {
+        if (uart_tx_busy() || app_saving(g)) {
             return;
         }
         app.sleep_due = false;
         power_down_until_key(g->stuck);
         game_wake(g);
         app.idle = 0;
-    } else if (app.idle >= APP_IDLE_STEPS && !g->save) {
+    } else if (app.idle >= APP_IDLE_STEPS && !app_saving(g)) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
         if (power_wake_rows(g->stuck)) {
             console_say_sleeping();
@@ -115,6 +122,7 @@ static void app_input(void)
         }
         input = true;
         app.idle = 0;
+        app.sleep_due = false; /* in use again: a sleep not yet begun is off */
     }
     game_keys_sync(g, keys_state());
     if (!input && app.elapsed < APP_FRAME_MS) {

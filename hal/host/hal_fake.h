@@ -22,7 +22,7 @@ const leds_frame_t *fake_leds_frame(void);
 uint8_t fake_leds_cell(uint8_t cell);
 
 /* UART: lose() marks a gap after the last byte fed; the TX side holds tx_room bytes
- * (default: plenty) until taken. */
+ * (default: plenty) until taken, and uart_tx_busy() is true while a narrowed ring holds some. */
 void fake_uart_feed(const char *bytes, size_t len);
 void fake_uart_lose(void);
 void fake_uart_set_tx_room(uint16_t bytes);

@@ -469,6 +469,69 @@ static void test_sleeps_after_a_save(void **state)
     assert_non_null(strstr(output(), "ttt: sleeping"));
 }
 
+/* A save waiting for a low supply keeps the board up and silent past the idle time; once
+ * in use again it stays up when the supply recovers and the save completes, and it
+ * sleeps only after its own idle time (an early sleeping line, left pending, would power
+ * it down mid-use). */
+static void test_no_sleep_while_save_waits(void **state)
+{
+    (void)state;
+    boot();
+    say("new 2p\n");
+    run(200);
+    fake_power_set_vcc(36);
+    for (const char *m = "14253"; *m; m++) {
+        tap((uint8_t)(*m - '1'), 60);
+    }
+    run(500);
+    {
+        const char *o = output();
+        assert_non_null(strstr(o, "result: x wins\n"));
+        assert_non_null(strstr(o, "saving waits\n"));
+    }
+    run(APP_IDLE_POWER_DOWN_MS + 2000);
+    assert_int_equal(fake_power_down_count(), 0);
+    assert_null(strstr(output(), "sleeping"));
+    say("board\n");
+    fake_power_set_vcc(48);
+    run(1000);
+    assert_int_equal(fake_power_down_count(), 0);
+    assert_null(strstr(output(), "sleeping"));
+    run(APP_IDLE_POWER_DOWN_MS - 5000);
+    assert_int_equal(fake_power_down_count(), 0);
+    run(7000);
+    assert_int_equal(fake_power_down_count(), 1);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+    boot();
+    say("stats\n");
+    assert_non_null(strstr(output(), "stats two players: x wins 1,"));
+}
+
+/* Input while the sleeping line is still going out (a slow line here) calls the sleep
+ * off: the board stays up, and sleeps after another idle time. */
+static void test_input_cancels_sleep(void **state)
+{
+    (void)state;
+    boot();
+    run(APP_IDLE_POWER_DOWN_MS - 1000);
+    output();
+    fake_uart_set_tx_room(254); /* narrowed: its bytes stay "in the ring" until taken */
+    run(2000);
+    assert_int_equal(fake_power_down_count(), 0); /* the line has not left */
+    fake_uart_feed("board\n", 6);
+    run(20);
+    {
+        const char *o = output(); /* the line leaves */
+        assert_non_null(strstr(o, "ttt: sleeping"));
+        assert_non_null(strstr(o, "turn: x (you)\n"));
+    }
+    fake_uart_set_tx_room(255); /* the default ring again: sent at once */
+    run(1000);
+    assert_int_equal(fake_power_down_count(), 0);
+    run(APP_IDLE_POWER_DOWN_MS + 1000);
+    assert_int_equal(fake_power_down_count(), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -485,6 +548,8 @@ int main(void)
         cmocka_unit_test_setup(test_console_burst, blank_chip),
         cmocka_unit_test_setup(test_input_overrun, blank_chip),
         cmocka_unit_test_setup(test_sleeps_after_a_save, blank_chip),
+        cmocka_unit_test_setup(test_no_sleep_while_save_waits, blank_chip),
+        cmocka_unit_test_setup(test_input_cancels_sleep, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

@@ -118,7 +118,7 @@ static void win_display(uint16_t line, uint8_t winner)
         }
     }
     assert_int_equal(g.over, 1);
-    assert_int_equal(game_winner(&g), winner);
+    assert_int_equal(g.winner, winner);
     uint8_t mine = winner == PLAYER_X ? LED_RED : LED_GREEN;
     uint8_t theirs = winner == PLAYER_X ? LED_GREEN : LED_RED;
     for (uint8_t c = 0; c < 9; c++) {

@@ -152,8 +152,10 @@ static void test_uart(void **state)
         uart_putc('z');
     assert_int_equal(uart_tx_free(), 0);
     assert_int_equal(uart_tx_dropped(), 2);
+    assert_int_equal(uart_tx_busy(), 1); /* its bytes are still "being sent" */
     assert_int_equal(fake_uart_output(out, sizeof out), 3);
     assert_int_equal(uart_tx_free(), 3);
+    assert_int_equal(uart_tx_busy(), 0);
 }
 
 static void test_leds_and_power(void **state)

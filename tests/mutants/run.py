@@ -330,7 +330,47 @@ def run_all(records, jobs, timeout, scratch_root):
         t.start()
     for t in threads:
         t.join()
-    return results
+    # A kill counts only if its suite passes on the unmutated tree: a suite that fails
+    # anyway (a test that no longer builds, say) would "kill" every mutant it is given.
+    clean = {}
+    for suite in sorted({res["suite"] for res in results.values() if res["outcome"] == "killed"}):
+        todo.put(suite)
+
+    def clean_worker(n):
+        work = os.path.join(scratch_root, "work-%d" % n)
+        while True:
+            try:
+                suite = todo.get_nowait()
+            except queue.Empty:
+                return
+            log = os.path.join(logdir, "clean-%s.log" % suite)
+            if os.path.exists(log):
+                os.remove(log)
+            status = make(work, suite, timeout, log)
+            with lock:
+                clean[suite] = status
+                if status != 0:
+                    print("mutants: %s FAILS on the unmutated tree (see %s): its kills do "
+                          "not count" % (suite, log), flush=True)
+
+    threads = [threading.Thread(target=clean_worker, args=(n,)) for n in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return void_kills(results, clean)
+
+
+def void_kills(results, clean):
+    """The results with every kill by a suite that did not pass unmutated (status not 0,
+    or not run) made `void`."""
+    out = {}
+    for rid, res in results.items():
+        res = dict(res)
+        if res["outcome"] == "killed" and clean.get(res["suite"]) != 0:
+            res["outcome"] = "void"
+        out[rid] = res
+    return out
 
 
 def summarize(records, results, seconds, sample):
@@ -344,7 +384,7 @@ def summarize(records, results, seconds, sample):
     equiv = [r for r in ran if r.equivalent]
     killed = [r for r in real if results[r.id]["outcome"] == "killed"]
     survived = [r for r in real if results[r.id]["outcome"] in ("survived", "hung")]
-    broken = [r for r in ran if results[r.id]["outcome"] in ("broken", "stale")]
+    broken = [r for r in ran if results[r.id]["outcome"] in ("broken", "stale", "void")]
     equiv_killed = [r for r in equiv if results[r.id]["outcome"] == "killed"]
     percent = 100.0 * len(killed) / len(real) if real else 0.0
     print("\nsurvivors (%d):" % len(survived))
@@ -358,7 +398,8 @@ def summarize(records, results, seconds, sample):
                                    "  -- BUT KILLED by %s: not equivalent" %
                                    results[r.id]["suite"] if r in equiv_killed else ""))
     if broken:
-        print("broken or stale (fix these records):")
+        print("broken, stale or void (fix these records; void: the suite that failed "
+              "fails unmutated too, fix the suite):")
         for r in broken:
             print("  %s (%s): %s" % (r.id, r.where, results[r.id]["outcome"]))
         ok = False
@@ -444,12 +485,18 @@ def self_test():
         _, errs = parse(os.path.join(d, "m.txt"), "id: x\nfnd: y\n")
         if not errs:
             fails.append("a misspelt key was accepted")
+        kills = {"a": {"outcome": "killed", "suite": "test-game"},
+                 "b": {"outcome": "killed", "suite": "test-app"},
+                 "c": {"outcome": "survived", "suite": None}}
+        got = void_kills(kills, {"test-game": 0, "test-app": 2})
+        if [got[k]["outcome"] for k in "abc"] != ["killed", "void", "survived"]:
+            fails.append("a kill by a suite that fails unmutated was counted")
     if fails:
         print("mutants self-test: FAILED: " + "; ".join(fails))
         return 1
     print("mutants self-test: the parser reads every form, and a stale find (twice, a "
           "missing file), a duplicate id, a non-behaviour or unknown suite and a bad key "
-          "are refused")
+          "are refused; a kill by a suite that fails unmutated is void")
     return 0
 
 
