@@ -92,7 +92,10 @@ function noSerial() {
 // ---- the socket the bridge joins -----------------------------------------------------------
 
 const sockPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-flash-')), 'bridge');
-let conn = null, connId = 0, connected = null, page = null, toPage = Promise.resolve();
+let conn = null, connId = 0, page = null, toPage = Promise.resolve();
+// connection N's waiter: a bridge may connect before the test asks for it (the harness
+// plugs in again as soon as the first bridge exits), so arrivals are counted, not caught
+const waiters = new Map();
 const conns = new Map();
 const server = net.createServer((c) => {
   const id = ++connId;
@@ -106,13 +109,20 @@ const server = net.createServer((c) => {
     toPage = toPage.then(() => page.evaluate((i) => window.tttSerial.lost(i), id)).catch(() => {});
   });
   c.on('error', () => {});
-  if (connected) connected();
+  const w = waiters.get(id);
+  if (w) { waiters.delete(id); w(); }
 });
 await new Promise((r) => server.listen(sockPath, r));
 // a guard against a hang (the test never waits on wall-clock time otherwise)
 const within = (what, promise, ms = 120000) => Promise.race([promise, new Promise((resolve, reject) =>
   setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms).unref())]);
-const nextConnection = () => within('the harness\'s programmer connects', new Promise((r) => { connected = r; }));
+let expected = 0;
+const nextConnection = () => {
+  const n = ++expected;
+  return within('the harness\'s programmer connects', new Promise((r) => {
+    if (connId >= n) r(); else waiters.set(n, r);
+  }));
+};
 
 // The harness with the bridge as its programmer; resolves to { code, out }.
 const children = new Set();
