@@ -7,14 +7,10 @@
 // Saves the screenshots (the README's picture comes from here).
 // Usage: node browser_test.mjs build/web/index.html OUT.png
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../sim/web/package.json'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const [pagePath, shotPath] = process.argv.slice(2);
 if (!shotPath) {
   console.error('usage: node browser_test.mjs INDEX.html OUT.png');
@@ -24,7 +20,6 @@ if (!fs.existsSync(CHROMIUM)) {
   console.log(`web_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
   process.exit(1);
 }
-const { chromium } = require('playwright-core');
 
 const problems = [];
 let checks = 0;
@@ -36,13 +31,7 @@ const check = (name, ok, detail = '') => {
 const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
 
 async function main() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--disable-default-apps', '--disable-extensions'],
+  const { context, close } = await launchChromium({
     viewport: { width: 1100, height: 720 },
     hasTouch: true,
   });
@@ -61,8 +50,7 @@ async function main() {
   }
   for (const e of errors) problems.push(e);
   check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
-  await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await close();
   const size = fs.statSync(pagePath).size;
   if (problems.length) {
     for (const p of problems) console.log(`web_browser: FAILED: ${p}`);

@@ -17,12 +17,10 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../sim/web/package.json'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const BRIDGE = path.join(here, 'serial_bridge.mjs');
 const [pagePath, flashSim, bootHex, fwHex, outDir] = process.argv.slice(2);
 // the image's size and pages (128 B each), from its hex: the page names them
@@ -41,7 +39,6 @@ if (!fs.existsSync(CHROMIUM)) {
   console.log(`web_flash_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
   process.exit(1);
 }
-const { chromium } = require('playwright-core');
 fs.mkdirSync(outDir, { recursive: true });
 
 const problems = [];
@@ -234,13 +231,7 @@ async function faults() {
 }
 
 async function main() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--disable-default-apps', '--disable-extensions'],
+  const { context, close } = await launchChromium({
     viewport: { width: 1100, height: 900 },
     acceptDownloads: true,
   });
@@ -312,9 +303,8 @@ async function main() {
   }
   for (const e of errors) problems.push(e);
   check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
-  await context.close();
+  await close();
   server.close();
-  fs.rmSync(profile, { recursive: true, force: true });
   fs.writeFileSync(path.join(outDir, 'flash-messages.txt'), messages.map(([k, m]) => `${k}:\n  ${m}\n`).join(''));
   if (problems.length) {
     for (const p of problems) console.log(`web_flash_browser: FAILED: ${p}`);

@@ -6,14 +6,9 @@
 // failure.
 // Usage: node web_bench.mjs INDEX.html SHIELD.mjs FIRMWARE.hex [SECONDS]
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { launchChromium } from './chromium.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../sim/web/package.json'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const [pagePath, modelPath, hexPath, secondsArg] = process.argv.slice(2);
 if (!hexPath) {
   console.error('usage: node web_bench.mjs INDEX.html SHIELD.mjs FIRMWARE.hex [SECONDS]');
@@ -21,15 +16,8 @@ if (!hexPath) {
 }
 const seconds = Number(secondsArg || 30);
 const ORIGIN = 'http://bench.invalid';
-const { chromium } = require('playwright-core');
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ttt-bench-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { context, close } = await launchChromium();
 let result;
 try {
   const page = context.pages()[0] || await context.newPage();
@@ -57,8 +45,7 @@ try {
     return { wallMs, simMs: board.now() / (F_CPU / 1000), crashed: board.status.crashed };
   }, [fs.readFileSync(hexPath, 'utf8'), seconds]);
 } finally {
-  await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await close();
 }
 if (result.crashed) {
   console.log('web_bench: FAILED: the firmware stopped on the avr8js board');
