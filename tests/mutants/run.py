@@ -7,7 +7,9 @@ text to find in one file, what to put instead, a one-line reason, and the make t
 in a scratch copy of the tree (build/mutants/work-N: the tracked files copied over, the
 web model's node_modules linked, its own build/ directory, so nothing is shared with the
 tree or with the other worker), builds it, runs the listed suites in order until one
-fails, and puts the file back. The tree itself is never written.
+fails, and puts the file back. The tree itself is never written. A record's optional
+`prepare: TARGET` is made after the build and before the suites: the shield's records
+change a generator, and `kicad-schematic` remakes the schematic the checks read.
 
 Outcomes:
   killed    a listed suite failed (its name is recorded; the first that failed)
@@ -16,8 +18,8 @@ Outcomes:
             it: `timeout` exits 124 only when it sent the signal itself, while a suite
             whose own timeout fires exits through make with status 2. A hang that only
             the runner ends is not a test catching the bug: it counts as survived.
-  broken    the mutant does not build (`make all` fails): not a realistic bug, fix the
-            record
+  broken    the mutant does not build (`make all`, or its prepare target, fails): not a
+            realistic bug, fix the record
   stale     its find text is not in the file exactly once (the code moved on: re-anchor
             the record); reported by every mode, before anything runs
 
@@ -42,7 +44,7 @@ import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-KEYS = ("id", "reason", "suites", "file", "find", "replace", "equivalent", "sample")
+KEYS = ("id", "reason", "suites", "file", "find", "replace", "equivalent", "sample", "prepare")
 REQUIRED = ("id", "reason", "suites", "file", "find")
 # Suites that exercise the logic on the host (cmocka, the CLI, the fuzzers); the rest
 # run the firmware image in a simulator or check generated hardware files. For the web
@@ -160,6 +162,11 @@ def validate(records, root, suites=None):
         if unknown:
             problems.append("stale mutant %s (%s): make has no suite %s" %
                             (r.id, r.where, unknown[0]))
+        if r.prepare and suites is not None and subprocess.run(
+                ["make", "-n", "-s", "-C", root, r.prepare], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL).returncode:
+            problems.append("stale mutant %s (%s): make has no target %s to prepare it" %
+                            (r.id, r.where, r.prepare))
         if r.sample not in (None, "yes"):
             problems.append("%s %s: sample is `yes` or absent" % (r.where, r.id))
         if r.find_text == r.replace_text:
@@ -273,8 +280,11 @@ def run_one(r, work, logdir, timeout):
         with open(target, "w", encoding="utf-8") as f:
             f.write(original.replace(r.find_text, r.replace_text, 1))
         status = make(work, "all", timeout, log)
+        if status == 0 and r.prepare:  # e.g. generated files remade from a mutated generator
+            status = make(work, r.prepare, timeout, log)
         if status != 0:
-            result = {"outcome": "broken" if status != 124 else "hung", "suite": "all"}
+            result = {"outcome": "broken" if status != 124 else "hung",
+                      "suite": r.prepare if r.prepare and status else "all"}
         else:
             for suite in r.suite_list:
                 status = make(work, suite, timeout, log)
@@ -287,6 +297,8 @@ def run_one(r, work, logdir, timeout):
     finally:
         with open(target, "w", encoding="utf-8") as f:
             f.write(original)
+        if r.prepare:  # what it made from the mutant is made again from the original
+            make(work, r.prepare, timeout, log)
     result["seconds"] = time.time() - t0
     return result
 
