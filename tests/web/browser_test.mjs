@@ -9,17 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM, launchChromium } from './chromium.mjs';
+import { launchChromium, requireChromium } from './chromium.mjs';
 
 const [pagePath, shotPath] = process.argv.slice(2);
 if (!shotPath) {
   console.error('usage: node browser_test.mjs INDEX.html OUT.png');
   process.exit(2);
 }
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`web_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
-  process.exit(1);
-}
+requireChromium('web_browser');
 
 const problems = [];
 let checks = 0;

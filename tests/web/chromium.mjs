@@ -11,6 +11,13 @@ const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.u
   '../../sim/web/package.json'));
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
+// requireChromium(tag): a test's failure line and exit when Debian's Chromium is missing.
+export function requireChromium(tag) {
+  if (fs.existsSync(CHROMIUM)) return;
+  console.log(`${tag}: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
+  process.exit(1);
+}
+
 // launchChromium(options): { context, close }; options go to launchPersistentContext
 // (viewport, hasTouch, acceptDownloads, ...).
 export async function launchChromium(options = {}) {

@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM, launchChromium } from './chromium.mjs';
+import { launchChromium, requireChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BRIDGE = path.join(here, 'serial_bridge.mjs');
@@ -35,10 +35,7 @@ if (!outDir) {
   console.error('usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR');
   process.exit(2);
 }
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`web_flash_browser: FAILED: no ${CHROMIUM} (sh .ci/install-deps.sh installs Debian's chromium)`);
-  process.exit(1);
-}
+requireChromium('web_flash_browser');
 fs.mkdirSync(outDir, { recursive: true });
 
 const problems = [];
