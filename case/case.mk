@@ -18,7 +18,7 @@ CASE_PY := /usr/bin/python3
 CASE_PCB := schematics/ttt-shield.kicad_pcb
 CASE_PARAMS := $(CASE_DIR)/case-params.scad
 CASE_GEN_DEPS := case/gen_case.py case/caselib.py case/uno-r3.json schematics/parts.json \
-	$(CASE_PCB) README.md
+	schematics/gen/parts.py $(CASE_PCB) README.md
 OPENSCAD_CASE := env OPENSCADPATH=$(abspath $(CASE_DIR)) nice openscad -q
 # Pictures: openscad's own renderer on a virtual display.
 CASE_PNG_OPTS := --imgsize=1000,750 --viewall --autocenter --colorscheme=Tomorrow

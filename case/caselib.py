@@ -11,9 +11,12 @@ import json
 import math
 import os
 import re
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "schematics", "gen"))
+import parts as shield_parts  # noqa: E402  (schematics/gen/parts.py)
 # CASE_PARTS_JSON: another parts file (to try a candidate part without editing the real one).
 PARTS_JSON = os.environ.get("CASE_PARTS_JSON") or os.path.join(ROOT, "schematics", "parts.json")
 UNO_JSON = os.path.join(HERE, "uno-r3.json")
@@ -62,16 +65,10 @@ def _mm(v):
 
 
 def load_parts(path=PARTS_JSON):
-    with open(path) as f:
-        data = json.load(f)
-    by_ref = {}
-    for part in data["parts"]:
-        for key in ("value", "refs", "height_mm"):
-            if key not in part:
-                raise CaseError("%s: a part without %r: %r" % (path, key, part))
-        for ref in part["refs"]:
-            by_ref[ref] = part
-    return data, by_ref
+    """parts.json through the shield generators' own reader (schematics/gen/parts.py, which
+    checks every line's fields and that no reference is in two lines), and ref -> line."""
+    data = shield_parts.load(path)
+    return data, shield_parts.by_ref(data)
 
 
 def load_uno(path=UNO_JSON):
