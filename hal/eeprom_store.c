@@ -104,6 +104,13 @@ bool eeprom_store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
+bool eeprom_store_written(uint8_t id)
+{
+    uint16_t addr = (uint16_t)(id * 2u * EEPROM_SLOT);
+    return id < EEPROM_RECORDS && (eeprom_dev_read(addr) == EEPROM_COMMITTED ||
+                                   eeprom_dev_read(addr + EEPROM_SLOT) == EEPROM_COMMITTED);
+}
+
 bool eeprom_store_start(uint8_t id, const void *buf, uint8_t len)
 {
     const uint8_t *in = buf;

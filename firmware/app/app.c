@@ -35,6 +35,27 @@ static struct app_state {
     console_t console;
 } app;
 
+/* The records into the game, migrated from the older one if they are missing:
+ * STATS_SAVE_* and STATS_SAY_RESET (stats_load()). */
+static uint8_t app_load(game_t *g)
+{
+    stats_old_t old;
+    uint8_t found = 0;
+    if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
+        found |= STATS_HAVE_SETTINGS;
+    }
+    if (eeprom_store_load(STATS_REC_STATS, &g->stats, STATS_SAVED_SIZE)) {
+        found |= STATS_HAVE_STATS;
+    }
+    if (eeprom_store_load(STATS_REC_OLD, &old, STATS_OLD_SIZE)) {
+        found |= STATS_HAVE_OLD;
+    }
+    if (eeprom_store_written(STATS_REC_OLD) || eeprom_store_written(STATS_REC_STATS)) {
+        found |= STATS_WRITTEN;
+    }
+    return stats_load(&g->settings, &g->stats, &old, found);
+}
+
 void app_init(void)
 {
     game_t *g = &app.game;
@@ -45,17 +66,19 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     memset(&app, 0, sizeof app);
-    /* No valid record leaves zeros, which game_init() repairs. */
-    (void)eeprom_store_load(STATS_REC, &g->rec, STATS_REC_SIZE);
+    uint8_t todo = app_load(g);
     /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
     console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
-    game_init(g, (uint16_t)(g->stats.n[GAME_MODE_AI_X][STATS_DRAW] +
-                            g->stats.n[GAME_MODE_AI_O][STATS_DRAW]));
+    if (todo & STATS_SAY_RESET) {
+        console_say_stats_reset();
+    }
+    game_init(g, (uint16_t)(g->stats.games[0][STATS_DRAW] + g->stats.games[LEVELS][STATS_DRAW]));
+    g->save = (uint8_t)(todo & (STATS_SAVE_SETTINGS | STATS_SAVE_STATS));
     console_report(g);
 }
 
-/* The save flag is cleared only when the store took its copy, so a change during a
- * save is saved after it. */
+/* A record's save flag is cleared only when the store took its copy, so a change during
+ * a save is saved after it; one record at a time, the settings first. */
 static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals();
@@ -63,8 +86,12 @@ static void app_save(game_t *g)
         app.vcc_waits = waits;
         console_say_supply_low(power_vcc_decivolts());
     }
-    if (g->save && eeprom_store_start(STATS_REC, &g->rec, STATS_REC_SIZE)) {
-        g->save = false;
+    if ((g->save & STATS_SAVE_SETTINGS) &&
+        eeprom_store_start(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
+        g->save &= (uint8_t)~STATS_SAVE_SETTINGS;
+    } else if ((g->save & STATS_SAVE_STATS) &&
+               eeprom_store_start(STATS_REC_STATS, &g->stats, STATS_SAVED_SIZE)) {
+        g->save &= (uint8_t)~STATS_SAVE_STATS;
     }
 }
 
@@ -111,6 +138,9 @@ static void app_input(void)
     for (;;) {
         if (uart_tx_free() < CONSOLE_ANSWER_MAX) {
             return;
+        }
+        if (console_more(c, g)) {
+            continue; /* a long answer goes out whole before the next input */
         }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);

@@ -53,8 +53,14 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                    PLAYER_X == 1 && PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 OUT_STR(s_stats, "stats ");
-OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM "\n");
-OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM "\n");
+OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
+OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM);
+OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
+OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM "\n");
+OUT_STR(s_stats_before, ", before levels");
+OUT_STR(s_comma, ", ");
+/* `stats`: a line per table, then the two vs-AI modes before levels (if kept). */
+#define CON_STATS_LINES (STATS_TABLES + 2u)
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
@@ -207,13 +213,39 @@ static void console_board(const game_t *g)
     out_nl();
 }
 
-static void console_stats(const game_t *g)
+/* Line i of `stats`; the next one is left for console_more(), so each pass of the main
+ * loop prints one line (the whole answer would not fit the TX ring). */
+static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
-    for (uint8_t m = 0; m < GAME_MODES; m++) {
-        out_P(s_stats);
-        say_mode(m);
-        out_fmt_P(m == GAME_MODE_2P ? s_stats_2p : s_stats_ai, g->stats.n[m]);
+    bool table = i < STATS_TABLES;
+    uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
+    const uint16_t *n = table ? g->stats.games[i] : g->stats.old[mode];
+    out_P(s_stats);
+    out_nth_P(s_stats_modes, mode);
+    if (i < STATS_TABLE_2P) {
+        out_P(s_comma);
+        say_level(i % LEVELS);
+    } else if (!table) {
+        out_P(s_stats_before);
     }
+    out_fmt_P(mode == GAME_MODE_2P ? s_stats_2p : s_stats_ai, n);
+    if (table) {
+        out_fmt_P(s_stats_abandoned, &n[STATS_ABANDONED]);
+    } else {
+        out_nl();
+    }
+    i++;
+    c->more = (uint8_t)(i < STATS_TABLES || (g->stats.before && i < CON_STATS_LINES) ? i + 1u
+                                                                                    : 0u);
+}
+
+bool console_more(console_t *c, const game_t *g)
+{
+    if (!c->more) {
+        return false;
+    }
+    console_stats_line(c, g, (uint8_t)(c->more - 1u));
+    return true;
 }
 
 static void console_solve_answer(const notation_board_t *b)
@@ -290,7 +322,7 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
     } else if (v) { /* CON_STATS */
         game_stats_clear(g);
     } else {
-        console_stats(g);
+        console_stats_line(c, g, 0);
     }
 }
 

@@ -9,10 +9,12 @@ OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
 OUT_STR(s_crc, "ttt: table CRC bad, using solver");
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
+OUT_STR(s_stats_reset, "ttt: statistics unreadable, reset to zero");
 OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 OUT_STR(s_new, "new: ");
 OUT_STR(s_comma_level, ", level ");
 OUT_STR(s_level, "level: ");
+OUT_STR(s_next_game, " (next game)");
 OUT_STR(s_move, "move: ");
 OUT_STR(s_ai, "ai: ");
 OUT_STR(s_result, "result: ");
@@ -31,6 +33,11 @@ OUT_STR(s_outcomes, " win\0 draw\0 loss");
 void say_mode(uint8_t mode)
 {
     out_nth_P(s_modes, mode);
+}
+
+void say_level(uint8_t level)
+{
+    out_nth_P(s_levels, level);
 }
 
 void say_result(uint8_t winner)
@@ -57,6 +64,11 @@ void console_banner(bool table_ok, bool after_watchdog)
 void console_say_sleeping(void)
 {
     out_line_P(s_sleep);
+}
+
+void console_say_stats_reset(void)
+{
+    out_line_P(s_stats_reset);
 }
 
 void console_say_supply_low(uint16_t decivolts)
@@ -109,11 +121,12 @@ static void say_report(const game_report_t *r)
         out_P(s_new);
         say_mode(r->mode);
         out_P(s_comma_level);
-        out_nth_P(s_levels, r->level);
+        say_level(r->level);
         break;
     case GAME_REP_LEVEL:
         out_P(s_level);
-        out_nth_P(s_levels, r->level);
+        say_level(r->level);
+        out_P(s_next_game);
         break;
     case GAME_REP_MOVE:
         say_move(s_move, r);

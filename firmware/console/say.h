@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 void say_mode(uint8_t mode);     /* `vs ai, you x`, `vs ai, you o`, `two players` */
+void say_level(uint8_t level);   /* `perfect`, `medium`, `easy` */
 void say_result(uint8_t winner); /* `x wins`, `o wins`, `draw` (PLAYER_NONE) */
 
 #endif

@@ -84,6 +84,7 @@ static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
     g->ov_red = red;
     g->ov_green = green;
     g->ms[GAME_T_OVERLAY] = ms;
+    g->ov_dim = g->ov_blink = 0;
 }
 
 static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
@@ -116,16 +117,24 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->winner = mover;
     g->blink = line;
     game_report(g, GAME_REP_RESULT)->player = mover;
-    stats_count(&g->stats, g->settings.mode, game_stats_kind(g->settings.mode, mover));
-    g->save = true;
+    stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
+    g->save |= STATS_SAVE_STATS;
 }
 
 static void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
     if (*field != value) {
         *field = value;
-        g->save = true;
+        g->save |= STATS_SAVE_SETTINGS;
     }
+}
+
+/* The person has moved in this game (two players: anyone). */
+static bool game_person_moved(const game_t *g)
+{
+    uint8_t ai = game_ai_player(g->settings.mode);
+    uint16_t person = ai == PLAYER_X ? g->pos.o : ai == PLAYER_O ? g->pos.x : game_marked(g);
+    return person != 0;
 }
 
 void game_new(game_t *g, uint8_t mode)
@@ -133,7 +142,12 @@ void game_new(game_t *g, uint8_t mode)
     if (mode >= GAME_MODES) {
         mode = GAME_MODE_AI_X;
     }
+    if (!g->over && game_person_moved(g)) {
+        stats_count(&g->stats, g->settings.mode, g->level, STATS_ABANDONED);
+        g->save |= STATS_SAVE_STATS;
+    }
     game_setting(g, &g->settings.mode, mode);
+    g->level = g->settings.level;
     g->pos = (pos_t){0, 0};
     g->over = false;
     g->winner = PLAYER_NONE;
@@ -142,7 +156,7 @@ void game_new(game_t *g, uint8_t mode)
     g->ms[GAME_T_AI] = GAME_AI_DELAY_MS;
     game_report_t *r = game_report(g, GAME_REP_NEW);
     r->mode = mode;
-    r->level = g->settings.level;
+    r->level = g->level;
 }
 
 void game_set_level(game_t *g, uint8_t level)
@@ -155,9 +169,15 @@ void game_set_level(game_t *g, uint8_t level)
 
 void game_init(game_t *g, uint16_t seed)
 {
-    stats_record_t rec = g->rec;
-    *g = (game_t){.rec = rec};
-    stats_record_repair(&g->rec);
+    settings_t settings = g->settings;
+    stats_t stats = g->stats;
+    *g = (game_t){.settings = settings, .stats = stats};
+    if (!stats_settings_valid(&g->settings)) {
+        stats_settings_default(&g->settings);
+    }
+    if (!stats_valid(&g->stats)) {
+        stats_clear(&g->stats);
+    }
     g->rng = seed;
     game_new(g, g->settings.mode);
     /* The greeting first, no press counting; the AI's opening after it. */
@@ -216,36 +236,43 @@ static void game_analysis(game_t *g)
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save = true;
+    g->save |= STATS_SAVE_STATS;
     game_report(g, GAME_REP_STATS_CLEARED);
 }
 
-/* Menu cell 7 (firmware/README.md, "Menu"). */
+/* Menu cell 7 (firmware/README.md, "Statistics on the board"): the mode's table at this
+ * game's level as three columns, wins | draws | losses (two players: x wins | draws |
+ * o wins), each a bar up from the bottom row as tall as its share of the games in
+ * thirds (to the nearest), over a frame of dim yellow cells, so all nine are always lit.
+ * Besides hue, full/dim and steady/blinking tell the four apart: wins full steady
+ * green, draws dim blinking yellow, losses full blinking red, the frame dim steady. */
 static void game_show_stats(game_t *g)
 {
-    const uint16_t *n = g->stats.n[g->settings.mode];
-    uint16_t w = n[STATS_WIN], d = n[STATS_DRAW], l = n[STATS_LOSS];
-    uint16_t total, acc, green = 0, red = 0;
-    /* 9 * total within 16 bits (README). */
-    while ((w | d | l) >= 2048u) {
-        w >>= 1;
-        d >>= 1;
-        l >>= 1;
+    const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
+    uint16_t c[STATS_RESULTS], total, bars = 0;
+    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
+        c[k] = n[k];
     }
-    total = (uint16_t)(w + d + l);
-    acc = (uint16_t)(total - (total >> 1)); /* for cell 0 */
-    w = (uint16_t)(9u * w);                 /* the end of the wins, */
-    d = (uint16_t)(w + 9u * d);             /* of the draws */
-    for (uint16_t bit = 1; total && bit <= POS_ALL; bit = (uint16_t)(bit << 1)) {
-        if (acc > w) {
-            red |= bit; /* draw (yellow) or loss */
+    /* 6 x a count + total within 16 bits */
+    while ((c[STATS_WIN] | c[STATS_DRAW] | c[STATS_LOSS]) >= 2048u) {
+        for (uint8_t k = 0; k < STATS_RESULTS; k++) {
+            c[k] >>= 1;
         }
-        if (acc <= d) {
-            green |= bit; /* win or draw (yellow) */
-        }
-        acc = (uint16_t)(acc + total);
     }
-    game_show(g, GAME_SHOW_FULL, red, green, GAME_STATS_MS);
+    total = (uint16_t)(c[STATS_WIN] + c[STATS_DRAW] + c[STATS_LOSS]);
+    for (uint8_t k = 0; total && k < STATS_RESULTS; k++) {
+        uint16_t h = (uint16_t)((6u * c[k] + total) / (2u * total)); /* 0..3 rows */
+        for (uint8_t row = 0; row < h; row++) {
+            bars |= game_bit((uint8_t)(6u - 3u * row + k)); /* from the bottom row */
+        }
+    }
+    /* the columns: cells 1 4 7, 2 5 8, 3 6 9 */
+    uint16_t wins = (uint16_t)(bars & 0x049u), draws = (uint16_t)(bars & 0x092u);
+    uint16_t losses = (uint16_t)(bars & 0x124u), frame = (uint16_t)(POS_ALL & ~bars);
+    game_show(g, GAME_SHOW_FULL, (uint16_t)(draws | losses | frame),
+              (uint16_t)(wins | draws | frame), GAME_STATS_MS);
+    g->ov_dim = (uint16_t)(draws | frame);
+    g->ov_blink = (uint16_t)(draws | losses);
 }
 
 /* The menu's long press. */
@@ -255,9 +282,7 @@ static void game_menu(game_t *g, uint8_t cell)
         game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
     } else if (cell < 6) {
         game_set_level(g, (uint8_t)(cell - 3));
-        if (g->over) {
-            game_new(g, g->settings.mode);
-        }
+        game_new(g, g->settings.mode); /* the level is the next game's: start it */
     } else {
         if (cell == 6) {
             game_show_stats(g);
@@ -357,7 +382,7 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
         t[i] = t[i] > elapsed_ms ? (uint16_t)(t[i] - elapsed_ms) : 0u;
     }
     if (game_ai_to_move(g) && !t[GAME_T_AI]) {
-        uint8_t cell = level_pick(g->pos, g->settings.level, &g->rng);
+        uint8_t cell = level_pick(g->pos, g->level, &g->rng);
         g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
         game_place(g, cell, GAME_REP_AI_MOVE);
@@ -374,12 +399,14 @@ void game_frame(const game_t *g, leds_frame_t *f)
 {
     uint16_t t = g->ms[GAME_T_OVERLAY];
     /* an armed key lights yellow over the board, else the overlay if it runs */
-    uint16_t ov_red = game_armed(g), ov_green = ov_red, keep, blink = 0;
+    uint16_t ov_red = game_armed(g), ov_green = ov_red, keep, blink = 0, dim = 0, ov_blink = 0;
     uint8_t show = GAME_SHOW_CELLS;
     if (!ov_red && t) {
         show = g->show;
         ov_red = g->ov_red;
         ov_green = g->ov_green;
+        dim = g->ov_dim;
+        ov_blink = g->ov_blink;
         if (show == GAME_SHOW_LAMP) {
             /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
             uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
@@ -403,7 +430,8 @@ void game_frame(const game_t *g, leds_frame_t *f)
     }
     f->red = (uint16_t)((g->pos.x & keep) | ov_red);
     f->green = (uint16_t)((g->pos.o & keep) | ov_green);
-    f->blink = blink;
+    f->blink = (uint16_t)(blink | ov_blink);
+    f->dim = dim;
 }
 
 void game_wake(game_t *g)

@@ -41,7 +41,7 @@ enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
 /* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
     GAME_REP_NEW,           /* a new game: mode, level */
-    GAME_REP_LEVEL,         /* the AI's level was set: level */
+    GAME_REP_LEVEL,         /* the AI's level for the next game was set: level */
     GAME_REP_MOVE,          /* the person played: cell, player */
     GAME_REP_AI_MOVE,       /* the AI played: cell, player */
     GAME_REP_RESULT,        /* the game is over: player won (PLAYER_NONE: a draw) */
@@ -68,28 +68,27 @@ typedef struct {
     bool over;       /* pos is won or full */
     uint8_t winner;  /* PLAYER_NONE unless pos is won */
     uint16_t ms[GAME_TIMERS];
-    bool save;       /* rec changed and is not saved yet (the main loop clears it) */
+    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet (the main loop clears) */
     uint8_t show;    /* GAME_SHOW_* */
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
     uint16_t blink;  /* the AI's move, a taken cell pressed, the end */
-    uint16_t ov_red; /* the overlay's colors */
+    uint16_t ov_red; /* the overlay's colors, its dim and blinking cells */
     uint16_t ov_green;
+    uint16_t ov_dim;
+    uint16_t ov_blink;
     uint16_t held;     /* keys held */
     uint16_t stuck;    /* keys ignored until released */
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
+    uint8_t level;   /* LEVEL_* of the game under way (settings.level: the next game's) */
     /* Kept in EEPROM. */
-    union {
-        stats_record_t rec;
-        struct {
-            stats_t stats;
-            settings_t settings; /* mode and level in force */
-        };
-    };
+    settings_t settings; /* the mode in force, the next game's level */
+    stats_t stats;
 } game_t;
 
-/* Init: g->rec as loaded (bad parts become defaults), the rest of *g replaced. */
+/* Init: g->settings and g->stats as loaded (bad ones become defaults), the rest of *g
+ * replaced. */
 void game_init(game_t *g, uint16_t seed);
 
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
@@ -99,8 +98,10 @@ void game_tick(game_t *g, uint16_t elapsed_ms); /* time passes: AI, overlays, he
 void game_wake(game_t *g); /* after power-down: the waking press is ignored */
 
 /* Runtime: actions of the keys and the console. */
-void game_new(game_t *g, uint8_t mode);        /* out of range: AI_X */
-void game_set_level(game_t *g, uint8_t level); /* out of range: ignored */
+/* A new game (out of range: AI_X) at the next game's level; the game under way counts
+ * as abandoned if the person has moved in it. */
+void game_new(game_t *g, uint8_t mode);
+void game_set_level(game_t *g, uint8_t level); /* the next game's; out of range: ignored */
 game_err_t game_person_move(game_t *g, uint8_t cell);
 bool game_hint(game_t *g);       /* false (no report) if there is none now */
 void game_stats_clear(game_t *g);

@@ -1,8 +1,15 @@
-/* firmware/game/stats.c - defaults, range checks and counting for the EEPROM records.
- * Invariant: a settings_t/stats_t that passed *_valid() (or came from a default) has
- * every field in range, so the game never sees an out-of-range mode or level. */
+/* firmware/game/stats.c - defaults, range checks, migration and counting for the EEPROM
+ * records. Invariant: a settings_t/stats_t that passed *_valid() (or came from a
+ * default) has every field in range, so the game never sees an out-of-range mode or
+ * level; record 0 (the older format) is only read, so a migration cut short by a power
+ * cut simply runs again at the next start. */
 #include "stats.h"
 #include <string.h>
+
+_Static_assert(STATS_SAVED_SIZE == 2u + 2u * STATS_TABLES * STATS_KINDS,
+               "the saved statistics have no padding");
+_Static_assert(offsetof(stats_old_t, settings_format) == 20u && STATS_OLD_SIZE == 23u,
+               "record 0 keeps the older firmware's layout");
 
 void stats_clear(stats_t *st)
 {
@@ -10,11 +17,11 @@ void stats_clear(stats_t *st)
     st->format = STATS_FORMAT;
 }
 
-bool stats_valid(const stats_t *st)
+/* Every one of n counters is at most STATS_COUNT_MAX. */
+static bool stats_counts_valid(const uint16_t *n, uint8_t count)
 {
-    const uint16_t *n = st->n[0];
-    bool ok = st->format == STATS_FORMAT && st->reserved == 0;
-    for (uint8_t i = 0; i < GAME_MODES * STATS_KINDS; i++) {
+    bool ok = true;
+    for (uint8_t i = 0; i < count; i++) {
         if (n[i] > STATS_COUNT_MAX) {
             ok = false;
         }
@@ -22,12 +29,74 @@ bool stats_valid(const stats_t *st)
     return ok;
 }
 
-void stats_record_repair(stats_record_t *r)
+bool stats_valid(const stats_t *st)
 {
-    if (!stats_settings_valid(&r->settings)) {
-        stats_settings_default(&r->settings);
+    return st->format == STATS_FORMAT && st->before <= 1u &&
+           stats_counts_valid(st->games[0], STATS_TABLES * STATS_KINDS) &&
+           stats_counts_valid(st->old[0], 2u * STATS_RESULTS);
+}
+
+/* The older record's statistics, usable as they are. */
+static bool stats_old_valid(const stats_old_t *old)
+{
+    return old->format == STATS_FORMAT_OLD && old->reserved == 0 &&
+           stats_counts_valid(old->n[0], GAME_MODES * STATS_RESULTS);
+}
+
+/* The older record's mode and level (the new fields at their defaults), if in range. */
+static bool stats_old_settings(settings_t *s, const stats_old_t *old)
+{
+    if (old->settings_format != STATS_FORMAT_OLD || old->mode >= GAME_MODES ||
+        old->level >= LEVELS) {
+        return false;
     }
-    if (!stats_valid(&r->stats)) {
-        stats_clear(&r->stats);
+    stats_settings_default(s);
+    s->mode = old->mode;
+    s->level = old->level;
+    return true;
+}
+
+/* Two players' counts had no level: they go to the new table as they are. The vs-AI
+ * counts stay in record 0 and are shown apart, as the games before levels. */
+static void stats_migrate(stats_t *st, const stats_old_t *old)
+{
+    stats_clear(st);
+    st->before = 1;
+    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
+        st->games[STATS_TABLE_2P][k] = old->n[GAME_MODE_2P][k];
     }
+}
+
+uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found)
+{
+    uint8_t todo = 0;
+    bool have_old = (found & STATS_HAVE_OLD) && stats_old_valid(old);
+    if (!(found & STATS_HAVE_SETTINGS) || !stats_settings_valid(s)) {
+        if ((found & STATS_HAVE_OLD) && stats_old_settings(s, old)) {
+            todo |= STATS_SAVE_SETTINGS;
+        } else {
+            stats_settings_default(s);
+        }
+    }
+    memset(st->old, 0, sizeof st->old);
+    if (!(found & STATS_HAVE_STATS) || !stats_valid(st)) {
+        if (have_old) {
+            stats_migrate(st, old);
+            todo |= STATS_SAVE_STATS;
+        } else {
+            stats_clear(st);
+            if (found & STATS_WRITTEN) {
+                todo |= STATS_SAVE_STATS | STATS_SAY_RESET;
+            }
+        }
+    }
+    if (st->before && !have_old) {
+        /* record 0 was lost since the migration: its games are gone */
+        st->before = 0;
+        todo |= STATS_SAVE_STATS | STATS_SAY_RESET;
+    }
+    if (st->before) {
+        memcpy(st->old, old->n, sizeof st->old);
+    }
+    return todo;
 }

@@ -1,62 +1,108 @@
-/* firmware/game/stats.h - the statistics and settings kept in EEPROM as one record
- * (through hal/eeprom_store.h): defaults, range checks after a load, counting (pure C). */
+/* firmware/game/stats.h - the settings and statistics kept in EEPROM (through
+ * hal/eeprom_store.h), the older format they migrate from, defaults, range checks after
+ * a load, counting (pure C). Layout and migration: firmware/README.md, "Saving". */
 #ifndef STATS_H
 #define STATS_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "leds.h"
+
 enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
 enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
-/* Counter slots per mode: for the person vs the AI (win, draw, loss); for two
- * players (x wins, draw, o wins). */
-enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_KINDS = 3 };
+/* Counters per table: vs the AI the person's win, draw, loss; two players x wins, draw,
+ * o wins; then games abandoned after the person moved. */
+enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_ABANDONED = 3, STATS_KINDS = 4 };
+/* Finished kinds (the older format has no abandoned count). */
+#define STATS_RESULTS 3u
+/* Tables: each vs-AI mode at each level (mode * LEVELS + level), then two players. */
+#define STATS_TABLES (2u * LEVELS + 1u)
+#define STATS_TABLE_2P (2u * LEVELS)
 
-/* The EEPROM record's id (hal/eeprom_store.h allows 0..3). */
-#define STATS_REC 0u
-/* Format tag stored in each part of the record; a part with another tag is reset. */
-#define STATS_FORMAT 0x71u
+/* The EEPROM records (hal/eeprom_store.h ids). Record 0 is the older format's, only ever
+ * read: its vs-AI counts are the games before levels. */
+#define STATS_REC_OLD 0u
+#define STATS_REC_SETTINGS 1u
+#define STATS_REC_STATS 2u
+/* Format tag of each record; a record with another tag is not taken. */
+#define STATS_FORMAT 0x72u
+#define STATS_FORMAT_OLD 0x71u
 /* Counters saturate here (shown as numbers on the console). */
 #define STATS_COUNT_MAX 60000u
 
 typedef struct {
-    uint8_t format; /* STATS_FORMAT */
-    uint8_t mode;   /* GAME_MODE_* */
-    uint8_t level;  /* LEVEL_* */
+    uint8_t format;      /* STATS_FORMAT */
+    uint8_t mode;        /* GAME_MODE_* */
+    uint8_t level;       /* LEVEL_*: the level of the next game */
+    uint8_t color_blind; /* 0 or 1 */
+    uint8_t brightness;  /* LEDS_BRIGHT_* */
 } settings_t;
 
 typedef struct {
     uint8_t format; /* STATS_FORMAT */
-    uint8_t reserved; /* 0 */
-    uint16_t n[GAME_MODES][STATS_KINDS];
+    uint8_t before; /* 1: before[] holds the older record's vs-AI games (before levels) */
+    uint16_t games[STATS_TABLES][STATS_KINDS]; /* by stats_table() */
+    /* Not in the record: record 0's counts, in RAM while `before` is 1, else zeros. */
+    uint16_t old[2][STATS_RESULTS];
 } stats_t;
+/* The saved part of stats_t. */
+#define STATS_SAVED_SIZE offsetof(stats_t, old)
 
-/* The record: its size is STATS_REC_SIZE (without the padding a host compiler may add
- * at the end). */
+/* Record 0, the older format (STATS_FORMAT_OLD), as it lies in EEPROM. */
 typedef struct {
-    stats_t stats;
-    settings_t settings;
-} stats_record_t;
-#define STATS_REC_SIZE (offsetof(stats_record_t, settings) + sizeof(settings_t))
+    uint8_t format;   /* STATS_FORMAT_OLD */
+    uint8_t reserved; /* 0 */
+    uint16_t n[GAME_MODES][STATS_RESULTS];
+    uint8_t settings_format; /* STATS_FORMAT_OLD */
+    uint8_t mode;
+    uint8_t level;
+} stats_old_t;
+#define STATS_OLD_SIZE (offsetof(stats_old_t, level) + 1u)
 
-void stats_record_repair(stats_record_t *r); /* after a load: bad parts become defaults */
+/* What the loads found (stats_load()'s `found`) and what it asks for (its result). */
+enum {
+    STATS_HAVE_SETTINGS = 1, /* record 1 loaded */
+    STATS_HAVE_STATS = 2,    /* record 2 loaded */
+    STATS_HAVE_OLD = 4,      /* record 0 loaded */
+    STATS_WRITTEN = 8,       /* record 0 or 2 holds something, loaded or not */
+    STATS_SAVE_SETTINGS = 1, /* result: save record 1 (game_t.save bits) */
+    STATS_SAVE_STATS = 2,    /*   save record 2 */
+    STATS_SAY_RESET = 4      /*   the statistics could not be read nor migrated: say so */
+};
+/* After the loads: every field in range; settings and statistics missing from the new
+ * records migrate from the older one (firmware/README.md, "Saving"). */
+uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found);
+
 static inline void stats_settings_default(settings_t *s)
 {
     s->format = STATS_FORMAT;
     s->mode = GAME_MODE_AI_X;
     s->level = LEVEL_PERFECT;
+    s->color_blind = 0;
+    s->brightness = LEDS_BRIGHT_FULL;
 }
 static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
 {
-    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS;
+    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
+           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS;
 }
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);
-/* One finished game of `mode` of STATS_WIN/DRAW/LOSS (else nothing), saturating. */
-static inline void stats_count(stats_t *st, uint8_t mode, uint8_t kind)
+/* The table of `mode` at `level` (two players: one table, whatever the level). */
+static inline uint8_t stats_table(uint8_t mode, uint8_t level)
 {
-    if (mode < GAME_MODES && kind < STATS_KINDS && st->n[mode][kind] < STATS_COUNT_MAX) {
-        st->n[mode][kind]++;
+    return (uint8_t)(mode >= GAME_MODE_2P ? STATS_TABLE_2P : (unsigned)mode * LEVELS + level);
+}
+/* One game of `mode` at `level` of kind STATS_* (else nothing), saturating. */
+static inline void stats_count(stats_t *st, uint8_t mode, uint8_t level, uint8_t kind)
+{
+    uint16_t *n;
+    if (mode < GAME_MODES && level < LEVELS && kind < STATS_KINDS) {
+        n = &st->games[stats_table(mode, level)][kind];
+        if (*n < STATS_COUNT_MAX) {
+            (*n)++;
+        }
     }
 }
 

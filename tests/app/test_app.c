@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "app.h"
+#include "crc16.h"
 #include "eeprom_store.h"
 #include "hal_fake.h"
 #include "leds.h"
@@ -51,6 +52,14 @@ static int count(const char *hay, const char *needle)
         n++;
     }
     return n;
+}
+
+/* `text` begins with `prefix`. */
+static void assert_starts(const char *text, const char *prefix)
+{
+    if (strncmp(text, prefix, strlen(prefix)) != 0) {
+        fail_msg("'%s' does not begin with '%s'", text, prefix);
+    }
 }
 
 static void boot(void)
@@ -164,12 +173,23 @@ static void test_records_survive_reboot(void **state)
     boot();
     assert_non_null(strstr(output(), "new: two players, level easy\n"));
     say("stats\n");
-    assert_non_null(strstr(output(), "stats two players: x wins 1, draws 0, o wins 0\n"));
+    assert_non_null(strstr(output(), "stats two players: x wins 1, draws 0, o wins 0, abandoned 0\n"));
+}
+
+/* The settings as they would be saved: defaults with these mode and level. */
+static settings_t settings_of(uint8_t mode, uint8_t level)
+{
+    settings_t s;
+    stats_settings_default(&s);
+    s.mode = mode;
+    s.level = level;
+    return s;
 }
 
 static void test_corrupt_records_reset(void **state)
 {
-    stats_record_t rec;
+    settings_t s;
+    stats_t st;
     (void)state;
     boot();
     say("new o\n");
@@ -177,38 +197,207 @@ static void test_corrupt_records_reset(void **state)
     run(200);
     boot();
     assert_non_null(strstr(output(), "you o, level medium"));
-    /* Flip every byte of the record's two slots: the CRC rejects both. */
-    for (int i = 0; i < 128; i++) {
-        fake_eeprom_cells()[i] ^= 0x5A;
+    /* Flip every byte of the settings record's two slots but the markers: the CRC
+     * rejects both. */
+    for (int i = 128; i < 256; i++) {
+        fake_eeprom_cells()[i] ^= (i & 63) ? 0x5A : 0;
     }
     boot();
-    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
-    /* A record with a good CRC but out-of-range settings: those are reset, the stats
-     * kept. */
-    memset(&rec, 0, sizeof rec);
-    stats_clear(&rec.stats);
-    rec.stats.n[0][1] = 7;
-    rec.settings.format = STATS_FORMAT;
-    rec.settings.mode = 3;
-    rec.settings.level = 1;
-    assert_true(eeprom_store_save(STATS_REC, &rec, STATS_REC_SIZE));
+    assert_string_equal(output(), "ttt: ready (type help)\nnew: vs ai, you x, level perfect\n");
+    /* Out-of-range settings with a good CRC: defaults; the statistics are kept. */
+    s = settings_of(3, LEVEL_MEDIUM);
+    stats_clear(&st);
+    st.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 7;
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
+    assert_true(eeprom_store_save(STATS_REC_STATS, &st, STATS_SAVED_SIZE));
     boot();
     assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
     say("stats\n");
-    assert_non_null(strstr(output(), "stats vs ai, you x: wins 0, draws 7, losses 0\n"));
-    /* Out-of-range stats: those are cleared, the settings kept. */
-    rec.settings.mode = GAME_MODE_2P;
-    rec.stats.n[0][0] = 60001;
-    assert_true(eeprom_store_save(STATS_REC, &rec, STATS_REC_SIZE));
+    assert_non_null(strstr(output(), "stats you x, perfect: wins 0, draws 7, losses 0, abandoned 0\n"));
+    s = settings_of(GAME_MODE_AI_X, LEVEL_PERFECT);
+    s.brightness = LEDS_BRIGHT_LEVELS;
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
+    s = settings_of(GAME_MODE_2P, LEVEL_EASY);
+    s.color_blind = 2;
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
     boot();
-    assert_non_null(strstr(output(), "new: two players, level medium\n"));
+    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
+    /* Out-of-range statistics: cleared, said once (the cleared record is saved), the
+     * settings kept. */
+    s = settings_of(GAME_MODE_2P, LEVEL_MEDIUM);
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
+    st.games[STATS_TABLE_2P][STATS_ABANDONED] = 60001;
+    assert_true(eeprom_store_save(STATS_REC_STATS, &st, STATS_SAVED_SIZE));
+    boot();
+    assert_string_equal(output(), "ttt: ready (type help)\n"
+                                  "ttt: statistics unreadable, reset to zero\n"
+                                  "new: two players, level medium\n");
     say("stats\n");
-    assert_non_null(strstr(output(), "stats vs ai, you x: wins 0, draws 0, losses 0\n"));
-    /* A record of another size (an older firmware's) is not taken either. */
+    assert_non_null(strstr(output(), "stats you x, perfect: wins 0, draws 0, losses 0, abandoned 0\n"));
+    boot();
+    assert_null(strstr(output(), "unreadable"));
+    /* A statistics record of another size is not taken either. */
+    assert_true(eeprom_store_save(STATS_REC_STATS, &st, 2));
+    boot();
+    assert_non_null(strstr(output(), "ttt: statistics unreadable, reset to zero\n"));
+    boot();
+    assert_null(strstr(output(), "unreadable"));
+}
+
+/* Record 0 as the older firmware (STATS_FORMAT_OLD 0x71) left it, byte for byte: both
+ * slots (the newer one, sequence 7, first), each marker, sequence, length 23, the
+ * payload (stats: format, reserved, per mode win/draw/loss, little-endian; settings:
+ * format, mode, level) and the CRC-16. Vs the AI you x 3/5/1, you o 0/2/4 (the older
+ * slot: 0/2/3), two players 7/1/300; mode you o, level easy. */
+static const uint8_t old_image[2][28] = {
+    {0xA5, 0x07, 0x17, 0x71, 0x00, 0x03, 0x00, 0x05, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+     0x00, 0x04, 0x00, 0x07, 0x00, 0x01, 0x00, 0x2C, 0x01, 0x71, 0x01, 0x02, 0xFA, 0x82},
+    {0xA5, 0x06, 0x17, 0x71, 0x00, 0x03, 0x00, 0x05, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+     0x00, 0x03, 0x00, 0x07, 0x00, 0x01, 0x00, 0x2C, 0x01, 0x71, 0x01, 0x02, 0x96, 0x8B}};
+
+static const char migrated_stats[] =
+    "stats you x, perfect: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats you x, easy: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats you o, perfect: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats you o, medium: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats you o, easy: wins 0, draws 0, losses 0, abandoned 0\n"
+    "stats two players: x wins 7, draws 1, o wins 300, abandoned 0\n"
+    "stats you x, before levels: wins 3, draws 5, losses 1\n"
+    "stats you o, before levels: wins 0, draws 2, losses 4\n";
+
+static void put_old_image(void)
+{
     fake_eeprom_erase();
-    assert_true(eeprom_store_save(STATS_REC, &rec, 2));
+    memcpy(fake_eeprom_cells(), old_image[0], sizeof old_image[0]);
+    memcpy(fake_eeprom_cells() + 64, old_image[1], sizeof old_image[1]);
+}
+
+/* An older firmware's record migrates with nothing lost: mode and level, two players'
+ * counts as they are, the vs-AI counts kept apart as the games before levels (record 0
+ * is never written again); the new records are saved once. */
+static void test_old_record_migrates(void **state)
+{
+    uint8_t rec0[128];
+    (void)state;
+    put_old_image();
+    memcpy(rec0, fake_eeprom_cells(), sizeof rec0);
     boot();
-    assert_non_null(strstr(output(), "new: vs ai, you x, level perfect\n"));
+    assert_starts(output(), "ttt: ready (type help)\nnew: vs ai, you o, level easy\n");
+    say("stats\n");
+    assert_string_equal(output(), migrated_stats);
+    run(500);
+    assert_true(fake_eeprom_writes() > 0); /* the new records were saved */
+    boot(); /* (the fake's write count starts again) */
+    run(500);
+    assert_int_equal(fake_eeprom_writes(), 0); /* and never again */
+    assert_starts(output(), "ttt: ready (type help)\nnew: vs ai, you o, level easy\n");
+    say("stats\n");
+    assert_string_equal(output(), migrated_stats);
+    assert_memory_equal(fake_eeprom_cells(), rec0, sizeof rec0);
+    /* A game now counts at its level; the games before levels stay. */
+    say("new 2p\n");
+    say("move 1\n");
+    say("new x\n"); /* abandoned after a move */
+    run(500);
+    boot();
+    say("stats\n");
+    assert_non_null(strstr(output(), "two players: x wins 7, draws 1, o wins 300, abandoned 1\n"
+                                     "stats you x, before levels: wins 3, draws 5, losses 1\n"));
+    /* Record 0 lost after the migration: its games are gone, and the board says so
+     * once. */
+    {
+        uint8_t *cells = fake_eeprom_cells();
+        uint8_t saved[128];
+        memcpy(saved, cells, sizeof saved);
+        cells[10] ^= 0xFF; /* both slots */
+        cells[64 + 10] ^= 0xFF;
+        boot();
+        assert_non_null(strstr(output(), "ttt: statistics unreadable, reset to zero\n"));
+        say("stats\n");
+        assert_null(strstr(output(), "before levels"));
+        run(500);
+        memcpy(cells, saved, sizeof saved); /* it comes back: it stays forgotten */
+        boot();
+        assert_null(strstr(output(), "unreadable"));
+        say("stats\n");
+        {
+            const char *o = output();
+            assert_null(strstr(o, "before levels"));
+            assert_non_null(strstr(o, "two players: x wins 7, draws 1, o wins 300, abandoned 1\n"));
+        }
+    }
+    /* `stats clear` clears them too, for good. */
+    say("stats clear\n");
+    run(500);
+    boot();
+    say("stats\n");
+    assert_null(strstr(output(), "before levels"));
+    assert_memory_equal(fake_eeprom_cells(), rec0, sizeof rec0);
+}
+
+/* A power cut at every write of the migration's saves: after it the board shows the
+ * migrated statistics and settings (record 0 still holds them), never garbage and never
+ * a reset. */
+static void test_migration_power_cut(void **state)
+{
+    uint32_t total;
+    (void)state;
+    put_old_image();
+    boot();
+    run(500);
+    total = fake_eeprom_writes();
+    for (uint32_t cut = 0; cut <= total; cut++) {
+        put_old_image();
+        fake_eeprom_cut_after((int32_t)cut);
+        boot();
+        run(500);
+        fake_eeprom_power_on();
+        fake_eeprom_cut_after(-1);
+        boot();
+        assert_starts(output(), "ttt: ready (type help)\nnew: vs ai, you o, level easy\n");
+        say("stats\n");
+        assert_string_equal(output(), migrated_stats);
+    }
+    print_message("migration: %u writes, a power cut after each\n", (unsigned)total);
+}
+
+/* An older record that cannot be migrated: its settings are taken, the statistics
+ * reset, and the board says so once. */
+static void test_old_record_unreadable(void **state)
+{
+    (void)state;
+    put_old_image();
+    uint8_t *cells = fake_eeprom_cells();
+    uint16_t crc = crc16_update(CRC16_INIT, STATS_REC_OLD);
+    cells[64] = 0;    /* only the newer slot is valid, */
+    cells[21] = 0x61; /* with two players' o wins 0xEA61 = 60001 (over the maximum) */
+    cells[22] = 0xEA;
+    for (int i = 1; i < 26; i++) { /* and a good CRC */
+        crc = crc16_update(crc, cells[i]);
+    }
+    cells[26] = (uint8_t)(crc >> 8);
+    cells[27] = (uint8_t)crc;
+    boot();
+    assert_starts(output(), "ttt: ready (type help)\n"
+                            "ttt: statistics unreadable, reset to zero\n"
+                            "new: vs ai, you o, level easy\n");
+    say("stats\n");
+    assert_null(strstr(output(), "before levels"));
+    run(500);
+    boot();
+    assert_starts(output(), "ttt: ready (type help)\nnew: vs ai, you o, level easy\n");
+    /* A record 0 of another length (an even older layout): the same. */
+    fake_eeprom_erase();
+    {
+        uint8_t two[2] = {1, 2};
+        assert_true(eeprom_store_save(STATS_REC_OLD, two, sizeof two));
+    }
+    boot();
+    assert_non_null(strstr(output(), "ttt: statistics unreadable, reset to zero\n"));
+    run(500);
+    boot();
+    assert_null(strstr(output(), "unreadable"));
 }
 
 static void test_saves_only_on_change(void **state)
@@ -272,7 +461,7 @@ static void test_long_press_on_release(void **state)
     assert_string_equal(output(), ""); /* nothing happened yet */
     fake_keys_set_raw(0);
     run(30);
-    assert_string_equal(output(), "level: medium\n");
+    assert_string_equal(output(), "level: medium (next game)\nnew: vs ai, you x, level medium\n");
 }
 
 /* A key held for good: it is reported, never acts, and the board sleeps with its row
@@ -412,7 +601,7 @@ static void test_console_burst(void **state)
         for (const char *p = all; (p = strstr(p, "level: ")) != NULL; p++) {
             levels++;
         }
-        assert_true(strncmp(all, "level: perfect\n", 15) == 0);
+        assert_true(strncmp(all, "level: perfect (next game)\n", 27) == 0);
         assert_int_equal(boards, 0); /* after the game: `over: x wins` instead */
         for (const char *p = all; (p = strstr(p, "over: x wins")) != NULL; p++) {
             boards++;
@@ -540,6 +729,9 @@ int main(void)
         cmocka_unit_test_setup(test_keys_leds_console, blank_chip),
         cmocka_unit_test_setup(test_records_survive_reboot, blank_chip),
         cmocka_unit_test_setup(test_corrupt_records_reset, blank_chip),
+        cmocka_unit_test_setup(test_old_record_migrates, blank_chip),
+        cmocka_unit_test_setup(test_migration_power_cut, blank_chip),
+        cmocka_unit_test_setup(test_old_record_unreadable, blank_chip),
         cmocka_unit_test_setup(test_saves_only_on_change, blank_chip),
         cmocka_unit_test_setup(test_power_down_and_wake, blank_chip),
         cmocka_unit_test_setup(test_long_press_on_release, blank_chip),

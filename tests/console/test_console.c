@@ -106,7 +106,7 @@ static void test_banner_and_reports(void **state)
          "new: vs ai, you x, level perfect\n"},
         {{.kind = GAME_REP_NEW, .mode = GAME_MODE_2P, .level = LEVEL_EASY},
          "new: two players, level easy\n"},
-        {{.kind = GAME_REP_LEVEL, .level = LEVEL_MEDIUM}, "level: medium\n"},
+        {{.kind = GAME_REP_LEVEL, .level = LEVEL_MEDIUM}, "level: medium (next game)\n"},
         {{.kind = GAME_REP_MOVE, .cell = 4, .player = PLAYER_X}, "move: 5 (x)\n"},
         {{.kind = GAME_REP_AI_MOVE, .cell = 0, .player = PLAYER_O}, "ai: 1 (o)\n"},
         {{.kind = GAME_REP_RESULT, .player = PLAYER_X}, "result: x wins\n"},
@@ -249,24 +249,46 @@ static void test_new_level_stats(void **state)
     gtu_line(&con, &g, "level 3");
     gtu_line(&con, &g, "level");
     gtu_line(&con, &g, "level easy now");
-    assert_string_equal(gtu_out(), "level: medium\nlevel: easy\nlevel: perfect\n"
+    assert_string_equal(gtu_out(), "level: medium (next game)\nlevel: easy (next game)\n"
+                                   "level: perfect (next game)\n"
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n");
     gtu_clear();
-    g.stats.n[GAME_MODE_AI_X][STATS_DRAW] = 12;
-    g.stats.n[GAME_MODE_2P][STATS_LOSS] = 60000;
+    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
+    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
+    g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
+    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    g.stats.games[STATS_TABLE_2P][STATS_ABANDONED] = 1;
     gtu_line(&con, &g, "stats");
     assert_string_equal(gtu_out(),
-                        "stats vs ai, you x: wins 0, draws 12, losses 0\n"
-                        "stats vs ai, you o: wins 0, draws 0, losses 0\n"
-                        "stats two players: x wins 0, draws 0, o wins 60000\n");
+                        "stats you x, perfect: wins 0, draws 12, losses 0, abandoned 0\n"
+                        "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"
+                        "stats you x, easy: wins 0, draws 0, losses 0, abandoned 3\n"
+                        "stats you o, perfect: wins 0, draws 0, losses 0, abandoned 0\n"
+                        "stats you o, medium: wins 0, draws 0, losses 7, abandoned 0\n"
+                        "stats you o, easy: wins 0, draws 0, losses 0, abandoned 0\n"
+                        "stats two players: x wins 0, draws 0, o wins 60000, abandoned 1\n");
+    /* The games kept from before levels (a migrated record) follow. */
+    g.stats.before = 1;
+    g.stats.old[GAME_MODE_AI_X][STATS_WIN] = 4;
+    g.stats.old[GAME_MODE_AI_O][STATS_LOSS] = 9;
+    gtu_clear();
+    gtu_line(&con, &g, "stats");
+    assert_int_equal(gtu_count_lines("stats "), 9);
+    assert_non_null(strstr(gtu_out(), "abandoned 1\n"
+                                      "stats you x, before levels: wins 4, draws 0, losses 0\n"
+                                      "stats you o, before levels: wins 0, draws 0, losses 9\n"));
     gtu_clear();
     gtu_take_save(&g);
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
-    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_LOSS], 0);
-    assert_int_equal(gtu_take_save(&g), 1);
+    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_LOSS], 0);
+    assert_int_equal(g.stats.before, 0);
+    assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
+    gtu_clear();
+    gtu_line(&con, &g, "stats");
+    assert_int_equal(gtu_count_lines("stats "), 7);
     gtu_clear();
     gtu_line(&con, &g, "stats now");
     gtu_line(&con, &g, "stats clear x");
@@ -298,7 +320,8 @@ static void test_argument_grammar(void **state)
     gtu_line(&con, &g, "Level 0");
     gtu_line(&con, &g, "new O");
     gtu_line(&con, &g, "New X");
-    assert_string_equal(gtu_out(), "level: easy\nlevel: medium\nlevel: perfect\n"
+    assert_string_equal(gtu_out(), "level: easy (next game)\nlevel: medium (next game)\n"
+                                   "level: perfect (next game)\n"
                                    "new: vs ai, you o, level perfect\n"
                                    "new: vs ai, you x, level perfect\n");
     gtu_clear();
@@ -457,15 +480,31 @@ static void test_answer_sizes(void **state)
         }
         assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
     }
-    /* stats with every counter at its largest printed width */
-    for (uint8_t m = 0; m < GAME_MODES; m++) {
+    /* stats with every counter at its largest printed width: each line (the main loop
+     * prints one per pass) within the room and 80 columns */
+    for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            g.stats.n[m][k] = STATS_COUNT_MAX;
+            g.stats.games[t][k] = STATS_COUNT_MAX;
         }
+    }
+    g.stats.before = 1;
+    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
+        g.stats.old[0][k] = g.stats.old[1][k] = STATS_COUNT_MAX;
     }
     gtu_clear();
     feed_str("stats\n");
-    assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+    for (unsigned line = 0;; line++) {
+        size_t len = strlen(gtu_out());
+        assert_true(len <= CONSOLE_ANSWER_MAX && len <= 81u && gtu_out()[len - 1] == '\n');
+        if (len > longest) {
+            longest = len;
+        }
+        gtu_clear();
+        if (!console_more(&con, &g)) {
+            assert_int_equal(line, 8); /* 9 lines */
+            break;
+        }
+    }
     print_message("longest answer %zu bytes (bound %u)\n", longest, CONSOLE_ANSWER_MAX);
 }
 

@@ -88,7 +88,7 @@ static void check_game(const game_t *g, const char *line)
         fail("illegal position", line);
     if (!g->over && pos_is_over(g->pos))
         fail("a finished board in play", line);
-    if (g->settings.mode >= GAME_MODES || g->settings.level >= LEVELS)
+    if (g->settings.mode >= GAME_MODES || g->settings.level >= LEVELS || g->level >= LEVELS)
         fail("mode or level out of range", line);
     if (!stats_valid(&g->stats))
         fail("stats out of range", line);
@@ -124,6 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t b = data[i];
         uint8_t pending_before = c.solve_lines;
         console_feed(&c, &g, b);
+        while (console_more(&c, &g)) { /* the rest of a long answer, as the main loop does */
+        }
         take_output();
         if (b != '\n' && b != '\r') {
             if (fuzz_out_len)

@@ -9,14 +9,17 @@
  *     eeprom_store.c; change both together); bad ids and lengths load nothing;
  *   - a save followed by a load round-trips; a save cut at any write loads the old
  *     record or the new one, never anything else; other records are not disturbed;
- *   - the game's record (stats and settings) that loads and passes stats_*_valid() has
- *     every field in range; counting keeps valid stats valid.
+ *   - eeprom_store_written() is true exactly when a slot of the record holds a marker;
+ *   - the game's records (settings, statistics, the older format's record 0) through
+ *     stats_load(): every field in range, a migration exact, a reset said only where
+ *     something was written; counting keeps valid stats valid.
  * Only the public functions are used (eeprom_store_load/save, the fake's cells and
  * power cut), so a store that writes in the background needs only fuzz_save()
  * changed. Seeds (tests/fuzz/eeprom/): an erased chip and a save; valid records of
  * an older layout, sequence numbers wrapping; a bad CRC, an uncommitted slot and
- * out-of-range settings; the game's record in both slots, one with out-of-range
- * settings; a short image of zeros. */
+ * out-of-range settings; the older firmware's game record in both slots, one with
+ * out-of-range settings; the settings and statistics records beside record 0, the newer
+ * statistics slot out of range; a short image of zeros. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,7 +34,7 @@
 #define IMAGE_SIZE 1024u
 #define RECORDS 4u
 #define SENTINEL 0x5Au
-#define FUZZ_BUF (EEPROM_RECORD_MAX + 2u) /* lengths up to 49 (one too many) and a guard byte */
+#define FUZZ_BUF (EEPROM_RECORD_MAX + 2u) /* lengths up to one too many, and a guard byte */
 
 /* ---- the model of the documented slot layout ----------------------------------- */
 #define SLOT 64u
@@ -123,27 +126,79 @@ static uint8_t fuzz_save(uint8_t id, const uint8_t *payload, uint8_t len)
     return eeprom_store_failures() == failures;
 }
 
+/* eeprom_store_written() against the model: a slot of the record holds the marker. */
+static int checked_written(uint8_t id)
+{
+    int want = id < RECORDS && (image[id * 2u * SLOT] == COMMITTED ||
+                                image[(id * 2u + 1u) * SLOT] == COMMITTED);
+    if ((int)eeprom_store_written(id) != want)
+        fail("written() disagrees with the markers", id, 0);
+    return want;
+}
+
+static void check_counts(const stats_t *st)
+{
+    for (unsigned t = 0; t < STATS_TABLES; t++)
+        for (unsigned k = 0; k < STATS_KINDS; k++)
+            if (st->games[t][k] > STATS_COUNT_MAX)
+                fail("stats passed the range check out of range", STATS_REC_STATS, 0);
+    for (unsigned m = 0; m < 2; m++)
+        for (unsigned k = 0; k < STATS_RESULTS; k++)
+            if (st->old[m][k] > STATS_COUNT_MAX || (!st->before && st->old[m][k]))
+                fail("games before levels out of range or without their flag", 0, 0);
+}
+
+/* The game's records as app_init() reads them, through stats_load(): whatever the
+ * image, every field ends in range; a reset is said only if something was written; a
+ * migration takes the older record's counts exactly. Then counting keeps them valid. */
 static void check_stats(const uint8_t *ops, size_t n)
 {
-    stats_record_t rec;
-    settings_t *s = &rec.settings;
-    stats_t *st = &rec.stats;
-    uint8_t buf[FUZZ_BUF];
-    int loaded = checked_load(STATS_REC, STATS_REC_SIZE, buf);
-    memcpy(&rec, buf, STATS_REC_SIZE);
-    if (loaded && stats_settings_valid(s) &&
-        (s->format != STATS_FORMAT || s->mode >= GAME_MODES || s->level >= LEVELS))
-        fail("settings passed the range check out of range", STATS_REC, STATS_REC_SIZE);
-    if (!loaded || !stats_valid(st))
-        stats_clear(st); /* what the game does with a missing or bad record */
-    for (unsigned m = 0; m < GAME_MODES; m++)
-        for (unsigned k = 0; k < STATS_KINDS; k++)
-            if (st->n[m][k] > STATS_COUNT_MAX)
-                fail("stats passed the range check out of range", STATS_REC, STATS_REC_SIZE);
+    settings_t s;
+    stats_t st;
+    stats_old_t old;
+    uint8_t buf[FUZZ_BUF], found = 0;
+    memset(&s, 0, sizeof s);
+    memset(&st, 0, sizeof st);
+    memset(&old, 0, sizeof old);
+    if (checked_load(STATS_REC_SETTINGS, sizeof s, buf)) {
+        memcpy(&s, buf, sizeof s);
+        found |= STATS_HAVE_SETTINGS;
+    }
+    if (checked_load(STATS_REC_STATS, STATS_SAVED_SIZE, buf)) {
+        memcpy(&st, buf, STATS_SAVED_SIZE);
+        found |= STATS_HAVE_STATS;
+    }
+    if (checked_load(STATS_REC_OLD, STATS_OLD_SIZE, buf)) {
+        memcpy(&old, buf, STATS_OLD_SIZE);
+        found |= STATS_HAVE_OLD;
+    }
+    for (uint8_t id = 0; id <= RECORDS; id++)
+        (void)checked_written(id);
+    if (checked_written(STATS_REC_OLD) || checked_written(STATS_REC_STATS))
+        found |= STATS_WRITTEN;
+    int stats_kept = (found & STATS_HAVE_STATS) && stats_valid(&st);
+    uint8_t todo = stats_load(&s, &st, &old, found);
+    if (!stats_settings_valid(&s) || s.format != STATS_FORMAT || s.mode >= GAME_MODES ||
+        s.level >= LEVELS || s.color_blind > 1 || s.brightness >= LEDS_BRIGHT_LEVELS)
+        fail("settings out of range after the load", STATS_REC_SETTINGS, sizeof s);
+    if (!stats_valid(&st))
+        fail("stats invalid after the load", STATS_REC_STATS, STATS_SAVED_SIZE);
+    check_counts(&st);
+    if ((todo & STATS_SAY_RESET) && !(found & STATS_WRITTEN))
+        fail("a reset said on a chip where nothing was written", 0, 0);
+    if (!stats_kept && !(todo & STATS_SAY_RESET)) {
+        /* new records, or a migration: two players' counts exactly as they were */
+        for (unsigned k = 0; k < STATS_RESULTS; k++)
+            if (st.games[STATS_TABLE_2P][k] != (st.before ? old.n[GAME_MODE_2P][k] : 0u))
+                fail("a migration changed two players' counts", STATS_REC_OLD, 0);
+    }
+    if (st.before && memcmp(st.old, old.n, sizeof st.old) != 0)
+        fail("the games before levels differ from the older record", STATS_REC_OLD, 0);
     for (size_t i = 0; i < n; i++)
-        stats_count(st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u));
-    if (!stats_valid(st))
-        fail("counting made stats invalid", STATS_REC, STATS_REC_SIZE);
+        stats_count(&st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u),
+                    (uint8_t)(ops[i] >> 4 & 7u));
+    if (!stats_valid(&st))
+        fail("counting made stats invalid", STATS_REC_STATS, STATS_SAVED_SIZE);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -188,6 +188,8 @@ void gtu_line(console_t *c, game_t *g, const char *line)
         console_feed(c, g, (uint8_t)*line++);
     }
     console_feed(c, g, '\n');
+    while (console_more(c, g)) { /* the rest of a long answer, as the main loop prints it */
+    }
 }
 
 static int gtu_has_line(uint16_t m)

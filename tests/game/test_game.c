@@ -98,12 +98,12 @@ static void test_init_repairs_the_record(void **state)
     gtu_capture_start();
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
-    st.n[1][2] = 65535;
+    st.games[1][2] = 65535;
     g.settings = s;
     g.stats = st;
     gtu_init(&g, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(g.stats.n[1][2], 0);
+    assert_int_equal(g.stats.games[1][2], 0);
 }
 
 static void test_move_and_ai_timing(void **state)
@@ -197,7 +197,7 @@ static void explore(const game_t *g, uint8_t person)
             } else {
                 strat_ai_wins++;
             }
-            assert_int_equal(h.stats.n[h.settings.mode][STATS_WIN], 0);
+            assert_int_equal(h.stats.games[stats_table(h.settings.mode, h.level)][STATS_WIN], 0);
             continue;
         }
         explore(&h, person);
@@ -444,7 +444,7 @@ static void test_menu(void **state)
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
-    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 1);
+    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 4); /* a level starts the next game */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
     /* Two players: x and o alternate, no AI. */
@@ -480,13 +480,16 @@ static void test_menu(void **state)
     gtu_tick(&g, GAME_LAMP_STEP_MS);
     frame_of(&g, f);
     assert_int_equal(f[8], LED_OFF);
-    /* Stats: 2 wins, 1 draw -> 6 green, 3 yellow. */
-    g.stats.n[GAME_MODE_AI_X][STATS_WIN] = 2;
-    g.stats.n[GAME_MODE_AI_X][STATS_DRAW] = 1;
+    /* Stats: 2 wins, 1 draw -> the wins column 2 of 3 green, the draws column 1 of 3
+     * blinking yellow, the rest yellow (dim: tests/game/test_game_stats.c). */
+    g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_WIN] = 2;
+    g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_DRAW] = 1;
     gtu_long(&g, 6);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
-        assert_int_equal(f[c], c < 6 ? LED_GREEN : LED_YELLOW);
+        assert_int_equal(f[c], c == 3 || c == 6 ? LED_GREEN
+                               : c == 7         ? (LED_YELLOW | LED_BLINK)
+                                                : LED_YELLOW);
     }
     gtu_tick(&g, GAME_STATS_MS);
     frame_of(&g, f);
@@ -568,8 +571,8 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.over, 1);
     assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_X);
-    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_WIN], 1);
-    assert_int_equal(gtu_take_save(&g), 1);
+    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_WIN], 1);
+    assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     frame_of(&g, f);
     for (int c = 0; c < 3; c++) {
         assert_int_equal(f[c], LED_RED | LED_BLINK);
@@ -600,7 +603,7 @@ static void test_game_over_and_stats(void **state)
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
     }
-    assert_int_equal(g.stats.n[GAME_MODE_2P][STATS_DRAW], 1);
+    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
     /* Long-press 1 at game over: new game vs AI as x. */
     gtu_long(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
@@ -612,7 +615,9 @@ static void test_game_over_and_stats(void **state)
         gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
         gtu_tick(&g, GAME_AI_DELAY_MS);
     }
-    assert_int_equal(g.stats.n[GAME_MODE_AI_O][STATS_LOSS] + g.stats.n[GAME_MODE_AI_O][STATS_DRAW], 1);
+    assert_int_equal(g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_LOSS] +
+                         g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_DRAW],
+                     1);
     gtu_long(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
     assert_int_equal(g.over, 0);
@@ -758,81 +763,53 @@ static void test_stats_records(void **state)
     assert_true(stats_settings_valid(&s));
     assert_int_equal(s.mode, GAME_MODE_AI_X);
     assert_int_equal(s.level, LEVEL_PERFECT);
+    assert_int_equal(s.color_blind, 0);
+    assert_int_equal(s.brightness, LEDS_BRIGHT_FULL);
     s.mode = GAME_MODES;
     assert_false(stats_settings_valid(&s));
     stats_settings_default(&s);
     s.level = LEVELS;
     assert_false(stats_settings_valid(&s));
     stats_settings_default(&s);
+    s.color_blind = 2;
+    assert_false(stats_settings_valid(&s));
+    stats_settings_default(&s);
+    s.brightness = LEDS_BRIGHT_LEVELS;
+    assert_false(stats_settings_valid(&s));
+    stats_settings_default(&s);
     s.format = 0xFF;
     assert_false(stats_settings_valid(&s));
     stats_clear(&st);
     assert_true(stats_valid(&st));
-    st.reserved = 1;
+    st.before = 2;
     assert_false(stats_valid(&st));
     stats_clear(&st);
-    st.n[2][1] = STATS_COUNT_MAX + 1u;
+    st.games[STATS_TABLE_2P][STATS_ABANDONED] = STATS_COUNT_MAX + 1u;
     assert_false(stats_valid(&st));
-    /* Counting saturates; bad mode/kind are ignored. */
     stats_clear(&st);
-    st.n[1][0] = STATS_COUNT_MAX - 1u;
-    stats_count(&st, 1, STATS_WIN);
-    stats_count(&st, 1, STATS_WIN);
-    assert_int_equal(st.n[1][0], STATS_COUNT_MAX);
-    stats_count(&st, 3, STATS_WIN);
-    stats_count(&st, 0, 3);
+    st.old[1][2] = STATS_COUNT_MAX + 1u;
+    assert_false(stats_valid(&st));
+    /* Counting saturates; bad mode/level/kind are ignored. */
+    stats_clear(&st);
+    st.games[4][0] = STATS_COUNT_MAX - 1u;
+    stats_count(&st, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
+    stats_count(&st, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
+    assert_int_equal(st.games[4][0], STATS_COUNT_MAX);
+    stats_count(&st, GAME_MODES, LEVEL_PERFECT, STATS_WIN);
+    stats_count(&st, GAME_MODE_AI_X, LEVELS, STATS_WIN);
+    stats_count(&st, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_KINDS);
     assert_true(stats_valid(&st));
-}
-
-/* Menu cell 7 shares the nine cells between wins (green), draws (yellow) and losses
- * (red) in proportion: each kind's cells are its exact share of 9, rounded down or up;
- * all dark with no games. */
-static void split_of(game_t *g, unsigned w, unsigned d, unsigned l, uint8_t out[3])
-{
-    g->stats.n[0][0] = (uint16_t)w;
-    g->stats.n[0][1] = (uint16_t)d;
-    g->stats.n[0][2] = (uint16_t)l;
-    gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
-    gtu_long(g, 6);
-    out[0] = out[1] = out[2] = 0;
-    for (uint8_t c = 0; c < 9; c++) {
-        uint8_t v = gtu_cell(g, c);
-        if (v == LED_GREEN) {
-            out[0]++;
-        } else if (v == LED_YELLOW) {
-            out[1]++;
-        } else if (v == LED_RED) {
-            out[2]++;
+    for (uint8_t t = 0; t < STATS_TABLES; t++) {
+        for (uint8_t k = 0; k < STATS_KINDS; k++) {
+            assert_int_equal(st.games[t][k], t == 4 && k == 0 ? STATS_COUNT_MAX : 0);
         }
     }
-}
-
-static void test_stats_display(void **state)
-{
-    game_t g;
-    uint8_t out[3];
-    (void)state;
-    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    split_of(&g, 0, 0, 0, out);
-    assert_int_equal(out[0] + out[1] + out[2], 0);
-    for (unsigned w = 0; w < 40; w += 3) {
-        for (unsigned d = 0; d < 40; d += 5) {
-            for (unsigned l = 0; l < 40; l += 7) {
-                unsigned t = w + d + l;
-                if (t == 0) {
-                    continue;
-                }
-                split_of(&g, w, d, l, out);
-                assert_int_equal(out[0] + out[1] + out[2], 9);
-                assert_true(out[0] * t <= 9 * w + t && out[0] * t + t >= 9 * w);
-                assert_true(out[1] * t <= 9 * d + t && out[1] * t + t >= 9 * d);
-                assert_true(out[2] * t <= 9 * l + t && out[2] * t + t >= 9 * l);
-            }
-        }
-    }
-    split_of(&g, STATS_COUNT_MAX, STATS_COUNT_MAX, 1, out);
-    assert_int_equal(out[0] + out[1] + out[2], 9);
-    assert_true(out[0] >= 4 && out[1] >= 4);
+    /* Two players have one table, whatever the level. */
+    stats_count(&st, GAME_MODE_2P, LEVEL_EASY, STATS_ABANDONED);
+    stats_count(&st, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED);
+    assert_int_equal(st.games[STATS_TABLE_2P][STATS_ABANDONED], 2);
+    stats_count(&st, GAME_MODE_AI_X, LEVEL_EASY, STATS_LOSS);
+    assert_int_equal(st.games[2][STATS_LOSS], 1);
 }
 
 int main(void)
@@ -854,7 +831,6 @@ int main(void)
         cmocka_unit_test(test_stuck_key),
         cmocka_unit_test(test_fuzz_consistency),
         cmocka_unit_test(test_stats_records),
-        cmocka_unit_test(test_stats_display),
     };
     return cmocka_run_group_tests_name("game", tests, setup, NULL);
 }

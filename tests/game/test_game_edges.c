@@ -51,20 +51,24 @@ static void test_stats_clear_every_mode(void **state)
     for (uint8_t current = 0; current < GAME_MODES; current++) {
         game_t g;
         gtu_start(&g, current, LEVEL_PERFECT, 1);
-        for (uint8_t m = 0; m < GAME_MODES; m++) {
+        for (uint8_t t = 0; t < STATS_TABLES; t++) {
             for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                g.stats.n[m][k] = (uint16_t)(1u + m * 3u + k);
+                g.stats.games[t][k] = (uint16_t)(1u + t * STATS_KINDS + k);
             }
         }
+        g.stats.before = 1;
+        g.stats.old[1][2] = 5;
         gtu_take_save(&g);
         game_stats_clear(&g);
-        for (uint8_t m = 0; m < GAME_MODES; m++) {
+        for (uint8_t t = 0; t < STATS_TABLES; t++) {
             for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                assert_int_equal(g.stats.n[m][k], 0);
+                assert_int_equal(g.stats.games[t][k], 0);
             }
         }
+        assert_int_equal(g.stats.before, 0); /* the games before levels go too */
+        assert_int_equal(g.stats.old[1][2], 0);
         assert_true(stats_valid(&g.stats));
-        assert_int_equal(gtu_take_save(&g), 1);
+        assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     }
 }
 

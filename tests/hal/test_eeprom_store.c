@@ -89,6 +89,47 @@ static void test_round_trip_and_ids(void **state)
     assert_memory_equal(big, big_out, sizeof big);
 }
 
+/* eeprom_store_written(): a marker in either slot, valid record or not; a first save
+ * cut before its marker leaves none. Full-size records fill their slots exactly, and
+ * the neighbours' records stay intact. */
+static void test_written_and_full_slots(void **state)
+{
+    uint8_t a[LEN], out[LEN], big[EEPROM_RECORD_MAX], big_out[EEPROM_RECORD_MAX];
+    (void)state;
+    for (uint8_t id = 0; id <= 4; id++)
+        assert_false(eeprom_store_written(id));
+    fill(a, 3);
+    assert_int_equal(eeprom_store_save(0, a, LEN), 1);
+    assert_int_equal(eeprom_store_save(2, a, LEN), 1);
+    for (unsigned i = 0; i < sizeof big; i++)
+        big[i] = (uint8_t)(0x5C ^ i);
+    assert_int_equal(eeprom_store_save(1, big, sizeof big), 1); /* slot 0 */
+    big[0] ^= 1;
+    assert_int_equal(eeprom_store_save(1, big, sizeof big), 1); /* slot 1 */
+    assert_int_equal(eeprom_store_load(1, big_out, sizeof big), 1);
+    assert_memory_equal(big, big_out, sizeof big);
+    assert_int_equal(eeprom_store_load(0, out, LEN), 1);
+    assert_memory_equal(out, a, LEN);
+    assert_int_equal(eeprom_store_load(2, out, LEN), 1);
+    assert_memory_equal(out, a, LEN);
+    assert_true(eeprom_store_written(0) && eeprom_store_written(1) && eeprom_store_written(2));
+    assert_false(eeprom_store_written(3));
+    assert_false(eeprom_store_written(4));
+    /* a first save cut before its marker: nothing written there yet */
+    fake_eeprom_cut_after(5);
+    assert_int_equal(eeprom_store_save(3, a, LEN), 0);
+    fake_eeprom_power_on();
+    fake_eeprom_cut_after(-1);
+    assert_false(eeprom_store_written(3));
+    /* damaged records (bad CRCs) still count as written */
+    for (unsigned i = 128; i < 256; i++)
+        fake_eeprom_cells()[i] ^= (i & 63u) ? 0x33u : 0u;
+    assert_int_equal(eeprom_store_load(1, big_out, sizeof big), 0);
+    assert_true(eeprom_store_written(1));
+    fake_eeprom_cells()[128] = 0; /* a marker in the second slot alone */
+    assert_true(eeprom_store_written(1));
+}
+
 static void test_only_changes_written(void **state)
 {
     uint8_t a[LEN], out[LEN];
@@ -293,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_blank_and_bad_args, setup),
         cmocka_unit_test_setup(test_round_trip_and_ids, setup),
+        cmocka_unit_test_setup(test_written_and_full_slots, setup),
         cmocka_unit_test_setup(test_only_changes_written, setup),
         cmocka_unit_test_setup(test_power_cut_every_step, setup),
         cmocka_unit_test_setup(test_corruption_falls_back, setup),

@@ -160,7 +160,7 @@ static void test_uart(void **state)
 
 static void test_leds_and_power(void **state)
 {
-    const leds_frame_t frame = {0x105 | 0xFE00, 0x106, 0x004 | 0x008};
+    const leds_frame_t frame = {0x105 | 0xFE00, 0x106, 0x004 | 0x008, 0};
     (void)state;
     leds_show(&frame);
     assert_int_equal(fake_leds_cell(0), LED_RED);

@@ -177,6 +177,16 @@ static int is_row(const char *l)
 }
 
 /* Split a transcript of answers (on a finished game) into blocks, one kind each. */
+/* The lines of a `stats` answer starting at l[0]: a line per table (7), and the two
+ * before levels after a migration; 0 if l[0] does not start one. */
+static int stats_block(char **l, int n)
+{
+    int m = 0;
+    while (m < n && !strncmp(l[m], "stats ", 6))
+        m++;
+    return m == 7 || m == 9 ? m : 0;
+}
+
 static int parse_blocks(char *t, int *kinds, int max)
 {
     char *lines[8192];
@@ -190,10 +200,9 @@ static int parse_blocks(char *t, int *kinds, int max)
             !strncmp(lines[i + 3], "over: ", 6)) {
             k = K_BOARD;
             used = 4;
-        } else if (i + 2 < nl && !strncmp(l, "stats ", 6) && !strncmp(lines[i + 1], "stats ", 6) &&
-                   !strncmp(lines[i + 2], "stats ", 6)) {
+        } else if (stats_block(lines + i, nl - i)) {
             k = K_STATS;
-            used = 3;
+            used = stats_block(lines + i, nl - i);
         } else if (!strncmp(l, "level: ", 7)) {
             k = K_LEVEL;
         } else if (!strcmp(l, "W") || !strcmp(l, "D") || !strcmp(l, "L")) {

@@ -54,8 +54,8 @@ static int stats_line(char *out, size_t len)
 {
     cap_clear();
     board_serial_line("stats");
-    cap_wait(3, 1000);
-    int i = cap_find("stats vs ai, you x:");
+    cap_wait(7, 1000);
+    int i = cap_find("stats you x, perfect:");
     if (i < 0)
         return -1;
     snprintf(out, len, "%s", proof_cap[i]);

@@ -31,7 +31,7 @@ static int read_stats(char *out, size_t len)
 {
     cap_clear();
     board_serial_line("stats");
-    cap_wait(1, 1000);
+    cap_wait(7, 1000); /* a line per table */
     out[0] = 0;
     for (int i = 0; i < proof_cap_n; i++) {
         strncat(out, proof_cap[i], len - strlen(out) - 2);

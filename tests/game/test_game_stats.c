@@ -1,0 +1,321 @@
+/* tests/game/test_game_stats.c - honest statistics in the game: a level change waits for
+ * the next game (the AI keeps the level the game began with, and the game counts under
+ * it), a game left after the person moved counts as abandoned (and only then), and the
+ * statistics display (menu cell 7) cannot be taken for a board: bars in three columns
+ * over a dim frame, each kind told apart by brightness and blinking, not only by hue. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine.h"
+#include "game.h"
+#include "game_test_util.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    engine_init();
+    return 0;
+}
+
+static uint16_t table_count(const game_t *g, uint8_t mode, uint8_t level, uint8_t kind)
+{
+    return g->stats.games[stats_table(mode, level)][kind];
+}
+
+/* Every counter of every table is 0 but `want` of (mode, level, kind). */
+static void assert_only(const game_t *g, uint8_t mode, uint8_t level, uint8_t kind,
+                        uint16_t want)
+{
+    uint8_t t = stats_table(mode, level);
+    for (uint8_t i = 0; i < STATS_TABLES; i++) {
+        for (uint8_t k = 0; k < STATS_KINDS; k++) {
+            assert_int_equal(g->stats.games[i][k], i == t && k == kind ? want : 0u);
+        }
+    }
+}
+
+/* The person plays the lowest empty cell until the game ends; every AI move checked to
+ * be the engine's (level perfect). */
+static void play_out_perfect_ai(game_t *g)
+{
+    while (!g->over) {
+        gtu_tap(g, pos_first_cell(pos_empty(g->pos)));
+        if (g->over) {
+            break;
+        }
+        {
+            pos_t before = g->pos;
+            uint8_t best = engine_move(before);
+            gtu_tick(g, GAME_AI_DELAY_MS);
+            assert_true((g->pos.o >> best) & 1u); /* the engine's move, never a blunder */
+        }
+    }
+}
+
+/* `level` mid-game: the report says it is the next game's; this game keeps its level
+ * (the AI plays perfectly to the end, whatever the seed) and counts under it; the next
+ * game has the new level. */
+static void test_level_takes_effect_next_game(void **state)
+{
+    (void)state;
+    for (uint16_t seed = 1; seed <= 40; seed++) {
+        game_t g;
+        gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, seed);
+        gtu_tap(&g, 4);
+        gtu_tick(&g, GAME_AI_DELAY_MS);
+        gtu_clear();
+        game_set_level(&g, LEVEL_EASY);
+        gtu_drain(&g);
+        assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 1);
+        assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
+        assert_int_equal(g.settings.level, LEVEL_EASY);
+        assert_int_equal(g.level, LEVEL_PERFECT);
+        assert_int_equal(gtu_take_save(&g), STATS_SAVE_SETTINGS);
+        play_out_perfect_ai(&g);
+        assert_int_not_equal(g.winner, PLAYER_X);
+        assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT,
+                    g.winner == PLAYER_NONE ? STATS_DRAW : STATS_LOSS, 1);
+        assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
+        gtu_tap(&g, 0); /* game over: a new game, at the new level */
+        assert_int_equal(g.level, LEVEL_EASY);
+        assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
+    }
+}
+
+/* Easy really is easy once it is in force: some AI move differs from the engine's. */
+static void test_next_game_plays_at_new_level(void **state)
+{
+    unsigned blunders = 0;
+    (void)state;
+    for (uint16_t seed = 1; seed <= 20; seed++) {
+        game_t g;
+        gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, seed);
+        game_set_level(&g, LEVEL_EASY);
+        game_new(&g, GAME_MODE_AI_X);
+        gtu_drain(&g);
+        assert_int_equal(g.level, LEVEL_EASY);
+        while (!g.over) {
+            gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+            if (!g.over) {
+                uint8_t best = engine_move(g.pos);
+                gtu_tick(&g, GAME_AI_DELAY_MS);
+                blunders += !((g.pos.o >> best) & 1u);
+            }
+        }
+        assert_int_equal(table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_WIN) +
+                             table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_DRAW) +
+                             table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_LOSS),
+                         0);
+    }
+    assert_true(blunders > 5);
+}
+
+/* A new game counts the one it ends as abandoned exactly when the person has moved in
+ * it and it is not over: under its mode and the level it was played at. */
+static void test_abandoned(void **state)
+{
+    game_t g;
+    (void)state;
+    /* vs the AI as x: nothing played, nothing counted */
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, 1);
+    game_new(&g, GAME_MODE_AI_X);
+    assert_only(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, STATS_ABANDONED, 0);
+    assert_int_equal(gtu_take_save(&g), 0);
+    /* a move, a level for the next game, then `new o`: abandoned under x at medium */
+    gtu_tap(&g, 4);
+    game_set_level(&g, LEVEL_EASY);
+    gtu_take_save(&g);
+    game_new(&g, GAME_MODE_AI_O);
+    assert_only(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, STATS_ABANDONED, 1);
+    assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS | STATS_SAVE_SETTINGS);
+    /* as o: the AI's opening alone is not the person's move */
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(pos_count(g.pos.x), 1);
+    game_new(&g, GAME_MODE_AI_O);
+    assert_only(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, STATS_ABANDONED, 1);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    game_new(&g, GAME_MODE_AI_O);
+    assert_int_equal(table_count(&g, GAME_MODE_AI_O, LEVEL_EASY, STATS_ABANDONED), 1);
+    /* two players: any move */
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
+    gtu_tap(&g, 0);
+    game_new(&g, GAME_MODE_2P);
+    assert_only(&g, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED, 1);
+    /* a finished game is not abandoned by the next one */
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    for (const char *m = "03142"; *m; m++) {
+        gtu_tap(&g, (uint8_t)(*m - '0'));
+    }
+    assert_true(g.over);
+    game_new(&g, GAME_MODE_2P);
+    assert_only(&g, GAME_MODE_2P, LEVEL_PERFECT, STATS_WIN, 1);
+    /* the menu's new game at game over, and its long press: the same */
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 4);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_long(&g, 4); /* a taken cell mid-game: the analysis, not a new game */
+    assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 0);
+    /* saturates */
+    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_ABANDONED] = STATS_COUNT_MAX;
+    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    game_new(&g, GAME_MODE_AI_X);
+    assert_int_equal(table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED),
+                     STATS_COUNT_MAX);
+}
+
+/* ---- the display ------------------------------------------------------------------ */
+
+enum { CLS_WIN, CLS_DRAW, CLS_LOSS, CLS_FRAME, CLS_OTHER };
+
+/* What a cell of the frame shows: hue (red, green, yellow), full or dim, steady or
+ * blinking, as one of the four classes or CLS_OTHER. */
+static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
+{
+    uint16_t bit = (uint16_t)(1u << c);
+    int red = !!(f->red & bit), green = !!(f->green & bit);
+    int dim = !!(f->dim & bit), blink = !!(f->blink & bit);
+    if (green && !red && !dim && !blink) {
+        return CLS_WIN;
+    }
+    if (green && red && dim && blink) {
+        return CLS_DRAW;
+    }
+    if (red && !green && !dim && blink) {
+        return CLS_LOSS;
+    }
+    if (green && red && dim && !blink) {
+        return CLS_FRAME;
+    }
+    return CLS_OTHER;
+}
+
+/* Menu cell 7 with these counts in the game's table; the frame shown. */
+static void show_stats(game_t *g, unsigned w, unsigned d, unsigned l, leds_frame_t *f)
+{
+    uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
+    n[STATS_WIN] = (uint16_t)w;
+    n[STATS_DRAW] = (uint16_t)d;
+    n[STATS_LOSS] = (uint16_t)l;
+    gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
+    gtu_long(g, 6);
+    game_frame(g, f);
+}
+
+/* Column k (0 wins, 1 draws, 2 losses): a bar of h cells of class k up from the bottom
+ * row, then the frame; h returned. */
+static unsigned bar_height(const leds_frame_t *f, uint8_t k)
+{
+    unsigned h = 0;
+    for (uint8_t row = 0; row < 3; row++) {
+        uint8_t cls = cell_class(f, (uint8_t)(6u - 3u * row + k));
+        if (cls == k && h == row) {
+            h++;
+        } else {
+            assert_int_equal(cls, CLS_FRAME);
+        }
+    }
+    return h;
+}
+
+static void test_stats_display(void **state)
+{
+    game_t g;
+    leds_frame_t f;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    /* no games: the empty frame, all nine dim and steady */
+    show_stats(&g, 0, 0, 0, &f);
+    for (uint8_t c = 0; c < 9; c++) {
+        assert_int_equal(cell_class(&f, c), CLS_FRAME);
+    }
+    /* one loss (the case: once nine red cells, a board of x's) */
+    show_stats(&g, 0, 0, 1, &f);
+    assert_int_equal(bar_height(&f, 0), 0);
+    assert_int_equal(bar_height(&f, 1), 0);
+    assert_int_equal(bar_height(&f, 2), 3);
+    /* each bar its share of 3 rows, to the nearest (a half up) */
+    for (unsigned w = 0; w < 40; w += 3) {
+        for (unsigned d = 0; d < 40; d += 5) {
+            for (unsigned l = 0; l < 40; l += 7) {
+                unsigned t = w + d + l, n[3] = {w, d, l}, dims = 0;
+                if (t == 0) {
+                    continue;
+                }
+                show_stats(&g, w, d, l, &f);
+                for (uint8_t k = 0; k < 3; k++) {
+                    unsigned h = bar_height(&f, k);
+                    /* |h - 3 n / t| <= 1/2 */
+                    assert_true(2u * h * t <= 6u * n[k] + t && 6u * n[k] <= 2u * h * t + t);
+                }
+                /* never a board: all nine lit, at least five of them dim */
+                for (uint8_t c = 0; c < 9; c++) {
+                    assert_true((f.red | f.green) & (1u << c));
+                    dims += (f.dim >> c) & 1u;
+                }
+                assert_true(dims >= 5);
+            }
+        }
+    }
+    /* the largest counts are halved, not overflowed */
+    show_stats(&g, STATS_COUNT_MAX, STATS_COUNT_MAX, 1, &f);
+    assert_int_equal(bar_height(&f, 0), 2);
+    assert_int_equal(bar_height(&f, 1), 2);
+    assert_int_equal(bar_height(&f, 2), 0);
+    show_stats(&g, 1, 0, STATS_COUNT_MAX, &f);
+    assert_int_equal(bar_height(&f, 0), 0);
+    assert_int_equal(bar_height(&f, 2), 3);
+    /* a press ends it; so does time */
+    gtu_tap(&g, 4);
+    game_frame(&g, &f);
+    assert_int_equal(f.red | f.green | f.dim | f.blink, 0);
+    assert_int_equal(g.pos.x | g.pos.o, 0); /* and is not a move */
+}
+
+/* The display shows the table of the mode and of this game's level; two players: their
+ * table. */
+static void test_stats_display_table(void **state)
+{
+    game_t g;
+    leds_frame_t f;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, 1);
+    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
+    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
+    g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
+    gtu_long(&g, 6);
+    game_frame(&g, &f);
+    assert_int_equal(bar_height(&f, 0), 3);
+    assert_int_equal(bar_height(&f, 1), 0);
+    assert_int_equal(bar_height(&f, 2), 0);
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
+    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
+    g.stats.games[STATS_TABLE_2P][STATS_DRAW] = 1;
+    gtu_long(&g, 6);
+    game_frame(&g, &f);
+    assert_int_equal(bar_height(&f, 0), 0);
+    assert_int_equal(bar_height(&f, 1), 1);
+    assert_int_equal(bar_height(&f, 2), 2);
+    /* other displays keep no dim cells */
+    gtu_tick(&g, GAME_STATS_MS);
+    gtu_long(&g, 8);
+    game_frame(&g, &f);
+    assert_int_equal(f.dim, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_level_takes_effect_next_game),
+        cmocka_unit_test(test_next_game_plays_at_new_level),
+        cmocka_unit_test(test_abandoned),
+        cmocka_unit_test(test_stats_display),
+        cmocka_unit_test(test_stats_display_table),
+    };
+    return cmocka_run_group_tests_name("game_stats", tests, setup, NULL);
+}
