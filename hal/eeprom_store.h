@@ -6,15 +6,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define EEPROM_RECORD_MAX 59 /* a 64-byte slot less its marker, sequence, length, CRC */
+#define EEPROM_RECORD_MAX 59 /* a slot less its 5 bytes of header and CRC */
 /* Lowest supply (0.1 V) for a write: hal/README.md, "EEPROM records". */
 #define EEPROM_STORE_VCC_MIN_DV 40u
 
 void eeprom_store_init(void);
 /* Init, no save under way: record id (0..3) into buf; false: none valid, buf untouched. */
 bool eeprom_store_load(uint8_t id, void *buf, uint8_t len);
-/* Init: a slot of record id holds a commit marker: a record was saved there (valid or
- * not, of any length); false on a blank EEPROM. */
+/* Init: a slot of record id holds a commit marker (a record, valid or not). */
 bool eeprom_store_written(uint8_t id);
 
 /* Runtime (main loop). */

@@ -10,7 +10,7 @@ typedef struct {
     uint16_t red;
     uint16_t green;
     uint16_t blink;
-    uint16_t dim; /* lit for a fixed fraction of the on-time: a cue besides hue */
+    uint16_t dim; /* lit a fixed fraction of the time: a cue besides hue */
 } leds_frame_t;
 
 enum { LEDS_BRIGHT_NIGHT = 0, LEDS_BRIGHT_MEDIUM = 1, LEDS_BRIGHT_FULL = 2, LEDS_BRIGHT_LEVELS = 3 };

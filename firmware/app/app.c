@@ -35,11 +35,10 @@ static struct app_state {
     console_t console;
 } app;
 
-/* The records into the game, migrated from the older one if they are missing:
- * STATS_SAVE_* and STATS_SAY_RESET (stats_load()). */
+/* The records into the game: stats_load()'s result. */
 static uint8_t app_load(game_t *g)
 {
-    stats_old_t old;
+    static stats_old_t old; /* static: off boot's stack, the deepest */
     uint8_t found = 0;
     if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
         found |= STATS_HAVE_SETTINGS;
@@ -77,8 +76,8 @@ void app_init(void)
     console_report(g);
 }
 
-/* A record's save flag is cleared only when the store took its copy, so a change during
- * a save is saved after it; one record at a time, the settings first. */
+/* A record's flag is cleared only when the store took its copy, so a change during a
+ * save is saved after it. */
 static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals();
@@ -140,7 +139,7 @@ static void app_input(void)
             return;
         }
         if (console_more(c, g)) {
-            continue; /* a long answer goes out whole before the next input */
+            continue; /* a long answer ends before the next input */
         }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);

@@ -59,7 +59,6 @@ OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
 OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM "\n");
 OUT_STR(s_stats_before, ", before levels");
 OUT_STR(s_comma, ", ");
-/* `stats`: a line per table, then the two vs-AI modes before levels (if kept). */
 #define CON_STATS_LINES (STATS_TABLES + 2u)
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
@@ -213,8 +212,7 @@ static void console_board(const game_t *g)
     out_nl();
 }
 
-/* Line i of `stats`; the next one is left for console_more(), so each pass of the main
- * loop prints one line (the whole answer would not fit the TX ring). */
+/* Line i of `stats`; console_more() prints the next (all would not fit the TX ring). */
 static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
     bool table = i < STATS_TABLES;

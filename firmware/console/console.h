@@ -34,7 +34,7 @@ typedef struct {
     notation_board_t solve; /* a board being collected after a bare `solve` */
     uint8_t solve_lines;    /* board lines still expected (0: none) */
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
-    uint8_t more;           /* the next line of a long answer (`stats`): 0 none */
+    uint8_t more;           /* 1 + the next line of `stats`; 0: none */
 } console_t;
 
 /* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
@@ -51,8 +51,8 @@ void console_feed(console_t *c, game_t *g, int16_t byte);
 void console_report(game_t *g); /* one line per report of the game, oldest first */
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
-void console_say_stats_reset(void); /* start-up: the statistics could not be read */
-/* The next line of a long answer (`stats`), if one is due: true if it printed one. */
+void console_say_stats_reset(void); /* the statistics could not be read */
+/* The next line of a long answer, if due: true if it printed one. */
 bool console_more(console_t *c, const game_t *g);
 
 #endif

@@ -5,6 +5,9 @@
  * two color masks and a count-down); blinking cells are one mask and a count-down. */
 #include "game.h"
 
+#include <stddef.h>
+#include <string.h>
+
 #include "engine.h"
 #include "level.h"
 
@@ -169,9 +172,7 @@ void game_set_level(game_t *g, uint8_t level)
 
 void game_init(game_t *g, uint16_t seed)
 {
-    settings_t settings = g->settings;
-    stats_t stats = g->stats;
-    *g = (game_t){.settings = settings, .stats = stats};
+    memset(g, 0, offsetof(game_t, settings)); /* all but the records, which come last */
     if (!stats_settings_valid(&g->settings)) {
         stats_settings_default(&g->settings);
     }
@@ -240,33 +241,26 @@ void game_stats_clear(game_t *g)
     game_report(g, GAME_REP_STATS_CLEARED);
 }
 
-/* Menu cell 7 (firmware/README.md, "Statistics on the board"): the mode's table at this
- * game's level as three columns, wins | draws | losses (two players: x wins | draws |
- * o wins), each a bar up from the bottom row as tall as its share of the games in
- * thirds (to the nearest), over a frame of dim yellow cells, so all nine are always lit.
- * Besides hue, full/dim and steady/blinking tell the four apart: wins full steady
- * green, draws dim blinking yellow, losses full blinking red, the frame dim steady. */
+/* Menu cell 7: the table of this game's mode and level as bars over a dim frame
+ * (firmware/README.md, "Statistics on the board"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
-    uint16_t c[STATS_RESULTS], total, bars = 0;
-    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-        c[k] = n[k];
-    }
+    uint16_t total, bars = 0;
+    uint8_t shift = 0;
     /* 6 x a count + total within 16 bits */
-    while ((c[STATS_WIN] | c[STATS_DRAW] | c[STATS_LOSS]) >= 2048u) {
-        for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-            c[k] >>= 1;
-        }
+    while ((uint16_t)((n[STATS_WIN] | n[STATS_DRAW] | n[STATS_LOSS]) >> shift) >= 2048u) {
+        shift++;
     }
-    total = (uint16_t)(c[STATS_WIN] + c[STATS_DRAW] + c[STATS_LOSS]);
+    total = (uint16_t)((n[STATS_WIN] >> shift) + (n[STATS_DRAW] >> shift) +
+                       (n[STATS_LOSS] >> shift));
     for (uint8_t k = 0; total && k < STATS_RESULTS; k++) {
-        uint16_t h = (uint16_t)((6u * c[k] + total) / (2u * total)); /* 0..3 rows */
+        uint16_t c = (uint16_t)(n[k] >> shift);
+        uint16_t h = (uint16_t)((6u * c + total) / (2u * total)); /* 0..3 rows */
         for (uint8_t row = 0; row < h; row++) {
             bars |= game_bit((uint8_t)(6u - 3u * row + k)); /* from the bottom row */
         }
     }
-    /* the columns: cells 1 4 7, 2 5 8, 3 6 9 */
     uint16_t wins = (uint16_t)(bars & 0x049u), draws = (uint16_t)(bars & 0x092u);
     uint16_t losses = (uint16_t)(bars & 0x124u), frame = (uint16_t)(POS_ALL & ~bars);
     game_show(g, GAME_SHOW_FULL, (uint16_t)(draws | losses | frame),
@@ -282,7 +276,7 @@ static void game_menu(game_t *g, uint8_t cell)
         game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
     } else if (cell < 6) {
         game_set_level(g, (uint8_t)(cell - 3));
-        game_new(g, g->settings.mode); /* the level is the next game's: start it */
+        game_new(g, g->settings.mode); /* the level is the next game's */
     } else {
         if (cell == 6) {
             game_show_stats(g);

@@ -68,7 +68,7 @@ typedef struct {
     bool over;       /* pos is won or full */
     uint8_t winner;  /* PLAYER_NONE unless pos is won */
     uint16_t ms[GAME_TIMERS];
-    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet (the main loop clears) */
+    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
     uint8_t show;    /* GAME_SHOW_* */
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
     uint16_t blink;  /* the AI's move, a taken cell pressed, the end */
@@ -81,14 +81,13 @@ typedef struct {
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
-    uint8_t level;   /* LEVEL_* of the game under way (settings.level: the next game's) */
-    /* Kept in EEPROM. */
+    uint8_t level;   /* LEVEL_* of the game under way */
+    /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */
     stats_t stats;
 } game_t;
 
-/* Init: g->settings and g->stats as loaded (bad ones become defaults), the rest of *g
- * replaced. */
+/* Init: g->settings and g->stats as loaded (bad ones become defaults), the rest reset. */
 void game_init(game_t *g, uint16_t seed);
 
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
@@ -98,8 +97,8 @@ void game_tick(game_t *g, uint16_t elapsed_ms); /* time passes: AI, overlays, he
 void game_wake(game_t *g); /* after power-down: the waking press is ignored */
 
 /* Runtime: actions of the keys and the console. */
-/* A new game (out of range: AI_X) at the next game's level; the game under way counts
- * as abandoned if the person has moved in it. */
+/* A new game (out of range: AI_X); the one under way counts as abandoned if the person
+ * has moved in it. */
 void game_new(game_t *g, uint8_t mode);
 void game_set_level(game_t *g, uint8_t level); /* the next game's; out of range: ignored */
 game_err_t game_person_move(game_t *g, uint8_t cell);

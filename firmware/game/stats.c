@@ -1,8 +1,6 @@
-/* firmware/game/stats.c - defaults, range checks, migration and counting for the EEPROM
- * records. Invariant: a settings_t/stats_t that passed *_valid() (or came from a
- * default) has every field in range, so the game never sees an out-of-range mode or
- * level; record 0 (the older format) is only read, so a migration cut short by a power
- * cut simply runs again at the next start. */
+/* firmware/game/stats.c - range checks and migration of the EEPROM records. Invariants:
+ * what passed *_valid() or came from a default is in range; record 0 is only read, so a
+ * migration cut short by a power cut runs again at the next start. */
 #include "stats.h"
 #include <string.h>
 
@@ -17,7 +15,6 @@ void stats_clear(stats_t *st)
     st->format = STATS_FORMAT;
 }
 
-/* Every one of n counters is at most STATS_COUNT_MAX. */
 static bool stats_counts_valid(const uint16_t *n, uint8_t count)
 {
     bool ok = true;
@@ -36,14 +33,13 @@ bool stats_valid(const stats_t *st)
            stats_counts_valid(st->old[0], 2u * STATS_RESULTS);
 }
 
-/* The older record's statistics, usable as they are. */
 static bool stats_old_valid(const stats_old_t *old)
 {
     return old->format == STATS_FORMAT_OLD && old->reserved == 0 &&
            stats_counts_valid(old->n[0], GAME_MODES * STATS_RESULTS);
 }
 
-/* The older record's mode and level (the new fields at their defaults), if in range. */
+/* The older record's mode and level, if in range. */
 static bool stats_old_settings(settings_t *s, const stats_old_t *old)
 {
     if (old->settings_format != STATS_FORMAT_OLD || old->mode >= GAME_MODES ||
@@ -56,8 +52,7 @@ static bool stats_old_settings(settings_t *s, const stats_old_t *old)
     return true;
 }
 
-/* Two players' counts had no level: they go to the new table as they are. The vs-AI
- * counts stay in record 0 and are shown apart, as the games before levels. */
+/* Two players' counts go over as they are; the vs-AI ones stay in record 0. */
 static void stats_migrate(stats_t *st, const stats_old_t *old)
 {
     stats_clear(st);
@@ -91,7 +86,7 @@ uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t f
         }
     }
     if (st->before && !have_old) {
-        /* record 0 was lost since the migration: its games are gone */
+        /* record 0 lost since the migration */
         st->before = 0;
         todo |= STATS_SAVE_STATS | STATS_SAY_RESET;
     }

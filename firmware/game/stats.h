@@ -1,6 +1,5 @@
-/* firmware/game/stats.h - the settings and statistics kept in EEPROM (through
- * hal/eeprom_store.h), the older format they migrate from, defaults, range checks after
- * a load, counting (pure C). Layout and migration: firmware/README.md, "Saving". */
+/* firmware/game/stats.h - the settings and statistics kept in EEPROM, the older record
+ * they migrate from, range checks, counting (pure C; firmware/README.md, "Saving"). */
 #ifndef STATS_H
 #define STATS_H
 #include <stdbool.h>
@@ -11,21 +10,18 @@
 
 enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
 enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
-/* Counters per table: vs the AI the person's win, draw, loss; two players x wins, draw,
- * o wins; then games abandoned after the person moved. */
+/* Per table: the person's win, draw, loss (two players: x wins, draw, o wins), and
+ * games abandoned after the person moved. */
 enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_ABANDONED = 3, STATS_KINDS = 4 };
-/* Finished kinds (the older format has no abandoned count). */
 #define STATS_RESULTS 3u
-/* Tables: each vs-AI mode at each level (mode * LEVELS + level), then two players. */
+/* Tables: vs the AI, mode * LEVELS + level; then two players. */
 #define STATS_TABLES (2u * LEVELS + 1u)
 #define STATS_TABLE_2P (2u * LEVELS)
 
-/* The EEPROM records (hal/eeprom_store.h ids). Record 0 is the older format's, only ever
- * read: its vs-AI counts are the games before levels. */
+/* Record ids (hal/eeprom_store.h); record 0, the older format's, is only read. */
 #define STATS_REC_OLD 0u
 #define STATS_REC_SETTINGS 1u
 #define STATS_REC_STATS 2u
-/* Format tag of each record; a record with another tag is not taken. */
 #define STATS_FORMAT 0x72u
 #define STATS_FORMAT_OLD 0x71u
 /* Counters saturate here (shown as numbers on the console). */
@@ -41,15 +37,15 @@ typedef struct {
 
 typedef struct {
     uint8_t format; /* STATS_FORMAT */
-    uint8_t before; /* 1: before[] holds the older record's vs-AI games (before levels) */
+    uint8_t before; /* 1: record 0's vs-AI games count (before levels) */
     uint16_t games[STATS_TABLES][STATS_KINDS]; /* by stats_table() */
-    /* Not in the record: record 0's counts, in RAM while `before` is 1, else zeros. */
+    /* Not saved: record 0's vs-AI counts while `before` is 1, else zeros. */
     uint16_t old[2][STATS_RESULTS];
 } stats_t;
 /* The saved part of stats_t. */
 #define STATS_SAVED_SIZE offsetof(stats_t, old)
 
-/* Record 0, the older format (STATS_FORMAT_OLD), as it lies in EEPROM. */
+/* Record 0 as the older firmware saved it. */
 typedef struct {
     uint8_t format;   /* STATS_FORMAT_OLD */
     uint8_t reserved; /* 0 */
@@ -60,18 +56,17 @@ typedef struct {
 } stats_old_t;
 #define STATS_OLD_SIZE (offsetof(stats_old_t, level) + 1u)
 
-/* What the loads found (stats_load()'s `found`) and what it asks for (its result). */
+/* stats_load()'s `found`, and its result. */
 enum {
     STATS_HAVE_SETTINGS = 1, /* record 1 loaded */
     STATS_HAVE_STATS = 2,    /* record 2 loaded */
     STATS_HAVE_OLD = 4,      /* record 0 loaded */
-    STATS_WRITTEN = 8,       /* record 0 or 2 holds something, loaded or not */
-    STATS_SAVE_SETTINGS = 1, /* result: save record 1 (game_t.save bits) */
-    STATS_SAVE_STATS = 2,    /*   save record 2 */
-    STATS_SAY_RESET = 4      /*   the statistics could not be read nor migrated: say so */
+    STATS_WRITTEN = 8,       /* record 0 or 2 written, valid or not */
+    STATS_SAVE_SETTINGS = 1, /* save record 1 (game_t.save bits) */
+    STATS_SAVE_STATS = 2,    /* save record 2 */
+    STATS_SAY_RESET = 4      /* the statistics were unreadable */
 };
-/* After the loads: every field in range; settings and statistics missing from the new
- * records migrate from the older one (firmware/README.md, "Saving"). */
+/* After the loads: all in range, what is missing migrated from record 0. */
 uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found);
 
 static inline void stats_settings_default(settings_t *s)
@@ -89,7 +84,7 @@ static inline bool stats_settings_valid(const settings_t *s) /* every field in r
 }
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);
-/* The table of `mode` at `level` (two players: one table, whatever the level). */
+/* The table of `mode` at `level`. */
 static inline uint8_t stats_table(uint8_t mode, uint8_t level)
 {
     return (uint8_t)(mode >= GAME_MODE_2P ? STATS_TABLE_2P : (unsigned)mode * LEVELS + level);
