@@ -1,5 +1,6 @@
 /* firmware/game/stats.h - the settings and statistics kept in EEPROM, the older record
- * they migrate from, range checks, counting (pure C; firmware/README.md, "Saving"). */
+ * they migrate from, range checks, counting (pure C; firmware/README.md, "Supply and
+ * EEPROM"). */
 #ifndef STATS_H
 #define STATS_H
 #include <stdbool.h>

@@ -214,7 +214,7 @@ async function run(page) {
   await simWait(page, 1500); // the end-of-game save
   const fromStats = (await rxLines(page)).length;
   await command(page, 'stats');
-  const stats = await waitLine(page, 'stats', /^stats vs ai, you x: /, fromStats);
+  const stats = await waitLine(page, 'stats', /^stats you x, perfect: /, fromStats);
   check('stats count the games', !/wins 0, draws 0, losses 0/.test(stats), stats);
   await simWait(page, 700);
   await page.reload();
@@ -222,7 +222,7 @@ async function run(page) {
   await simWait(page, 500);
   const fromStats2 = (await rxLines(page)).length;
   await command(page, 'stats');
-  const stats2 = await waitLine(page, 'stats after reload', /^stats vs ai, you x: /, fromStats2);
+  const stats2 = await waitLine(page, 'stats after reload', /^stats you x, perfect: /, fromStats2);
   check('stats survive a reload', stats2 === stats, `${stats} / ${stats2}`);
 
   // 6. a bad .hex is refused with a message, the board keeps running
