@@ -1,7 +1,8 @@
 /* tests/sim/proof_powercut.c - power cut at random instants while the end-of-game
  * statistics are being written to EEPROM: after the reboot the statistics are the old
- * ones or the new ones, never garbage; and some cuts land inside a byte write, or the
- * proof would not be testing what it says. */
+ * ones or the new ones, never garbage; and while an older firmware's record migrates at
+ * the first start: after the reboot they read exactly as migrated. Some cuts land inside
+ * a byte write, or the proof would not be testing what it says. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -38,6 +39,124 @@ static int read_stats(char *out, size_t len)
         strcat(out, "|");
     }
     return proof_cap_n > 0 && cap_find("error") < 0 ? 0 : -1;
+}
+
+/* ---- 5. power cut while an older record migrates ------------------------------ */
+
+/* Record 0 as firmware before levels (format 0x71) left it, both slots (the bytes of
+ * tests/app/test_app.c's old_image): vs the AI you x 3/5/1, you o 0/2/4, two players
+ * 7/1/300; mode you o, level easy. */
+static const uint8_t old_image[2][28] = {
+    {0xA5, 0x07, 0x17, 0x71, 0x00, 0x03, 0x00, 0x05, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+     0x00, 0x04, 0x00, 0x07, 0x00, 0x01, 0x00, 0x2C, 0x01, 0x71, 0x01, 0x02, 0xFA, 0x82},
+    {0xA5, 0x06, 0x17, 0x71, 0x00, 0x03, 0x00, 0x05, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+     0x00, 0x03, 0x00, 0x07, 0x00, 0x01, 0x00, 0x2C, 0x01, 0x71, 0x01, 0x02, 0x96, 0x8B}};
+
+/* The chip with only the older record, powered on at the returned instant. */
+static uint64_t power_on_old_record(void)
+{
+    uint8_t ee[1024];
+    memset(ee, 0xFF, sizeof ee);
+    memcpy(ee, old_image[0], sizeof old_image[0]);
+    memcpy(ee + 64, old_image[1], sizeof old_image[1]);
+    board_eeprom_set(ee, sizeof ee);
+    ee_first = ee_last = 0;
+    ee_writes = 0;
+    uint64_t t0 = board_now();
+    board_power_cycle();
+    return t0;
+}
+
+/* The first start after an update writes the new records; a power cut at any instant of
+ * it (the byte being written torn) leaves statistics that read exactly as migrated at
+ * the next start, never garbage and never a reset: record 0 is only read, so an
+ * unfinished migration runs again. */
+static int migration_powercut(int trials)
+{
+    char want[1024];
+    uint64_t window[3];
+    int fd;
+    pid_t pid = fork_sim(&fd);
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        uint64_t t0 = power_on_old_record();
+        board_run_until_line("ttt: ready", 3000);
+        board_run_ms(2000);
+        window[0] = ee_first ? ee_first - t0 : 0;
+        window[1] = ee_last ? ee_last - t0 : 0;
+        window[2] = (uint64_t)ee_writes;
+        read_stats(want, sizeof want);
+        if (write(fd, want, sizeof want) < 0 || write(fd, window, sizeof window) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    int short_read = read_result(fd, want, sizeof want) != 0 ||
+                     read_result(fd, window, sizeof window) != 0;
+    if (reap_sim(pid, fd, "migration reference") != 0 || short_read)
+        return 1;
+    if (!strstr(want, "stats you x, before levels: wins 3, draws 5, losses 1|") ||
+        !strstr(want, "stats two players: x wins 7, draws 1, o wins 300, abandoned 0|") ||
+        !window[0]) {
+        printf("sim_powercut: FAILED: the older record did not migrate ('%s', %s)\n", want,
+               window[0] ? "written" : "nothing written");
+        return 1;
+    }
+    uint64_t lo = window[0] - BOARD_MS(1) / 5, hi = window[1] + BOARD_MS(20);
+    long before = proof_sh->bad;
+    proof_sh->trials = proof_sh->old_seen = proof_sh->new_seen = proof_sh->torn = 0;
+    int running = 0;
+    for (int t = 0; t < trials && proof_sh->bad < before + 10; t++) {
+        pid = fork();
+        if (pid == 0) {
+            proof_rng_state = 0x5eed1u + (uint32_t)t * 7919u;
+            uint64_t cut = lo + (uint64_t)rnd() * (uint64_t)rnd() % (hi - lo + 1);
+            uint64_t t0 = power_on_old_record();
+            board_run_until(t0 + cut);
+            uint16_t ee_addr;
+            if (board_eeprom_busy(&ee_addr) && ee_addr < 1024) {
+                uint8_t ee[1024];
+                board_eeprom_get(ee, sizeof ee);
+                ee[ee_addr] = (uint8_t)rnd();
+                board_eeprom_set(ee, sizeof ee);
+                __atomic_fetch_add(&proof_sh->torn, 1, __ATOMIC_SEQ_CST);
+            }
+            uint32_t w0 = board_eeprom_writes();
+            cap_clear();
+            board_power_cycle();
+            if (!board_run_until_line("ttt: ready", 3000))
+                proof_fail("migration cut %d: no banner after the cut", t);
+            board_run_ms(1000);
+            int reset = cap_find("ttt: statistics unreadable") >= 0;
+            /* writes at this start: the migration ran again (or finished a record) */
+            int again = board_eeprom_writes() != w0;
+            char got[1024];
+            read_stats(got, sizeof got);
+            if (reset || strcmp(got, want) != 0)
+                proof_fail("migration cut %d at +%.3f ms: %s'%s', not '%s'", t,
+                           (double)cut / 16000.0, reset ? "reset said, " : "", got, want);
+            __atomic_fetch_add(again ? &proof_sh->old_seen : &proof_sh->new_seen, 1,
+                               __ATOMIC_SEQ_CST);
+            __atomic_fetch_add(&proof_sh->trials, 1, __ATOMIC_SEQ_CST);
+            check_chip("migration powercut");
+            _exit(0);
+        }
+        if (++running >= NPROC) {
+            reap_any_sim("migration power cut");
+            running--;
+        }
+    }
+    while (reap_any_sim("migration power cut") > 0)
+        ;
+    printf("sim_powercut: migration: trials %ld (the first start writes %lu EEPROM bytes; "
+           "cut between %.2f and %.2f ms after power-on, the byte being written torn %ld "
+           "times): migrated again %ld, already migrated %ld, garbage or reset %ld\n",
+           proof_sh->trials, (unsigned long)window[2], (double)lo / 16000.0,
+           (double)hi / 16000.0, proof_sh->torn, proof_sh->old_seen, proof_sh->new_seen,
+           proof_sh->bad - before);
+    if (!proof_sh->torn)
+        proof_fail("no migration power cut landed inside an EEPROM byte write");
+    return proof_sh->bad != before || proof_sh->trials < trials;
 }
 
 int cmd_powercut(int trials)
@@ -167,6 +286,10 @@ int cmd_powercut(int trials)
     if (!proof_sh->torn) /* the cuts must reach inside byte writes, or they prove little */
         proof_fail("no power cut landed inside an EEPROM byte write (its 3.4 ms)");
     if (proof_sh->bad || proof_sh->trials < trials) {
+        printf("sim_powercut: FAILED: %s\n", proof_sh->first_error);
+        return 1;
+    }
+    if (migration_powercut(trials / 3) != 0) {
         printf("sim_powercut: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
