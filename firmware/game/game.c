@@ -242,7 +242,7 @@ void game_stats_clear(game_t *g)
 }
 
 /* Menu cell 7: the table of this game's mode and level as bars over a dim frame
- * (firmware/README.md, "Statistics on the board"). */
+ * (firmware/README.md, "Statistics"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
