@@ -336,6 +336,33 @@ static void test_old_record_migrates(void **state)
     assert_memory_equal(fake_eeprom_cells(), rec0, sizeof rec0);
 }
 
+/* `stats` is longer than the chip's TX ring: through a ring of its size the main loop
+ * prints it a line per pass, whole and in order, and the next command's answer after
+ * it; nothing is dropped. */
+static void test_stats_through_the_ring(void **state)
+{
+    static char all[1 << 12];
+    size_t len = 0;
+    (void)state;
+    put_old_image();
+    boot();
+    output();
+    fake_uart_set_tx_room(255);
+    fake_uart_feed("stats\nboard\n", 12);
+    for (int k = 0; k < 100; k++) {
+        run(5);
+        len += fake_uart_output(all + len, sizeof all - len);
+        fake_uart_set_tx_room(255); /* the line drains 255 bytes every 22 ms */
+    }
+    assert_int_equal(strncmp(all, migrated_stats, strlen(migrated_stats)), 0);
+    {
+        const char *rest = all + strlen(migrated_stats); /* the board: 3 rows and the turn */
+        assert_int_equal(strlen(rest), 3 * 4 + strlen("turn: o (you)\n"));
+        assert_string_equal(rest + 12, "turn: o (you)\n");
+    }
+    assert_int_equal(uart_tx_dropped(), 0);
+}
+
 /* A power cut at every write of the migration's saves: after it the board shows the
  * migrated statistics and settings (record 0 still holds them), never garbage and never
  * a reset. */
@@ -730,6 +757,7 @@ int main(void)
         cmocka_unit_test_setup(test_records_survive_reboot, blank_chip),
         cmocka_unit_test_setup(test_corrupt_records_reset, blank_chip),
         cmocka_unit_test_setup(test_old_record_migrates, blank_chip),
+        cmocka_unit_test_setup(test_stats_through_the_ring, blank_chip),
         cmocka_unit_test_setup(test_migration_power_cut, blank_chip),
         cmocka_unit_test_setup(test_old_record_unreadable, blank_chip),
         cmocka_unit_test_setup(test_saves_only_on_change, blank_chip),
