@@ -67,3 +67,49 @@ engine_outcome_t engine_outcome(pos_t p)
     engine_outcome_t out = {result, plies};
     return out;
 }
+
+/* The mover's score (solver.h) of playing `cell`: the child's outcome seen from the other
+ * side, in absolute plies, so that one comparison covers result and distance. */
+static int8_t engine_child_score(pos_t p, uint8_t cell)
+{
+    pos_t child = pos_play(p, cell);
+    engine_outcome_t o = engine_outcome(child);
+    int8_t end = (int8_t)(pos_count(child.x | child.o) + o.plies); /* marks at the end */
+    if (o.result == ENGINE_DRAW)
+        return 0;
+    return o.result == ENGINE_LOSS ? (int8_t)(SOLVER_SCORE_BASE - end)
+                                   : (int8_t)(end - SOLVER_SCORE_BASE);
+}
+
+/* The rules' sets first (README, "Perfect, and how ties break"); else every child's
+ * outcome from the table, or one search of the solver. */
+uint16_t engine_best_cells(pos_t p)
+{
+    pos_sides_t s = pos_sides(p);
+    uint16_t empty = pos_empty(p);
+    uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
+    uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
+    if (wins)
+        return wins;
+    /* one threat: only its block does not lose at once; two: every cell loses next */
+    if (danger)
+        return danger & (uint16_t)(danger - 1u) ? empty : danger;
+    if (!(empty & (uint16_t)(empty - 1u)))
+        return empty;
+    if (!engine_table)
+        return solver_hard_cells(p);
+    uint16_t cells = 0;
+    int8_t best = -SOLVER_SCORE_INF;
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        if (!(empty >> c & 1u))
+            continue;
+        int8_t score = engine_child_score(p, c);
+        if (score > best) {
+            best = score;
+            cells = 0;
+        }
+        if (score == best)
+            cells |= (uint16_t)(1u << c);
+    }
+    return cells;
+}

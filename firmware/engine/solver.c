@@ -24,7 +24,10 @@ typedef struct {
     solver_frame_t *f;
     uint8_t marks, root_marks;
     uint8_t k;    /* the root's cells are tried in its canonical image's order */
-    uint8_t best; /* at the root, so far */
+    uint8_t best; /* at the root, so far: the first best cell in the root's order */
+    uint8_t tie;  /* 1: the root's alpha stays one below its best score, so that every
+                     root cell scoring that best comes back exact and joins `cells` */
+    uint16_t cells; /* at the root: the cells scoring its best so far */
 } solver_t;
 
 _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
@@ -84,6 +87,20 @@ static void solver_enter(solver_t *s, uint16_t bit)
     s->f++;
 }
 
+/* A root cell's score has come back (exact if above the root's alpha). */
+static void solver_root(solver_t *s, solver_frame_t *f, int8_t value)
+{
+    int8_t best = (int8_t)(f->alpha + s->tie);
+    uint16_t bit = (uint16_t)(1u << f->cell);
+    if (value > best) {
+        s->best = f->cell;
+        s->cells = bit;
+        f->alpha = (int8_t)(value - s->tie);
+    } else if (s->tie && value == best) {
+        s->cells |= bit;
+    }
+}
+
 /* The node at f is decided: back up while the score fails high. False: the root is. */
 static bool solver_back(solver_t *s, int8_t score)
 {
@@ -101,11 +118,10 @@ static bool solver_back(solver_t *s, int8_t score)
         value = (int8_t)-score;
         beta = (int8_t)-f[-1].alpha;
         if (value < beta) {
-            if (value > f->alpha) {
+            if (s->marks == s->root_marks) {
+                solver_root(s, f, value);
+            } else if (value > f->alpha) {
                 f->alpha = value;
-                if (s->marks == s->root_marks) {
-                    s->best = f->cell;
-                }
             }
             return true;
         }
@@ -114,20 +130,20 @@ static bool solver_back(solver_t *s, int8_t score)
 }
 
 /* The best move of a position no rule decides (README: the order, the bound). */
-static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
+static solver_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k, uint8_t tie)
 {
     uint8_t marks = pos_count(mine | theirs);
-    solver_t s = {mine, theirs, &solver_stack[2], marks, marks, k, POS_NO_MOVE};
+    solver_t s = {mine, theirs, &solver_stack[2], marks, marks, k, POS_NO_MOVE, tie, 0};
     solver_stack[0].alpha = solver_stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
         int8_t score;
         uint16_t bit;
         if (solver_judge(&s, &score) && !solver_back(&s, score)) {
-            return s.best;
+            return s;
         }
         while ((bit = solver_next_candidate(&s)) == 0) {
             if (!solver_back(&s, s.f->alpha)) {
-                return s.best;
+                return s;
             }
         }
         solver_enter(&s, bit);
@@ -137,7 +153,13 @@ static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
 uint8_t solver_hard_move(pos_t p, uint8_t k)
 {
     pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, k);
+    return solver_search(s.mine, s.theirs, k, 0).best;
+}
+
+uint16_t solver_hard_cells(pos_t p)
+{
+    pos_sides_t s = pos_sides(p);
+    return solver_search(s.mine, s.theirs, 0, 1).cells;
 }
 
 uint8_t solver_move(pos_t p)
