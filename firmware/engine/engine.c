@@ -68,19 +68,6 @@ engine_outcome_t engine_outcome(pos_t p)
     return out;
 }
 
-/* The mover's score (solver.h) of playing `cell`: the child's outcome seen from the other
- * side, in absolute plies, so that one comparison covers result and distance. */
-static int8_t engine_child_score(pos_t p, uint8_t cell)
-{
-    pos_t child = pos_play(p, cell);
-    engine_outcome_t o = engine_outcome(child);
-    int8_t end = (int8_t)(pos_count(child.x | child.o) + o.plies); /* marks at the end */
-    if (o.result == ENGINE_DRAW)
-        return 0;
-    return o.result == ENGINE_LOSS ? (int8_t)(SOLVER_SCORE_BASE - end)
-                                   : (int8_t)(end - SOLVER_SCORE_BASE);
-}
-
 /* The rules' sets first (README, "Perfect, and how ties break"); else every child's
  * outcome from the table, or one search of the solver. */
 uint16_t engine_best_cells(pos_t p)
@@ -100,10 +87,19 @@ uint16_t engine_best_cells(pos_t p)
         return solver_hard_cells(p);
     uint16_t cells = 0;
     int8_t best = -SOLVER_SCORE_INF;
+    uint8_t mover = pos_to_move(p);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         if (!(empty >> c & 1u))
             continue;
-        int8_t score = engine_child_score(p, c);
+        /* the child played out by perfect moves (engine_outcome() inline: one call
+         * level less on the firmware's deepest path) ends as the mover's score says */
+        pos_t q = pos_play(p, c);
+        for (uint8_t n = 0; n < POS_CELLS && !pos_is_over(q); n++)
+            q = pos_play(q, engine_move(q));
+        uint8_t winner = pos_winner(q), marks = pos_count(q.x | q.o);
+        int8_t score = winner == PLAYER_NONE ? 0
+                       : winner == mover    ? (int8_t)(SOLVER_SCORE_BASE - marks)
+                                            : (int8_t)(marks - SOLVER_SCORE_BASE);
         if (score > best) {
             best = score;
             cells = 0;

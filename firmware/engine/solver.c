@@ -29,6 +29,8 @@ typedef struct {
                      root cell scoring that best comes back exact and joins `cells` */
     uint16_t cells; /* at the root: the cells scoring its best so far */
 } solver_t;
+/* Static, as the frames: the solver is the deepest call of the firmware. */
+static solver_t solver_state;
 
 _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
@@ -130,36 +132,51 @@ static bool solver_back(solver_t *s, int8_t score)
 }
 
 /* The best move of a position no rule decides (README: the order, the bound). */
-static solver_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k, uint8_t tie)
+/* s: the root's sides, k and tie set by the caller; leaves best and cells. */
+static void solver_search(solver_t *s)
 {
-    uint8_t marks = pos_count(mine | theirs);
-    solver_t s = {mine, theirs, &solver_stack[2], marks, marks, k, POS_NO_MOVE, tie, 0};
+    s->f = &solver_stack[2];
+    s->marks = s->root_marks = pos_count(s->mine | s->theirs);
+    s->best = POS_NO_MOVE;
+    s->cells = 0;
     solver_stack[0].alpha = solver_stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
         int8_t score;
         uint16_t bit;
-        if (solver_judge(&s, &score) && !solver_back(&s, score)) {
-            return s;
+        if (solver_judge(s, &score) && !solver_back(s, score)) {
+            return;
         }
-        while ((bit = solver_next_candidate(&s)) == 0) {
-            if (!solver_back(&s, s.f->alpha)) {
-                return s;
+        while ((bit = solver_next_candidate(s)) == 0) {
+            if (!solver_back(s, s->f->alpha)) {
+                return;
             }
         }
-        solver_enter(&s, bit);
+        solver_enter(s, bit);
     }
 }
 
 uint8_t solver_hard_move(pos_t p, uint8_t k)
 {
-    pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, k, 0).best;
+    pos_sides_t sides = pos_sides(p);
+    solver_t *s = &solver_state;
+    s->mine = sides.mine;
+    s->theirs = sides.theirs;
+    s->k = k;
+    s->tie = 0;
+    solver_search(s);
+    return s->best;
 }
 
 uint16_t solver_hard_cells(pos_t p)
 {
-    pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, 0, 1).cells;
+    pos_sides_t sides = pos_sides(p);
+    solver_t *s = &solver_state;
+    s->mine = sides.mine;
+    s->theirs = sides.theirs;
+    s->k = 0;
+    s->tie = 1;
+    solver_search(s);
+    return s->cells;
 }
 
 uint8_t solver_move(pos_t p)

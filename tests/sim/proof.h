@@ -122,6 +122,7 @@ int cmd_table(int stride_games);
 int cmd_powercut(int trials);
 int cmd_garbage(long bytes_goal);
 int cmd_bench(void);
+int cmd_levels(void);
 int cmd_console(void);
 int cmd_glitch(void);
 int cmd_power(void);
