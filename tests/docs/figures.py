@@ -183,6 +183,8 @@ def cmd_check(bench_path, docs):
 
 
 def cmd_self_test():
+    import contextlib
+    import io
     import os
     import tempfile
     bench = ("firmware_flash_bytes 8000\nidle_awake_percent 3.09\nexhaustive_seconds 11.3\n"
@@ -215,7 +217,26 @@ def cmd_self_test():
             if bool(errors) != bool(want_errors):
                 print("figures self-test: %s: %s" % (name, errors or "no error"))
                 failed += 1
-    print("figures self-test: %d cases, %s" % (len(cases), "FAILED" if failed else "ok"))
+    # goals: a range is met inside only; a missed goal fails `make bench`
+    for value, want in ((25, True), (50, True), (24.9, False), (50.5, False)):
+        if goal_met("level_medium_greedy_win_percent", value) != want:
+            print("figures self-test: range goal at %s: %s" % (value, not want))
+            failed += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_path = os.path.join(tmp, "bench.txt")
+        met = "".join("%s %s\n" % (n, GOALS[n][1][0] if GOALS[n][0] == "in" else GOALS[n][1])
+                      for n in GOALS)
+        missed = met.replace("perfect_first_moves 3", "perfect_first_moves 2")
+        for text, want in ((met, 0), (missed, 1)):
+            with open(bench_path, "w") as f:
+                f.write(text)
+            with contextlib.redirect_stdout(io.StringIO()):
+                got = cmd_goals(bench_path)
+            if got != want:
+                print("figures self-test: goals with %s: status %d" % (
+                    "a missed goal" if want else "every goal met", got))
+                failed += 1
+    print("figures self-test: %d cases, %s" % (len(cases) + 6, "FAILED" if failed else "ok"))
     return 1 if failed else 0
 
 
