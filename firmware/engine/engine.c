@@ -68,7 +68,7 @@ engine_outcome_t engine_outcome(pos_t p)
     return out;
 }
 
-/* The rules' sets first (README, "Perfect, and how ties break"); else every child's
+/* The rules' sets first (README, "Every perfect move"); else every child's
  * outcome from the table, or one search of the solver. */
 uint16_t engine_best_cells(pos_t p)
 {
