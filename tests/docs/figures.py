@@ -44,7 +44,7 @@ GOALS = {
     "isr_cpu_percent": ("<=", 3, "timer interrupt's share of the CPU"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
     "ai_move_cycles_max": ("<=", 400000, "slowest AI move at level perfect (25 ms of the 200 ms reply)"),
-    "perfect_distinct_games": (">=", 5, "200 games of a fixed line at perfect: every game perfect play allows it"),
+    "perfect_distinct_games": (">=", 8, "200 games of a fixed line at perfect, 100 as X and 100 as O"),
     "perfect_first_moves": (">=", 3, "distinct openings of the AI as X"),
     "level_perfect_greedy_win_percent": ("<=", 0, "a greedy child as X wins at perfect"),
     "level_medium_greedy_win_percent": ("in", (25, 50), "a greedy child as X wins at medium"),
@@ -227,7 +227,8 @@ def cmd_self_test():
         met = "".join("%s %s\n" % (n, GOALS[n][1][0] if GOALS[n][0] == "in" else GOALS[n][1])
                       for n in GOALS)
         missed = met.replace("perfect_first_moves 3", "perfect_first_moves 2")
-        for text, want in ((met, 0), (missed, 1)):
+        too_few_games = met.replace("perfect_distinct_games 8", "perfect_distinct_games 7")
+        for text, want in ((met, 0), (missed, 1), (too_few_games, 1)):
             with open(bench_path, "w") as f:
                 f.write(text)
             with contextlib.redirect_stdout(io.StringIO()):
@@ -236,7 +237,7 @@ def cmd_self_test():
                 print("figures self-test: goals with %s: status %d" % (
                     "a missed goal" if want else "every goal met", got))
                 failed += 1
-    print("figures self-test: %d cases, %s" % (len(cases) + 6, "FAILED" if failed else "ok"))
+    print("figures self-test: %d cases, %s" % (len(cases) + 7, "FAILED" if failed else "ok"))
     return 1 if failed else 0
 
 
