@@ -22,6 +22,9 @@ bool engine_use_table(const uint8_t *table);
 /* Runtime. Answers stay perfect whichever answers them. */
 bool engine_table_ok(void); /* false once the solver has taken over (CRC, a bad answer) */
 uint8_t engine_move(pos_t p); /* precondition: legal, unfinished; an empty cell 0..8 */
+/* Precondition: legal, unfinished. Every perfect move (a mask of cells, engine_move()'s
+ * among them): the same result in the same number of plies as the best. */
+uint16_t engine_best_cells(pos_t p);
 /* Precondition: legal (finished boards too: LOSS or DRAW in 0 plies); at most 9 plies
  * of engine_move() played out. */
 engine_outcome_t engine_outcome(pos_t p);

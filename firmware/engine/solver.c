@@ -24,8 +24,13 @@ typedef struct {
     solver_frame_t *f;
     uint8_t marks, root_marks;
     uint8_t k;    /* the root's cells are tried in its canonical image's order */
-    uint8_t best; /* at the root, so far */
+    uint8_t best; /* at the root, so far: the first best cell in the root's order */
+    uint8_t tie;  /* 1: the root's alpha stays one below its best score, so that every
+                     root cell scoring that best comes back exact and joins `cells` */
+    uint16_t cells; /* at the root: the cells scoring its best so far */
 } solver_t;
+/* Static, as the frames: the solver is the deepest call of the firmware. */
+static solver_t solver_state;
 
 _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
@@ -84,6 +89,20 @@ static void solver_enter(solver_t *s, uint16_t bit)
     s->f++;
 }
 
+/* A root cell's score has come back (exact if above the root's alpha). */
+static void solver_root(solver_t *s, solver_frame_t *f, int8_t value)
+{
+    int8_t best = (int8_t)(f->alpha + s->tie);
+    uint16_t bit = (uint16_t)(1u << f->cell);
+    if (value > best) {
+        s->best = f->cell;
+        s->cells = bit;
+        f->alpha = (int8_t)(value - s->tie);
+    } else if (s->tie && value == best) {
+        s->cells |= bit;
+    }
+}
+
 /* The node at f is decided: back up while the score fails high. False: the root is. */
 static bool solver_back(solver_t *s, int8_t score)
 {
@@ -101,11 +120,10 @@ static bool solver_back(solver_t *s, int8_t score)
         value = (int8_t)-score;
         beta = (int8_t)-f[-1].alpha;
         if (value < beta) {
-            if (value > f->alpha) {
+            if (s->marks == s->root_marks) {
+                solver_root(s, f, value);
+            } else if (value > f->alpha) {
                 f->alpha = value;
-                if (s->marks == s->root_marks) {
-                    s->best = f->cell;
-                }
             }
             return true;
         }
@@ -114,30 +132,51 @@ static bool solver_back(solver_t *s, int8_t score)
 }
 
 /* The best move of a position no rule decides (README: the order, the bound). */
-static uint8_t solver_search(uint16_t mine, uint16_t theirs, uint8_t k)
+/* s: the root's sides, k and tie set by the caller; leaves best and cells. */
+static void solver_search(solver_t *s)
 {
-    uint8_t marks = pos_count(mine | theirs);
-    solver_t s = {mine, theirs, &solver_stack[2], marks, marks, k, POS_NO_MOVE};
+    s->f = &solver_stack[2];
+    s->marks = s->root_marks = pos_count(s->mine | s->theirs);
+    s->best = POS_NO_MOVE;
+    s->cells = 0;
     solver_stack[0].alpha = solver_stack[1].alpha = -SOLVER_SCORE_INF;
     for (;;) {
         int8_t score;
         uint16_t bit;
-        if (solver_judge(&s, &score) && !solver_back(&s, score)) {
-            return s.best;
+        if (solver_judge(s, &score) && !solver_back(s, score)) {
+            return;
         }
-        while ((bit = solver_next_candidate(&s)) == 0) {
-            if (!solver_back(&s, s.f->alpha)) {
-                return s.best;
+        while ((bit = solver_next_candidate(s)) == 0) {
+            if (!solver_back(s, s->f->alpha)) {
+                return;
             }
         }
-        solver_enter(&s, bit);
+        solver_enter(s, bit);
     }
 }
 
 uint8_t solver_hard_move(pos_t p, uint8_t k)
 {
-    pos_sides_t s = pos_sides(p);
-    return solver_search(s.mine, s.theirs, k);
+    pos_sides_t sides = pos_sides(p);
+    solver_t *s = &solver_state;
+    s->mine = sides.mine;
+    s->theirs = sides.theirs;
+    s->k = k;
+    s->tie = 0;
+    solver_search(s);
+    return s->best;
+}
+
+uint16_t solver_hard_cells(pos_t p)
+{
+    pos_sides_t sides = pos_sides(p);
+    solver_t *s = &solver_state;
+    s->mine = sides.mine;
+    s->theirs = sides.theirs;
+    s->k = 0;
+    s->tie = 1;
+    solver_search(s);
+    return s->cells;
 }
 
 uint8_t solver_move(pos_t p)

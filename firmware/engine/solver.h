@@ -18,5 +18,8 @@ int8_t solver_score(pos_t p);  /* exact score, finished boards too (tools and te
 uint8_t solver_move(pos_t p);  /* unfinished: the perfect move, the engine's tie-break */
 /* Hard (no forced move), k = sym_canonical(p).k: solver_move() without the rules. */
 uint8_t solver_hard_move(pos_t p, uint8_t k);
+/* Hard, as above: every perfect move (a mask of cells), found in one search whose root
+ * window keeps ties exact. */
+uint16_t solver_hard_cells(pos_t p);
 
 #endif

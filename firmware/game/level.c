@@ -1,7 +1,10 @@
-/* firmware/game/level.c - difficulty levels: the engine's move, or with the level's odds
- * another empty cell from a linear congruential generator (deterministic: tests replay
- * games exactly). */
+/* firmware/game/level.c - difficulty levels from a linear congruential generator whose
+ * state the game stirs with the time of every event (deterministic: tests replay games
+ * exactly, and the person's timing picks the AI's moves). */
 #include "level.h"
+
+#include <stdbool.h>
+
 #include "engine.h"
 #include "stats.h"
 
@@ -13,23 +16,45 @@ uint8_t level_rand(uint16_t *state)
     return (uint8_t)(x >> 8); /* the low bits of such a generator repeat quickly */
 }
 
+static bool level_chance(uint16_t *state, uint8_t odds_256)
+{
+    return level_rand(state) < odds_256;
+}
+
+uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state)
+{
+    pos_sides_t s = pos_sides(p);
+    uint16_t empty = pos_empty(p);
+    uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
+    uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
+    bool easy = level == LEVEL_EASY;
+    if (wins)
+        return wins; /* every level sees a win in one */
+    if (level == LEVEL_PERFECT)
+        return engine_best_cells(p);
+    if (danger) {
+        /* a person who overlooks the threat plays elsewhere */
+        uint16_t elsewhere = empty & (uint16_t)~danger;
+        if (elsewhere && level_chance(state, easy ? LEVEL_EASY_OVERLOOK_256
+                                                  : LEVEL_MEDIUM_OVERLOOK_256))
+            return elsewhere;
+    } else if (level_chance(state, easy ? LEVEL_EASY_SHALLOW_256 : LEVEL_MEDIUM_SHALLOW_256)) {
+        return empty; /* no plan beyond wins and blocks: any cell */
+    }
+    return engine_best_cells(p);
+}
+
+uint8_t level_nth(uint16_t cells, uint8_t r)
+{
+    uint8_t n = (uint8_t)(((uint16_t)r * pos_count(cells)) >> 8);
+    uint8_t c = pos_first_cell(cells);
+    for (; n; n--)
+        c = pos_first_cell(cells &= (uint16_t)(cells - 1u));
+    return c;
+}
+
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state)
 {
-    uint8_t best = engine_move(p);
-    uint16_t empty = pos_empty(p);
-    uint8_t odds = level == LEVEL_EASY     ? LEVEL_EASY_MISTAKE_256
-                   : level == LEVEL_MEDIUM ? LEVEL_MEDIUM_MISTAKE_256
-                                           : 0u;
-    /* another empty cell than the best one exists when two or more are empty */
-    if ((empty & (empty - 1u)) && level_rand(state) < odds) {
-        /* 4-bit draws until one is another empty cell (uniform); with one such cell,
-         * all 128 miss once in 3,800 mistakes, and the best move is played. */
-        for (uint8_t i = 0; i < 128u; i++) {
-            uint8_t c = (uint8_t)(level_rand(state) >> 4);
-            if (c != best && ((empty >> c) & 1u)) {
-                return c;
-            }
-        }
-    }
-    return best;
+    uint16_t cells = level_cells(p, level, state);
+    return level_nth(cells, level_rand(state));
 }

@@ -1,18 +1,28 @@
-/* firmware/game/level.h - the AI's levels: perfect, or with the level's odds a uniformly
- * random other empty cell (pure C). */
+/* firmware/game/level.h - the AI's levels (pure C): perfect, choosing among every
+ * perfect move; medium and easy err as a person does, overlooking a threat or not
+ * thinking ahead, but never miss a win in one (firmware/README.md, "Levels"). */
 #ifndef LEVEL_H
 #define LEVEL_H
 #include <stdint.h>
 #include "position.h"
 
-/* Chance of another cell, in 256ths (firmware/README.md, "Menu"). */
-#define LEVEL_MEDIUM_MISTAKE_256 64u
-#define LEVEL_EASY_MISTAKE_256 154u
+/* In 256ths: the chance to overlook the opponent's threat (not to block it), and, with no
+ * threat on the board, to play any empty cell instead of a perfect move. */
+#define LEVEL_MEDIUM_OVERLOOK_256 51u
+#define LEVEL_MEDIUM_SHALLOW_256 77u
+#define LEVEL_EASY_OVERLOOK_256 128u
+#define LEVEL_EASY_SHALLOW_256 128u
 
 /* The high byte of the next state of x = 25173 x + 13849 (mod 2^16), period 65536. */
 uint8_t level_rand(uint16_t *state);
-/* Precondition: p legal, unfinished. The AI's cell at `level`: engine_move(), or with
- * the level's odds another empty cell (one draw, then at most 128 more). */
+/* The set a level draws from (a mask of empty cells), drawing its chances from *state:
+ * a win in one if there is one; else at perfect engine_best_cells(); else a mistake by
+ * the level's odds or engine_best_cells(). Precondition: p legal, unfinished. */
+uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state);
+/* The AI's cell at `level`: one draw picks among level_cells() uniformly (each of n
+ * cells takes 256 / n draws, within one). */
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
+/* The cell that draw r picks from `cells` (non-empty). */
+uint8_t level_nth(uint16_t cells, uint8_t r);
 
 #endif

@@ -31,7 +31,7 @@ usage: figures.py goals BENCH_TXT            print each goal and whether it is m
 import re
 import sys
 
-# name: (comparison, limit, what it is). Reported by `make bench`, never a failing test.
+# name: (comparison, limit, what it is). Reported by `make bench`, which fails if one is missed.
 GOALS = {
     "firmware_flash_bytes": ("<=", 16384, "flash of the firmware image, every feature in"),
     "stack_peak_bytes": ("<=", 128, "deepest stack seen in simulation"),
@@ -43,6 +43,13 @@ GOALS = {
     "led_frame_hz": (">=", 400, "LED refresh, flicker-free"),
     "isr_cpu_percent": ("<=", 3, "timer interrupt's share of the CPU"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
+    "ai_move_cycles_max": ("<=", 400000, "slowest AI move at level perfect (25 ms of the 200 ms reply)"),
+    "perfect_distinct_games": (">=", 8, "200 games of a fixed line at perfect, 100 as X and 100 as O"),
+    "perfect_first_moves": (">=", 3, "distinct openings of the AI as X"),
+    "level_perfect_greedy_win_percent": ("<=", 0, "a greedy child as X wins at perfect"),
+    "level_medium_greedy_win_percent": ("in", (25, 50), "a greedy child as X wins at medium"),
+    "level_easy_greedy_win_percent": ("in", (60, 85), "a greedy child as X wins at easy"),
+    "medium_win_in_one_taken_percent": (">=", 95, "the AI at medium takes a win in one"),
     "web_flash_percent_of_avrdude": ("<=", 120, "the page's flasher against avrdude, same harness"),
     "comment_share_percent": ("<=", 30, "comments among the non-blank characters of firmware/ and hal/"),
     "longest_function_lines": ("<=", 60, "longest C function in firmware/, hal/ and sim/"),
@@ -66,11 +73,15 @@ def read_bench(path):
 
 def goal_text(name):
     op, limit, _ = GOALS[name]
+    if op == "in":
+        return "%s-%s" % limit
     return "%s %s" % ("≤" if op == "<=" else "≥", "{:,}".format(limit))
 
 
 def goal_met(name, value):
     op, limit, _ = GOALS[name]
+    if op == "in":
+        return limit[0] <= value <= limit[1]
     return value <= limit if op == "<=" else value >= limit
 
 
@@ -85,8 +96,10 @@ def cmd_goals(bench_path):
             continue
         value = figures[name]
         shown = ("%d" % value) if value == int(value) else ("%g" % value)
+        met = goal_met(name, value)
+        missing += not met
         print("  %-24s %10s  goal %-9s %s" % (name, shown, goal_text(name),
-                                               "met" if goal_met(name, value) else "MISSED"))
+                                               "met" if met else "MISSED"))
     return 1 if missing else 0
 
 
@@ -170,6 +183,8 @@ def cmd_check(bench_path, docs):
 
 
 def cmd_self_test():
+    import contextlib
+    import io
     import os
     import tempfile
     bench = ("firmware_flash_bytes 8000\nidle_awake_percent 3.09\nexhaustive_seconds 11.3\n"
@@ -202,7 +217,27 @@ def cmd_self_test():
             if bool(errors) != bool(want_errors):
                 print("figures self-test: %s: %s" % (name, errors or "no error"))
                 failed += 1
-    print("figures self-test: %d cases, %s" % (len(cases), "FAILED" if failed else "ok"))
+    # goals: a range is met inside only; a missed goal fails `make bench`
+    for value, want in ((25, True), (50, True), (24.9, False), (50.5, False)):
+        if goal_met("level_medium_greedy_win_percent", value) != want:
+            print("figures self-test: range goal at %s: %s" % (value, not want))
+            failed += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_path = os.path.join(tmp, "bench.txt")
+        met = "".join("%s %s\n" % (n, GOALS[n][1][0] if GOALS[n][0] == "in" else GOALS[n][1])
+                      for n in GOALS)
+        missed = met.replace("perfect_first_moves 3", "perfect_first_moves 2")
+        too_few_games = met.replace("perfect_distinct_games 8", "perfect_distinct_games 7")
+        for text, want in ((met, 0), (missed, 1), (too_few_games, 1)):
+            with open(bench_path, "w") as f:
+                f.write(text)
+            with contextlib.redirect_stdout(io.StringIO()):
+                got = cmd_goals(bench_path)
+            if got != want:
+                print("figures self-test: goals with %s: status %d" % (
+                    "a missed goal" if want else "every goal met", got))
+                failed += 1
+    print("figures self-test: %d cases, %s" % (len(cases) + 7, "FAILED" if failed else "ok"))
     return 1 if failed else 0
 
 

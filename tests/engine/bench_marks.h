@@ -12,6 +12,8 @@ enum {
     BENCH_TABLE_MOVE,
     BENCH_SOLVER_MOVE, /* the first one measured is the empty board's */
     BENCH_BASELINE_EMPTY,
+    BENCH_AI_MOVE,      /* engine_best_cells() with the table: the AI's move at perfect */
+    BENCH_SOLVER_CELLS, /* solver_hard_cells(): the same set when the solver answers */
     BENCH_KINDS
 };
 

@@ -116,6 +116,14 @@ int main(int argc, char **argv)
            (unsigned long long)((s->total + s->count / 2) / s->count - overhead));
     printf("solver_stack_bytes %u\n", (unsigned)s->stack_max);
     printf("table_move_stack_bytes %u\n", (unsigned)t->stack_max);
+    const bench_stat_t *a = &bench_stats[BENCH_AI_MOVE], *c = &bench_stats[BENCH_SOLVER_CELLS];
+    printf("ai_move_cycles_max %llu\n", (unsigned long long)(a->max - overhead));
+    printf("ai_move_cycles_mean %llu\n",
+           (unsigned long long)((a->total + a->count / 2) / a->count - overhead));
+    printf("ai_move_stack_bytes %u\n", (unsigned)a->stack_max);
+    printf("solver_cells_cycles_max %llu\n", (unsigned long long)(c->max - overhead));
+    printf("solver_cells_cycles_mean %llu\n",
+           (unsigned long long)((c->total + c->count / 2) / c->count - overhead));
     printf("baseline_minimax_cycles_empty %llu\n",
            (unsigned long long)(bench_stats[BENCH_BASELINE_EMPTY].max - overhead));
     printf("baseline_minimax_stack_bytes %u\n", (unsigned)bench_stats[BENCH_BASELINE_EMPTY].stack_max);

@@ -83,6 +83,9 @@ int main(void)
             continue;
         BENCH_MEASURE(BENCH_TABLE_MOVE, engine_move(p));
         BENCH_MEASURE(BENCH_SOLVER_MOVE, solver_move(p));
+        BENCH_MEASURE(BENCH_AI_MOVE, engine_best_cells(p));
+        if (pos_forced_move(p) == POS_NO_MOVE)
+            BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard_cells(p));
     }
     BENCH_MEASURE(BENCH_BASELINE_EMPTY, baseline_best_move());
     GPIOR0 = BENCH_DONE;

@@ -236,6 +236,54 @@ static void test_outcome_from_table_and_solver(void **state)
     assert_true(engine_init());
 }
 
+/* Every perfect move, from the reference alone: the empty cells that keep the value. */
+static uint16_t ref_best_cells(pos_t p)
+{
+    uint16_t cells = 0;
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        if (ref_is_perfect(p, c))
+            cells |= (uint16_t)(1u << c);
+    return cells;
+}
+
+/* The sets the AI draws from at level perfect: exactly the perfect moves, everywhere,
+ * with the table and with the solver, and the tie-break move among them. */
+static void check_best_cells(int *sizes)
+{
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        uint16_t want = ref_best_cells(p), got = engine_best_cells(p);
+        if (got != want)
+            fail_msg("x=%03x o=%03x: engine_best_cells %03x, the reference %03x", p.x, p.o,
+                     got, want);
+        assert_true(got >> engine_move(p) & 1u);
+        sizes[pos_count(got)]++;
+    }
+}
+
+static void test_best_cells_from_table_and_solver(void **state)
+{
+    (void)state;
+    int by_table[POS_CELLS + 1] = {0}, by_solver[POS_CELLS + 1] = {0};
+    assert_true(engine_init());
+    check_best_cells(by_table);
+    static uint8_t damaged[TABLE_BYTES];
+    memcpy(damaged, table_data, TABLE_BYTES);
+    damaged[0] ^= 1u;
+    assert_false(engine_use_table(damaged));
+    check_best_cells(by_solver);
+    assert_true(engine_init());
+    assert_memory_equal(by_table, by_solver, sizeof by_table);
+    print_message("perfect moves per position, 1..9:");
+    for (int n = 1; n <= POS_CELLS; n++)
+        print_message(" %d", by_table[n]);
+    print_message("\n");
+    assert_int_equal(by_table[0], 0);
+    /* the empty board: all nine cells draw in 9 plies */
+    pos_t empty = {0, 0};
+    assert_int_equal(engine_best_cells(empty), POS_ALL);
+}
+
 static void test_every_damaged_byte_is_caught(void **state)
 {
     (void)state;
@@ -437,6 +485,7 @@ int main(void)
         cmocka_unit_test_setup(test_table_is_perfect_everywhere, ref_setup),
         cmocka_unit_test_setup(test_solver_matches_table_and_reference, ref_setup),
         cmocka_unit_test_setup(test_outcome_from_table_and_solver, ref_setup),
+        cmocka_unit_test_setup(test_best_cells_from_table_and_solver, ref_setup),
         cmocka_unit_test_setup(test_every_damaged_byte_is_caught, ref_setup),
         cmocka_unit_test_setup(test_table_layout, ref_setup),
         cmocka_unit_test_setup(test_table_entry_damage_is_never_trusted, ref_setup),

@@ -232,8 +232,9 @@ static void test_every_strategy_as_o(void **state)
     assert_true(strat_draws > 0 && strat_ai_wins > 0);
 }
 
-/* Plays 200 games with a person choosing random cells; returns how many AI moves
- * differed from engine_move(), writes the number of AI decisions with a choice. */
+/* Plays 200 games with a person choosing random cells; returns how many AI moves were
+ * not perfect moves (engine_best_cells()), writes the number of AI decisions with a
+ * choice and the number of distinct games. */
 static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choices,
                                   unsigned *person_wins, char *transcript, size_t cap)
 {
@@ -265,7 +266,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
             assert_int_equal(pos_count(g.pos.o), pos_count(before.o) + 1);
             if (pos_count(pos_empty(before)) >= 2) {
                 (*choices)++;
-                if (g.pos.o != (before.o | (1u << engine_move(before)))) {
+                if (!(engine_best_cells(before) & (g.pos.o ^ before.o))) {
                     deviations++;
                 }
             }
@@ -289,62 +290,116 @@ static void test_levels(void **state)
     unsigned choices, wins, dev;
     static char t1[1 << 15], t2[1 << 15], t3[1 << 15];
     (void)state;
-    dev = play_random_games(LEVEL_PERFECT, 7, &choices, &wins, NULL, 0);
+    dev = play_random_games(LEVEL_PERFECT, 7, &choices, &wins, t1, sizeof t1);
     assert_int_equal(dev, 0);
     assert_int_equal(wins, 0);
+    play_random_games(LEVEL_PERFECT, 8, &choices, &wins, t3, sizeof t3);
+    assert_string_not_equal(t1, t3); /* perfect, and not always the same reply */
     dev = play_random_games(LEVEL_MEDIUM, 7, &choices, &wins, t1, sizeof t1);
-    print_message("medium: %u of %u AI moves deliberately off, person won %u of 200\n", dev,
+    print_message("medium: %u of %u AI moves not perfect, person won %u of 200\n", dev,
                   choices, wins);
-    assert_true(dev > 0);
-    assert_true(dev * 100u > choices * 15u && dev * 100u < choices * 35u);
+    assert_true(dev * 100u > choices * 5u && dev * 100u < choices * 30u);
     /* Same seed, same inputs: the same games. Another seed: other games. */
     play_random_games(LEVEL_MEDIUM, 7, &choices, &wins, t2, sizeof t2);
     assert_string_equal(t1, t2);
     play_random_games(LEVEL_MEDIUM, 8, &choices, &wins, t3, sizeof t3);
     assert_string_not_equal(t1, t3);
     dev = play_random_games(LEVEL_EASY, 7, &choices, &wins, NULL, 0);
-    print_message("easy: %u of %u AI moves deliberately off, person won %u of 200\n", dev,
+    print_message("easy: %u of %u AI moves not perfect, person won %u of 200\n", dev,
                   choices, wins);
-    assert_true(dev * 100u > choices * 50u && dev * 100u < choices * 70u);
-    assert_true(wins > 0);
+    assert_true(dev * 100u > choices * 15u && dev * 100u < choices * 50u);
+    assert_true(wins > 20);
+}
+
+/* The AI's reply depends on when the person pressed: the same tap on the centre, one
+ * millisecond later each time, gets every corner (all four draw in 9 plies). */
+static void test_reply_follows_the_timing(void **state)
+{
+    uint16_t replies = 0;
+    (void)state;
+    for (uint32_t wait = 0; wait < 64; wait++) {
+        game_t g;
+        gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1234);
+        gtu_tick(&g, 500 + wait);
+        gtu_tap(&g, 4);
+        gtu_tick(&g, GAME_AI_DELAY_MS);
+        assert_int_equal(pos_count(g.pos.o), 1);
+        assert_true(engine_best_cells((pos_t){1u << 4, 0}) & g.pos.o);
+        replies |= g.pos.o;
+    }
+    assert_int_equal(replies, 0x145); /* cells 0, 2, 6, 8 */
+}
+
+/* A random legal unfinished position, from r. */
+static pos_t random_position(uint32_t *r)
+{
+    for (;;) {
+        pos_t p = {0, 0};
+        *r = *r * 1103515245u + 12345u;
+        int plies = (int)((*r >> 16) % 8u);
+        for (int k = 0; k < plies && !pos_is_over(p); k++) {
+            uint8_t c;
+            do {
+                *r = *r * 1103515245u + 12345u;
+                c = (uint8_t)((*r >> 16) % 9u);
+            } while (!(pos_empty(p) & (1u << c)));
+            p = pos_play(p, c);
+        }
+        if (!pos_is_over(p)) {
+            return p;
+        }
+    }
 }
 
 static void test_level_pick_rates(void **state)
 {
     uint16_t rng = 99;
-    unsigned n[3] = {0, 0, 0}, off[3] = {0, 0, 0};
+    /* per level: decisions facing one threat, blocks missed; quiet decisions, moves not perfect;
+     * wins in one available, taken */
+    unsigned threat[3] = {0}, missed[3] = {0}, quiet[3] = {0}, off[3] = {0};
+    unsigned can_win[3] = {0}, won[3] = {0};
     uint32_t r = 1;
     (void)state;
     for (int i = 0; i < 30000; i++) {
-        /* A random legal unfinished position with at least 2 empty cells. */
-        pos_t p = {0, 0};
-        int plies;
-        r = r * 1103515245u + 12345u;
-        plies = (int)((r >> 16) % 8u);
-        for (int k = 0; k < plies && !pos_is_over(p); k++) {
-            uint8_t c;
-            do {
-                r = r * 1103515245u + 12345u;
-                c = (uint8_t)((r >> 16) % 9u);
-            } while (!(pos_empty(p) & (1u << c)));
-            p = pos_play(p, c);
-        }
-        if (pos_is_over(p)) {
-            continue;
-        }
+        pos_t p = random_position(&r);
+        pos_sides_t s = pos_sides(p);
+        uint16_t empty = pos_empty(p);
+        uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
+        uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
+        uint16_t best = engine_best_cells(p);
         for (uint8_t lv = 0; lv < 3; lv++) {
             uint8_t c = level_pick(p, lv, &rng);
-            assert_true(pos_empty(p) & (1u << c));
-            n[lv]++;
-            if (c != engine_move(p)) {
-                off[lv]++;
+            uint16_t bit = (uint16_t)(1u << c);
+            assert_true(empty & bit);
+            if (wins) {
+                can_win[lv]++;
+                won[lv] += (wins & bit) != 0;
+            } else if (danger && !(danger & (danger - 1u)) && (empty & ~danger)) {
+                threat[lv]++;
+                missed[lv] += (danger & bit) == 0;
+            } else if (!danger && (empty & (empty - 1u))) {
+                quiet[lv]++;
+                off[lv] += (best & bit) == 0;
+            }
+            if (lv == LEVEL_PERFECT) {
+                assert_true(best & bit);
             }
         }
     }
-    assert_int_equal(off[0], 0);
-    print_message("mistake rate: medium %u/%u, easy %u/%u\n", off[1], n[1], off[2], n[2]);
-    assert_true(off[1] * 100u > n[1] * 22u && off[1] * 100u < n[1] * 28u);
-    assert_true(off[2] * 100u > n[2] * 56u && off[2] * 100u < n[2] * 64u);
+    for (uint8_t lv = 0; lv < 3; lv++) {
+        print_message("level %u: wins in one taken %u/%u, threats missed %u/%u, quiet moves "
+                      "not perfect %u/%u\n", lv, won[lv], can_win[lv], missed[lv], threat[lv],
+                      off[lv], quiet[lv]);
+        assert_int_equal(won[lv], can_win[lv]);
+    }
+    assert_int_equal(missed[0] + off[0], 0);
+    /* the odds (256ths), less the chance that a random cell is perfect anyway */
+    assert_true(missed[1] * 256u > threat[1] * (LEVEL_MEDIUM_OVERLOOK_256 - 13u) &&
+                missed[1] * 256u < threat[1] * (LEVEL_MEDIUM_OVERLOOK_256 + 13u));
+    assert_true(missed[2] * 256u > threat[2] * (LEVEL_EASY_OVERLOOK_256 - 13u) &&
+                missed[2] * 256u < threat[2] * (LEVEL_EASY_OVERLOOK_256 + 13u));
+    assert_true(off[1] > 0 && off[1] * 256u < quiet[1] * LEVEL_MEDIUM_SHALLOW_256);
+    assert_true(off[2] > off[1] && off[2] * 256u < quiet[2] * LEVEL_EASY_SHALLOW_256);
     /* The generator goes through all 65536 states before it repeats one (from 0 too). */
     rng = 0;
     for (uint32_t i = 1; i <= 65536u; i++) {
@@ -354,6 +409,43 @@ static void test_level_pick_rates(void **state)
         }
     }
     assert_int_equal(rng, 0);
+}
+
+/* Every perfect move can be drawn: at perfect, level_pick() is level_nth() of
+ * engine_best_cells() with one draw, the high byte of the generator's next state (all
+ * 256 values over its period), and level_nth() reaches every cell of every set the
+ * AI can meet, each by 256 / n draws within one. */
+static void test_every_perfect_move_can_be_drawn(void **state)
+{
+    (void)state;
+    unsigned positions = 0;
+    for (uint16_t code = 0; code < POS_CODES; code++) {
+        pos_t p = pos_from_code(code);
+        if (!pos_is_legal(p) || pos_is_over(p)) {
+            continue;
+        }
+        positions++;
+        uint16_t best = engine_best_cells(p), reached = 0;
+        unsigned n = pos_count(best), hits[POS_CELLS] = {0};
+        for (unsigned draw = 0; draw < 256u; draw++) {
+            uint8_t c = level_nth(best, (uint8_t)draw);
+            assert_true(best >> c & 1u);
+            reached |= (uint16_t)(1u << c);
+            hits[c]++;
+        }
+        assert_int_equal(reached, best);
+        for (uint8_t c = 0; c < POS_CELLS; c++) {
+            if (best >> c & 1u) {
+                assert_true(hits[c] >= 256u / n && hits[c] <= 256u / n + 1u);
+            }
+        }
+        for (uint16_t st = 0; st < 8; st++) {
+            uint16_t a = (uint16_t)(st * 7919u), b = a;
+            assert_int_equal(level_pick(p, LEVEL_PERFECT, &a), level_nth(best, level_rand(&b)));
+            assert_int_equal(a, b);
+        }
+    }
+    assert_int_equal(positions, 4520);
 }
 
 static void test_occupied_and_ai_turn_presses(void **state)
@@ -823,6 +915,8 @@ int main(void)
         cmocka_unit_test(test_every_strategy_as_o),
         cmocka_unit_test(test_levels),
         cmocka_unit_test(test_level_pick_rates),
+        cmocka_unit_test(test_reply_follows_the_timing),
+        cmocka_unit_test(test_every_perfect_move_can_be_drawn),
         cmocka_unit_test(test_occupied_and_ai_turn_presses),
         cmocka_unit_test(test_menu),
         cmocka_unit_test(test_hint_and_analysis),

@@ -36,7 +36,7 @@ int use_solver(uint32_t byte, uint8_t bit_mask);
 typedef struct {
     long games, board_wins, draws, board_losses, bad, nodes, events, checked, skipped;
     long trials, old_seen, new_seen, torn, detected;
-    long ghost_windows, transient, presses;
+    long ghost_windows, transient, presses, ai_checked;
     char first_error[512];
 } shared_t;
 extern shared_t *proof_sh;
@@ -96,9 +96,9 @@ void check_chip(const char *what);
 
 /* The person plays X (1) or O (0) through the buttons. */
 extern int proof_human_x;
+/* The AI's new mark on (x, o) is one of engine_best_cells() (counted in `ai_checked`):
+ * 0, or -1 after proof_fail(). */
 int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark);
-/* Games in the tree of every person strategy from (x, o) with the person to move. */
-long expected_games(uint16_t x, uint16_t o);
 /* Tap cell and wait for the reply: 1 the game goes on, 0 it ended, -1 failure. */
 int human_move(int cell, uint16_t *x, uint16_t *o);
 /* A whole game through the buttons: the person (X) always takes the lowest free cell. */
@@ -122,6 +122,7 @@ int cmd_table(int stride_games);
 int cmd_powercut(int trials);
 int cmd_garbage(long bytes_goal);
 int cmd_bench(void);
+int cmd_levels(void);
 int cmd_console(void);
 int cmd_glitch(void);
 int cmd_power(void);

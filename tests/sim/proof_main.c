@@ -10,7 +10,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
-                    "[TRIALS]|garbage [BYTES]|power|glitch|console|bench\n"
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|bench|levels\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
 }
@@ -49,6 +49,8 @@ int main(int argc, char **argv)
         return cmd_console();
     if (!strcmp(argv[1], "bench"))
         return cmd_bench();
+    if (!strcmp(argv[1], "levels"))
+        return cmd_levels();
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);
     return usage();
 }

@@ -53,8 +53,10 @@ TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive 
 	test-sim-console test-sim-power
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
+# The AI's variety and levels: games through the console (proof_levels.c).
 bench-sim: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels
 	@if [ $(SIM_DIR)/exhaustive_seconds.txt -nt $(SIM_ELF) ]; then \
 		echo "exhaustive_seconds $$(cat $(SIM_DIR)/exhaustive_seconds.txt)"; \
 	else SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) exhaustive | grep '^exhaustive_seconds'; fi

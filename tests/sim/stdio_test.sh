@@ -32,7 +32,7 @@ printf 'wait 1500\npress 5\nwait 1500\nserial board\nwait 100\nquit\n' | "$SIM" 
 expect fw-banner "$out" '^serial ttt: ready'
 expect fw-empty "$out" '^leds \.\.\.\.\.\.\.\.\.$'
 expect fw-move "$out" '^leds \.\.\.\.r\.\.\.\.$'
-expect fw-ai-answer "$out" '^leds [.g]*g[.g]*r[.g]*$'
+expect fw-ai-answer "$out" '^leds \(\.*g\.*r\.*\|\.\.\.\.r\.*g\.*\)$' # any corner: they draw alike
 expect fw-console "$out" '^serial turn: x'
 checks=$((checks + 1))
 if grep -q '^ghost' "$out"; then echo "sim_stdio: FAILED: ghost light reported on the firmware"; fail=1; fi

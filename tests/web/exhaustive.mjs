@@ -1,15 +1,16 @@
 // tests/web/exhaustive.mjs - the exhaustive proof on the second emulator: every strategy
-// of the person, as X (585 games) and as O (73), played through the buttons and read
-// from the LEDs of the avr8js shield (build/web/shield.mjs) running the real image. No
-// fork() in JavaScript, so instead of branching a running chip the games are listed
-// first (the tree of every person strategy against the engine's replies, asked of the
-// host judge CLI `ttt move`) and each is played from a fresh game on one board per
-// worker; every AI reply on the LEDs must be the engine's move, and the person never wins.
-// Usage: node exhaustive.mjs SHIELD.mjs IMAGE TTT_CLI [--sample K] [--jobs N]
-//   --sample K  only every K-th game of each side (deterministic), for `make test`
+// of the person, as X and as O, played through the buttons and read from the LEDs of the
+// avr8js shield (build/web/shield.mjs) running the real image; every AI reply on the LEDs
+// must be one of the perfect moves (same result in as few plies to a win, as many to a
+// loss: a negamax of its own here, independent of the firmware), and the person never
+// wins. No fork() in JavaScript, so the tree is walked by replay: each game starts on a
+// fresh board (fresh EEPROM, so the AI's draws, which follow the time of every event,
+// repeat exactly for the same presses), plays a known person line to a node, then the
+// lowest free cell to the end; each node met past the line queues its other person moves
+// as new lines. A replayed line whose AI replies differ from those it was found with fails.
+// Usage: node exhaustive.mjs SHIELD.mjs IMAGE [--jobs N]
 // Prints counts and web_exhaustive_seconds; exit status 1 on any failure.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -30,37 +31,38 @@ function legal(x, o) {
 }
 const boardText = (x, o) => Array.from({ length: 9 }, (_, i) => ((x >> i) & 1 ? 'x' : (o >> i) & 1 ? 'o' : '.')).join('');
 
-// ---- main thread: list the games, hand them to workers, count ----------------------
-
-function listGames(ttt) {
-  const cache = new Map();
-  const engineMove = (x, o) => {
-    const key = boardText(x, o);
-    if (!cache.has(key)) cache.set(key, Number(execFileSync(ttt, ['move', key]).toString().trim()));
-    return cache.get(key);
-  };
-  // every person strategy from (x, o), person to move: a game = its person cells
-  const walk = (humanX, x, o, moves, games) => {
+// Scores for the side to move in absolute plies (firmware/engine/README.md): a win with
+// the n-th mark is 10 - n, a loss -(10 - n), a draw 0.
+const memo = new Map();
+function score(x, o) {
+  const key = x * 512 + o;
+  if (memo.has(key)) return memo.get(key);
+  const n = popc(x | o), xToMove = n % 2 === 0;
+  let best;
+  if (winCells(xToMove ? o : x)) best = n - 10;
+  else if (full(x, o)) best = 0;
+  else {
+    best = -100;
     for (let c = 0; c < 9; c++) {
       if (((x | o) >> c) & 1) continue;
-      let hx = humanX ? x | (1 << c) : x, ho = humanX ? o : o | (1 << c);
-      const seq = moves.concat([c]);
-      if (winCells(hx) || winCells(ho) || full(hx, ho)) { games.push(seq); continue; }
-      const ai = engineMove(hx, ho);
-      if (humanX) ho |= 1 << ai; else hx |= 1 << ai;
-      if (winCells(hx) || winCells(ho) || full(hx, ho)) games.push(seq);
-      else walk(humanX, hx, ho, seq, games);
+      best = Math.max(best, -(xToMove ? score(x | (1 << c), o) : score(x, o | (1 << c))));
     }
-    return games;
-  };
-  const aiFirst = engineMove(0, 0);
-  return {
-    x: walk(true, 0, 0, [], []),
-    o: walk(false, 1 << aiFirst, 0, [], []),
-    aiFirst,
-    moves: Object.fromEntries(cache),
-  };
+  }
+  memo.set(key, best);
+  return best;
 }
+// Every perfect move of an unfinished position, as a mask.
+function perfect(x, o) {
+  const xToMove = popc(x | o) % 2 === 0, s = score(x, o);
+  let cells = 0;
+  for (let c = 0; c < 9; c++) {
+    if (((x | o) >> c) & 1) continue;
+    if (-(xToMove ? score(x | (1 << c), o) : score(x, o | (1 << c))) === s) cells |= 1 << c;
+  }
+  return cells;
+}
+
+// ---- main thread: one task per side and worker, each a set of first person moves -----
 
 async function main() {
   const args = process.argv.slice(2);
@@ -71,35 +73,27 @@ async function main() {
     args.splice(i, 2);
     return v;
   };
-  const sample = opt('--sample', 1);
   const jobs = opt('--jobs', Math.max(1, Math.min(2, os.cpus().length)));
-  const [shieldPath, imagePath, ttt] = args;
-  if (!ttt) {
-    console.error('usage: node exhaustive.mjs SHIELD.mjs IMAGE TTT_CLI [--sample K] [--jobs N]');
+  const [shieldPath, imagePath] = args;
+  if (!imagePath) {
+    console.error('usage: node exhaustive.mjs SHIELD.mjs IMAGE [--jobs N]');
     process.exit(2);
   }
   const t0 = Date.now();
-  const list = listGames(ttt);
-  const pick = (games) => games.filter((_, i) => i % sample === 0);
-  const plan = { x: pick(list.x), o: pick(list.o) };
   const tasks = [];
   for (const side of ['x', 'o'])
-    for (let w = 0; w < jobs; w++) {
-      const games = plan[side].filter((_, i) => i % jobs === w);
-      if (games.length) tasks.push({ side, games });
-    }
+    for (let w = 0; w < jobs; w++)
+      tasks.push({ side, firsts: [...Array(9).keys()].filter((c) => c % jobs === w) });
   const image = fs.readFileSync(imagePath);
   const results = [];
   const runTask = (task) => new Promise((resolve) => {
     const worker = new Worker(fileURLToPath(import.meta.url), {
-      workerData: { shieldUrl: pathToFileURL(shieldPath).href, image, task, moves: list.moves,
-        aiFirst: list.aiFirst },
+      workerData: { shieldUrl: pathToFileURL(shieldPath).href, image, task },
     });
     worker.on('message', (r) => results.push(r));
-    worker.on('error', (e) => { results.push({ side: task.side, games: 0, wins: 0, draws: 0, losses: 0, moves: 0, cycles: 0, failures: [`worker: ${e.stack || e}`] }); });
+    worker.on('error', (e) => { results.push({ side: task.side, games: 0, wins: 0, draws: 0, losses: 0, moves: 0, checked: 0, cycles: 0, failures: [`worker: ${e.stack || e}`] }); });
     worker.on('exit', resolve);
   });
-  // two sides x jobs tasks, at most `jobs` at once
   const queue = tasks.slice();
   await Promise.all(Array.from({ length: jobs }, async () => {
     while (queue.length) await runTask(queue.shift());
@@ -109,40 +103,37 @@ async function main() {
     const rs = results.filter((r) => r.side === side);
     const sum = (k) => rs.reduce((s, r) => s + r[k], 0);
     const failures = rs.flatMap((r) => r.failures);
-    const want = plan[side].length;
-    const all = list[side].length;
     const games = sum('games');
-    console.log(`web_exhaustive: person ${side.toUpperCase()}: games ${games} of ${want}` +
-      `${sample > 1 ? ` (every ${sample}th of the ${all} in the engine's tree)` : ` (the engine's tree has ${all})`}` +
-      `, board wins ${sum('wins')}, draws ${sum('draws')}, board losses ${sum('losses')}, ` +
-      `person moves ${sum('moves')}, simulated ${(sum('cycles') / 16e6).toFixed(0)} s, failures ${failures.length}`);
-    if (failures.length || games !== want) {
+    console.log(`web_exhaustive: person ${side.toUpperCase()}: games ${games}, board wins ${sum('wins')}, ` +
+      `draws ${sum('draws')}, board losses ${sum('losses')}, person moves ${sum('moves')}, ` +
+      `AI replies checked perfect ${sum('checked')}, simulated ${(sum('cycles') / 16e6).toFixed(0)} s, ` +
+      `failures ${failures.length}`);
+    if (failures.length || rs.length !== jobs || !games) {
       ok = false;
       for (const f of failures.slice(0, 5)) console.log(`web_exhaustive: FAILED: ${f}`);
-      if (!failures.length) console.log(`web_exhaustive: FAILED: ${games} games played, ${want} planned`);
+      if (!failures.length) console.log(`web_exhaustive: FAILED: person ${side.toUpperCase()}: ${games} games from ${rs.length} of ${jobs} workers`);
     }
   }
   const secs = (Date.now() - t0) / 1000;
   console.log(`web_exhaustive_seconds ${secs.toFixed(1)}`);
   if (ok)
-    console.log(`web_exhaustive: ok (avr8js: ${sample > 1 ? 'a deterministic sample of the person strategies' : 'every strategy of the person'}, as X and as O, never beats the board; every AI reply on the LEDs is the engine's move)`);
+    console.log('web_exhaustive: ok (avr8js: every strategy of the person, as X and as O, never beats the board; every AI reply on the LEDs is a perfect move)');
   process.exit(ok ? 0 : 1);
 }
 
-// ---- worker: one board, a list of games ---------------------------------------------
+// ---- worker: a fresh board for every game -------------------------------------------
 
 async function worker() {
   const {
     Shield, parseImage, PINS, msToCycles, WINDOW_CYCLES, PRESS_MS, LONG_MS, TIMINGS,
   } = await import(workerData.shieldUrl);
   const pastBlink = msToCycles(TIMINGS.BLINK_MAX_MS); // a picture steady this long
-  const { task, moves, aiFirst } = workerData;
+  const { task } = workerData;
   const humanX = task.side === 'x';
-  const engine = (x, o) => moves[boardText(x, o)];
-  const r = { side: task.side, games: 0, wins: 0, draws: 0, losses: 0, moves: 0, cycles: 0, failures: [] };
+  const r = { side: task.side, games: 0, wins: 0, draws: 0, losses: 0, moves: 0, checked: 0, cycles: 0, failures: [] };
   const fail = (msg) => { r.failures.push(msg); throw new Error(msg); };
   const img = parseImage(new Uint8Array(workerData.image));
-  const b = new Shield(img.flash, { pins: PINS });
+  let b = null; // a fresh board for every game
   const step = () => {
     if (b.runUntil(b.now() + WINDOW_CYCLES) < 0) fail(`the chip stopped: ${b.status.crashReason}`);
   };
@@ -173,7 +164,8 @@ async function worker() {
     if (humanX) return waitFor(what, (p) => !p.x && !p.o && !p.y && !p.blink, 3000);
     const p = waitFor(what, (q) => !q.y && !q.blink && popc(q.x) === 1 && !q.o &&
       b.now() - b.pictureSince >= pastBlink, 3000);
-    if (p.x !== 1 << aiFirst) fail(`person O: the AI opened with ${p.x.toString(2)}, the engine says cell ${aiFirst + 1}`);
+    if (!(p.x & perfect(0, 0))) fail(`person O: the AI opened with ${p.x.toString(2)}, not a perfect move`);
+    r.checked++;
     return p;
   };
   // one person move (board_press + sim_proofs.c human_move): 1 = goes on, 0 = over
@@ -195,8 +187,10 @@ async function worker() {
       if (!(mine & (1 << cell))) continue; // the tap is not taken yet
       const aiNew = theirs & ~theirs0;
       const checkAi = () => {
-        if (aiNew && aiNew !== 1 << engine(hx, ho))
-          fail(`person ${task.side.toUpperCase()}: the AI answered ${boardText(hx, ho)} with ${b.picture}, the engine says cell ${engine(hx, ho) + 1}`);
+        if (!aiNew) return;
+        if (!(aiNew & perfect(hx, ho)))
+          fail(`person ${task.side.toUpperCase()}: the AI answered ${boardText(hx, ho)} with ${b.picture}, not one of the perfect moves ${perfect(hx, ho).toString(2)}`);
+        r.checked++;
       };
       const wx = winCells(p.x), wo = winCells(p.o);
       if (wx || wo || full(p.x, p.o)) {
@@ -222,33 +216,53 @@ async function worker() {
     }
     fail(`person ${task.side.toUpperCase()}: no reply after pressing ${cell + 1} on ${boardText(pos.x, pos.o)} (picture ${b.picture})`);
   };
-  try {
-    let line = '';
+  // One game on a fresh board: the person plays `line`, then the lowest free cell;
+  // `replies` are the AI's replies the line was found with (checked again). Every node
+  // past the line queues its other person moves. Returns the game's AI replies.
+  let line = '', opening = null;
+  const queue = task.firsts.map((c) => ({ line: [c], replies: [] }));
+  const playGame = (job) => {
+    b = new Shield(img.flash, { pins: PINS });
     b.onLine = (l) => { line = l; };
     b.runMs(0);
     waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
+    const pos = { x: 0, o: 0 };
     if (!humanX) {
       press(1, LONG_MS); // menu cell 2: the person plays O, the AI starts
-      gameStart('person O: the AI\'s first move after long-pressing cell 2');
+      Object.assign(pos, gameStart('person O: the AI\'s first move after long-pressing cell 2'));
+      if (opening !== null && pos.x !== opening)
+        fail(`person O: the AI opened with ${pos.x.toString(2)} on a fresh board, ${opening.toString(2)} before`);
+      opening = pos.x;
     }
-    for (let g = 0; g < task.games.length; g++) {
-      const pos = humanX ? { x: 0, o: 0 } : { x: 1 << aiFirst, o: 0 };
-      const seq = task.games[g];
-      for (let k = 0; k < seq.length; k++) {
-        const goesOn = humanMove(seq[k], pos);
-        if (goesOn !== (k < seq.length - 1 ? 1 : 0))
-          fail(`person ${task.side.toUpperCase()}: game ${seq.map((c) => c + 1).join(' ')} ${goesOn ? 'went on' : 'ended'} after move ${k + 1}`);
+    const persons = [], replies = [];
+    for (let k = 0; ; k++) {
+      const free = 0x1ff & ~(pos.x | pos.o);
+      if (k === 0 && !humanX && !((free >> job.line[0]) & 1)) return; // the AI's opening cell
+      if (k < job.line.length && !((free >> job.line[k]) & 1))
+        fail(`person ${task.side.toUpperCase()}: line ${job.line.map((c) => c + 1).join(' ')}: cell ${job.line[k] + 1} is taken on replay`);
+      const cell = k < job.line.length ? job.line[k] : Math.log2(free & -free);
+      if (k >= job.line.length)
+        for (let c = 0; c < 9; c++)
+          if (c !== cell && ((free >> c) & 1)) queue.push({ line: persons.concat([c]), replies: replies.slice() });
+      persons.push(cell);
+      const before = pos.x | pos.o;
+      const goesOn = humanMove(cell, pos);
+      if (goesOn) {
+        replies.push(Math.log2((pos.x | pos.o) & ~before & ~(1 << cell)));
+        if (k < job.replies.length && replies[k] !== job.replies[k])
+          fail(`person ${task.side.toUpperCase()}: line ${job.line.map((c) => c + 1).join(' ')}: the AI replied ${replies[k] + 1} on replay, ${job.replies[k] + 1} before (its draws must repeat on a fresh board)`);
+      } else {
+        break;
       }
-      // the game is over: the next short press starts a new one (and is not a move)
-      b.runMs(300);
-      press(4, PRESS_MS);
-      gameStart(`a new game after ${seq.map((c) => c + 1).join(' ')}`);
-      if (b.status.wdtResets || b.status.resets !== 1) fail(`an unexpected reset (last line: ${line})`);
     }
+    if (b.status.wdtResets || b.status.resets !== 1) fail(`an unexpected reset (last line: ${line})`);
+    r.cycles += b.now();
+  };
+  try {
+    while (queue.length) playGame(queue.pop());
   } catch (e) {
     if (!r.failures.length) r.failures.push(String(e.stack || e));
   }
-  r.cycles = b.now();
   parentPort.postMessage(r);
 }
 

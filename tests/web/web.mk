@@ -19,8 +19,8 @@ test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
 	@node tests/web/model_test.mjs $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
 test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 	@sh tests/web/twin_test.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
-test-web-exhaustive: $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
-	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
+test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
+	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX)
 test-web-browser: $(WEB_PAGE)
 	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
