@@ -13,7 +13,7 @@ volatile uint8_t leds_cols[LEDS_SLOTS * 6];
 volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 volatile uint8_t leds_blink_at;
 static leds_frame_t leds_frame; /* shown (all dark after leds_off()) */
-static uint8_t leds_level = LEDS_BRIGHT_FULL;
+static uint8_t leds_level; /* LEDS_BRIGHT_FULL from leds_init() */
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
 static const uint8_t leds_die_bits[6] PROGMEM = MATRIX_LED_DIES;
