@@ -24,7 +24,8 @@ void leds_init(void)
     leds_off();
 }
 
-/* Full dies light before dim ones; a slot's compare only when needed. */
+/* Full dies light before dim ones (at FULL from the step's start); no dim dies, no
+ * compare for them. */
 static void leds_build(void)
 {
     uint16_t red = leds_frame.red, green = leds_frame.green;

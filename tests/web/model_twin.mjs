@@ -31,9 +31,9 @@ const rnd = (n) => {
 };
 
 // The LED matrix of board/pins.h: rows PB0-2 (high = on), red PD2/4/6, green PD3/5/7.
-// Frames of 150-1500 ms: each die off, steady, blinking (250 ms halves) or faint (the
-// first eighth of its row's step: between two shades); rows switched every 0.5 ms as the
-// firmware does; now and then a junk write.
+// Frames of 150-1500 ms: each die off, steady, blinking (250 ms halves), faint (the
+// first eighth of its row's step: between two shades) or dim (a quarter: shade 3); rows
+// switched every 0.5 ms as the firmware does; now and then a junk write.
 function events() {
   const ev = [];
   let t = 0, frameEnd = 0, nextWindow = C.constant_WINDOW_MS() * MS;
@@ -42,19 +42,21 @@ function events() {
   for (let slot = 0; t < end; slot++) {
     t += MS / 2;
     if (t >= frameEnd) {
-      mode = mode.map(() => rnd(6)); // 0-2 off, 3 steady, 4 blinking, 5 faint
+      mode = mode.map(() => rnd(7)); // 0-2 off, 3 steady, 4 blinking, 5 faint, 6 dim
       frameEnd = t + (150 + rnd(1350)) * MS;
     }
     const row = slot % 3, blinkOn = Math.floor(t / (250 * MS)) % 2 === 0;
-    let pd = 0, faint = 0;
+    let pd = 0, faint = 0, dim = 0;
     for (let c = 0; c < 3; c++)
       for (let k = 0; k < 2; k++) {
         const m = mode[2 * (row * 3 + c) + k];
         if (m === 3 || (m === 4 && blinkOn)) pd |= 1 << (2 + 2 * c + k);
         if (m === 5) faint |= 1 << (2 + 2 * c + k);
+        if (m === 6) dim |= 1 << (2 + 2 * c + k);
       }
-    ev.push(`p ${t} ${1 << row} 7 0 56 ${pd | faint} 252`);
-    if (faint) ev.push(`p ${t + MS / 16} ${1 << row} 7 0 56 ${pd} 252`);
+    ev.push(`p ${t} ${1 << row} 7 0 56 ${pd | faint | dim} 252`);
+    if (faint) ev.push(`p ${t + MS / 16} ${1 << row} 7 0 56 ${pd | dim} 252`);
+    if (dim) ev.push(`p ${t + MS / 8} ${1 << row} 7 0 56 ${pd} 252`);
     if (rnd(50) === 0) ev.push(`p ${t + 7} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)}`);
     if (t >= nextWindow) {
       ev.push(`w ${t}`);
