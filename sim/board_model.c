@@ -70,6 +70,7 @@ void board_leds_init(board_leds_t *l, uint64_t now)
     *l = (board_leds_t){0};
     fill_cells(l->picture, '.');
     fill_cells(l->ghosts, '.');
+    fill_cells(l->shades, '.');
     l->dies_since = l->window_start = now;
     l->next_window = now + BOARD_WINDOW_CYCLES;
 }
@@ -88,12 +89,49 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
     if (dies == l->dies)
         return;
     leds_account(l, now);
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        if (((dies & ~l->dies) >> d & 1u) && l->rises[d] < 255)
+            l->rises[d]++;
     l->dies = dies;
 }
 
-/* Each die's level over the window: lit at a duty of 1/6 or more (half the nominal 1/3,
- * one row of three); fainter light in 3+ windows in a row is a ghost (reported, counted
- * as off, and the window counted). Returns whether a die went dark. */
+/* The shade of `on` cycles in `span` lit in `rises` frames (board_model.h): the share
+ * of the frames it was lit in; 0: dark or ghost light. */
+static uint8_t leds_shade(uint64_t on, uint64_t span, uint32_t rises)
+{
+    uint64_t frames = rises ? (uint64_t)rises * span : span * BOARD_MUX_FRAMES;
+    uint64_t x = 4u * BOARD_MUX_FRAMES * on; /* against frames: a shade's nominal is 1/3 */
+    if (6u * BOARD_MUX_FRAMES * on >= frames)
+        return BOARD_SHADE_FULL;
+    for (uint8_t shade = BOARD_SHADE_FULL - 1u; shade > 0; shade--, x *= 4u)
+        if (4u * x >= frames)
+            return 2u * x < frames ? shade : 0;
+    return 0;
+}
+
+/* The duty meter's share of a lit window: its time, its on-time and the time of the
+ * frames the die lit in (all of them when on throughout); a dark-to-lit edge. */
+static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
+{
+    uint64_t span = now - l->window_start;
+    uint8_t h = l->lit_history[d];
+    if (l->window_start < l->meter_start || !(h & 1u))
+        return;
+    if (!(h & 2u)) {
+        if (!l->meter_rises[d]++)
+            l->meter_rise_first[d] = l->window_start;
+        l->meter_rise_last[d] = l->window_start;
+    }
+    l->meter_lit[d] += span;
+    l->meter_on[d] += on;
+    l->meter_span[d] += (l->rises[d] ? l->rises[d] : BOARD_MUX_FRAMES) * span / BOARD_MUX_FRAMES;
+}
+
+/* Each die's level over the window: lit in a shade in most of its mux frames (of two
+ * dies swapping in the window, one or the other; on all the window counts too); one
+ * window between shades (a brightness change in mid-window) keeps a lit die lit. Light
+ * outside the shades in 3+ windows in a row is a ghost (reported, counted as off, and
+ * the window counted). Returns whether a die went dark. */
 static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
@@ -101,14 +139,21 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
     fill_cells(ghosts, '.');
     for (unsigned d = 0; d < BOARD_DIES; d++) {
         uint64_t on = l->on_cycles[d];
+        uint8_t shade = leds_shade(on, span, l->rises[d]);
+        bool most = 2u * l->rises[d] > BOARD_MUX_FRAMES || (span && on >= span);
         l->on_cycles[d] = 0;
-        uint8_t lit = span && on * 6 >= span;
-        if (!lit && on > 0) {
+        if (on > 0 && !shade) {
             if (l->faint_run[d] < 255)
                 l->faint_run[d]++;
         } else {
             l->faint_run[d] = 0;
         }
+        uint8_t lit = most && (shade || (l->level[d] && l->faint_run[d] == 1));
+        if (lit && shade)
+            l->shade[d] = shade;
+        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
+        leds_meter(l, d, on, now);
+        l->rises[d] = 0;
         if (l->faint_run[d] >= 3) {
             char *c = &ghosts[d / 2];
             *c = (*c == '.') ? ((d & 1) ? 'g' : 'r') : 'y';
@@ -154,11 +199,13 @@ static void leds_holds(board_leds_t *l, uint64_t now, bool went_dark)
 }
 
 /* A cell's letter: a die shows while lit, held, or blinking (its last full stretch was
- * a blink half, began recently, and the current one is still short or held). */
-static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now)
+ * a blink half, began recently, and the current one is still short or held); its shade
+ * the brightest shown die's. */
+static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now, char *shade)
 {
     unsigned color = 0;
     bool blink = false;
+    *shade = '.';
     for (unsigned k = 0; k < 2; k++) {
         unsigned d = 2 * cell + k;
         uint64_t seg = l->last_change[d] - l->prev_change[d];
@@ -167,8 +214,11 @@ static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now)
                         now - l->prev_change[d] <= BOARD_MS(BOARD_BLINK_RECENT_MS) &&
                         seg >= BOARD_MS(BOARD_BLINK_MIN_MS) && seg <= BOARD_MS(BOARD_BLINK_MAX_MS) &&
                         (now - l->last_change[d] < BOARD_MS(BOARD_BLINK_MAX_MS) || held);
-        if (l->level[d] || blinking || held)
+        if (l->level[d] || blinking || held) {
             color |= 1u << k;
+            if (*shade == '.' || *shade < (char)('0' + l->shade[d]))
+                *shade = (char)('0' + l->shade[d]);
+        }
         blink |= blinking;
     }
     return (blink ? ".RGY" : ".rgy")[color];
@@ -186,14 +236,16 @@ static bool copy_cells(char *to, const char *from)
 
 unsigned board_leds_window(board_leds_t *l, uint64_t now)
 {
-    char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1];
+    char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1], shades[BOARD_CELLS + 1];
     unsigned changed = 0;
     leds_account(l, now);
     leds_holds(l, now, leds_levels(l, now, ghosts));
     for (unsigned cell = 0; cell < BOARD_CELLS; cell++)
-        pic[cell] = leds_cell(l, cell, now);
+        pic[cell] = leds_cell(l, cell, now, &shades[cell]);
     if (copy_cells(l->ghosts, ghosts))
         changed |= BOARD_LEDS_GHOSTS;
+    if (copy_cells(l->shades, shades))
+        changed |= BOARD_LEDS_SHADES;
     if (copy_cells(l->picture, pic)) {
         l->picture_since = now;
         changed |= BOARD_LEDS_PICTURE;
@@ -201,6 +253,30 @@ unsigned board_leds_window(board_leds_t *l, uint64_t now)
     l->window_start = now;
     l->next_window = now + BOARD_WINDOW_CYCLES;
     return changed;
+}
+
+void board_leds_meter_start(board_leds_t *l, uint64_t now)
+{
+    (void)now;
+    l->meter_start = l->next_window; /* whole windows only */
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        l->meter_on[d] = l->meter_span[d] = l->meter_lit[d] = l->meter_rises[d] = 0;
+}
+
+board_duty_t board_leds_meter_read(const board_leds_t *l, unsigned d, uint64_t now)
+{
+    board_duty_t r = {0, 0, 0};
+    uint64_t span = l->window_start > l->meter_start ? l->window_start - l->meter_start : 0;
+    (void)now;
+    if (l->meter_span[d])
+        r.on_permille = (uint16_t)((l->meter_on[d] * 1000u + l->meter_span[d] / 2u) /
+                                   l->meter_span[d]);
+    if (span)
+        r.lit_permille = (uint16_t)((l->meter_lit[d] * 1000u + span / 2u) / span);
+    if (l->meter_rises[d] > 1u)
+        r.period_ms = (uint32_t)((l->meter_rise_last[d] - l->meter_rise_first[d]) /
+                                 (l->meter_rises[d] - 1u) / BOARD_MS(1));
+    return r;
 }
 
 /* ---- host UART ------------------------------------------------------------------- */
