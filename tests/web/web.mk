@@ -7,7 +7,7 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
-	test-web-model-twin
+	test-web-model-twin test-web-page
 # the board model's native build, answering an event table (tests/web/model_twin.mjs)
 MODEL_EVENTS := $(WEB_DIR)/model_events
 $(MODEL_EVENTS): tests/web/model_events.c sim/board_model.c sim/board_model.h $(HOST_FLAGS_FILE)
@@ -23,12 +23,15 @@ test-web-exhaustive: $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
 	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
 test-web-browser: $(WEB_PAGE)
 	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
+# the page's console, keys, taps and menu legend (tests/web/page_test.mjs)
+test-web-page: $(WEB_PAGE)
+	@node tests/web/page_test.mjs $(WEB_PAGE) $(WEB_DIR)/page
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
-	test-web-play
+	test-web-page test-web-play
 
 # the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
 .PHONY: bench-web
