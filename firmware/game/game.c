@@ -404,6 +404,7 @@ void game_frame(const game_t *g, leds_frame_t *f)
     f->red = (uint16_t)((g->pos.x & keep) | ov_red);
     f->green = (uint16_t)((g->pos.o & keep) | ov_green);
     f->blink = blink;
+    f->dim = 0;
 }
 
 void game_wake(game_t *g)
