@@ -243,21 +243,44 @@ static int cell_key(int cell, int numpad)
     return numpad ? (6 - 3 * r) + c + 1 : cell + 1;
 }
 
-/* One text row of a cell: `line` 0 = top padding, 1 = the key, 2 = the colour's name. */
+/* A lit cell below full brightness (the board's levels, color-blind mode's dim cells):
+ * the share of full it is lit for, in percent; 100 when full or not yet shaded. */
+static int cell_percent(int cell)
+{
+    int shade = board_leds()->shades[cell] - '0';
+    if (shade < 1 || shade >= (int)BOARD_SHADE_FULL)
+        return 100;
+    int permille = 1000 >> (2 * ((int)BOARD_SHADE_FULL - shade)); /* a quarter per shade */
+    return (permille + 5) / 10 ? (permille + 5) / 10 : 1;
+}
+
+/* The cell's background: its color, darker for each shade below full (256 colors). */
+static const char *cell_bg(char lc, int percent)
+{
+    static const char *const bg[3][4] = {
+        {"\033[48;5;52;97m", "\033[48;5;88;97m", "\033[48;5;124;97m", "\033[41;97m"},
+        {"\033[48;5;22;97m", "\033[48;5;22;97m", "\033[48;5;28;97m", "\033[42;30m"},
+        {"\033[48;5;58;97m", "\033[48;5;94;97m", "\033[48;5;136;97m", "\033[43;30m"}};
+    int k = percent >= 100 ? 3 : percent >= 25 ? 2 : percent >= 6 ? 1 : 0;
+    return lc == 'r' ? bg[0][k] : lc == 'g' ? bg[1][k] : lc == 'y' ? bg[2][k] : "\033[100;37m";
+}
+
+/* One text row of a cell: `line` 0 = top padding, 1 = the key (and the brightness when
+ * below full), 2 = the colour's name. */
 static void draw_cell(int cell, int line, int numpad)
 {
     char p = board_picture()[cell];
     int blink = p >= 'A' && p <= 'Z';
     char lc = (char)(blink ? p - 'A' + 'a' : p);
     int dark_half = blink && ((board_now() / BOARD_MS(250)) & 1);
-    const char *bg = lc == 'r' ? "\033[41;97m" : lc == 'g' ? "\033[42;30m"
-                   : lc == 'y' ? "\033[43;30m" : "\033[100;37m";
-    if (dark_half)
-        bg = "\033[100;37m";
-    /* the color is also spelled out, for terminals without color */
+    int percent = lc == '.' ? 100 : cell_percent(cell);
+    const char *bg = dark_half ? "\033[100;37m" : cell_bg(lc, percent);
+    /* the color (and a brightness below full) also spelled out, for terminals without color */
     const char *word = lc == 'r' ? "  red  " : lc == 'g' ? " green " :
                        lc == 'y' ? "yellow " : "       ";
-    if (line == 1)
+    if (line == 1 && percent < 100 && !dark_half)
+        printf("%s %d %2d%% \033[0m ", bg, cell_key(cell, numpad), percent);
+    else if (line == 1)
         printf("%s   %d   \033[0m ", bg, cell_key(cell, numpad));
     else if (line == 2)
         printf("%s%s\033[0m ", bg, dark_half ? "       " : word);

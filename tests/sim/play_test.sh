@@ -8,9 +8,12 @@
 # board's menu legend (keys as labelled); 'q' quits with status 0. A 50x12 terminal gets
 # a clear message, and the keys typed under it do nothing.
 # Skips (status 0, says so) when tmux is not installed.
-# Usage: play_test.sh TTT_SIM FIRMWARE_ELF
+# With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
+# its serial port set the brightness level), each cell is drawn as bright as the board
+# lights it: the share of full on the key row and a darker background below full.
+# Usage: play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
-SIM=$1 ELF=$2
+SIM=$1 ELF=$2 DUTY=${3:-}
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
 fi
@@ -35,10 +38,10 @@ check_count() { # check_count NAME PATTERN MIN
         echo "sim_play: FAILED: $SIZE: $1: $n lines match '$2', want >= $3:"; cap | sed 's/^/    /'; fail=1
     fi
 }
-start() { # start COLS ROWS
+start() { # start COLS ROWS [IMAGE]
     SIZE="$1x$2"
     : > "$st"
-    tm new-session -d -s "$S" -x "$1" -y "$2" "$SIM $ELF; echo \$? > $st" || exit 1
+    tm new-session -d -s "$S" -x "$1" -y "$2" "$SIM ${3:-$ELF}; echo \$? > $st" || exit 1
     sleep 2
 }
 quit() {
@@ -126,5 +129,18 @@ if cap | grep -Eq 'move: |41m   5   '; then
     echo "sim_play: FAILED: $SIZE: a key under the notice made a move:"; cap | sed 's/^/    /'; fail=1
 fi
 quit
+if [ -n "$DUTY" ]; then
+    start 80 24 "$DUTY"
+    SIZE=80x24-brightness-full
+    check full-cell '43m   2   '
+    check dim-cell-full '48;5;136m 1 25% '
+    check dim-cell-centre '48;5;136m 5 25% '
+    tm send-keys -t "$S" : 0 Enter
+    sleep 1
+    SIZE=80x24-brightness-night
+    check night-cell '48;5;94m 2  6% '
+    check night-dim-cell '48;5;58m 1  2% '
+    quit
+fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing)"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"

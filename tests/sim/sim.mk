@@ -35,8 +35,8 @@ $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
 	@sh tests/sim/stdio_test.sh $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_ELF) \
 		$(SIM_DIR)/testfw-ghost.elf
-test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
-	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
+test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
+	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \

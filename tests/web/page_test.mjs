@@ -4,17 +4,19 @@
 // in the console input a digit plays (a letter still types); two key taps 30 ms apart are
 // two presses in order (two players: both moves), while a tap during the person's own hold
 // of another cell is the pair the firmware ignores; the menu's legend is shown, at 375 px
-// too, labelled with the keys of the layout. Saves build/web/page/*.png.
-// Usage: node page_test.mjs build/web/index.html OUTDIR
+// too, labelled with the keys of the layout; the LEDs drawn as bright as the board lights
+// them (on the HAL's bench image, loaded as a .hex: full and dim cells at each brightness
+// level, as the board model's shades give them). Saves build/web/page/*.png.
+// Usage: node page_test.mjs build/web/index.html HAL_BENCH_FW.hex OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, requireChromium } from './chromium.mjs';
 import { picture, rxLines, simWait, waitFor, waitLine, command } from './page_read.mjs';
 
-const [pagePath, outDir] = process.argv.slice(2);
+const [pagePath, dutyHex, outDir] = process.argv.slice(2);
 if (!outDir) {
-  console.error('usage: node page_test.mjs INDEX.html OUTDIR');
+  console.error('usage: node page_test.mjs INDEX.html HAL_BENCH_FW.hex OUTDIR');
   process.exit(2);
 }
 requireChromium('web_page');
@@ -48,7 +50,7 @@ async function main() {
   }
   console.log(`web_page: ok (${checks} checks in Chromium: the console follows after 1100 -> 375 px ` +
     `and not while scrolled up; a digit after Enter plays; taps 30 ms apart are two moves; ` +
-    `the menu legend at 375 px; screenshots in ${outDir})`);
+    `the menu legend at 375 px; LED brightness full/medium/night with dim cells; screenshots in ${outDir})`);
 }
 
 // where the console's log is scrolled: at its end (the last line in view) or not
@@ -160,6 +162,36 @@ async function run(page) {
   await command(page, 'new x');
   await page.screenshot({ path: path.join(outDir, 'page-1100.png') });
   check('legend shown at 1100 px', await page.$eval('#legend', (l) => l.getBoundingClientRect().height > 0));
+  check('a lit cell of the game is drawn at full brightness',
+    (await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on))).every((on) => on === '1000'));
+
+  // 5. brightness: the HAL's bench image lights all nine yellow, the diagonal (1, 5, 9)
+  // dim, 7 and 9 blinking; '0', '1', '2' on its serial port set night, medium, full
+  await page.setInputFiles('#hexfile', { name: 'hal_bench_fw.hex', mimeType: 'text/plain',
+    buffer: fs.readFileSync(dutyHex) });
+  await waitLine(page, 'the bench image', /^hal_bench: ready/, 0, 8000);
+  // full share of a die per shade: full 1000, a quarter 250, 1/16 63, 1/64 16
+  const levels = [['2', 'full', 1000, 250], ['1', 'medium', 250, 63], ['0', 'night', 63, 16]];
+  const shots = [];
+  for (const [key, name, full, dim] of levels) {
+    await page.fill('#line', key);
+    await page.press('#line', 'Enter');
+    const want = [dim, full, full, full, dim, full, full, full, dim].map(String);
+    const got = await waitFor(page, `${name}: the cells' brightness`, async () => {
+      const on = await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on));
+      return on.join() === want.join() ? on : null;
+    }, 3000).catch(async () => page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on)));
+    check(`${name}: each cell drawn as bright as the board lights it`, got.join() === want.join(),
+      `${got.join()} (want ${want.join()})`);
+    // what the person sees: a steady full cell (2) brighter than a dim one (5)
+    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).filter));
+    const b = (f) => Number((/brightness\(([\d.]+)\)/.exec(f) || [0, 1])[1]);
+    check(`${name}: the full cell drawn brighter than the dim one`, b(seen[1]) > b(seen[4]), `${seen[1]} / ${seen[4]}`);
+    await page.$eval('#board', (el) => el.scrollIntoView());
+    await page.screenshot({ path: path.join(outDir, `brightness-${name}.png`), clip: await page.$eval('#board',
+      (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
+    shots.push(name);
+  }
 }
 
 main().catch((e) => {

@@ -23,12 +23,18 @@ test-web-exhaustive: $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
 	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX) $(TTT_CLI)
 test-web-browser: $(WEB_PAGE)
 	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
-# the page's console, keys, taps and menu legend (tests/web/page_test.mjs)
-test-web-page: $(WEB_PAGE)
-	@node tests/web/page_test.mjs $(WEB_PAGE) $(WEB_DIR)/page
+# the page's console, keys, taps, menu legend and LED brightness (tests/web/page_test.mjs);
+# the brightness on the HAL's bench image (tests/hal/hal_bench_fw.c: a yellow frame with
+# the diagonal dim, cells 7 and 9 blinking; '0'-'2' on the serial port set the level)
+DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
+$(DUTY_HEX): $(HAL_BENCH_FW)
+	@mkdir -p $(@D)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+test-web-page: $(WEB_PAGE) $(DUTY_HEX)
+	@node tests/web/page_test.mjs $(WEB_PAGE) $(DUTY_HEX) $(WEB_DIR)/page
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
-test-web-play: $(WEB_SIM) $(SIM_ELF)
-	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
+test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
+	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play

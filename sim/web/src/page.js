@@ -4,11 +4,12 @@
 // button, the EEPROM kept in localStorage, "load your own .hex" (picker or drop), and
 // "Flash to my Uno": that image into a real Uno over Web Serial (stk500.js).
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
-// --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
+// --stdio), #board[data-leds] and each .cell[data-led] (lit right now), .cell[data-on]
+// (its brightness in permille of full),
 // #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
 // write, verify, ok, failed) with its .text, #flash-msg.
 import {
-  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
@@ -305,6 +306,16 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
+// A lit LED drawn at `permille` of full brightness (the board's brightness levels and
+// the color-blind mode's dim cells): lightness goes about as the cube root of light
+// (CIE L*), so a night board looks dim, not black.
+function drawShare(cell, permille) {
+  const el = cells[cell];
+  if (el.dataset.on === String(permille)) return;
+  el.dataset.on = String(permille);
+  el.style.setProperty('--on', Math.cbrt(permille / 1000).toFixed(3));
+}
+
 let shownLeds = '', shownPic = '';
 function render() {
   showState();
@@ -320,6 +331,7 @@ function render() {
     boardEl.dataset.leds = leds;
     shownLeds = leds;
   }
+  for (let c = 0; c < 9; c++) drawShare(c, shadePermille(board.shades[c]));
   const pic = board.stable() ? board.picture : shownPic;
   if (pic && pic !== shownPic) {
     boardEl.dataset.picture = pic;

@@ -3,7 +3,7 @@
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
 import {
-  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
@@ -42,14 +42,25 @@ export function runPlay(board, image) {
   let resized = true;
   const releaseAt = new Array(9).fill(0);
 
+  // a lit cell's background: its color, darker for each shade below full (256 colors);
+  // below full the key row also gives the share of full, for terminals without color
+  const BG = {
+    r: ['\x1b[48;5;52;97m', '\x1b[48;5;88;97m', '\x1b[48;5;124;97m', '\x1b[41;97m'],
+    g: ['\x1b[48;5;22;97m', '\x1b[48;5;22;97m', '\x1b[48;5;28;97m', '\x1b[42;30m'],
+    y: ['\x1b[48;5;58;97m', '\x1b[48;5;94;97m', '\x1b[48;5;136;97m', '\x1b[43;30m'],
+  };
   const cell = (c, line) => {
     const p = board.picture[c];
     const blink = p >= 'A' && p <= 'Z';
     const lc = p.toLowerCase();
     const darkHalf = blink && Math.floor(board.now() / msToCycles(250)) % 2 === 1;
-    let bg = lc === 'r' ? '\x1b[41;97m' : lc === 'g' ? '\x1b[42;30m' : lc === 'y' ? '\x1b[43;30m' : '\x1b[100;37m';
-    if (darkHalf) bg = '\x1b[100;37m';
+    const percent = lc === '.' ? 100 : Math.max(1, Math.round(shadePermille(board.shades[c]) / 10));
+    const k = percent >= 100 ? 3 : percent >= 25 ? 2 : percent >= 6 ? 1 : 0;
+    const bg = darkHalf || lc === '.' ? '\x1b[100;37m' : BG[lc][k];
     const word = lc === 'r' ? '  red  ' : lc === 'g' ? ' green ' : lc === 'y' ? 'yellow ' : '       ';
+    if (line === 1 && percent < 100 && !darkHalf) {
+      return `${bg} ${cellKey(c, numpad)} ${String(percent).padStart(2)}% \x1b[0m `;
+    }
     if (line === 1) return `${bg}   ${cellKey(c, numpad)}   \x1b[0m `;
     if (line === 2) return `${bg}${darkHalf ? '       ' : word}\x1b[0m `;
     return `${bg}       \x1b[0m `;
