@@ -95,10 +95,12 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
 /* The shade of `on` cycles in `span` (board_model.h); 0: dark or ghost light. */
 static uint8_t leds_shade(uint64_t on, uint64_t span)
 {
-    uint64_t x = on; /* scaled so that the shade's nominal share is a third */
-    for (uint8_t shade = BOARD_SHADE_FULL; shade > 0; shade--, x *= 4u)
+    uint64_t x = 4u * on; /* scaled so that the shade's nominal share is a third */
+    if (6u * on >= span)
+        return BOARD_SHADE_FULL;
+    for (uint8_t shade = BOARD_SHADE_FULL - 1u; shade > 0; shade--, x *= 4u)
         if (4u * x >= span)
-            return (shade == BOARD_SHADE_FULL || 2u * x <= span) ? shade : 0;
+            return 2u * x < span ? shade : 0;
     return 0;
 }
 
@@ -125,9 +127,12 @@ static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
     l->pending_span[d] = (h & 1u) ? span : 0;
 }
 
-/* Each die's level over the window: lit in any shade; fainter light in 3+ windows in a
- * row is a ghost (reported, counted as off, and the window counted). A shade holds once
- * two windows in a row agree on it. Returns whether a die went dark. */
+/* Each die's level over the window: lit at full shade (from 1/6, half of one row's
+ * third: a die that changes in the window is lit in it when lit for most of it, so of
+ * two dies swapping it is one or the other), or at a dimmer shade in this window and the
+ * last (one that lights is late rather than early: never lit before the die it replaces
+ * is dark); light outside the shades in 3+ windows in a row is a ghost (reported,
+ * counted as off, and the window counted). Returns whether a die went dark. */
 static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
@@ -135,11 +140,12 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
     fill_cells(ghosts, '.');
     for (unsigned d = 0; d < BOARD_DIES; d++) {
         uint64_t on = l->on_cycles[d];
-        uint8_t shade = leds_shade(on, span), lit = shade > 0;
+        uint8_t shade = leds_shade(on, span);
+        uint8_t lit = shade == BOARD_SHADE_FULL || (shade && shade == l->shade_seen[d]);
         l->on_cycles[d] = 0;
-        if (lit && shade == l->shade_seen[d])
-            l->shade[d] = shade;
         l->shade_seen[d] = shade;
+        if (lit)
+            l->shade[d] = shade;
         l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
         leds_meter(l, d, on, now);
         if (!lit && on > 0) {
@@ -194,7 +200,7 @@ static void leds_holds(board_leds_t *l, uint64_t now, bool went_dark)
 
 /* A cell's letter: a die shows while lit, held, or blinking (its last full stretch was
  * a blink half, began recently, and the current one is still short or held); its shade
- * the brightest shown die's ('0' until two windows agreed on one). */
+ * the brightest shown die's. */
 static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now, char *shade)
 {
     unsigned color = 0;

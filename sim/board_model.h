@@ -48,8 +48,8 @@ uint32_t board_leds_dies(const board_ports_t *p);
 
 /* A lit die's shade: its share of the window's time on, in steps of a quarter from
  * BOARD_SHADE_FULL (the third of the time one row of three gives) down to 1 (1/64 of
- * that): the levels and dim fraction of hal/leds_duty.h. A shade is 3/4 to 3/2 of its
- * nominal share (full: from 1/4 up); light outside every shade is ghost light. */
+ * that): the levels and dim fraction of hal/leds_duty.h. Full from half its nominal
+ * share up, the others 3/4 to 3/2 of theirs; light outside every shade is ghost light. */
 #define BOARD_SHADE_FULL 4u
 
 /* The LED picture: on-time per die, classified once per window. */
@@ -59,7 +59,7 @@ typedef struct {
     uint64_t on_cycles[BOARD_DIES], last_change[BOARD_DIES], prev_change[BOARD_DIES];
     uint64_t hold_until[BOARD_DIES];
     uint8_t level[BOARD_DIES], faint_run[BOARD_DIES]; /* level: lit (0/1) this window */
-    uint8_t shade[BOARD_DIES]; /* the last shade two windows in a row agreed on */
+    uint8_t shade[BOARD_DIES]; /* the shade it was last lit at */
     uint8_t shade_seen[BOARD_DIES], lit_history[BOARD_DIES]; /* last window's; bit 0 now */
     char picture[BOARD_CELLS + 1]; /* sim/README.md "Scripting": .rgy lit, RGY blinking */
     char ghosts[BOARD_CELLS + 1];  /* faint dies per cell: r, g, y; '.' none */

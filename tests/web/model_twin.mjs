@@ -139,19 +139,34 @@ function dutyEvents(num, den) {
   }
   return out;
 }
+// Cell 0 green at 1/3 duty for 6 windows; in the 7th its first fifth, then red; then red:
+// the red that lights must not be shown before the green it replaces is dark (else the
+// green is held as a blink's dark half, and the cell shows yellow).
+function swapEvents() {
+  const out = [`w ${W}`], third = Math.round(W / 3);
+  for (let i = 0; i < 13; i++) {
+    const t0 = W + i * W;
+    out.push(`p ${t0} 1 7 0 56 ${i <= 6 ? 8 : 4} 252`);
+    if (i === 6) out.push(`p ${t0 + Math.round(third / 5)} 1 7 0 56 4 252`);
+    out.push(`p ${t0 + third} 1 7 0 56 0 252`, `w ${t0 + W}`);
+  }
+  return out;
+}
 const lastWindow = (answers) => answers.filter((l) => l.startsWith('w ')).pop().split(' ').slice(2, 5).join(' ');
 // keys: PC3-5 drive rows 0-2 (low = driven, DDRC bit set), PC0-2 sense columns 0-2
 const keyEvent = (keys, row) => `k ${keys} 0 0 0 ${1 << (3 + row)} 0 0`;
 const literals = [
   ['a die at 1/3 duty is lit, full', dutyEvents(1, 3), lastWindow, 'r........ ......... 4........'],
-  ['a die at exactly 1/4 duty is lit, full', dutyEvents(1, 4), lastWindow, 'r........ ......... 4........'],
-  ['a die at 1/6 duty is a ghost, off', dutyEvents(1, 6), lastWindow, '......... r........ .........'],
-  ['a die at exactly 1/8 duty is lit, shade 3', dutyEvents(1, 8), lastWindow, 'r........ ......... 3........'],
+  ['a die at exactly 1/6 duty is lit, full', dutyEvents(1, 6), lastWindow, 'r........ ......... 4........'],
+  ['a die at 1/7 duty is a ghost, off', dutyEvents(1, 7), lastWindow, '......... r........ .........'],
+  ['a die at exactly 1/8 duty is a ghost, off', dutyEvents(1, 8), lastWindow, '......... r........ .........'],
+  ['a die at 1/9 duty is lit, shade 3', dutyEvents(1, 9), lastWindow, 'r........ ......... 3........'],
   ['a die at 1/12 duty is lit, shade 3', dutyEvents(1, 12), lastWindow, 'r........ ......... 3........'],
   ['a die at 1/48 duty is lit, shade 2', dutyEvents(1, 48), lastWindow, 'r........ ......... 2........'],
   ['a die at 1/100 duty is a ghost, off', dutyEvents(1, 100), lastWindow, '......... r........ .........'],
   ['a die at 1/192 duty is lit, shade 1', dutyEvents(1, 192), lastWindow, 'r........ ......... 1........'],
   ['a die at 1/300 duty is a ghost, off', dutyEvents(1, 300), lastWindow, '......... r........ .........'],
+  ['green to red within a window shows red, not yellow', swapEvents(), lastWindow, 'r........ ......... 4........'],
   ['cell 2 (row 0, column 1) closed pulls column 1 low while row 0 is driven',
     [keyEvent(1 << 1, 0), keyEvent(1 << 1, 1)], (a) => a.join(' '), 'k 5 k 7'],
   ['cell 6 (row 1, column 2) closed pulls column 2 low while row 1 is driven',
