@@ -109,27 +109,22 @@ static uint8_t leds_shade(uint64_t on, uint64_t span, uint32_t rises)
     return 0;
 }
 
-/* The duty meter's share of a window: its lit windows, dark-to-lit edges, and the
- * window before this one once both its neighbours are lit (not cut by an edge). */
+/* The duty meter's share of a lit window: its time, its on-time and the time of the
+ * frames the die lit in (all of them when on throughout); a dark-to-lit edge. */
 static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
 {
     uint64_t span = now - l->window_start;
     uint8_t h = l->lit_history[d];
-    if (l->window_start < l->meter_start)
+    if (l->window_start < l->meter_start || !(h & 1u))
         return;
-    if ((h & 3u) == 1u) {
+    if (!(h & 2u)) {
         if (!l->meter_rises[d]++)
             l->meter_rise_first[d] = l->window_start;
         l->meter_rise_last[d] = l->window_start;
     }
-    if (h & 1u)
-        l->meter_lit[d] += span;
-    if ((h & 7u) == 7u) {
-        l->meter_on[d] += l->pending_on[d];
-        l->meter_span[d] += l->pending_span[d];
-    }
-    l->pending_on[d] = (h & 1u) ? on : 0;
-    l->pending_span[d] = (h & 1u) ? span : 0;
+    l->meter_lit[d] += span;
+    l->meter_on[d] += on;
+    l->meter_span[d] += (l->rises[d] ? l->rises[d] : BOARD_MUX_FRAMES) * span / BOARD_MUX_FRAMES;
 }
 
 /* Each die's level over the window: lit in a shade in most of its mux frames (of two
@@ -147,7 +142,6 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
         uint8_t shade = leds_shade(on, span, l->rises[d]);
         bool most = 2u * l->rises[d] > BOARD_MUX_FRAMES || (span && on >= span);
         l->on_cycles[d] = 0;
-        l->rises[d] = 0;
         if (on > 0 && !shade) {
             if (l->faint_run[d] < 255)
                 l->faint_run[d]++;
@@ -159,6 +153,7 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
             l->shade[d] = shade;
         l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
         leds_meter(l, d, on, now);
+        l->rises[d] = 0;
         if (l->faint_run[d] >= 3) {
             char *c = &ghosts[d / 2];
             *c = (*c == '.') ? ((d & 1) ? 'g' : 'r') : 'y';

@@ -68,12 +68,11 @@ typedef struct {
     char ghosts[BOARD_CELLS + 1];  /* faint dies per cell: r, g, y; '.' none */
     char shades[BOARD_CELLS + 1];  /* per cell the shade of its shown dies, '1'-'4'; '.' */
     uint64_t picture_since, ghost_windows;
-    /* The duty meter since board_leds_meter_start(): per die the on-cycles and span of
-     * its lit windows but the first and last of each lit stretch (those are cut by the
-     * edge), the lit windows, and the first and last dark-to-lit edge. */
+    /* The duty meter since board_leds_meter_start(), per die over its lit windows: their
+     * time, the on-time and the time of the frames it lit in; the first and last
+     * dark-to-lit edge. */
     uint64_t meter_start, meter_on[BOARD_DIES], meter_span[BOARD_DIES];
     uint64_t meter_lit[BOARD_DIES], meter_rise_first[BOARD_DIES], meter_rise_last[BOARD_DIES];
-    uint64_t pending_on[BOARD_DIES], pending_span[BOARD_DIES];
     uint32_t meter_rises[BOARD_DIES];
 } board_leds_t;
 enum { BOARD_LEDS_PICTURE = 1, BOARD_LEDS_GHOSTS = 2, BOARD_LEDS_SHADES = 4 }; /* changed */
@@ -82,8 +81,8 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now);
 /* Closes the window ending at now (due at next_window); returns BOARD_LEDS_* flags. */
 unsigned board_leds_window(board_leds_t *l, uint64_t now);
 
-/* What the meter measured for one die: permille of the time on while lit, permille of
- * the time lit, the blink period in ms (0: no two dark-to-lit edges). */
+/* What the meter measured for one die: permille of the time on in the frames it lit in,
+ * permille of the time lit, the blink period in ms (0: no two dark-to-lit edges). */
 typedef struct {
     uint16_t on_permille, lit_permille;
     uint32_t period_ms;

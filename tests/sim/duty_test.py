@@ -8,9 +8,11 @@ be on for the share hal/leds_duty.h gives its level, full or dim (DUTY_MODEL, pr
 by tests/sim/duty_model.c), within TOL_PERMILLE; steady dies lit all the time, blinking
 ones half of it with a 512 ms period; each cell's shade the one of that share; and no
 ghost light reported in any level. Self-test first: the night level's measurement held
-against the full level's model must fail.
+against the full level's model must fail. Then the firmware image itself, at its
+default level (full), after a move: the person's red and the AI's green on for the full
+share, steady.
 
-usage: duty_test.py TTT_SIM BENCH_FW.elf DUTY_MODEL
+usage: duty_test.py TTT_SIM BENCH_FW.elf DUTY_MODEL FIRMWARE.elf
 """
 import math
 import subprocess
@@ -79,10 +81,26 @@ def check(levels, shares, model_of_level):
     return errors
 
 
+def check_firmware(sim, elf, full):
+    """The image after `press 5`: cell 5 red and one green cell, full and steady."""
+    out = subprocess.run([sim, "--stdio", elf], input="wait 1500\npress 5\nwait 1500\nduty 600\nquit\n",
+                         capture_output=True, text=True, check=True).stdout
+    lit = [l.split() for l in out.split("\n") if l.startswith("duty ") and not l.startswith("duty shades")]
+    red = [f for f in lit if f[3] != "0"]
+    green = [f for f in lit if f[7] != "0"]
+    if len(red) != 1 or red[0][1] != "5" or len(green) != 1:
+        return [f"firmware: after a move to 5, red in {[f[1] for f in red]}, green in {[f[1] for f in green]}"]
+    errors = []
+    for f, at in ((red[0], 3), (green[0], 7)):
+        if abs(int(f[at]) - full) > TOL_PERMILLE or f[at + 1] != "1000" or f[at + 2] != "0":
+            errors.append(f"firmware: cell {f[1]}: {' '.join(f[2:])}, model full {full}, steady")
+    return errors
+
+
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
-    sim, fw, model_path = sys.argv[1:]
+    sim, fw, model_path, elf = sys.argv[1:]
     shares = model(model_path)
     levels, ghosts = measure(sim, fw)
     if len(levels) != len(LEVELS):
@@ -90,6 +108,7 @@ def main():
     if not check(levels, shares, lambda level: 2 if level == 0 else level):
         sys.exit("sim_duty: FAILED: self-test: night read against the full model passed")
     errors = check(levels, shares, lambda level: level)
+    errors += check_firmware(sim, elf, shares[(2, False)])
     if ghosts:
         errors.append(f"ghost light reported: {ghosts[0]}")
     for e in errors[:10]:
@@ -98,7 +117,7 @@ def main():
         sys.exit(1)
     print(f"sim_duty: ok (3 levels x 18 dies, full and dim, steady and blinking, on for "
           f"hal/leds_duty.h's share within {TOL_PERMILLE} permille; shades; no ghost; "
-          f"self-test: a wrong level's model fails)")
+          f"self-test: a wrong level's model fails; the firmware's marks at full)")
 
 
 main()

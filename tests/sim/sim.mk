@@ -43,8 +43,9 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 		$(SIM_DIR)/testfw-ghost.elf
 # The real HAL's duty cycle per brightness level, full and dim, steady and blinking,
 # through ttt-sim's `duty` (the HAL's bench firmware sets the level from the serial port).
-test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
-	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
+test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
+	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) \
+		$(SIM_ELF)
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
