@@ -89,45 +89,49 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
     if (dies == l->dies)
         return;
     leds_account(l, now);
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        if (((dies & ~l->dies) >> d & 1u) && l->rises[d] < 255)
+            l->rises[d]++;
     l->dies = dies;
 }
 
-/* The shade of `on` cycles in `span` (board_model.h); 0: dark or ghost light. */
-static uint8_t leds_shade(uint64_t on, uint64_t span)
+/* The shade of `on` cycles in `span` lit in `rises` frames (board_model.h): the share
+ * of the frames it was lit in; 0: dark or ghost light. */
+static uint8_t leds_shade(uint64_t on, uint64_t span, uint32_t rises)
 {
-    uint64_t x = on; /* scaled so that the shade's nominal share is a third */
-    for (uint8_t shade = BOARD_SHADE_FULL; shade > 0; shade--, x *= 4u)
-        if (4u * x >= span)
-            return (shade == BOARD_SHADE_FULL || 2u * x <= span) ? shade : 0;
+    uint64_t frames = rises ? (uint64_t)rises * span : span * BOARD_MUX_FRAMES;
+    uint64_t x = 4u * BOARD_MUX_FRAMES * on; /* against frames: a shade's nominal is 1/3 */
+    if (6u * BOARD_MUX_FRAMES * on >= frames)
+        return BOARD_SHADE_FULL;
+    for (uint8_t shade = BOARD_SHADE_FULL - 1u; shade > 0; shade--, x *= 4u)
+        if (4u * x >= frames)
+            return 2u * x < frames ? shade : 0;
     return 0;
 }
 
-/* The duty meter's share of a window: its lit windows, dark-to-lit edges, and the
- * window before this one once both its neighbours are lit (not cut by an edge). */
+/* The duty meter's share of a lit window: its time, its on-time and the time of the
+ * frames the die lit in (all of them when on throughout); a dark-to-lit edge. */
 static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
 {
     uint64_t span = now - l->window_start;
     uint8_t h = l->lit_history[d];
-    if (l->window_start < l->meter_start)
+    if (l->window_start < l->meter_start || !(h & 1u))
         return;
-    if ((h & 3u) == 1u) {
+    if (!(h & 2u)) {
         if (!l->meter_rises[d]++)
             l->meter_rise_first[d] = l->window_start;
         l->meter_rise_last[d] = l->window_start;
     }
-    if (h & 1u)
-        l->meter_lit[d] += span;
-    if ((h & 7u) == 7u) {
-        l->meter_on[d] += l->pending_on[d];
-        l->meter_span[d] += l->pending_span[d];
-    }
-    l->pending_on[d] = (h & 1u) ? on : 0;
-    l->pending_span[d] = (h & 1u) ? span : 0;
+    l->meter_lit[d] += span;
+    l->meter_on[d] += on;
+    l->meter_span[d] += (l->rises[d] ? l->rises[d] : BOARD_MUX_FRAMES) * span / BOARD_MUX_FRAMES;
 }
 
-/* Each die's level over the window: lit in any shade; fainter light in 3+ windows in a
- * row is a ghost (reported, counted as off, and the window counted). A shade holds once
- * two windows in a row agree on it. Returns whether a die went dark. */
+/* Each die's level over the window: lit in a shade in most of its mux frames (of two
+ * dies swapping in the window, one or the other; on all the window counts too); one
+ * window between shades (a brightness change in mid-window) keeps a lit die lit. Light
+ * outside the shades in 3+ windows in a row is a ghost (reported, counted as off, and
+ * the window counted). Returns whether a die went dark. */
 static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
@@ -135,19 +139,21 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
     fill_cells(ghosts, '.');
     for (unsigned d = 0; d < BOARD_DIES; d++) {
         uint64_t on = l->on_cycles[d];
-        uint8_t shade = leds_shade(on, span), lit = shade > 0;
+        uint8_t shade = leds_shade(on, span, l->rises[d]);
+        bool most = 2u * l->rises[d] > BOARD_MUX_FRAMES || (span && on >= span);
         l->on_cycles[d] = 0;
-        if (lit && shade == l->shade_seen[d])
-            l->shade[d] = shade;
-        l->shade_seen[d] = shade;
-        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
-        leds_meter(l, d, on, now);
-        if (!lit && on > 0) {
+        if (on > 0 && !shade) {
             if (l->faint_run[d] < 255)
                 l->faint_run[d]++;
         } else {
             l->faint_run[d] = 0;
         }
+        uint8_t lit = most && (shade || (l->level[d] && l->faint_run[d] == 1));
+        if (lit && shade)
+            l->shade[d] = shade;
+        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
+        leds_meter(l, d, on, now);
+        l->rises[d] = 0;
         if (l->faint_run[d] >= 3) {
             char *c = &ghosts[d / 2];
             *c = (*c == '.') ? ((d & 1) ? 'g' : 'r') : 'y';
@@ -194,7 +200,7 @@ static void leds_holds(board_leds_t *l, uint64_t now, bool went_dark)
 
 /* A cell's letter: a die shows while lit, held, or blinking (its last full stretch was
  * a blink half, began recently, and the current one is still short or held); its shade
- * the brightest shown die's ('0' until two windows agreed on one). */
+ * the brightest shown die's. */
 static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now, char *shade)
 {
     unsigned color = 0;

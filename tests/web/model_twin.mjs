@@ -127,15 +127,27 @@ if (diff) {
   process.exit(1);
 }
 
-// Literal answers. A die at duty d of each window, for 12 windows: row 0 on (PB0), cell
-// 0's red (PD2) for the first d of each window; the last window's picture, ghosts and
-// shades.
-const W = C.constant_WINDOW_MS() * MS;
+// Literal answers. A die at duty d, for 12 windows of four 1.5 ms frames: row 0 on
+// (PB0), cell 0's red (PD2) for the first d of each frame; the last window's picture,
+// ghosts and shades.
+const W = C.constant_WINDOW_MS() * MS, F = W / 4;
+const frame = (t, pd, on) => [`p ${t} 1 7 0 56 ${pd} 252`, `p ${t + Math.round(on)} 1 7 0 56 0 252`];
 function dutyEvents(num, den) {
   const out = [`w ${W}`]; // the first window closed dark: every later one is W long
   for (let i = 0; i < 12; i++) {
-    const t0 = C.constant_WINDOW_MS() * MS + i * W;
-    out.push(`p ${t0} 1 7 0 56 4 252`, `p ${t0 + Math.round((W * num) / den)} 1 7 0 56 0 252`, `w ${t0 + W}`);
+    for (let f = 0; f < 4; f++) out.push(...frame(W + i * W + f * F, 4, (F * num) / den));
+    out.push(`w ${W + i * W + W}`);
+  }
+  return out;
+}
+// Cell 0 green at 1/3 duty for 6 windows; in the 7th its first frame, then red; then
+// red: the red that lights must not be shown before the green it replaces is dark (else
+// the green is held as a blink's dark half, and the cell shows yellow).
+function swapEvents() {
+  const out = [`w ${W}`];
+  for (let i = 0; i < 13; i++) {
+    for (let f = 0; f < 4; f++) out.push(...frame(W + i * W + f * F, i < 6 || (i === 6 && f === 0) ? 8 : 4, F / 3));
+    out.push(`w ${W + i * W + W}`);
   }
   return out;
 }
@@ -144,14 +156,16 @@ const lastWindow = (answers) => answers.filter((l) => l.startsWith('w ')).pop().
 const keyEvent = (keys, row) => `k ${keys} 0 0 0 ${1 << (3 + row)} 0 0`;
 const literals = [
   ['a die at 1/3 duty is lit, full', dutyEvents(1, 3), lastWindow, 'r........ ......... 4........'],
-  ['a die at exactly 1/4 duty is lit, full', dutyEvents(1, 4), lastWindow, 'r........ ......... 4........'],
-  ['a die at 1/6 duty is a ghost, off', dutyEvents(1, 6), lastWindow, '......... r........ .........'],
-  ['a die at exactly 1/8 duty is lit, shade 3', dutyEvents(1, 8), lastWindow, 'r........ ......... 3........'],
+  ['a die at exactly 1/6 duty is lit, full', dutyEvents(1, 6), lastWindow, 'r........ ......... 4........'],
+  ['a die at 1/7 duty is a ghost, off', dutyEvents(1, 7), lastWindow, '......... r........ .........'],
+  ['a die at exactly 1/8 duty is a ghost, off', dutyEvents(1, 8), lastWindow, '......... r........ .........'],
+  ['a die at 1/9 duty is lit, shade 3', dutyEvents(1, 9), lastWindow, 'r........ ......... 3........'],
   ['a die at 1/12 duty is lit, shade 3', dutyEvents(1, 12), lastWindow, 'r........ ......... 3........'],
   ['a die at 1/48 duty is lit, shade 2', dutyEvents(1, 48), lastWindow, 'r........ ......... 2........'],
   ['a die at 1/100 duty is a ghost, off', dutyEvents(1, 100), lastWindow, '......... r........ .........'],
   ['a die at 1/192 duty is lit, shade 1', dutyEvents(1, 192), lastWindow, 'r........ ......... 1........'],
   ['a die at 1/300 duty is a ghost, off', dutyEvents(1, 300), lastWindow, '......... r........ .........'],
+  ['green to red within a window shows red, not yellow', swapEvents(), lastWindow, 'r........ ......... 4........'],
   ['cell 2 (row 0, column 1) closed pulls column 1 low while row 0 is driven',
     [keyEvent(1 << 1, 0), keyEvent(1 << 1, 1)], (a) => a.join(' '), 'k 5 k 7'],
   ['cell 6 (row 1, column 2) closed pulls column 2 low while row 1 is driven',
