@@ -244,21 +244,44 @@ static int cell_key(int cell, int numpad)
     return numpad ? (6 - 3 * r) + c + 1 : cell + 1;
 }
 
-/* One text row of a cell: `line` 0 = top padding, 1 = the key, 2 = the colour's name. */
+/* A lit cell below full brightness (the board's levels, color-blind mode's dim cells):
+ * the share of full it is lit for, in percent; 100 when full or not yet shaded. */
+static int cell_percent(int cell)
+{
+    int shade = board_leds()->shades[cell] - '0';
+    if (shade < 1 || shade >= (int)BOARD_SHADE_FULL)
+        return 100;
+    int permille = 1000 >> (2 * ((int)BOARD_SHADE_FULL - shade)); /* a quarter per shade */
+    return (permille + 5) / 10 ? (permille + 5) / 10 : 1;
+}
+
+/* The cell's background: its color, darker for each shade below full (256 colors). */
+static const char *cell_bg(char lc, int percent)
+{
+    static const char *const bg[3][4] = {
+        {"\033[48;5;52;97m", "\033[48;5;88;97m", "\033[48;5;124;97m", "\033[41;97m"},
+        {"\033[48;5;22;97m", "\033[48;5;22;97m", "\033[48;5;28;97m", "\033[42;30m"},
+        {"\033[48;5;58;97m", "\033[48;5;94;97m", "\033[48;5;136;97m", "\033[43;30m"}};
+    int k = percent >= 100 ? 3 : percent >= 25 ? 2 : percent >= 6 ? 1 : 0;
+    return lc == 'r' ? bg[0][k] : lc == 'g' ? bg[1][k] : lc == 'y' ? bg[2][k] : "\033[100;37m";
+}
+
+/* One text row of a cell: `line` 0 = top padding, 1 = the key (and the brightness when
+ * below full), 2 = the colour's name. */
 static void draw_cell(int cell, int line, int numpad)
 {
     char p = board_picture()[cell];
     int blink = p >= 'A' && p <= 'Z';
     char lc = (char)(blink ? p - 'A' + 'a' : p);
     int dark_half = blink && ((board_now() / BOARD_MS(250)) & 1);
-    const char *bg = lc == 'r' ? "\033[41;97m" : lc == 'g' ? "\033[42;30m"
-                   : lc == 'y' ? "\033[43;30m" : "\033[100;37m";
-    if (dark_half)
-        bg = "\033[100;37m";
-    /* the color is also spelled out, for terminals without color */
+    int percent = lc == '.' ? 100 : cell_percent(cell);
+    const char *bg = dark_half ? "\033[100;37m" : cell_bg(lc, percent);
+    /* the color (and a brightness below full) also spelled out, for terminals without color */
     const char *word = lc == 'r' ? "  red  " : lc == 'g' ? " green " :
                        lc == 'y' ? "yellow " : "       ";
-    if (line == 1)
+    if (line == 1 && percent < 100 && !dark_half)
+        printf("%s %d %2d%% \033[0m ", bg, cell_key(cell, numpad), percent);
+    else if (line == 1)
         printf("%s   %d   \033[0m ", bg, cell_key(cell, numpad));
     else if (line == 2)
         printf("%s%s\033[0m ", bg, dark_half ? "       " : word);
@@ -288,13 +311,45 @@ static void draw_too_small(int cols, int rows)
     printf("This terminal is %dx%d: too small.\033[K\r\n", cols, rows);
     printf("The board needs at least %dx%d\033[K\r\n", COMPACT_COLS, COMPACT_ROWS);
     printf("(%dx%d for big cells). Enlarge\033[K\r\n", FULL_COLS, FULL_ROWS);
-    printf("the window, or press 'q' to quit.\033[K\033[J");
+    printf("the window, or press 'q' to quit.\033[K\r\n");
+    printf("Other keys do nothing here.\033[K\033[J");
+}
+
+/* The board's menu, as firmware/README.md describes it; the choices in the cells' places,
+ * labelled with the keys of the layout shown (at most 70 columns: the compact layout). */
+static const char *const menu_choice[9] = {"you X vs AI", "you O vs AI", "two players",
+                                           "perfect",     "medium",      "easy",
+                                           "statistics",  "color-blind", "brightness"};
+static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)", ""};
+#define LEGEND_LINES 7
+
+static void legend_line(int i, int numpad, int cols)
+{
+    static const char *const text[LEGEND_LINES] = {
+        "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first",
+        "move or at game over. Then a short press picks, cells as on the grid:",
+        NULL, NULL, NULL,
+        "8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.",
+        "A long press, or 10 s without a press, closes it: nothing changes."};
+    char row[96];
+    if (text[i]) {
+        snprintf(row, sizeof row, "%s", text[i]);
+    } else {
+        int r = i - 2, n = 0;
+        for (int c = 0; c < 3; c++)
+            n += snprintf(row + n, sizeof row - (size_t)n, "%d %-14s", cell_key(r * 3 + c, numpad),
+                          menu_choice[r * 3 + c]);
+        snprintf(row + n, sizeof row - (size_t)n, "%s", menu_row_note[r]);
+    }
+    printf(" %.*s\033[K\r\n", cols - 2, row);
 }
 
 /* the play mode's state, as drawn */
 typedef struct {
     const char *name; /* the image's file name */
-    int numpad, long_next, editing;
+    int numpad, long_next, editing, legend;
+    int esc;         /* ESC_*: where in an escape sequence the keys are */
+    uint64_t esc_us; /* when a lone ESC came */
     char input[120], status[120];
     size_t input_len;
     uint64_t release_at[9]; /* when each held cell is let go (0 = not held) */
@@ -316,8 +371,15 @@ static void draw_full(const play_t *p, int cols)
            p->numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
                      : "1-9 in reading order (1 top left)",
            p->long_next ? "  [LONG]" : "");
-    printf(" shift+digit or 'l' then digit = long press | ':' console | 'q' quit\033[K\r\n");
+    printf(" shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\033[K\r\n");
     printf(" %.78s\033[K\r\n", p->status);
+    if (p->legend) {
+        printf("\033[K\r\n");
+        for (int i = 0; i < LEGEND_LINES; i++)
+            legend_line(i, p->numpad, cols);
+        printf(" '?' back to the serial console\033[K\033[J");
+        return;
+    }
     printf("\033[K\r\n serial console:\033[K\r\n");
     draw_console(LOG_LINES, cols, p->input, p->editing);
 }
@@ -333,13 +395,19 @@ static void draw_compact(const play_t *p, int cols, int rows)
     snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
     snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
     snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
-    snprintf(help[5], sizeof help[5], "%s", "");
+    snprintf(help[5], sizeof help[5], "'?' %s", p->legend ? "back to the console" : "the board's menu");
     for (int row = 0; row < 6; row++) {
         int r = row / 2;
         printf("  ");
         for (int c = 0; c < 3; c++)
             draw_cell(r * 3 + c, row % 2 + 1, p->numpad);
         printf(" %s\033[K\r\n", help[row]);
+    }
+    if (p->legend) { /* in place of the status, the console and its input */
+        for (int i = 0; i < LEGEND_LINES && i < rows - 6; i++)
+            legend_line(i, p->numpad, cols);
+        printf("\033[J");
+        return;
     }
     printf(" %.70s\033[K\r\n", p->status);
     printf(" serial console:\033[K\r\n");
@@ -424,16 +492,52 @@ static int play_catch_up(play_t *p, uint64_t target)
     return 0;
 }
 
-/* A key while typing a console line: Enter sends it, Esc drops it. */
+/* Escape sequences (arrow and function keys: ESC [ or ESC O, parameters, a final byte)
+ * do nothing, on the board or in a console line: their bytes are no keys (shift+arrow
+ * and F5 carry digits). An ESC that nothing follows within ESC_LONE_US is the Esc key. */
+enum { ESC_NONE, ESC_GOT, ESC_SEQ };
+#define ESC_LONE_US 50000u
+
+/* The Esc key: drops the console line being typed, closes the legend. */
+static void play_esc_key(play_t *p)
+{
+    p->esc = ESC_NONE;
+    p->legend = 0;
+    p->editing = 0;
+    p->input_len = 0;
+    p->input[0] = 0;
+}
+
+/* Returns 1 when the byte is part of an escape sequence (taken here). */
+static int play_escape(play_t *p, unsigned char ch)
+{
+    if (p->esc == ESC_SEQ) {
+        if (ch >= 0x40 && ch <= 0x7e) /* the final byte */
+            p->esc = ESC_NONE;
+        return 1;
+    }
+    if (p->esc == ESC_GOT && (ch == '[' || ch == 'O')) {
+        p->esc = ESC_SEQ;
+        return 1;
+    }
+    if (p->esc == ESC_GOT)
+        play_esc_key(p); /* and the byte after it is a key of its own */
+    if (ch == 27) {
+        p->esc = ESC_GOT;
+        p->esc_us = mono_us();
+        return 1;
+    }
+    return 0;
+}
+
+/* A key while typing a console line: Enter sends it (Esc drops it: play_esc_key). */
 static void play_edit(play_t *p, unsigned char ch)
 {
-    if (ch == '\r' || ch == '\n' || ch == 27) {
-        if (ch != 27) {
-            board_serial_line(p->input);
-            char buf[LOG_WIDTH + 1];
-            snprintf(buf, sizeof buf, "> %.*s", LOG_WIDTH - 2, p->input); /* as it fits */
-            log_push(buf);
-        }
+    if (ch == '\r' || ch == '\n') {
+        board_serial_line(p->input);
+        char buf[LOG_WIDTH + 1];
+        snprintf(buf, sizeof buf, "> %.*s", LOG_WIDTH - 2, p->input); /* as it fits */
+        log_push(buf);
         p->editing = 0;
         p->input_len = 0;
         p->input[0] = 0;
@@ -445,12 +549,25 @@ static void play_edit(play_t *p, unsigned char ch)
     }
 }
 
+static int is_quit_key(unsigned char ch)
+{
+    return ch == 'q' || ch == 'Q' || ch == 3 || ch == 4;
+}
+
+/* The terminal shows the "too small" notice instead of the board. */
+static int play_too_small(void)
+{
+    int cols, rows;
+    term_size(&cols, &rows);
+    return layout_for(cols, rows) == LAYOUT_TOO_SMALL;
+}
+
 /* A key on the board; returns 1 for quit. */
 static int play_key(play_t *p, unsigned char ch)
 {
     int is_long;
     int cell = key_to_cell(ch, p->numpad, &is_long);
-    if (ch == 'q' || ch == 'Q' || ch == 3 || ch == 4) {
+    if (is_quit_key(ch)) {
         return 1;
     } else if (ch == 'n' || ch == 'N') {
         p->numpad = !p->numpad;
@@ -458,6 +575,9 @@ static int play_key(play_t *p, unsigned char ch)
         p->long_next = !p->long_next;
     } else if (ch == ':') {
         p->editing = 1;
+        p->legend = 0;
+    } else if (ch == '?') {
+        p->legend = !p->legend;
     } else if (cell >= 0) {
         uint32_t ms = (is_long || p->long_next) ? BOARD_LONG_MS : BOARD_PRESS_MS;
         p->long_next = 0;
@@ -493,11 +613,20 @@ static int run_play(const char *elf)
         FD_ZERO(&rd);
         FD_SET(0, &rd);
         struct timeval tv = {0, 2000};
+        if (p.esc == ESC_GOT && mono_us() - p.esc_us > ESC_LONE_US)
+            play_esc_key(&p);
         if (select(1, &rd, NULL, NULL, &tv) <= 0)
             continue;
         unsigned char ch;
         if (read(0, &ch, 1) != 1)
             break;
+        if (play_too_small()) { /* nothing shows what a key would do: only quit acts */
+            if (is_quit_key(ch))
+                break;
+            continue;
+        }
+        if (play_escape(&p, ch))
+            continue;
         if (p.editing)
             play_edit(&p, ch);
         else if (play_key(&p, ch))

@@ -3,19 +3,28 @@
 # 80x24 (compact layout) and at full size (110x45): the whole grid, the key help and at
 # least 4 console lines are on screen; a press shows a red cell and the AI's answer; the
 # status line names the cell by its place, also in numeric-keypad mode; a console line
-# gets its answer; 'q' quits with status 0. A 50x12 terminal gets a clear message.
+# gets its answer, also with arrow keys typed in it (kept, doing nothing), Esc drops a
+# line; a function key (its sequence carries digits) presses nothing; '?' shows the
+# board's menu legend (keys as labelled); 'q' quits with status 0. A 50x12 terminal gets
+# a clear message, and the keys typed under it do nothing.
 # Skips (status 0, says so) when tmux is not installed.
-# Usage: play_test.sh TTT_SIM FIRMWARE_ELF
+# With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
+# its serial port set the brightness level), each cell is drawn as bright as the board
+# lights it: the share of full on the key row and a darker background below full.
+# Usage: play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
-SIM=$1 ELF=$2
+SIM=$1 ELF=$2 DUTY=${3:-}
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
 fi
 S=ttt-sim-test-$$
 st=$(mktemp) || exit 1
-trap 'tmux kill-session -t "$S" 2>/dev/null; rm -f "$st"' EXIT
+# its own tmux server (-L): a server another user of tmux started elsewhere would run the
+# program from its own working directory
+tm() { tmux -L "$S" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null; rm -f "$st"' EXIT
 fail=0 checks=0
-cap() { tmux capture-pane -p -e -t "$S"; }
+cap() { tm capture-pane -p -e -t "$S"; }
 check() { # check NAME PATTERN (extended regexp over the captured screen)
     checks=$((checks + 1))
     if ! cap | grep -Eq -- "$2"; then
@@ -29,35 +38,63 @@ check_count() { # check_count NAME PATTERN MIN
         echo "sim_play: FAILED: $SIZE: $1: $n lines match '$2', want >= $3:"; cap | sed 's/^/    /'; fail=1
     fi
 }
-start() { # start COLS ROWS
+start() { # start COLS ROWS [IMAGE]
     SIZE="$1x$2"
     : > "$st"
-    tmux -f /dev/null new-session -d -s "$S" -x "$1" -y "$2" "$SIM $ELF; echo \$? > $st" || exit 1
+    tm new-session -d -s "$S" -x "$1" -y "$2" "$SIM ${3:-$ELF}; echo \$? > $st" || exit 1
     sleep 2
 }
 quit() {
-    tmux send-keys -t "$S" q
+    tm send-keys -t "$S" q
     n=0
     while [ ! -s "$st" ] && [ $n -lt 30 ]; do sleep 0.1; n=$((n + 1)); done
     [ "$(cat "$st")" = "0" ] || { echo "sim_play: FAILED: $SIZE: after q: exit status '$(cat "$st")'"; fail=1; }
-    tmux kill-session -t "$S" 2>/dev/null
+    tm kill-session -t "$S" 2>/dev/null
 }
 play() { # the same session at any size that fits
     check banner 'ttt: ready'
     check grid-top '   1   .*   2   .*   3   '
     check grid-bottom '   7   .*   8   .*   9   '
     check key-help "shift\+digit or 'l'"
-    tmux send-keys -t "$S" 5
+    tm send-keys -t "$S" 5
     sleep 2
     check move 'move: 5'
     check red-cell '41m   5   '
     check ai-answer 'ai: [1-9]'
     check status 'short press: key 5 = centre cell \(cell 5\)'
-    tmux send-keys -t "$S" : h e l p Enter
+    tm send-keys -t "$S" : h e l p Enter
     sleep 1
     check console 'help \|'
     check_count console-lines '^  [<>] ' 4
-    tmux send-keys -t "$S" n 7
+    # arrow keys while typing a line keep it (and do nothing); Esc alone drops it
+    tm send-keys -t "$S" : b o Left Up
+    tm send-keys -t "$S" a
+    sleep 1
+    check arrow-keeps-line ' > boa'
+    tm send-keys -t "$S" r d Enter
+    sleep 1
+    check arrow-line-sent 'turn: '
+    tm send-keys -t "$S" : x y z Escape
+    sleep 1
+    check esc-drops-line "':' to type a console line"
+    checks=$((checks + 1))
+    if cap | grep -q 'xyz'; then
+        echo "sim_play: FAILED: $SIZE: esc-drops-line: 'xyz' still there:"; cap | sed 's/^/    /'; fail=1
+    fi
+    # a function key's sequence carries digits (F7: ESC [ 1 8 ~): no press
+    tm send-keys -t "$S" F7 S-Up
+    sleep 1
+    check fkey-no-press 'short press: key 5 = centre cell'
+    # the menu's legend on '?', and back
+    tm send-keys -t "$S" '?'
+    sleep 1
+    check legend "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first"
+    check legend-row '1 you X vs AI +2 you O vs AI +3 two players'
+    check legend-close '10 s without a press, closes it'
+    tm send-keys -t "$S" '?'
+    sleep 1
+    check legend-back 'serial console:'
+    tm send-keys -t "$S" n 7
     sleep 1
     check numpad-help 'keys 7-8-9 top'
     checks=$((checks + 1))
@@ -65,6 +102,9 @@ play() { # the same session at any size that fits
         echo "sim_play: FAILED: $SIZE: numpad-label: the top grid row is not 7 8 9:"; cap | sed 's/^/    /'; fail=1
     fi
     check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
+    tm send-keys -t "$S" '?'
+    sleep 1
+    check numpad-legend '7 you X vs AI +8 you O vs AI +9 two players'
     quit
 }
 start 80 24
@@ -76,6 +116,31 @@ play
 start 50 12
 check too-small 'terminal is 50x12: too small'
 check too-small-size 'needs at least 72x14'
+# keys under the notice make no unseen moves: none shows once the board fits
+tm send-keys -t "$S" 5 '?' : 1
+sleep 1
+tm resize-window -t "$S" -x 80 -y 24
+sleep 1
+SIZE=50x12-then-80x24
+check too-small-no-key '^ ready'
+check too-small-no-line "':' to type a console line"
+checks=$((checks + 1))
+if cap | grep -Eq 'move: |41m   5   '; then
+    echo "sim_play: FAILED: $SIZE: a key under the notice made a move:"; cap | sed 's/^/    /'; fail=1
+fi
 quit
+if [ -n "$DUTY" ]; then
+    start 80 24 "$DUTY"
+    SIZE=80x24-brightness-full
+    check full-cell '43m   2   '
+    check dim-cell-full '48;5;136m 1 25% '
+    check dim-cell-centre '48;5;136m 5 25% '
+    tm send-keys -t "$S" : 0 Enter
+    sleep 1
+    SIZE=80x24-brightness-night
+    check night-cell '48;5;94m 2  6% '
+    check night-dim-cell '48;5;58m 1  2% '
+    quit
+fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, 'q' exits 0; 50x12 gets a clear message)"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"

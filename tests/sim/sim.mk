@@ -46,8 +46,8 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
 	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) \
 		$(SIM_ELF)
-test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
-	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
+test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
+	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \

@@ -10,6 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, requireChromium } from './chromium.mjs';
+import {
+  picture, logLines, rxLines, simWait, waitFor, waitLine, command,
+} from './page_read.mjs';
 
 const [pagePath, shotPath] = process.argv.slice(2);
 if (!shotPath) {
@@ -58,35 +61,6 @@ async function main() {
     `no page error, no network request; page ${(size / 1024).toFixed(0)} KB; screenshot ${shotPath})`);
 }
 
-// ---- reading the page ----------------------------------------------------------------
-
-const picture = (page) => page.getAttribute('#board', 'data-picture');
-const logLines = (page) => page.$$eval('#log div', (ds) => ds.map((d) => d.className + ' ' + d.textContent));
-const rxLines = async (page) => (await logLines(page)).filter((l) => l.startsWith('rx ')).map((l) => l.slice(3));
-
-// Waits count simulated time (the page's clock), so a slow machine only makes the test
-// slower; a generous wall-clock guard catches a page that stopped altogether.
-const simMs = async (page) => Number(await page.getAttribute('#board', 'data-sim-ms'));
-async function waitFor(page, what, pred, ms) {
-  const end = (await simMs(page)) + ms;
-  const guard = Date.now() + 60000 + 20 * ms;
-  for (;;) {
-    const v = await pred();
-    if (v) return v;
-    if ((await simMs(page)) > end || Date.now() > guard)
-      throw new Error(`${what}: not within ${ms} simulated ms (picture ${await picture(page)})`);
-    await page.waitForTimeout(50);
-  }
-}
-// let `ms` of simulated time pass
-async function simWait(page, ms) {
-  const end = (await simMs(page)) + ms;
-  const guard = Date.now() + 60000 + 20 * ms;
-  while ((await simMs(page)) < end && Date.now() < guard) await page.waitForTimeout(20);
-}
-const waitLine = (page, what, re, from, ms = 5000) =>
-  waitFor(page, what, async () => (await rxLines(page)).slice(from).find((l) => re.test(l)), ms);
-
 function parse(p) {
   let x = 0, o = 0;
   for (let i = 0; i < 9; i++) {
@@ -126,13 +100,6 @@ async function playGame(page, name, move) {
     }
   }
   throw new Error(`${name}: no result after 5 moves`);
-}
-
-// a console line, typed in the input line; Escape then leaves it, so keys play again
-async function command(page, text) {
-  await page.fill('#line', text);
-  await page.press('#line', 'Enter');
-  await page.press('#line', 'Escape');
 }
 
 async function clickCell(page, cell) {

@@ -7,7 +7,7 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
-	test-web-model-twin
+	test-web-model-twin test-web-page
 # the board model's native build, answering an event table (tests/web/model_twin.mjs)
 MODEL_EVENTS := $(WEB_DIR)/model_events
 $(MODEL_EVENTS): tests/web/model_events.c sim/board_model.c sim/board_model.h $(HOST_FLAGS_FILE)
@@ -23,12 +23,21 @@ test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
 	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX)
 test-web-browser: $(WEB_PAGE)
 	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
+# the page's console, keys, taps, menu legend and LED brightness (tests/web/page_test.mjs);
+# the brightness on the HAL's bench image (tests/hal/hal_bench_fw.c: a yellow frame with
+# the diagonal dim, cells 7 and 9 blinking; '0'-'2' on the serial port set the level)
+DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
+$(DUTY_HEX): $(HAL_BENCH_FW)
+	@mkdir -p $(@D)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+test-web-page: $(WEB_PAGE) $(DUTY_HEX)
+	@node tests/web/page_test.mjs $(WEB_PAGE) $(DUTY_HEX) $(WEB_DIR)/page
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
-test-web-play: $(WEB_SIM) $(SIM_ELF)
-	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF)); rc=$$?; \
+test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
+	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
-	test-web-play
+	test-web-page test-web-play
 
 # the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
 .PHONY: bench-web

@@ -4,11 +4,12 @@
 // button, the EEPROM kept in localStorage, "load your own .hex" (picker or drop), and
 // "Flash to my Uno": that image into a real Uno over Web Serial (stk500.js).
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
-// --stdio), #board[data-leds] and each .cell[data-led] (lit right now),
+// --stdio), #board[data-leds] and each .cell[data-led] (lit right now), .cell[data-on]
+// (its brightness in permille of full),
 // #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
 // write, verify, ok, failed) with its .text, #flash-msg.
 import {
-  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
@@ -63,14 +64,29 @@ function saveEeprom(force) {
 
 // ---- console ---------------------------------------------------------------------------
 
+// The console follows new lines until the person scrolls up, and again once they scroll
+// back to the end. Whether it follows is decided by their scrolling, not by the position:
+// a narrower page wraps the lines, the log grows taller, and a log that was at its end is
+// no longer there without anyone scrolling.
+let follow = true, followTop = 0;
+const logAtEnd = () => logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 4;
+function logToEnd() {
+  logEl.scrollTop = logEl.scrollHeight;
+  followTop = logEl.scrollTop;
+}
+logEl.addEventListener('scroll', () => {
+  // moved up from where it was put: the person scrolled away; at the end: follow again
+  follow = logAtEnd() || (follow && logEl.scrollTop >= followTop);
+  followTop = logEl.scrollTop;
+});
+new ResizeObserver(() => { if (follow) logToEnd(); }).observe(logEl);
 function log(kind, text) {
   const div = document.createElement('div');
   div.className = kind;
   div.textContent = text;
-  const atEnd = logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 4;
   logEl.appendChild(div);
   while (logEl.childNodes.length > LOG_MAX) logEl.removeChild(logEl.firstChild);
-  if (atEnd) logEl.scrollTop = logEl.scrollHeight;
+  if (follow) logToEnd();
 }
 
 $('send').addEventListener('submit', (e) => {
@@ -112,7 +128,21 @@ for (let i = 0; i < 9; i++) {
   b.addEventListener('lostpointercapture', up);
   b.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a hold
 }
+// The menu's choice on each cell (the firmware's menu, sim/README.md and the manual),
+// drawn in the cells' places and labelled with the keys that press them.
+const MENU = ['you X vs AI', 'you O vs AI', 'two players', 'level perfect', 'level medium',
+  'level easy', 'statistics', 'color-blind on or off', 'brightness: full, medium, night'];
+const legendEl = $('legend-grid');
+const legend = MENU.map((text, i) => {
+  const li = document.createElement('li');
+  li.dataset.cell = String(i + 1);
+  li.innerHTML = '<b></b> <span></span>';
+  li.querySelector('span').textContent = text;
+  legendEl.appendChild(li);
+  return li;
+});
 function relabel() {
+  legend.forEach((li, i) => { li.querySelector('b').textContent = String(label(i)); });
   cells.forEach((b, i) => {
     b.querySelector('.num').textContent = String(label(i));
     b.setAttribute('aria-label', `cell ${i + 1}${numpad ? ` (key ${label(i)})` : ''}`);
@@ -123,19 +153,39 @@ function relabel() {
 }
 relabel();
 
+// Every tap closes its contact for at least PRESS_MS, and a timed long press holds its
+// cell by itself. A press that comes while the page itself is still holding another cell
+// that way waits for that cell's release and TAP_GAP_MS more (the firmware debounces each
+// key for 10 ms, so a release and a press closer than that can reach it in either order):
+// two taps in quick succession are two presses, in order, never a pair held together by
+// the page. A press while the person holds another cell goes down at once, as on the board.
+const TAP_GAP_MS = 20;
+const waiting = []; // presses not yet down: { cell, holdMs, up } in order
+let lastReleaseAt = -Infinity; // sim cycle of the page's last release
+const pageHolds = () => pressedAt.some((at, c) => at >= 0 && releaseAt[c]);
+
 function down(cell, who, holdMs) {
   if (!board) return;
   holders[cell].add(who);
-  if (pressedAt[cell] < 0) {
-    pressedAt[cell] = board.now();
-    releaseAt[cell] = holdMs ? board.now() + msToCycles(holdMs) : 0;
-    board.setKeys(board.keys | (1 << cell));
+  if (pressedAt[cell] >= 0 || waiting.some((w) => w.cell === cell)) return;
+  if (waiting.length || pageHolds()) {
+    waiting.push({ cell, holdMs, up: false });
     cells[cell].classList.add('down');
+    return;
   }
+  pressNow(cell, holdMs);
+}
+function pressNow(cell, holdMs) {
+  pressedAt[cell] = board.now();
+  releaseAt[cell] = holdMs ? board.now() + msToCycles(holdMs) : 0;
+  board.setKeys(board.keys | (1 << cell));
+  cells[cell].classList.add('down');
 }
 function up_(cell, who) {
-  if (!holders[cell].delete(who) || holders[cell].size || !board || pressedAt[cell] < 0) return;
-  if (releaseAt[cell]) return; // a timed long press lets go by itself
+  if (!holders[cell].delete(who) || holders[cell].size || !board) return;
+  const w = waiting.find((x) => x.cell === cell);
+  if (w) { w.up = true; return; } // it is a tap: stretched once it goes down
+  if (pressedAt[cell] < 0 || releaseAt[cell]) return; // a timed long press lets go by itself
   // a tap shorter than PRESS_MS still closes the contact for PRESS_MS
   releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(PRESS_MS));
 }
@@ -147,12 +197,21 @@ function releaseDue() {
       holders[c].clear();
       board.setKeys(board.keys & ~(1 << c));
       cells[c].classList.remove('down');
+      lastReleaseAt = board.now();
     }
+  while (waiting.length && !pageHolds() && board.now() >= lastReleaseAt + msToCycles(TAP_GAP_MS)) {
+    const w = waiting.shift();
+    pressNow(w.cell, w.holdMs);
+    if (w.up && !w.holdMs) releaseAt[w.cell] = board.now() + msToCycles(PRESS_MS);
+  }
 }
 
-// keyboard: the keys of `make play`
+// keyboard: the keys of `make play`. In the console input, a digit typed while the input
+// is empty plays too (no command starts with a digit or a shifted one): after Enter the
+// input stays ready for the next command, and the next move is a digit away.
 document.addEventListener('keydown', (e) => {
-  if (e.target === lineEl || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
+  if (e.target === lineEl && (lineEl.value !== '' || !isDigitKey(e))) return;
   let digit = 0, isLong = false;
   const m = /^(Digit|Numpad)([1-9])$/.exec(e.code);
   if (m) { digit = Number(m[2]); isLong = e.shiftKey; } else if (SHIFTED_DIGITS.includes(e.key)) {
@@ -160,7 +219,7 @@ document.addEventListener('keydown', (e) => {
     isLong = true;
   }
   if (digit) {
-    e.preventDefault();
+    e.preventDefault(); // also keeps it out of the console input
     if (e.repeat) return;
     const cell = keyCell(digit, numpad);
     if (isLong || longNext) {
@@ -179,6 +238,9 @@ document.addEventListener('keydown', (e) => {
     lineEl.focus();
   }
 });
+function isDigitKey(e) {
+  return /^(Digit|Numpad)[1-9]$/.test(e.code) || SHIFTED_DIGITS.includes(e.key);
+}
 document.addEventListener('keyup', (e) => {
   const m = /^(Digit|Numpad)([1-9])$/.exec(e.code);
   if (!m) return;
@@ -199,6 +261,8 @@ function start(flash, name) {
   $('fw-name').textContent = name;
   pressedAt.fill(-1);
   releaseAt.fill(0);
+  waiting.length = 0;
+  lastReleaseAt = -Infinity;
   holders.forEach((h) => h.clear());
   cells.forEach((c) => c.classList.remove('down'));
   log('sys', `-- power on: ${name} --`);
@@ -242,6 +306,16 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
+// A lit LED drawn at `permille` of full brightness (the board's brightness levels and
+// the color-blind mode's dim cells): lightness goes about as the cube root of light
+// (CIE L*), so a night board looks dim, not black.
+function drawShare(cell, permille) {
+  const el = cells[cell];
+  if (el.dataset.on === String(permille)) return;
+  el.dataset.on = String(permille);
+  el.style.setProperty('--on', Math.cbrt(permille / 1000).toFixed(3));
+}
+
 let shownLeds = '', shownPic = '';
 function render() {
   showState();
@@ -257,6 +331,7 @@ function render() {
     boardEl.dataset.leds = leds;
     shownLeds = leds;
   }
+  for (let c = 0; c < 9; c++) drawShare(c, shadePermille(board.shades[c]));
   const pic = board.stable() ? board.picture : shownPic;
   if (pic && pic !== shownPic) {
     boardEl.dataset.picture = pic;

@@ -3,13 +3,26 @@
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
 import {
-  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell,
+  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
+// the board's menu, as sim/ttt_sim.c's legend (at most 70 columns)
+const MENU = ['you X vs AI', 'you O vs AI', 'two players', 'perfect', 'medium', 'easy',
+  'statistics', 'color-blind', 'brightness'];
+const MENU_ROW_NOTE = ['(a new game)', '(level, new game)', ''];
+const LEGEND = [
+  "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first",
+  'move or at game over. Then a short press picks, cells as on the grid:',
+  null, null, null,
+  '8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.',
+  'A long press, or 10 s without a press, closes it: nothing changes.'];
+// escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
+const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
+const isQuit = (ch) => ch === 113 || ch === 81 || ch === 3 || ch === 4; // q Q ^C ^D
 
 export function runPlay(board, image) {
   const out = process.stdout, inp = process.stdin;
@@ -25,17 +38,29 @@ export function runPlay(board, image) {
   };
   board.onLine = (line) => push(`< ${line}`);
   let numpad = false, longNext = false, editing = false, input = '', status = 'ready';
+  let legend = false, esc = ESC_NONE, escTimer = null;
   let resized = true;
   const releaseAt = new Array(9).fill(0);
 
+  // a lit cell's background: its color, darker for each shade below full (256 colors);
+  // below full the key row also gives the share of full, for terminals without color
+  const BG = {
+    r: ['\x1b[48;5;52;97m', '\x1b[48;5;88;97m', '\x1b[48;5;124;97m', '\x1b[41;97m'],
+    g: ['\x1b[48;5;22;97m', '\x1b[48;5;22;97m', '\x1b[48;5;28;97m', '\x1b[42;30m'],
+    y: ['\x1b[48;5;58;97m', '\x1b[48;5;94;97m', '\x1b[48;5;136;97m', '\x1b[43;30m'],
+  };
   const cell = (c, line) => {
     const p = board.picture[c];
     const blink = p >= 'A' && p <= 'Z';
     const lc = p.toLowerCase();
     const darkHalf = blink && Math.floor(board.now() / msToCycles(250)) % 2 === 1;
-    let bg = lc === 'r' ? '\x1b[41;97m' : lc === 'g' ? '\x1b[42;30m' : lc === 'y' ? '\x1b[43;30m' : '\x1b[100;37m';
-    if (darkHalf) bg = '\x1b[100;37m';
+    const percent = lc === '.' ? 100 : Math.max(1, Math.round(shadePermille(board.shades[c]) / 10));
+    const k = percent >= 100 ? 3 : percent >= 25 ? 2 : percent >= 6 ? 1 : 0;
+    const bg = darkHalf || lc === '.' ? '\x1b[100;37m' : BG[lc][k];
     const word = lc === 'r' ? '  red  ' : lc === 'g' ? ' green ' : lc === 'y' ? 'yellow ' : '       ';
+    if (line === 1 && percent < 100 && !darkHalf) {
+      return `${bg} ${cellKey(c, numpad)} ${String(percent).padStart(2)}% \x1b[0m `;
+    }
     if (line === 1) return `${bg}   ${cellKey(c, numpad)}   \x1b[0m `;
     if (line === 2) return `${bg}${darkHalf ? '       ' : word}\x1b[0m `;
     return `${bg}       \x1b[0m `;
@@ -46,6 +71,20 @@ export function runPlay(board, image) {
     for (let i = 0; i < lines; i++) s += `  ${(log[first + i] || '').slice(0, cols - 3)}\x1b[K\r\n`;
     s += editing ? ` > ${input.slice(-(cols - 4))}\x1b[K` : " ':' to type a console line\x1b[K";
     return s + '\x1b[J';
+  };
+  const legendLine = (i, cols) => {
+    let row = LEGEND[i];
+    if (row === null) {
+      const r = i - 2;
+      row = '';
+      for (let c = 0; c < 3; c++) row += `${cellKey(r * 3 + c, numpad)} ${MENU[r * 3 + c].padEnd(14)}`;
+      row += MENU_ROW_NOTE[r];
+    }
+    return ` ${row.slice(0, cols - 2)}\x1b[K\r\n`;
+  };
+  const tooSmall = () => {
+    const cols = out.columns || 80, rows = out.rows || 24;
+    return cols < COMPACT_COLS || rows < COMPACT_ROWS;
   };
   const draw = () => {
     const cols = out.columns || 80, rows = out.rows || 24;
@@ -63,27 +102,40 @@ export function runPlay(board, image) {
         s += '\x1b[K\r\n';
       }
       s += ` keys ${numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
-      s += " shift+digit or 'l' then digit = long press | ':' console | 'q' quit\x1b[K\r\n";
-      s += ` ${status.slice(0, 78)}\x1b[K\r\n\x1b[K\r\n serial console:\x1b[K\r\n`;
-      s += consoleLines(LOG_LINES, cols);
+      s += " shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\x1b[K\r\n";
+      s += ` ${status.slice(0, 78)}\x1b[K\r\n`;
+      if (legend) {
+        s += '\x1b[K\r\n';
+        for (let i = 0; i < LEGEND.length; i++) s += legendLine(i, cols);
+        s += " '?' back to the serial console\x1b[K\x1b[J";
+      } else {
+        s += '\x1b[K\r\n serial console:\x1b[K\r\n';
+        s += consoleLines(LOG_LINES, cols);
+      }
     } else if (cols >= COMPACT_COLS && rows >= COMPACT_ROWS) {
       const help = [`ttt-sim-js: ${name.slice(0, 40)}`,
         `keys ${numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${longNext ? '  [LONG]' : ''}`,
         "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
-        "':' console line   'q' quit", ''];
+        "':' console line   'q' quit", `'?' ${legend ? 'back to the console' : "the board's menu"}`];
       for (let row = 0; row < 6; row++) {
         const r = Math.floor(row / 2);
         s += '  ';
         for (let c = 0; c < 3; c++) s += cell(r * 3 + c, (row % 2) + 1);
         s += ` ${help[row]}\x1b[K\r\n`;
       }
-      s += ` ${status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
-      s += consoleLines(Math.min(LOG_LINES, rows - 9), cols);
+      if (legend) { // in place of the status, the console and its input
+        for (let i = 0; i < LEGEND.length && i < rows - 6; i++) s += legendLine(i, cols);
+        s += '\x1b[J';
+      } else {
+        s += ` ${status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
+        s += consoleLines(Math.min(LOG_LINES, rows - 9), cols);
+      }
     } else {
       s += `This terminal is ${cols}x${rows}: too small.\x1b[K\r\n`;
       s += `The board needs at least ${COMPACT_COLS}x${COMPACT_ROWS}\x1b[K\r\n`;
       s += `(${FULL_COLS}x${FULL_ROWS} for big cells). Enlarge\x1b[K\r\n`;
-      s += "the window, or press 'q' to quit.\x1b[K\x1b[J";
+      s += "the window, or press 'q' to quit.\x1b[K\r\n";
+      s += 'Other keys do nothing here.\x1b[K\x1b[J';
     }
     out.write(s);
   };
@@ -96,6 +148,7 @@ export function runPlay(board, image) {
       if (done) return;
       done = true;
       clearInterval(timer);
+      clearTimeout(escTimer);
       inp.setRawMode(false);
       inp.pause();
       out.write('\x1b[0m\x1b[?25h\x1b[?1049l');
@@ -129,15 +182,43 @@ export function runPlay(board, image) {
     out.write('\x1b[?1049h\x1b[?25l\x1b[2J');
     inp.setRawMode(true);
     inp.resume();
+    const escKey = () => { // the Esc key: drops the line being typed, closes the legend
+      clearTimeout(escTimer);
+      esc = ESC_NONE;
+      legend = false;
+      editing = false;
+      input = '';
+    };
+    // true when the byte is part of an escape sequence (taken here)
+    const escape = (ch) => {
+      if (esc === ESC_SEQ) {
+        if (ch >= 0x40 && ch <= 0x7e) esc = ESC_NONE; // the final byte
+        return true;
+      }
+      if (esc === ESC_GOT && (ch === 0x5b || ch === 0x4f)) { // [ O
+        clearTimeout(escTimer);
+        esc = ESC_SEQ;
+        return true;
+      }
+      if (esc === ESC_GOT) escKey(); // and the byte after it is a key of its own
+      if (ch === 27) {
+        esc = ESC_GOT;
+        escTimer = setTimeout(escKey, ESC_LONE_MS);
+        return true;
+      }
+      return false;
+    };
     inp.on('data', (buf) => {
       for (const ch of buf) {
+        if (tooSmall()) { // nothing shows what a key would do: only quit acts
+          if (isQuit(ch)) return finish(0);
+          continue;
+        }
+        if (escape(ch)) continue;
         if (editing) {
           if (ch === 13 || ch === 10) {
             board.serialLine(input);
             push(`> ${input}`);
-            editing = false;
-            input = '';
-          } else if (ch === 27) {
             editing = false;
             input = '';
           } else if ((ch === 127 || ch === 8) && input.length) {
@@ -151,10 +232,10 @@ export function runPlay(board, image) {
         let digit = 0, isLong = false;
         if (c >= '1' && c <= '9') digit = ch - 48;
         else if (SHIFTED_DIGITS.includes(c)) { digit = SHIFTED_DIGITS.indexOf(c) + 1; isLong = true; }
-        if (c === 'q' || c === 'Q' || ch === 3 || ch === 4) return finish(0);
+        if (isQuit(ch)) return finish(0);
         if (c === 'n' || c === 'N') numpad = !numpad;
         else if (c === 'l' || c === 'L') longNext = !longNext;
-        else if (c === ':') editing = true;
+        else if (c === ':') { editing = true; legend = false; } else if (c === '?') legend = !legend;
         else if (digit) {
           const cl = keyCell(digit, numpad);
           const ms = isLong || longNext ? LONG_MS : PRESS_MS;

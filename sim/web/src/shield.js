@@ -49,9 +49,18 @@ const numpadSwap = (i) => (2 - Math.floor(i / 3)) * 3 + (i % 3);
 export const cellKey = (cell, numpad) => (numpad ? numpadSwap(cell) : cell) + 1;
 export const keyCell = (digit, numpad) => (numpad ? numpadSwap(digit - 1) : digit - 1);
 
+// A lit cell's shade in the picture (`shades`: '1'-'4' per cell, board_model.h; each shade
+// a quarter of the on-time of the one above, SHADE_FULL a die lit its whole row step) as
+// the share of full brightness, in permille; 1000 for a cell not (yet) shaded.
+export const SHADE_FULL = C.constant_SHADE_FULL();
+export function shadePermille(ch) {
+  const s = ch.charCodeAt(0) - 48;
+  return s >= 1 && s <= SHADE_FULL ? Math.round(1000 / 4 ** (SHADE_FULL - s)) : 1000;
+}
+
 const MCUSR = 0x54, SMCR = 0x53, UCSR0B = 0xc1, WDTCSR = 0x60;
 const PORTB = 0x25, DDRB = 0x24, PORTC = 0x28, DDRC = 0x27, PORTD = 0x2b, DDRD = 0x2a;
-const LEDS_PICTURE = 1, LEDS_GHOSTS = 2; // what a window changed (board_model.h)
+const LEDS_PICTURE = 1, LEDS_GHOSTS = 2, LEDS_SHADES = 4; // what a window changed (board_model.h)
 const UART_FLOW = 1, UART_DATA = 2, UART_LINE = 4; // what a byte was
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
@@ -124,6 +133,7 @@ export class Shield {
     this.picture = cString(this.model, this.model.leds_picture());
     this.pictureSince = 0;
     this.ghosts = cString(this.model, this.model.leds_ghosts());
+    this.shades = cString(this.model, this.model.leds_shades()); // per cell, see shadePermille
     this.nextWindow = this.model.leds_next_window();
     this._build(PORF);
   }
@@ -143,6 +153,20 @@ export class Shield {
     this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
       new AVRTimer(cpu, timer2Config)];
     this.timerEvents = new Set(this.timers.map((t) => t.count));
+    // avr8js gap 10: a count wrapping at TOP (CTC) sets OCFnB whenever OCRnB lies above
+    // the count before the wrap, even above TOP where the chip's counter never goes
+    // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
+    // between its compares, and every row step took its first compare at once (dim and
+    // dimmer levels' dies lit the whole step). Such a compare value never matches.
+    for (const t of this.timers) {
+      const updated = t.timerUpdated.bind(t);
+      t.timerUpdated = (value, prev) => {
+        const ocrB = t.ocrB;
+        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
+        updated(value, prev);
+        t.ocrB = ocrB;
+      };
+    }
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
     this.usart = new AVRUSART(cpu, usart0Config, F_CPU);
@@ -229,6 +253,7 @@ export class Shield {
       this.pictureSince = now;
     }
     if (changed & LEDS_GHOSTS) this.ghosts = cString(this.model, this.model.leds_ghosts());
+    if (changed & LEDS_SHADES) this.shades = cString(this.model, this.model.leds_shades());
     this.nextWindow = this.model.leds_next_window();
   }
 

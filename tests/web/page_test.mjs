@@ -1,0 +1,205 @@
+// tests/web/page_test.mjs - the page's own handling of the person, in Debian's Chromium
+// (headless, from file://): the console keeps following new lines after the page is
+// narrowed from 1100 to 375 px (and stops while the person has scrolled up); after Enter
+// in the console input a digit plays (a letter still types); two key taps 30 ms apart are
+// two presses in order (two players: both moves), while a tap during the person's own hold
+// of another cell is the pair the firmware ignores; the menu's legend is shown, at 375 px
+// too, labelled with the keys of the layout; the LEDs drawn as bright as the board lights
+// them (on the HAL's bench image, loaded as a .hex: full and dim cells at each brightness
+// level, as the board model's shades give them). Saves build/web/page/*.png.
+// Usage: node page_test.mjs build/web/index.html HAL_BENCH_FW.hex OUTDIR
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchChromium, requireChromium } from './chromium.mjs';
+import { picture, rxLines, simWait, waitFor, waitLine, command } from './page_read.mjs';
+
+const [pagePath, dutyHex, outDir] = process.argv.slice(2);
+if (!outDir) {
+  console.error('usage: node page_test.mjs INDEX.html HAL_BENCH_FW.hex OUTDIR');
+  process.exit(2);
+}
+requireChromium('web_page');
+fs.mkdirSync(outDir, { recursive: true });
+
+const problems = [];
+let checks = 0;
+const check = (name, ok, detail = '') => {
+  checks++;
+  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
+  return ok;
+};
+
+async function main() {
+  const { context, close } = await launchChromium({ viewport: { width: 1100, height: 720 } });
+  const page = context.pages()[0] || await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  try {
+    await page.goto(pathToFileURL(path.resolve(pagePath)).href);
+    await run(page);
+  } catch (e) {
+    problems.push(`stopped: ${e.message.split('\n')[0]}`);
+  }
+  for (const e of errors) problems.push(e);
+  await close();
+  if (problems.length) {
+    for (const p of problems) console.log(`web_page: FAILED: ${p}`);
+    process.exit(1);
+  }
+  console.log(`web_page: ok (${checks} checks in Chromium: the console follows after 1100 -> 375 px ` +
+    `and not while scrolled up; a digit after Enter plays; taps 30 ms apart are two moves; ` +
+    `the menu legend at 375 px; LED brightness full/medium/night with dim cells; screenshots in ${outDir})`);
+}
+
+// where the console's log is scrolled: at its end (the last line in view) or not
+const logView = (page) => page.$eval('#log', (l) => {
+  const last = l.lastElementChild.getBoundingClientRect(), box = l.getBoundingClientRect();
+  return {
+    atEnd: l.scrollTop + l.clientHeight >= l.scrollHeight - 4 && last.bottom <= box.bottom + 1,
+    overflows: l.scrollHeight > l.clientHeight + 20, top: l.scrollTop,
+  };
+});
+
+async function answered(page, text, re) {
+  const from = (await rxLines(page)).length;
+  await page.fill('#line', text);
+  await page.press('#line', 'Enter');
+  await waitLine(page, `answer to ${text}`, re, from);
+  await simWait(page, 100);
+}
+
+// keys dispatched in the page at exact wall-clock offsets (ms): [offset, type, code, key]
+const keysAt = (page, events) => page.evaluate((evs) => new Promise((done) => {
+  for (const [at, type, code, key] of evs)
+    setTimeout(() => document.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: true })), at);
+  setTimeout(done, Math.max(...evs.map((e) => e[0])) + 10);
+}), events);
+
+async function run(page) {
+  await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
+  await waitFor(page, 'empty board after the sweep', async () => (await picture(page)) === '.........', 4000);
+
+  // 1. the console follows new lines, also after the page is narrowed to 375 px
+  let v = await logView(page);
+  for (let i = 0; i < 8 && !v.overflows; i++) {
+    await answered(page, 'help', /^BOARD: /);
+    v = await logView(page);
+  }
+  check('1100 px: the log overflows (the test needs it)', v.overflows);
+  check('1100 px: the console shows its last line', v.atEnd);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await simWait(page, 200);
+  v = await logView(page);
+  check('375 px: right after narrowing the console shows its last line', v.atEnd, JSON.stringify(v));
+  await answered(page, 'help', /^BOARD: /);
+  await answered(page, 'board', /^turn: /);
+  v = await logView(page);
+  check('375 px: the console still follows new lines', v.atEnd, JSON.stringify(v));
+  await page.$eval('#log', (l) => { l.scrollTop = 0; });
+  await simWait(page, 100);
+  await answered(page, 'board', /^turn: /);
+  v = await logView(page);
+  check('scrolled up: the console stays where the person put it', !v.atEnd && v.top < 50, JSON.stringify(v));
+  await page.$eval('#log', (l) => { l.scrollTop = l.scrollHeight; });
+  await simWait(page, 100);
+  await answered(page, 'board', /^turn: /);
+  check('scrolled back to the end: it follows again', (await logView(page)).atEnd);
+  await page.screenshot({ path: path.join(outDir, 'console-375.png') });
+
+  // 2. after Enter in the console input, a digit plays; a letter still types
+  await answered(page, 'new 2p', /^new: two players/);
+  check('after Enter the input keeps the focus', await page.evaluate(() => document.activeElement.id === 'line'));
+  let from = (await rxLines(page)).length;
+  await page.keyboard.press('5');
+  await waitLine(page, 'a digit after Enter plays', /^move: 5 \(x\)$/, from);
+  check('the digit did not go into the input', (await page.inputValue('#line')) === '');
+  await page.keyboard.type('bo');
+  check('a letter types into the input', (await page.inputValue('#line')) === 'bo');
+  await page.fill('#line', '');
+
+  // 3. two taps 30 ms apart: two presses, in order (two players: both are moves). The
+  // higher cell first: a press and a release that the debouncer passes on in the same
+  // scan come out in cell order, the press of 1 before the release of 9; whether they
+  // land in the same scan depends on the row scan's phase, so the pair is tapped on
+  // six new boards.
+  for (let round = 0; round < 6; round++) {
+    await answered(page, 'new 2p', /^new: two players/);
+    from = (await rxLines(page)).length;
+    await keysAt(page, [[0, 'keydown', 'Digit9', '9'], [10, 'keyup', 'Digit9', '9'],
+      [30, 'keydown', 'Digit1', '1'], [40, 'keyup', 'Digit1', '1']]);
+    await waitLine(page, `the first of two quick taps (${round + 1})`, /^move: 9 \(x\)$/, from);
+    await waitLine(page, `the second of two quick taps (${round + 1})`, /^move: 1 \(o\)$/, from);
+  }
+  // a tap while the person holds another cell: held together, ignored by the firmware
+  from = (await rxLines(page)).length;
+  await keysAt(page, [[0, 'keydown', 'Digit3', '3'], [100, 'keydown', 'Digit7', '7'],
+    [110, 'keyup', 'Digit7', '7'], [300, 'keyup', 'Digit3', '3']]);
+  await simWait(page, 600);
+  const moves = (await rxLines(page)).slice(from).filter((l) => /^move: /.test(l));
+  check('a tap during a held key: both void, as on the board', moves.length === 0, moves.join(' | '));
+
+  // 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled
+  const legend = await page.$eval('#legend', (l) => ({
+    visible: l.getBoundingClientRect().height > 0 && getComputedStyle(l).display !== 'none',
+    right: l.getBoundingClientRect().right, text: l.textContent.replace(/\s+/g, ' '),
+    items: [...l.querySelectorAll('li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim()),
+    scroll: document.scrollingElement.scrollWidth,
+  }));
+  check('legend shown', legend.visible);
+  check('legend inside 375 px, no sideways scrolling', legend.right <= 375 && legend.scroll <= 375,
+    `${legend.right} / ${legend.scroll}`);
+  const want = ['1 you X vs AI', '2 you O vs AI', '3 two players', '4 level perfect', '5 level medium',
+    '6 level easy', '7 statistics', '8 color-blind on or off', '9 brightness: full, medium, night'];
+  check('legend: the nine choices', JSON.stringify(legend.items) === JSON.stringify(want), legend.items.join(' | '));
+  check('legend: how it opens and closes', /before your first move or at game over/.test(legend.text) &&
+    /short press/.test(legend.text) && /10 s/.test(legend.text), legend.text);
+  await page.$eval('#legend', (l) => l.scrollIntoView());
+  await page.screenshot({ path: path.join(outDir, 'legend-375.png') });
+  await page.click('#numpad');
+  const top = await page.$eval('#legend li', (li) => li.textContent.trim());
+  check('keypad layout: the top left choice is labelled 7', /^7 you X vs AI$/.test(top), top);
+  await page.click('#numpad');
+  // and at 1100 px the legend is there too
+  await page.setViewportSize({ width: 1100, height: 720 });
+  await simWait(page, 100);
+  await command(page, 'new x');
+  await page.screenshot({ path: path.join(outDir, 'page-1100.png') });
+  check('legend shown at 1100 px', await page.$eval('#legend', (l) => l.getBoundingClientRect().height > 0));
+  check('a lit cell of the game is drawn at full brightness',
+    (await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on))).every((on) => on === '1000'));
+
+  // 5. brightness: the HAL's bench image lights all nine yellow, the diagonal (1, 5, 9)
+  // dim, 7 and 9 blinking; '0', '1', '2' on its serial port set night, medium, full
+  await page.setInputFiles('#hexfile', { name: 'hal_bench_fw.hex', mimeType: 'text/plain',
+    buffer: fs.readFileSync(dutyHex) });
+  await waitLine(page, 'the bench image', /^hal_bench: ready/, 0, 8000);
+  // full share of a die per shade: full 1000, a quarter 250, 1/16 63, 1/64 16
+  const levels = [['2', 'full', 1000, 250], ['1', 'medium', 250, 63], ['0', 'night', 63, 16]];
+  const shots = [];
+  for (const [key, name, full, dim] of levels) {
+    await page.fill('#line', key);
+    await page.press('#line', 'Enter');
+    const want = [dim, full, full, full, dim, full, full, full, dim].map(String);
+    const got = await waitFor(page, `${name}: the cells' brightness`, async () => {
+      const on = await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on));
+      return on.join() === want.join() ? on : null;
+    }, 3000).catch(async () => page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on)));
+    check(`${name}: each cell drawn as bright as the board lights it`, got.join() === want.join(),
+      `${got.join()} (want ${want.join()})`);
+    // what the person sees: a steady full cell (2) brighter than a dim one (5)
+    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).filter));
+    const b = (f) => Number((/brightness\(([\d.]+)\)/.exec(f) || [0, 1])[1]);
+    check(`${name}: the full cell drawn brighter than the dim one`, b(seen[1]) > b(seen[4]), `${seen[1]} / ${seen[4]}`);
+    await page.$eval('#board', (el) => el.scrollIntoView());
+    await page.screenshot({ path: path.join(outDir, `brightness-${name}.png`), clip: await page.$eval('#board',
+      (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
+    shots.push(name);
+  }
+}
+
+main().catch((e) => {
+  console.log(`web_page: FAILED: ${e.stack || e}`);
+  process.exit(1);
+});
