@@ -10,7 +10,11 @@ typedef struct {
     uint16_t red;
     uint16_t green;
     uint16_t blink;
+    uint16_t dim; /* lit for a fixed fraction of the level's on-time (a cue besides hue) */
 } leds_frame_t;
+
+/* Brightness levels (the display's duty cycle). */
+enum { LEDS_BRIGHT_NIGHT = 0, LEDS_BRIGHT_MEDIUM = 1, LEDS_BRIGHT_FULL = 2, LEDS_BRIGHT_LEVELS = 3 };
 
 /* Init: all dark. */
 void leds_init(void);
@@ -18,5 +22,6 @@ void leds_init(void);
 /* Runtime (main loop). */
 void leds_show(const leds_frame_t *f); /* from the next row step; a new blink starts lit */
 void leds_off(void);                   /* all dark until the next leds_show() */
+void leds_set_brightness(uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
 
 #endif

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "leds.h"
+
 enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
 enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
 /* Counter slots per mode: for the person vs the AI (win, draw, loss); for two
@@ -20,9 +22,11 @@ enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_KINDS = 3 };
 #define STATS_COUNT_MAX 60000u
 
 typedef struct {
-    uint8_t format; /* STATS_FORMAT */
-    uint8_t mode;   /* GAME_MODE_* */
-    uint8_t level;  /* LEVEL_* */
+    uint8_t format;     /* STATS_FORMAT */
+    uint8_t mode;       /* GAME_MODE_* */
+    uint8_t level;      /* LEVEL_*: the level of the next game */
+    uint8_t color_blind; /* 0 or 1 */
+    uint8_t brightness;  /* LEDS_BRIGHT_* */
 } settings_t;
 
 typedef struct {
@@ -45,10 +49,13 @@ static inline void stats_settings_default(settings_t *s)
     s->format = STATS_FORMAT;
     s->mode = GAME_MODE_AI_X;
     s->level = LEVEL_PERFECT;
+    s->color_blind = 0;
+    s->brightness = LEDS_BRIGHT_FULL;
 }
 static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
 {
-    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS;
+    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
+           s->color_blind < 2u && s->brightness < LEDS_BRIGHT_LEVELS;
 }
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);

@@ -16,10 +16,12 @@ void fake_tick_advance(uint32_t ms);
 /* Keys: the raw matrix the next scans see, bit i = cell i. */
 void fake_keys_set_raw(uint16_t bitmap);
 
-/* LEDs: the frame last shown, and one cell's color (LED_BLINK added when it blinks). */
-enum { LED_OFF = 0, LED_RED = 1, LED_GREEN = 2, LED_YELLOW = 3, LED_BLINK = 4 };
+/* LEDs: the frame last shown, one cell's color (LED_BLINK added when it blinks, LED_DIM
+ * when dimmed), and the brightness level last set (LEDS_BRIGHT_FULL after init). */
+enum { LED_OFF = 0, LED_RED = 1, LED_GREEN = 2, LED_YELLOW = 3, LED_BLINK = 4, LED_DIM = 8 };
 const leds_frame_t *fake_leds_frame(void);
 uint8_t fake_leds_cell(uint8_t cell);
+uint8_t fake_leds_brightness(void);
 
 /* UART: lose() marks a gap after the last byte fed; the TX side holds tx_room bytes
  * (default: plenty) until taken, and uart_tx_busy() is true while a narrowed ring holds some. */

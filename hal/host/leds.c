@@ -1,5 +1,6 @@
-/* hal/host/leds.c - fake display: remembers the last frame shown; leds_off() shows an
- * all-dark frame. fake_leds_cell() reads one cell back as a color code. */
+/* hal/host/leds.c - fake display: remembers the last frame shown and the brightness
+ * level set; leds_off() shows an all-dark frame. fake_leds_cell() reads one cell back as
+ * a color code. */
 #include <string.h>
 
 #include "fake_internal.h"
@@ -7,6 +8,7 @@
 #include "leds.h"
 
 static leds_frame_t fake_frame;
+static uint8_t fake_brightness = LEDS_BRIGHT_FULL;
 
 void fake_leds_reset(void)
 {
@@ -16,6 +18,7 @@ void fake_leds_reset(void)
 void leds_init(void)
 {
     fake_leds_reset();
+    fake_brightness = LEDS_BRIGHT_FULL;
 }
 
 void leds_show(const leds_frame_t *f)
@@ -23,6 +26,19 @@ void leds_show(const leds_frame_t *f)
     fake_frame.red = (uint16_t)(f->red & 0x1FFu);
     fake_frame.green = (uint16_t)(f->green & 0x1FFu);
     fake_frame.blink = (uint16_t)(f->blink & (f->red | f->green) & 0x1FFu);
+    fake_frame.dim = (uint16_t)(f->dim & (f->red | f->green) & 0x1FFu);
+}
+
+void leds_set_brightness(uint8_t level)
+{
+    if (level < LEDS_BRIGHT_LEVELS) {
+        fake_brightness = level;
+    }
+}
+
+uint8_t fake_leds_brightness(void)
+{
+    return fake_brightness;
 }
 
 void leds_off(void)
@@ -40,5 +56,6 @@ uint8_t fake_leds_cell(uint8_t cell)
     uint16_t bit = (uint16_t)(1u << cell);
     return (uint8_t)(((fake_frame.red & bit) ? LED_RED : 0u) |
                      ((fake_frame.green & bit) ? LED_GREEN : 0u) |
-                     ((fake_frame.blink & bit) ? LED_BLINK : 0u));
+                     ((fake_frame.blink & bit) ? LED_BLINK : 0u) |
+                     ((fake_frame.dim & bit) ? LED_DIM : 0u));
 }

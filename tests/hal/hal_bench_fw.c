@@ -15,7 +15,7 @@
 
 int main(void)
 {
-    static const leds_frame_t yellow = {0x1FF, 0x1FF, 0};
+    static const leds_frame_t yellow = {.red = 0x1FF, .green = 0x1FF};
     uint8_t settings[4] = {0, 0, 0, 0};
     key_event_t ev;
 
