@@ -112,6 +112,9 @@ static void app_input(void)
         if (uart_tx_free() < CONSOLE_ANSWER_MAX) {
             return;
         }
+        if (console_more(c)) {
+            continue; /* the rest of an answer before more input */
+        }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);
             console_report(g);

@@ -34,6 +34,7 @@ typedef struct {
     notation_board_t solve; /* a board being collected after a bare `solve` */
     uint8_t solve_lines;    /* board lines still expected (0: none) */
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
+    bool help_more;         /* the rest of `help` is still to say */
 } console_t;
 
 /* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
@@ -48,6 +49,9 @@ void console_banner(bool table_ok, bool after_watchdog); /* start-up lines, `ttt
 /* One byte from uart_getc(); a finished line is run, answered, its reports said. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
 void console_report(game_t *g); /* one line per report of the game, oldest first */
+/* The rest of an answer too long for one TX ring (`help`), if any: said, true. Call it
+ * before taking more input. */
+bool console_more(console_t *c);
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 

@@ -228,8 +228,10 @@ async function worker() {
     b.runMs(0);
     waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
     if (!humanX) {
-      press(1, LONG_MS); // menu cell 2: the person plays O, the AI starts
-      gameStart('person O: the AI\'s first move after long-pressing cell 2');
+      press(1, LONG_MS); // a long press opens the menu,
+      b.runMs(300);
+      press(1, PRESS_MS); // and cell 2 picks: the person plays O, the AI starts
+      gameStart('person O: the AI\'s first move after menu cell 2');
     }
     for (let g = 0; g < task.games.length; g++) {
       const pos = humanX ? { x: 0, o: 0 } : { x: 1 << aiFirst, o: 0 };
