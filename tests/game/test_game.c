@@ -383,9 +383,18 @@ static void test_occupied_and_ai_turn_presses(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
-    /* During the AI's 200 ms, presses are ignored even when released after it. */
+    /* During the AI's 200 ms, presses are ignored even when released after it; the
+     * cell flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
     gtu_ev(&g, KEY_EV_PRESS, 8);
-    gtu_tick(&g, GAME_AI_DELAY_MS + 10);
+    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
+    assert_int_equal(GAME_FLASH_MS, 3u * GAME_FLASH_STEP_MS);
+    gtu_tick(&g, GAME_AI_DELAY_MS + 10 - GAME_FLASH_MS);
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
@@ -409,7 +418,12 @@ static void test_occupied_and_ai_turn_presses(void **state)
         uint8_t free1 = pos_first_cell(pos_empty(g.pos));
         uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
         gtu_ev(&g, KEY_EV_PRESS, free1);
+        assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
         gtu_ev(&g, KEY_EV_PRESS, free2);
+        assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
+        assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
+        gtu_tick(&g, GAME_FLASH_STEP_MS);
+        assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
         gtu_ev(&g, KEY_EV_RELEASE, free2);
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_tick(&g, 300);
@@ -488,10 +502,10 @@ static void test_menu(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
     assert_memory_equal(&before, &g.settings, sizeof before);
-    /* And 10 s without a press. */
+    /* And 10 s without a press (a literal: the manual's figure). */
     gtu_clear();
     gtu_long(&g, 2);
-    gtu_tick(&g, GAME_MENU_MS - 2u);
+    gtu_tick(&g, 10000u - 2u);
     assert_true(game_menu_open(&g));
     gtu_tick(&g, 1);
     assert_false(game_menu_open(&g));
@@ -753,11 +767,17 @@ static void test_stuck_key(void **state)
     gtu_tick(&g, GAME_LONG_MS); /* on the way it passes the long-press time: only armed */
     assert_int_equal(gtu_cell(&g, 4), LED_YELLOW);
     assert_int_equal(gtu_reports(), 0); /* no menu action, nothing reported */
-    gtu_tick(&g, GAME_STUCK_MS);
+    gtu_tick(&g, GAME_STUCK_MS - GAME_LONG_MS - 1u);
+    assert_int_equal(gtu_reports(), 0);
+    gtu_tick(&g, 1);
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     assert_int_equal(gtu_last_report(GAME_REP_STUCK)->cells, 1u << 4);
     assert_int_equal(gtu_reports(), 1); /* and nothing else: no gesture acted */
-    assert_int_equal(gtu_cell(&g, 4), LED_OFF); /* no longer armed */
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* no longer armed: it flickers */
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    gtu_tick(&g, GAME_FLASH_MS);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     gtu_tick(&g, GAME_STUCK_MS); /* reported once */
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
