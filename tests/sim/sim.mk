@@ -1,6 +1,7 @@
 # tests/sim/sim.mk - proofs in simulation against the real firmware image (build/avr/ttt.elf):
 # exhaustive play through buttons/LEDs, button fuzz with bounce, table corruption,
-# power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path.
+# power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path,
+# long presses on every screen that must not change a saved byte (proof_menu.c).
 SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
@@ -23,7 +24,7 @@ $(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins
 ALL_TARGETS += $(SIM_PROOFS)
 # The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
 # argument, if it has one (SIM_PROOF_ARG_NAME).
-SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power
+SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power menu
 SIM_PROOF_ARG_fuzz := 100000
 SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
@@ -50,7 +51,7 @@ test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
-	test-sim-console test-sim-power
+	test-sim-console test-sim-power test-sim-menu
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 bench-sim: $(SIM_PROOFS) $(SIM_ELF)
