@@ -1,5 +1,6 @@
-/* hal/leds.h - the 3x3 bi-color LED display (contract): a frame is three 9-bit masks,
- * bit i = cell i; red and green together are yellow; blinking is 256 ms lit, 256 dark. */
+/* hal/leds.h - the 3x3 bi-color LED display (contract): a frame is four 9-bit masks,
+ * bit i = cell i; red and green together are yellow; blinking is 256 ms lit, 256 dark.
+ * How long a lit die is on, per brightness level, full and dim: leds_duty.h. */
 #ifndef HAL_LEDS_H
 #define HAL_LEDS_H
 #include <stdint.h>
@@ -10,18 +11,17 @@ typedef struct {
     uint16_t red;
     uint16_t green;
     uint16_t blink;
-    uint16_t dim; /* lit for a fixed fraction of the level's on-time (a cue besides hue) */
+    uint16_t dim; /* lit a quarter of the level's on-time: a cue that is not hue */
 } leds_frame_t;
 
-/* Brightness levels (the display's duty cycle). */
 enum { LEDS_BRIGHT_NIGHT = 0, LEDS_BRIGHT_MEDIUM = 1, LEDS_BRIGHT_FULL = 2, LEDS_BRIGHT_LEVELS = 3 };
 
-/* Init: all dark. */
+/* Init: all dark, level LEDS_BRIGHT_FULL. */
 void leds_init(void);
 
 /* Runtime (main loop). */
 void leds_show(const leds_frame_t *f); /* from the next row step; a new blink starts lit */
 void leds_off(void);                   /* all dark until the next leds_show() */
-void leds_set_brightness(uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
+void leds_set_brightness(uint8_t level); /* LEDS_BRIGHT_*, kept over leds_show(); others ignored */
 
 #endif

@@ -54,6 +54,7 @@ uint8_t *board_flash(void) { return g.avr->flash; }
 const char *board_picture(void) { return g.leds.model.picture; }
 uint64_t board_picture_since(void) { return g.leds.model.picture_since; }
 const char *board_ghosts(void) { return g.leds.model.ghosts; }
+board_leds_t *board_leds(void) { return &g.leds.model; }
 uint32_t board_dies_now(void) { return g.leds.model.dies; }
 uint64_t board_ghost_windows(void) { return g.leds.model.ghost_windows; }
 uint16_t board_keys(void) { return g.keys.keys; }

@@ -48,6 +48,8 @@ void board_on_byte(board_byte_fn fn, void *ctx);  /* each raw byte from the chip
 const char *board_picture(void);
 uint64_t board_picture_since(void);
 const char *board_ghosts(void);
+/* The picture's model: shades per cell, the duty meter (board_model.h). */
+board_leds_t *board_leds(void);
 /* Raw die state right now: bit 2*cell = red on, bit 2*cell+1 = green on. */
 uint32_t board_dies_now(void);
 uint64_t board_ghost_windows(void);

@@ -70,6 +70,7 @@ void board_leds_init(board_leds_t *l, uint64_t now)
     *l = (board_leds_t){0};
     fill_cells(l->picture, '.');
     fill_cells(l->ghosts, '.');
+    fill_cells(l->shades, '.');
     l->dies_since = l->window_start = now;
     l->next_window = now + BOARD_WINDOW_CYCLES;
 }
@@ -91,9 +92,47 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
     l->dies = dies;
 }
 
-/* Each die's level over the window: lit at a duty of 1/6 or more (half the nominal 1/3,
- * one row of three); fainter light in 3+ windows in a row is a ghost (reported, counted
- * as off, and the window counted). Returns whether a die went dark. */
+/* The shade of `on` cycles in `span` (board_model.h); 0: dark or ghost light. */
+static uint8_t leds_shade(uint64_t on, uint64_t span)
+{
+    uint64_t x = 4u * on; /* scaled so that the shade's nominal share is a third */
+    if (6u * on >= span)
+        return BOARD_SHADE_FULL;
+    for (uint8_t shade = BOARD_SHADE_FULL - 1u; shade > 0; shade--, x *= 4u)
+        if (4u * x >= span)
+            return 2u * x < span ? shade : 0;
+    return 0;
+}
+
+/* The duty meter's share of a window: its lit windows, dark-to-lit edges, and the
+ * window before this one once both its neighbours are lit (not cut by an edge). */
+static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
+{
+    uint64_t span = now - l->window_start;
+    uint8_t h = l->lit_history[d];
+    if (l->window_start < l->meter_start)
+        return;
+    if ((h & 3u) == 1u) {
+        if (!l->meter_rises[d]++)
+            l->meter_rise_first[d] = l->window_start;
+        l->meter_rise_last[d] = l->window_start;
+    }
+    if (h & 1u)
+        l->meter_lit[d] += span;
+    if ((h & 7u) == 7u) {
+        l->meter_on[d] += l->pending_on[d];
+        l->meter_span[d] += l->pending_span[d];
+    }
+    l->pending_on[d] = (h & 1u) ? on : 0;
+    l->pending_span[d] = (h & 1u) ? span : 0;
+}
+
+/* Each die's level over the window: lit at full shade (from 1/6, half of one row's
+ * third: a die that changes in the window is lit in it when lit for most of it, so of
+ * two dies swapping it is one or the other), or at a dimmer shade in this window and the
+ * last (one that lights is late rather than early: never lit before the die it replaces
+ * is dark); light outside the shades in 3+ windows in a row is a ghost (reported,
+ * counted as off, and the window counted). Returns whether a die went dark. */
 static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
@@ -101,8 +140,14 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
     fill_cells(ghosts, '.');
     for (unsigned d = 0; d < BOARD_DIES; d++) {
         uint64_t on = l->on_cycles[d];
+        uint8_t shade = leds_shade(on, span);
+        uint8_t lit = shade == BOARD_SHADE_FULL || (shade && shade == l->shade_seen[d]);
         l->on_cycles[d] = 0;
-        uint8_t lit = span && on * 6 >= span;
+        l->shade_seen[d] = shade;
+        if (lit)
+            l->shade[d] = shade;
+        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
+        leds_meter(l, d, on, now);
         if (!lit && on > 0) {
             if (l->faint_run[d] < 255)
                 l->faint_run[d]++;
@@ -154,11 +199,13 @@ static void leds_holds(board_leds_t *l, uint64_t now, bool went_dark)
 }
 
 /* A cell's letter: a die shows while lit, held, or blinking (its last full stretch was
- * a blink half, began recently, and the current one is still short or held). */
-static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now)
+ * a blink half, began recently, and the current one is still short or held); its shade
+ * the brightest shown die's. */
+static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now, char *shade)
 {
     unsigned color = 0;
     bool blink = false;
+    *shade = '.';
     for (unsigned k = 0; k < 2; k++) {
         unsigned d = 2 * cell + k;
         uint64_t seg = l->last_change[d] - l->prev_change[d];
@@ -167,8 +214,11 @@ static char leds_cell(const board_leds_t *l, unsigned cell, uint64_t now)
                         now - l->prev_change[d] <= BOARD_MS(BOARD_BLINK_RECENT_MS) &&
                         seg >= BOARD_MS(BOARD_BLINK_MIN_MS) && seg <= BOARD_MS(BOARD_BLINK_MAX_MS) &&
                         (now - l->last_change[d] < BOARD_MS(BOARD_BLINK_MAX_MS) || held);
-        if (l->level[d] || blinking || held)
+        if (l->level[d] || blinking || held) {
             color |= 1u << k;
+            if (*shade == '.' || *shade < (char)('0' + l->shade[d]))
+                *shade = (char)('0' + l->shade[d]);
+        }
         blink |= blinking;
     }
     return (blink ? ".RGY" : ".rgy")[color];
@@ -186,14 +236,16 @@ static bool copy_cells(char *to, const char *from)
 
 unsigned board_leds_window(board_leds_t *l, uint64_t now)
 {
-    char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1];
+    char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1], shades[BOARD_CELLS + 1];
     unsigned changed = 0;
     leds_account(l, now);
     leds_holds(l, now, leds_levels(l, now, ghosts));
     for (unsigned cell = 0; cell < BOARD_CELLS; cell++)
-        pic[cell] = leds_cell(l, cell, now);
+        pic[cell] = leds_cell(l, cell, now, &shades[cell]);
     if (copy_cells(l->ghosts, ghosts))
         changed |= BOARD_LEDS_GHOSTS;
+    if (copy_cells(l->shades, shades))
+        changed |= BOARD_LEDS_SHADES;
     if (copy_cells(l->picture, pic)) {
         l->picture_since = now;
         changed |= BOARD_LEDS_PICTURE;
@@ -201,6 +253,30 @@ unsigned board_leds_window(board_leds_t *l, uint64_t now)
     l->window_start = now;
     l->next_window = now + BOARD_WINDOW_CYCLES;
     return changed;
+}
+
+void board_leds_meter_start(board_leds_t *l, uint64_t now)
+{
+    (void)now;
+    l->meter_start = l->next_window; /* whole windows only */
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        l->meter_on[d] = l->meter_span[d] = l->meter_lit[d] = l->meter_rises[d] = 0;
+}
+
+board_duty_t board_leds_meter_read(const board_leds_t *l, unsigned d, uint64_t now)
+{
+    board_duty_t r = {0, 0, 0};
+    uint64_t span = l->window_start > l->meter_start ? l->window_start - l->meter_start : 0;
+    (void)now;
+    if (l->meter_span[d])
+        r.on_permille = (uint16_t)((l->meter_on[d] * 1000u + l->meter_span[d] / 2u) /
+                                   l->meter_span[d]);
+    if (span)
+        r.lit_permille = (uint16_t)((l->meter_lit[d] * 1000u + span / 2u) / span);
+    if (l->meter_rises[d] > 1u)
+        r.period_ms = (uint32_t)((l->meter_rise_last[d] - l->meter_rise_first[d]) /
+                                 (l->meter_rises[d] - 1u) / BOARD_MS(1));
+    return r;
 }
 
 /* ---- host UART ------------------------------------------------------------------- */

@@ -46,22 +46,47 @@ uint8_t board_keys_sense(const board_ports_t *p, uint16_t keys);
 /* LED matrix: the dies these levels light (bit d = die d). */
 uint32_t board_leds_dies(const board_ports_t *p);
 
+/* A lit die's shade: its share of the window's time on, in steps of a quarter from
+ * BOARD_SHADE_FULL (the third of the time one row of three gives) down to 1 (1/64 of
+ * that): the levels and dim fraction of hal/leds_duty.h. Full from half its nominal
+ * share up, the others 3/4 to 3/2 of theirs; light outside every shade is ghost light. */
+#define BOARD_SHADE_FULL 4u
+
 /* The LED picture: on-time per die, classified once per window. */
 typedef struct {
     uint32_t dies; /* lit now */
     uint64_t dies_since, window_start, next_window;
     uint64_t on_cycles[BOARD_DIES], last_change[BOARD_DIES], prev_change[BOARD_DIES];
     uint64_t hold_until[BOARD_DIES];
-    uint8_t level[BOARD_DIES], faint_run[BOARD_DIES];
+    uint8_t level[BOARD_DIES], faint_run[BOARD_DIES]; /* level: lit (0/1) this window */
+    uint8_t shade[BOARD_DIES]; /* the shade it was last lit at */
+    uint8_t shade_seen[BOARD_DIES], lit_history[BOARD_DIES]; /* last window's; bit 0 now */
     char picture[BOARD_CELLS + 1]; /* sim/README.md "Scripting": .rgy lit, RGY blinking */
     char ghosts[BOARD_CELLS + 1];  /* faint dies per cell: r, g, y; '.' none */
+    char shades[BOARD_CELLS + 1];  /* per cell the shade of its shown dies, '1'-'4'; '.' */
     uint64_t picture_since, ghost_windows;
+    /* The duty meter since board_leds_meter_start(): per die the on-cycles and span of
+     * its lit windows but the first and last of each lit stretch (those are cut by the
+     * edge), the lit windows, and the first and last dark-to-lit edge. */
+    uint64_t meter_start, meter_on[BOARD_DIES], meter_span[BOARD_DIES];
+    uint64_t meter_lit[BOARD_DIES], meter_rise_first[BOARD_DIES], meter_rise_last[BOARD_DIES];
+    uint64_t pending_on[BOARD_DIES], pending_span[BOARD_DIES];
+    uint32_t meter_rises[BOARD_DIES];
 } board_leds_t;
-enum { BOARD_LEDS_PICTURE = 1, BOARD_LEDS_GHOSTS = 2 }; /* what board_leds_window changed */
+enum { BOARD_LEDS_PICTURE = 1, BOARD_LEDS_GHOSTS = 2, BOARD_LEDS_SHADES = 4 }; /* changed */
 void board_leds_init(board_leds_t *l, uint64_t now);
 void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now);
 /* Closes the window ending at now (due at next_window); returns BOARD_LEDS_* flags. */
 unsigned board_leds_window(board_leds_t *l, uint64_t now);
+
+/* What the meter measured for one die: permille of the time on while lit, permille of
+ * the time lit, the blink period in ms (0: no two dark-to-lit edges). */
+typedef struct {
+    uint16_t on_permille, lit_permille;
+    uint32_t period_ms;
+} board_duty_t;
+void board_leds_meter_start(board_leds_t *l, uint64_t now);
+board_duty_t board_leds_meter_read(const board_leds_t *l, unsigned die, uint64_t now);
 
 /* Bytes from the chip: XON/XOFF (when flow is on) and lines. */
 typedef struct {

@@ -49,6 +49,8 @@ EXPORT(leds_dies) uint32_t leds_dies(void) { return leds.dies; }
 EXPORT(leds_picture) const char *leds_picture(void) { return leds.picture; }
 EXPORT(leds_ghosts) const char *leds_ghosts(void) { return leds.ghosts; }
 EXPORT(leds_level) const uint8_t *leds_level(void) { return leds.level; } /* BOARD_DIES */
+EXPORT(leds_shades) const char *leds_shades(void) { return leds.shades; }
+EXPORT(leds_shade) const uint8_t *leds_shade(void) { return leds.shade; } /* BOARD_DIES */
 
 EXPORT(uart_from_chip) uint32_t uart_from_chip(uint32_t c) { return board_uart_from_chip(&uart, (uint8_t)c); }
 EXPORT(uart_held) uint32_t uart_held(void) { return uart.held; }
@@ -65,5 +67,6 @@ EXPORT(uart_drop_line) void uart_drop_line(void) { uart.len = 0; }
 EXPORT(constant_F_CPU) uint32_t constant_F_CPU(void) { return (uint32_t)BOARD_F_CPU; }
 EXPORT(constant_CELLS) uint32_t constant_CELLS(void) { return BOARD_CELLS; }
 EXPORT(constant_DIES) uint32_t constant_DIES(void) { return BOARD_DIES; }
+EXPORT(constant_SHADE_FULL) uint32_t constant_SHADE_FULL(void) { return BOARD_SHADE_FULL; }
 EXPORT(constant_XON) uint32_t constant_XON(void) { return BOARD_XON; }
 EXPORT(constant_XOFF) uint32_t constant_XOFF(void) { return BOARD_XOFF; }

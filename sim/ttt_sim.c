@@ -66,6 +66,24 @@ static int parse_cell(const char *s, int *cell)
     return (int)(end - s);
 }
 
+/* duty MS: measures MS ms, then for each cell the meter's figures per die, and the
+ * shades (sim/README.md "Scripting"). */
+static int stdio_duty(long ms)
+{
+    board_leds_t *l = board_leds();
+    board_leds_meter_start(l, board_now());
+    if (stdio_run_ms((uint32_t)ms) < 0)
+        return -1;
+    for (unsigned cell = 0; cell < BOARD_CELLS; cell++) {
+        board_duty_t r = board_leds_meter_read(l, 2 * cell, board_now());
+        board_duty_t g = board_leds_meter_read(l, 2 * cell + 1, board_now());
+        printf("duty %u red %u %u %u green %u %u %u\n", cell + 1, r.on_permille,
+               r.lit_permille, r.period_ms, g.on_permille, g.lit_permille, g.period_ms);
+    }
+    printf("duty shades %s\n", l->shades);
+    return 0;
+}
+
 static int run_stdio(void)
 {
     char line[1024];
@@ -108,11 +126,19 @@ static int run_stdio(void)
             }
             if (stdio_run_ms((uint32_t)ms) < 0)
                 return 1;
+        } else if (!strncmp(line, "duty ", 5) || !strcmp(line, "duty")) {
+            long ms = line[4] ? strtol(line + 5, &end, 10) : 1536;
+            if ((line[4] && (end == line + 5 || *end)) || ms < 100 || ms > 3600000) {
+                printf("error: usage: duty [MS] (100-3600000, default 1536)\n");
+                continue;
+            }
+            if (stdio_duty(ms) < 0)
+                return 1;
         } else if (!strncmp(line, "serial ", 7) || !strcmp(line, "serial")) {
             board_serial_line(line[6] ? line + 7 : "");
         } else {
             printf("error: unknown command '%.60s' (press N, hold N MS, wait MS, serial TEXT, "
-                   "quit)\n", line);
+                   "duty [MS], quit)\n", line);
         }
     }
     return 0;

@@ -17,8 +17,17 @@
 /* Precondition: interrupts off. Both matrices' pins; the cycle restarts at row 0. */
 void tick_pins_init(void);
 
-/* LEDs (leds.c): column bits per row, [row] lit half, [3 + row] dark half. */
-extern volatile uint8_t leds_cols[6];
+/* Timer0's interrupts: the step (compare A) and the dies lit later in it (compare B). */
+#define TICK_TIMSK ((uint8_t)((1u << OCIE0A) | (1u << OCIE0B)))
+#define TICK_TIFR ((uint8_t)((1u << OCF0A) | (1u << OCF0B)))
+
+/* LEDs (leds.c): column bits per row, [6 * slot + row] lit half, [6 * slot + 3 + row]
+ * dark half; slot 0 lights at the step's start, slots 1 and 2 at the compare counts
+ * leds_duty_at[0] and [1] (LEDS_DUTY_NEVER: not in this frame), until the step's end. */
+#define LEDS_SLOTS 3u
+#define LEDS_DUTY_NEVER 0xFFu /* above OCR0A: Timer0 never counts there */
+extern volatile uint8_t leds_cols[LEDS_SLOTS * 6];
+extern volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 extern volatile uint8_t leds_blink_at;
 
 /* Keys (keys_hw.c): the last scan, and changes not yet taken; cells 0..5, 6..8. */

@@ -1,5 +1,6 @@
-/* hal/avr/leds.c - a frame into each row's column bits, lit and dark blink half, stored a
- * byte at a time: for one 1.5 ms frame at most, old and new rows may show together. */
+/* hal/avr/leds.c - a frame into each row's column bits per blink half and per start time
+ * in the step (leds_duty.h), stored a byte at a time: for one 1.5 ms frame at most, old
+ * and new rows may show together. */
 #include "leds.h"
 
 #include <avr/pgmspace.h>
@@ -7,24 +8,68 @@
 
 #include "board_io.h"
 #include "hal_isr.h"
+#include "leds_duty.h"
 
-volatile uint8_t leds_cols[6];
+volatile uint8_t leds_cols[LEDS_SLOTS * 6];
+volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 volatile uint8_t leds_blink_at;
-static uint16_t leds_blinking; /* the cells of the last frame that blink */
+static leds_frame_t leds_frame; /* the frame shown (all dark after leds_off()) */
+static uint8_t leds_level = LEDS_BRIGHT_FULL;
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
 static const uint8_t leds_die_bits[6] PROGMEM = MATRIX_LED_DIES;
 
 void leds_init(void)
 {
+    leds_level = LEDS_BRIGHT_FULL;
     leds_off();
+}
+
+/* Slot 0: the dies lit at the step's start; slots 1, 2: those lit at the compares
+ * leds_duty_at[0], [1] (LEDS_DUTY_NEVER: none). Full dies light before dim ones. */
+static void leds_build(void)
+{
+    uint16_t red = leds_frame.red, green = leds_frame.green;
+    uint16_t blink = leds_frame.blink, dim = leds_frame.dim;
+    uint8_t slot_full = 0, slot_dim = 1, at_full = LEDS_DUTY_NEVER;
+    uint8_t at_dim = (uint8_t)(LEDS_DUTY_STEP - 1u - leds_duty_counts(leds_level, true));
+
+    if (leds_level != LEDS_BRIGHT_FULL) {
+        slot_full = 1;
+        slot_dim = 2;
+        at_full = (uint8_t)(LEDS_DUTY_STEP - 1u - leds_duty_counts(leds_level, false));
+    }
+    if (!((red | green) & dim & 0x1FFu))
+        at_dim = LEDS_DUTY_NEVER; /* no compare when no die waits for it */
+    for (uint8_t row = 0; row < 3u; row++) {
+        uint8_t lit[LEDS_SLOTS] = {0, 0, 0}, dark = 0; /* dark: the dies of blinking cells */
+        const uint8_t *die = leds_die_bits;
+        for (uint8_t col = 0; col < 3u; col++) {
+            uint8_t r = pgm_read_byte(die++), g = pgm_read_byte(die++);
+            uint8_t *slot = &lit[(dim & 1u) ? slot_dim : slot_full];
+            if (red & 1u)
+                *slot |= r;
+            if (green & 1u)
+                *slot |= g;
+            if (blink & 1u)
+                dark |= (uint8_t)(r | g);
+            red >>= 1;
+            green >>= 1;
+            blink >>= 1;
+            dim >>= 1;
+        }
+        for (uint8_t s = 0; s < LEDS_SLOTS; s++) {
+            leds_cols[6u * s + row] = lit[s];
+            leds_cols[6u * s + 3u + row] = (uint8_t)(lit[s] & (uint8_t)~dark);
+        }
+    }
+    leds_duty_at[0] = slot_full ? at_full : at_dim;
+    leds_duty_at[1] = slot_full ? at_dim : LEDS_DUTY_NEVER;
 }
 
 void leds_show(const leds_frame_t *f)
 {
-    uint16_t red = f->red, green = f->green, blink = f->blink;
-
-    if (blink & (uint16_t)~leds_blinking) {
+    if (f->blink & (uint16_t)~leds_frame.blink) {
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
@@ -32,29 +77,21 @@ void leds_show(const leds_frame_t *f)
             leds_blink_at = TICK_NOW_GPIOR; /* the half ends when the ms count is here again */
         }
     }
-    leds_blinking = blink;
-    for (volatile uint8_t *cols = leds_cols; cols < leds_cols + 3; cols++) { /* rows */
-        uint8_t lit = 0, dark = 0; /* dark: the dies of blinking cells */
-        const uint8_t *die = leds_die_bits;
-        for (uint8_t col = 0; col < 3u; col++) {
-            uint8_t r = pgm_read_byte(die++), g = pgm_read_byte(die++);
-            if (red & 1u)
-                lit |= r;
-            if (green & 1u)
-                lit |= g;
-            if (blink & 1u)
-                dark |= (uint8_t)(r | g);
-            red >>= 1;
-            green >>= 1;
-            blink >>= 1;
-        }
-        cols[0] = lit;
-        cols[3] = (uint8_t)(lit & (uint8_t)~dark);
-    }
+    leds_frame = *f;
+    leds_build();
+}
+
+void leds_set_brightness(uint8_t level)
+{
+    if (level >= LEDS_BRIGHT_LEVELS)
+        return;
+    leds_level = level;
+    leds_build();
 }
 
 void leds_off(void)
 {
+    leds_frame = (leds_frame_t){0, 0, 0, 0};
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
     {
         for (uint8_t i = 0; i < sizeof leds_cols; i++)

@@ -185,8 +185,8 @@ void power_down_until_key(uint16_t ignore)
     PCICR = 0;
     KEYS_PCMSK = 0;
     tick_pins_init(); /* rows back to hi-Z, mux and scan restart at row 0 */
-    TIFR0 = (uint8_t)(1u << OCF0A);
-    TIMSK0 = (uint8_t)(1u << OCIE0A);
+    TIFR0 = TICK_TIFR;
+    TIMSK0 = TICK_TIMSK;
     sei();
 }
 

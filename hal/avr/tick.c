@@ -6,15 +6,20 @@
 
 #include "board_io.h"
 #include "hal_isr.h"
+#include "leds_duty.h"
 
 #define TICK_PRESCALER 64ul
 #define TICK_STEP_HZ 2000ul
 #define TICK_OCR ((F_CPU / TICK_PRESCALER / TICK_STEP_HZ) - 1u)
 _Static_assert(F_CPU % (TICK_PRESCALER * TICK_STEP_HZ) == 0, "2 kHz must divide F_CPU/64");
 _Static_assert(TICK_OCR <= 255u, "OCR0A is 8 bits");
+_Static_assert(TICK_OCR + 1u == LEDS_DUTY_STEP, "leds_duty.h counts the step's counts");
+_Static_assert(LEDS_DUTY_NEVER > TICK_OCR, "a compare that never comes");
 
 static uint32_t tick_uptime; /* main loop: ms taken so far */
 static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the scan in progress */
+/* Interrupts only: the columns the step's next compares light, and the second's count. */
+static uint8_t leds_late, leds_later, leds_later_at;
 
 void tick_pins_init(void)
 {
@@ -41,7 +46,9 @@ void tick_init(void)
     TCCR0A = (uint8_t)(1u << WGM01);                 /* CTC: counts 0..OCR0A */
     TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00)); /* clk/64 */
     OCR0A = (uint8_t)TICK_OCR;                       /* the 2 kHz step */
-    TIMSK0 = (uint8_t)(1u << OCIE0A);
+    OCR0B = LEDS_DUTY_NEVER;
+    TIFR0 = TICK_TIFR;
+    TIMSK0 = TICK_TIMSK;
     sei();
 }
 
@@ -69,10 +76,18 @@ ISR(TIMER0_COMPA_vect)
     if (TICK_FLAGS_GPIOR & (1u << TICK_F_BLINK_DARK))
         i += 3u;
 
+    const volatile uint8_t *cols = leds_cols + i; /* slot 0; slots 1, 2 at +6, +12 */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
-    LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | leds_cols[i]);
+    LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | cols[0]);
     LEDS_ROW_PORT |= matrix_led_rows(row);
     TICK_ROW_GPIOR = next;
+    /* The compares of this step (a late one of the last step is dropped: it would light
+     * this row's dies), its columns, and the count of the first. */
+    TIFR0 = (uint8_t)(1u << OCF0B);
+    leds_late = cols[6];
+    leds_later = cols[12];
+    leds_later_at = leds_duty_at[1];
+    OCR0B = leds_duty_at[0];
 
     uint8_t closed = matrix_key_cols(KEYS_PIN);
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | matrix_key_rows(next));
@@ -98,4 +113,14 @@ ISR(TIMER0_COMPA_vect)
     TICK_NOW_GPIOR = now;
     if (now == leds_blink_at) /* the count came round */
         TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
+}
+
+/* A dimmer level's or dim dies: lit from this count to the step's end (leds_duty.h).
+ * Only adds columns of the row that is on; the second compare is the last. */
+ISR(TIMER0_COMPB_vect)
+{
+    LEDS_COL_PORT |= leds_late;
+    leds_late = leds_later;
+    OCR0B = leds_later_at;
+    leds_later_at = LEDS_DUTY_NEVER;
 }

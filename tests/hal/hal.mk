@@ -19,7 +19,7 @@ $(HAL_BENCH_FW): $(call avr_objs,tests/hal/hal_bench_fw.c) $(HAL_AVR_LIB)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^
 
-$(HAL_BENCH): tests/hal/hal_bench.c
+$(HAL_BENCH): tests/hal/hal_bench.c hal/leds_duty.h hal/leds.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SIMAVR_CFLAGS) -o $@ $< $(SIMAVR_LIBS) -lelf
 

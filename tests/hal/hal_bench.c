@@ -2,21 +2,32 @@
  * (tests/hal/hal_bench_fw.c), ATmega328P at 16 MHz, with a model of the shield's key
  * matrix (pull-ups on the sense columns, a diode per switch) attached to port C.
  *
- *   hal_bench FW.elf MAP             `make bench`: 1 simulated second after a 100 ms
- *                                    warm-up, prints `name value` lines:
+ *   hal_bench FW.elf MAP             `make bench`: per brightness level (night, medium,
+ *                                    full: the firmware is sent "0", "1", "2"), 1.6
+ *                                    simulated seconds after 20 ms to settle; prints
+ *                                    `name value` lines:
  *     led_frame_hz     display frames per second: rising edges of LED row 0 (PB0), from
- *                      the first to the last edge in the window
- *     isr_cpu_percent  share of cycles spent in the Timer0 compare ISR (vector taken to
- *                      reti, plus the 4-cycle interrupt response); the CPU otherwise
- *                      sleeps in idle
- *     isr_cycles_mean, isr_cycles_max  the same per interrupt
+ *                      the first to the last edge in the window (level full)
+ *     isr_cpu_percent_LEVEL  share of cycles spent in Timer0's compare A and B ISRs
+ *                      (vector taken to reti, plus the 4-cycle interrupt response); the
+ *                      CPU otherwise sleeps in idle; isr_cpu_percent: the highest level
+ *     isr_cycles_mean, isr_cycles_max  the same per compare A interrupt (the row step);
+ *                      isr_duty_cycles_max per compare B interrupt (dies lit later)
+ *     led_duty_permille_LEVEL_full, _dim  the share of the time a lit die is on (mean
+ *                      on-stretch over the 1.5 ms frame), steady dies, mean over them
  *     hal_flash_bytes  flash taken by HAL objects (.text/.data/.rodata/.progmem/.init
  *                      input sections of libhal.a / hal/ objects) in MAP, the map of the
  *                      firmware built without -flto (with -flto every function lands in
  *                      one anonymous object); no HAL object in MAP is an error
  *   hal_bench --check FW.elf MAP     test: presses keys through the matrix model and
- *                      checks the events on the serial port, and that the display
- *                      never has two rows on, nor changes columns while a row is on.
+ *                      checks the events on the serial port; that the display never has
+ *                      two rows on, never switches a column off under a lit row, and
+ *                      switches one on only to light that row's dies at least 2 us
+ *                      before the row goes off (never the next row's columns early); and
+ *                      in every level that each die, full and dim, steady and blinking,
+ *                      is on for hal/leds_duty.h's share (within 2 us per frame), lit in
+ *                      every frame when steady and in half of them, 512 ms a period,
+ *                      when blinking.
  *
  * Sleep is fast-forwarded (simavr's default sleep waits in real time). Exit status is
  * the verdict. */
@@ -31,9 +42,15 @@
 #include "sim_avr.h"
 #include "sim_elf.h"
 
+#include "leds_duty.h"
+
 #define BENCH_F_CPU 16000000ul
 #define MS(n) ((uint64_t)(n) * (BENCH_F_CPU / 1000u))
 #define TIMER0_COMPA_VECTOR 14u /* ATmega328P vector table, datasheet table 11-1 */
+#define TIMER0_COMPB_VECTOR 15u
+#define FRAME_CYCLES 24000u     /* 3 row steps of 500 us */
+#define DUTY_TOL_CYCLES 32u     /* 2 us: interrupt entries and prologues */
+#define DIES 18u                /* die 2 * cell + (green) */
 #define VECTOR_BYTES 4u         /* jmp instructions */
 #define OP_RETI 0x9518u
 
@@ -50,7 +67,61 @@ static uint16_t keys_closed;
 static unsigned violations;
 static char uart_out[4096];
 static size_t uart_len;
-static uint64_t isr_cycles, isr_count, isr_max;
+static uint64_t isr_cycles, isr_a_cycles, isr_count, isr_max, isr_b_max;
+
+/* Each die's light since measure_from: on-stretches (one per frame while lit), their
+ * cycles, and the lit stretches of frames (a gap of more than two frames ends one). */
+static uint8_t cols_on; /* PD2..7 as bits 0..5: column c red = bit 2c, green 2c + 1 */
+static uint32_t dies_on;
+static struct {
+    uint64_t on_since, on_cycles, pulses, last_off, stretches, first_stretch, last_stretch;
+} die[DIES];
+static uint64_t col_on_under_row; /* when a column last switched on under a lit row */
+
+static uint32_t dies_lit(void)
+{
+    uint32_t d = 0;
+    for (unsigned r = 0; r < 3; r++)
+        if (rows_on & (1u << r))
+            for (unsigned k = 0; k < 6; k++)
+                if (cols_on & (1u << k))
+                    d |= 1ul << (6 * r + k); /* cell 3r + k/2, green when k is odd */
+    return d;
+}
+
+static void dies_update(void)
+{
+    uint32_t now = dies_lit(), changed = now ^ dies_on;
+    uint64_t t = avr->cycle;
+    for (unsigned d = 0; d < DIES; d++) {
+        if (!((changed >> d) & 1u))
+            continue;
+        if ((now >> d) & 1u) {
+            die[d].on_since = t;
+            if (t >= measure_from) {
+                if (!die[d].pulses || t - die[d].last_off > 2u * FRAME_CYCLES) {
+                    if (!die[d].stretches++)
+                        die[d].first_stretch = t;
+                    die[d].last_stretch = t;
+                }
+                die[d].pulses++;
+            }
+        } else {
+            if (die[d].on_since >= measure_from)
+                die[d].on_cycles += t - die[d].on_since;
+            die[d].last_off = t;
+        }
+    }
+    dies_on = now;
+}
+
+static void measure_start(uint64_t from)
+{
+    measure_from = from;
+    row0_edges = 0;
+    isr_cycles = isr_a_cycles = isr_count = isr_max = isr_b_max = 0;
+    memset(die, 0, sizeof die);
+}
 
 static void bench_sleep(avr_t *a, avr_cycle_count_t how_long)
 {
@@ -62,7 +133,12 @@ static void led_row_changed(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     uint8_t r = (uint8_t)(uintptr_t)param;
     (void)irq;
+    if (!value && (rows_on & (1u << r)) && col_on_under_row + DUTY_TOL_CYCLES > avr->cycle &&
+        violations++ < 5)
+        fprintf(stderr, "hal_bench: LED column switched on just before its row went off, "
+                        "cycle %llu\n", (unsigned long long)avr->cycle);
     rows_on = (uint8_t)(value ? rows_on | (1u << r) : rows_on & ~(1u << r));
+    dies_update();
     if (rows_on & (rows_on - 1u)) {
         if (violations++ < 5)
             fprintf(stderr, "hal_bench: two LED rows on at cycle %llu\n",
@@ -75,14 +151,18 @@ static void led_row_changed(struct avr_irq_t *irq, uint32_t value, void *param)
     }
 }
 
+/* Under a lit row a column may switch on (a die lit later in the step), never off. */
 static void led_col_changed(struct avr_irq_t *irq, uint32_t value, void *param)
 {
+    uint8_t k = (uint8_t)(uintptr_t)param;
     (void)irq;
-    (void)value;
-    (void)param;
-    if (rows_on && violations++ < 5)
-        fprintf(stderr, "hal_bench: LED column changed while a row was on, cycle %llu\n",
+    cols_on = (uint8_t)(value ? cols_on | (1u << k) : cols_on & ~(1u << k));
+    if (rows_on && !value && violations++ < 5)
+        fprintf(stderr, "hal_bench: LED column switched off while a row was on, cycle %llu\n",
                 (unsigned long long)avr->cycle);
+    if (rows_on && value)
+        col_on_under_row = avr->cycle;
+    dies_update();
 }
 
 /* Key matrix model: a sense column reads low when a closed switch joins it, through
@@ -134,7 +214,9 @@ static int run_until(uint64_t until)
 {
     static int in_isr;
     static uint64_t entered;
+    static int in_b;
     const uint32_t vector_pc = TIMER0_COMPA_VECTOR * VECTOR_BYTES;
+    const uint32_t vector_b_pc = TIMER0_COMPB_VECTOR * VECTOR_BYTES;
 
     while (avr->cycle < until) {
         uint32_t pc = avr->pc;
@@ -149,20 +231,27 @@ static int run_until(uint64_t until)
                     (unsigned)avr->pc);
             return 0;
         }
-        if (!in_isr && avr->pc == vector_pc) {
+        if (!in_isr && (avr->pc == vector_pc || avr->pc == vector_b_pc)) {
             /* The call that took the vector may also have slept up to this cycle, so
              * start counting here and add the datasheet's 4-cycle interrupt response
              * (section 6.7.1: push PC, clear I) for the entry itself. */
             in_isr = 1;
+            in_b = avr->pc == vector_b_pc;
             entered = avr->cycle;
         } else if (in_isr && op == OP_RETI) {
             uint64_t n = avr->cycle - entered + 4u;
             in_isr = 0;
             if (entered >= measure_from) {
                 isr_cycles += n;
-                isr_count++;
-                if (n > isr_max)
-                    isr_max = n;
+                if (in_b) {
+                    if (n > isr_b_max)
+                        isr_b_max = n;
+                } else {
+                    isr_a_cycles += n;
+                    isr_count++;
+                    if (n > isr_max)
+                        isr_max = n;
+                }
             }
         }
     }
@@ -244,9 +333,9 @@ static int load(const char *elf)
     for (uintptr_t r = 0; r < 3; r++)
         avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), ROW_PIN(r)),
                                 led_row_changed, (void *)r);
-    for (int c = 2; c < 8; c++)
-        avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('D'), c),
-                                led_col_changed, NULL);
+    for (uintptr_t c = 2; c < 8; c++)
+        avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('D'), (int)c),
+                                led_col_changed, (void *)(c - 2u));
     avr_irq_register_notify(
         avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('C'), IOPORT_IRQ_DIRECTION_ALL),
         ddr_c_changed, NULL);
@@ -256,22 +345,93 @@ static int load(const char *elf)
     return 1;
 }
 
+/* The bench firmware's frame (hal_bench_fw.c): all 18 dies, cells 1, 5, 9 dim, cells 7
+ * and 9 blinking. */
+#define FRAME_DIM 0x111u
+#define FRAME_BLINK 0x140u
+#define MEASURE_MS 1536u /* three blink periods */
+#define BLINK_PERIOD_MS 512u
+static const char *const level_names[LEDS_BRIGHT_LEVELS] = {"night", "medium", "full"};
+
+static void uart_send(uint8_t c)
+{
+    avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT), c);
+}
+
+/* Level `level` on, 20 ms to settle, then MEASURE_MS measured from *t on. */
+static int level_run(uint64_t *t, uint8_t level)
+{
+    uart_send((uint8_t)('0' + level));
+    *t += MS(20);
+    if (!run_until(*t))
+        return 0;
+    measure_start(*t);
+    *t += MS(MEASURE_MS);
+    if (!run_until(*t))
+        return 0;
+    for (unsigned d = 0; d < DIES; d++) /* an on-stretch not yet over is not counted */
+        if (((dies_on >> d) & 1u) && die[d].on_since >= measure_from && die[d].pulses)
+            die[d].pulses--;
+    return 1;
+}
+
+static int die_dim(unsigned d) { return (FRAME_DIM >> (d / 2u)) & 1u; }
+static int die_blinks(unsigned d) { return (FRAME_BLINK >> (d / 2u)) & 1u; }
+
+/* The mean on-stretch of die d in cycles. */
+static double die_on_cycles(unsigned d)
+{
+    return die[d].pulses ? (double)die[d].on_cycles / (double)die[d].pulses : 0.0;
+}
+
+/* The mean share of a frame that steady dies, dim or not, are on, in permille. */
+static double duty_permille(int dim)
+{
+    double sum = 0;
+    unsigned n = 0;
+    for (unsigned d = 0; d < DIES; d++)
+        if (die_dim(d) == dim && !die_blinks(d)) {
+            sum += die_on_cycles(d);
+            n++;
+        }
+    return 1000.0 * sum / n / FRAME_CYCLES;
+}
+
 static int bench(void)
 {
-    measure_from = MS(100);
-    if (!run_until(MS(1100)))
+    uint64_t t = MS(100);
+    double cpu_max = 0;
+    uint64_t a_cycles = 0, a_count = 0, a_max = 0, b_max = 0;
+    if (!run_until(t))
         return 1;
-    if (row0_edges < 2 || violations) {
-        fprintf(stderr, "hal_bench: display broken (%llu row edges, %u violations)\n",
-                (unsigned long long)row0_edges, violations);
-        return 1;
+    for (uint8_t level = 0; level < LEDS_BRIGHT_LEVELS; level++) {
+        if (!level_run(&t, level))
+            return 1;
+        double cpu = 100.0 * (double)isr_cycles / (double)MS(MEASURE_MS);
+        printf("isr_cpu_percent_%s %.2f\n", level_names[level], cpu);
+        printf("led_duty_permille_%s_full %.1f\n", level_names[level], duty_permille(0));
+        printf("led_duty_permille_%s_dim %.1f\n", level_names[level], duty_permille(1));
+        cpu_max = cpu > cpu_max ? cpu : cpu_max;
+        a_cycles += isr_a_cycles;
+        a_count += isr_count;
+        a_max = isr_max > a_max ? isr_max : a_max;
+        b_max = isr_b_max > b_max ? isr_b_max : b_max;
+        if (level == LEDS_BRIGHT_FULL) {
+            if (row0_edges < 2 || violations) {
+                fprintf(stderr, "hal_bench: display broken (%llu row edges, %u violations)\n",
+                        (unsigned long long)row0_edges, violations);
+                return 1;
+            }
+            printf("led_frame_hz %.1f\n",
+                   (double)(row0_edges - 1u) * BENCH_F_CPU / (double)(last_edge - first_edge));
+        }
     }
-    printf("led_frame_hz %.1f\n",
-           (double)(row0_edges - 1u) * BENCH_F_CPU / (double)(last_edge - first_edge));
-    printf("isr_cpu_percent %.2f\n", 100.0 * (double)isr_cycles / (double)MS(1000));
-    printf("isr_cycles_mean %.1f\n", isr_count ? (double)isr_cycles / isr_count : 0.0);
-    printf("isr_cycles_max %llu\n", (unsigned long long)isr_max);
-    fprintf(stderr, "hal_bench: %llu timer ISRs in 1 s\n", (unsigned long long)isr_count);
+    printf("isr_cpu_percent %.2f\n", cpu_max);
+    printf("isr_cycles_mean %.1f\n", a_count ? (double)a_cycles / a_count : 0.0);
+    printf("isr_cycles_max %llu\n", (unsigned long long)a_max);
+    printf("isr_duty_cycles_max %llu\n", (unsigned long long)b_max);
+    fprintf(stderr, "hal_bench: %llu timer steps in %u ms\n", (unsigned long long)a_count,
+            3u * MEASURE_MS);
     return 0;
 }
 
@@ -311,6 +471,45 @@ static void keys_hold(uint64_t *t, uint16_t closed, uint32_t ms)
     matrix_update();
     *t += MS(ms);
     run_until(*t);
+}
+
+/* In every level, each die's mean on-stretch is leds_duty.h's within DUTY_TOL_CYCLES; a
+ * steady die is lit in every frame, a blinking one in half of them, BLINK_PERIOD_MS a
+ * period (within a frame). */
+static void check_duty(uint64_t *t)
+{
+    const double frames = (double)MS(MEASURE_MS) / FRAME_CYCLES;
+    for (uint8_t level = 0; level < LEDS_BRIGHT_LEVELS; level++) {
+        unsigned bad = 0;
+        if (!level_run(t, level)) {
+            failed++;
+            return;
+        }
+        for (unsigned d = 0; d < DIES; d++) {
+            double want = 64.0 * leds_duty_counts(level, die_dim(d)), on = die_on_cycles(d);
+            double lit = (double)die[d].pulses / frames, period = 0;
+            if (die[d].stretches > 1)
+                period = (double)(die[d].last_stretch - die[d].first_stretch) /
+                         (double)(die[d].stretches - 1u) / (double)MS(1);
+            int ok = on > want - DUTY_TOL_CYCLES && on < want + DUTY_TOL_CYCLES;
+            if (die_blinks(d))
+                ok &= lit > 0.49 && lit < 0.51 && period > BLINK_PERIOD_MS - 1.5 &&
+                      period < BLINK_PERIOD_MS + 1.5;
+            else
+                ok &= lit > 1.0 - 2.0 / frames && die[d].stretches == 1;
+            if (!ok && bad++ < 3)
+                fprintf(stderr,
+                        "hal_avr_check: level %s, cell %u %s (%s%s): on %.0f cycles a frame "
+                        "(want %.0f), lit in %.3f of the frames, period %.1f ms\n",
+                        level_names[level], d / 2u + 1u, (d & 1u) ? "green" : "red",
+                        die_dim(d) ? "dim" : "full", die_blinks(d) ? ", blinking" : "", on,
+                        want, lit, period);
+        }
+        if (bad)
+            failed++;
+        else
+            passed++;
+    }
 }
 
 /* Key scenarios replayed on the real HAL: each sets the matrix at given times and
@@ -354,6 +553,8 @@ static int check(void)
     keys_hold(&t, (1u << 0) | (1u << 1) | (1u << 3), 100);
     keys_hold(&t, 0, 100);
     expect_output("L of three keys, no ghost", "124abd", 1);
+
+    check_duty(&t);
 
     if (violations) {
         failed++;

@@ -1,9 +1,10 @@
 /* tests/hal/hal_bench_fw.c - AVR program for `make bench` (tests/hal/hal_bench.c runs it in
  * simavr): brings up every HAL module the game uses, shows a full yellow frame (all 18
- * dies, the heaviest display load) and then does what the game's main loop does when
- * nothing happens: kick the watchdog, debounce keys once per ms, sleep in idle. Key
- * events go out on the serial port (press "1".."9", release "a".."i"),
- * which `tests/hal/hal_bench --check` uses to test the real key path. */
+ * dies, the heaviest display load; the diagonal dim, cells 7 and 9 blinking) and then
+ * does what the game's main loop does when nothing happens: kick the watchdog, debounce
+ * keys once per ms, sleep in idle. Key events go out on the serial port (press "1".."9",
+ * release "a".."i"), which `tests/hal/hal_bench --check` uses to test the real key path;
+ * a "0", "1" or "2" received sets that brightness level (LEDS_BRIGHT_*). */
 #include <stdint.h>
 
 #include "eeprom_store.h"
@@ -15,7 +16,7 @@
 
 int main(void)
 {
-    static const leds_frame_t yellow = {.red = 0x1FF, .green = 0x1FF};
+    static const leds_frame_t yellow = {0x1FF, 0x1FF, 0x140, 0x111};
     uint8_t settings[4] = {0, 0, 0, 0};
     key_event_t ev;
 
@@ -34,6 +35,9 @@ int main(void)
             keys_update();
         while (keys_next_event(&ev)) /* "5" press, "e" release of cell 5 */
             uart_putc((uint8_t)((ev.kind == KEY_EV_PRESS ? '1' : 'a') + ev.cell));
+        int16_t c = uart_getc();
+        if (c >= '0')
+            leds_set_brightness((uint8_t)(c - '0'));
         power_idle();
     }
 }

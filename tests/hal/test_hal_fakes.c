@@ -160,23 +160,26 @@ static void test_uart(void **state)
 
 static void test_leds_and_power(void **state)
 {
-    const leds_frame_t frame = {0x105 | 0xFE00, 0x106, 0x004 | 0x008, 0x002 | 0x008};
+    const leds_frame_t frame = {0x105 | 0xFE00, 0x106, 0x004 | 0x008, 0x002 | 0x010};
     (void)state;
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
     leds_show(&frame);
     assert_int_equal(fake_leds_cell(0), LED_RED);
     assert_int_equal(fake_leds_cell(1), LED_GREEN | LED_DIM);
     assert_int_equal(fake_leds_cell(2), LED_YELLOW | LED_BLINK);
-    assert_int_equal(fake_leds_cell(3), LED_OFF); /* blinking or dim but dark: nothing */
+    assert_int_equal(fake_leds_cell(3), LED_OFF); /* blinking but dark: nothing */
+    assert_int_equal(fake_leds_cell(4), LED_OFF); /* dim but dark: nothing */
     assert_int_equal(fake_leds_cell(8), LED_YELLOW);
     assert_int_equal(fake_leds_frame()->red, 0x105); /* bits past cell 9 dropped */
-    leds_off();
-    assert_int_equal(fake_leds_cell(0), LED_OFF);
-    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
+    assert_int_equal(fake_leds_frame()->dim, 0x002);
     leds_set_brightness(LEDS_BRIGHT_NIGHT);
     leds_set_brightness(LEDS_BRIGHT_LEVELS); /* out of range: ignored */
     assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
-    leds_init();
-    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
+    leds_off();
+    assert_int_equal(fake_leds_cell(0), LED_OFF);
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT); /* kept */
+    leds_set_brightness(LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_MEDIUM);
 
     fake_power_set_reset_cause(RESET_WATCHDOG);
     power_init();
@@ -200,6 +203,7 @@ static void test_leds_and_power(void **state)
     assert_int_equal(power_vcc_decivolts(), 50);
     fake_hal_reset();
     assert_int_equal(fake_power_idle_count(), 0);
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
 }
 
 int main(void)

@@ -21,7 +21,13 @@ $(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins
 	@mkdir -p $(@D)
 	$(AVR_CC) $(filter-out -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) -o $@ $<
 
-ALL_TARGETS += $(SIM_PROOFS)
+# The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/duty_test.py.
+SIM_DUTY_MODEL := $(HOST_DIR)/tests/sim/duty_model
+$(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+
+ALL_TARGETS += $(SIM_PROOFS) $(SIM_DUTY_MODEL)
 # The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
 # argument, if it has one (SIM_PROOF_ARG_NAME).
 SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power menu
@@ -30,12 +36,16 @@ SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
 .PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-play test-sim-trace \
-	test-sim-flash bench-sim
+	test-sim-flash test-sim-duty bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
 	@sh tests/sim/stdio_test.sh $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_ELF) \
 		$(SIM_DIR)/testfw-ghost.elf
+# The real HAL's duty cycle per brightness level, full and dim, steady and blinking,
+# through ttt-sim's `duty` (the HAL's bench firmware sets the level from the serial port).
+test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
+	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
@@ -49,7 +59,7 @@ SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATm
 test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
-TEST_TARGETS += test-sim-stdio test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
+TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
 	test-sim-console test-sim-power test-sim-menu
 

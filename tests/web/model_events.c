@@ -2,7 +2,8 @@
  * it, natively, fed an event table on stdin; prints what it answers, line for line as
  * tests/web/model_twin.mjs prints the WebAssembly build's answers to the same table.
  *   p T PB DB PC DC PD DD   port registers at cycle T (the LEDs)
- *   w T                     the window ending at T: flags, picture, ghosts, next window
+ *   w T                     the window ending at T: flags, picture, ghosts, shades, next
+ *                           window
  *   k KEYS PB DB PC DC PD DD  sense columns
  *   u BYTE                  a byte from the chip: flags, held, XOFFs, the line if one */
 #include <inttypes.h>
@@ -32,7 +33,8 @@ int main(void)
             board_leds_set(&leds, board_leds_dies(&p), t);
         } else if (kind == 'w' && scanf("%" SCNu64, &t) == 1) {
             unsigned f = board_leds_window(&leds, t);
-            printf("w %u %s %s %" PRIu64 "\n", f, leds.picture, leds.ghosts, leds.next_window);
+            printf("w %u %s %s %s %" PRIu64 "\n", f, leds.picture, leds.ghosts, leds.shades,
+                   leds.next_window);
         } else if (kind == 'k' &&
                    scanf("%u%u%u%u%u%u%u", &v[6], &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
             board_ports_t p = ports_of(v);

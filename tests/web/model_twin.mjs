@@ -6,7 +6,8 @@
 // must be the same. Self-test first: the table with 400 ms of port writes left out must
 // change the answers (the comparison sees a difference in the pictures). Then both
 // builds against literals, since a bug in the one source passes the comparison: a die's
-// duty threshold (lit from 1/6 of a window, fainter is a ghost and off), which column a
+// shades (each a quarter of the one above, from a third of the time; light between
+// them is a ghost and off), which column a
 // closed key pulls low, XOFF/XON taken, the host's byte pace.
 // Usage: node model_twin.mjs MODEL.wasm MODEL_EVENTS
 import fs from 'node:fs';
@@ -30,8 +31,9 @@ const rnd = (n) => {
 };
 
 // The LED matrix of board/pins.h: rows PB0-2 (high = on), red PD2/4/6, green PD3/5/7.
-// Frames of 150-1500 ms: each die off, steady, blinking (250 ms halves) or faint; rows
-// switched every 0.5 ms as the firmware does; now and then a junk write.
+// Frames of 150-1500 ms: each die off, steady, blinking (250 ms halves) or faint (the
+// first eighth of its row's step: between two shades); rows switched every 0.5 ms as the
+// firmware does; now and then a junk write.
 function events() {
   const ev = [];
   let t = 0, frameEnd = 0, nextWindow = C.constant_WINDOW_MS() * MS;
@@ -44,13 +46,15 @@ function events() {
       frameEnd = t + (150 + rnd(1350)) * MS;
     }
     const row = slot % 3, blinkOn = Math.floor(t / (250 * MS)) % 2 === 0;
-    let pd = 0;
+    let pd = 0, faint = 0;
     for (let c = 0; c < 3; c++)
       for (let k = 0; k < 2; k++) {
         const m = mode[2 * (row * 3 + c) + k];
-        if (m === 3 || (m === 4 && blinkOn) || (m === 5 && slot % 40 === row)) pd |= 1 << (2 + 2 * c + k);
+        if (m === 3 || (m === 4 && blinkOn)) pd |= 1 << (2 + 2 * c + k);
+        if (m === 5) faint |= 1 << (2 + 2 * c + k);
       }
-    ev.push(`p ${t} ${1 << row} 7 0 56 ${pd} 252`);
+    ev.push(`p ${t} ${1 << row} 7 0 56 ${pd | faint} 252`);
+    if (faint) ev.push(`p ${t + MS / 16} ${1 << row} 7 0 56 ${pd} 252`);
     if (rnd(50) === 0) ev.push(`p ${t + 7} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)}`);
     if (t >= nextWindow) {
       ev.push(`w ${t}`);
@@ -84,7 +88,8 @@ function wasmAnswers(ev) {
     if (f[0] === 'p') m.leds_ports(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     else if (f[0] === 'w') {
       const got = m.leds_window(v[0]);
-      out.push(`w ${got} ${cString(m, m.leds_picture())} ${cString(m, m.leds_ghosts())} ${m.leds_next_window()}`);
+      out.push(`w ${got} ${cString(m, m.leds_picture())} ${cString(m, m.leds_ghosts())} ` +
+        `${cString(m, m.leds_shades())} ${m.leds_next_window()}`);
     } else if (f[0] === 'k') out.push(`k ${m.keys_sense(v[0], v[1], v[2], v[3], v[4], v[5], v[6])}`);
     else {
       const got = m.uart_from_chip(v[0]);
@@ -123,24 +128,45 @@ if (diff) {
 }
 
 // Literal answers. A die at duty d of each window, for 12 windows: row 0 on (PB0), cell
-// 0's red (PD2) for the first d of each window; the last window's picture and ghosts.
+// 0's red (PD2) for the first d of each window; the last window's picture, ghosts and
+// shades.
 const W = C.constant_WINDOW_MS() * MS;
 function dutyEvents(num, den) {
-  const out = [];
+  const out = [`w ${W}`]; // the first window closed dark: every later one is W long
   for (let i = 0; i < 12; i++) {
     const t0 = C.constant_WINDOW_MS() * MS + i * W;
     out.push(`p ${t0} 1 7 0 56 4 252`, `p ${t0 + Math.round((W * num) / den)} 1 7 0 56 0 252`, `w ${t0 + W}`);
   }
   return out;
 }
-const lastWindow = (answers) => answers.filter((l) => l.startsWith('w ')).pop().split(' ').slice(2, 4).join(' ');
+// Cell 0 green at 1/3 duty for 6 windows; in the 7th its first fifth, then red; then red:
+// the red that lights must not be shown before the green it replaces is dark (else the
+// green is held as a blink's dark half, and the cell shows yellow).
+function swapEvents() {
+  const out = [`w ${W}`], third = Math.round(W / 3);
+  for (let i = 0; i < 13; i++) {
+    const t0 = W + i * W;
+    out.push(`p ${t0} 1 7 0 56 ${i <= 6 ? 8 : 4} 252`);
+    if (i === 6) out.push(`p ${t0 + Math.round(third / 5)} 1 7 0 56 4 252`);
+    out.push(`p ${t0 + third} 1 7 0 56 0 252`, `w ${t0 + W}`);
+  }
+  return out;
+}
+const lastWindow = (answers) => answers.filter((l) => l.startsWith('w ')).pop().split(' ').slice(2, 5).join(' ');
 // keys: PC3-5 drive rows 0-2 (low = driven, DDRC bit set), PC0-2 sense columns 0-2
 const keyEvent = (keys, row) => `k ${keys} 0 0 0 ${1 << (3 + row)} 0 0`;
 const literals = [
-  ['a die at 1/4 duty is lit', dutyEvents(1, 4), lastWindow, 'r........ .........'],
-  ['a die at exactly 1/6 duty is lit', dutyEvents(1, 6), lastWindow, 'r........ .........'],
-  ['a die at 1/7 duty is a ghost, off', dutyEvents(1, 7), lastWindow, '......... r........'],
-  ['a die at 1/8 duty is a ghost, off', dutyEvents(1, 8), lastWindow, '......... r........'],
+  ['a die at 1/3 duty is lit, full', dutyEvents(1, 3), lastWindow, 'r........ ......... 4........'],
+  ['a die at exactly 1/6 duty is lit, full', dutyEvents(1, 6), lastWindow, 'r........ ......... 4........'],
+  ['a die at 1/7 duty is a ghost, off', dutyEvents(1, 7), lastWindow, '......... r........ .........'],
+  ['a die at exactly 1/8 duty is a ghost, off', dutyEvents(1, 8), lastWindow, '......... r........ .........'],
+  ['a die at 1/9 duty is lit, shade 3', dutyEvents(1, 9), lastWindow, 'r........ ......... 3........'],
+  ['a die at 1/12 duty is lit, shade 3', dutyEvents(1, 12), lastWindow, 'r........ ......... 3........'],
+  ['a die at 1/48 duty is lit, shade 2', dutyEvents(1, 48), lastWindow, 'r........ ......... 2........'],
+  ['a die at 1/100 duty is a ghost, off', dutyEvents(1, 100), lastWindow, '......... r........ .........'],
+  ['a die at 1/192 duty is lit, shade 1', dutyEvents(1, 192), lastWindow, 'r........ ......... 1........'],
+  ['a die at 1/300 duty is a ghost, off', dutyEvents(1, 300), lastWindow, '......... r........ .........'],
+  ['green to red within a window shows red, not yellow', swapEvents(), lastWindow, 'r........ ......... 4........'],
   ['cell 2 (row 0, column 1) closed pulls column 1 low while row 0 is driven',
     [keyEvent(1 << 1, 0), keyEvent(1 << 1, 1)], (a) => a.join(' '), 'k 5 k 7'],
   ['cell 6 (row 1, column 2) closed pulls column 2 low while row 1 is driven',
@@ -163,4 +189,4 @@ if (C.uart_pace(1600) !== 1800) {
 console.log(`web_model_twin: ok (${ev.length} events, ${native.length} answers identical from the ` +
   `WebAssembly and the native build of sim/board_model.c: ${pictures.size} different pictures, ` +
   `${lines} lines; self-test: 400 ms without port writes is seen; ${literals.length + 1} literal ` +
-  'answers: duty threshold, key columns, XOFF/XON, byte pace)');
+  'answers: shades and ghosts by duty, key columns, XOFF/XON, byte pace)');
