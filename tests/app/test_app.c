@@ -154,6 +154,10 @@ static void test_records_survive_reboot(void **state)
 {
     (void)state;
     boot();
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
+    say("brightness night\n");
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
+    say("colorblind on\n");
     say("new 2p\n");
     say("level easy\n");
     for (const char *m = "1425"; *m; m++) {
@@ -166,6 +170,12 @@ static void test_records_survive_reboot(void **state)
     assert_non_null(strstr(output(), "new: two players, level easy\n"));
     say("stats\n");
     assert_non_null(strstr(output(), "stats two players: x wins 1, draws 0, o wins 0\n"));
+    /* the display settings too: night, and O dimmed */
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
+    tap(0, 60);
+    tap(1, 60);
+    assert_int_equal(fake_leds_cell(0), LED_RED);
+    assert_int_equal(fake_leds_cell(1), LED_GREEN | LED_DIM);
 }
 
 static void test_corrupt_records_reset(void **state)
