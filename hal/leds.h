@@ -1,6 +1,6 @@
 /* hal/leds.h - the 3x3 bi-color LED display (contract): a frame is four 9-bit masks,
  * bit i = cell i; red and green together are yellow; blinking is 256 ms lit, 256 dark.
- * How long a lit die is on, per brightness level, full and dim: leds_duty.h. */
+ * Duty per level: leds_duty.h. */
 #ifndef HAL_LEDS_H
 #define HAL_LEDS_H
 #include <stdint.h>

@@ -89,18 +89,23 @@ void board_leds_set(board_leds_t *l, uint32_t dies, uint64_t now)
     if (dies == l->dies)
         return;
     leds_account(l, now);
+    for (unsigned d = 0; d < BOARD_DIES; d++)
+        if (((dies & ~l->dies) >> d & 1u) && l->rises[d] < 255)
+            l->rises[d]++;
     l->dies = dies;
 }
 
-/* The shade of `on` cycles in `span` (board_model.h); 0: dark or ghost light. */
-static uint8_t leds_shade(uint64_t on, uint64_t span)
+/* The shade of `on` cycles in `span` lit in `rises` frames (board_model.h): the share
+ * of the frames it was lit in; 0: dark or ghost light. */
+static uint8_t leds_shade(uint64_t on, uint64_t span, uint32_t rises)
 {
-    uint64_t x = 4u * on; /* scaled so that the shade's nominal share is a third */
-    if (6u * on >= span)
+    uint64_t frames = rises ? (uint64_t)rises * span : span * BOARD_MUX_FRAMES;
+    uint64_t x = 4u * BOARD_MUX_FRAMES * on; /* against frames: a shade's nominal is 1/3 */
+    if (6u * BOARD_MUX_FRAMES * on >= frames)
         return BOARD_SHADE_FULL;
     for (uint8_t shade = BOARD_SHADE_FULL - 1u; shade > 0; shade--, x *= 4u)
-        if (4u * x >= span)
-            return 2u * x < span ? shade : 0;
+        if (4u * x >= frames)
+            return 2u * x < frames ? shade : 0;
     return 0;
 }
 
@@ -127,12 +132,11 @@ static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
     l->pending_span[d] = (h & 1u) ? span : 0;
 }
 
-/* Each die's level over the window: lit at full shade (from 1/6, half of one row's
- * third: a die that changes in the window is lit in it when lit for most of it, so of
- * two dies swapping it is one or the other), or at a dimmer shade in this window and the
- * last (one that lights is late rather than early: never lit before the die it replaces
- * is dark); light outside the shades in 3+ windows in a row is a ghost (reported,
- * counted as off, and the window counted). Returns whether a die went dark. */
+/* Each die's level over the window: lit in a shade in most of its mux frames (of two
+ * dies swapping in the window, one or the other; on all the window counts too); one
+ * window between shades (a brightness change in mid-window) keeps a lit die lit. Light
+ * outside the shades in 3+ windows in a row is a ghost (reported, counted as off, and
+ * the window counted). Returns whether a die went dark. */
 static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
@@ -140,20 +144,21 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
     fill_cells(ghosts, '.');
     for (unsigned d = 0; d < BOARD_DIES; d++) {
         uint64_t on = l->on_cycles[d];
-        uint8_t shade = leds_shade(on, span);
-        uint8_t lit = shade == BOARD_SHADE_FULL || (shade && shade == l->shade_seen[d]);
+        uint8_t shade = leds_shade(on, span, l->rises[d]);
+        bool most = 2u * l->rises[d] > BOARD_MUX_FRAMES || (span && on >= span);
         l->on_cycles[d] = 0;
-        l->shade_seen[d] = shade;
-        if (lit)
-            l->shade[d] = shade;
-        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
-        leds_meter(l, d, on, now);
-        if (!lit && on > 0) {
+        l->rises[d] = 0;
+        if (on > 0 && !shade) {
             if (l->faint_run[d] < 255)
                 l->faint_run[d]++;
         } else {
             l->faint_run[d] = 0;
         }
+        uint8_t lit = most && (shade || (l->level[d] && l->faint_run[d] == 1));
+        if (lit && shade)
+            l->shade[d] = shade;
+        l->lit_history[d] = (uint8_t)(l->lit_history[d] << 1 | lit);
+        leds_meter(l, d, on, now);
         if (l->faint_run[d] >= 3) {
             char *c = &ghosts[d / 2];
             *c = (*c == '.') ? ((d & 1) ? 'g' : 'r') : 'y';

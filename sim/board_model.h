@@ -46,11 +46,13 @@ uint8_t board_keys_sense(const board_ports_t *p, uint16_t keys);
 /* LED matrix: the dies these levels light (bit d = die d). */
 uint32_t board_leds_dies(const board_ports_t *p);
 
-/* A lit die's shade: its share of the window's time on, in steps of a quarter from
- * BOARD_SHADE_FULL (the third of the time one row of three gives) down to 1 (1/64 of
- * that): the levels and dim fraction of hal/leds_duty.h. Full from half its nominal
- * share up, the others 3/4 to 3/2 of theirs; light outside every shade is ghost light. */
+/* A lit die's shade: its share of the time on in the mux frames it is lit in (a window
+ * holds BOARD_MUX_FRAMES), in steps of a quarter from BOARD_SHADE_FULL (the third of the
+ * time one row of three gives) down to 1 (1/64 of that): the levels and dim fraction of
+ * hal/leds_duty.h. Full from half its nominal share up, the others 3/4 to 3/2 of theirs;
+ * light outside every shade is ghost light. */
 #define BOARD_SHADE_FULL 4u
+#define BOARD_MUX_FRAMES 4u /* 1.5 ms frames in a window */
 
 /* The LED picture: on-time per die, classified once per window. */
 typedef struct {
@@ -60,7 +62,8 @@ typedef struct {
     uint64_t hold_until[BOARD_DIES];
     uint8_t level[BOARD_DIES], faint_run[BOARD_DIES]; /* level: lit (0/1) this window */
     uint8_t shade[BOARD_DIES]; /* the shade it was last lit at */
-    uint8_t shade_seen[BOARD_DIES], lit_history[BOARD_DIES]; /* last window's; bit 0 now */
+    uint8_t rises[BOARD_DIES]; /* dark-to-lit edges in the window: frames lit in */
+    uint8_t lit_history[BOARD_DIES]; /* lit per window, bit 0 the last */
     char picture[BOARD_CELLS + 1]; /* sim/README.md "Scripting": .rgy lit, RGY blinking */
     char ghosts[BOARD_CELLS + 1];  /* faint dies per cell: r, g, y; '.' none */
     char shades[BOARD_CELLS + 1];  /* per cell the shade of its shown dies, '1'-'4'; '.' */

@@ -66,11 +66,17 @@ static int parse_cell(const char *s, int *cell)
     return (int)(end - s);
 }
 
-/* duty MS: measures MS ms, then for each cell the meter's figures per die, and the
- * shades (sim/README.md "Scripting"). */
-static int stdio_duty(long ms)
+/* duty [MS]: measures MS ms, then for each cell the meter's figures per die, and the
+ * shades (sim/README.md "Scripting"). `arg`: after "duty", "" or " MS". */
+static int stdio_duty(const char *arg)
 {
     board_leds_t *l = board_leds();
+    char *end;
+    long ms = *arg ? strtol(arg + 1, &end, 10) : 1536;
+    if ((*arg && (end == arg + 1 || *end)) || ms < 100 || ms > 3600000) {
+        printf("error: usage: duty [MS] (100-3600000, default 1536)\n");
+        return 0;
+    }
     board_leds_meter_start(l, board_now());
     if (stdio_run_ms((uint32_t)ms) < 0)
         return -1;
@@ -127,12 +133,7 @@ static int run_stdio(void)
             if (stdio_run_ms((uint32_t)ms) < 0)
                 return 1;
         } else if (!strncmp(line, "duty ", 5) || !strcmp(line, "duty")) {
-            long ms = line[4] ? strtol(line + 5, &end, 10) : 1536;
-            if ((line[4] && (end == line + 5 || *end)) || ms < 100 || ms > 3600000) {
-                printf("error: usage: duty [MS] (100-3600000, default 1536)\n");
-                continue;
-            }
-            if (stdio_duty(ms) < 0)
+            if (stdio_duty(line + 4) < 0)
                 return 1;
         } else if (!strncmp(line, "serial ", 7) || !strcmp(line, "serial")) {
             board_serial_line(line[6] ? line + 7 : "");

@@ -1,6 +1,5 @@
-/* hal/avr/leds.c - a frame into each row's column bits per blink half and per start time
- * in the step (leds_duty.h), stored a byte at a time: for one 1.5 ms frame at most, old
- * and new rows may show together. */
+/* hal/avr/leds.c - a frame into each row's column bits per blink half and slot, stored a
+ * byte at a time: for one 1.5 ms frame at most, old and new rows may show together. */
 #include "leds.h"
 
 #include <avr/pgmspace.h>
@@ -13,7 +12,7 @@
 volatile uint8_t leds_cols[LEDS_SLOTS * 6];
 volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 volatile uint8_t leds_blink_at;
-static leds_frame_t leds_frame; /* the frame shown (all dark after leds_off()) */
+static leds_frame_t leds_frame; /* shown (all dark after leds_off()) */
 static uint8_t leds_level = LEDS_BRIGHT_FULL;
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
@@ -25,8 +24,7 @@ void leds_init(void)
     leds_off();
 }
 
-/* Slot 0: the dies lit at the step's start; slots 1, 2: those lit at the compares
- * leds_duty_at[0], [1] (LEDS_DUTY_NEVER: none). Full dies light before dim ones. */
+/* Full dies light before dim ones; a slot's compare only when needed. */
 static void leds_build(void)
 {
     uint16_t red = leds_frame.red, green = leds_frame.green;
@@ -40,7 +38,7 @@ static void leds_build(void)
         at_full = (uint8_t)(LEDS_DUTY_STEP - 1u - leds_duty_counts(leds_level, false));
     }
     if (!((red | green) & dim & 0x1FFu))
-        at_dim = LEDS_DUTY_NEVER; /* no compare when no die waits for it */
+        at_dim = LEDS_DUTY_NEVER;
     for (uint8_t row = 0; row < 3u; row++) {
         uint8_t lit[LEDS_SLOTS] = {0, 0, 0}, dark = 0; /* dark: the dies of blinking cells */
         const uint8_t *die = leds_die_bits;

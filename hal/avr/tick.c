@@ -18,7 +18,7 @@ _Static_assert(LEDS_DUTY_NEVER > TICK_OCR, "a compare that never comes");
 
 static uint32_t tick_uptime; /* main loop: ms taken so far */
 static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the scan in progress */
-/* Interrupts only: the columns the step's next compares light, and the second's count. */
+/* Interrupts only: the columns the next compares light, the second's count. */
 static uint8_t leds_late, leds_later, leds_later_at;
 
 void tick_pins_init(void)
@@ -76,13 +76,12 @@ ISR(TIMER0_COMPA_vect)
     if (TICK_FLAGS_GPIOR & (1u << TICK_F_BLINK_DARK))
         i += 3u;
 
-    const volatile uint8_t *cols = leds_cols + i; /* slot 0; slots 1, 2 at +6, +12 */
+    const volatile uint8_t *cols = leds_cols + i; /* slot 0; 1, 2 at +6, +12 */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | cols[0]);
     LEDS_ROW_PORT |= matrix_led_rows(row);
     TICK_ROW_GPIOR = next;
-    /* The compares of this step (a late one of the last step is dropped: it would light
-     * this row's dies), its columns, and the count of the first. */
+    /* This step's compares (a late one of the last would light this row's dies). */
     TIFR0 = (uint8_t)(1u << OCF0B);
     leds_late = cols[6];
     leds_later = cols[12];
@@ -115,8 +114,7 @@ ISR(TIMER0_COMPA_vect)
         TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
 }
 
-/* A dimmer level's or dim dies: lit from this count to the step's end (leds_duty.h).
- * Only adds columns of the row that is on; the second compare is the last. */
+/* Dies lit later in the step (leds_duty.h): columns of the lit row only ever added. */
 ISR(TIMER0_COMPB_vect)
 {
     LEDS_COL_PORT |= leds_late;

@@ -16,9 +16,7 @@ void fake_tick_advance(uint32_t ms);
 /* Keys: the raw matrix the next scans see, bit i = cell i. */
 void fake_keys_set_raw(uint16_t bitmap);
 
-/* LEDs: the frame last shown (blink and dim only on lit cells), one cell's color
- * (LED_BLINK added when it blinks, LED_DIM when dim), the brightness level (LEDS_BRIGHT_*,
- * FULL after a reset; leds_off() keeps it). */
+/* LEDs: the frame last shown, one cell's color (LED_BLINK, LED_DIM added), the level. */
 enum { LED_OFF = 0, LED_RED = 1, LED_GREEN = 2, LED_YELLOW = 3, LED_BLINK = 4, LED_DIM = 8 };
 const leds_frame_t *fake_leds_frame(void);
 uint8_t fake_leds_cell(uint8_t cell);

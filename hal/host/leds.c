@@ -1,5 +1,5 @@
-/* hal/host/leds.c - fake display: remembers the last frame shown and the brightness level;
- * leds_off() shows an all-dark frame. fake_leds_cell() reads one cell back as a code. */
+/* hal/host/leds.c - fake display: the last frame shown and the level; leds_off() shows an
+ * all-dark frame. fake_leds_cell() reads one cell back as a code. */
 #include <string.h>
 
 #include "fake_internal.h"

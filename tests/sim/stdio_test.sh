@@ -14,7 +14,7 @@ expect() { # expect NAME FILE PATTERN
 out=$(mktemp) || exit 1
 trap 'rm -f "$out"' EXIT
 
-printf 'wait 300\npress 5\nwait 100\npress 5\nwait 400\npress 1\nserial hello world\nwait 50\nbogus\nhold 9 200\nwait 10\nhold 10 5\nwait x\nquit\n' |
+printf 'wait 300\npress 5\nwait 100\npress 5\nwait 400\npress 1\nserial hello world\nwait 50\nbogus\nhold 9 200\nwait 10\nhold 10 5\nwait x\nduty 5\nquit\n' |
     "$SIM" --stdio "$TESTFW" > "$out" 2>/dev/null
 [ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status"; fail=1; }
 expect testfw-banner "$out" '^serial ttt: ready'
@@ -26,6 +26,7 @@ expect testfw-unknown "$out" "^error: unknown command 'bogus'"
 expect testfw-hold "$out" '^leds r\.\.\.g\.\.\.r$'
 expect testfw-bad-cell "$out" '^error: usage: hold'
 expect testfw-bad-wait "$out" '^error: usage: wait'
+expect testfw-bad-duty "$out" '^error: usage: duty'
 
 printf 'wait 1500\npress 5\nwait 1500\nserial board\nwait 100\nquit\n' | "$SIM" --stdio "$ELF" > "$out" 2>/dev/null
 [ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status (firmware)"; fail=1; }
@@ -38,8 +39,11 @@ checks=$((checks + 1))
 if grep -q '^ghost' "$out"; then echo "sim_stdio: FAILED: ghost light reported on the firmware"; fail=1; fi
 
 # deliberate ghosting: switching row 0 -> 1 with row 1's columns already set lights cell 2
-printf 'wait 300\npress 5\nwait 200\nquit\n' | "$SIM" --stdio "$GHOST" > "$out" 2>/dev/null
+printf 'wait 300\npress 5\nwait 200\nduty 300\nquit\n' | "$SIM" --stdio "$GHOST" > "$out" 2>/dev/null
 expect ghost-reported "$out" '^ghost \.r\.\.\.\.\.\.\.$'
 expect ghost-counts-as-off "$out" '^leds \.\.\.\.r\.\.\.\.$'
+expect duty-lit-die "$out" '^duty 5 red 3[0-9][0-9] 1000 0 green 0 0 0$'
+expect duty-ghost-is-not-lit "$out" '^duty 2 red 0 0 0 green 0 0 0$'
+expect duty-shades "$out" '^duty shades \.\.\.\.4\.\.\.\.$'
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_stdio: ok ($checks checks: press/hold/wait/serial/quit/errors and ghost light on the test firmware, the protocol on the real one)"
+echo "sim_stdio: ok ($checks checks: press/hold/wait/serial/duty/quit/errors and ghost light on the test firmware, the protocol on the real one)"

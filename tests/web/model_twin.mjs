@@ -127,28 +127,27 @@ if (diff) {
   process.exit(1);
 }
 
-// Literal answers. A die at duty d of each window, for 12 windows: row 0 on (PB0), cell
-// 0's red (PD2) for the first d of each window; the last window's picture, ghosts and
-// shades.
-const W = C.constant_WINDOW_MS() * MS;
+// Literal answers. A die at duty d, for 12 windows of four 1.5 ms frames: row 0 on
+// (PB0), cell 0's red (PD2) for the first d of each frame; the last window's picture,
+// ghosts and shades.
+const W = C.constant_WINDOW_MS() * MS, F = W / 4;
+const frame = (t, pd, on) => [`p ${t} 1 7 0 56 ${pd} 252`, `p ${t + Math.round(on)} 1 7 0 56 0 252`];
 function dutyEvents(num, den) {
   const out = [`w ${W}`]; // the first window closed dark: every later one is W long
   for (let i = 0; i < 12; i++) {
-    const t0 = C.constant_WINDOW_MS() * MS + i * W;
-    out.push(`p ${t0} 1 7 0 56 4 252`, `p ${t0 + Math.round((W * num) / den)} 1 7 0 56 0 252`, `w ${t0 + W}`);
+    for (let f = 0; f < 4; f++) out.push(...frame(W + i * W + f * F, 4, (F * num) / den));
+    out.push(`w ${W + i * W + W}`);
   }
   return out;
 }
-// Cell 0 green at 1/3 duty for 6 windows; in the 7th its first fifth, then red; then red:
-// the red that lights must not be shown before the green it replaces is dark (else the
-// green is held as a blink's dark half, and the cell shows yellow).
+// Cell 0 green at 1/3 duty for 6 windows; in the 7th its first frame, then red; then
+// red: the red that lights must not be shown before the green it replaces is dark (else
+// the green is held as a blink's dark half, and the cell shows yellow).
 function swapEvents() {
-  const out = [`w ${W}`], third = Math.round(W / 3);
+  const out = [`w ${W}`];
   for (let i = 0; i < 13; i++) {
-    const t0 = W + i * W;
-    out.push(`p ${t0} 1 7 0 56 ${i <= 6 ? 8 : 4} 252`);
-    if (i === 6) out.push(`p ${t0 + Math.round(third / 5)} 1 7 0 56 4 252`);
-    out.push(`p ${t0 + third} 1 7 0 56 0 252`, `w ${t0 + W}`);
+    for (let f = 0; f < 4; f++) out.push(...frame(W + i * W + f * F, i < 6 || (i === 6 && f === 0) ? 8 : 4, F / 3));
+    out.push(`w ${W + i * W + W}`);
   }
   return out;
 }
