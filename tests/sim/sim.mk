@@ -35,7 +35,7 @@ SIM_PROOF_ARG_fuzz := 100000
 SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
-.PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-play test-sim-trace \
+.PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-cues test-sim-play test-sim-trace \
 	test-sim-flash test-sim-duty bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
@@ -46,6 +46,9 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 # through ttt-sim's `duty` (the HAL's bench firmware sets the level from the serial port).
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
 	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL)
+# The colour-blind display read from the real firmware's LED duty cycles (cues_test.py).
+test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
+	@python3 tests/sim/cues_test.py $(SIM_DIR)/ttt-sim $(SIM_ELF)
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
@@ -61,7 +64,7 @@ test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
-	test-sim-console test-sim-power test-sim-menu
+	test-sim-console test-sim-power test-sim-menu test-sim-cues
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 bench-sim: $(SIM_PROOFS) $(SIM_ELF)
