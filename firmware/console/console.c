@@ -241,7 +241,9 @@ static void console_solve_answer(const notation_board_t *b)
 static void console_diag(const console_t *c)
 {
     uint8_t resets[POWER_CAUSES];
-    uint16_t v[12];
+    /* static: on the stack it would join main's frame (everything is inlined there) under
+     * the deepest call, the solver's */
+    static uint16_t v[12];
     power_reset_counts(resets);
     v[0] = resets[POWER_CAUSE_POWER_ON];
     v[1] = resets[POWER_CAUSE_WATCHDOG];

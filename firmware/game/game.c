@@ -6,6 +6,9 @@
  * count-down, and so are the flickering cells of ignored presses. */
 #include "game.h"
 
+#include <stddef.h>
+#include <string.h>
+
 #include "engine.h"
 #include "level.h"
 
@@ -188,8 +191,8 @@ void game_lamp(game_t *g)
 
 void game_init(game_t *g, uint16_t seed)
 {
-    stats_record_t rec = g->rec;
-    *g = (game_t){.rec = rec};
+    /* In place: a copy of the record would sit in main's frame under every deep call. */
+    memset(g, 0, offsetof(game_t, rec));
     stats_record_repair(&g->rec);
     g->rng = seed;
     game_new(g, g->settings.mode);
