@@ -161,6 +161,7 @@ static void app_input(void)
     console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);
+    leds_set_brightness(g->settings.brightness);
     leds_show(&frame);
     app_save(g);
     app_idle_check(g);

@@ -15,18 +15,24 @@
 #include "uart.h"
 
 /* The commands in CON_* order, each with its argument's grammar (README). */
-OUT_STR(k_commands, "help\0board\0hint\0diag\0move 1-9\0new x|o|2p\0"
-                    "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]");
+OUT_STR(k_commands, "help\0board\0hint\0diag\0lamp\0move 1-9\0new x|o|2p\0"
+                    "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]\0"
+                    "colorblind on|off\0brightness full|medium|night|0-2");
 enum {
-    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, CON_MOVE, CON_NEW, CON_LEVEL, CON_STATS,
-    CON_SOLVE, CON_COMMANDS,
-    CON_HELP_BREAK = CON_LEVEL /* help starts its second line here */
+    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, CON_LAMP, CON_MOVE, CON_NEW, CON_LEVEL,
+    CON_STATS, CON_SOLVE, CON_COLOR_BLIND, CON_BRIGHTNESS, CON_COMMANDS
 };
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
+_Static_assert(LEDS_BRIGHT_FULL == 2 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_NIGHT == 0,
+               "brightness's words are listed from LEDS_BRIGHT_FULL down");
 OUT_STR(s_help_seps, " | \0\n");
-OUT_STR(s_help_board, "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
+/* The rest of help, said once the TX ring has room again (console_more). */
+OUT_STR(s_help_menu, "\n(long press before your first move or at game over; tap picks, hold "
+                     "quits)\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, "
+                     "./x/o -> x/o/TIE\n");
+OUT_STR(s_lamp, "lamp: red, green, yellow");
 OUT_STR(s_error, "error: ");
 OUT_STR(s_usage, "usage: ");
 /* In CON_E_* order. */
@@ -237,14 +243,6 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
                                                                                     : 0u);
 }
 
-bool console_more(console_t *c, const game_t *g)
-{
-    if (!c->more) {
-        return false;
-    }
-    console_stats_line(c, g, (uint8_t)(c->more - 1u));
-    return true;
-}
 
 static void console_solve_answer(const notation_board_t *b)
 {
@@ -265,7 +263,9 @@ static void console_solve_answer(const notation_board_t *b)
 static void console_diag(const console_t *c)
 {
     uint8_t resets[POWER_CAUSES];
-    uint16_t v[12];
+    /* static: on the stack it would join main's frame (everything is inlined there) under
+     * the deepest call, the solver's */
+    static uint16_t v[12];
     power_reset_counts(resets);
     v[0] = resets[POWER_CAUSE_POWER_ON];
     v[1] = resets[POWER_CAUSE_WATCHDOG];
@@ -292,12 +292,13 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         console_error((uint8_t)(CON_E_USAGE | cmd));
     } else if (cmd == CON_HELP) {
         for (uint8_t i = 0; i < CON_COMMANDS; i++) {
-            if (i) {
-                out_nth_P(s_help_seps, i == CON_HELP_BREAK);
+            if (i) { /* a new line at level and at colorblind */
+                out_nth_P(s_help_seps, i == CON_LEVEL || i == CON_COLOR_BLIND);
             }
             out_nth_P(k_commands, i);
         }
-        out_P(s_help_board);
+        out_nl();
+        c->help_more = true;
     } else if (cmd == CON_BOARD) {
         console_board(g);
     } else if (cmd == CON_HINT) {
@@ -317,11 +318,32 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         game_new(g, v);
     } else if (cmd == CON_LEVEL) {
         game_set_level(g, v);
+    } else if (cmd == CON_LAMP) {
+        game_lamp(g);
+        out_line_P(s_lamp);
+    } else if (cmd == CON_COLOR_BLIND) {
+        game_set_color_blind(g, v == 0); /* on|off */
+    } else if (cmd == CON_BRIGHTNESS) {
+        game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_FULL - v));
     } else if (v) { /* CON_STATS */
         game_stats_clear(g);
     } else {
         console_stats_line(c, g, 0);
     }
+}
+
+bool console_more(console_t *c, const game_t *g)
+{
+    if (c->help_more) {
+        c->help_more = false;
+        say_menu();
+        out_P(s_help_menu);
+    } else if (c->more) {
+        console_stats_line(c, g, (uint8_t)(c->more - 1u));
+    } else {
+        return false;
+    }
+    return true;
 }
 
 /* One line (no space at either end, none twice), or board text for a bare `solve`. */

@@ -35,6 +35,7 @@ typedef struct {
     uint8_t solve_lines;    /* board lines still expected (0: none) */
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
     uint8_t more;           /* 1 + the next line of `stats`; 0: none */
+    bool help_more;         /* the rest of `help` is still to say */
 } console_t;
 
 /* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
@@ -52,7 +53,8 @@ void console_report(game_t *g); /* one line per report of the game, oldest first
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 void console_say_stats_reset(void); /* the statistics could not be read */
-/* The next line of a long answer, if due: true if it printed one. */
+/* The next part of an answer too long for one TX ring (`help`, `stats`), if due: said,
+ * true. Call it before taking more input. */
 bool console_more(console_t *c, const game_t *g);
 
 #endif

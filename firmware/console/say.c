@@ -25,7 +25,14 @@ OUT_STR(s_stuck, "key: stuck");
 OUT_STR(s_stuck_end, ", ignored until released");
 OUT_STR(s_wins, " wins");
 OUT_STR(s_draw, "draw");
-/* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss. */
+OUT_STR(s_menu, "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness");
+OUT_STR(s_menu_closed, "menu: closed");
+OUT_STR(s_color_blind, "colorblind: \0off\0on");
+OUT_STR(s_brightness, "brightness: \0night\0medium\0full");
+/* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
+ * A setting's line: its prefix, then its words by value (LEDS_BRIGHT_* order). */
+_Static_assert(LEDS_BRIGHT_NIGHT == 0 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_FULL == 2,
+               "brightness words in LEDS_BRIGHT_* order");
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
 OUT_STR(s_levels, "perfect\0medium\0easy");
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
@@ -38,6 +45,18 @@ void say_mode(uint8_t mode)
 void say_level(uint8_t level)
 {
     out_nth_P(s_levels, level);
+}
+
+void say_menu(void)
+{
+    out_P(s_menu);
+}
+
+/* `colorblind: on`, `brightness: night`: word `value` after the prefix of the list. */
+static void say_setting(const char *list, uint8_t value)
+{
+    out_nth_P(list, 0);
+    out_nth_P(list, (uint8_t)(value + 1u));
 }
 
 void say_result(uint8_t winner)
@@ -150,6 +169,15 @@ static void say_report(const game_report_t *r)
         break;
     case GAME_REP_STUCK:
         say_stuck(r->cells);
+        break;
+    case GAME_REP_MENU:
+        out_P(r->value ? s_menu : s_menu_closed);
+        break;
+    case GAME_REP_COLOR_BLIND:
+        say_setting(s_color_blind, r->value);
+        break;
+    case GAME_REP_BRIGHTNESS:
+        say_setting(s_brightness, r->value);
         break;
     }
     out_nl();

@@ -2,7 +2,8 @@
  * firmware/README.md). Invariants: pos is always legal; `over` is set exactly when pos
  * is won or full; settings are always in range; a gesture that is not void has its key
  * held alone, or nothing held. Every temporary display is the one overlay (what it is,
- * two color masks and a count-down); blinking cells are one mask and a count-down. */
+ * two color masks and a count-down), the menu too; blinking cells are one mask and a
+ * count-down, and so are the flickering cells of ignored presses. */
 #include "game.h"
 
 #include <stddef.h>
@@ -66,6 +67,15 @@ static uint16_t game_marked(const game_t *g)
     return (uint16_t)(g->pos.x | g->pos.o);
 }
 
+/* The person has played in this game (after that, until the end, no menu; a new game
+ * abandons it). */
+static bool game_person_moved(const game_t *g)
+{
+    uint8_t ai = game_ai_player(g->settings.mode);
+    uint16_t theirs = ai == PLAYER_X ? g->pos.o : ai == PLAYER_O ? g->pos.x : game_marked(g);
+    return theirs != 0;
+}
+
 static game_err_t game_turn(const game_t *g)
 {
     if (g->over) {
@@ -78,6 +88,11 @@ static game_err_t game_turn(const game_t *g)
 bool game_ai_to_move(const game_t *g)
 {
     return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
+}
+
+bool game_menu_open(const game_t *g)
+{
+    return g->show == GAME_SHOW_MENU && g->ms[GAME_T_OVERLAY];
 }
 
 static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
@@ -132,14 +147,6 @@ static void game_setting(game_t *g, uint8_t *field, uint8_t value)
     }
 }
 
-/* The person has moved in this game (two players: anyone). */
-static bool game_person_moved(const game_t *g)
-{
-    uint8_t ai = game_ai_player(g->settings.mode);
-    uint16_t person = ai == PLAYER_X ? g->pos.o : ai == PLAYER_O ? g->pos.x : game_marked(g);
-    return person != 0;
-}
-
 void game_new(game_t *g, uint8_t mode)
 {
     if (mode >= GAME_MODES) {
@@ -170,8 +177,28 @@ void game_set_level(game_t *g, uint8_t level)
     }
 }
 
+void game_set_color_blind(game_t *g, bool on)
+{
+    game_setting(g, &g->settings.color_blind, on);
+    game_report(g, GAME_REP_COLOR_BLIND)->value = on;
+}
+
+void game_set_brightness(game_t *g, uint8_t level)
+{
+    if (level < LEDS_BRIGHT_LEVELS) {
+        game_setting(g, &g->settings.brightness, level);
+        game_report(g, GAME_REP_BRIGHTNESS)->value = level;
+    }
+}
+
+void game_lamp(game_t *g)
+{
+    game_show(g, GAME_SHOW_LAMP, POS_ALL, POS_ALL, 3u * GAME_LAMP_STEP_MS);
+}
+
 void game_init(game_t *g, uint16_t seed)
 {
+    /* In place: a copy of the records would sit in main's frame under every deep call. */
     memset(g, 0, offsetof(game_t, settings)); /* all but the records, which come last */
     if (!stats_settings_valid(&g->settings)) {
         stats_settings_default(&g->settings);
@@ -269,38 +296,42 @@ static void game_show_stats(game_t *g)
     g->ov_blink = (uint16_t)(draws | losses);
 }
 
-/* The menu's long press. */
-static void game_menu(game_t *g, uint8_t cell)
+/* A press in the menu (firmware/README.md, "Menu"): a long one closes it; a short one
+ * picks. Cells 8 and 9 keep the menu open, showing the new state. */
+static void game_menu_press(game_t *g, uint8_t cell, bool is_long)
 {
-    if (cell < 3) {
-        game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
+    uint8_t bright = g->settings.brightness;
+    if (is_long) {
+        g->ms[GAME_T_OVERLAY] = 0;
+        game_report(g, GAME_REP_MENU)->value = 0;
     } else if (cell < 6) {
-        game_set_level(g, (uint8_t)(cell - 3));
-        game_new(g, g->settings.mode); /* the level is the next game's */
-    } else {
-        if (cell == 6) {
-            game_show_stats(g);
-        } else if (cell == 7) {
-            /* mode (cells 1-3) and level (cells 4-6) in yellow */
-            uint16_t both = (uint16_t)(game_bit(g->settings.mode) |
-                                       game_bit((uint8_t)(3u + g->settings.level)));
-            game_show(g, GAME_SHOW_FULL, both, both, GAME_SETTINGS_MS);
+        if (cell < 3) {
+            game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
         } else {
-            game_show(g, GAME_SHOW_LAMP, POS_ALL, POS_ALL, 3u * GAME_LAMP_STEP_MS);
+            game_set_level(g, (uint8_t)(cell - 3u));
+            game_new(g, g->settings.mode);
         }
-        return;
+        game_show_cell(g, cell, GAME_CONFIRM_MS);
+    } else if (cell == 6) {
+        game_show_stats(g);
+    } else if (cell == 7) {
+        game_set_color_blind(g, !g->settings.color_blind);
+    } else { /* full -> medium -> night -> full */
+        game_set_brightness(g, bright ? (uint8_t)(bright - 1u) : (uint8_t)LEDS_BRIGHT_FULL);
     }
-    game_show_cell(g, cell, GAME_CONFIRM_MS);
 }
 
 /* A short or a long press (released alone). */
 static void game_press(game_t *g, uint8_t cell, bool is_long)
 {
     uint16_t bit = game_bit(cell);
-    if (is_long) {
+    if (game_menu_open(g)) {
+        game_menu_press(g, cell, is_long);
+    } else if (is_long) {
         uint16_t marked = game_marked(g);
-        if (g->over || !marked) {
-            game_menu(g, cell);
+        if (g->over || !game_person_moved(g)) {
+            game_show(g, GAME_SHOW_MENU, 0, 0, GAME_MENU_MS);
+            game_report(g, GAME_REP_MENU)->value = 1;
         } else if (!(marked & bit)) {
             (void)game_hint(g);
         } else {
@@ -323,6 +354,13 @@ static uint16_t game_armed(const game_t *g)
                : 0u;
 }
 
+/* The sign of ignored presses: these cells flicker. */
+static void game_flash(game_t *g, uint16_t cells)
+{
+    g->flash = cells;
+    g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
+}
+
 void game_key(game_t *g, const key_event_t *ev)
 {
     uint8_t cell = ev->cell;
@@ -339,7 +377,10 @@ void game_key(game_t *g, const key_event_t *ev)
     if (ev->kind == KEY_EV_PRESS) {
         g->held = held | bit;
         if (held || g->ms[GAME_T_GUARD] || game_ai_to_move(g)) {
-            cell = POS_CELLS; /* two keys at once, or too early: a void gesture */
+            cell = POS_CELLS; /* two keys at once, or too early: a void gesture, shown */
+            game_flash(g, g->held);
+        } else if (game_menu_open(g)) {
+            g->ms[GAME_T_OVERLAY] = GAME_MENU_MS; /* open until this key's release at least */
         } else {
             if (g->ms[GAME_T_OVERLAY] && g->show != GAME_SHOW_CELLS) {
                 cell = POS_CELLS; /* this press only dismisses the display */
@@ -370,10 +411,14 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
 void game_tick(game_t *g, uint16_t elapsed_ms)
 {
     uint16_t *t = g->ms;
+    bool menu = game_menu_open(g);
     /* the time of every event goes into the AI's choices */
     g->rng = (uint16_t)(g->rng + elapsed_ms);
     for (uint8_t i = 0; i < GAME_TIMERS; i++) {
         t[i] = t[i] > elapsed_ms ? (uint16_t)(t[i] - elapsed_ms) : 0u;
+    }
+    if (menu && !game_menu_open(g)) {
+        game_report(g, GAME_REP_MENU)->value = 0; /* closed unchanged: no press in time */
     }
     if (game_ai_to_move(g) && !t[GAME_T_AI]) {
         uint8_t cell = level_pick(g->pos, g->level, &g->rng);
@@ -383,49 +428,105 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
     if (g->held && !t[GAME_T_HELD]) {
         game_report(g, GAME_REP_STUCK)->cells = g->held;
+        game_flash(g, g->held);
         g->gest_cell = POS_CELLS;
         g->stuck |= g->held;
         g->held = 0;
     }
 }
 
-void game_frame(const game_t *g, leds_frame_t *f)
+/* The menu: all nine yellow, what is in force full, the rest dim; cell 9 blinks at
+ * night. No board position looks like it: nine lit cells, none of a line blinking. */
+static void game_menu_frame(const game_t *g, leds_frame_t *f)
+{
+    const settings_t *s = &g->settings;
+    uint16_t full = (uint16_t)(game_bit(s->mode) | game_bit((uint8_t)(3u + s->level)));
+    if (s->color_blind) {
+        full |= game_bit(7);
+    }
+    if (s->brightness == LEDS_BRIGHT_FULL) {
+        full |= game_bit(8);
+    }
+    f->red = f->green = POS_ALL;
+    f->dim = (uint16_t)(POS_ALL & ~full);
+    f->blink = s->brightness == LEDS_BRIGHT_NIGHT ? game_bit(8) : 0u;
+}
+
+/* The overlay's colors while it runs: the lamp test's and the greeting's step. */
+static void game_overlay_colors(const game_t *g, uint16_t *red, uint16_t *green)
 {
     uint16_t t = g->ms[GAME_T_OVERLAY];
-    /* an armed key lights yellow over the board, else the overlay if it runs */
-    uint16_t ov_red = game_armed(g), ov_green = ov_red, keep, blink = 0, dim = 0, ov_blink = 0;
-    uint8_t show = GAME_SHOW_CELLS;
-    if (!ov_red && t) {
-        show = g->show;
-        ov_red = g->ov_red;
-        ov_green = g->ov_green;
-        dim = g->ov_dim;
-        ov_blink = g->ov_blink;
-        if (show == GAME_SHOW_LAMP) {
-            /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
-            uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
-            if (step == 1u) {
-                ov_red = 0;
-            }
-            if (step == 2u) {
-                ov_green = 0;
-            }
-        } else if (show == GAME_SHOW_SWEEP) {
-            /* A yellow head with a green and a red tail, one cell per GAME_BOOT_MS / 9 */
-            uint8_t cell = (uint8_t)(POS_CELLS - 1u - (t - 1u) / (GAME_BOOT_MS / 9u));
-            uint16_t head = game_bit(cell);
-            ov_green = (uint16_t)(head | (head >> 1));
-            ov_red = (uint16_t)(head | (head >> 2));
+    *red = g->ov_red;
+    *green = g->ov_green;
+    if (g->show == GAME_SHOW_LAMP) {
+        /* red, then green, then yellow, GAME_LAMP_STEP_MS each: steps 2, 1, 0 */
+        uint8_t step = (uint8_t)((t - 1u) / GAME_LAMP_STEP_MS);
+        if (step == 1u) {
+            *red = 0;
         }
+        if (step == 2u) {
+            *green = 0;
+        }
+    } else if (g->show == GAME_SHOW_SWEEP) {
+        /* A yellow head with a green and a red tail, one cell per GAME_BOOT_MS / 9 */
+        uint8_t cell = (uint8_t)(POS_CELLS - 1u - (t - 1u) / (GAME_BOOT_MS / 9u));
+        uint16_t head = game_bit(cell);
+        *green = (uint16_t)(head | (head >> 1));
+        *red = (uint16_t)(head | (head >> 2));
+    }
+}
+
+/* The board with an armed key (yellow) or the overlay over it. Color-blind cues: O dim;
+ * yellow cells over the board pulse full/dim; a display hiding the board shows green
+ * full, yellow dim and red blinking. */
+static void game_board_frame(const game_t *g, leds_frame_t *f)
+{
+    uint16_t t = g->ms[GAME_T_OVERLAY], ov_red = game_armed(g), ov_green = ov_red, keep;
+    uint8_t show = GAME_SHOW_CELLS;
+    bool cb = g->settings.color_blind != 0;
+    if (ov_red) {
+        t = g->ms[GAME_T_HELD]; /* the pulse's clock */
+    } else if (t) {
+        show = g->show;
+        game_overlay_colors(g, &ov_red, &ov_green);
     }
     keep = show == GAME_SHOW_CELLS ? (uint16_t)~ov_red : 0u;
-    if (g->over || g->ms[GAME_T_BLINK]) {
-        blink = g->blink & keep;
-    }
     f->red = (uint16_t)((g->pos.x & keep) | ov_red);
     f->green = (uint16_t)((g->pos.o & keep) | ov_green);
-    f->blink = (uint16_t)(blink | ov_blink);
-    f->dim = dim;
+    f->blink = (g->over || g->ms[GAME_T_BLINK]) ? (uint16_t)(g->blink & keep) : 0u;
+    f->dim = 0;
+    if (cb && show == GAME_SHOW_CELLS) {
+        f->dim = (uint16_t)(g->pos.o & keep);
+        if ((t / GAME_PULSE_MS) & 1u) {
+            f->dim |= ov_red;
+        }
+    } else if (show == GAME_SHOW_FULL && (g->ov_dim | g->ov_blink)) {
+        f->dim = g->ov_dim; /* the statistics' own cues, whatever the mode */
+        f->blink = g->ov_blink;
+    } else if (cb && show == GAME_SHOW_FULL) {
+        f->dim = (uint16_t)(ov_red & ov_green);
+        f->blink = (uint16_t)(ov_red & ~ov_green);
+    }
+}
+
+void game_frame(const game_t *g, leds_frame_t *f)
+{
+    uint16_t flash = g->ms[GAME_T_FLASH] ? g->flash : 0u;
+    if (!game_armed(g) && game_menu_open(g)) {
+        game_menu_frame(g, f);
+    } else {
+        game_board_frame(g, f);
+    }
+    /* ignored presses: lit, dark, lit, GAME_FLASH_STEP_MS each, over everything */
+    f->dim &= (uint16_t)~flash;
+    f->blink &= (uint16_t)~flash;
+    if (((g->ms[GAME_T_FLASH] - 1u) / GAME_FLASH_STEP_MS) & 1u) {
+        f->red &= (uint16_t)~flash;
+        f->green &= (uint16_t)~flash;
+    } else {
+        f->red |= flash;
+        f->green |= flash;
+    }
 }
 
 void game_wake(game_t *g)

@@ -15,14 +15,17 @@
 #define GAME_AI_DELAY_MS 200u   /* the AI answers this long after the person's move */
 #define GAME_AI_BLINK_MS 500u   /* the AI's last move blinks this long */
 #define GAME_CONFIRM_MS 400u    /* a menu choice flashes its cell yellow */
+#define GAME_MENU_MS 10000u     /* the menu closes unchanged this long after its last press */
 #define GAME_ERROR_MS 500u      /* press on an occupied cell: that cell blinks */
 #define GAME_HINT_MS 1500u
 #define GAME_ANALYSIS_MS 3000u
 #define GAME_STATS_MS 3000u
-#define GAME_SETTINGS_MS 2000u
 #define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
+#define GAME_FLASH_MS 150u      /* an ignored press: its cell flickers lit, dark, lit */
+#define GAME_FLASH_STEP_MS 50u
+#define GAME_PULSE_MS 128u      /* color-blind cue of yellow cells: full, dim, full, ... */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
@@ -33,10 +36,11 @@ enum {
     GAME_T_AI,      /* until the AI moves (on its turn) */
     GAME_T_GUARD,   /* presses are ignored (greeting, wake-up) */
     GAME_T_HELD,    /* since the set of held keys last changed, from GAME_STUCK_MS */
+    GAME_T_FLASH,   /* the cells of `flash` flicker (ignored presses) */
     GAME_TIMERS
 };
-/* game_t.show: yellow cells over the board; or all nine cells hiding it. */
-enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP };
+/* game_t.show: yellow cells over the board; or all nine cells hiding it; the menu. */
+enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP, GAME_SHOW_MENU };
 
 /* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
@@ -48,7 +52,10 @@ typedef enum {
     GAME_REP_HINT,          /* the best move now: cell */
     GAME_REP_ANALYSIS,      /* for the side to move, per empty cell: wins, losses, else draws */
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
-    GAME_REP_STUCK          /* these keys are ignored until released: cells */
+    GAME_REP_STUCK,         /* these keys are ignored until released: cells */
+    GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed */
+    GAME_REP_COLOR_BLIND,   /* color-blind display set: value 0/1 */
+    GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
 } game_report_kind_t;
 typedef struct {
     game_report_kind_t kind;
@@ -56,6 +63,7 @@ typedef struct {
     uint8_t player;
     uint8_t mode;
     uint8_t level;
+    uint8_t value;   /* MENU, COLOR_BLIND, BRIGHTNESS */
     uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys */
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
@@ -78,6 +86,7 @@ typedef struct {
     uint16_t ov_blink;
     uint16_t held;     /* keys held */
     uint16_t stuck;    /* keys ignored until released */
+    uint16_t flash;    /* cells of ignored presses */
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
@@ -101,6 +110,9 @@ void game_wake(game_t *g); /* after power-down: the waking press is ignored */
  * has moved in it. */
 void game_new(game_t *g, uint8_t mode);
 void game_set_level(game_t *g, uint8_t level); /* the next game's; out of range: ignored */
+void game_set_color_blind(game_t *g, bool on);
+void game_set_brightness(game_t *g, uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
+void game_lamp(game_t *g); /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
 game_err_t game_person_move(game_t *g, uint8_t cell);
 bool game_hint(game_t *g);       /* false (no report) if there is none now */
 void game_stats_clear(game_t *g);
@@ -109,5 +121,6 @@ void game_stats_clear(game_t *g);
 void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
 bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
+bool game_menu_open(const game_t *g);
 
 #endif

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include "app.h"
 #include "crc16.h"
+#include "console.h"
 #include "eeprom_store.h"
 #include "hal_fake.h"
 #include "leds.h"
@@ -151,7 +152,7 @@ static void test_keys_leds_console(void **state)
         want[ai + ai / 3] = 'o'; /* each row of 3 ends in a newline */
         assert_string_equal(output(), want);
     }
-    /* Help, the longest answer: every byte must arrive. */
+    /* Help, longer than the TX ring: said in two parts, every byte arrives. */
     say("help\n");
     {
         const char *h = output();
@@ -160,8 +161,8 @@ static void test_keys_leds_console(void **state)
         for (size_t i = 0; i < n; i++) {
             lines += h[i] == '\n';
         }
-        assert_int_equal(lines, 3);
-        assert_true(n > 128);
+        assert_int_equal(lines, 6);
+        assert_true(n > CONSOLE_ANSWER_MAX);
         assert_string_equal(h + n - 8, "x/o/TIE\n");
     }
 }
@@ -170,6 +171,10 @@ static void test_records_survive_reboot(void **state)
 {
     (void)state;
     boot();
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_FULL);
+    say("brightness night\n");
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
+    say("colorblind on\n");
     say("new 2p\n");
     say("level easy\n");
     for (const char *m = "1425"; *m; m++) {
@@ -182,6 +187,12 @@ static void test_records_survive_reboot(void **state)
     assert_non_null(strstr(output(), "new: two players, level easy\n"));
     say("stats\n");
     assert_non_null(strstr(output(), "stats two players: x wins 1, draws 0, o wins 0, abandoned 0\n"));
+    /* the display settings too: night, and O dimmed */
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
+    tap(0, 60);
+    tap(1, 60);
+    assert_int_equal(fake_leds_cell(0), LED_RED);
+    assert_int_equal(fake_leds_cell(1), LED_GREEN | LED_DIM);
 }
 
 /* The settings as they would be saved: defaults with these mode and level. */
@@ -484,18 +495,22 @@ static void test_power_down_and_wake(void **state)
 }
 
 /* A long press acts when the key comes up: held past 800 ms the cell only lights
- * yellow (armed); the hint comes with the release. */
+ * yellow (armed); the menu opens with the release, and a tap picks (cell 5: level
+ * medium, a new game). */
 static void test_long_press_on_release(void **state)
 {
     (void)state;
     boot();
     output();
-    fake_keys_set_raw(1u << 4); /* menu cell 5 on the empty board: level medium */
+    fake_keys_set_raw(1u << 4);
     run(1500);
     assert_int_equal(fake_leds_cell(4), LED_YELLOW);
     assert_string_equal(output(), ""); /* nothing happened yet */
     fake_keys_set_raw(0);
     run(30);
+    assert_non_null(strstr(output(), "menu: 1 x 2 o"));
+    assert_int_equal(fake_leds_cell(4), LED_YELLOW | LED_DIM);
+    tap(4, 60);
     assert_string_equal(output(), "level: medium (next game)\nnew: vs ai, you x, level medium\n");
 }
 

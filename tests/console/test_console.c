@@ -116,6 +116,14 @@ static void test_banner_and_reports(void **state)
          "analysis: 1 draw 7 win 8 draw 9 loss\n"},
         {{.kind = GAME_REP_STATS_CLEARED}, "stats: cleared\n"},
         {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
+        {{.kind = GAME_REP_MENU, .value = 1},
+         "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness\n"},
+        {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed\n"},
+        {{.kind = GAME_REP_COLOR_BLIND, .value = 1}, "colorblind: on\n"},
+        {{.kind = GAME_REP_COLOR_BLIND, .value = 0}, "colorblind: off\n"},
+        {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_FULL}, "brightness: full\n"},
+        {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_MEDIUM}, "brightness: medium\n"},
+        {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_NIGHT}, "brightness: night\n"},
     };
     (void)state;
     console_banner(true, false);
@@ -170,11 +178,18 @@ static void test_help_board_move(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "help");
-    assert_string_equal(gtu_out(),
-                        "help | board | hint | diag | move 1-9 | new x|o|2p\n"
-                        "level perfect|medium|easy|0-2 | stats [clear] | solve [BOARD]\n"
-                        "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> "
-                        "x/o/TIE\n");
+    assert_string_equal(
+        gtu_out(),
+        "help | board | hint | diag | lamp | move 1-9 | new x|o|2p\n"
+        "level perfect|medium|easy|0-2 | stats [clear] | solve [BOARD]\n"
+        "colorblind on|off | brightness full|medium|night|0-2\n"
+        "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness\n"
+        "(long press before your first move or at game over; tap picks, hold quits)\n"
+        "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
+    /* every line fits 80 columns */
+    for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+        assert_true(nl - p <= 80);
+    }
     gtu_clear();
     gtu_line(&con, &g, "board");
     assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
@@ -296,6 +311,52 @@ static void test_new_level_stats(void **state)
                         "error: usage: stats [clear]\nerror: usage: stats [clear]\n");
 }
 
+/* The display settings and the lamp test: saved, said; the same as the menu's cells. */
+static void test_colorblind_brightness_lamp(void **state)
+{
+    (void)state;
+    gtu_take_save(&g);
+    gtu_line(&con, &g, "colorblind on");
+    assert_string_equal(gtu_out(), "colorblind: on\n");
+    assert_int_equal(g.settings.color_blind, 1);
+    assert_int_equal(gtu_take_save(&g), 1);
+    gtu_clear();
+    gtu_line(&con, &g, "ColorBlind OFF");
+    gtu_line(&con, &g, "colorblind");
+    gtu_line(&con, &g, "colorblind 1");
+    assert_string_equal(gtu_out(), "colorblind: off\nerror: usage: colorblind on|off\n"
+                                   "error: usage: colorblind on|off\n");
+    assert_int_equal(g.settings.color_blind, 0);
+    gtu_clear();
+    gtu_line(&con, &g, "brightness night");
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    gtu_line(&con, &g, "brightness medium");
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    gtu_line(&con, &g, "brightness full");
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    /* digits as listed: 0 full, 1 medium, 2 night */
+    gtu_line(&con, &g, "brightness 2");
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    gtu_line(&con, &g, "brightness 1");
+    gtu_line(&con, &g, "brightness 0");
+    gtu_line(&con, &g, "brightness 3");
+    gtu_line(&con, &g, "brightness dark");
+    assert_string_equal(gtu_out(), "brightness: night\nbrightness: medium\nbrightness: full\n"
+                                   "brightness: night\nbrightness: medium\nbrightness: full\n"
+                                   "error: usage: brightness full|medium|night|0-2\n"
+                                   "error: usage: brightness full|medium|night|0-2\n");
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    assert_int_equal(gtu_take_save(&g), 1);
+    gtu_clear();
+    gtu_line(&con, &g, "lamp");
+    assert_string_equal(gtu_out(), "lamp: red, green, yellow\n");
+    assert_int_equal(gtu_cell(&g, 4), LED_RED);
+    assert_int_equal(gtu_take_save(&g), 0);
+    gtu_clear();
+    gtu_line(&con, &g, "lamp 1");
+    assert_string_equal(gtu_out(), "error: usage: lamp\n");
+}
+
 /* Every argument is read by the grammar `help` shows: words (any case), a digit range,
  * an optional word. The grammar's own punctuation is not an argument, and a word is
  * matched whole. */
@@ -305,7 +366,9 @@ static void test_argument_grammar(void **state)
         "move 1-9", "move 1-", "move -", "move 55", "new x|o|2p", "new x|o", "new |",
         "new 2", "new p", "new 2px", "level 0-2", "level perfect|medium", "level 00",
         "level 3", "level perfec", "level perfectly", "stats [clear]", "stats [",
-        "stats clearx", "stats clear clear", "help |", "board -", "diag [", "hint 1"};
+        "stats clearx", "stats clear clear", "help |", "board -", "diag [", "hint 1",
+        "colorblind on|off", "colorblind onoff", "brightness 0-2", "brightness full|medium",
+        "lamp -"};
     (void)state;
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         gtu_clear();
@@ -468,17 +531,21 @@ static void test_answer_sizes(void **state)
         "help", "board", "move 5", "move 0", "new x", "new o", "new 2p", "new q",
         "level perfect", "level medium", "level easy", "level 9", "hint", "stats",
         "stats clear", "stats x", "diag", "solve 120112002", "solve xx.oo....", "solve",
-        "...", "...", "...", "zzz", "board x"};
+        "...", "...", "...", "zzz", "board x", "lamp", "colorblind on", "colorblind off",
+        "brightness night", "brightness x"};
     size_t longest = 0;
     (void)state;
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         gtu_clear();
         feed_str(lines[i]);
         feed_str("\n");
-        if (strlen(gtu_out()) > longest) {
-            longest = strlen(gtu_out());
-        }
-        assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+        do { /* an answer and each rest of it (help) fit the TX ring on their own */
+            if (strlen(gtu_out()) > longest) {
+                longest = strlen(gtu_out());
+            }
+            assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
+            gtu_clear();
+        } while (console_more(&con));
     }
     /* stats with every counter at its largest printed width: each line (the main loop
      * prints one per pass) within the room and 80 columns */
@@ -559,6 +626,7 @@ int main(void)
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
         cmocka_unit_test_setup(test_help_board_move, fresh),
         cmocka_unit_test_setup(test_new_level_stats, fresh),
+        cmocka_unit_test_setup(test_colorblind_brightness_lamp, fresh),
         cmocka_unit_test_setup(test_argument_grammar, fresh),
         cmocka_unit_test_setup(test_solve_formats, fresh),
         cmocka_unit_test_setup(test_overrun, fresh),

@@ -109,7 +109,7 @@ uint8_t gtu_cell(const game_t *g, uint8_t cell)
     uint16_t bit = (uint16_t)(1u << cell);
     game_frame(g, &f);
     return (uint8_t)(((f.red & bit) ? LED_RED : 0u) | ((f.green & bit) ? LED_GREEN : 0u) |
-                     ((f.blink & bit) ? LED_BLINK : 0u));
+                     ((f.blink & bit) ? LED_BLINK : 0u) | ((f.dim & bit) ? LED_DIM : 0u));
 }
 
 unsigned gtu_count_lines(const char *prefix)
@@ -180,6 +180,12 @@ void gtu_long(game_t *g, uint8_t cell)
     gtu_tick(g, GAME_LONG_MS + 100u);
     gtu_ev(g, KEY_EV_RELEASE, cell);
     gtu_tick(g, 1);
+}
+
+void gtu_menu(game_t *g, uint8_t cell)
+{
+    gtu_long(g, cell);
+    gtu_tap(g, cell);
 }
 
 void gtu_line(console_t *c, game_t *g, const char *line)

@@ -33,7 +33,9 @@ void gtu_ev(game_t *g, uint8_t kind, uint8_t cell);
  * RELEASE, 1 ms. */
 void gtu_tap(game_t *g, uint8_t cell);
 void gtu_long(game_t *g, uint8_t cell);
-/* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK). */
+/* A menu pick: a long press on `cell` opens the menu, a tap on it picks. */
+void gtu_menu(game_t *g, uint8_t cell);
+/* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK, LED_DIM). */
 uint8_t gtu_cell(const game_t *g, uint8_t cell);
 /* 1 if g->rec changed since the last call (then cleared), as the main loop takes a
  * record to save. */

@@ -35,7 +35,7 @@ static void check_consistent(const game_t *g)
     assert_true(stats_valid(&g->stats));
     frame_of(g, f);
     for (int c = 0; c < 9; c++) {
-        assert_true(f[c] <= (LED_YELLOW | LED_BLINK));
+        assert_true(f[c] <= (LED_YELLOW | LED_BLINK | LED_DIM));
     }
     if (game_ai_to_move(g)) {
         assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
@@ -158,13 +158,32 @@ static void test_ai_opens_as_x(void **state)
     assert_int_equal(marks(&g), 0);
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(g.pos.x), 1);
-    /* Long-press 2 on the empty board of a game as x: new game as o, AI opens. */
+    /* The AI's opening is not the person's move: a long press, on its x or on an
+     * empty cell, opens the menu. */
+    gtu_clear();
+    gtu_long(&g, pos_first_cell(g.pos.x));
+    assert_true(game_menu_open(&g));
+    gtu_long(&g, 0); /* closes it */
+    gtu_long(&g, pos_first_cell(pos_empty(g.pos)));
+    assert_true(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
+    gtu_tap(&g, 0); /* you play x: a new game */
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(marks(&g), 0);
+    /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_long(&g, 1);
+    gtu_menu(&g, 1);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(pos_count(g.pos.x), 1);
+    /* Once the person has played, a long press is a hint or the analysis again. */
+    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_clear();
+    gtu_long(&g, pos_first_cell(g.pos.x));
+    assert_false(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_ANALYSIS), 1);
 }
 
 /* Person's strategies: every sequence of legal moves, depth first. */
@@ -456,9 +475,18 @@ static void test_occupied_and_ai_turn_presses(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
-    /* During the AI's 200 ms, presses are ignored even when released after it. */
+    /* During the AI's 200 ms, presses are ignored even when released after it; the
+     * cell flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
     gtu_ev(&g, KEY_EV_PRESS, 8);
-    gtu_tick(&g, GAME_AI_DELAY_MS + 10);
+    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
+    assert_int_equal(GAME_FLASH_MS, 3u * GAME_FLASH_STEP_MS);
+    gtu_tick(&g, GAME_AI_DELAY_MS + 10 - GAME_FLASH_MS);
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
@@ -482,7 +510,12 @@ static void test_occupied_and_ai_turn_presses(void **state)
         uint8_t free1 = pos_first_cell(pos_empty(g.pos));
         uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
         gtu_ev(&g, KEY_EV_PRESS, free1);
+        assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
         gtu_ev(&g, KEY_EV_PRESS, free2);
+        assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
+        assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
+        gtu_tick(&g, GAME_FLASH_STEP_MS);
+        assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
         gtu_ev(&g, KEY_EV_RELEASE, free2);
         gtu_ev(&g, KEY_EV_RELEASE, free1);
         gtu_tick(&g, 300);
@@ -512,80 +545,157 @@ static void test_occupied_and_ai_turn_presses(void **state)
     }
 }
 
+/* The menu's display: all nine yellow; `full` cells full, the rest dim; cell 9 blinks
+ * when `night`. */
+static void check_menu_frame(const game_t *g, uint16_t full, int night)
+{
+    for (uint8_t c = 0; c < 9; c++) {
+        uint8_t want = (full >> c) & 1u ? LED_YELLOW : LED_YELLOW | LED_DIM;
+        if (c == 8 && night) {
+            want |= LED_BLINK;
+        }
+        assert_int_equal(gtu_cell(g, c), want);
+    }
+}
+
 static void test_menu(void **state)
 {
     game_t g;
-    uint8_t f[9];
+    settings_t before;
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_clear();
-    gtu_long(&g, 3); /* cell 4: level perfect */
-    assert_int_equal(g.settings.level, LEVEL_PERFECT);
-    assert_int_equal(gtu_take_save(&g), 0); /* unchanged: nothing to save */
-    gtu_long(&g, 4); /* cell 5: medium */
+    /* A long press on the empty board opens the menu and changes nothing. */
+    gtu_long(&g, 4);
+    assert_true(game_menu_open(&g));
+    assert_int_equal(gtu_reports(), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 1);
+    assert_int_equal(gtu_take_save(&g), 0);
+    /* In force: you x (1), perfect (4), brightness full (9). */
+    check_menu_frame(&g, 0x109, 0);
+    /* A long press in the menu closes it: nothing changed, the board again. */
+    before = g.settings;
+    gtu_long(&g, 2);
+    assert_false(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 0);
+    assert_memory_equal(&before, &g.settings, sizeof before);
+    assert_int_equal(gtu_take_save(&g), 0);
+    assert_int_equal(gtu_cell(&g, 2), LED_OFF);
+    /* So does a long press held 9.9 s (the menu waits for its release); while it is
+     * armed the board shows, with the held cell yellow. */
+    gtu_long(&g, 2);
+    gtu_tick(&g, GAME_MENU_MS - 100u);
+    gtu_ev(&g, KEY_EV_PRESS, 5);
+    gtu_tick(&g, 9900u);
+    assert_true(game_menu_open(&g));
+    assert_int_equal(gtu_cell(&g, 5), LED_YELLOW);
+    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    gtu_ev(&g, KEY_EV_RELEASE, 5);
+    assert_false(game_menu_open(&g));
+    assert_memory_equal(&before, &g.settings, sizeof before);
+    /* And 10 s without a press (a literal: the manual's figure). */
+    gtu_clear();
+    gtu_long(&g, 2);
+    gtu_tick(&g, 10000u - 2u);
+    assert_true(game_menu_open(&g));
+    gtu_tick(&g, 1);
+    assert_false(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
+    assert_int_equal(gtu_take_save(&g), 0);
+    assert_memory_equal(&before, &g.settings, sizeof before);
+    /* A short press picks. 4-6: the level, and a new game with it, confirmed yellow. */
+    gtu_clear();
+    gtu_menu(&g, 3); /* perfect: unchanged, nothing to save */
+    assert_int_equal(gtu_take_save(&g), 0);
+    gtu_menu(&g, 4);
+    assert_false(game_menu_open(&g));
     assert_int_equal(g.settings.level, LEVEL_MEDIUM);
     assert_int_equal(gtu_take_save(&g), 1);
-    frame_of(&g, f);
-    assert_int_equal(f[4], LED_YELLOW); /* confirmation flash */
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_MEDIUM);
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* confirmation flash */
     gtu_tick(&g, GAME_CONFIRM_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[4], LED_OFF);
-    gtu_long(&g, 5);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    gtu_menu(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
-    gtu_long(&g, 2); /* two players */
+    /* 1-3: the mode, a new game. */
+    gtu_menu(&g, 2);
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 4); /* a level starts the next game */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
-    /* Two players: x and o alternate, no AI. */
+    /* 8: color-blind display, 9: brightness (full, medium, night, full): saved, and
+     * the menu stays, showing the new state. */
+    gtu_clear();
+    gtu_long(&g, 8);
+    check_menu_frame(&g, 0x124, 0); /* two players, easy, full */
+    gtu_tap(&g, 7);
+    assert_int_equal(g.settings.color_blind, 1);
+    assert_int_equal(gtu_take_save(&g), 1);
+    assert_int_equal(gtu_last_report(GAME_REP_COLOR_BLIND)->value, 1);
+    assert_true(game_menu_open(&g));
+    check_menu_frame(&g, 0x1A4, 0);
+    gtu_tap(&g, 8);
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(gtu_last_report(GAME_REP_BRIGHTNESS)->value, LEDS_BRIGHT_MEDIUM);
+    check_menu_frame(&g, 0x0A4, 0);
+    gtu_tap(&g, 8);
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    check_menu_frame(&g, 0x0A4, 1);
+    gtu_tap(&g, 8);
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    gtu_tap(&g, 7);
+    assert_int_equal(g.settings.color_blind, 0);
+    assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 3);
+    assert_int_equal(gtu_take_save(&g), 1);
+    assert_true(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 0);
+    /* A press while another key is held: both flicker; not a pick. */
+    gtu_ev(&g, KEY_EV_PRESS, 0);
+    gtu_ev(&g, KEY_EV_PRESS, 1);
+    gtu_ev(&g, KEY_EV_RELEASE, 1);
+    gtu_ev(&g, KEY_EV_RELEASE, 0);
+    assert_int_equal(g.settings.mode, GAME_MODE_2P);
+    assert_true(game_menu_open(&g));
+    gtu_long(&g, 0);
+    /* Two players: x and o alternate, no AI; after the first move no menu. */
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
     assert_int_equal(marks(&g), 1);
+    gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
+    assert_false(game_menu_open(&g));
+    gtu_tap(&g, 8); /* dismisses the analysis; not a move */
+    assert_int_equal(marks(&g), 1);
     gtu_tap(&g, 1);
     assert_int_equal(g.pos.o, 1u << 1);
-    /* Cell 8: mode and level shown; cell 9: lamp test; cell 7: stats. */
-    gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
-    assert_int_equal(g.settings.mode, GAME_MODE_2P);
-    gtu_tap(&g, 8); /* dismisses the analysis; not a move */
-    assert_int_equal(marks(&g), 2);
+    /* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins
+     * column 2 of 3 green, the draws column 1 of 3 blinking yellow, the rest the dim
+     * frame (tests/game/test_game_stats.c). */
     game_new(&g, GAME_MODE_AI_X);
-    gtu_long(&g, 7);
-    frame_of(&g, f);
-    assert_int_equal(f[0], LED_YELLOW);
-    assert_int_equal(f[5], LED_YELLOW);
-    assert_int_equal(f[1] | f[2] | f[3] | f[4] | f[6] | f[7] | f[8], LED_OFF);
-    gtu_tap(&g, 4); /* dismisses the display; not a move */
-    assert_int_equal(marks(&g), 0);
-    gtu_long(&g, 8);
-    frame_of(&g, f);
-    for (int c = 0; c < 9; c++) {
-        assert_int_equal(f[c], LED_RED);
-    }
-    gtu_tick(&g, GAME_LAMP_STEP_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[3], LED_GREEN);
-    gtu_tick(&g, GAME_LAMP_STEP_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[8], LED_YELLOW);
-    gtu_tick(&g, GAME_LAMP_STEP_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[8], LED_OFF);
-    /* Stats: 2 wins, 1 draw -> the wins column 2 of 3 green, the draws column 1 of 3
-     * blinking yellow, the rest yellow (dim: tests/game/test_game_stats.c). */
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_WIN] = 2;
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_DRAW] = 1;
-    gtu_long(&g, 6);
-    frame_of(&g, f);
-    for (int c = 0; c < 9; c++) {
-        assert_int_equal(f[c], c == 3 || c == 6 ? LED_GREEN
-                               : c == 7         ? (LED_YELLOW | LED_BLINK)
-                                                : LED_YELLOW);
+    gtu_menu(&g, 6);
+    assert_false(game_menu_open(&g));
+    for (uint8_t c = 0; c < 9; c++) {
+        assert_int_equal(gtu_cell(&g, c), c == 3 || c == 6 ? LED_GREEN
+                                          : c == 7         ? (LED_YELLOW | LED_BLINK | LED_DIM)
+                                                           : (LED_YELLOW | LED_DIM));
     }
     gtu_tick(&g, GAME_STATS_MS);
-    frame_of(&g, f);
-    assert_int_equal(f[0], LED_OFF);
+    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    /* The lamp test (console `lamp`): all red, all green, all yellow. */
+    game_lamp(&g);
+    for (uint8_t c = 0; c < 9; c++) {
+        assert_int_equal(gtu_cell(&g, c), LED_RED);
+    }
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 3), LED_GREEN);
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
+    gtu_tick(&g, GAME_LAMP_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
 }
 
 static void test_hint_and_analysis(void **state)
@@ -671,9 +781,10 @@ static void test_game_over_and_stats(void **state)
     }
     assert_int_equal(f[3], LED_GREEN);
     assert_int_equal(f[5], LED_OFF);
-    /* Long-press 7 at game over shows stats and keeps the final board. */
-    gtu_long(&g, 6);
+    /* Menu cell 7 at game over shows stats and keeps the final board. */
+    gtu_menu(&g, 6);
     assert_int_equal(g.over, 1);
+    assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismiss */
     assert_int_equal(g.over, 1);
     /* The next short press starts a new game and is not a move. */
@@ -696,11 +807,11 @@ static void test_game_over_and_stats(void **state)
         assert_true(f[c] & LED_BLINK);
     }
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
-    /* Long-press 1 at game over: new game vs AI as x. */
-    gtu_long(&g, 0);
+    /* Menu cell 1 at game over: new game vs AI as x. */
+    gtu_menu(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     assert_int_equal(marks(&g), 0);
-    /* Long-press 6 at game over in o mode: level easy, new game, AI opens. */
+    /* Menu cell 6 at game over in o mode: level easy, new game, AI opens. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
     while (!g.over) {
@@ -710,7 +821,7 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_LOSS] +
                          g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_DRAW],
                      1);
-    gtu_long(&g, 5);
+    gtu_menu(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
     assert_int_equal(g.over, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
@@ -753,11 +864,17 @@ static void test_stuck_key(void **state)
     gtu_tick(&g, GAME_LONG_MS); /* on the way it passes the long-press time: only armed */
     assert_int_equal(gtu_cell(&g, 4), LED_YELLOW);
     assert_int_equal(gtu_reports(), 0); /* no menu action, nothing reported */
-    gtu_tick(&g, GAME_STUCK_MS);
+    gtu_tick(&g, GAME_STUCK_MS - GAME_LONG_MS - 1u);
+    assert_int_equal(gtu_reports(), 0);
+    gtu_tick(&g, 1);
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     assert_int_equal(gtu_last_report(GAME_REP_STUCK)->cells, 1u << 4);
     assert_int_equal(gtu_reports(), 1); /* and nothing else: no gesture acted */
-    assert_int_equal(gtu_cell(&g, 4), LED_OFF); /* no longer armed */
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* no longer armed: it flickers */
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    gtu_tick(&g, GAME_FLASH_MS);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     gtu_tick(&g, GAME_STUCK_MS); /* reported once */
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);

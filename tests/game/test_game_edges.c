@@ -15,7 +15,7 @@
 #include "level.h"
 
 /* The press is held `ms` alone, then released: was it a long press? On the empty board a
- * short press is a move, a long one a menu entry (cell 5: level medium). */
+ * short press is a move, a long one opens the menu. */
 static int long_press_after(uint32_t ms)
 {
     game_t g;
@@ -26,7 +26,7 @@ static int long_press_after(uint32_t ms)
     uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW;
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     gtu_tick(&g, 1);
-    int is_long = gtu_count_lines("level: medium") == 1;
+    int is_long = gtu_count_lines("menu: 1 x 2 o") == 1;
     int is_move = gtu_count_lines("move: 5 (x)") == 1;
     assert_int_equal(is_long + is_move, 1); /* one or the other, never both or neither */
     assert_int_equal(armed, is_long);        /* the armed (yellow) cell says which */

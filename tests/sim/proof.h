@@ -124,6 +124,7 @@ int cmd_garbage(long bytes_goal);
 int cmd_bench(void);
 int cmd_levels(void);
 int cmd_console(void);
+int cmd_menu(void);
 int cmd_glitch(void);
 int cmd_power(void);
 

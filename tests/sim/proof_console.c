@@ -209,9 +209,10 @@ static int parse_blocks(char *t, int *kinds, int max)
             k = K_SOLVE_WDL;
         } else if (!strcmp(l, "x") || !strcmp(l, "o") || !strcmp(l, "TIE")) {
             k = K_SOLVE_XO;
-        } else if (i + 2 < nl && !strncmp(l, "help |", 6)) {
-            k = K_HELP;
-            used = 3;
+        } else if (i + 5 < nl && !strncmp(l, "help |", 6) && !strncmp(lines[i + 3], "menu: ", 6) &&
+                   !strncmp(lines[i + 5], "BOARD: ", 7)) {
+            k = K_HELP; /* the commands, the menu, BOARD: six lines */
+            used = 6;
         } else if (!strcmp(l, "error: input overrun")) {
             k = K_OVERRUN;
         }

@@ -58,6 +58,7 @@ static int worker_fuzz(uint32_t seed, long events)
         int keys = rnd() % 100 < 85 ? 1 : (int)rnd_range(2, 3);
         int long_press = 0;
         uint16_t used = 0;
+        cap_clear();
         for (int k = 0; k < keys; k++) {
             int cell;
             do
@@ -121,6 +122,15 @@ static int worker_fuzz(uint32_t seed, long events)
                 if (proof_debug)
                     fprintf(stderr, "transient illegal picture %s\n", board_picture());
             }
+        }
+        if (long_press && cap_find("menu: 1 x") >= 0) {
+            /* The menu opened (before the person's first move, or at game over), whose
+             * pictures are no board's: a long press alone closes it unchanged. */
+            if (board_press(0, 1000) < 0 || board_run_ms(50) < 0)
+                break;
+            if (cap_find("menu: closed") < 0)
+                proof_fail("fuzz seed %u: a long press did not close the menu", seed);
+            grace_until = board_now() + BOARD_MS(3500);
         }
         check_chip("fuzz");
         if (proof_ready_lines != ready0)

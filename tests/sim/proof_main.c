@@ -10,7 +10,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
-                    "[TRIALS]|garbage [BYTES]|power|glitch|console|bench|levels\n"
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
 }
@@ -47,6 +47,8 @@ int main(int argc, char **argv)
         return cmd_glitch();
     if (!strcmp(argv[1], "console"))
         return cmd_console();
+    if (!strcmp(argv[1], "menu"))
+        return cmd_menu();
     if (!strcmp(argv[1], "bench"))
         return cmd_bench();
     if (!strcmp(argv[1], "levels"))

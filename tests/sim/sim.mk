@@ -1,6 +1,7 @@
 # tests/sim/sim.mk - proofs in simulation against the real firmware image (build/avr/ttt.elf):
 # exhaustive play through buttons/LEDs, button fuzz with bounce, table corruption,
-# power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path.
+# power cuts during EEPROM updates, serial garbage, the stdio protocol, the flash path,
+# long presses on every screen that must not change a saved byte (proof_menu.c).
 SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
@@ -29,12 +30,12 @@ $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
 ALL_TARGETS += $(SIM_PROOFS) $(SIM_DUTY_MODEL)
 # The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
 # argument, if it has one (SIM_PROOF_ARG_NAME).
-SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power
+SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power menu
 SIM_PROOF_ARG_fuzz := 100000
 SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
-.PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-play test-sim-trace \
+.PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-cues test-sim-play test-sim-trace \
 	test-sim-flash test-sim-duty bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
@@ -46,6 +47,8 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
 	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) \
 		$(SIM_ELF)
+test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
+	@python3 tests/sim/cues_test.py $(SIM_DIR)/ttt-sim $(SIM_ELF)
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
@@ -61,7 +64,7 @@ test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
-	test-sim-console test-sim-power
+	test-sim-console test-sim-power test-sim-menu test-sim-cues
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 # The AI's variety and levels: games through the console (proof_levels.c).

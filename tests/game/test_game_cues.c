@@ -1,0 +1,310 @@
+/* tests/game/test_game_cues.c - the colour-blind display (firmware/README.md, "Colour-blind
+ * display and brightness"): hue is never the only cue. Each scenario puts the game in
+ * one state, with the colour-blind display off and on, and follows every cell's look
+ * over 1.2 s of game_frame (blink as the HAL draws it: 256 ms lit, 256 dark, from the
+ * frame where a cell starts blinking). With colours, a look is the hue and brightness
+ * at each moment; colour-blind, only the brightness: off, dimmed or full. Any two cells
+ * that look different in colour must look different colour-blind, by brightness or by
+ * their time pattern (steady, blink, pulse, flicker). Each scenario also names the
+ * pairs a player must tell apart (X vs O, empty vs O, hint vs mark, analysis win vs
+ * draw vs loss, menu in force vs not, ignored press vs taken-cell blink, ...), and the
+ * test checks that those pairs are among the ones compared. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "engine.h"
+#include "game_test_util.h"
+
+#define STEP_MS 4u
+#define SAMPLES 300u /* 1.2 s */
+
+typedef struct {
+    uint8_t colour[9][SAMPLES]; /* bit 0 red, 1 green, 2 dim; 0 dark */
+    uint8_t level[9][SAMPLES];  /* 0 dark, 1 dim, 2 full */
+} looks_t;
+
+/* The looks of *g's cells from now on (g itself is left as it is). */
+static void follow(const game_t *g, looks_t *l)
+{
+    game_t h = *g;
+    uint16_t prev_blink = 0;
+    uint32_t origin = 0;
+    for (uint32_t s = 0; s < SAMPLES; s++) {
+        leds_frame_t f;
+        uint32_t t = s * STEP_MS;
+        game_frame(&h, &f);
+        if (f.blink & (uint16_t)~prev_blink) {
+            origin = t; /* leds_show(): a new blink starts lit */
+        }
+        prev_blink = f.blink;
+        for (uint8_t c = 0; c < 9; c++) {
+            uint16_t bit = (uint16_t)(1u << c);
+            int lit = (f.red | f.green) & bit && !((f.blink & bit) && ((t - origin) / 256u) % 2u);
+            int dim = (f.dim & bit) != 0;
+            uint8_t hue = (uint8_t)(((f.red & bit) ? 1u : 0u) | ((f.green & bit) ? 2u : 0u));
+            l->colour[c][s] = (uint8_t)(lit ? hue | (dim ? 4u : 0u) : 0u);
+            l->level[c][s] = (uint8_t)(lit ? (dim ? 1u : 2u) : 0u);
+        }
+        game_tick(&h, STEP_MS);
+        h.reports = 0;
+    }
+}
+
+static int differ(const uint8_t a[SAMPLES], const uint8_t b[SAMPLES])
+{
+    return memcmp(a, b, SAMPLES) != 0;
+}
+
+typedef void (*scenario_fn)(game_t *g, uint8_t cb);
+typedef struct {
+    uint8_t a, b; /* cells, 0-8; HINT: the cell the last hint showed */
+    const char *what;
+} pair_t;
+#define HINT 9u
+static uint8_t hint_cell;
+#define PAIRS_MAX 6
+typedef struct {
+    const char *name;
+    scenario_fn set_up;
+    pair_t named[PAIRS_MAX];
+    uint16_t own; /* cells that show the colour-blind setting itself: not compared */
+} scenario_t;
+
+static unsigned pairs_checked;
+
+/* Builds the scenario with colours and colour-blind; every pair of cells that differ
+ * in colour must differ colour-blind; the named pairs must differ in colour. */
+static void check_scenario(const scenario_t *sc)
+{
+    static looks_t colour, blind;
+    game_t g;
+    unsigned n = 0;
+    sc->set_up(&g, 0);
+    follow(&g, &colour);
+    sc->set_up(&g, 1);
+    follow(&g, &blind);
+    for (uint8_t a = 0; a < 9; a++) {
+        for (uint8_t b = (uint8_t)(a + 1u); b < 9; b++) {
+            if (((sc->own >> a) | (sc->own >> b)) & 1u ||
+                !differ(colour.colour[a], colour.colour[b])) {
+                continue;
+            }
+            n++;
+            if (!differ(blind.level[a], blind.level[b])) {
+                fail_msg("%s: cells %u and %u differ only in hue in the colour-blind display",
+                         sc->name, a + 1u, b + 1u);
+            }
+        }
+    }
+    for (const pair_t *p = sc->named; p < sc->named + PAIRS_MAX && p->what; p++) {
+        uint8_t a = p->a == HINT ? hint_cell : p->a;
+        if (!differ(colour.colour[a], colour.colour[p->b])) {
+            fail_msg("%s: %s (cells %u, %u) is not shown", sc->name, p->what, a + 1u,
+                     p->b + 1u);
+        }
+    }
+    pairs_checked += n;
+    print_message("%s: %u pairs of cells that differ in colour differ colour-blind\n",
+                  sc->name, n);
+}
+
+static void start(game_t *g, uint8_t mode, uint8_t cb)
+{
+    gtu_start(g, mode, LEVEL_PERFECT, 1);
+    g->settings.color_blind = cb;
+}
+
+/* x 1 5, o 2 9 (two players), o to move. */
+static void mid_game(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_2P, cb);
+    gtu_tap(g, 0);
+    gtu_tap(g, 1);
+    gtu_tap(g, 4);
+    gtu_tap(g, 8);
+    gtu_tick(g, GAME_ERROR_MS);
+}
+
+static void sc_ai_last_move(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    gtu_tap(g, 0);
+    gtu_tick(g, GAME_AI_DELAY_MS); /* o at 5: blinking */
+    assert_int_equal(g->pos.o, 1u << 4);
+}
+
+static void sc_taken_and_ignored(game_t *g, uint8_t cb)
+{
+    mid_game(g, cb);
+    gtu_tap(g, 0);  /* taken: blinks */
+    game_wake(g);   /* a press now is ignored: it flickers */
+    gtu_ev(g, KEY_EV_PRESS, 2);
+}
+
+static void sc_hint(game_t *g, uint8_t cb)
+{
+    mid_game(g, cb);
+    gtu_long(g, 2);
+    assert_non_null(gtu_last_report(GAME_REP_HINT));
+    hint_cell = gtu_last_report(GAME_REP_HINT)->cell;
+    assert_true((pos_empty(g->pos) >> hint_cell) & 1u);
+    assert_true(hint_cell != 7);
+}
+
+static void sc_armed(game_t *g, uint8_t cb)
+{
+    mid_game(g, cb);
+    gtu_ev(g, KEY_EV_PRESS, 2);
+    gtu_tick(g, GAME_LONG_MS);
+}
+
+/* x 1 2, o 4 5, x to move: 3 wins, 6 draws (it blocks), the rest lose. */
+static void sc_analysis(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_2P, cb);
+    gtu_tap(g, 0);
+    gtu_tap(g, 3);
+    gtu_tap(g, 1);
+    gtu_tap(g, 4);
+    gtu_long(g, 0);
+    {
+        const game_report_t *r = gtu_last_report(GAME_REP_ANALYSIS);
+        assert_non_null(r);
+        assert_true(r->wins & (1u << 2));
+        assert_true(r->losses & (1u << 6));
+        assert_true(r->cells & ~r->wins & ~r->losses & (1u << 5));
+    }
+}
+
+/* two players, x wins on the top row; x 9 and o 4 5 7 stay steady */
+static void sc_x_wins(game_t *g, uint8_t cb)
+{
+    static const uint8_t seq[7] = {0, 3, 8, 4, 1, 6, 2};
+    start(g, GAME_MODE_2P, cb);
+    for (int i = 0; i < 7; i++) {
+        gtu_tap(g, seq[i]);
+    }
+    assert_int_equal(g->winner, PLAYER_X);
+}
+
+/* two players, o wins on the middle row; x 1 2 9 stay steady, o 7 too */
+static void sc_o_wins(game_t *g, uint8_t cb)
+{
+    static const uint8_t seq[8] = {0, 3, 1, 4, 8, 6, 7, 5};
+    start(g, GAME_MODE_2P, cb);
+    for (int i = 0; i < 8; i++) {
+        gtu_tap(g, seq[i]);
+    }
+    assert_int_equal(g->winner, PLAYER_O);
+}
+
+static void sc_menu(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    g->settings.brightness = LEDS_BRIGHT_NIGHT;
+    gtu_long(g, 4);
+    assert_true(game_menu_open(g));
+}
+
+/* Menu cell 5 as o: the confirmation and the AI's opening blink at once. */
+static void sc_pick(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_O, cb);
+    gtu_tick(g, GAME_AI_DELAY_MS);
+    gtu_menu(g, 4);
+    gtu_tick(g, GAME_AI_DELAY_MS); /* the AI's opening of the new game */
+    assert_int_equal(pos_count(g->pos.x), 1);
+}
+
+static void sc_stats(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    g->stats.n[GAME_MODE_AI_X][STATS_WIN] = 3;
+    g->stats.n[GAME_MODE_AI_X][STATS_DRAW] = 3;
+    g->stats.n[GAME_MODE_AI_X][STATS_LOSS] = 3;
+    gtu_menu(g, 6);
+}
+
+static const scenario_t scenarios[] = {
+    {.name = "the AI's last move",
+     .set_up = sc_ai_last_move,
+     .named = {{0, 4, "x vs the AI's o blinking"}, {4, 1, "the AI's o vs empty"},
+               {0, 1, "x vs empty"}}},
+    {.name = "a taken cell and an ignored press",
+     .set_up = sc_taken_and_ignored,
+     .named = {{0, 2, "taken-cell blink vs ignored-press flicker"}, {4, 8, "x vs o"},
+               {8, 2, "o vs ignored-press flicker"}, {8, 3, "o (dim) vs empty"},
+               {0, 4, "taken-cell blink vs x"}}},
+    {.name = "hint",
+     .set_up = sc_hint,
+     .named = {{HINT, 0, "hint vs x"}, {HINT, 1, "hint vs o"},
+               {HINT, 7, "hint vs empty"}}},
+    {.name = "a long press armed",
+     .set_up = sc_armed,
+     .named = {{2, 0, "armed key vs x"}, {2, 1, "armed key vs o"}}},
+    {.name = "analysis",
+     .set_up = sc_analysis,
+     .named = {{2, 5, "analysis win vs draw"}, {2, 6, "analysis win vs loss"},
+               {5, 6, "analysis draw vs loss"}, {0, 5, "a mark (dark) vs analysis draw"}}},
+    {.name = "x wins",
+     .set_up = sc_x_wins,
+     .named = {{0, 8, "x in the win line vs x"}, {0, 3, "win line vs o"},
+               {8, 3, "x vs o"}}},
+    {.name = "o wins",
+     .set_up = sc_o_wins,
+     .named = {{3, 6, "o in the win line vs o"}, {3, 0, "win line vs x"},
+               {6, 2, "o vs empty"}}},
+    {.name = "menu",
+     .set_up = sc_menu,
+     .named = {{0, 1, "menu: mode in force vs not"}, {3, 5, "menu: level in force vs not"},
+               {8, 6, "menu: brightness night vs statistics"}},
+     .own = 1u << 7},
+    {.name = "a menu pick",
+     .set_up = sc_pick,
+     .named = {{4, 0, "confirmation vs the AI's x"}}},
+    {.name = "statistics",
+     .set_up = sc_stats,
+     .named = {{0, 3, "statistics win vs draw"}, {3, 6, "statistics draw vs loss"},
+               {0, 8, "statistics win vs loss"}}},
+};
+
+static void test_colour_blind_cues(void **state)
+{
+    (void)state;
+    engine_init();
+    pairs_checked = 0;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+        check_scenario(&scenarios[i]);
+    }
+    print_message("%u pairs in %zu scenarios\n", pairs_checked,
+                  sizeof scenarios / sizeof scenarios[0]);
+}
+
+/* The looks compared colour-blind see through hue: with the colour-blind display off,
+ * x (red) and o (green) look the same there; on, they differ. */
+static void test_catches_hue_only(void **state)
+{
+    static looks_t blind;
+    game_t g;
+    (void)state;
+    engine_init();
+    mid_game(&g, 0); /* colours only: x and o both full */
+    follow(&g, &blind);
+    assert_false(differ(blind.level[0], blind.level[1]));
+    mid_game(&g, 1);
+    follow(&g, &blind);
+    assert_true(differ(blind.level[0], blind.level[1]));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_colour_blind_cues),
+        cmocka_unit_test(test_catches_hue_only),
+    };
+    return cmocka_run_group_tests_name("game_cues", tests, NULL, NULL);
+}
