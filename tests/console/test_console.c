@@ -545,7 +545,7 @@ static void test_answer_sizes(void **state)
             }
             assert_true(strlen(gtu_out()) <= CONSOLE_ANSWER_MAX);
             gtu_clear();
-        } while (console_more(&con));
+        } while (console_more(&con, &g));
     }
     /* stats with every counter at its largest printed width: each line (the main loop
      * prints one per pass) within the room and 80 columns */

@@ -223,9 +223,9 @@ static void sc_pick(game_t *g, uint8_t cb)
 static void sc_stats(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
-    g->stats.n[GAME_MODE_AI_X][STATS_WIN] = 3;
-    g->stats.n[GAME_MODE_AI_X][STATS_DRAW] = 3;
-    g->stats.n[GAME_MODE_AI_X][STATS_LOSS] = 3;
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_WIN] = 3;
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_DRAW] = 3;
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_LOSS] = 3;
     gtu_menu(g, 6);
 }
 
@@ -268,8 +268,9 @@ static const scenario_t scenarios[] = {
      .named = {{4, 0, "confirmation vs the AI's x"}}},
     {.name = "statistics",
      .set_up = sc_stats,
-     .named = {{0, 3, "statistics win vs draw"}, {3, 6, "statistics draw vs loss"},
-               {0, 8, "statistics win vs loss"}}},
+     .named = {{6, 7, "statistics win vs draw"}, {7, 8, "statistics draw vs loss"},
+               {6, 8, "statistics win vs loss"}, {6, 0, "statistics win vs frame"},
+               {7, 1, "statistics draw vs frame"}, {8, 2, "statistics loss vs frame"}}},
 };
 
 static void test_colour_blind_cues(void **state)

@@ -204,7 +204,7 @@ static void show_stats(game_t *g, unsigned w, unsigned d, unsigned l, leds_frame
     n[STATS_DRAW] = (uint16_t)d;
     n[STATS_LOSS] = (uint16_t)l;
     gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
-    gtu_long(g, 6);
+    gtu_menu(g, 6);
     game_frame(g, f);
 }
 
@@ -289,7 +289,7 @@ static void test_stats_display_table(void **state)
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
     g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
-    gtu_long(&g, 6);
+    gtu_menu(&g, 6);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 3);
     assert_int_equal(bar_height(&f, 1), 0);
@@ -297,14 +297,14 @@ static void test_stats_display_table(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
     g.stats.games[STATS_TABLE_2P][STATS_DRAW] = 1;
-    gtu_long(&g, 6);
+    gtu_menu(&g, 6);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 0);
     assert_int_equal(bar_height(&f, 1), 1);
     assert_int_equal(bar_height(&f, 2), 2);
-    /* other displays keep no dim cells */
+    /* other displays keep no dim cells (the lamp test) */
     gtu_tick(&g, GAME_STATS_MS);
-    gtu_long(&g, 8);
+    game_lamp(&g);
     game_frame(&g, &f);
     assert_int_equal(f.dim, 0);
 }
