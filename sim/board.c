@@ -42,6 +42,7 @@ static struct {
     uint64_t run_next; /* where the current run step stops; an EEPROM write pulls it in */
     uint64_t wdif_since; /* the watchdog rule simavr 1.6 lacks (wdt_model) */
     uint64_t wake_cycle; /* when the CPU last woke from sleep */
+    int sleep_mode;      /* SM while asleep, -1 awake: told to the UART's receiver */
     board_status_t st;
     uint64_t clear_cycle;
     avr_vcd_t vcd;
@@ -154,6 +155,7 @@ static void after_reset(void)
     supply_reset(&g.supply);
     g.wdif_since = 0;
     g.wake_cycle = g.avr->cycle;
+    g.sleep_mode = -1;
 }
 
 /* The parts, each made and wired to the chip. */
@@ -350,6 +352,11 @@ static int chip_step(avr_t *avr)
         after_reset();
     } else if (avr->pc == 0 && pc_before != 0 && avr->reset_pc == 0) {
         g.st.jumps_to_zero++;
+    }
+    int mode = avr->state == cpu_Sleeping ? (avr->data[A_SMCR] >> 1) & 7 : -1;
+    if (mode != g.sleep_mode) {
+        g.sleep_mode = mode;
+        board_uart_sleep(&g.uart.model, mode, avr->cycle);
     }
     uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
     if (sp < g.st.min_sp)

@@ -250,3 +250,24 @@ uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x)
 }
 
 uint64_t board_uart_pace(uint64_t byte_cycles) { return byte_cycles + byte_cycles / 8; }
+
+void board_uart_sleep(board_uart_t *u, int mode, uint64_t now)
+{
+    if (mode > 0) {
+        u->rx_down = true;
+    } else if (mode < 0 && u->rx_down) {
+        u->rx_down = false;
+        u->rx_deaf_until = now + BOARD_WAKE_START_CYCLES;
+    }
+}
+
+bool board_uart_rx_hears(board_uart_t *u, uint64_t now)
+{
+    if (u->rx_down || now < u->rx_deaf_until) {
+        u->rx_lost++;
+        return false;
+    }
+    return true;
+}
+
+uint64_t board_uart_start_bit(uint64_t byte_cycles) { return byte_cycles / 10u; }

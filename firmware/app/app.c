@@ -84,7 +84,9 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = false;
-        power_down_until_key(g->stuck);
+        if (power_down_until_input(g->stuck) & POWER_WOKE_SERIAL) {
+            console_woke_by_serial(&app.console);
+        }
         game_wake(g);
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !app_saving(g)) {
@@ -129,6 +131,7 @@ static void app_input(void)
         return;
     }
     game_tick(g, app.elapsed);
+    console_tick(c, g, app.elapsed);
     console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);

@@ -20,8 +20,12 @@ enum {
     CONSOLE_LINE_READY,    /* buf holds a complete, NUL-terminated line */
     CONSOLE_LINE_TOO_LONG, /* the finished line was longer than CONSOLE_LINE_MAX */
     CONSOLE_LINE_BAD_CHAR, /* the finished line held a control or non-ASCII byte */
-    CONSOLE_LINE_OVERRUN   /* input was lost inside the finished line */
+    CONSOLE_LINE_OVERRUN,  /* input was lost inside the finished line */
+    CONSOLE_LINE_ASLEEP    /* its first bytes came while the board slept */
 };
+/* A line lost while asleep is refused at its end, or after this long without input
+ * (its end may have been lost too). */
+#define CONSOLE_ASLEEP_QUIET_MS 1000u
 
 typedef struct {
     char buf[CONSOLE_LINE_MAX + 1u];
@@ -34,6 +38,7 @@ typedef struct {
     notation_board_t solve; /* a board being collected after a bare `solve` */
     uint8_t solve_lines;    /* board lines still expected (0: none) */
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
+    uint16_t quiet_ms;      /* ms without input while a line lost asleep is open */
 } console_t;
 
 /* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
@@ -48,6 +53,9 @@ void console_banner(bool table_ok, bool after_watchdog); /* start-up lines, `ttt
 /* One byte from uart_getc(); a finished line is run, answered, its reports said. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
 void console_report(game_t *g); /* one line per report of the game, oldest first */
+/* Serial input woke the board: the line under way lost its first bytes (power.h). */
+void console_woke_by_serial(console_t *c);
+void console_tick(console_t *c, game_t *g, uint8_t ms); /* ms passed */
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 

@@ -1,5 +1,6 @@
 /* sim/parts/host_uart.h - the host on the chip's USART0: lines and bytes from the chip,
- * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate. */
+ * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate, each
+ * with its start bit on the RXD pin, lost while the chip's clock stands. */
 #ifndef SIM_PARTS_HOST_UART_H
 #define SIM_PARTS_HOST_UART_H
 #include <stddef.h>
@@ -12,6 +13,7 @@ enum {
     HOST_UART_IRQ_FROM_CHIP = 0, /* in: a byte the chip sent */
     HOST_UART_IRQ_TO_CHIP,       /* out: a byte for the chip's receiver */
     HOST_UART_IRQ_RATE,          /* in: UCSR0A or UBRR0L written */
+    HOST_UART_IRQ_RXD,           /* out: the RXD pin's level (PD0): start bits */
     HOST_UART_IRQ_COUNT
 };
 
@@ -28,6 +30,7 @@ typedef struct host_uart_t {
     uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
     size_t head, tail;
     uint64_t next_tx;
+    uint64_t rxd_high_at; /* the start bit on RXD ends (0: the line is idle, high) */
     unsigned flow_lag, lag_left; /* host bytes still sent after XOFF (board_set_flow_lag) */
     host_uart_line_fn on_line;
     void *on_line_ctx;

@@ -190,14 +190,14 @@ static int sleep_run(void)
         return -1;
     }
     cap_clear();
-    if (!board_run_until_line("ttt: sleeping (press a key)", 5 * 60 * 1000 + 1000)) {
+    if (!board_run_until_line("ttt: sleeping (press a key or send a line)", 5 * 60 * 1000 + 1000)) {
         proof_fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
         return -1;
     }
     if (wake_race() != 0)
         return -1;
     board_run_ms(200);
-    int slept = count_cap("ttt: sleeping (press a key)");
+    int slept = count_cap("ttt: sleeping (press a key or send a line)");
     const char *pic = board_picture();
     printf("sim_power: key 5 stuck: after 5 min idle `ttt: sleeping` %d, picture %s\n", slept,
            pic);
