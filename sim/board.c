@@ -356,7 +356,8 @@ static int chip_step(avr_t *avr)
     int mode = avr->state == cpu_Sleeping ? (avr->data[A_SMCR] >> 1) & 7 : -1;
     if (mode != g.sleep_mode) {
         g.sleep_mode = mode;
-        board_uart_sleep(&g.uart.model, mode, avr->cycle);
+        if (board_uart_sleep(&g.uart.model, mode, avr->cycle))
+            host_uart_rx_abort(&g.uart);
     }
     uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
     if (sp < g.st.min_sp)

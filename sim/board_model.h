@@ -74,6 +74,7 @@ typedef struct {
     char done[BOARD_LINE_MAX]; /* the last complete line, NUL-terminated */
     bool rx_down;              /* the chip sleeps with its I/O clock stopped */
     uint64_t rx_deaf_until;    /* the crystal's start-up after a wake-up */
+    uint64_t rx_busy_until;    /* a byte the chip hears is in reception until then */
     uint32_t rx_lost;          /* host bytes the chip could not hear */
 } board_uart_t;
 enum { BOARD_UART_FLOW = 1, BOARD_UART_DATA = 2, BOARD_UART_LINE = 4 };
@@ -85,12 +86,15 @@ uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x);
 /* Host bytes go one per byte time and an eighth (a little idle line between). */
 uint64_t board_uart_pace(uint64_t byte_cycles);
 /* The chip's sleep mode now (SM of SMCR while asleep, -1 awake): every mode but idle
- * (0) stops the USART's clock; a wake-up from one restarts the crystal first. */
-void board_uart_sleep(board_uart_t *u, int mode, uint64_t now);
-/* A host byte starts on RXD now: true if the chip's receiver hears it (else counted in
- * rx_lost; its start edge still reaches the pin). */
-bool board_uart_rx_hears(board_uart_t *u, uint64_t now);
-/* How long RXD is low for a byte's start bit. */
-uint64_t board_uart_start_bit(uint64_t byte_cycles);
+ * (0) stops the USART's clock; a wake-up from one restarts the crystal first. True: the
+ * byte in reception is lost (counted in rx_lost): the simulator must drop it. */
+bool board_uart_sleep(board_uart_t *u, int mode, uint64_t now);
+/* A host byte of byte_cycles starts on RXD now: true if the chip's receiver hears it
+ * (else counted in rx_lost); its edges reach the pin either way. */
+bool board_uart_rx_hears(board_uart_t *u, uint64_t now, uint64_t byte_cycles);
+/* How long RXD stays low from byte c's start: the start bit and the data bits up to its
+ * last 0 (sent LSB first), so its last edge, the rising one into the stop bit or a 1, is
+ * where the chip's would be; the edges between are not modelled. */
+uint64_t board_uart_rxd_low(uint8_t c, uint64_t byte_cycles);
 
 #endif

@@ -84,8 +84,9 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = false;
-        if (power_down_until_input(g->stuck) & POWER_WOKE_SERIAL) {
-            console_woke_by_serial(&app.console);
+        uint8_t woke = power_down_until_input(g->stuck);
+        if (woke) {
+            console_woke(&app.console, woke & POWER_WOKE_SERIAL);
         }
         game_wake(g);
         app.idle = 0;

@@ -363,8 +363,11 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
     }
 }
 
-void console_woke_by_serial(console_t *c)
+void console_woke(console_t *c, bool serial)
 {
+    if (!serial && c->line.len == 0) {
+        return;
+    }
     c->line.status = CONSOLE_LINE_ASLEEP;
     c->line.len = 0;
     c->quiet_ms = 0;

@@ -8,7 +8,7 @@
 OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
 OUT_STR(s_crc, "ttt: table CRC bad, using solver");
-OUT_STR(s_sleep, "ttt: sleeping (press a key or send a line)");
+OUT_STR(s_sleep, "ttt: sleeping (press a key)");
 OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 OUT_STR(s_new, "new: ");
 OUT_STR(s_comma_level, ", level ");

@@ -162,6 +162,8 @@ ISR(PCINT2_vect) { power_pcints |= 4u; }
 #define POWER_RXD_PCIE (1u << PCIE2)
 _Static_assert(BOARD_PIN_PORT(BOARD_KEY_COL0) != BOARD_PORT_D,
                "RXD's pin change (port D) must not be the key columns' interrupt too");
+_Static_assert(PCIF0 == PCIE0 && PCIF1 == PCIE1 && PCIF2 == PCIE2,
+               "a port's flag in PCIFR is its enable bit in PCICR");
 
 uint8_t power_down_until_input(uint16_t ignore)
 {
@@ -172,15 +174,19 @@ uint8_t power_down_until_input(uint16_t ignore)
         return 0; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep */
+    /* RXD armed first: a byte's edge from here on is seen, and one in reception before
+     * has passed the middle of its stop bit (RXC0) by the look below. */
+    POWER_RXD_PCMSK = POWER_RXD_BIT;
+    PCIFR = (uint8_t)(1u << PCIF2); /* 1 clears */
+    PCICR = POWER_RXD_PCIE;
     /* no row gate left high (50 uA in its pull-down) */
     leds_off();
     /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
-    _delay_us(10); /* the columns settle (hal/README.md, "Power") */
+    _delay_us(10); /* the columns settle; over half a bit at 115200 (hal/README.md, "Power") */
     /* Armed before looking: no window loses a press or the start of a byte. */
     KEYS_PCMSK = KEYS_COLS;
-    POWER_RXD_PCMSK = POWER_RXD_BIT;
-    PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
+    PCIFR = (uint8_t)(KEYS_PCIE); /* 1 clears */
     PCICR = (uint8_t)(KEYS_PCIE | POWER_RXD_PCIE);
     power_pcints = 0;
     /* Every column high (nothing pressed) and no byte waiting or arriving. */

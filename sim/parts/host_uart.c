@@ -89,7 +89,7 @@ void host_uart_reset(host_uart_t *u)
     uint32_t flags = 0; /* simavr's reset sets its stdio and poll-sleep flags again */
     avr_ioctl(u->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     u->model.held = u->model.rx_down = false;
-    u->model.rx_deaf_until = 0;
+    u->model.rx_deaf_until = u->model.rx_busy_until = 0;
     u->lag_left = 0;
     u->rxd_high_at = 0;
     /* RXD idles high (the Uno's USB bridge drives it through 1 kOhm) */
@@ -118,10 +118,52 @@ uint64_t host_uart_next(const host_uart_t *u)
     return u->rxd_high_at && u->rxd_high_at < next ? u->rxd_high_at : next;
 }
 
+/* simavr's receiver has a timer of its own per byte; the one whose callback this is
+ * (found as the timer a byte into an empty receiver adds) is cancelled to lose it. */
+static avr_cycle_timer_t uart_timer_added(const host_uart_t *u, const avr_cycle_timer_t *before,
+                                          unsigned n)
+{
+    for (avr_cycle_timer_slot_p s = u->avr->cycle_timers.timer; s; s = s->next) {
+        unsigned i = 0;
+        while (i < n && !(s->param == (void *)u->uart && before[i] == s->timer))
+            i++;
+        if (s->param == (void *)u->uart && i == n)
+            return s->timer;
+    }
+    return NULL;
+}
+
+static unsigned uart_timers(const host_uart_t *u, avr_cycle_timer_t *out)
+{
+    unsigned n = 0;
+    for (avr_cycle_timer_slot_p s = u->avr->cycle_timers.timer; s && n < MAX_CYCLE_TIMERS; s = s->next)
+        if (s->param == (void *)u->uart)
+            out[n++] = s->timer;
+    return n;
+}
+
+static void to_chip(host_uart_t *u, uint8_t c)
+{
+    avr_cycle_timer_t before[MAX_CYCLE_TIMERS];
+    unsigned n = u->rx_timer || !u->uart ? 0 : uart_timers(u, before);
+    avr_raise_irq(u->irq + HOST_UART_IRQ_TO_CHIP, c);
+    if (!u->rx_timer && u->uart)
+        u->rx_timer = uart_timer_added(u, before, n);
+}
+
+void host_uart_rx_abort(host_uart_t *u)
+{
+    if (!u->uart)
+        return;
+    if (u->rx_timer)
+        avr_cycle_timer_cancel(u->avr, u->rx_timer, u->uart);
+    u->uart->input.read = u->uart->input.write;
+}
+
 /* A byte goes on the line only while the receiver is on (RXEN0), and reaches the chip
- * only if its clock runs (board_uart_rx_hears); its start edge reaches the RXD pin
- * either way. The next one follows at the model's pace, which simavr's receiver takes
- * without overrun. */
+ * only if its clock runs (board_uart_rx_hears); its edges reach the RXD pin either way.
+ * The next one follows at the model's pace, which simavr's receiver takes without
+ * overrun. */
 void host_uart_run(host_uart_t *u, uint64_t now)
 {
     fix_rate(u);
@@ -135,9 +177,9 @@ void host_uart_run(host_uart_t *u, uint64_t now)
     if (u->avr->data[A_UCSR0B] & UCSR0B_RXEN0) {
         uint8_t c = u->queue[u->head++ % HOST_UART_QUEUE];
         avr_raise_irq(u->irq + HOST_UART_IRQ_RXD, 0);
-        u->rxd_high_at = now + board_uart_start_bit(byte_cycles);
-        if (board_uart_rx_hears(&u->model, now))
-            avr_raise_irq(u->irq + HOST_UART_IRQ_TO_CHIP, c);
+        u->rxd_high_at = now + board_uart_rxd_low(c, byte_cycles);
+        if (board_uart_rx_hears(&u->model, now, byte_cycles))
+            to_chip(u, c);
         if (u->model.held)
             u->lag_left--;
     }

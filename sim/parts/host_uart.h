@@ -5,6 +5,7 @@
 #define SIM_PARTS_HOST_UART_H
 #include <stddef.h>
 #include <stdint.h>
+#include <sim_cycle_timers.h>
 #include <sim_irq.h>
 
 #include "board_model.h"
@@ -30,7 +31,8 @@ typedef struct host_uart_t {
     uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
     size_t head, tail;
     uint64_t next_tx;
-    uint64_t rxd_high_at; /* the start bit on RXD ends (0: the line is idle, high) */
+    uint64_t rxd_high_at; /* RXD goes high again (0: it is high) */
+    avr_cycle_timer_t rx_timer; /* simavr's receive-complete timer, once seen */
     unsigned flow_lag, lag_left; /* host bytes still sent after XOFF (board_set_flow_lag) */
     host_uart_line_fn on_line;
     void *on_line_ctx;
@@ -45,6 +47,7 @@ void host_uart_connect(host_uart_t *u); /* to USART0 */
 void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
 void host_uart_send(host_uart_t *u, const char *s, size_t n);
 void host_uart_drop(host_uart_t *u); /* forget the bytes not yet sent */
+void host_uart_rx_abort(host_uart_t *u); /* the byte in the chip's receiver is lost */
 uint64_t host_uart_next(const host_uart_t *u); /* when the next byte goes, or UINT64_MAX */
 void host_uart_run(host_uart_t *u, uint64_t now); /* the byte due, and the rate fix */
 

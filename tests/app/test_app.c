@@ -313,6 +313,12 @@ static void test_serial_wake(void **state)
     assert_string_equal(output(), "error: line lost while asleep, send it again\n");
     run(CONSOLE_ASLEEP_QUIET_MS * 2u);
     assert_string_equal(output(), "");
+    /* A line begun before the sleep may have lost its end: refused after a key wake-up. */
+    fake_power_set_wake(POWER_WOKE_KEY);
+    say("new");
+    sleep_now();
+    say(" o\n");
+    assert_string_equal(output(), "error: line lost while asleep, send it again\n");
     /* The idle time restarts at the wake-up. */
     uint32_t downs = fake_power_down_count();
     run(APP_IDLE_POWER_DOWN_MS - 3000);

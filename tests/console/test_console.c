@@ -135,7 +135,7 @@ static void test_banner_and_reports(void **state)
     gtu_clear();
     console_say_sleeping();
     console_say_supply_low(42);
-    assert_string_equal(gtu_out(), "ttt: sleeping (press a key or send a line)\n"
+    assert_string_equal(gtu_out(), "ttt: sleeping (press a key)\n"
                                    "ttt: supply low (4.2 V), saving waits\n");
 }
 

@@ -166,7 +166,8 @@ export class Shield {
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
     this.nextTx = 0;
-    this.rxdHighAt = 0; // the start bit on RXD ends (0: the line idles high)
+    this.rxdHighAt = 0; // RXD goes high again (0: it is high)
+    this.rxPending = null; // { b, at }: a byte the chip hears, complete (RXC) at cycle `at`
     this.model.uart_release();
     // RXD (PD0) idles high: the Uno's USB bridge drives it through 1 kOhm
     this.ports[2].setPin(0, true);
@@ -266,16 +267,23 @@ export class Shield {
   // down, nor in the crystal's start-up after a wake-up), as on the chip.
   _feed() {
     const cpu = this.cpu, u = this.usart;
-    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || u.rxBusy) {
+    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || this.rxPending || u.rxBusy) {
       this.nextTx = cpu.cycles + 64;
       return;
     }
     const b = this.txq.shift();
     this.ports[2].setPin(0, false);
-    this.rxdHighAt = cpu.cycles + this.model.uart_start_bit(u.cyclesPerChar);
-    if (this.model.uart_rx_hears(this.now())) u.writeByte(b);
+    this.rxdHighAt = cpu.cycles + this.model.uart_rxd_low(b, u.cyclesPerChar);
+    // the receiver takes a byte time (avr8js's own timer could not be called off)
+    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) this.rxPending = { b, at: cpu.cycles + u.cyclesPerChar };
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
+  }
+
+  _rxComplete() {
+    const { b } = this.rxPending;
+    this.rxPending = null;
+    this.usart.writeByte(b, true);
   }
 
   _rxdIdle() {
@@ -286,7 +294,7 @@ export class Shield {
   // The sleep mode (-1 awake) for the chip and the model's receiver.
   _sleep(mode) {
     this.sleepMode = mode;
-    this.model.uart_sleep(mode, this.now());
+    if (this.model.uart_sleep(mode, this.now())) this.rxPending = null; // lost mid-byte
   }
 
   // ---- running --------------------------------------------------------------------
@@ -309,11 +317,13 @@ export class Shield {
       if (win < next) next = win;
       if (this.txq.length && this.nextTx < next) next = this.nextTx;
       if (this.rxdHighAt && this.rxdHighAt < next) next = this.rxdHighAt;
+      if (this.rxPending && this.rxPending.at < next) next = this.rxPending.at;
       const r = this._runChip(next);
       if (r < 0) return r;
       if (r === 1) continue; // the chip was rebuilt by a watchdog reset
       const c = this.cpu.cycles;
       if (this.rxdHighAt && this.rxdHighAt <= c) this._rxdIdle();
+      if (this.rxPending && this.rxPending.at <= c) this._rxComplete();
       if (this.txq.length && this.nextTx <= c) this._feed();
       if (this.cycleBase + c >= this.nextWindow) this._ledsWindow(this.now());
     }
