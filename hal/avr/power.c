@@ -15,7 +15,6 @@
 #include "crc16.h"
 #include "hal_isr.h"
 #include "leds.h"
-#include "uart.h"
 
 /* 2 s (WDP = 0b0111, datasheet table 10-3): the main loop never blocks, so no false bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
@@ -189,8 +188,7 @@ uint8_t power_down_until_input(uint16_t ignore)
     PCIFR = (uint8_t)(KEYS_PCIE); /* 1 clears */
     PCICR = (uint8_t)(KEYS_PCIE | POWER_RXD_PCIE);
     power_pcints = 0;
-    /* Every column high (nothing pressed) and no byte waiting or arriving. */
-    if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS && uart_rx_quiet()) {
+    if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
         /* The watchdog would bite; the ADC would draw current. */
         power_wdt_set(0);
         ADCSRA = 0;

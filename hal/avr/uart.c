@@ -118,13 +118,6 @@ bool uart_tx_busy(void)
            (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
-bool uart_rx_quiet(void)
-{
-    /* RXC0: a byte not yet taken by the interrupt; PD0 low: one on the wire. */
-    return ring_used(&uart_rx, UART_RX_MASK) == 0 && !(UCSR0A & (1u << RXC0)) &&
-           (PIND & (1u << PIND0));
-}
-
 /* RX interrupt: a byte went into slot, `used` now in the ring; true on DOR0, whose mark
  * goes on the next byte stored (hal/README.md, "Serial port"). */
 static bool uart_rx_stored(uint8_t slot, uint8_t status, uint8_t used)

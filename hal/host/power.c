@@ -4,7 +4,6 @@
 #include "hal_fake.h"
 #include "leds.h"
 #include "power.h"
-#include "uart.h"
 
 static uint8_t fake_cause_next = RESET_POWER_ON;
 static uint8_t fake_cause;
@@ -55,7 +54,7 @@ void power_idle(void)
 
 uint8_t power_down_until_input(uint16_t ignore)
 {
-    if (!power_wake_rows(ignore) || !uart_rx_quiet())
+    if (!power_wake_rows(ignore))
         return 0;
     leds_off(); /* as the chip does (power.h) */
     fake_downs++;

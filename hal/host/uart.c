@@ -76,11 +76,6 @@ bool uart_tx_busy(void)
     return fake_tx_held != 0; /* a narrowed ring: until the test takes the output */
 }
 
-bool uart_rx_quiet(void)
-{
-    return fake_rx_pos >= fake_rx_len;
-}
-
 void fake_uart_feed(const char *bytes, size_t len)
 {
     if (fake_rx_pos == fake_rx_len) /* everything consumed: start over at the front */

@@ -151,12 +151,12 @@ static uint64_t find_power_down(void)
 
 /* The serial wake race: a console line typed as the firmware powers down is answered,
  * or refused as lost while asleep, never dropped in silence or run half; the board is
- * awake after it and answers the next line. `board` starts at every 2 us from 400 us
- * before (its bytes still arriving as the chip goes to sleep) to 100 us after. */
+ * awake after it and answers the next line. `board` starts at every 2 us from 700 us before
+ * (its last byte complete as the firmware begins to power down) to 100 us after. */
 static int serial_wake_race(uint64_t t_down)
 {
     int fd, runs = 0, bad = 0, refused = 0;
-    for (uint64_t at = t_down - 6400; at <= t_down + 1600; at += 32) {
+    for (uint64_t at = t_down - 11200; at <= t_down + 1600; at += 32) {
         pid_t pid = fork_sim(&fd);
         if (pid < 0)
             return -1;
@@ -188,7 +188,7 @@ static int serial_wake_race(uint64_t t_down)
             bad++;
         }
     }
-    printf("sim_power: serial wake race: `board` starting at every 2 us from 400 us before to "
+    printf("sim_power: serial wake race: `board` starting at every 2 us from 700 us before to "
            "100 us after power-down starts: %d lines, %d answered, %d refused as lost while "
            "asleep, %d lost, run half or not followed by an answer\n", runs, runs - refused - bad,
            refused, bad);
