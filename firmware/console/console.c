@@ -373,13 +373,16 @@ void console_woke(console_t *c, bool serial)
     c->quiet_ms = 0;
 }
 
-void console_tick(console_t *c, game_t *g, uint8_t ms)
+void console_tick(console_t *c, uint8_t ms)
 {
     if (c->line.status != CONSOLE_LINE_ASLEEP) {
         return;
     }
     c->quiet_ms = (uint16_t)(c->quiet_ms + ms);
-    if (c->quiet_ms >= CONSOLE_ASLEEP_QUIET_MS) {
-        console_feed(c, g, '\n'); /* the line's end was lost too: refuse it now */
+    if (c->quiet_ms >= CONSOLE_ASLEEP_QUIET_MS) { /* its end was lost too: refuse it now */
+        console_line_init(&c->line);
+        c->solve_lines = 0;
+        c->lines_lost++;
+        console_error(CON_E_ASLEEP);
     }
 }
