@@ -132,7 +132,7 @@ static void app_input(void)
         return;
     }
     game_tick(g, app.elapsed);
-    console_tick(c, app.elapsed);
+    console_tick(c, input, app.elapsed);
     console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);

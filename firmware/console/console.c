@@ -341,7 +341,6 @@ static void console_exec(console_t *c, game_t *g, char *line)
 
 void console_feed(console_t *c, game_t *g, int16_t byte)
 {
-    c->quiet_ms = 0;
     uint8_t r = console_line_feed(&c->line, (uint8_t)byte);
     if (r == CONSOLE_LINE_READY) {
         console_exec(c, g, c->line.buf);
@@ -373,12 +372,12 @@ void console_woke(console_t *c, bool serial)
     c->quiet_ms = 0;
 }
 
-void console_tick(console_t *c, uint8_t ms)
+void console_tick(console_t *c, bool input, uint8_t ms)
 {
     if (c->line.status != CONSOLE_LINE_ASLEEP) {
         return;
     }
-    c->quiet_ms = (uint16_t)(c->quiet_ms + ms);
+    c->quiet_ms = input ? 0u : (uint16_t)(c->quiet_ms + ms);
     if (c->quiet_ms >= CONSOLE_ASLEEP_QUIET_MS) { /* its end was lost too: refuse it now */
         console_line_init(&c->line);
         c->solve_lines = 0;

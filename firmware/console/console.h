@@ -56,7 +56,8 @@ void console_report(game_t *g); /* one line per report of the game, oldest first
 /* After a power-down: with `serial` (input woke it) the line under way lost its first
  * bytes (power.h); a line begun before the sleep may have lost its end. Either is refused. */
 void console_woke(console_t *c, bool serial);
-void console_tick(console_t *c, uint8_t ms); /* ms passed */
+/* ms passed since the last call, with or without input (keys or bytes) meanwhile */
+void console_tick(console_t *c, bool input, uint8_t ms);
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 
