@@ -173,8 +173,9 @@ uint8_t power_down_until_input(uint16_t ignore)
         return 0; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep */
-    /* RXD armed first: a byte's edge from here on is seen, and one in reception before
-     * has passed the middle of its stop bit (RXC0) by the look below. */
+    /* RXD armed first: an edge from here on ends the sleep at once; a byte whose last
+     * edge came before is complete (RXC0) by the sleep, over half a bit later, and
+     * waits in the USART for the wake-up (hal/README.md, "Power"). */
     POWER_RXD_PCMSK = POWER_RXD_BIT;
     PCIFR = (uint8_t)(1u << PCIF2); /* 1 clears */
     PCICR = POWER_RXD_PCIE;
