@@ -25,9 +25,13 @@ void power_idle(void);                                /* sleep until the next in
 /* The key rows that can wake the board with the keys in `ignore` stuck down (their
  * rows stay undriven); 0: do not power down. */
 uint8_t power_wake_rows(uint16_t ignore);
-/* Power down, LEDs off, until a key of power_wake_rows(ignore) is pressed; returns at
- * once if one is down already, or if no key could wake the board. */
-void power_down_until_key(uint16_t ignore);
+/* Power down, LEDs off, until a key of power_wake_rows(ignore) is pressed or a byte
+ * starts on RXD; returns at once if a key is down already or no key could wake the
+ * board. Returns the POWER_WOKE_* inputs that woke it (0: it did not power down). A
+ * serial wake-up loses the line's first bytes: the USART is deaf while the clock stands
+ * and during the crystal's start-up. */
+enum { POWER_WOKE_KEY = 1, POWER_WOKE_SERIAL = 2 };
+uint8_t power_down_until_input(uint16_t ignore);
 /* Supply in 0.1 V against the 1.1 V bandgap (+-9 %); never waits; 0: no reading yet. */
 uint8_t power_vcc_decivolts(void);
 uint16_t power_stack_peak(void); /* most stack bytes used since reset */

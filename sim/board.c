@@ -42,6 +42,7 @@ static struct {
     uint64_t run_next; /* where the current run step stops; an EEPROM write pulls it in */
     uint64_t wdif_since; /* the watchdog rule simavr 1.6 lacks (wdt_model) */
     uint64_t wake_cycle; /* when the CPU last woke from sleep */
+    int sleep_mode;      /* SM while asleep, -1 awake: told to the UART's receiver */
     board_status_t st;
     uint64_t clear_cycle;
     avr_vcd_t vcd;
@@ -124,9 +125,23 @@ void board_set_vcc(uint32_t millivolts)
 
 /* ---- core hooks ---------------------------------------------------------------- */
 
-/* Sleep is fast-forwarded: simavr's default callback would usleep() in real time. */
+/* The chip's sleep mode (-1 awake) for the UART's receiver: a byte in reception as the
+ * chip powers down is lost (simavr's receiver would complete it). */
+static void sleep_mode(int mode)
+{
+    if (mode != g.sleep_mode) {
+        g.sleep_mode = mode;
+        if (board_uart_sleep(&g.uart.model, mode, g.avr->cycle))
+            host_uart_rx_abort(&g.uart);
+    }
+}
+
+/* Sleep is fast-forwarded: simavr's default callback would usleep() in real time. Called
+ * as the chip goes to sleep (before the skip to the next timer: the receiver is told
+ * here, and after waking in chip_step). */
 static void sleep_fast(avr_t *avr, avr_cycle_count_t how_long)
 {
+    sleep_mode((avr->data[A_SMCR] >> 1) & 7);
     /* simavr calls this as the CPU goes to sleep (avr->cycle is that moment), then adds
      * how_long + 1 cycles; the awake stretch that just ended is one main-loop pass plus
      * the interrupts that ran inside it. */
@@ -155,6 +170,7 @@ static void after_reset(void)
     supply_reset(&g.supply);
     g.wdif_since = 0;
     g.wake_cycle = g.avr->cycle;
+    g.sleep_mode = -1;
 }
 
 /* The parts, each made and wired to the chip. */
@@ -352,6 +368,7 @@ static int chip_step(avr_t *avr)
     } else if (avr->pc == 0 && pc_before != 0 && avr->reset_pc == 0) {
         g.st.jumps_to_zero++;
     }
+    sleep_mode(avr->state == cpu_Sleeping ? (avr->data[A_SMCR] >> 1) & 7 : -1);
     uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
     if (sp < g.st.min_sp)
         g.st.min_sp = sp;

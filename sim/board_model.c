@@ -326,3 +326,38 @@ uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x)
 }
 
 uint64_t board_uart_pace(uint64_t byte_cycles) { return byte_cycles + byte_cycles / 8; }
+
+bool board_uart_sleep(board_uart_t *u, int mode, uint64_t now)
+{
+    if (mode > 0 && !u->rx_down) {
+        u->rx_down = true;
+        if (now < u->rx_busy_until) {
+            u->rx_busy_until = 0;
+            u->rx_lost++;
+            return true;
+        }
+    } else if (mode < 0 && u->rx_down) {
+        u->rx_down = false;
+        u->rx_deaf_until = now + BOARD_WAKE_START_CYCLES;
+    }
+    return false;
+}
+
+bool board_uart_rx_hears(board_uart_t *u, uint64_t now, uint64_t byte_cycles)
+{
+    if (u->rx_down || now < u->rx_deaf_until) {
+        u->rx_lost++;
+        return false;
+    }
+    u->rx_busy_until = now + byte_cycles;
+    return true;
+}
+
+uint64_t board_uart_rxd_low(uint8_t c, uint64_t byte_cycles)
+{
+    unsigned bits = 1; /* the start bit */
+    for (unsigned b = 0; b < 8u; b++)
+        if (!(c >> b & 1u))
+            bits = b + 2u;
+    return byte_cycles * bits / 10u;
+}

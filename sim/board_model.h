@@ -25,13 +25,15 @@
     X(BLINK_MAX_MS, 300)   /* ... to 300 ms; a picture steady this long is past a blink */ \
     X(BLINK_RECENT_MS, 800) /* a blink's last full stretch began at most this long ago */ \
     X(NEW_FRAME_MS, 300)   /* dark longer than this, then lit: a new frame, no blink */   \
-    X(EE_WRITE_US, 3400)   /* an EEPROM byte, erase + write (datasheet 8.4, tWD_EEPROM) */
+    X(EE_WRITE_US, 3400)   /* an EEPROM byte, erase + write (datasheet 8.4, tWD_EEPROM) */ \
+    X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */
 #define BOARD_TIMING_ENUM(name, value) BOARD_##name = (value),
 enum board_timing { BOARD_TIMINGS(BOARD_TIMING_ENUM) };
 #undef BOARD_TIMING_ENUM
 
 #define BOARD_WINDOW_CYCLES BOARD_MS(BOARD_WINDOW_MS)
 #define BOARD_EE_WRITE_CYCLES (BOARD_F_CPU / 1000000u * BOARD_EE_WRITE_US)
+#define BOARD_WAKE_START_CYCLES (BOARD_F_CPU / 1000000u * BOARD_WAKE_START_US)
 #define BOARD_XON 0x11u
 #define BOARD_XOFF 0x13u
 #define BOARD_LINE_MAX 512u /* a longer line from the chip is cut into pieces */
@@ -97,6 +99,10 @@ typedef struct {
     size_t len;
     char line[BOARD_LINE_MAX];
     char done[BOARD_LINE_MAX]; /* the last complete line, NUL-terminated */
+    bool rx_down;              /* the chip sleeps with its I/O clock stopped */
+    uint64_t rx_deaf_until;    /* the crystal's start-up after a wake-up */
+    uint64_t rx_busy_until;    /* a byte the chip hears is in reception until then */
+    uint32_t rx_lost;          /* host bytes the chip could not hear */
 } board_uart_t;
 enum { BOARD_UART_FLOW = 1, BOARD_UART_DATA = 2, BOARD_UART_LINE = 4 };
 void board_uart_init(board_uart_t *u);
@@ -106,5 +112,16 @@ unsigned board_uart_from_chip(board_uart_t *u, uint8_t c);
 uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x);
 /* Host bytes go one per byte time and an eighth (a little idle line between). */
 uint64_t board_uart_pace(uint64_t byte_cycles);
+/* The chip's sleep mode now (SM of SMCR while asleep, -1 awake): every mode but idle
+ * (0) stops the USART's clock; a wake-up from one restarts the crystal first. True: the
+ * byte in reception is lost (counted in rx_lost): the simulator must drop it. */
+bool board_uart_sleep(board_uart_t *u, int mode, uint64_t now);
+/* A host byte of byte_cycles starts on RXD now: true if the chip's receiver hears it
+ * (else counted in rx_lost); its edges reach the pin either way. */
+bool board_uart_rx_hears(board_uart_t *u, uint64_t now, uint64_t byte_cycles);
+/* How long RXD stays low from byte c's start: the start bit and the data bits up to its
+ * last 0 (sent LSB first), so its last edge, the rising one into the stop bit or a 1, is
+ * where the chip's would be; the edges between are not modelled. */
+uint64_t board_uart_rxd_low(uint8_t c, uint64_t byte_cycles);
 
 #endif

@@ -61,7 +61,25 @@ EXPORT(uart_pace) double uart_pace(double byte_cycles)
     return (double)board_uart_pace((uint64_t)byte_cycles);
 }
 
-EXPORT(uart_release) void uart_release(void) { uart.held = false; }
+EXPORT(uart_sleep) uint32_t uart_sleep(int32_t mode, double now)
+{
+    return board_uart_sleep(&uart, mode, (uint64_t)now);
+}
+EXPORT(uart_rx_hears) uint32_t uart_rx_hears(double now, double byte_cycles)
+{
+    return board_uart_rx_hears(&uart, (uint64_t)now, (uint64_t)byte_cycles);
+}
+EXPORT(uart_rx_lost) uint32_t uart_rx_lost(void) { return uart.rx_lost; }
+EXPORT(uart_rxd_low) double uart_rxd_low(uint32_t c, double byte_cycles)
+{
+    return (double)board_uart_rxd_low((uint8_t)c, (uint64_t)byte_cycles);
+}
+/* After a reset: nothing held, the receiver awake. */
+EXPORT(uart_release) void uart_release(void)
+{
+    uart.held = uart.rx_down = false;
+    uart.rx_deaf_until = uart.rx_busy_until = 0;
+}
 EXPORT(uart_drop_line) void uart_drop_line(void) { uart.len = 0; }
 
 EXPORT(constant_F_CPU) uint32_t constant_F_CPU(void) { return (uint32_t)BOARD_F_CPU; }

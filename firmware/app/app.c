@@ -110,7 +110,10 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = false;
-        power_down_until_key(g->stuck);
+        uint8_t woke = power_down_until_input(g->stuck);
+        if (woke) {
+            console_woke(&app.console, woke & POWER_WOKE_SERIAL);
+        }
         game_wake(g);
         app.idle = 0;
     } else if (app.idle >= APP_IDLE_STEPS && !app_saving(g)) {
@@ -158,6 +161,7 @@ static void app_input(void)
         return;
     }
     game_tick(g, app.elapsed);
+    console_tick(c, input, app.elapsed);
     console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);

@@ -39,6 +39,7 @@ OUT_STR(s_usage, "usage: ");
 OUT_STR(s_errors, "line too long\0"
                   "bad character\0"
                   "input overrun\0"
+                  "line lost while asleep, send it again\0"
                   "unknown command (try help)\0"
                   "game over (type new)\0"
                   "not your turn\0"
@@ -47,8 +48,8 @@ OUT_STR(s_errors, "line too long\0"
                   "bad board (try help)\0"
                   "illegal board");
 enum {
-    CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_CMD, CON_E_OVER, CON_E_TURN, CON_E_TAKEN,
-    CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
+    CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_ASLEEP, CON_E_CMD, CON_E_OVER, CON_E_TURN,
+    CON_E_TAKEN, CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
 };
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
@@ -398,16 +399,41 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
         console_report(g);
     } else if (r != CONSOLE_LINE_NONE) {
         c->solve_lines = 0; /* a bad line also ends a board being collected */
-        if (r == CONSOLE_LINE_OVERRUN) {
+        if (r >= CONSOLE_LINE_OVERRUN) {
             c->lines_lost++;
         }
         console_error(r == CONSOLE_LINE_TOO_LONG   ? CON_E_LONG
                       : r == CONSOLE_LINE_BAD_CHAR ? CON_E_CHAR
-                                                   : CON_E_OVERRUN);
+                      : r == CONSOLE_LINE_OVERRUN  ? CON_E_OVERRUN
+                                                   : CON_E_ASLEEP);
     }
     if (byte & UART_RX_GAP_AFTER) {
         /* The line the lost bytes belonged to is refused at its end. */
         c->line.status = CONSOLE_LINE_OVERRUN;
         c->line.len = 0;
+    }
+}
+
+void console_woke(console_t *c, bool serial)
+{
+    if (!serial && c->line.len == 0) {
+        return;
+    }
+    c->line.status = CONSOLE_LINE_ASLEEP;
+    c->line.len = 0;
+    c->quiet_ms = 0;
+}
+
+void console_tick(console_t *c, bool input, uint8_t ms)
+{
+    if (c->line.status != CONSOLE_LINE_ASLEEP) {
+        return;
+    }
+    c->quiet_ms = input ? 0u : (uint16_t)(c->quiet_ms + ms);
+    if (c->quiet_ms >= CONSOLE_ASLEEP_QUIET_MS) { /* its end was lost too: refuse it now */
+        console_line_init(&c->line);
+        c->solve_lines = 0;
+        c->lines_lost++;
+        console_error(CON_E_ASLEEP);
     }
 }

@@ -20,8 +20,12 @@ enum {
     CONSOLE_LINE_READY,    /* buf holds a complete, NUL-terminated line */
     CONSOLE_LINE_TOO_LONG, /* the finished line was longer than CONSOLE_LINE_MAX */
     CONSOLE_LINE_BAD_CHAR, /* the finished line held a control or non-ASCII byte */
-    CONSOLE_LINE_OVERRUN   /* input was lost inside the finished line */
+    CONSOLE_LINE_OVERRUN,  /* input was lost inside the finished line */
+    CONSOLE_LINE_ASLEEP    /* its first bytes came while the board slept */
 };
+/* A line lost while asleep is refused at its end, or after this long without input
+ * (its end may have been lost too). */
+#define CONSOLE_ASLEEP_QUIET_MS 1000u
 
 typedef struct {
     char buf[CONSOLE_LINE_MAX + 1u];
@@ -36,6 +40,7 @@ typedef struct {
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
     uint8_t more;           /* 1 + the next line of `stats`; 0: none */
     bool help_more;         /* the rest of `help` is still to say */
+    uint16_t quiet_ms;      /* ms without input while a line lost asleep is open */
 } console_t;
 
 /* Line assembly (firmware/README.md, "Serial console"): CONSOLE_LINE_*. */
@@ -50,6 +55,11 @@ void console_banner(bool table_ok, bool after_watchdog); /* start-up lines, `ttt
 /* One byte from uart_getc(); a finished line is run, answered, its reports said. */
 void console_feed(console_t *c, game_t *g, int16_t byte);
 void console_report(game_t *g); /* one line per report of the game, oldest first */
+/* After a power-down: with `serial` (input woke it) the line under way lost its first
+ * bytes (power.h); a line begun before the sleep may have lost its end. Either is refused. */
+void console_woke(console_t *c, bool serial);
+/* ms passed since the last call, with or without input (keys or bytes) meanwhile */
+void console_tick(console_t *c, bool input, uint8_t ms);
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
 void console_say_stats_reset(void); /* the statistics could not be read */

@@ -1,5 +1,5 @@
-/* hal/avr/power.c - reset cause, watchdog, idle sleep, key-wake power-down, supply
- * voltage and stack high-water mark: hal/README.md, "Power". */
+/* hal/avr/power.c - reset cause, watchdog, idle sleep, power-down until a key or serial
+ * input, supply voltage and stack high-water mark: hal/README.md, "Power". */
 #include "power.h"
 
 #include <avr/interrupt.h>
@@ -147,27 +147,48 @@ void power_idle(void)
     SMCR = 0;
 }
 
-EMPTY_INTERRUPT(PCINT0_vect);
-EMPTY_INTERRUPT(PCINT1_vect);
-EMPTY_INTERRUPT(PCINT2_vect);
+/* The pin-change interrupts taken since power_down_until_input() armed them, bit n for
+ * PCINTn_vect (as PCIEn in PCICR): which input woke the chip. */
+static volatile uint8_t power_pcints;
+ISR(PCINT0_vect) { power_pcints |= 1u; }
+ISR(PCINT1_vect) { power_pcints |= 2u; }
+ISR(PCINT2_vect) { power_pcints |= 4u; }
 
-void power_down_until_key(uint16_t ignore)
+/* RXD is PD0 = PCINT16 (datasheet table 13-9): port D's pin-change interrupt, which
+ * must tell serial input from the keys. */
+#define POWER_RXD_PCMSK PCMSK2
+#define POWER_RXD_BIT (1u << PCINT16)
+#define POWER_RXD_PCIE (1u << PCIE2)
+_Static_assert(BOARD_PIN_PORT(BOARD_KEY_COL0) != BOARD_PORT_D,
+               "RXD's pin change (port D) must not be the key columns' interrupt too");
+_Static_assert(PCIF0 == PCIE0 && PCIF1 == PCIE1 && PCIF2 == PCIE2,
+               "a port's flag in PCIFR is its enable bit in PCICR");
+
+uint8_t power_down_until_input(uint16_t ignore)
 {
     uint8_t rows = matrix_key_rows(power_wake_rows(ignore));
+    uint8_t woke = 0;
 
     if (!rows)
-        return; /* nothing could wake us: stay up */
+        return 0; /* nothing could wake us: stay up */
     cli();
     TIMSK0 = 0; /* no display/scan steps while asleep */
+    /* RXD armed first: an edge from here on ends the sleep at once; a byte whose last
+     * edge came before is complete (RXC0) by the sleep, over half a bit later, and
+     * waits in the USART for the wake-up (hal/README.md, "Power"). */
+    POWER_RXD_PCMSK = POWER_RXD_BIT;
+    PCIFR = (uint8_t)(1u << PCIF2); /* 1 clears */
+    PCICR = POWER_RXD_PCIE;
     /* no row gate left high (50 uA in its pull-down) */
     leds_off();
     /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
-    _delay_us(10); /* the columns settle (hal/README.md, "Power") */
-    /* Armed before looking: no window loses a press. */
+    _delay_us(10); /* the columns settle; over half a bit at 115200 (hal/README.md, "Power") */
+    /* Armed before looking: no window loses a press or the start of a byte. */
     KEYS_PCMSK = KEYS_COLS;
-    PCIFR = (uint8_t)((1u << PCIF0) | (1u << PCIF1) | (1u << PCIF2)); /* 1 clears */
-    PCICR = KEYS_PCIE;
+    PCIFR = (uint8_t)(KEYS_PCIE); /* 1 clears */
+    PCICR = (uint8_t)(KEYS_PCIE | POWER_RXD_PCIE);
+    power_pcints = 0;
     if ((KEYS_PIN & KEYS_COLS) == KEYS_COLS) { /* every column high: nothing pressed */
         /* The watchdog would bite; the ADC would draw current. */
         power_wdt_set(0);
@@ -181,13 +202,22 @@ void power_down_until_key(uint16_t ignore)
         cli();
         power_wdt_on();
         ADCSRA = POWER_ADC_RUN; /* a fresh reading in 200 us */
+        /* The waking interrupt has run. The USART was deaf while the clock stood and
+         * during the crystal's start-up (hal/README.md, "Power"): a byte's start edge
+         * means its line lost bytes. */
+        if (power_pcints & KEYS_PCIE)
+            woke |= POWER_WOKE_KEY;
+        if (power_pcints & POWER_RXD_PCIE)
+            woke |= POWER_WOKE_SERIAL;
     }
     PCICR = 0;
     KEYS_PCMSK = 0;
+    POWER_RXD_PCMSK = 0;
     tick_pins_init(); /* rows back to hi-Z, mux and scan restart at row 0 */
     TIFR0 = TICK_TIFR;
     TIMSK0 = TICK_TIMSK;
     sei();
+    return woke;
 }
 
 uint8_t power_vcc_decivolts(void)

@@ -36,8 +36,11 @@ void fake_eeprom_power_on(void);
 uint8_t *fake_eeprom_cells(void);
 uint32_t fake_eeprom_writes(void);
 
-/* Power: the next reset cause and the supply (0.1 V); what the code did. */
+/* Power: the next reset cause, the input the next power-down wakes by (POWER_WOKE_*,
+ * default a key; the test feeds what a serial wake-up's line kept), the supply (0.1 V);
+ * what the code did. */
 void fake_power_set_reset_cause(uint8_t cause);
+void fake_power_set_wake(uint8_t woke);
 void fake_power_set_vcc(uint8_t decivolts);
 uint32_t fake_power_idle_count(void);
 uint32_t fake_power_down_count(void);

@@ -1,5 +1,5 @@
-/* hal/host/power.c - fake power control: counts, a set reset cause and supply (5.0 V by
- * default); the chip's wake-key rule (hal/power_wake.c). */
+/* hal/host/power.c - fake power control: counts, a set reset cause, wake-up input and
+ * supply (5.0 V by default); the chip's wake-key rule (hal/power_wake.c). */
 #include "fake_internal.h"
 #include "hal_fake.h"
 #include "leds.h"
@@ -10,6 +10,7 @@ static uint8_t fake_cause;
 static uint8_t fake_counts[POWER_CAUSES];
 static uint32_t fake_idles, fake_downs, fake_kicks;
 static uint16_t fake_down_ignore;
+static uint8_t fake_woke = POWER_WOKE_KEY;
 static uint8_t fake_vcc = 50;
 
 void fake_power_reset(void)
@@ -17,6 +18,7 @@ void fake_power_reset(void)
     fake_cause = 0;
     fake_idles = fake_downs = fake_kicks = 0;
     fake_down_ignore = 0;
+    fake_woke = POWER_WOKE_KEY;
     fake_vcc = 50;
 }
 
@@ -50,13 +52,14 @@ void power_idle(void)
     fake_idles++;
 }
 
-void power_down_until_key(uint16_t ignore)
+uint8_t power_down_until_input(uint16_t ignore)
 {
     if (!power_wake_rows(ignore))
-        return;
+        return 0;
     leds_off(); /* as the chip does (power.h) */
     fake_downs++;
     fake_down_ignore = ignore;
+    return fake_woke;
 }
 
 uint8_t power_vcc_decivolts(void)
@@ -72,6 +75,11 @@ uint16_t power_stack_peak(void)
 void fake_power_set_reset_cause(uint8_t cause)
 {
     fake_cause_next = cause;
+}
+
+void fake_power_set_wake(uint8_t woke)
+{
+    fake_woke = woke;
 }
 
 void fake_power_set_vcc(uint8_t decivolts)

@@ -1,9 +1,11 @@
 /* sim/parts/host_uart.h - the host on the chip's USART0: lines and bytes from the chip,
- * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate. */
+ * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate, each
+ * with its start bit on the RXD pin, lost while the chip's clock stands. */
 #ifndef SIM_PARTS_HOST_UART_H
 #define SIM_PARTS_HOST_UART_H
 #include <stddef.h>
 #include <stdint.h>
+#include <sim_cycle_timers.h>
 #include <sim_irq.h>
 
 #include "board_model.h"
@@ -12,6 +14,7 @@ enum {
     HOST_UART_IRQ_FROM_CHIP = 0, /* in: a byte the chip sent */
     HOST_UART_IRQ_TO_CHIP,       /* out: a byte for the chip's receiver */
     HOST_UART_IRQ_RATE,          /* in: UCSR0A or UBRR0L written */
+    HOST_UART_IRQ_RXD,           /* out: the RXD pin's level (PD0): start bits */
     HOST_UART_IRQ_COUNT
 };
 
@@ -28,6 +31,8 @@ typedef struct host_uart_t {
     uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
     size_t head, tail;
     uint64_t next_tx;
+    uint64_t rxd_high_at; /* RXD goes high again (0: it is high) */
+    avr_cycle_timer_t rx_timer; /* simavr's receive-complete timer, once seen */
     unsigned flow_lag, lag_left; /* host bytes still sent after XOFF (board_set_flow_lag) */
     host_uart_line_fn on_line;
     void *on_line_ctx;
@@ -42,6 +47,7 @@ void host_uart_connect(host_uart_t *u); /* to USART0 */
 void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
 void host_uart_send(host_uart_t *u, const char *s, size_t n);
 void host_uart_drop(host_uart_t *u); /* forget the bytes not yet sent */
+void host_uart_rx_abort(host_uart_t *u); /* the byte in the chip's receiver is lost */
 uint64_t host_uart_next(const host_uart_t *u); /* when the next byte goes, or UINT64_MAX */
 void host_uart_run(host_uart_t *u, uint64_t now); /* the byte due, and the rate fix */
 

@@ -10,6 +10,7 @@
 #define A_EECR 0x3fu
 #define A_EEARL 0x41u
 #define A_EEARH 0x42u
+#define A_SMCR 0x53u
 #define A_MCUSR 0x54u
 #define A_WDTCSR 0x60u
 #define A_UCSR0A 0xc0u

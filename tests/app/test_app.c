@@ -494,6 +494,73 @@ static void test_power_down_and_wake(void **state)
     assert_non_null(strstr(output(), "move: 9 (x)\n"));
 }
 
+/* Idle until the board powers down (at most 2 s past the idle time). */
+static void sleep_now(void)
+{
+    uint32_t downs = fake_power_down_count();
+    run(APP_IDLE_POWER_DOWN_MS - 1000);
+    for (uint32_t t = 0; t < 2000 && fake_power_down_count() == downs; t++) {
+        run(1);
+    }
+    assert_int_equal(fake_power_down_count(), downs + 1);
+    assert_non_null(strstr(output(), "ttt: sleeping"));
+}
+
+/* Woken by serial input: the line under way lost its first bytes, so it is refused at
+ * its end, or after the quiet time when its end was lost too; never run half. The board
+ * is awake again (LEDs, idle time from the wake-up); the next line is answered. */
+static void test_serial_wake(void **state)
+{
+    (void)state;
+    boot();
+    tap(0, 60);
+    run(300);
+    output();
+    /* A key wake-up refuses nothing. */
+    sleep_now();
+    run(CONSOLE_ASLEEP_QUIET_MS + 100);
+    say("board\n");
+    assert_null(strstr(output(), "error"));
+    /* `new o` lost its first bytes: the rest (" o") must not start a game. */
+    fake_power_set_wake(POWER_WOKE_SERIAL);
+    sleep_now();
+    say(" o\n");
+    assert_string_equal(output(), "error: line lost while asleep, send it again\n");
+    run(100);
+    assert_int_equal(fake_leds_cell(0), LED_RED);
+    say("board\n");
+    assert_non_null(strstr(output(), "x..\n.o.\n...\nturn: x (you)\n")); /* no new game */
+    /* The whole line lost: refused once input has been quiet long enough. */
+    sleep_now();
+    run(CONSOLE_ASLEEP_QUIET_MS - 2u * APP_FRAME_MS);
+    assert_string_equal(output(), "");
+    run(4u * APP_FRAME_MS);
+    assert_string_equal(output(), "error: line lost while asleep, send it again\n");
+    /* Slow typing keeps the line open; it is refused at its end, once. */
+    sleep_now();
+    for (int i = 0; i < 3; i++) {
+        say("x");
+        run(CONSOLE_ASLEEP_QUIET_MS / 2u);
+    }
+    assert_string_equal(output(), "");
+    say("\n");
+    assert_string_equal(output(), "error: line lost while asleep, send it again\n");
+    run(CONSOLE_ASLEEP_QUIET_MS * 2u);
+    assert_string_equal(output(), "");
+    /* A line begun before the sleep may have lost its end: refused after a key wake-up. */
+    fake_power_set_wake(POWER_WOKE_KEY);
+    say("new");
+    sleep_now();
+    say(" o\n");
+    assert_string_equal(output(), "error: line lost while asleep, send it again\n");
+    /* The idle time restarts at the wake-up. */
+    uint32_t downs = fake_power_down_count();
+    run(APP_IDLE_POWER_DOWN_MS - 3000);
+    assert_int_equal(fake_power_down_count(), downs);
+    say("board\n");
+    assert_null(strstr(output(), "error"));
+}
+
 /* A long press acts when the key comes up: held past 800 ms the cell only lights
  * yellow (armed); the menu opens with the release, and a tap picks (cell 5: level
  * medium, a new game). */
@@ -785,6 +852,7 @@ int main(void)
         cmocka_unit_test_setup(test_old_record_unreadable, blank_chip),
         cmocka_unit_test_setup(test_saves_only_on_change, blank_chip),
         cmocka_unit_test_setup(test_power_down_and_wake, blank_chip),
+        cmocka_unit_test_setup(test_serial_wake, blank_chip),
         cmocka_unit_test_setup(test_long_press_on_release, blank_chip),
         cmocka_unit_test_setup(test_stuck_key_and_sleep, blank_chip),
         cmocka_unit_test_setup(test_low_supply_save_waits, blank_chip),

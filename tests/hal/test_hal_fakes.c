@@ -189,7 +189,7 @@ static void test_leds_and_power(void **state)
     power_idle();
     power_idle();
     power_wdt_kick();
-    power_down_until_key(1u << 4);
+    assert_int_equal(power_down_until_input(1u << 4), POWER_WOKE_KEY);
     assert_int_equal(fake_power_idle_count(), 2);
     assert_int_equal(fake_power_wdt_kicks(), 1);
     assert_int_equal(fake_power_down_count(), 1);
@@ -198,8 +198,11 @@ static void test_leds_and_power(void **state)
     assert_int_equal(power_wake_rows(0), 7);
     assert_int_equal(power_wake_rows(1u << 4), 5); /* cell 5 is in row 1 */
     assert_int_equal(power_wake_rows((1u << 0) | (1u << 5) | (1u << 8)), 0);
-    power_down_until_key(0x111); /* nothing could wake it: it stays up */
+    assert_int_equal(power_down_until_input(0x111), 0); /* nothing could wake it */
     assert_int_equal(fake_power_down_count(), 1);
+    fake_power_set_wake(POWER_WOKE_SERIAL);
+    assert_int_equal(power_down_until_input(0), POWER_WOKE_SERIAL);
+    assert_int_equal(fake_power_down_count(), 2);
     assert_int_equal(power_vcc_decivolts(), 50);
     fake_hal_reset();
     assert_int_equal(fake_power_idle_count(), 0);

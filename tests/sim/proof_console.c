@@ -3,7 +3,8 @@
  *           right behind the game-ending move, give exactly the transcript the same
  *           commands give one at a time (digits of `diag` lines masked: uptime moves);
  *   stream  1,000 commands sent as fast as the line goes, the sender honouring XON/XOFF:
- *           every one answered, in order, nothing lost (diag counts 0);
+ *           every one answered, in order, nothing lost (diag counts 0); diag's stack
+ *           figure equals the simulator's deepest stack since reset;
  *   overrun the same stream with a sender that ignores XOFF: input is lost, and every
  *           line is either answered whole or refused with `error: input overrun` (never
  *           spliced into another command), and diag counts the loss;
@@ -321,17 +322,25 @@ int cmd_console(void)
             board_flow_counts(&xoff0, &xon0);
             stream_case(1000, flow, &answered, &overruns, diag, sizeof diag);
             board_flow_counts(&xoff1, &xon1);
-            long res[4] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0)};
+            /* diag's stack figure (the painted RAM's high-water mark since reset) against
+             * the simulator's lowest SP since reset: one quantity, two methods */
+            const char *st = strstr(diag, "; stack ");
+            long res[6] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0),
+                           st ? atol(st + 8) : -1, 0x8ffL - (long)board_status()->min_sp};
             if (write(fd, res, sizeof res) < 0 || write(fd, diag, sizeof diag) < 0)
                 _exit(1);
             check_chip("stream");
             _exit(0);
         }
-        long res[4] = {0, 0, 0, 0};
+        long res[6] = {0, 0, 0, 0, -1, -2};
         diag[0] = 0;
         if (read_result(fd, res, sizeof res) != 0 || read_result(fd, diag, sizeof diag) != 0)
             proof_fail("stream: the simulation died");
         reap_sim(pid, fd, "stream");
+        printf("sim_console: stack after the stream (XON/XOFF %s): diag %ld B, lowest SP in "
+               "simulation %ld B below RAMEND\n", flow ? "honoured" : "ignored", res[4], res[5]);
+        if (res[4] != res[5])
+            proof_fail("diag's stack figure %ld B is not the simulator's %ld B", res[4], res[5]);
         char *lost = strstr(diag, "diag: lost");
         char *nl = lost ? strchr(lost, '\n') : NULL;
         if (nl)

@@ -8,7 +8,8 @@
  *           wakes it (and is not a move), a key of the stuck row does not; with a stuck
  *           key in every row it never claims to sleep, and the LEDs stay on; in
  *           power-down the watchdog is off and no LED row gate is on, and the watchdog
- *           is on again after waking. */
+ *           is on again after waking; a key pressed, or a console line typed, as it
+ *           powers down wakes it (the line answered, or refused as lost while asleep). */
 #define _GNU_SOURCE
 #include "proof.h"
 #include "pins.h"
@@ -126,16 +127,14 @@ static int count_cap(const char *prefix)
     return n;
 }
 
-/* The wake race: a key pressed while the firmware enters power-down must wake it at
- * once, not only when released. Find the instant power-down starts, then press cell 1
- * at every 0.5 us from 20 us before to 60 us after it, and hold it 100 ms. */
-static int wake_race(void)
+/* The instant power-down starts (the sleeping line is out), found in a fork; 0: never. */
+static uint64_t find_power_down(void)
 {
     int fd;
     uint64_t t_down = 0;
     pid_t pid = fork_sim(&fd);
     if (pid < 0)
-        return -1;
+        return 0;
     if (pid == 0) {
         uint64_t end = board_now() + BOARD_MS(100);
         while (!powered_down() && board_now() < end)
@@ -144,11 +143,70 @@ static int wake_race(void)
         finish_sim(fd, &t, sizeof t);
     }
     if (collect_sim(pid, fd, &t_down, sizeof t_down, "sleep: finding power-down") != 0)
-        return -1;
-    if (!t_down) {
+        return 0;
+    if (!t_down)
         proof_fail("sleep: power-down never started");
+    return t_down;
+}
+
+/* The serial wake race: a console line typed as the firmware powers down is answered,
+ * or refused as lost while asleep, never dropped in silence or run half; the board is
+ * awake after it and answers the next line. `board` starts at every 2 us from 700 us before
+ * (its last byte complete as the firmware begins to power down) to 100 us after. */
+static int serial_wake_race(uint64_t t_down)
+{
+    int fd, runs = 0, bad = 0, refused = 0;
+    for (uint64_t at = t_down - 11200; at <= t_down + 1600; at += 32) {
+        pid_t pid = fork_sim(&fd);
+        if (pid < 0)
+            return -1;
+        if (pid == 0) {
+            board_run_until(at);
+            cap_clear();
+            board_serial_line("board");
+            board_run_ms(1500);
+            int first_err = count_cap("error: line lost while asleep, send it again");
+            int first_ans = count_cap("turn:");
+            board_serial_line("board");
+            board_run_ms(300);
+            int r[3] = {first_err, first_ans, count_cap("turn:") - first_ans};
+            int other = count_cap("error:") - first_err;
+            if (other || powered_down())
+                r[2] = -1;
+            finish_sim(fd, r, sizeof r);
+        }
+        int r[3] = {-1, -1, -1};
+        if (collect_sim(pid, fd, r, sizeof r, "sleep: serial wake race") != 0)
+            return -1;
+        runs++;
+        refused += r[0] == 1;
+        if (r[0] + r[1] != 1 || r[2] != 1) {
+            if (!bad)
+                fprintf(stderr, "sim_power: `board` at %+d us from power-down: %d refused, %d "
+                        "answered, then %d answers\n", (int)((int64_t)(at - t_down) / 16),
+                        r[0], r[1], r[2]);
+            bad++;
+        }
+    }
+    printf("sim_power: serial wake race: `board` starting at every 2 us from 700 us before to "
+           "100 us after power-down starts: %d lines, %d answered, %d refused as lost while "
+           "asleep, %d lost, run half or not followed by an answer\n", runs, runs - refused - bad,
+           refused, bad);
+    if (bad || !refused || refused == runs) {
+        proof_fail("sleep: serial wake race: %d lines wrongly handled (%d refused of %d)", bad,
+                   refused, runs);
         return -1;
     }
+    return 0;
+}
+
+/* The wake race: a key pressed while the firmware enters power-down must wake it at
+ * once, not only when released. Press cell 1 at every 0.5 us from 20 us before to 60 us
+ * after power-down starts, and hold it 100 ms. */
+static int wake_race(uint64_t t_down)
+{
+    int fd;
+    pid_t pid;
     uint64_t from = t_down - 320, to = t_down + 960;
     board_run_until(from - 16);
     int runs = 0, late = 0;
@@ -194,7 +252,8 @@ static int sleep_run(void)
         proof_fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
         return -1;
     }
-    if (wake_race() != 0)
+    uint64_t t_down = find_power_down();
+    if (!t_down || serial_wake_race(t_down) != 0 || wake_race(t_down) != 0)
         return -1;
     board_run_ms(200);
     int slept = count_cap("ttt: sleeping (press a key)");

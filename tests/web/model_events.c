@@ -5,7 +5,10 @@
  *   w T                     the window ending at T: flags, picture, ghosts, shades, next
  *                           window
  *   k KEYS PB DB PC DC PD DD  sense columns
- *   u BYTE                  a byte from the chip: flags, held, XOFFs, the line if one */
+ *   u BYTE                  a byte from the chip: flags, held, XOFFs, the line if one
+ *   s MODE T                the chip's sleep mode (-1 awake): a byte in reception lost?
+ *   h T CYCLES              a host byte starts: heard?, bytes lost so far
+ *   r BYTE CYCLES           how long RXD stays low for it */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -27,6 +30,7 @@ int main(void)
     while (scanf(" %c", &kind) == 1) {
         uint64_t t;
         unsigned v[7];
+        int mode;
         if (kind == 'p' &&
             scanf("%" SCNu64 "%u%u%u%u%u%u", &t, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 7) {
             board_ports_t p = ports_of(v);
@@ -43,6 +47,13 @@ int main(void)
             unsigned f = board_uart_from_chip(&uart, (uint8_t)v[0]);
             printf("u %u %d %" PRIu32 "%s%s\n", f, uart.held, uart.xoffs, f & BOARD_UART_LINE ? " " : "",
                    f & BOARD_UART_LINE ? uart.done : "");
+        } else if (kind == 's' && scanf("%d%" SCNu64, &mode, &t) == 2) {
+            printf("s %d\n", board_uart_sleep(&uart, mode, t));
+        } else if (kind == 'h' && scanf("%" SCNu64 "%u", &t, &v[0]) == 2) {
+            int heard = board_uart_rx_hears(&uart, t, v[0]);
+            printf("h %d %" PRIu32 "\n", heard, uart.rx_lost);
+        } else if (kind == 'r' && scanf("%u%u", &v[0], &v[1]) == 2) {
+            printf("r %" PRIu64 "\n", board_uart_rxd_low((uint8_t)v[0], v[1]));
         } else {
             fprintf(stderr, "model_events: bad event '%c'\n", kind);
             return 2;

@@ -2,7 +2,8 @@
 // that the twin transcripts cannot make: software flow control against a fake byte
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;
-// the USART hears nothing in power-down; `sei; sleep` wakes on a pending interrupt),
+// the USART hears nothing in power-down, a byte's start edge on RXD wakes it; `sei; sleep`
+// wakes on a pending interrupt),
 // the watchdog's counters and EEPROM kept across its resets, a reset dropping the host
 // bytes not yet sent, an EEPROM byte's write time, and the image loaders' errors.
 // Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
@@ -135,19 +136,26 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   check('power-down holds (no second sleep message in 10 min)', lines.filter((l) => l.startsWith('ttt: sleeping')).length === 1 && b.sleepMode === 2);
   check('10 min of power-down cost nothing to run', b.now() - c0 === msToCycles(600000));
   const n0 = lines.length;
-  b.serialSend('diag'); // the USART's clock stops in power-down: these bytes are lost
+  b.serialSend('diag'); // its start edge on RXD wakes the chip; the USART, its clock stopped, hears none of it
   b.runMs(100);
-  b.setKeys(1);
-  b.runMs(100);
-  b.setKeys(0);
-  b.runMs(500);
-  check('a key wakes it', b.sleepMode !== 2);
+  check('serial input wakes it (RXD pin change)', b.sleepMode !== 2, `mode ${b.sleepMode}`);
+  check('bytes sent during power-down and the start-up are not heard', b.model.uart_rx_lost() === 4 && lines.length === n0,
+    `${b.model.uart_rx_lost()} lost; ${lines.slice(n0).join(' / ')}`);
   b.serialSend('\n');
   b.runMs(100);
-  check('bytes sent during power-down are not heard', lines.length === n0, lines.slice(n0).join(' / '));
+  check('the damaged line is refused', lines.slice(n0).join(' / ') === 'error: line lost while asleep, send it again',
+    lines.slice(n0).join(' / '));
   b.serialLine('board');
   b.runMs(200);
   check('awake: the console answers', lines.some((l) => l.startsWith('turn: x')), lines.slice(-4).join(' / '));
+  b.runMs(301000);
+  check('asleep again', b.sleepMode === 2 && b.status.powerDowns === 2, `mode ${b.sleepMode}`);
+  const n1 = lines.length;
+  b.setKeys(1);
+  b.runMs(100);
+  b.setKeys(0);
+  b.runMs(1500);
+  check('a key wakes it, with no line refused', b.sleepMode !== 2 && lines.length === n1, lines.slice(n1).join(' / '));
 }
 
 // 5. image loaders: clear errors for bad input
@@ -164,5 +172,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
-  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down, ' +
+  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down but a wake-up by RXD, ' +
   'the SEI delay before a sleep, host bytes dropped by a reset, EEPROM write time, image loader errors)');

@@ -1,14 +1,16 @@
 // tests/web/model_twin.mjs - the board model's two builds answer alike: one event table
 // (LED multiplexing with steady, blinking, ghosting and changing dies, key matrix
-// queries, bytes from the chip with XON/XOFF and long lines) goes through the
+// queries, bytes from the chip with XON/XOFF and long lines, the chip's sleep modes and
+// host bytes on RXD) goes through the
 // WebAssembly build the avr8js board runs (build/web/board_model.wasm) and through the
 // native one simavr's board runs (MODEL_EVENTS, tests/web/model_events.c); every answer
 // must be the same. Self-test first: the table with 400 ms of port writes left out must
 // change the answers (the comparison sees a difference in the pictures). Then both
 // builds against literals, since a bug in the one source passes the comparison: a die's
 // shades (each a quarter of the one above, from a third of the time; light between
-// them is a ghost and off), which column a
-// closed key pulls low, XOFF/XON taken, the host's byte pace.
+// them is a ghost and off), which column a closed key pulls low, XOFF/XON taken, the
+// receiver asleep (a byte lost in power-down, in the crystal's start-up, or in reception
+// as the chip powers down), how long RXD is low for a byte, the host's byte pace.
 // Usage: node model_twin.mjs MODEL.wasm MODEL_EVENTS
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -63,6 +65,9 @@ function events() {
       nextWindow = t + C.constant_WINDOW_MS() * MS;
     }
     if (rnd(20) === 0) ev.push(`k ${rnd(512)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)} ${rnd(256)}`);
+    if (rnd(100) === 0) ev.push(`s ${[-1, -1, 0, 2][rnd(4)]} ${t}`);
+    if (rnd(30) === 0) ev.push(`h ${t} ${1600 + rnd(400)}`);
+    if (rnd(30) === 0) ev.push(`r ${rnd(256)} ${1600 + rnd(400)}`);
     if (rnd(4) === 0) {
       const r = rnd(100);
       const b = r < 3 ? C.constant_XOFF() : r < 6 ? C.constant_XON() : r < 10 ? 10 : r < 12 ? 13 : 32 + rnd(95);
@@ -93,6 +98,11 @@ function wasmAnswers(ev) {
       out.push(`w ${got} ${cString(m, m.leds_picture())} ${cString(m, m.leds_ghosts())} ` +
         `${cString(m, m.leds_shades())} ${m.leds_next_window()}`);
     } else if (f[0] === 'k') out.push(`k ${m.keys_sense(v[0], v[1], v[2], v[3], v[4], v[5], v[6])}`);
+    else if (f[0] === 's') out.push(`s ${m.uart_sleep(v[0], v[1])}`);
+    else if (f[0] === 'h') {
+      const heard = m.uart_rx_hears(v[0], v[1]);
+      out.push(`h ${heard} ${m.uart_rx_lost()}`);
+    } else if (f[0] === 'r') out.push(`r ${m.uart_rxd_low(v[0], v[1])}`);
     else {
       const got = m.uart_from_chip(v[0]);
       out.push(`u ${got} ${m.uart_held()} ${m.uart_xoffs()}${got & 4 ? ` ${cString(m, m.uart_line())}` : ''}`);
@@ -174,6 +184,13 @@ const literals = [
     [keyEvent(1 << 5, 1), keyEvent(1 << 5, 0), keyEvent(1 << 5, 2)], (a) => a.join(' '), 'k 3 k 7 k 7'],
   ['XOFF holds the host, XON releases it, neither is data',
     [`u ${C.constant_XOFF()}`, 'u 65', `u ${C.constant_XON()}`], (a) => a.join(' / '), 'u 1 1 1 / u 2 1 1 / u 1 0 1'],
+  ['the receiver: a byte in reception at power-down is lost, so are bytes in power-down and in the ' +
+    "crystal's start-up (16K CK) after it; idle sleep hears",
+  ['h 0 1700', 's 2 1000', 'h 2000 1700', 's -1 5000', 'h 5001 1700', `h ${5000 + 16384} 1700`, 's 0 30000',
+    'h 30001 1700', 's -1 40000', 'h 40001 1700'], (a) => a.join(' / '),
+  'h 1 0 / s 1 / h 0 2 / s 0 / h 0 3 / h 1 3 / s 0 / h 1 3 / s 0 / h 1 3'],
+  ['RXD is low from the start bit to the last 0 data bit (LSB first)',
+    ['r 10 1600', 'r 255 1600', 'r 254 1600', 'r 127 1600'], (a) => a.join(' / '), 'r 1440 / r 160 / r 320 / r 1440'],
 ];
 for (const [name, table, pick, want] of literals)
   for (const [build, got] of [['wasm', pick(wasmAnswers(table))], ['native', pick(nativeAnswers(table))]])
@@ -190,4 +207,4 @@ if (C.uart_pace(1600) !== 1800) {
 console.log(`web_model_twin: ok (${ev.length} events, ${native.length} answers identical from the ` +
   `WebAssembly and the native build of sim/board_model.c: ${pictures.size} different pictures, ` +
   `${lines} lines; self-test: 400 ms without port writes is seen; ${literals.length + 1} literal ` +
-  'answers: shades and ghosts by duty, key columns, XOFF/XON, byte pace)');
+  'answers: shades and ghosts by duty, key columns, XOFF/XON, the receiver asleep, RXD edges, byte pace)');

@@ -13,11 +13,16 @@
  *          power-down: the instruction after SEI runs before any interrupt (datasheet
  *          7.7), so the sleep starts and the pending interrupt ends it at once (taken
  *          between the two, it would leave the sleep nothing to wake it)
+ *   rx     power-down as the host's next byte starts (RXD low), woken by that byte's
+ *          pin changes on RXD (PCINT16): the byte in reception is lost (the USART's
+ *          clock stood), and so is the next, in the crystal's start-up; 0.2 ms later
+ *          (a byte would be complete) nothing has been received
  * Polled UART, no rings: it is a probe, not a driver. */
 #include <avr/eeprom.h>
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/wdt.h>
+#include <util/delay.h>
 #include <stdint.h>
 
 uint8_t probe_fw_mcusr __attribute__((section(".noinit")));
@@ -40,6 +45,7 @@ ISR(EE_READY_vect)
 }
 
 EMPTY_INTERRUPT(PCINT1_vect);
+EMPTY_INTERRUPT(PCINT2_vect);
 
 ISR(WDT_vect)
 {
@@ -164,6 +170,24 @@ int main(void)
             PORTC &= (uint8_t)~1u;
             puts_("probe_fw: woke from power-down\n");
             wdt_enable(WDTO_250MS);
+        } else if (line[0] == 'r' && line[1] == 'x') {
+            puts_("probe_fw: rx armed\n");
+            while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
+                wdt_reset();
+            cli();
+            PCMSK2 = (uint8_t)(1u << PCINT16);
+            PCIFR = (uint8_t)(1u << PCIF2);
+            PCICR = (uint8_t)(1u << PCIE2);
+            SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
+            __asm__ __volatile__("sei\n\tsleep" ::: "memory");
+            SMCR = 0;
+            PCICR = 0;
+            PCMSK2 = 0;
+            _delay_us(200);
+            puts_((UCSR0A & (1u << RXC0)) ? "probe_fw: a byte received in power-down\n"
+                                          : "probe_fw: nothing received in power-down\n");
+            while (UCSR0A & (1u << RXC0))
+                (void)UDR0;
         } else {
             puts_("probe_fw: ?\n");
         }

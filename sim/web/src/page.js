@@ -95,7 +95,7 @@ $('send').addEventListener('submit', (e) => {
   lineEl.value = '';
   if (!board) return;
   log('tx', text);
-  if (board.sleepMode === 2) log('sys', '(the board is powered down: its UART hears nothing; press a cell)');
+  if (board.sleepMode === 2) log('sys', '(the board is powered down: this line wakes it but is lost; send it again)');
   board.serialLine(text);
 });
 lineEl.addEventListener('keydown', (e) => {
@@ -299,7 +299,7 @@ function showState() {
   let s;
   if (!board) s = 'no firmware';
   else if (board.status.crashed) s = 'stopped';
-  else if (board.sleepMode === 2) s = 'asleep (power-down): press a cell';
+  else if (board.sleepMode === 2) s = 'asleep (power-down): press a cell or send a line';
   else s = 'running';
   if (longNext) s += ' - next key: LONG press';
   if (!storage) s += ' - EEPROM not kept (no local storage)';

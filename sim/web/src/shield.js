@@ -190,7 +190,11 @@ export class Shield {
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
     this.nextTx = 0;
+    this.rxdHighAt = 0; // RXD goes high again (0: it is high)
+    this.rxPending = null; // { b, at }: a byte the chip hears, complete (RXC) at cycle `at`
     this.model.uart_release();
+    // RXD (PD0) idles high: the Uno's USB bridge drives it through 1 kOhm
+    this.ports[2].setPin(0, true);
     // sense columns and LEDs follow every write of the ports that carry their pins
     const keyPorts = new Set(this.pins.keyRows.map((p) => p.port));
     this.ports.forEach((port, i) => port.addListener(() => {
@@ -283,18 +287,39 @@ export class Shield {
   serialLine(s) { this.serialSend(s + '\n'); }
 
   // One host byte on the wire when the receiver is free, at the model's pace; held
-  // while the chip said XOFF or its receiver is off. A byte sent while the chip is
-  // powered down is lost, as on the chip (the USART's clock is stopped).
+  // while the chip said XOFF or its receiver is off. Its start bit pulls RXD low (a
+  // pin change); the chip hears it only while its clock runs (the model: not powered
+  // down, nor in the crystal's start-up after a wake-up), as on the chip.
   _feed() {
     const cpu = this.cpu, u = this.usart;
-    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || u.rxBusy) {
+    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || this.rxPending || u.rxBusy) {
       this.nextTx = cpu.cycles + 64;
       return;
     }
     const b = this.txq.shift();
-    if (this.sleepMode !== SLEEP_POWER_DOWN) u.writeByte(b);
+    this.ports[2].setPin(0, false);
+    this.rxdHighAt = cpu.cycles + this.model.uart_rxd_low(b, u.cyclesPerChar);
+    // the receiver takes a byte time (avr8js's own timer could not be called off)
+    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) this.rxPending = { b, at: cpu.cycles + u.cyclesPerChar };
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
+  }
+
+  _rxComplete() {
+    const { b } = this.rxPending;
+    this.rxPending = null;
+    this.usart.writeByte(b, true);
+  }
+
+  _rxdIdle() {
+    this.rxdHighAt = 0;
+    this.ports[2].setPin(0, true);
+  }
+
+  // The sleep mode (-1 awake) for the chip and the model's receiver.
+  _sleep(mode) {
+    this.sleepMode = mode;
+    if (this.model.uart_sleep(mode, this.now())) this.rxPending = null; // lost mid-byte
   }
 
   // ---- running --------------------------------------------------------------------
@@ -316,10 +341,14 @@ export class Shield {
       const win = this.nextWindow - this.cycleBase;
       if (win < next) next = win;
       if (this.txq.length && this.nextTx < next) next = this.nextTx;
+      if (this.rxdHighAt && this.rxdHighAt < next) next = this.rxdHighAt;
+      if (this.rxPending && this.rxPending.at < next) next = this.rxPending.at;
       const r = this._runChip(next);
       if (r < 0) return r;
       if (r === 1) continue; // the chip was rebuilt by a watchdog reset
       const c = this.cpu.cycles;
+      if (this.rxdHighAt && this.rxdHighAt <= c) this._rxdIdle();
+      if (this.rxPending && this.rxPending.at <= c) this._rxComplete();
       if (this.txq.length && this.nextTx <= c) this._feed();
       if (this.cycleBase + c >= this.nextWindow) this._ledsWindow(this.now());
     }
@@ -344,7 +373,7 @@ export class Shield {
       if (op === OP_SLEEP && (data[SMCR] & 1)) {
         // gap 3: SLEEP executes as a no-op in avr8js. Asleep from here: clock events
         // and a pending interrupt are taken by _sleepStep (a pending one wakes at once)
-        this.sleepMode = (data[SMCR] >> 1) & 7;
+        this._sleep((data[SMCR] >> 1) & 7);
         if (this.sleepMode === SLEEP_POWER_DOWN) this.status.powerDowns++;
         continue;
       }
@@ -385,7 +414,7 @@ export class Shield {
       return this._crash('sleep with interrupts off');
     }
     if (this._wakePending()) {
-      this.sleepMode = -1;
+      this._sleep(-1);
       cpu.cycles += 4;
       cpu.tick();
       return 0;
