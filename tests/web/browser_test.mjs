@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium } from './chromium.mjs';
+import { launchChromium, requireChromium, checker } from './chromium.mjs';
 import {
   picture, logLines, rxLines, simWait, waitFor, waitLine, command,
 } from './page_read.mjs';
@@ -21,13 +21,8 @@ if (!shotPath) {
 }
 requireChromium('web_browser');
 
-const problems = [];
-let checks = 0;
-const check = (name, ok, detail = '') => {
-  checks++;
-  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
-  return ok;
-};
+const checks = checker();
+const { check, problems } = checks;
 const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
 
 async function main() {
@@ -56,7 +51,7 @@ async function main() {
     for (const p of problems) console.log(`web_browser: FAILED: ${p}`);
     process.exit(1);
   }
-  console.log(`web_browser: ok (${checks} checks in Debian's Chromium from file://: a game by clicks, ` +
+  console.log(`web_browser: ok (${checks.count} checks in Debian's Chromium from file://: a game by clicks, ` +
     `a game by keys, a hint by holding, console commands, statistics kept over a reload, phone layout; ` +
     `no page error, no network request; page ${(size / 1024).toFixed(0)} KB; screenshot ${shotPath})`);
 }

@@ -37,3 +37,15 @@ export async function launchChromium(options = {}) {
   };
   return { context, close };
 }
+
+// A test's checks: check(name, ok, detail) counts one and keeps its failure; the test
+// prints `problems` (or `count` checks passed) at the end.
+export function checker() {
+  const c = { problems: [], count: 0 };
+  c.check = (name, ok, detail = '') => {
+    c.count++;
+    if (!ok) c.problems.push(`${name}${detail ? `: ${detail}` : ''}`);
+    return ok;
+  };
+  return c;
+}

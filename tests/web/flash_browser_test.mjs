@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium } from './chromium.mjs';
+import { launchChromium, requireChromium, checker } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BRIDGE = path.join(here, 'serial_bridge.mjs');
@@ -38,13 +38,8 @@ if (!outDir) {
 requireChromium('web_flash_browser');
 fs.mkdirSync(outDir, { recursive: true });
 
-const problems = [];
-let checks = 0;
-const check = (name, ok, detail = '') => {
-  checks++;
-  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
-  return ok;
-};
+const checks = checker();
+const { check, problems } = checks;
 const messages = [];
 
 // ---- the stand-in for navigator.serial (runs in the page before its script) -----------
@@ -307,7 +302,7 @@ async function main() {
     for (const p of problems) console.log(`web_flash_browser: FAILED: ${p}`);
     process.exit(1);
   }
-  console.log(`web_flash_browser: ok (${checks} checks in Debian's Chromium from file://: "Flash to my Uno" ` +
+  console.log(`web_flash_browser: ok (${checks.count} checks in Debian's Chromium from file://: "Flash to my Uno" ` +
     'through a navigator.serial stand-in into the simulated optiboot, from the button to the board\'s banner; ' +
     'another chip, no answer, a bit flipped, the link cut then flashed again, an oversize hex; ' +
     `no Web Serial: browsers, download, avrdude; messages in ${path.join(outDir, 'flash-messages.txt')})`);

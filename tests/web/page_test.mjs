@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium } from './chromium.mjs';
+import { launchChromium, requireChromium, checker } from './chromium.mjs';
 import { picture, rxLines, simWait, waitFor, waitLine, command } from './page_read.mjs';
 
 const [pagePath, dutyHex, outDir] = process.argv.slice(2);
@@ -22,13 +22,8 @@ if (!outDir) {
 requireChromium('web_page');
 fs.mkdirSync(outDir, { recursive: true });
 
-const problems = [];
-let checks = 0;
-const check = (name, ok, detail = '') => {
-  checks++;
-  if (!ok) problems.push(`${name}${detail ? `: ${detail}` : ''}`);
-  return ok;
-};
+const checks = checker();
+const { check, problems } = checks;
 
 async function main() {
   const { context, close } = await launchChromium({ viewport: { width: 1100, height: 720 } });
@@ -48,7 +43,7 @@ async function main() {
     for (const p of problems) console.log(`web_page: FAILED: ${p}`);
     process.exit(1);
   }
-  console.log(`web_page: ok (${checks} checks in Chromium: the console follows after 1100 -> 375 px ` +
+  console.log(`web_page: ok (${checks.count} checks in Chromium: the console follows after 1100 -> 375 px ` +
     `and not while scrolled up; a digit after Enter plays; taps 30 ms apart are two moves; ` +
     `the menu legend at 375 px; LED brightness full/medium/night with dim cells; screenshots in ${outDir})`);
 }
