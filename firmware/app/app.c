@@ -66,12 +66,14 @@ void app_init(void)
     eeprom_store_init();
     memset(&app, 0, sizeof app);
     uint8_t todo = app_load(g);
-    /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
     console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
     if (todo & STATS_SAY_RESET) {
         console_say_stats_reset();
     }
-    game_init(g, (uint16_t)(g->stats.games[0][STATS_DRAW] + g->stats.games[LEVELS][STATS_DRAW]));
+    /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
+    const uint16_t *x = g->stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)];
+    const uint16_t *o = g->stats.games[stats_table(GAME_MODE_AI_O, LEVEL_PERFECT)];
+    game_init(g, (uint16_t)(x[STATS_DRAW] + o[STATS_DRAW]));
     g->save = (uint8_t)(todo & (STATS_SAVE_SETTINGS | STATS_SAVE_STATS));
     console_report(g);
 }

@@ -244,7 +244,6 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
                                                                                     : 0u);
 }
 
-
 static void console_solve_answer(const notation_board_t *b)
 {
     pos_t p = {b->x, b->o};

@@ -82,8 +82,8 @@ void leds_show(const leds_frame_t *f)
 
 void leds_set_brightness(uint8_t level)
 {
-    if (level >= LEDS_BRIGHT_LEVELS)
-        return;
+    if (level >= LEDS_BRIGHT_LEVELS || level == leds_level)
+        return; /* the app sets it before every frame: rebuild only on a change */
     leds_level = level;
     leds_build();
 }
