@@ -29,6 +29,9 @@ AVR_OBJCOPY := avr-objcopy
 AVR_OBJDUMP := avr-objdump
 AVR_SIZE := avr-size
 HOST_CC ?= gcc
+# Debian's python3 (pcbnew, numpy, pytest, flake8 are its packages), whatever else is on PATH.
+PYTHON := /usr/bin/python3
+PYTEST := $(PYTHON) -m pytest
 
 # Every room's headers are found by name; which way a room may look is the layer rule
 # (app -> console -> game -> engine -> hal -> board), checked by tests/image/check_layers.py.

@@ -49,6 +49,9 @@ need xvfb xvfb-run
 need xauth xauth
 need admesh admesh
 need python3-numpy /usr/lib/python3/dist-packages/numpy/__init__.py
+# Python tests run on Debian's python3 (PYTHON in the Makefile) under pytest, linted by flake8.
+need python3-pytest /usr/lib/python3/dist-packages/pytest/__init__.py
+need flake8 /usr/lib/python3/dist-packages/flake8/__init__.py
 need imagemagick compare
 need fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 # KiCad 9 (schematics/): Debian 12's own kicad is 6.0, without kicad-cli; 9.0 is in
