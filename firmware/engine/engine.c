@@ -68,8 +68,8 @@ engine_outcome_t engine_outcome(pos_t p)
     return out;
 }
 
-/* The rules' sets first (README, "Every perfect move"); else every child's
- * outcome from the table, or one search of the solver. */
+/* The rules' sets first (README, "Every perfect move"); else the table's set if it is
+ * a non-empty set of empty cells; else one search of the solver. */
 uint16_t engine_best_cells(pos_t p)
 {
     pos_sides_t s = pos_sides(p);
@@ -83,29 +83,11 @@ uint16_t engine_best_cells(pos_t p)
         return danger & (uint16_t)(danger - 1u) ? empty : danger;
     if (!(empty & (uint16_t)(empty - 1u)))
         return empty;
-    if (!engine_table)
-        return solver_hard_cells(p);
-    uint16_t cells = 0;
-    int8_t best = -SOLVER_SCORE_INF;
-    uint8_t mover = pos_to_move(p);
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        if (!(empty >> c & 1u))
-            continue;
-        /* the child played out by perfect moves (engine_outcome() inline: one call
-         * level less on the firmware's deepest path) ends as the mover's score says */
-        pos_t q = pos_play(p, c);
-        for (uint8_t n = 0; n < POS_CELLS && !pos_is_over(q); n++)
-            q = pos_play(q, engine_move(q));
-        uint8_t winner = pos_winner(q), marks = pos_count(q.x | q.o);
-        int8_t score = winner == PLAYER_NONE ? 0
-                       : winner == mover    ? (int8_t)(SOLVER_SCORE_BASE - marks)
-                                            : (int8_t)(marks - SOLVER_SCORE_BASE);
-        if (score > best) {
-            best = score;
-            cells = 0;
-        }
-        if (score == best)
-            cells |= (uint16_t)(1u << c);
+    if (engine_table) {
+        uint16_t cells = table_cells(engine_table, sym_canonical(p));
+        if (cells && !(cells & (uint16_t)~empty))
+            return cells;
+        engine_table = NULL;
     }
-    return cells;
+    return solver_hard_cells(p);
 }

@@ -1,7 +1,7 @@
 /* firmware/engine/table.h - the packed solution table in PROGMEM (written at build time
- * by gen_table.c) and its lookup (pure C). Only the canonical images of the "hard"
- * positions, placed by hash and displace; the layout: firmware/engine/README.md, "The
- * table in PROGMEM". */
+ * by gen_table.c) and its lookup (pure C). Every perfect move of the canonical image of
+ * each "hard" position, as a 9-bit mask, placed by hash and displace; the layout:
+ * firmware/engine/README.md, "The table in PROGMEM". */
 #ifndef TABLE_H
 #define TABLE_H
 #include <stdbool.h>
@@ -13,7 +13,8 @@
 #include "table_gen.h" /* TABLE_ENTRIES, TABLE_BUCKETS, TABLE_BYTES (generated) */
 
 #define TABLE_SLOTS 128u /* a power of two: the slot is the low bits of a byte sum */
-#define TABLE_DISPLACEMENT_OFFSET (TABLE_SLOTS / 2u)
+#define TABLE_CELL8_OFFSET TABLE_SLOTS /* cell 8's bits after the slots' cells 0..7 */
+#define TABLE_DISPLACEMENT_OFFSET (TABLE_CELL8_OFFSET + TABLE_SLOTS / 8u)
 #define TABLE_CRC_OFFSET (TABLE_DISPLACEMENT_OFFSET + TABLE_BUCKETS)
 _Static_assert((TABLE_SLOTS & (TABLE_SLOTS - 1u)) == 0u && TABLE_SLOTS <= 256u, "slots");
 _Static_assert(TABLE_ENTRIES <= TABLE_SLOTS, "every image has its slot");
@@ -23,10 +24,12 @@ _Static_assert(TABLE_BYTES <= 255u, "table_check() counts in a byte");
 extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
 bool table_check(const uint8_t *table); /* the CRC matches (table in flash on the AVR) */
-/* Precondition: p hard (no forced move), canon = sym_canonical(p). A cell of p, or
- * POS_NO_MOVE when the table has no valid entry; a damaged table may name an occupied
- * cell (engine_move() checks). */
+/* Precondition of both: p hard (no forced move), canon = sym_canonical(p); a damaged
+ * table may name occupied cells (engine.c checks). The documented move: the image's
+ * lowest perfect cell, mapped back to p; POS_NO_MOVE when the slot names none. */
 uint8_t table_lookup(const uint8_t *table, sym_canon_t canon);
+/* Every perfect move of p (a mask of cells 0..8), 0 when the slot names none. */
+uint16_t table_cells(const uint8_t *table, sym_canon_t canon);
 uint8_t table_move(const uint8_t *table, pos_t p); /* the rules' move, else the table's */
 
 #endif

@@ -6,16 +6,16 @@
 #include "table.h"
 
 enum {
-    FAKE_GOOD = 0,     /* always the solver's (perfect) move */
-    FAKE_OCCUPIED,     /* a cell already marked */
-    FAKE_OUT_OF_RANGE, /* cells 9..15 */
-    FAKE_HUGE,         /* 0xFE */
-    FAKE_NO_ENTRY,     /* POS_NO_MOVE */
+    FAKE_GOOD = 0,     /* always the solver's (perfect) move, or set */
+    FAKE_OCCUPIED,     /* a cell already marked (in the set: with the perfect ones) */
+    FAKE_OUT_OF_RANGE, /* cells 9..15 (in the set: with the perfect ones) */
+    FAKE_HUGE,         /* 0xFE (a set: 0xFFFF) */
+    FAKE_NO_ENTRY,     /* POS_NO_MOVE (a set: none) */
     FAKE_FAULTS
 };
 
 extern uint8_t fake_fault;        /* FAKE_*: how answers go wrong */
 extern uint16_t fake_good_answers; /* good answers before the first bad one */
-extern uint32_t fake_calls;       /* table_lookup() calls so far */
+extern uint32_t fake_calls;       /* table_lookup() and table_cells() calls so far */
 
 #endif

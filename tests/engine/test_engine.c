@@ -267,6 +267,7 @@ static void test_best_cells_from_table_and_solver(void **state)
     int by_table[POS_CELLS + 1] = {0}, by_solver[POS_CELLS + 1] = {0};
     assert_true(engine_init());
     check_best_cells(by_table);
+    assert_true(engine_table_ok()); /* the table answered every set itself */
     static uint8_t damaged[TABLE_BYTES];
     memcpy(damaged, table_data, TABLE_BYTES);
     damaged[0] ^= 1u;
@@ -298,18 +299,19 @@ static void test_every_damaged_byte_is_caught(void **state)
             assert_false(engine_table_ok());
             /* The solver answers instead, with the same perfect move. */
             pos_t sample = pos_from_code((uint16_t)(i * 81u + f * 7u) % POS_CODES);
-            if (pos_is_legal(sample) && !pos_is_over(sample))
+            if (pos_is_legal(sample) && !pos_is_over(sample)) {
                 assert_int_equal(engine_move(sample), table_move(table_data, sample));
+                assert_int_equal(engine_best_cells(sample), ref_best_cells(sample));
+            }
         }
     assert_true(engine_init());
 }
 
-/* A copy of the table whose every slot names cell 15 (out of range); its CRC is left
- * stale. */
-static void forge_out_of_range_moves(uint8_t forged[TABLE_BYTES])
+/* A copy of the table whose every slot names no cell; its CRC is left stale. */
+static void forge_empty_slots(uint8_t forged[TABLE_BYTES])
 {
     memcpy(forged, table_data, TABLE_BYTES);
-    memset(forged, 0xFF, TABLE_SLOTS / 2u); /* two slots to a byte */
+    memset(forged, 0, TABLE_DISPLACEMENT_OFFSET); /* cells 0..7, then cell 8's bits */
 }
 
 /* Give a forged table the CRC of its contents (high byte first, table.h). */
@@ -321,41 +323,53 @@ static void forge_crc(uint8_t forged[TABLE_BYTES])
     assert_int_equal(crc16(forged, TABLE_BYTES), 0);
 }
 
+/* Slot s's perfect moves as the README lays them out: cells 0..7 in byte s, cell 8 in
+ * bit s % 8 of the bitmap after the slots. */
+static uint16_t slot_cells(const uint8_t *table, uint16_t slot)
+{
+    return (uint16_t)(table[slot] | (table[TABLE_CELL8_OFFSET + slot / 8u] >> (slot % 8u) & 1u)
+                                        << 8);
+}
+
 static void test_table_layout(void **state)
 {
     (void)state;
-    /* TABLE_ENTRIES slots name a cell, the others none (0xF); displacements are slots. */
+    /* TABLE_ENTRIES slots name cells, the others none; displacements are slots. */
     int named = 0;
-    for (uint16_t slot = 0; slot < TABLE_SLOTS; slot++) {
-        uint8_t cell = (uint8_t)(table_data[slot / 2] >> (slot & 1u ? 4 : 0) & 0x0Fu);
-        assert_true(cell < POS_CELLS || cell == 0x0Fu);
-        named += cell < POS_CELLS;
-    }
+    for (uint16_t slot = 0; slot < TABLE_SLOTS; slot++)
+        named += slot_cells(table_data, slot) != 0;
     assert_int_equal(named, TABLE_ENTRIES);
     for (uint16_t b = 0; b < TABLE_BUCKETS; b++)
         assert_true(table_data[TABLE_DISPLACEMENT_OFFSET + b] < TABLE_SLOTS);
-    /* Every hard canonical image has a slot of its own, which names a cell. */
+    /* Every hard canonical image has a slot of its own, which holds exactly the image's
+     * perfect moves by the reference; the look-ups map them back to the position. */
     static uint16_t slot_key[TABLE_SLOTS]; /* key + 1 of the image placed there, 0: none */
     memset(slot_key, 0, sizeof slot_key);
     FOR_EACH_OPEN_POSITION(p)
     {
         if (pos_forced_move(p) != POS_NO_MOVE)
             continue;
-        uint16_t key = sym_canonical(p).key;
+        sym_canon_t canon = sym_canonical(p);
+        uint16_t key = canon.key;
         uint16_t slot = (key / TABLE_BUCKETS +
                          table_data[TABLE_DISPLACEMENT_OFFSET + key % TABLE_BUCKETS]) %
                         TABLE_SLOTS;
         assert_true(slot_key[slot] == 0 || slot_key[slot] == key + 1u);
         slot_key[slot] = (uint16_t)(key + 1u);
-        assert_true((table_data[slot / 2] >> (slot & 1u ? 4 : 0) & 0x0Fu) < POS_CELLS);
+        pos_t image = {sym_image(canon.k, p.x), sym_image(canon.k, p.o)};
+        uint16_t cells = ref_best_cells(image);
+        assert_int_equal(slot_cells(table_data, slot), cells);
+        assert_int_equal(table_cells(table_data, canon), ref_best_cells(p));
+        assert_int_equal(table_lookup(table_data, canon),
+                         sym_source(canon.k, pos_first_cell(cells)));
     }
 }
 
-/* The table's moves on a forged table (CRC made valid) for every hard position: the
- * answers that name no cell or an occupied one are counted; every answer names a cell
- * 0..8 or none, and engine_move() on the same table plays only empty cells. If
- * `damaged_bucket` is a bucket (below TABLE_BUCKETS), the positions whose keys are in
- * the other buckets must still get perfect moves. */
+/* The table's answers on a forged table (CRC made valid) for every hard position: moves
+ * and sets that name no cell or an occupied one are counted; every move names a cell
+ * 0..8 or none, and engine_move() and engine_best_cells() on the same table play only
+ * empty cells. If `damaged_bucket` is a bucket (below TABLE_BUCKETS), the positions
+ * whose keys are in the other buckets must still get their perfect moves. */
 static void check_forged(uint8_t forged[TABLE_BYTES], uint16_t damaged_bucket, int *missing,
                          int *occupied)
 {
@@ -365,34 +379,43 @@ static void check_forged(uint8_t forged[TABLE_BYTES], uint16_t damaged_bucket, i
         if (pos_forced_move(p) != POS_NO_MOVE)
             continue;
         uint8_t cell = table_move(forged, p);
-        *missing += cell == POS_NO_MOVE;
+        uint16_t cells = table_cells(forged, sym_canonical(p)), marked = p.x | p.o;
+        *missing += (cell == POS_NO_MOVE) + !cells;
         assert_true(cell == POS_NO_MOVE || cell < POS_CELLS);
-        *occupied += cell < POS_CELLS && ((p.x | p.o) & (1u << cell));
+        assert_true(cells <= POS_ALL && !cells == (cell == POS_NO_MOVE));
+        *occupied += (cell < POS_CELLS && (marked & (1u << cell))) + !!(cells & marked);
         if (damaged_bucket < TABLE_BUCKETS &&
-            sym_canonical(p).key % TABLE_BUCKETS != damaged_bucket)
+            sym_canonical(p).key % TABLE_BUCKETS != damaged_bucket) {
             assert_perfect(p, cell);
+            assert_int_equal(cells, ref_best_cells(p));
+        }
         assert_true(engine_use_table(forged));
         cell = engine_move(p);
-        assert_true(cell < POS_CELLS && !((p.x | p.o) & (1u << cell)));
+        assert_true(cell < POS_CELLS && !(marked & (1u << cell)));
+        assert_true(engine_use_table(forged));
+        cells = engine_best_cells(p);
+        assert_true(cells && !(cells & (uint16_t)~pos_empty(p)));
     }
 }
 
 static void test_table_entry_damage_is_never_trusted(void **state)
 {
     (void)state;
-    /* Even a table whose CRC was forged never yields an illegal move: a slot naming an
-     * occupied or out-of-range cell, or an empty slot, reads as "no move" (out of range)
-     * or is refused by engine_move() (occupied). */
+    /* Even a table whose CRC was forged never yields an illegal move: an empty slot
+     * reads as "no move" (and no set), a slot naming occupied cells is refused by
+     * engine_move() and engine_best_cells(). */
     static uint8_t forged[TABLE_BYTES];
-    forge_out_of_range_moves(forged);
+    forge_empty_slots(forged);
     FOR_EACH_OPEN_POSITION(p)
     {
-        if (pos_forced_move(p) == POS_NO_MOVE)
+        if (pos_forced_move(p) == POS_NO_MOVE) {
             assert_int_equal(table_move(forged, p), POS_NO_MOVE);
+            assert_int_equal(table_cells(forged, sym_canonical(p)), 0);
+        }
     }
     /* One bucket's displacement one slot further, bucket by bucket: that bucket's keys
-     * land in other slots, empty ones (no move) or other images' (a move that may be
-     * poor, or name an occupied cell: only the CRC catches a poor one); every other
+     * land in other slots, empty ones (no move) or other images' (moves that may be
+     * poor, or name occupied cells: only the CRC catches a poor one); every other
      * key still finds its own. */
     int missing = 0, occupied = 0;
     for (uint16_t b = 0; b < TABLE_BUCKETS; b++) {
@@ -415,25 +438,29 @@ static void test_table_entry_damage_is_never_trusted(void **state)
 static void test_engine_falls_back_mid_game(void **state)
 {
     (void)state;
-    /* engine_move on a table that lost an entry (CRC forged valid) stops trusting it. */
+    /* engine_move and engine_best_cells on a table that lost its entries (CRC forged
+     * valid) stop trusting it. */
     static uint8_t forged[TABLE_BYTES];
-    forge_out_of_range_moves(forged);
+    forge_empty_slots(forged);
     forge_crc(forged);
     assert_true(engine_use_table(forged));
     pos_t empty = {0, 0};
     assert_perfect(empty, engine_move(empty));
     assert_false(engine_table_ok());
+    assert_true(engine_use_table(forged));
+    assert_int_equal(engine_best_cells(empty), POS_ALL);
+    assert_false(engine_table_ok());
     assert_true(engine_init());
 }
 
-/* engine_outcome on a table whose CRC was forged valid but whose moves all name cell
- * 15: each play-out that reaches a hard position stops at the bad move, stops trusting
+/* engine_outcome on a table whose CRC was forged valid but whose slots all name no
+ * cell: each play-out that reaches a hard position stops at the bad move, stops trusting
  * the table and answers from the solver; the answer is right either way. */
 static void test_outcome_with_forged_table(void **state)
 {
     (void)state;
     static uint8_t forged[TABLE_BYTES];
-    forge_out_of_range_moves(forged);
+    forge_empty_slots(forged);
     forge_crc(forged);
     int fell_back = 0;
     FOR_EACH_OPEN_POSITION(p)

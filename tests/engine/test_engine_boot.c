@@ -1,7 +1,8 @@
 /* tests/engine/test_engine_boot.c - the boot path with a damaged table: this program is
- * linked with a table_data that `gen_table --damaged` wrote (one move nibble changed,
+ * linked with a table_data that `gen_table --damaged` wrote (one slot's cell changed,
  * CRC stale), so engine_init() itself must refuse it, and every answer must still be
- * perfect (the solver's), checked against the independent reference. */
+ * perfect (the solver's, every perfect move among them), checked against the
+ * independent reference. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,6 +32,9 @@ static void test_answers_stay_perfect(void **state)
     FOR_EACH_OPEN_POSITION(p)
     {
         assert_true(ref_is_perfect(p, engine_move(p)));
+        uint16_t cells = engine_best_cells(p);
+        for (uint8_t c = 0; c < POS_CELLS; c++)
+            assert_int_equal(cells >> c & 1u, ref_is_perfect(p, c));
         int score = ref_score_of(p), marks = pos_count(p.x | p.o);
         engine_outcome_t out = engine_outcome(p);
         assert_int_equal(out.result, score > 0 ? ENGINE_WIN : score < 0 ? ENGINE_LOSS : ENGINE_DRAW);

@@ -1,7 +1,7 @@
 /* tests/engine/test_engine_faults.c - the engine over a broken move source
  * (table_fake.c, linked instead of the real table): whatever the table answers (an
  * occupied cell, a cell out of range, no entry), after any number of good answers,
- * engine_move() and engine_outcome() stay perfect (checked against the independent
+ * engine_move(), engine_best_cells() and engine_outcome() stay perfect (checked against the independent
  * reference), look the table up at most 9 times per outcome, and stop trusting it.
  * Built a second time from a mutant engine.c whose move check is removed
  * (tests/engine/engine.mk): that build must fail these tests and still terminate, which shows
@@ -9,6 +9,7 @@
  * into a failure even without the suite's timeout. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -29,6 +30,16 @@ static void assert_outcome_perfect(pos_t p, engine_outcome_t out)
     assert_int_equal(out.plies, score > 0 ? 10 - score - marks : score < 0 ? 10 + score - marks : 9 - marks);
 }
 
+/* Every perfect move by the reference. */
+static uint16_t ref_cells(pos_t p)
+{
+    uint16_t cells = 0;
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        if (ref_is_perfect(p, c))
+            cells |= (uint16_t)(1u << c);
+    return cells;
+}
+
 static void test_good_fake_is_trusted(void **state)
 {
     (void)state;
@@ -40,6 +51,7 @@ static void test_good_fake_is_trusted(void **state)
         assert_outcome_perfect(p, engine_outcome(p));
         assert_true(fake_calls <= POS_CELLS);
         assert_true(ref_is_perfect(p, engine_move(p)));
+        assert_int_equal(engine_best_cells(p), ref_cells(p));
     }
     assert_true(engine_table_ok());
 }
@@ -88,6 +100,31 @@ static void test_move_survives_every_fault(void **state)
     }
 }
 
+/* engine_best_cells() over every fault: the set is every perfect move, the table is
+ * asked at most once, and it is dropped iff its set was bad (every fault but the empty
+ * board's "occupied" set, which has no marked cell to add). */
+static void test_best_cells_survive_every_fault(void **state)
+{
+    (void)state;
+    long dropped = 0;
+    for (uint8_t fault = FAKE_GOOD; fault < FAKE_FAULTS; fault++) {
+        fake_fault = fault;
+        fake_good_answers = 0;
+        FOR_EACH_OPEN_POSITION(p)
+        {
+            assert_true(engine_init());
+            fake_calls = 0;
+            assert_int_equal(engine_best_cells(p), ref_cells(p));
+            assert_true(fake_calls <= 1);
+            bool bad = fake_calls && fault != FAKE_GOOD &&
+                       ((p.x | p.o) || fault != FAKE_OCCUPIED);
+            assert_int_equal(!engine_table_ok(), bad);
+            dropped += bad;
+        }
+    }
+    assert_true(dropped > 0);
+}
+
 /* A whole game, the engine playing both sides, the table going bad after k moves:
  * every move is legal and perfect, and the game ends a draw within 9 plies. */
 static void test_self_play_with_failing_table(void **state)
@@ -126,6 +163,7 @@ int main(void)
         cmocka_unit_test_setup(test_good_fake_is_trusted, faults_setup),
         cmocka_unit_test_setup(test_outcome_survives_every_fault, faults_setup),
         cmocka_unit_test_setup(test_move_survives_every_fault, faults_setup),
+        cmocka_unit_test_setup(test_best_cells_survive_every_fault, faults_setup),
         cmocka_unit_test_setup(test_self_play_with_failing_table, faults_setup),
     };
     return cmocka_run_group_tests_name("engine over a broken table", tests, NULL, NULL);
