@@ -109,7 +109,7 @@ static size_t gen_collect(void)
     return n;
 }
 
-/* Every best move of p: the cells whose child scores the best for the mover. */
+/* Every best move of p. */
 static uint16_t gen_best_cells(pos_t p)
 {
     int best = -128;
@@ -127,8 +127,7 @@ static uint16_t gen_best_cells(pos_t p)
     return cells;
 }
 
-/* The table in the README's layout: each slot's cells 0..7 in a byte, cell 8 in a bit
- * of the bitmap after them (an empty slot: no cell), then displacements and CRC. */
+/* The table in the README's layout. */
 static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
                      const uint8_t *slot_of, const uint8_t *displacement)
 {

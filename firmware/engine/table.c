@@ -11,7 +11,7 @@ bool table_check(const uint8_t *table)
     return crc == 0;
 }
 
-/* The perfect moves of the canonical image whose key this is (a mask; 0: none). */
+/* The image's perfect moves (0: an empty slot). */
 static uint16_t table_image_cells(const uint8_t *table, uint16_t key)
 {
     uint8_t bucket = (uint8_t)(key % TABLE_BUCKETS);

@@ -1,7 +1,6 @@
 /* firmware/engine/table.h - the packed solution table in PROGMEM (written at build time
- * by gen_table.c) and its lookup (pure C). Every perfect move of the canonical image of
- * each "hard" position, as a 9-bit mask, placed by hash and displace; the layout:
- * firmware/engine/README.md, "The table in PROGMEM". */
+ * by gen_table.c) and its lookups (pure C): every perfect move of each "hard" canonical
+ * image; the layout: firmware/engine/README.md, "The table in PROGMEM". */
 #ifndef TABLE_H
 #define TABLE_H
 #include <stdbool.h>
@@ -25,10 +24,10 @@ extern const uint8_t table_data[TABLE_BYTES] PROGMEM;
 
 bool table_check(const uint8_t *table); /* the CRC matches (table in flash on the AVR) */
 /* Precondition of both: p hard (no forced move), canon = sym_canonical(p); a damaged
- * table may name occupied cells (engine.c checks). The documented move: the image's
- * lowest perfect cell, mapped back to p; POS_NO_MOVE when the slot names none. */
+ * table may name occupied cells (engine.c checks). The image's lowest perfect cell,
+ * mapped back to p (POS_NO_MOVE: an empty slot). */
 uint8_t table_lookup(const uint8_t *table, sym_canon_t canon);
-/* Every perfect move of p (a mask of cells 0..8), 0 when the slot names none. */
+/* Every perfect move of p (cells 0..8; 0: an empty slot). */
 uint16_t table_cells(const uint8_t *table, sym_canon_t canon);
 uint8_t table_move(const uint8_t *table, pos_t p); /* the rules' move, else the table's */
 

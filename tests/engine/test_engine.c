@@ -4,8 +4,8 @@
  * int[9] board, its own base-3 codes and reachability) is compared with the position
  * model (legality on all 19,683 boards), the symmetries and canonical images, the
  * PROGMEM table and the iterative solver (move value, distance and the documented
- * tie-break on all 4,520 unfinished boards), and the outcome play-out. Host only: the
- * reference may recurse. */
+ * tie-break on all 4,520 unfinished boards, and every perfect move: the sets the AI
+ * draws from), and the outcome play-out. Host only: the reference may recurse. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
