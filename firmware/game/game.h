@@ -25,7 +25,7 @@
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_FLASH_MS 150u      /* an ignored press: its cell flickers lit, dark, lit */
 #define GAME_FLASH_STEP_MS 50u
-#define GAME_PULSE_MS 128u      /* color-blind cue of yellow cells: full, dim, full, ... */
+#define GAME_PULSE_MS 128u      /* colour-blind cue of yellow cells: full, dim, full, ... */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
@@ -54,7 +54,7 @@ typedef enum {
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
     GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed */
-    GAME_REP_COLOR_BLIND,   /* color-blind display set: value 0/1 */
+    GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
     GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
 } game_report_kind_t;
 typedef struct {

@@ -558,14 +558,19 @@ static void check_menu_frame(const game_t *g, uint16_t full, int night)
     }
 }
 
-static void test_menu(void **state)
+/* A fresh game vs the AI as x at perfect, reports cleared. */
+static void menu_fresh(game_t *g)
+{
+    gtu_start(g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_clear();
+}
+
+/* A long press on the empty board opens the menu and changes nothing. */
+static void test_menu_opens_unchanged(void **state)
 {
     game_t g;
-    settings_t before;
     (void)state;
-    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_clear();
-    /* A long press on the empty board opens the menu and changes nothing. */
+    menu_fresh(&g);
     gtu_long(&g, 4);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports(), 1);
@@ -573,7 +578,33 @@ static void test_menu(void **state)
     assert_int_equal(gtu_take_save(&g), 0);
     /* In force: you x (1), perfect (4), brightness full (9). */
     check_menu_frame(&g, 0x109, 0);
-    /* A long press in the menu closes it: nothing changed, the board again. */
+}
+
+/* What is in force shows full: the mode's cell and the level's, each by its own field
+ * (you o = cell 2, medium = cell 5, neither the other's number). */
+static void test_menu_shows_mode_and_level(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_O, LEVEL_MEDIUM, 1);
+    gtu_tick(&g, 1000); /* the AI opens: still before the person's first move */
+    gtu_long(&g, 4);
+    assert_true(game_menu_open(&g));
+    check_menu_frame(&g, 0x112, 0);
+    gtu_long(&g, 4);
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_EASY, 1);
+    gtu_long(&g, 4);
+    check_menu_frame(&g, 0x121, 0);
+}
+
+/* A long press in the menu closes it: nothing changed, the board again. */
+static void test_menu_long_press_closes(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    gtu_long(&g, 4);
     before = g.settings;
     gtu_long(&g, 2);
     assert_false(game_menu_open(&g));
@@ -582,8 +613,17 @@ static void test_menu(void **state)
     assert_memory_equal(&before, &g.settings, sizeof before);
     assert_int_equal(gtu_take_save(&g), 0);
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
-    /* So does a long press held 9.9 s (the menu waits for its release); while it is
-     * armed the board shows, with the held cell yellow. */
+}
+
+/* So does a long press held 9.9 s (the menu waits for its release); while it is armed
+ * the board shows, with the held cell yellow. */
+static void test_menu_held_key_closes_on_release(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = g.settings;
     gtu_long(&g, 2);
     gtu_tick(&g, GAME_MENU_MS - 100u);
     gtu_ev(&g, KEY_EV_PRESS, 5);
@@ -594,8 +634,16 @@ static void test_menu(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
     assert_memory_equal(&before, &g.settings, sizeof before);
-    /* And 10 s without a press (a literal: the manual's figure). */
-    gtu_clear();
+}
+
+/* And 10 s without a press (a literal: the manual's figure). */
+static void test_menu_times_out(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = g.settings;
     gtu_long(&g, 2);
     gtu_tick(&g, 10000u - 2u);
     assert_true(game_menu_open(&g));
@@ -604,8 +652,15 @@ static void test_menu(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
     assert_int_equal(gtu_take_save(&g), 0);
     assert_memory_equal(&before, &g.settings, sizeof before);
-    /* A short press picks. 4-6: the level, and a new game with it, confirmed yellow. */
-    gtu_clear();
+}
+
+/* A short press picks. 4-6: the level, and a new game with it, confirmed yellow; 1-3:
+ * the mode, a new game. */
+static void test_menu_picks_level_and_mode(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     gtu_menu(&g, 3); /* perfect: unchanged, nothing to save */
     assert_int_equal(gtu_take_save(&g), 0);
     gtu_menu(&g, 4);
@@ -618,7 +673,6 @@ static void test_menu(void **state)
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_menu(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
-    /* 1-3: the mode, a new game. */
     gtu_menu(&g, 2);
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
@@ -626,8 +680,15 @@ static void test_menu(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 4); /* a level starts the next game */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
-    /* 8: color-blind display, 9: brightness (full, medium, night, full): saved, and
-     * the menu stays, showing the new state. */
+}
+
+/* 8: colour-blind display, 9: brightness (full, medium, night, full): saved, and the
+ * menu stays, showing the new state. */
+static void test_menu_toggles_stay_open(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
     gtu_long(&g, 8);
     check_menu_frame(&g, 0x124, 0); /* two players, easy, full */
@@ -652,7 +713,17 @@ static void test_menu(void **state)
     assert_int_equal(gtu_take_save(&g), 1);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 0);
-    /* A press while another key is held: both flicker; not a pick. */
+}
+
+/* A press while another key is held: both flicker; not a pick. Then two players: x and
+ * o alternate, no AI; after the first move no menu. */
+static void test_menu_two_keys_and_two_players(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
+    gtu_clear();
+    gtu_long(&g, 8);
     gtu_ev(&g, KEY_EV_PRESS, 0);
     gtu_ev(&g, KEY_EV_PRESS, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
@@ -660,7 +731,6 @@ static void test_menu(void **state)
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_true(game_menu_open(&g));
     gtu_long(&g, 0);
-    /* Two players: x and o alternate, no AI; after the first move no menu. */
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
     assert_int_equal(marks(&g), 1);
@@ -670,10 +740,16 @@ static void test_menu(void **state)
     assert_int_equal(marks(&g), 1);
     gtu_tap(&g, 1);
     assert_int_equal(g.pos.o, 1u << 1);
-    /* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins
-     * column 2 of 3 green, the draws column 1 of 3 blinking yellow, the rest the dim
-     * frame (tests/game/test_game_stats.c). */
-    game_new(&g, GAME_MODE_AI_X);
+}
+
+/* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins column 2
+ * of 3 green, the draws column 1 of 3 blinking yellow, the rest the dim frame
+ * (tests/game/test_game_stats.c). */
+static void test_menu_statistics(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_WIN] = 2;
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_DRAW] = 1;
     gtu_menu(&g, 6);
@@ -685,7 +761,14 @@ static void test_menu(void **state)
     }
     gtu_tick(&g, GAME_STATS_MS);
     assert_int_equal(gtu_cell(&g, 0), LED_OFF);
-    /* The lamp test (console `lamp`): all red, all green, all yellow. */
+}
+
+/* The lamp test (console `lamp`): all red, all green, all yellow. */
+static void test_lamp(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     game_lamp(&g);
     for (uint8_t c = 0; c < 9; c++) {
         assert_int_equal(gtu_cell(&g, c), LED_RED);
@@ -1035,7 +1118,16 @@ int main(void)
         cmocka_unit_test(test_reply_follows_the_timing),
         cmocka_unit_test(test_every_perfect_move_can_be_drawn),
         cmocka_unit_test(test_occupied_and_ai_turn_presses),
-        cmocka_unit_test(test_menu),
+        cmocka_unit_test(test_menu_opens_unchanged),
+        cmocka_unit_test(test_menu_shows_mode_and_level),
+        cmocka_unit_test(test_menu_long_press_closes),
+        cmocka_unit_test(test_menu_held_key_closes_on_release),
+        cmocka_unit_test(test_menu_times_out),
+        cmocka_unit_test(test_menu_picks_level_and_mode),
+        cmocka_unit_test(test_menu_toggles_stay_open),
+        cmocka_unit_test(test_menu_two_keys_and_two_players),
+        cmocka_unit_test(test_menu_statistics),
+        cmocka_unit_test(test_lamp),
         cmocka_unit_test(test_hint_and_analysis),
         cmocka_unit_test(test_game_over_and_stats),
         cmocka_unit_test(test_wake_guard_and_sync),
