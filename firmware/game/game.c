@@ -282,14 +282,25 @@ void game_stats_clear(game_t *g)
     game_report(g, GAME_REP_STATS_CLEARED);
 }
 
-/* Menu cell 7: the table of this game's mode and level as bars over a dim frame
- * (firmware/README.md, "Statistics"). */
+/* The board's side; column k's cells (k, k + 3, k + 6) as a mask. */
+#define GAME_SIDE 3u
+#define GAME_COLUMN(k) ((uint16_t)((1u | 1u << GAME_SIDE | 1u << 2u * GAME_SIDE) << (k)))
+_Static_assert(GAME_SIDE * GAME_SIDE == POS_CELLS, "a square board");
+
+/* The cell of column k, `up` rows above the bottom row. */
+static uint8_t game_cell_up(uint8_t k, uint8_t up)
+{
+    return (uint8_t)((GAME_SIDE - 1u - up) * GAME_SIDE + k);
+}
+
+/* The statistics' menu pick: the table of this game's mode and level as bars over a dim
+ * frame (firmware/README.md, "Statistics"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
     uint16_t total, bars = 0;
     uint8_t shift = 0;
-    /* 6 x a count + total within 16 bits */
+    /* 2 * GAME_SIDE x a count + total within 16 bits */
     while ((uint16_t)((n[STATS_WIN] | n[STATS_DRAW] | n[STATS_LOSS]) >> shift) >= 2048u) {
         shift++;
     }
@@ -297,13 +308,17 @@ static void game_show_stats(game_t *g)
                        (n[STATS_LOSS] >> shift));
     for (uint8_t k = 0; total && k < STATS_RESULTS; k++) {
         uint16_t c = (uint16_t)(n[k] >> shift);
-        uint16_t h = (uint16_t)((6u * c + total) / (2u * total)); /* 0..3 rows */
-        for (uint8_t row = 0; row < h; row++) {
-            bars |= game_bit((uint8_t)(6u - 3u * row + k)); /* from the bottom row */
+        /* its share in rows, to the nearest: GAME_SIDE * c / total + 1/2 */
+        uint16_t h = (uint16_t)((2u * GAME_SIDE * c + total) / (2u * total));
+        for (uint8_t up = 0; up < h; up++) {
+            bars |= game_bit(game_cell_up(k, up));
         }
     }
-    uint16_t wins = (uint16_t)(bars & 0x049u), draws = (uint16_t)(bars & 0x092u);
-    uint16_t losses = (uint16_t)(bars & 0x124u), frame = (uint16_t)(POS_ALL & ~bars);
+    /* columns: wins, draws, losses (STATS_* order) */
+    uint16_t wins = (uint16_t)(bars & GAME_COLUMN(STATS_WIN));
+    uint16_t draws = (uint16_t)(bars & GAME_COLUMN(STATS_DRAW));
+    uint16_t losses = (uint16_t)(bars & GAME_COLUMN(STATS_LOSS));
+    uint16_t frame = (uint16_t)(POS_ALL & ~bars);
     game_show(g, GAME_SHOW_FULL, (uint16_t)(draws | losses | frame),
               (uint16_t)(wins | draws | frame), GAME_STATS_MS);
     g->ov_dim = (uint16_t)(draws | frame);
