@@ -206,17 +206,17 @@ static uint8_t console_arg(const char *arg, const char *g)
 static void console_board(const game_t *g)
 {
     for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        out_byte(notation_cell_char(g->pos, cell));
+        out_byte(notation_cell_char(game_pos(g), cell));
         if (cell == 2u || cell == 5u || cell == 8u) {
             out_nl();
         }
     }
-    out_nth_P(s_turn_over, g->over);
-    if (g->over) {
-        say_result(g->winner);
+    out_nth_P(s_turn_over, game_over(g));
+    if (game_over(g)) {
+        say_result(game_winner(g));
     } else {
-        out_player(pos_to_move(g->pos));
-        if (g->settings.mode != GAME_MODE_2P) {
+        out_player(pos_to_move(game_pos(g)));
+        if (game_settings(g)->mode != GAME_MODE_2P) {
             out_nth_P(s_you_ai, game_ai_to_move(g));
         }
     }
@@ -228,7 +228,8 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
     bool table = i < STATS_TABLES;
     uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
-    const uint16_t *n = table ? g->stats.games[i] : g->stats.old[mode];
+    const stats_t *st = game_stats(g);
+    const uint16_t *n = table ? st->games[i] : st->old[mode];
     out_P(s_stats);
     out_nth_P(s_stats_modes, mode);
     if (i < STATS_TABLE_2P) {
@@ -244,7 +245,7 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
         out_nl();
     }
     i++;
-    c->more = (uint8_t)(i < STATS_TABLES || (g->stats.before && i < CON_STATS_LINES) ? i + 1u
+    c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u
                                                                                     : 0u);
 }
 

@@ -122,5 +122,12 @@ void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
 bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
 bool game_menu_open(const game_t *g);
+/* What the console and the app read of the game (not its fields). */
+static inline pos_t game_pos(const game_t *g) { return g->pos; }
+static inline bool game_over(const game_t *g) { return g->over; }
+static inline uint8_t game_winner(const game_t *g) { return g->winner; } /* PLAYER_NONE: a draw */
+static inline const settings_t *game_settings(const game_t *g) { return &g->settings; }
+static inline const stats_t *game_stats(const game_t *g) { return &g->stats; }
+static inline uint16_t game_stuck_keys(const game_t *g) { return g->stuck; }
 
 #endif
