@@ -6,13 +6,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "eeprom_store.h"
+#include "diag.h"
 #include "engine.h"
-#include "keys.h"
 #include "out.h"
-#include "power.h"
 #include "say.h"
-#include "tick.h"
 #include "uart.h"
 
 /* The commands (commands.h): CON_<id>, and in that order each with its argument's
@@ -74,9 +71,18 @@ OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
 OUT_STR(s_diag_table, "ok\0bad, solver");
-OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
-                     "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
-                     "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
+OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\ndiag: lost rx " OUT_NUM);
+OUT_STR(s_diag_lines, " lines " OUT_NUM);
+OUT_STR(s_diag_tail, " keys " OUT_NUM " tx " OUT_NUM "; eeprom failed " OUT_NUM
+                     " low-vcc waits " OUT_NUM "\n");
+_Static_assert(HAL_DIAG_RESETS_POWER_ON == 0 && HAL_DIAG_RESETS_WATCHDOG == 1 &&
+                   HAL_DIAG_RESETS_BROWN_OUT == 2 && HAL_DIAG_RESETS_EXTERNAL == 3 &&
+                   HAL_DIAG_VCC_DV == HAL_DIAG_STACK_PEAK + 1 &&
+                   HAL_DIAG_RX_LOST == HAL_DIAG_STACK_PEAK + 2 &&
+                   HAL_DIAG_TX_DROPPED == HAL_DIAG_KEYS_LOST + 1 &&
+                   HAL_DIAG_EEPROM_FAILED == HAL_DIAG_KEYS_LOST + 2 &&
+                   HAL_DIAG_EEPROM_WAITS == HAL_DIAG_KEYS_LOST + 3,
+               "diag's lines take the HAL's counters in hal_diag_t order");
 
 /* `error: ` and a message (CON_E_*), or for CON_E_USAGE | cmd the command's usage. */
 #define CON_E_USAGE 0x80u
@@ -265,30 +271,20 @@ static void console_solve_answer(const notation_board_t *b)
     out_nl();
 }
 
+/* The HAL's counters (hal_diag), the table's state and the lines this console lost. */
 static void console_diag(const console_t *c)
 {
-    uint8_t resets[POWER_CAUSES];
     /* static: on the stack it would join main's frame (everything is inlined there) under
      * the deepest call, the solver's */
-    static uint16_t v[12];
-    power_reset_counts(resets);
-    v[0] = resets[POWER_CAUSE_POWER_ON];
-    v[1] = resets[POWER_CAUSE_WATCHDOG];
-    v[2] = resets[POWER_CAUSE_BROWN_OUT];
-    v[3] = resets[POWER_CAUSE_EXTERNAL];
-    v[4] = power_stack_peak();
-    v[5] = power_vcc_decivolts();
-    v[6] = uart_rx_overruns();
-    v[7] = c->lines_lost;
-    v[8] = keys_lost_events();
-    v[9] = uart_tx_dropped();
-    v[10] = eeprom_store_failures();
-    v[11] = eeprom_store_vcc_refusals();
+    static hal_diag_t d;
+    hal_diag(&d);
     out_P(s_diag_up);
-    out_num(tick_ms(), 3);
-    out_fmt_P(s_diag_resets, v);
+    out_num(d.up_ms, 3);
+    out_fmt_P(s_diag_resets, d.n);
     out_nth_P(s_diag_table, !engine_table_ok());
-    out_fmt_P(s_diag_rest, v + 4);
+    out_fmt_P(s_diag_rest, &d.n[HAL_DIAG_STACK_PEAK]);
+    out_fmt_P(s_diag_lines, &c->lines_lost);
+    out_fmt_P(s_diag_tail, &d.n[HAL_DIAG_KEYS_LOST]);
 }
 
 /* The commands and their grammars, as many to a line as fit CON_HELP_COLS. */
