@@ -1,6 +1,7 @@
 /* tests/console/test_console.c - the serial console: line assembly (CRLF, overlong lines,
  * garbage bytes, NULs, backspace), every command and its errors, and `solve` checked
- * on all 3^9 boards in both judge formats against a reference minimax. */
+ * on all 3^9 boards in both judge formats against a reference minimax, and a fuzz of
+ * keys, time and lines that must leave the game consistent. */
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -9,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
-#include "game_test_util.h"
+#include "console_test_util.h"
 #include "hal_fake.h"
 #include "uart.h"
 
@@ -618,6 +619,77 @@ static void test_solve_all_boards(void **state)
     assert_int_equal(legal, 5478);
 }
 
+/* One step of the fuzz, drawn from k: a raw key event, a clean short or long press
+ * (everything let go first), time, a console line or a garbage byte. */
+static void fuzz_step(console_t *c, game_t *fg, uint32_t k)
+{
+    static const char *const lines[] = {"move 1", "move 5", "move 9", "move 0", "new x",
+                                        "new o", "new 2p", "level easy", "level 1",
+                                        "hint", "board", "stats", "solve 1 2 0/1 1 2/0 0 2",
+                                        "solve", "xo.", "bogus", "move"};
+    if (k % 16 < 9) {
+        static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_PRESS,
+                                         KEY_EV_NONE};
+        gtu_ev(fg, kinds[k % 4], (uint8_t)((k >> 2) % 11));
+    } else if (k % 16 < 11) {
+        for (uint8_t cell = 0; cell < 9; cell++) {
+            if (fg->held & (1u << cell)) {
+                gtu_ev(fg, KEY_EV_RELEASE, cell);
+            }
+        }
+        if (k & 0x100) {
+            gtu_long(fg, (uint8_t)((k >> 4) % 9));
+        } else {
+            gtu_tap(fg, (uint8_t)((k >> 4) % 9));
+        }
+    } else if (k % 16 < 14) {
+        gtu_tick(fg, (k >> 4) % 400);
+    } else if (k % 16 == 14) {
+        gtu_line(c, fg, lines[(k >> 4) % (sizeof lines / sizeof lines[0])]);
+    } else {
+        console_feed(c, fg, (uint8_t)(k >> 4)); /* raw garbage byte */
+    }
+}
+
+/* Keys, time, console lines and garbage at random: the game stays consistent, and its
+ * turn right (with no input the AI has moved within 200 ms + greeting). */
+static void test_fuzz_consistency(void **state)
+{
+    console_t c;
+    unsigned finished = 0, moves = 0;
+    (void)state;
+    for (uint16_t seed = 1; seed <= 6; seed++) {
+        game_t fg;
+        uint32_t r = seed;
+        gtu_start(&fg, (uint8_t)(seed % 3), (uint8_t)(seed % 3), seed);
+        console_init(&c);
+        for (int step = 0; step < 40000; step++) {
+            uint32_t k;
+            uint8_t was_over = fg.over, was_marks = gtu_marks(&fg);
+            r = r * 1103515245u + 12345u;
+            k = (r >> 16) & 0x7FFF;
+            fuzz_step(&c, &fg, k);
+            if (step % 64 == 0) {
+                gtu_clear();
+                game_keys_sync(&fg, (uint16_t)(k & 3 ? fg.held : (k >> 3)));
+            }
+            gtu_check_consistent(&fg);
+            finished += !was_over && fg.over;
+            moves += gtu_marks(&fg) > was_marks;
+            if (step % 500 == 0) {
+                game_t h = fg;
+                gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
+                assert_false(game_ai_to_move(&h));
+                gtu_check_consistent(&h);
+            }
+        }
+        gtu_clear();
+    }
+    /* The fuzz really played: games ended and marks were placed. */
+    print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
+    assert_true(finished > 100 && moves > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -633,6 +705,7 @@ int main(void)
         cmocka_unit_test_setup(test_diag, fresh),
         cmocka_unit_test_setup(test_answer_sizes, fresh),
         cmocka_unit_test_setup(test_solve_all_boards, fresh),
+        cmocka_unit_test(test_fuzz_consistency),
     };
     return cmocka_run_group_tests_name("console", tests, setup, NULL);
 }

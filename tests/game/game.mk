@@ -5,22 +5,24 @@
 # (test_game_stats.c: the level of the game under way, abandoned games, the display), and
 # the colour-blind display (test_game_cues.c: no two states told apart by hue alone).
 GAME_TEST_UTIL := tests/game/game_test_util.c
+# the game's tests link no console: their reports are taken quietly
+GAME_SAY_QUIET := tests/game/game_say_quiet.c
 TEST_GAME_BIN := $(HOST_DIR)/test_game
 TEST_GAME_EDGES_BIN := $(HOST_DIR)/test_game_edges
 TEST_GAME_STATS_BIN := $(HOST_DIR)/test_game_stats
 TEST_GAME_CUES_BIN := $(HOST_DIR)/test_game_cues
-$(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) $(CONSOLE_SRC) \
-		$(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+$(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) \
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
 $(TEST_GAME_EDGES_BIN): $(call host_objs,tests/game/test_game_edges.c $(GAME_TEST_UTIL) \
-		$(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
 $(TEST_GAME_CUES_BIN): $(call host_objs,tests/game/test_game_cues.c $(GAME_TEST_UTIL) \
-		$(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
 
 $(TEST_GAME_STATS_BIN): $(call host_objs,tests/game/test_game_stats.c $(GAME_TEST_UTIL) \
-		$(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
 
 .PHONY: test-game

@@ -1,7 +1,7 @@
 /* tests/game/test_game.c - the game state machine driven by key events and time:
  * greeting, menu, moves, AI timing, hints, analysis, game over, every human strategy
- * against the perfect AI (as x and as o), easier levels, and a fuzz of illegal input
- * that must leave the game consistent. */
+ * against the perfect AI (as x and as o), easier levels. (The fuzz of keys, time and
+ * console lines that must leave the game consistent: tests/console/test_console.c.) */
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -18,27 +18,6 @@ static void frame_of(const game_t *g, uint8_t f[9])
 {
     for (uint8_t c = 0; c < 9; c++) {
         f[c] = gtu_cell(g, c);
-    }
-}
-
-static uint8_t marks(const game_t *g)
-{
-    return (uint8_t)(pos_count(g->pos.x) + pos_count(g->pos.o));
-}
-
-static void check_consistent(const game_t *g)
-{
-    uint8_t f[9];
-    assert_true(pos_is_legal(g->pos));
-    assert_int_equal(g->over, pos_is_over(g->pos) ? 1 : 0);
-    assert_true(stats_settings_valid(&g->settings));
-    assert_true(stats_valid(&g->stats));
-    frame_of(g, f);
-    for (int c = 0; c < 9; c++) {
-        assert_true(f[c] <= (LED_YELLOW | LED_BLINK | LED_DIM));
-    }
-    if (game_ai_to_move(g)) {
-        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 
@@ -84,7 +63,7 @@ static void test_boot_banner_and_greeting(void **state)
     g.stats = st;
     gtu_init(&g, 1);
     gtu_tap(&g, 4);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
 }
 
 static void test_init_repairs_the_record(void **state)
@@ -115,7 +94,7 @@ static void test_move_and_ai_timing(void **state)
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, 50);
-    assert_int_equal(marks(&g), 0); /* acted on at release */
+    assert_int_equal(gtu_marks(&g), 0); /* acted on at release */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(g.pos.x, 1u << 4);
     assert_int_equal(gtu_reports(), 1);
@@ -155,7 +134,7 @@ static void test_ai_opens_as_x(void **state)
     g.stats = st;
     gtu_init(&g, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(g.pos.x), 1);
     /* The AI's opening is not the person's move: a long press, on its x or on an
@@ -169,7 +148,7 @@ static void test_ai_opens_as_x(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
     gtu_tap(&g, 0); /* you play x: a new game */
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_menu(&g, 1);
@@ -203,7 +182,7 @@ static void explore(const game_t *g, uint8_t person)
         assert_true(((person == PLAYER_X ? h.pos.x : h.pos.o) >> c) & 1u);
         if (!h.over) {
             gtu_tick(&h, GAME_AI_DELAY_MS);
-            assert_int_equal(marks(&h), marks(g) + 2);
+            assert_int_equal(gtu_marks(&h), gtu_marks(g) + 2);
             assert_true(pos_is_legal(h.pos));
         }
         if (h.over) {
@@ -299,7 +278,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
         }
         gtu_clear();
         gtu_tap(&g, 0); /* next game */
-        assert_int_equal(marks(&g), 0);
+        assert_int_equal(gtu_marks(&g), 0);
     }
     return deviations;
 }
@@ -733,11 +712,11 @@ static void test_menu_two_keys_and_two_players(void **state)
     gtu_long(&g, 0);
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
     gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismisses the analysis; not a move */
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
     gtu_tap(&g, 1);
     assert_int_equal(g.pos.o, 1u << 1);
 }
@@ -873,7 +852,7 @@ static void test_game_over_and_stats(void **state)
     /* The next short press starts a new game and is not a move. */
     gtu_tap(&g, 8);
     assert_int_equal(g.over, 0);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     /* A draw: all nine blink. x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1 */
     {
         static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
@@ -893,7 +872,7 @@ static void test_game_over_and_stats(void **state)
     /* Menu cell 1 at game over: new game vs AI as x. */
     gtu_menu(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 6 at game over in o mode: level easy, new game, AI opens. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
@@ -908,7 +887,7 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.settings.level, LEVEL_EASY);
     assert_int_equal(g.over, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
 }
 
 static void test_wake_guard_and_sync(void **state)
@@ -920,7 +899,7 @@ static void test_wake_guard_and_sync(void **state)
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, 900);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
-    assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
+    assert_int_equal(gtu_marks(&g), 0); /* the waking press is not a move, nor a menu */
     assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
     gtu_tap(&g, 4);
     assert_int_equal(g.pos.x, 1u << 4);
@@ -979,71 +958,6 @@ static void test_stuck_key(void **state)
         gtu_tap(&g, 4);
         assert_true(g.pos.x & (1u << 4));
     }
-}
-
-static void test_fuzz_consistency(void **state)
-{
-    console_t con;
-    (void)state;
-    static const char *const lines[] = {"move 1", "move 5", "move 9", "move 0", "new x",
-                                        "new o", "new 2p", "level easy", "level 1",
-                                        "hint", "board", "stats", "solve 1 2 0/1 1 2/0 0 2",
-                                        "solve", "xo.", "bogus", "move"};
-    unsigned finished = 0, moves = 0;
-    for (uint16_t seed = 1; seed <= 6; seed++) {
-        game_t g;
-        uint32_t r = seed;
-        gtu_start(&g, (uint8_t)(seed % 3), (uint8_t)(seed % 3), seed);
-        console_init(&con);
-        for (int step = 0; step < 40000; step++) {
-            uint32_t k;
-            uint8_t was_over = g.over;
-            uint8_t was_marks = marks(&g);
-            r = r * 1103515245u + 12345u;
-            k = (r >> 16) & 0x7FFF;
-            if (k % 16 < 9) {
-                static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_PRESS,
-                                                 KEY_EV_NONE};
-                gtu_ev(&g, kinds[k % 4], (uint8_t)((k >> 2) % 11));
-            } else if (k % 16 < 11) {
-                /* Let go of everything, then a clean short or long press. */
-                for (uint8_t c = 0; c < 9; c++) {
-                    if (g.held & (1u << c)) {
-                        gtu_ev(&g, KEY_EV_RELEASE, c);
-                    }
-                }
-                if (k & 0x100) {
-                    gtu_long(&g, (uint8_t)((k >> 4) % 9));
-                } else {
-                    gtu_tap(&g, (uint8_t)((k >> 4) % 9));
-                }
-            } else if (k % 16 < 14) {
-                gtu_tick(&g, (k >> 4) % 400);
-            } else if (k % 16 == 14) {
-                gtu_line(&con, &g, lines[(k >> 4) % (sizeof lines / sizeof lines[0])]);
-            } else {
-                console_feed(&con, &g, (uint8_t)(k >> 4)); /* raw garbage byte */
-            }
-            if (step % 64 == 0) {
-                gtu_clear();
-                game_keys_sync(&g, (uint16_t)(k & 3 ? g.held : (k >> 3)));
-            }
-            check_consistent(&g);
-            finished += !was_over && g.over;
-            moves += marks(&g) > was_marks;
-            if (step % 500 == 0) {
-                /* Turn correct: with no input the AI has moved within 200 ms + greeting. */
-                game_t h = g;
-                gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
-                assert_false(game_ai_to_move(&h));
-                check_consistent(&h);
-            }
-        }
-        gtu_clear();
-    }
-    /* The fuzz really played: games ended and marks were placed. */
-    print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
-    assert_true(finished > 100 && moves > 1000);
 }
 
 static void test_stats_records(void **state)
@@ -1132,7 +1046,6 @@ int main(void)
         cmocka_unit_test(test_game_over_and_stats),
         cmocka_unit_test(test_wake_guard_and_sync),
         cmocka_unit_test(test_stuck_key),
-        cmocka_unit_test(test_fuzz_consistency),
         cmocka_unit_test(test_stats_records),
     };
     return cmocka_run_group_tests_name("game", tests, setup, NULL);
