@@ -175,7 +175,8 @@ static void test_errors_one_line_each(void **state)
     assert_string_equal(gtu_out(), "");
 }
 
-static void test_help_board_move(void **state)
+/* `help`: the commands (wrapped by themselves), the menu's legend, what BOARD is. */
+static void test_help(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "help");
@@ -191,7 +192,12 @@ static void test_help_board_move(void **state)
     for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         assert_true(nl - p <= 80);
     }
-    gtu_clear();
+}
+
+/* `board`, `move` and `hint` in a game vs the AI, and their errors. */
+static void test_board_move_hint(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "board");
     assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
     gtu_clear();
@@ -224,8 +230,12 @@ static void test_help_board_move(void **state)
     gtu_clear();
     gtu_line(&con, &g, "hint");
     assert_int_equal(gtu_count_lines("hint: "), 1);
-    gtu_clear();
-    /* Win as two players and see the board report it. */
+}
+
+/* Win as two players and see the board report it; then no move, no hint. */
+static void test_two_players_win(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "new 2p");
     assert_string_equal(gtu_out(), "new: two players, level perfect\n");
     gtu_line(&con, &g, "move 1");
@@ -245,7 +255,8 @@ static void test_help_board_move(void **state)
     assert_string_equal(gtu_out(), "error: no hint now\n");
 }
 
-static void test_new_level_stats(void **state)
+/* `new` and `level`: their words, any case, and their usage errors. */
+static void test_new_and_level(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "new o");
@@ -270,7 +281,13 @@ static void test_new_level_stats(void **state)
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n");
-    gtu_clear();
+}
+
+/* `stats`: a line per table, then the games kept from before levels (a migrated
+ * record). */
+static void test_stats_lines(void **state)
+{
+    (void)state;
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
     g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
@@ -295,8 +312,17 @@ static void test_new_level_stats(void **state)
     assert_non_null(strstr(gtu_out(), "abandoned 1\n"
                                       "stats you x, before levels: wins 4, draws 0, losses 0\n"
                                       "stats you o, before levels: wins 0, draws 0, losses 9\n"));
-    gtu_clear();
+}
+
+/* `stats clear` clears every table and the games before levels; its usage errors. */
+static void test_stats_clear(void **state)
+{
+    (void)state;
+    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    g.stats.before = 1;
+    g.stats.old[GAME_MODE_AI_O][STATS_LOSS] = 9;
     gtu_take_save(&g);
+    gtu_clear();
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_LOSS], 0);
@@ -401,6 +427,7 @@ static void test_argument_grammar(void **state)
     assert_int_equal(gtu_count_lines("error: unknown command (try help)"), 3);
 }
 
+/* `solve BOARD` in both judges' formats, and a bare `solve` reading 3 lines. */
 static void test_solve_formats(void **state)
 {
     (void)state;
@@ -437,9 +464,13 @@ static void test_solve_formats(void **state)
     gtu_line(&con, &g, "oo.");
     gtu_line(&con, &g, "...");
     assert_string_equal(gtu_out(), "solve: enter 3 board lines\nx\n");
-    gtu_clear();
-    /* Errors: bad characters, mixed formats, wrong counts, illegal boards; a bad
-     * continuation line ends the board and commands work again. */
+}
+
+/* Errors: bad characters, mixed formats, wrong counts, illegal boards; a bad
+ * continuation line ends the board and commands work again. */
+static void test_solve_errors(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "solve 12011200");
     gtu_line(&con, &g, "solve 1201120022");
     gtu_line(&con, &g, "solve 12011200x");
@@ -696,11 +727,16 @@ int main(void)
         cmocka_unit_test(test_line_assembler),
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
-        cmocka_unit_test_setup(test_help_board_move, fresh),
-        cmocka_unit_test_setup(test_new_level_stats, fresh),
+        cmocka_unit_test_setup(test_help, fresh),
+        cmocka_unit_test_setup(test_board_move_hint, fresh),
+        cmocka_unit_test_setup(test_two_players_win, fresh),
+        cmocka_unit_test_setup(test_new_and_level, fresh),
+        cmocka_unit_test_setup(test_stats_lines, fresh),
+        cmocka_unit_test_setup(test_stats_clear, fresh),
         cmocka_unit_test_setup(test_colorblind_brightness_lamp, fresh),
         cmocka_unit_test_setup(test_argument_grammar, fresh),
         cmocka_unit_test_setup(test_solve_formats, fresh),
+        cmocka_unit_test_setup(test_solve_errors, fresh),
         cmocka_unit_test_setup(test_overrun, fresh),
         cmocka_unit_test_setup(test_diag, fresh),
         cmocka_unit_test_setup(test_answer_sizes, fresh),

@@ -446,16 +446,23 @@ static void test_every_perfect_move_can_be_drawn(void **state)
     assert_int_equal(positions, 4520);
 }
 
-static void test_occupied_and_ai_turn_presses(void **state)
+/* You x at perfect: you played cell 1, the AI answered 10 ms ago (its move blinking). */
+static void after_first_exchange(game_t *g)
+{
+    gtu_start(g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(g, 0);
+    gtu_tick(g, GAME_AI_DELAY_MS + 10u);
+    assert_int_equal(pos_count(g->pos.o), 1);
+}
+
+/* During the AI's 200 ms, presses are ignored even when released after it; the cell
+ * flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
+static void test_presses_during_ai_turn_ignored(void **state)
 {
     game_t g;
-    uint8_t f[9];
-    pos_t p;
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
-    /* During the AI's 200 ms, presses are ignored even when released after it; the
-     * cell flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
     gtu_ev(&g, KEY_EV_PRESS, 8);
     assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
     gtu_tick(&g, GAME_FLASH_STEP_MS);
@@ -469,8 +476,17 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
-    /* Press on an occupied cell: the cell blinks, nothing else changes. The AI's
-     * move, still blinking, is steady from then on (one blink at a time). */
+}
+
+/* Press on an occupied cell: the cell blinks, nothing else changes. The AI's move,
+ * still blinking, is steady from then on (one blink at a time). */
+static void test_press_on_taken_cell_blinks(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
     p = g.pos;
     frame_of(&g, f);
     assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN | LED_BLINK);
@@ -484,44 +500,61 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_tick(&g, GAME_ERROR_MS);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED);
-    /* Two keys at once: no move, in any order of release. */
-    {
-        uint8_t free1 = pos_first_cell(pos_empty(g.pos));
-        uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
-        gtu_ev(&g, KEY_EV_PRESS, free2);
-        assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
-        assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
-        gtu_tick(&g, GAME_FLASH_STEP_MS);
-        assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_tick(&g, 300);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* Two keys held past the long-press time: not armed, no hint, no move. */
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_PRESS, free2);
-        gtu_tick(&g, GAME_LONG_MS + 100u);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* A double PRESS of the same key without release, and a stray RELEASE. */
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* Events for cells that do not exist. */
-        gtu_ev(&g, KEY_EV_PRESS, 9);
-        gtu_ev(&g, KEY_EV_RELEASE, 200);
-        assert_int_equal(g.held, 0);
-        /* Input still works afterwards. */
-        gtu_tap(&g, free1);
-        assert_true(g.pos.x & (1u << free1));
-    }
+}
+
+/* Two keys at once: no move, in any order of release; held past the long-press time
+ * not armed, no hint, no move. */
+static void test_two_keys_at_once_ignored(void **state)
+{
+    game_t g;
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
+    p = g.pos;
+    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
+    gtu_ev(&g, KEY_EV_PRESS, free2);
+    assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
+    assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_tick(&g, 300);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_PRESS, free2);
+    gtu_tick(&g, GAME_LONG_MS + 100u);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+}
+
+/* A double PRESS of the same key without release, a stray RELEASE, events for cells
+ * that do not exist: nothing happens, and input still works afterwards. */
+static void test_stray_events_ignored(void **state)
+{
+    game_t g;
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
+    p = g.pos;
+    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_ev(&g, KEY_EV_PRESS, 9);
+    gtu_ev(&g, KEY_EV_RELEASE, 200);
+    assert_int_equal(g.held, 0);
+    gtu_tap(&g, free1);
+    assert_true(g.pos.x & (1u << free1));
 }
 
 /* The menu's display: all nine yellow; `full` cells full, the rest dim; cell 9 blinks
@@ -819,12 +852,12 @@ static void test_hint_and_analysis(void **state)
     }
 }
 
-static void test_game_over_and_stats(void **state)
+/* Two players: x wins on the top row; the line blinks, the win is counted. */
+static void test_win_two_players(void **state)
 {
     game_t g;
     uint8_t f[9];
     (void)state;
-    /* Two players: x wins on the top row. */
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     gtu_clear();
     gtu_tap(&g, 0);
@@ -853,22 +886,43 @@ static void test_game_over_and_stats(void **state)
     gtu_tap(&g, 8);
     assert_int_equal(g.over, 0);
     assert_int_equal(gtu_marks(&g), 0);
-    /* A draw: all nine blink. x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1 */
-    {
-        static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
-        for (int i = 0; i < 9; i++) {
-            gtu_tap(&g, seq[i]);
-        }
+}
+
+/* Two players from a new game to a draw: x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1. */
+static void play_draw_two_players(game_t *g)
+{
+    static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
+    gtu_start(g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_clear();
+    for (int i = 0; i < 9; i++) {
+        gtu_tap(g, seq[i]);
     }
+}
+
+/* A draw: all nine blink, the draw is counted. */
+static void test_draw_two_players(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    play_draw_two_players(&g);
     assert_int_equal(g.over, 1);
     assert_int_equal(g.winner, PLAYER_NONE);
-    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 2);
+    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_NONE);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
     }
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
+}
+
+/* At game over the menu's mode and level cells start a new game. */
+static void test_menu_at_game_over(void **state)
+{
+    game_t g;
+    (void)state;
+    play_draw_two_players(&g);
     /* Menu cell 1 at game over: new game vs AI as x. */
     gtu_menu(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
@@ -1031,7 +1085,10 @@ int main(void)
         cmocka_unit_test(test_level_pick_rates),
         cmocka_unit_test(test_reply_follows_the_timing),
         cmocka_unit_test(test_every_perfect_move_can_be_drawn),
-        cmocka_unit_test(test_occupied_and_ai_turn_presses),
+        cmocka_unit_test(test_presses_during_ai_turn_ignored),
+        cmocka_unit_test(test_press_on_taken_cell_blinks),
+        cmocka_unit_test(test_two_keys_at_once_ignored),
+        cmocka_unit_test(test_stray_events_ignored),
         cmocka_unit_test(test_menu_opens_unchanged),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
@@ -1043,7 +1100,9 @@ int main(void)
         cmocka_unit_test(test_menu_statistics),
         cmocka_unit_test(test_lamp),
         cmocka_unit_test(test_hint_and_analysis),
-        cmocka_unit_test(test_game_over_and_stats),
+        cmocka_unit_test(test_win_two_players),
+        cmocka_unit_test(test_draw_two_players),
+        cmocka_unit_test(test_menu_at_game_over),
         cmocka_unit_test(test_wake_guard_and_sync),
         cmocka_unit_test(test_stuck_key),
         cmocka_unit_test(test_stats_records),
