@@ -2,6 +2,7 @@
  * as JSON, for the docs: {"commands": [{"name", "grammar", "help"}, ...]}, the grammar
  * without its leading space (build/gen/commands.json). Host program. */
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
 
@@ -20,6 +21,13 @@ int main(int argc, char **argv)
     if (argc != 1) {
         fprintf(stderr, "usage: print_commands\n");
         return 2;
+    }
+    for (size_t i = 0; i < PRINT_COMMANDS_N; i++) { /* JSON strings as they are */
+        const print_commands_entry_t *e = &print_commands_entries[i];
+        if (strpbrk(e->name, "\"\\") || strpbrk(e->grammar, "\"\\") || strpbrk(e->help, "\"\\")) {
+            fprintf(stderr, "print_commands: %s: a quote or backslash in its entry\n", e->name);
+            return 1;
+        }
     }
     printf("{\"commands\": [\n");
     for (size_t i = 0; i < PRINT_COMMANDS_N; i++) {

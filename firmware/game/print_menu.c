@@ -38,6 +38,12 @@ static void print_menu_action(const print_menu_entry_t *e)
     printf("\"%s\"", word);
 }
 
+/* A label goes into JSON and Markdown as it is: no quote, backslash or bar in it. */
+static int print_menu_plain(const char *s)
+{
+    return strpbrk(s, "\"\\|") == NULL;
+}
+
 static void print_menu_json(void)
 {
     printf("{\"cells\": [\n");
@@ -99,6 +105,14 @@ static int print_menu_readme(const char *path)
 int main(int argc, char **argv)
 {
     int r = 0;
+    for (size_t i = 0; i < PRINT_MENU_N; i++) {
+        const print_menu_entry_t *e = &print_menu_entries[i];
+        if (!print_menu_plain(e->lng) || !print_menu_plain(e->shrt)) {
+            fprintf(stderr, "print_menu: cell %d: a label with a quote, backslash or bar\n",
+                    e->cell);
+            return 1;
+        }
+    }
     if (argc == 1) {
         print_menu_json();
     } else if (argc == 3 && !strcmp(argv[1], "--readme")) {
