@@ -5,14 +5,14 @@
 #
 #   COMMON_AVR_SRC / COMMON_HOST_SRC  CRC-16 for every room, chip or host side
 #   HAL_PURE_SRC   pure C, compiled for AVR and host (debounce, key events, records,
-#                  wake rows)
+#                  wake rows, the counters for diag)
 #   HAL_AVR_SRC    drivers on the chip (timer ISR, LEDs, keys, UART, EEPROM, power, fuses)
 #   HAL_HOST_SRC   fakes + hal_fake.h controls for host tests
 #   HAL_AVR_LIB / HAL_HOST_LIB  archives: link them after the program's objects
 
 COMMON_AVR_SRC := hal/avr/crc16.c
 COMMON_HOST_SRC := hal/host/crc16.c
-HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c hal/power_wake.c
+HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c hal/power_wake.c hal/diag.c
 HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
 	fuses.c)
 HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c \

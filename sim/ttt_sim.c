@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "menu.h"
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
 
@@ -315,11 +316,11 @@ static void draw_too_small(int cols, int rows)
     printf("Other keys do nothing here.\033[K\033[J");
 }
 
-/* The board's menu, as firmware/README.md describes it; the choices in the cells' places,
- * labelled with the keys of the layout shown (at most 70 columns: the compact layout). */
-static const char *const menu_choice[9] = {"you X vs AI", "you O vs AI", "two players",
-                                           "perfect",     "medium",      "easy",
-                                           "statistics",  "color-blind", "brightness"};
+/* The board's menu, its long labels from the firmware's table (firmware/game/menu.h); the
+ * choices in the cells' places, labelled with the keys of the layout shown (at most 70
+ * columns: the compact layout). */
+#define MENU_LONG(cell, action, arg, lng, shrt) lng,
+static const char *const menu_choice[9] = {GAME_MENU(MENU_LONG)};
 static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)", ""};
 #define LEGEND_LINES 7
 

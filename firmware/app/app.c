@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "leds.h"
 #include "power.h"
+#include "records.h"
 #include "tick.h"
 #include "uart.h"
 
@@ -35,26 +36,6 @@ static struct app_state {
     console_t console;
 } app;
 
-/* The records into the game: stats_load()'s result. */
-static uint8_t app_load(game_t *g)
-{
-    static stats_old_t old; /* static: off boot's stack, the deepest */
-    uint8_t found = 0;
-    if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
-        found |= STATS_HAVE_SETTINGS;
-    }
-    if (eeprom_store_load(STATS_REC_STATS, &g->stats, STATS_SAVED_SIZE)) {
-        found |= STATS_HAVE_STATS;
-    }
-    if (eeprom_store_load(STATS_REC_OLD, &old, STATS_OLD_SIZE)) {
-        found |= STATS_HAVE_OLD;
-    }
-    if (eeprom_store_written(STATS_REC_OLD) || eeprom_store_written(STATS_REC_STATS)) {
-        found |= STATS_WRITTEN;
-    }
-    return stats_load(&g->settings, &g->stats, &old, found);
-}
-
 void app_init(void)
 {
     game_t *g = &app.game;
@@ -65,21 +46,22 @@ void app_init(void)
     uart_init();
     eeprom_store_init();
     memset(&app, 0, sizeof app);
-    uint8_t todo = app_load(g);
+    uint8_t todo = records_load(g);
     console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
     if (todo & STATS_SAY_RESET) {
         console_say_stats_reset();
     }
     /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
-    const uint16_t *x = g->stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)];
-    const uint16_t *o = g->stats.games[stats_table(GAME_MODE_AI_O, LEVEL_PERFECT)];
+    const stats_t *st = game_stats(g);
+    const uint16_t *x = st->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)];
+    const uint16_t *o = st->games[stats_table(GAME_MODE_AI_O, LEVEL_PERFECT)];
     game_init(g, (uint16_t)(x[STATS_DRAW] + o[STATS_DRAW]));
-    g->save = (uint8_t)(todo & (STATS_SAVE_SETTINGS | STATS_SAVE_STATS));
+    records_mark(g, todo);
     console_report(g);
 }
 
-/* A record's flag is cleared only when the store took its copy, so a change during a
- * save is saved after it. */
+/* The supply-low line when the store has waited for the supply again, and the next
+ * changed record to the store (records.c). */
 static void app_save(game_t *g)
 {
     uint8_t waits = (uint8_t)eeprom_store_vcc_refusals();
@@ -87,20 +69,7 @@ static void app_save(game_t *g)
         app.vcc_waits = waits;
         console_say_supply_low(power_vcc_decivolts());
     }
-    if ((g->save & STATS_SAVE_SETTINGS) &&
-        eeprom_store_start(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
-        g->save &= (uint8_t)~STATS_SAVE_SETTINGS;
-    } else if ((g->save & STATS_SAVE_STATS) &&
-               eeprom_store_start(STATS_REC_STATS, &g->stats, STATS_SAVED_SIZE)) {
-        g->save &= (uint8_t)~STATS_SAVE_STATS;
-    }
-}
-
-/* A change to the record is not yet in EEPROM: not handed to the store, or the store's
- * save still under way (it may wait long for a low supply). */
-static bool app_saving(const game_t *g)
-{
-    return g->save || eeprom_store_busy();
+    records_save(g);
 }
 
 /* After APP_IDLE_POWER_DOWN_S without input and with nothing left to save: say so, power
@@ -108,19 +77,19 @@ static bool app_saving(const game_t *g)
 static void app_idle_check(game_t *g)
 {
     if (app.sleep_due) {
-        if (uart_tx_busy() || app_saving(g)) {
+        if (uart_tx_busy() || records_saving(g)) {
             return;
         }
         app.sleep_due = false;
-        uint8_t woke = power_down_until_input(g->stuck);
+        uint8_t woke = power_down_until_input(game_stuck_keys(g));
         if (woke) {
             console_woke(&app.console, woke & POWER_WOKE_SERIAL);
         }
         game_wake(g);
         app.idle = 0;
-    } else if (app.idle >= APP_IDLE_STEPS && !app_saving(g)) {
+    } else if (app.idle >= APP_IDLE_STEPS && !records_saving(g)) {
         app.idle = 0; /* with no wake-up key: look again after another idle period */
-        if (power_wake_rows(g->stuck)) {
+        if (power_wake_rows(game_stuck_keys(g))) {
             console_say_sleeping();
             app.sleep_due = true;
         }
@@ -167,7 +136,7 @@ static void app_input(void)
     console_report(g);
     app.elapsed = 0;
     game_frame(g, &frame);
-    leds_set_brightness(g->settings.brightness);
+    leds_set_brightness(game_settings(g)->brightness);
     leds_show(&frame);
     app_save(g);
     app_idle_check(g);

@@ -5,29 +5,29 @@
 
 #include <string.h>
 
-#include "eeprom_store.h"
+#include "commands.h"
+#include "diag.h"
 #include "engine.h"
-#include "keys.h"
 #include "out.h"
-#include "power.h"
 #include "say.h"
-#include "tick.h"
 #include "uart.h"
 
-/* The commands in CON_* order, each with its argument's grammar (README). */
-OUT_STR(k_commands, "help\0board\0hint\0diag\0lamp\0move 1-9\0new x|o|2p\0"
-                    "level perfect|medium|easy|0-2\0stats [clear]\0solve [BOARD]\0"
-                    "colorblind on|off\0brightness full|medium|night|0-2");
-enum {
-    CON_HELP, CON_BOARD, CON_HINT, CON_DIAG, CON_LAMP, CON_MOVE, CON_NEW, CON_LEVEL,
-    CON_STATS, CON_SOLVE, CON_COLOR_BLIND, CON_BRIGHTNESS, CON_COMMANDS
-};
+/* The commands (commands.h): CON_<id>, and in that order each with its argument's
+ * grammar ("move 1-9\0new x|o|2p\0...") and the length of that entry. */
+#define CON_ENUM(id, name, grammar, help) CON_##id,
+enum { CONSOLE_COMMANDS(CON_ENUM) CON_COMMANDS };
+#define CON_ENTRY(id, name, grammar, help) name grammar "\0"
+OUT_STR(k_commands, CONSOLE_COMMANDS(CON_ENTRY));
+#define CON_LENGTH(id, name, grammar, help) sizeof(name grammar) - 1u,
+static const uint8_t k_command_len[CON_COMMANDS] PROGMEM = {CONSOLE_COMMANDS(CON_LENGTH)};
+/* `help` wraps its list at this column. */
+#define CON_HELP_COLS 72u
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
 _Static_assert(LEDS_BRIGHT_FULL == 2 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_NIGHT == 0,
                "brightness's words are listed from LEDS_BRIGHT_FULL down");
-OUT_STR(s_help_seps, " | \0\n");
+OUT_STR(s_help_seps, " | \0\n"); /* between two commands on a line; a new line */
 /* The rest of help, said once the TX ring has room again (console_more). */
 OUT_STR(s_help_menu, "\n(long press before your first move or at game over; tap picks, hold "
                      "quits)\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, "
@@ -71,12 +71,22 @@ OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
 OUT_STR(s_diag_table, "ok\0bad, solver");
-OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\n"
-                     "diag: lost rx " OUT_NUM " lines " OUT_NUM " keys " OUT_NUM " tx " OUT_NUM
-                     "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
+OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\ndiag: lost rx " OUT_NUM);
+OUT_STR(s_diag_lines, " lines " OUT_NUM);
+OUT_STR(s_diag_tail, " keys " OUT_NUM " tx " OUT_NUM "; eeprom failed " OUT_NUM
+                     " low-vcc waits " OUT_NUM "\n");
+_Static_assert(HAL_DIAG_RESETS_POWER_ON == 0 && HAL_DIAG_RESETS_WATCHDOG == 1 &&
+                   HAL_DIAG_RESETS_BROWN_OUT == 2 && HAL_DIAG_RESETS_EXTERNAL == 3 &&
+                   HAL_DIAG_VCC_DV == HAL_DIAG_STACK_PEAK + 1 &&
+                   HAL_DIAG_RX_LOST == HAL_DIAG_STACK_PEAK + 2 &&
+                   HAL_DIAG_TX_DROPPED == HAL_DIAG_KEYS_LOST + 1 &&
+                   HAL_DIAG_EEPROM_FAILED == HAL_DIAG_KEYS_LOST + 2 &&
+                   HAL_DIAG_EEPROM_WAITS == HAL_DIAG_KEYS_LOST + 3,
+               "diag's lines take the HAL's counters in hal_diag_t order");
 
 /* `error: ` and a message (CON_E_*), or for CON_E_USAGE | cmd the command's usage. */
 #define CON_E_USAGE 0x80u
+_Static_assert(CON_COMMANDS < CON_E_USAGE, "a command's number fits beside CON_E_USAGE");
 static void console_error(uint8_t err)
 {
     out_P(s_error);
@@ -202,17 +212,17 @@ static uint8_t console_arg(const char *arg, const char *g)
 static void console_board(const game_t *g)
 {
     for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        out_byte(notation_cell_char(g->pos, cell));
+        out_byte(notation_cell_char(game_pos(g), cell));
         if (cell == 2u || cell == 5u || cell == 8u) {
             out_nl();
         }
     }
-    out_nth_P(s_turn_over, g->over);
-    if (g->over) {
-        say_result(g->winner);
+    out_nth_P(s_turn_over, game_over(g));
+    if (game_over(g)) {
+        say_result(game_winner(g));
     } else {
-        out_player(pos_to_move(g->pos));
-        if (g->settings.mode != GAME_MODE_2P) {
+        out_player(pos_to_move(game_pos(g)));
+        if (game_settings(g)->mode != GAME_MODE_2P) {
             out_nth_P(s_you_ai, game_ai_to_move(g));
         }
     }
@@ -224,7 +234,8 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
     bool table = i < STATS_TABLES;
     uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
-    const uint16_t *n = table ? g->stats.games[i] : g->stats.old[mode];
+    const stats_t *st = game_stats(g);
+    const uint16_t *n = table ? st->games[i] : st->old[mode];
     out_P(s_stats);
     out_nth_P(s_stats_modes, mode);
     if (i < STATS_TABLE_2P) {
@@ -240,7 +251,7 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
         out_nl();
     }
     i++;
-    c->more = (uint8_t)(i < STATS_TABLES || (g->stats.before && i < CON_STATS_LINES) ? i + 1u
+    c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u
                                                                                     : 0u);
 }
 
@@ -260,75 +271,98 @@ static void console_solve_answer(const notation_board_t *b)
     out_nl();
 }
 
+/* The HAL's counters (hal_diag), the table's state and the lines this console lost. */
 static void console_diag(const console_t *c)
 {
-    uint8_t resets[POWER_CAUSES];
     /* static: on the stack it would join main's frame (everything is inlined there) under
      * the deepest call, the solver's */
-    static uint16_t v[12];
-    power_reset_counts(resets);
-    v[0] = resets[POWER_CAUSE_POWER_ON];
-    v[1] = resets[POWER_CAUSE_WATCHDOG];
-    v[2] = resets[POWER_CAUSE_BROWN_OUT];
-    v[3] = resets[POWER_CAUSE_EXTERNAL];
-    v[4] = power_stack_peak();
-    v[5] = power_vcc_decivolts();
-    v[6] = uart_rx_overruns();
-    v[7] = c->lines_lost;
-    v[8] = keys_lost_events();
-    v[9] = uart_tx_dropped();
-    v[10] = eeprom_store_failures();
-    v[11] = eeprom_store_vcc_refusals();
+    static hal_diag_t d;
+    hal_diag(&d);
     out_P(s_diag_up);
-    out_num(tick_ms(), 3);
-    out_fmt_P(s_diag_resets, v);
+    out_num(d.up_ms, 3);
+    out_fmt_P(s_diag_resets, d.n);
     out_nth_P(s_diag_table, !engine_table_ok());
-    out_fmt_P(s_diag_rest, v + 4);
+    out_fmt_P(s_diag_rest, &d.n[HAL_DIAG_STACK_PEAK]);
+    out_fmt_P(s_diag_lines, &c->lines_lost);
+    out_fmt_P(s_diag_tail, &d.n[HAL_DIAG_KEYS_LOST]);
 }
 
+/* The commands and their grammars, as many to a line as fit CON_HELP_COLS. */
+static void console_help(console_t *c)
+{
+    uint8_t col = 0;
+    for (uint8_t i = 0; i < CON_COMMANDS; i++) {
+        uint8_t len = pgm_read_byte(&k_command_len[i]);
+        if (i) {
+            bool wrap = col + 3u + len > CON_HELP_COLS;
+            out_nth_P(s_help_seps, wrap);
+            col = wrap ? 0u : (uint8_t)(col + 3u);
+        }
+        out_nth_P(k_commands, i);
+        col = (uint8_t)(col + len);
+    }
+    out_nl();
+    c->help_more = true;
+}
+
+static void console_move(game_t *g, uint8_t cell)
+{
+    game_err_t err = game_person_move(g, cell);
+    if (err != GAME_OK) {
+        console_error(err == GAME_ERR_OVER    ? CON_E_OVER
+                      : err == GAME_ERR_TAKEN ? CON_E_TAKEN
+                                              : CON_E_TURN);
+    }
+}
+
+/* Command cmd (not solve: console_exec) with its argument's value v. */
 static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
 {
     if (v == CON_ARG_BAD) {
         console_error((uint8_t)(CON_E_USAGE | cmd));
-    } else if (cmd == CON_HELP) {
-        for (uint8_t i = 0; i < CON_COMMANDS; i++) {
-            if (i) { /* a new line at level and at colorblind */
-                out_nth_P(s_help_seps, i == CON_LEVEL || i == CON_COLOR_BLIND);
-            }
-            out_nth_P(k_commands, i);
-        }
-        out_nl();
-        c->help_more = true;
-    } else if (cmd == CON_BOARD) {
+        return;
+    }
+    switch (cmd) {
+    case CON_HELP:
+        console_help(c);
+        break;
+    case CON_BOARD:
         console_board(g);
-    } else if (cmd == CON_HINT) {
+        break;
+    case CON_HINT:
         if (!game_hint(g)) {
             console_error(CON_E_HINT);
         }
-    } else if (cmd == CON_DIAG) {
+        break;
+    case CON_DIAG:
         console_diag(c);
-    } else if (cmd == CON_MOVE) {
-        game_err_t err = game_person_move(g, v);
-        if (err != GAME_OK) {
-            console_error(err == GAME_ERR_OVER    ? CON_E_OVER
-                          : err == GAME_ERR_TAKEN ? CON_E_TAKEN
-                                                  : CON_E_TURN);
-        }
-    } else if (cmd == CON_NEW) {
+        break;
+    case CON_MOVE:
+        console_move(g, v);
+        break;
+    case CON_NEW:
         game_new(g, v);
-    } else if (cmd == CON_LEVEL) {
+        break;
+    case CON_LEVEL:
         game_set_level(g, v);
-    } else if (cmd == CON_LAMP) {
+        break;
+    case CON_LAMP:
         game_lamp(g);
         out_line_P(s_lamp);
-    } else if (cmd == CON_COLOR_BLIND) {
+        break;
+    case CON_COLOR_BLIND:
         game_set_color_blind(g, v == 0); /* on|off */
-    } else if (cmd == CON_BRIGHTNESS) {
+        break;
+    case CON_BRIGHTNESS:
         game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_FULL - v));
-    } else if (v) { /* CON_STATS */
-        game_stats_clear(g);
-    } else {
-        console_stats_line(c, g, 0);
+        break;
+    default: /* CON_STATS: [clear] */
+        if (v) {
+            game_stats_clear(g);
+        } else {
+            console_stats_line(c, g, 0);
+        }
+        break;
     }
 }
 

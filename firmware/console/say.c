@@ -2,6 +2,7 @@
  * (game_take_report), the app's sleep and supply lines. One line each. */
 #include "console.h"
 
+#include "menu.h"
 #include "out.h"
 #include "say.h"
 
@@ -25,7 +26,7 @@ OUT_STR(s_stuck, "key: stuck");
 OUT_STR(s_stuck_end, ", ignored until released");
 OUT_STR(s_wins, " wins");
 OUT_STR(s_draw, "draw");
-OUT_STR(s_menu, "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness");
+OUT_STR(s_menu, GAME_MENU_LINE); /* menu.h */
 OUT_STR(s_menu_closed, "menu: closed");
 OUT_STR(s_color_blind, "colorblind: \0off\0on");
 OUT_STR(s_brightness, "brightness: \0night\0medium\0full");

@@ -11,10 +11,24 @@
 
 #include "engine.h"
 #include "level.h"
+#include "menu.h"
+#include "pgm.h"
 
 static uint16_t game_bit(uint8_t cell)
 {
     return (uint16_t)(1u << cell);
+}
+
+/* Each menu cell's action and argument (menu.h), in flash. */
+enum { GAME_MENU_ACTION, GAME_MENU_ARG };
+#define GAME_MENU_ENTRY(cell, action, arg, lng, shrt) \
+    {GAME_MENU_##action, GAME_MENU_ARG_##action(arg)},
+static const uint8_t game_menu[POS_CELLS][2] PROGMEM = {GAME_MENU(GAME_MENU_ENTRY)};
+_Static_assert(GAME_MENU_CELLS == POS_CELLS, "a menu entry per cell");
+
+static uint8_t game_menu_get(uint8_t cell, uint8_t field)
+{
+    return pgm_read_byte(&game_menu[cell][field]);
 }
 
 /* A new report, its fields cleared (past GAME_REPORTS_MAX: the last overwritten). */
@@ -268,14 +282,25 @@ void game_stats_clear(game_t *g)
     game_report(g, GAME_REP_STATS_CLEARED);
 }
 
-/* Menu cell 7: the table of this game's mode and level as bars over a dim frame
- * (firmware/README.md, "Statistics"). */
+/* The board's side; column k's cells (k, k + 3, k + 6) as a mask. */
+#define GAME_SIDE 3u
+#define GAME_COLUMN(k) ((uint16_t)((1u | 1u << GAME_SIDE | 1u << 2u * GAME_SIDE) << (k)))
+_Static_assert(GAME_SIDE * GAME_SIDE == POS_CELLS, "a square board");
+
+/* The cell of column k, `up` rows above the bottom row. */
+static uint8_t game_cell_up(uint8_t k, uint8_t up)
+{
+    return (uint8_t)((GAME_SIDE - 1u - up) * GAME_SIDE + k);
+}
+
+/* The statistics' menu pick: the table of this game's mode and level as bars over a dim
+ * frame (firmware/README.md, "Statistics"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
     uint16_t total, bars = 0;
     uint8_t shift = 0;
-    /* 6 x a count + total within 16 bits */
+    /* 2 * GAME_SIDE x a count + total within 16 bits */
     while ((uint16_t)((n[STATS_WIN] | n[STATS_DRAW] | n[STATS_LOSS]) >> shift) >= 2048u) {
         shift++;
     }
@@ -283,13 +308,17 @@ static void game_show_stats(game_t *g)
                        (n[STATS_LOSS] >> shift));
     for (uint8_t k = 0; total && k < STATS_RESULTS; k++) {
         uint16_t c = (uint16_t)(n[k] >> shift);
-        uint16_t h = (uint16_t)((6u * c + total) / (2u * total)); /* 0..3 rows */
-        for (uint8_t row = 0; row < h; row++) {
-            bars |= game_bit((uint8_t)(6u - 3u * row + k)); /* from the bottom row */
+        /* its share in rows, to the nearest: GAME_SIDE * c / total + 1/2 */
+        uint16_t h = (uint16_t)((2u * GAME_SIDE * c + total) / (2u * total));
+        for (uint8_t up = 0; up < h; up++) {
+            bars |= game_bit(game_cell_up(k, up));
         }
     }
-    uint16_t wins = (uint16_t)(bars & 0x049u), draws = (uint16_t)(bars & 0x092u);
-    uint16_t losses = (uint16_t)(bars & 0x124u), frame = (uint16_t)(POS_ALL & ~bars);
+    /* columns: wins, draws, losses (STATS_* order) */
+    uint16_t wins = (uint16_t)(bars & GAME_COLUMN(STATS_WIN));
+    uint16_t draws = (uint16_t)(bars & GAME_COLUMN(STATS_DRAW));
+    uint16_t losses = (uint16_t)(bars & GAME_COLUMN(STATS_LOSS));
+    uint16_t frame = (uint16_t)(POS_ALL & ~bars);
     game_show(g, GAME_SHOW_FULL, (uint16_t)(draws | losses | frame),
               (uint16_t)(wins | draws | frame), GAME_STATS_MS);
     g->ov_dim = (uint16_t)(draws | frame);
@@ -297,27 +326,34 @@ static void game_show_stats(game_t *g)
 }
 
 /* A press in the menu (firmware/README.md, "Menu"): a long one closes it; a short one
- * picks. Cells 8 and 9 keep the menu open, showing the new state. */
+ * does the cell's action (menu.h). The settings that toggle keep the menu open, showing
+ * the new state. */
 static void game_menu_press(game_t *g, uint8_t cell, bool is_long)
 {
-    uint8_t bright = g->settings.brightness;
+    uint8_t bright = g->settings.brightness, arg = game_menu_get(cell, GAME_MENU_ARG);
     if (is_long) {
         g->ms[GAME_T_OVERLAY] = 0;
         game_report(g, GAME_REP_MENU)->value = 0;
-    } else if (cell < 6) {
-        if (cell < 3) {
-            game_new(g, cell); /* cells 1/2/3 = GAME_MODE_AI_X/AI_O/2P */
-        } else {
-            game_set_level(g, (uint8_t)(cell - 3u));
-            game_new(g, g->settings.mode);
-        }
+        return;
+    }
+    switch (game_menu_get(cell, GAME_MENU_ACTION)) {
+    case GAME_MENU_LEVEL:
+        game_set_level(g, arg);
+        arg = g->settings.mode; /* and a new game at it */
+        /* fall through */
+    case GAME_MENU_MODE:
+        game_new(g, arg);
         game_show_cell(g, cell, GAME_CONFIRM_MS);
-    } else if (cell == 6) {
+        break;
+    case GAME_MENU_STATS:
         game_show_stats(g);
-    } else if (cell == 7) {
+        break;
+    case GAME_MENU_COLOUR_BLIND:
         game_set_color_blind(g, !g->settings.color_blind);
-    } else { /* full -> medium -> night -> full */
+        break;
+    default: /* GAME_MENU_BRIGHTNESS: full -> medium -> night -> full */
         game_set_brightness(g, bright ? (uint8_t)(bright - 1u) : (uint8_t)LEDS_BRIGHT_FULL);
+        break;
     }
 }
 
@@ -435,21 +471,43 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
 }
 
-/* The menu: all nine yellow, what is in force full, the rest dim; cell 9 blinks at
- * night. No board position looks like it: nine lit cells, none of a line blinking. */
+/* Whether a menu cell's choice is in force (shown full): its mode or level, the
+ * colour-blind display on, brightness full; the statistics never. */
+static bool game_menu_in_force(const settings_t *s, uint8_t action, uint8_t arg)
+{
+    switch (action) {
+    case GAME_MENU_MODE:
+        return s->mode == arg;
+    case GAME_MENU_LEVEL:
+        return s->level == arg;
+    case GAME_MENU_COLOUR_BLIND:
+        return s->color_blind != 0;
+    case GAME_MENU_BRIGHTNESS:
+        return s->brightness == LEDS_BRIGHT_FULL;
+    default:
+        return false;
+    }
+}
+
+/* The menu: all nine yellow, what is in force full, the rest dim; the brightness cell
+ * blinks at night. No board position looks like it: nine lit cells, none of a line
+ * blinking. */
 static void game_menu_frame(const game_t *g, leds_frame_t *f)
 {
     const settings_t *s = &g->settings;
-    uint16_t full = (uint16_t)(game_bit(s->mode) | game_bit((uint8_t)(3u + s->level)));
-    if (s->color_blind) {
-        full |= game_bit(7);
-    }
-    if (s->brightness == LEDS_BRIGHT_FULL) {
-        full |= game_bit(8);
+    uint16_t full = 0, blink = 0;
+    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+        uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
+        if (game_menu_in_force(s, action, game_menu_get(cell, GAME_MENU_ARG))) {
+            full |= game_bit(cell);
+        }
+        if (action == GAME_MENU_BRIGHTNESS && s->brightness == LEDS_BRIGHT_NIGHT) {
+            blink |= game_bit(cell);
+        }
     }
     f->red = f->green = POS_ALL;
     f->dim = (uint16_t)(POS_ALL & ~full);
-    f->blink = s->brightness == LEDS_BRIGHT_NIGHT ? game_bit(8) : 0u;
+    f->blink = blink;
 }
 
 /* The overlay's colors while it runs: the lamp test's and the greeting's step. */
@@ -476,7 +534,7 @@ static void game_overlay_colors(const game_t *g, uint16_t *red, uint16_t *green)
     }
 }
 
-/* The board with an armed key (yellow) or the overlay over it. Color-blind cues: O dim;
+/* The board with an armed key (yellow) or the overlay over it. Colour-blind cues: O dim;
  * yellow cells over the board pulse full/dim; a display hiding the board shows green
  * full, yellow dim and red blinking. */
 static void game_board_frame(const game_t *g, leds_frame_t *f)

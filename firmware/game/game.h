@@ -25,7 +25,7 @@
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_FLASH_MS 150u      /* an ignored press: its cell flickers lit, dark, lit */
 #define GAME_FLASH_STEP_MS 50u
-#define GAME_PULSE_MS 128u      /* color-blind cue of yellow cells: full, dim, full, ... */
+#define GAME_PULSE_MS 128u      /* colour-blind cue of yellow cells: full, dim, full, ... */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
@@ -54,7 +54,7 @@ typedef enum {
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
     GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed */
-    GAME_REP_COLOR_BLIND,   /* color-blind display set: value 0/1 */
+    GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
     GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
 } game_report_kind_t;
 typedef struct {
@@ -122,5 +122,12 @@ void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
 bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
 bool game_menu_open(const game_t *g);
+/* What the console and the app read of the game (not its fields). */
+static inline pos_t game_pos(const game_t *g) { return g->pos; }
+static inline bool game_over(const game_t *g) { return g->over; }
+static inline uint8_t game_winner(const game_t *g) { return g->winner; } /* PLAYER_NONE: a draw */
+static inline const settings_t *game_settings(const game_t *g) { return &g->settings; }
+static inline const stats_t *game_stats(const game_t *g) { return &g->stats; }
+static inline uint16_t game_stuck_keys(const game_t *g) { return g->stuck; }
 
 #endif

@@ -1,4 +1,20 @@
 # firmware/game/game.mk - the game (pure C, host-tested): the state machine with its
-# gestures, display and menu, the levels, the settings and statistics records, and the
-# text output every console line goes through.
-GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c)
+# gestures, display and menu, the levels, the settings and statistics records. It prints
+# nothing: it reports what happened, and the console says it.
+GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c records.c)
+
+# The menu table (menu.h) for what shows it outside the firmware: build/gen/menu.json
+# (the page's legend, the case's lid), and README.md's menu row (`make readme-menu`).
+PRINT_MENU := $(HOST_DIR)/firmware/game/print_menu
+MENU_JSON := $(GEN_DIR)/menu.json
+$(PRINT_MENU): $(call host_objs,firmware/game/print_menu.c)
+	@mkdir -p $(@D)
+	$(HOST_CC) -o $@ $^
+$(MENU_JSON): $(PRINT_MENU)
+	@mkdir -p $(@D)
+	$< > $@.tmp && mv $@.tmp $@
+.PHONY: menu-json readme-menu
+menu-json: $(MENU_JSON)
+readme-menu: $(PRINT_MENU)
+	$< --readme README.md > $(BUILD)/README.md.tmp && mv $(BUILD)/README.md.tmp README.md
+ALL_TARGETS += $(MENU_JSON)

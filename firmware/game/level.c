@@ -6,7 +6,6 @@
 #include <stdbool.h>
 
 #include "engine.h"
-#include "stats.h"
 
 uint8_t level_rand(uint16_t *state)
 {

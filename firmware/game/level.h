@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include "position.h"
 
+enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
+
 /* In 256ths: the chance to overlook the opponent's threat (not to block it), and, with no
  * threat on the board, to play any empty cell instead of a perfect move. */
 #define LEVEL_MEDIUM_OVERLOOK_256 51u

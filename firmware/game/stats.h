@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 #include "leds.h"
+#include "level.h"
+#include "mode.h"
 
-enum { GAME_MODE_AI_X = 0, GAME_MODE_AI_O = 1, GAME_MODE_2P = 2, GAME_MODES = 3 };
-enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
 /* Per table: the person's win, draw, loss (two players: x wins, draw, o wins), and
  * games abandoned after the person moved. */
 enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_ABANDONED = 3, STATS_KINDS = 4 };

@@ -21,11 +21,14 @@ void tick_pins_init(void);
 #define TICK_TIMSK ((uint8_t)((1u << OCIE0A) | (1u << OCIE0B)))
 #define TICK_TIFR ((uint8_t)((1u << OCF0A) | (1u << OCF0B)))
 
-/* LEDs (leds.c): column bits [6 * slot + row] lit half, [6 * slot + 3 + row] dark half;
- * slot 0 lit at the step's start, 1 and 2 at the compare counts leds_duty_at[]. */
+/* LEDs (leds.c): per slot LEDS_SLOT_BYTES column bytes, [row] for the blink's lit half,
+ * [LEDS_DARK_HALF + row] for its dark half; slot 0 lit at the step's start, 1 and 2 at the
+ * compare counts leds_duty_at[]. */
 #define LEDS_SLOTS 3u
+#define LEDS_DARK_HALF 3u                        /* one byte per row */
+#define LEDS_SLOT_BYTES (2u * LEDS_DARK_HALF)    /* both halves */
 #define LEDS_DUTY_NEVER 0xFFu /* above OCR0A: never */
-extern volatile uint8_t leds_cols[LEDS_SLOTS * 6];
+extern volatile uint8_t leds_cols[LEDS_SLOTS * LEDS_SLOT_BYTES];
 extern volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 extern volatile uint8_t leds_blink_at;
 

@@ -9,7 +9,7 @@
 #include "hal_isr.h"
 #include "leds_duty.h"
 
-volatile uint8_t leds_cols[LEDS_SLOTS * 6];
+volatile uint8_t leds_cols[LEDS_SLOTS * LEDS_SLOT_BYTES];
 volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 volatile uint8_t leds_blink_at;
 static leds_frame_t leds_frame; /* shown (all dark after leds_off()) */
@@ -58,8 +58,9 @@ static void leds_build(void)
             dim >>= 1;
         }
         for (uint8_t s = 0; s < LEDS_SLOTS; s++) {
-            leds_cols[6u * s + row] = lit[s];
-            leds_cols[6u * s + 3u + row] = (uint8_t)(lit[s] & (uint8_t)~dark);
+            volatile uint8_t *slot = &leds_cols[LEDS_SLOT_BYTES * s + row];
+            slot[0] = lit[s];
+            slot[LEDS_DARK_HALF] = (uint8_t)(lit[s] & (uint8_t)~dark);
         }
     }
     leds_duty_at[0] = slot_full ? at_full : at_dim;

@@ -74,17 +74,17 @@ ISR(TIMER0_COMPA_vect)
     if (next & 8u)
         next = 1u;
     if (TICK_FLAGS_GPIOR & (1u << TICK_F_BLINK_DARK))
-        i += 3u;
+        i += LEDS_DARK_HALF;
 
-    const volatile uint8_t *cols = leds_cols + i; /* slot 0; 1, 2 at +6, +12 */
+    const volatile uint8_t *cols = leds_cols + i; /* slot 0 */
     LEDS_ROW_PORT &= (uint8_t)~LEDS_ROWS;
     LEDS_COL_PORT = (uint8_t)((LEDS_COL_PORT & (uint8_t)~LEDS_COLS) | cols[0]);
     LEDS_ROW_PORT |= matrix_led_rows(row);
     TICK_ROW_GPIOR = next;
     /* This step's compares (a late one of the last would light this row's dies). */
     TIFR0 = (uint8_t)(1u << OCF0B);
-    leds_late = cols[6];
-    leds_later = cols[12];
+    leds_late = cols[LEDS_SLOT_BYTES];       /* slot 1 */
+    leds_later = cols[2u * LEDS_SLOT_BYTES]; /* slot 2 */
     leds_later_at = leds_duty_at[1];
     OCR0B = leds_duty_at[0];
 

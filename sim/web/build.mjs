@@ -5,16 +5,17 @@
 //   OUT/index.html   the page: one self-contained file, script, style and the firmware
 //                    (Intel HEX) inline; no network access, opens from file://
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
-// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm
+// The menu's labels come from MENU.json (firmware/game/print_menu.c).
+// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [pinsPath, hexPath, outDir, wasmPath] = process.argv.slice(2);
-if (!wasmPath) {
-  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm');
+const [pinsPath, hexPath, outDir, wasmPath, menuPath] = process.argv.slice(2);
+if (!menuPath) {
+  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json');
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
@@ -25,6 +26,13 @@ const pinsPlugin = {
     b.onResolve({ filter: /^board-pins$/ }, () => ({ path: path.resolve(pinsPath) }));
   },
 };
+// `import MENU from 'board-menu'` reads the menu table generated from the firmware's
+const menuPlugin = {
+  name: 'board-menu',
+  setup(b) {
+    b.onResolve({ filter: /^board-menu$/ }, () => ({ path: path.resolve(menuPath) }));
+  },
+};
 // `import MODEL_WASM from 'board-model-wasm'` gives the model's bytes (a Uint8Array)
 const modelPlugin = {
   name: 'board-model-wasm',
@@ -33,7 +41,7 @@ const modelPlugin = {
   },
 };
 const common = {
-  bundle: true, plugins: [pinsPlugin, modelPlugin], loader: { '.wasm': 'binary' },
+  bundle: true, plugins: [pinsPlugin, menuPlugin, modelPlugin], loader: { '.wasm': 'binary' },
   logLevel: 'warning', legalComments: 'none',
 };
 

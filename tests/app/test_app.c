@@ -660,9 +660,9 @@ static void test_low_supply_save_waits(void **state)
 /* Output waits without stopping input: with a narrow TX ring nothing is run until its
  * answer fits, then every line is answered, in order, and nothing is dropped; a burst
  * of 40 commands right after a game-ending move is answered completely. */
-static void test_console_burst(void **state)
+/* An answer, and a key event's line, wait until the TX ring has room for them. */
+static void test_answers_wait_for_room(void **state)
 {
-    char want[64];
     (void)state;
     boot();
     output();
@@ -680,6 +680,46 @@ static void test_console_burst(void **state)
         assert_non_null(strstr(o, "move: 5 (x)\n"));
     }
     assert_int_equal(fake_leds_cell(4), LED_RED);
+}
+
+/* The output of 40 commands sent behind a game's last move, drained at the line's
+ * rate: every answer whole and in order (20 `level:` lines, 20 boards of 4 lines). */
+static void check_burst_output(void)
+{
+    static char all[1 << 15];
+    size_t len = 0;
+    int lines = 0, boards = 0, levels = 0;
+    for (int k = 0; k < 200; k++) {
+        run(5);
+        len += fake_uart_output(all + len, sizeof all - len);
+        fake_uart_set_tx_room(255); /* the line drains 255 bytes every 22 ms */
+    }
+    for (size_t i = 0; i < len; i++) {
+        lines += all[i] == '\n';
+    }
+    for (const char *p = all; (p = strstr(p, "turn: ")) != NULL; p++) {
+        boards++;
+    }
+    for (const char *p = all; (p = strstr(p, "level: ")) != NULL; p++) {
+        levels++;
+    }
+    assert_true(strncmp(all, "level: perfect (next game)\n", 27) == 0);
+    assert_int_equal(boards, 0); /* after the game: `over: x wins` instead */
+    for (const char *p = all; (p = strstr(p, "over: x wins")) != NULL; p++) {
+        boards++;
+    }
+    assert_int_equal(boards, 20);
+    assert_int_equal(levels, 20);
+    assert_int_equal(lines, 20 * 4 + 20);
+}
+
+/* A game's winning move, then 40 commands right behind it: nothing dropped or lost. */
+static void test_console_burst(void **state)
+{
+    char want[64];
+    (void)state;
+    boot();
+    output();
     say("new 2p\n");
     for (const char *m = "1425"; *m; m++) {
         tap((uint8_t)(*m - '1'), 60);
@@ -700,33 +740,7 @@ static void test_console_burst(void **state)
         snprintf(want, sizeof want, i % 2 ? "board\n" : "level %d\n", i % 3);
         fake_uart_feed(want, strlen(want));
     }
-    {
-        static char all[1 << 15];
-        size_t len = 0;
-        int lines = 0, boards = 0, levels = 0;
-        for (int k = 0; k < 200; k++) {
-            run(5);
-            len += fake_uart_output(all + len, sizeof all - len);
-            fake_uart_set_tx_room(255); /* the line drains 255 bytes every 22 ms */
-        }
-        for (size_t i = 0; i < len; i++) {
-            lines += all[i] == '\n';
-        }
-        for (const char *p = all; (p = strstr(p, "turn: ")) != NULL; p++) {
-            boards++;
-        }
-        for (const char *p = all; (p = strstr(p, "level: ")) != NULL; p++) {
-            levels++;
-        }
-        assert_true(strncmp(all, "level: perfect (next game)\n", 27) == 0);
-        assert_int_equal(boards, 0); /* after the game: `over: x wins` instead */
-        for (const char *p = all; (p = strstr(p, "over: x wins")) != NULL; p++) {
-            boards++;
-        }
-        assert_int_equal(boards, 20);
-        assert_int_equal(levels, 20);
-        assert_int_equal(lines, 20 * 4 + 20);
-    }
+    check_burst_output();
     assert_int_equal(uart_tx_dropped(), 0);
     assert_int_equal(uart_rx_overruns(), 0);
 }
@@ -856,6 +870,7 @@ int main(void)
         cmocka_unit_test_setup(test_long_press_on_release, blank_chip),
         cmocka_unit_test_setup(test_stuck_key_and_sleep, blank_chip),
         cmocka_unit_test_setup(test_low_supply_save_waits, blank_chip),
+        cmocka_unit_test_setup(test_answers_wait_for_room, blank_chip),
         cmocka_unit_test_setup(test_console_burst, blank_chip),
         cmocka_unit_test_setup(test_input_overrun, blank_chip),
         cmocka_unit_test_setup(test_sleeps_after_a_save, blank_chip),

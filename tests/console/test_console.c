@@ -1,6 +1,7 @@
 /* tests/console/test_console.c - the serial console: line assembly (CRLF, overlong lines,
  * garbage bytes, NULs, backspace), every command and its errors, and `solve` checked
- * on all 3^9 boards in both judge formats against a reference minimax. */
+ * on all 3^9 boards in both judge formats against a reference minimax, and a fuzz of
+ * keys, time and lines that must leave the game consistent. */
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -9,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
-#include "game_test_util.h"
+#include "console_test_util.h"
 #include "hal_fake.h"
 #include "uart.h"
 
@@ -174,7 +175,8 @@ static void test_errors_one_line_each(void **state)
     assert_string_equal(gtu_out(), "");
 }
 
-static void test_help_board_move(void **state)
+/* `help`: the commands (wrapped by themselves), the menu's legend, what BOARD is. */
+static void test_help(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "help");
@@ -190,7 +192,12 @@ static void test_help_board_move(void **state)
     for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         assert_true(nl - p <= 80);
     }
-    gtu_clear();
+}
+
+/* `board`, `move` and `hint` in a game vs the AI, and their errors. */
+static void test_board_move_hint(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "board");
     assert_string_equal(gtu_out(), "...\n...\n...\nturn: x (you)\n");
     gtu_clear();
@@ -223,8 +230,12 @@ static void test_help_board_move(void **state)
     gtu_clear();
     gtu_line(&con, &g, "hint");
     assert_int_equal(gtu_count_lines("hint: "), 1);
-    gtu_clear();
-    /* Win as two players and see the board report it. */
+}
+
+/* Win as two players and see the board report it; then no move, no hint. */
+static void test_two_players_win(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "new 2p");
     assert_string_equal(gtu_out(), "new: two players, level perfect\n");
     gtu_line(&con, &g, "move 1");
@@ -244,7 +255,8 @@ static void test_help_board_move(void **state)
     assert_string_equal(gtu_out(), "error: no hint now\n");
 }
 
-static void test_new_level_stats(void **state)
+/* `new` and `level`: their words, any case, and their usage errors. */
+static void test_new_and_level(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "new o");
@@ -269,7 +281,13 @@ static void test_new_level_stats(void **state)
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n");
-    gtu_clear();
+}
+
+/* `stats`: a line per table, then the games kept from before levels (a migrated
+ * record). */
+static void test_stats_lines(void **state)
+{
+    (void)state;
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
     g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
     g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
@@ -294,8 +312,17 @@ static void test_new_level_stats(void **state)
     assert_non_null(strstr(gtu_out(), "abandoned 1\n"
                                       "stats you x, before levels: wins 4, draws 0, losses 0\n"
                                       "stats you o, before levels: wins 0, draws 0, losses 9\n"));
-    gtu_clear();
+}
+
+/* `stats clear` clears every table and the games before levels; its usage errors. */
+static void test_stats_clear(void **state)
+{
+    (void)state;
+    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    g.stats.before = 1;
+    g.stats.old[GAME_MODE_AI_O][STATS_LOSS] = 9;
     gtu_take_save(&g);
+    gtu_clear();
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_LOSS], 0);
@@ -400,6 +427,7 @@ static void test_argument_grammar(void **state)
     assert_int_equal(gtu_count_lines("error: unknown command (try help)"), 3);
 }
 
+/* `solve BOARD` in both judges' formats, and a bare `solve` reading 3 lines. */
 static void test_solve_formats(void **state)
 {
     (void)state;
@@ -436,9 +464,13 @@ static void test_solve_formats(void **state)
     gtu_line(&con, &g, "oo.");
     gtu_line(&con, &g, "...");
     assert_string_equal(gtu_out(), "solve: enter 3 board lines\nx\n");
-    gtu_clear();
-    /* Errors: bad characters, mixed formats, wrong counts, illegal boards; a bad
-     * continuation line ends the board and commands work again. */
+}
+
+/* Errors: bad characters, mixed formats, wrong counts, illegal boards; a bad
+ * continuation line ends the board and commands work again. */
+static void test_solve_errors(void **state)
+{
+    (void)state;
     gtu_line(&con, &g, "solve 12011200");
     gtu_line(&con, &g, "solve 1201120022");
     gtu_line(&con, &g, "solve 12011200x");
@@ -618,21 +650,98 @@ static void test_solve_all_boards(void **state)
     assert_int_equal(legal, 5478);
 }
 
+/* One step of the fuzz, drawn from k: a raw key event, a clean short or long press
+ * (everything let go first), time, a console line or a garbage byte. */
+static void fuzz_step(console_t *c, game_t *fg, uint32_t k)
+{
+    static const char *const lines[] = {"move 1", "move 5", "move 9", "move 0", "new x",
+                                        "new o", "new 2p", "level easy", "level 1",
+                                        "hint", "board", "stats", "solve 1 2 0/1 1 2/0 0 2",
+                                        "solve", "xo.", "bogus", "move"};
+    if (k % 16 < 9) {
+        static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_PRESS,
+                                         KEY_EV_NONE};
+        gtu_ev(fg, kinds[k % 4], (uint8_t)((k >> 2) % 11));
+    } else if (k % 16 < 11) {
+        for (uint8_t cell = 0; cell < 9; cell++) {
+            if (fg->held & (1u << cell)) {
+                gtu_ev(fg, KEY_EV_RELEASE, cell);
+            }
+        }
+        if (k & 0x100) {
+            gtu_long(fg, (uint8_t)((k >> 4) % 9));
+        } else {
+            gtu_tap(fg, (uint8_t)((k >> 4) % 9));
+        }
+    } else if (k % 16 < 14) {
+        gtu_tick(fg, (k >> 4) % 400);
+    } else if (k % 16 == 14) {
+        gtu_line(c, fg, lines[(k >> 4) % (sizeof lines / sizeof lines[0])]);
+    } else {
+        console_feed(c, fg, (uint8_t)(k >> 4)); /* raw garbage byte */
+    }
+}
+
+/* Keys, time, console lines and garbage at random: the game stays consistent, and its
+ * turn right (with no input the AI has moved within 200 ms + greeting). */
+static void test_fuzz_consistency(void **state)
+{
+    console_t c;
+    unsigned finished = 0, moves = 0;
+    (void)state;
+    for (uint16_t seed = 1; seed <= 6; seed++) {
+        game_t fg;
+        uint32_t r = seed;
+        gtu_start(&fg, (uint8_t)(seed % 3), (uint8_t)(seed % 3), seed);
+        console_init(&c);
+        for (int step = 0; step < 40000; step++) {
+            uint32_t k;
+            uint8_t was_over = fg.over, was_marks = gtu_marks(&fg);
+            r = r * 1103515245u + 12345u;
+            k = (r >> 16) & 0x7FFF;
+            fuzz_step(&c, &fg, k);
+            if (step % 64 == 0) {
+                gtu_clear();
+                game_keys_sync(&fg, (uint16_t)(k & 3 ? fg.held : (k >> 3)));
+            }
+            gtu_check_consistent(&fg);
+            finished += !was_over && fg.over;
+            moves += gtu_marks(&fg) > was_marks;
+            if (step % 500 == 0) {
+                game_t h = fg;
+                gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
+                assert_false(game_ai_to_move(&h));
+                gtu_check_consistent(&h);
+            }
+        }
+        gtu_clear();
+    }
+    /* The fuzz really played: games ended and marks were placed. */
+    print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
+    assert_true(finished > 100 && moves > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_assembler),
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
-        cmocka_unit_test_setup(test_help_board_move, fresh),
-        cmocka_unit_test_setup(test_new_level_stats, fresh),
+        cmocka_unit_test_setup(test_help, fresh),
+        cmocka_unit_test_setup(test_board_move_hint, fresh),
+        cmocka_unit_test_setup(test_two_players_win, fresh),
+        cmocka_unit_test_setup(test_new_and_level, fresh),
+        cmocka_unit_test_setup(test_stats_lines, fresh),
+        cmocka_unit_test_setup(test_stats_clear, fresh),
         cmocka_unit_test_setup(test_colorblind_brightness_lamp, fresh),
         cmocka_unit_test_setup(test_argument_grammar, fresh),
         cmocka_unit_test_setup(test_solve_formats, fresh),
+        cmocka_unit_test_setup(test_solve_errors, fresh),
         cmocka_unit_test_setup(test_overrun, fresh),
         cmocka_unit_test_setup(test_diag, fresh),
         cmocka_unit_test_setup(test_answer_sizes, fresh),
         cmocka_unit_test_setup(test_solve_all_boards, fresh),
+        cmocka_unit_test(test_fuzz_consistency),
     };
     return cmocka_run_group_tests_name("console", tests, setup, NULL);
 }

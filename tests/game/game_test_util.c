@@ -1,5 +1,5 @@
 /* tests/game/game_test_util.c - output capture (from the UART fake) and event drivers
- * for the game and console tests. */
+ * for the game and console tests; no console (gtu_say() is linked in). */
 #include "game_test_util.h"
 #include <stdarg.h>
 #include <setjmp.h>
@@ -61,7 +61,7 @@ void gtu_drain(game_t *g)
         }
         gtu_logged++;
     }
-    console_report(g);
+    gtu_say(g);
 }
 
 unsigned gtu_reports(void)
@@ -141,7 +141,7 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     gtu_capture_start();
     g->settings = s;
     g->stats = st;
-    console_banner(true, false);
+    gtu_say_banner();
     gtu_init(g, seed);
     gtu_tick(g, GAME_BOOT_MS);
 }
@@ -188,13 +188,22 @@ void gtu_menu(game_t *g, uint8_t cell)
     gtu_tap(g, cell);
 }
 
-void gtu_line(console_t *c, game_t *g, const char *line)
+uint8_t gtu_marks(const game_t *g)
 {
-    while (*line) {
-        console_feed(c, g, (uint8_t)*line++);
+    return (uint8_t)(pos_count(g->pos.x) + pos_count(g->pos.o));
+}
+
+void gtu_check_consistent(const game_t *g)
+{
+    assert_true(pos_is_legal(g->pos));
+    assert_int_equal(g->over, pos_is_over(g->pos) ? 1 : 0);
+    assert_true(stats_settings_valid(&g->settings));
+    assert_true(stats_valid(&g->stats));
+    for (uint8_t c = 0; c < 9; c++) {
+        assert_true(gtu_cell(g, c) <= (LED_YELLOW | LED_BLINK | LED_DIM));
     }
-    console_feed(c, g, '\n');
-    while (console_more(c, g)) { /* the rest of a long answer, as the main loop prints it */
+    if (game_ai_to_move(g)) {
+        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 

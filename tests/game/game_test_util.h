@@ -1,11 +1,12 @@
 /* tests/game/game_test_util.h - helpers for the game/console host tests: drive the game
  * with key gestures and time; after each game call, log its reports (for the game's
- * tests) and have the console say them (for the console's). */
+ * tests) and hand them to gtu_say(): linked, not chosen at run time, from
+ * game_say_quiet.c (the game's tests: taken, nothing said; no console linked) or
+ * tests/console/console_test_util.c (the console's: said by the console). */
 #ifndef GAME_TEST_UTIL_H
 #define GAME_TEST_UTIL_H
 #include <stddef.h>
 #include <stdint.h>
-#include "console.h"
 #include "game.h"
 #include "hal_fake.h"
 
@@ -40,8 +41,13 @@ uint8_t gtu_cell(const game_t *g, uint8_t cell);
 /* 1 if g->rec changed since the last call (then cleared), as the main loop takes a
  * record to save. */
 uint8_t gtu_take_save(game_t *g);
-/* Run a console line. */
-void gtu_line(console_t *c, game_t *g, const char *line);
+/* Take the reports waiting in *g (said or not); the start-up lines (gtu_start). */
+void gtu_say(game_t *g);
+void gtu_say_banner(void);
+/* Pieces on the board; the invariants every state keeps (legal, `over` right, records
+ * in range, a frame of known colours, the AI's timer within bounds). */
+uint8_t gtu_marks(const game_t *g);
+void gtu_check_consistent(const game_t *g);
 /* Pure minimax reference for tests (recursive, host only): result for the side to
  * move of a legal position, +1 win, 0 draw, -1 loss. */
 int gtu_minimax(pos_t p);

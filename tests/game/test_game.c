@@ -1,7 +1,7 @@
 /* tests/game/test_game.c - the game state machine driven by key events and time:
  * greeting, menu, moves, AI timing, hints, analysis, game over, every human strategy
- * against the perfect AI (as x and as o), easier levels, and a fuzz of illegal input
- * that must leave the game consistent. */
+ * against the perfect AI (as x and as o), easier levels. (The fuzz of keys, time and
+ * console lines that must leave the game consistent: tests/console/test_console.c.) */
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -18,27 +18,6 @@ static void frame_of(const game_t *g, uint8_t f[9])
 {
     for (uint8_t c = 0; c < 9; c++) {
         f[c] = gtu_cell(g, c);
-    }
-}
-
-static uint8_t marks(const game_t *g)
-{
-    return (uint8_t)(pos_count(g->pos.x) + pos_count(g->pos.o));
-}
-
-static void check_consistent(const game_t *g)
-{
-    uint8_t f[9];
-    assert_true(pos_is_legal(g->pos));
-    assert_int_equal(g->over, pos_is_over(g->pos) ? 1 : 0);
-    assert_true(stats_settings_valid(&g->settings));
-    assert_true(stats_valid(&g->stats));
-    frame_of(g, f);
-    for (int c = 0; c < 9; c++) {
-        assert_true(f[c] <= (LED_YELLOW | LED_BLINK | LED_DIM));
-    }
-    if (game_ai_to_move(g)) {
-        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 
@@ -84,7 +63,7 @@ static void test_boot_banner_and_greeting(void **state)
     g.stats = st;
     gtu_init(&g, 1);
     gtu_tap(&g, 4);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
 }
 
 static void test_init_repairs_the_record(void **state)
@@ -115,7 +94,7 @@ static void test_move_and_ai_timing(void **state)
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, 50);
-    assert_int_equal(marks(&g), 0); /* acted on at release */
+    assert_int_equal(gtu_marks(&g), 0); /* acted on at release */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(g.pos.x, 1u << 4);
     assert_int_equal(gtu_reports(), 1);
@@ -155,7 +134,7 @@ static void test_ai_opens_as_x(void **state)
     g.stats = st;
     gtu_init(&g, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(g.pos.x), 1);
     /* The AI's opening is not the person's move: a long press, on its x or on an
@@ -169,7 +148,7 @@ static void test_ai_opens_as_x(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
     gtu_tap(&g, 0); /* you play x: a new game */
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_menu(&g, 1);
@@ -203,7 +182,7 @@ static void explore(const game_t *g, uint8_t person)
         assert_true(((person == PLAYER_X ? h.pos.x : h.pos.o) >> c) & 1u);
         if (!h.over) {
             gtu_tick(&h, GAME_AI_DELAY_MS);
-            assert_int_equal(marks(&h), marks(g) + 2);
+            assert_int_equal(gtu_marks(&h), gtu_marks(g) + 2);
             assert_true(pos_is_legal(h.pos));
         }
         if (h.over) {
@@ -299,7 +278,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
         }
         gtu_clear();
         gtu_tap(&g, 0); /* next game */
-        assert_int_equal(marks(&g), 0);
+        assert_int_equal(gtu_marks(&g), 0);
     }
     return deviations;
 }
@@ -467,16 +446,23 @@ static void test_every_perfect_move_can_be_drawn(void **state)
     assert_int_equal(positions, 4520);
 }
 
-static void test_occupied_and_ai_turn_presses(void **state)
+/* You x at perfect: you played cell 1, the AI answered 10 ms ago (its move blinking). */
+static void after_first_exchange(game_t *g)
+{
+    gtu_start(g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(g, 0);
+    gtu_tick(g, GAME_AI_DELAY_MS + 10u);
+    assert_int_equal(pos_count(g->pos.o), 1);
+}
+
+/* During the AI's 200 ms, presses are ignored even when released after it; the cell
+ * flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
+static void test_presses_during_ai_turn_ignored(void **state)
 {
     game_t g;
-    uint8_t f[9];
-    pos_t p;
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
-    /* During the AI's 200 ms, presses are ignored even when released after it; the
-     * cell flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
     gtu_ev(&g, KEY_EV_PRESS, 8);
     assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
     gtu_tick(&g, GAME_FLASH_STEP_MS);
@@ -490,8 +476,17 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
-    /* Press on an occupied cell: the cell blinks, nothing else changes. The AI's
-     * move, still blinking, is steady from then on (one blink at a time). */
+}
+
+/* Press on an occupied cell: the cell blinks, nothing else changes. The AI's move,
+ * still blinking, is steady from then on (one blink at a time). */
+static void test_press_on_taken_cell_blinks(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
     p = g.pos;
     frame_of(&g, f);
     assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN | LED_BLINK);
@@ -505,44 +500,61 @@ static void test_occupied_and_ai_turn_presses(void **state)
     gtu_tick(&g, GAME_ERROR_MS);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED);
-    /* Two keys at once: no move, in any order of release. */
-    {
-        uint8_t free1 = pos_first_cell(pos_empty(g.pos));
-        uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
-        gtu_ev(&g, KEY_EV_PRESS, free2);
-        assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
-        assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
-        gtu_tick(&g, GAME_FLASH_STEP_MS);
-        assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_tick(&g, 300);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* Two keys held past the long-press time: not armed, no hint, no move. */
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_PRESS, free2);
-        gtu_tick(&g, GAME_LONG_MS + 100u);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* A double PRESS of the same key without release, and a stray RELEASE. */
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_PRESS, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free1);
-        gtu_ev(&g, KEY_EV_RELEASE, free2);
-        assert_memory_equal(&p, &g.pos, sizeof p);
-        /* Events for cells that do not exist. */
-        gtu_ev(&g, KEY_EV_PRESS, 9);
-        gtu_ev(&g, KEY_EV_RELEASE, 200);
-        assert_int_equal(g.held, 0);
-        /* Input still works afterwards. */
-        gtu_tap(&g, free1);
-        assert_true(g.pos.x & (1u << free1));
-    }
+}
+
+/* Two keys at once: no move, in any order of release; held past the long-press time
+ * not armed, no hint, no move. */
+static void test_two_keys_at_once_ignored(void **state)
+{
+    game_t g;
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
+    p = g.pos;
+    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
+    gtu_ev(&g, KEY_EV_PRESS, free2);
+    assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
+    assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
+    gtu_tick(&g, GAME_FLASH_STEP_MS);
+    assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_tick(&g, 300);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_PRESS, free2);
+    gtu_tick(&g, GAME_LONG_MS + 100u);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+}
+
+/* A double PRESS of the same key without release, a stray RELEASE, events for cells
+ * that do not exist: nothing happens, and input still works afterwards. */
+static void test_stray_events_ignored(void **state)
+{
+    game_t g;
+    pos_t p;
+    (void)state;
+    after_first_exchange(&g);
+    p = g.pos;
+    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_PRESS, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free1);
+    gtu_ev(&g, KEY_EV_RELEASE, free2);
+    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_ev(&g, KEY_EV_PRESS, 9);
+    gtu_ev(&g, KEY_EV_RELEASE, 200);
+    assert_int_equal(g.held, 0);
+    gtu_tap(&g, free1);
+    assert_true(g.pos.x & (1u << free1));
 }
 
 /* The menu's display: all nine yellow; `full` cells full, the rest dim; cell 9 blinks
@@ -558,14 +570,19 @@ static void check_menu_frame(const game_t *g, uint16_t full, int night)
     }
 }
 
-static void test_menu(void **state)
+/* A fresh game vs the AI as x at perfect, reports cleared. */
+static void menu_fresh(game_t *g)
+{
+    gtu_start(g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_clear();
+}
+
+/* A long press on the empty board opens the menu and changes nothing. */
+static void test_menu_opens_unchanged(void **state)
 {
     game_t g;
-    settings_t before;
     (void)state;
-    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_clear();
-    /* A long press on the empty board opens the menu and changes nothing. */
+    menu_fresh(&g);
     gtu_long(&g, 4);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports(), 1);
@@ -573,7 +590,33 @@ static void test_menu(void **state)
     assert_int_equal(gtu_take_save(&g), 0);
     /* In force: you x (1), perfect (4), brightness full (9). */
     check_menu_frame(&g, 0x109, 0);
-    /* A long press in the menu closes it: nothing changed, the board again. */
+}
+
+/* What is in force shows full: the mode's cell and the level's, each by its own field
+ * (you o = cell 2, medium = cell 5, neither the other's number). */
+static void test_menu_shows_mode_and_level(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_O, LEVEL_MEDIUM, 1);
+    gtu_tick(&g, 1000); /* the AI opens: still before the person's first move */
+    gtu_long(&g, 4);
+    assert_true(game_menu_open(&g));
+    check_menu_frame(&g, 0x112, 0);
+    gtu_long(&g, 4);
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_EASY, 1);
+    gtu_long(&g, 4);
+    check_menu_frame(&g, 0x121, 0);
+}
+
+/* A long press in the menu closes it: nothing changed, the board again. */
+static void test_menu_long_press_closes(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    gtu_long(&g, 4);
     before = g.settings;
     gtu_long(&g, 2);
     assert_false(game_menu_open(&g));
@@ -582,8 +625,17 @@ static void test_menu(void **state)
     assert_memory_equal(&before, &g.settings, sizeof before);
     assert_int_equal(gtu_take_save(&g), 0);
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
-    /* So does a long press held 9.9 s (the menu waits for its release); while it is
-     * armed the board shows, with the held cell yellow. */
+}
+
+/* So does a long press held 9.9 s (the menu waits for its release); while it is armed
+ * the board shows, with the held cell yellow. */
+static void test_menu_held_key_closes_on_release(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = g.settings;
     gtu_long(&g, 2);
     gtu_tick(&g, GAME_MENU_MS - 100u);
     gtu_ev(&g, KEY_EV_PRESS, 5);
@@ -594,8 +646,16 @@ static void test_menu(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
     assert_memory_equal(&before, &g.settings, sizeof before);
-    /* And 10 s without a press (a literal: the manual's figure). */
-    gtu_clear();
+}
+
+/* And 10 s without a press (a literal: the manual's figure). */
+static void test_menu_times_out(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = g.settings;
     gtu_long(&g, 2);
     gtu_tick(&g, 10000u - 2u);
     assert_true(game_menu_open(&g));
@@ -604,8 +664,15 @@ static void test_menu(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
     assert_int_equal(gtu_take_save(&g), 0);
     assert_memory_equal(&before, &g.settings, sizeof before);
-    /* A short press picks. 4-6: the level, and a new game with it, confirmed yellow. */
-    gtu_clear();
+}
+
+/* A short press picks. 4-6: the level, and a new game with it, confirmed yellow; 1-3:
+ * the mode, a new game. */
+static void test_menu_picks_level_and_mode(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     gtu_menu(&g, 3); /* perfect: unchanged, nothing to save */
     assert_int_equal(gtu_take_save(&g), 0);
     gtu_menu(&g, 4);
@@ -618,7 +685,6 @@ static void test_menu(void **state)
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_menu(&g, 5);
     assert_int_equal(g.settings.level, LEVEL_EASY);
-    /* 1-3: the mode, a new game. */
     gtu_menu(&g, 2);
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
@@ -626,8 +692,15 @@ static void test_menu(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 4); /* a level starts the next game */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
-    /* 8: color-blind display, 9: brightness (full, medium, night, full): saved, and
-     * the menu stays, showing the new state. */
+}
+
+/* 8: colour-blind display, 9: brightness (full, medium, night, full): saved, and the
+ * menu stays, showing the new state. */
+static void test_menu_toggles_stay_open(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
     gtu_long(&g, 8);
     check_menu_frame(&g, 0x124, 0); /* two players, easy, full */
@@ -652,7 +725,17 @@ static void test_menu(void **state)
     assert_int_equal(gtu_take_save(&g), 1);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 0);
-    /* A press while another key is held: both flicker; not a pick. */
+}
+
+/* A press while another key is held: both flicker; not a pick. Then two players: x and
+ * o alternate, no AI; after the first move no menu. */
+static void test_menu_two_keys_and_two_players(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
+    gtu_clear();
+    gtu_long(&g, 8);
     gtu_ev(&g, KEY_EV_PRESS, 0);
     gtu_ev(&g, KEY_EV_PRESS, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
@@ -660,20 +743,25 @@ static void test_menu(void **state)
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
     assert_true(game_menu_open(&g));
     gtu_long(&g, 0);
-    /* Two players: x and o alternate, no AI; after the first move no menu. */
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
     gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismisses the analysis; not a move */
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
     gtu_tap(&g, 1);
     assert_int_equal(g.pos.o, 1u << 1);
-    /* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins
-     * column 2 of 3 green, the draws column 1 of 3 blinking yellow, the rest the dim
-     * frame (tests/game/test_game_stats.c). */
-    game_new(&g, GAME_MODE_AI_X);
+}
+
+/* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins column 2
+ * of 3 green, the draws column 1 of 3 blinking yellow, the rest the dim frame
+ * (tests/game/test_game_stats.c). */
+static void test_menu_statistics(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_WIN] = 2;
     g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_DRAW] = 1;
     gtu_menu(&g, 6);
@@ -685,7 +773,14 @@ static void test_menu(void **state)
     }
     gtu_tick(&g, GAME_STATS_MS);
     assert_int_equal(gtu_cell(&g, 0), LED_OFF);
-    /* The lamp test (console `lamp`): all red, all green, all yellow. */
+}
+
+/* The lamp test (console `lamp`): all red, all green, all yellow. */
+static void test_lamp(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
     game_lamp(&g);
     for (uint8_t c = 0; c < 9; c++) {
         assert_int_equal(gtu_cell(&g, c), LED_RED);
@@ -757,12 +852,12 @@ static void test_hint_and_analysis(void **state)
     }
 }
 
-static void test_game_over_and_stats(void **state)
+/* Two players: x wins on the top row; the line blinks, the win is counted. */
+static void test_win_two_players(void **state)
 {
     game_t g;
     uint8_t f[9];
     (void)state;
-    /* Two players: x wins on the top row. */
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     gtu_clear();
     gtu_tap(&g, 0);
@@ -790,27 +885,48 @@ static void test_game_over_and_stats(void **state)
     /* The next short press starts a new game and is not a move. */
     gtu_tap(&g, 8);
     assert_int_equal(g.over, 0);
-    assert_int_equal(marks(&g), 0);
-    /* A draw: all nine blink. x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1 */
-    {
-        static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
-        for (int i = 0; i < 9; i++) {
-            gtu_tap(&g, seq[i]);
-        }
+    assert_int_equal(gtu_marks(&g), 0);
+}
+
+/* Two players from a new game to a draw: x:0 o:4 x:8 o:2 x:6 o:3 x:5 o:7 x:1. */
+static void play_draw_two_players(game_t *g)
+{
+    static const uint8_t seq[9] = {0, 4, 8, 2, 6, 3, 5, 7, 1};
+    gtu_start(g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_clear();
+    for (int i = 0; i < 9; i++) {
+        gtu_tap(g, seq[i]);
     }
+}
+
+/* A draw: all nine blink, the draw is counted. */
+static void test_draw_two_players(void **state)
+{
+    game_t g;
+    uint8_t f[9];
+    (void)state;
+    play_draw_two_players(&g);
     assert_int_equal(g.over, 1);
     assert_int_equal(g.winner, PLAYER_NONE);
-    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 2);
+    assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_NONE);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
     }
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
+}
+
+/* At game over the menu's mode and level cells start a new game. */
+static void test_menu_at_game_over(void **state)
+{
+    game_t g;
+    (void)state;
+    play_draw_two_players(&g);
     /* Menu cell 1 at game over: new game vs AI as x. */
     gtu_menu(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(marks(&g), 0);
+    assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 6 at game over in o mode: level easy, new game, AI opens. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
@@ -825,7 +941,7 @@ static void test_game_over_and_stats(void **state)
     assert_int_equal(g.settings.level, LEVEL_EASY);
     assert_int_equal(g.over, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(marks(&g), 1);
+    assert_int_equal(gtu_marks(&g), 1);
 }
 
 static void test_wake_guard_and_sync(void **state)
@@ -837,7 +953,7 @@ static void test_wake_guard_and_sync(void **state)
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, 900);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
-    assert_int_equal(marks(&g), 0); /* the waking press is not a move, nor a menu */
+    assert_int_equal(gtu_marks(&g), 0); /* the waking press is not a move, nor a menu */
     assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
     gtu_tap(&g, 4);
     assert_int_equal(g.pos.x, 1u << 4);
@@ -896,71 +1012,6 @@ static void test_stuck_key(void **state)
         gtu_tap(&g, 4);
         assert_true(g.pos.x & (1u << 4));
     }
-}
-
-static void test_fuzz_consistency(void **state)
-{
-    console_t con;
-    (void)state;
-    static const char *const lines[] = {"move 1", "move 5", "move 9", "move 0", "new x",
-                                        "new o", "new 2p", "level easy", "level 1",
-                                        "hint", "board", "stats", "solve 1 2 0/1 1 2/0 0 2",
-                                        "solve", "xo.", "bogus", "move"};
-    unsigned finished = 0, moves = 0;
-    for (uint16_t seed = 1; seed <= 6; seed++) {
-        game_t g;
-        uint32_t r = seed;
-        gtu_start(&g, (uint8_t)(seed % 3), (uint8_t)(seed % 3), seed);
-        console_init(&con);
-        for (int step = 0; step < 40000; step++) {
-            uint32_t k;
-            uint8_t was_over = g.over;
-            uint8_t was_marks = marks(&g);
-            r = r * 1103515245u + 12345u;
-            k = (r >> 16) & 0x7FFF;
-            if (k % 16 < 9) {
-                static const uint8_t kinds[4] = {KEY_EV_PRESS, KEY_EV_RELEASE, KEY_EV_PRESS,
-                                                 KEY_EV_NONE};
-                gtu_ev(&g, kinds[k % 4], (uint8_t)((k >> 2) % 11));
-            } else if (k % 16 < 11) {
-                /* Let go of everything, then a clean short or long press. */
-                for (uint8_t c = 0; c < 9; c++) {
-                    if (g.held & (1u << c)) {
-                        gtu_ev(&g, KEY_EV_RELEASE, c);
-                    }
-                }
-                if (k & 0x100) {
-                    gtu_long(&g, (uint8_t)((k >> 4) % 9));
-                } else {
-                    gtu_tap(&g, (uint8_t)((k >> 4) % 9));
-                }
-            } else if (k % 16 < 14) {
-                gtu_tick(&g, (k >> 4) % 400);
-            } else if (k % 16 == 14) {
-                gtu_line(&con, &g, lines[(k >> 4) % (sizeof lines / sizeof lines[0])]);
-            } else {
-                console_feed(&con, &g, (uint8_t)(k >> 4)); /* raw garbage byte */
-            }
-            if (step % 64 == 0) {
-                gtu_clear();
-                game_keys_sync(&g, (uint16_t)(k & 3 ? g.held : (k >> 3)));
-            }
-            check_consistent(&g);
-            finished += !was_over && g.over;
-            moves += marks(&g) > was_marks;
-            if (step % 500 == 0) {
-                /* Turn correct: with no input the AI has moved within 200 ms + greeting. */
-                game_t h = g;
-                gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
-                assert_false(game_ai_to_move(&h));
-                check_consistent(&h);
-            }
-        }
-        gtu_clear();
-    }
-    /* The fuzz really played: games ended and marks were placed. */
-    print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
-    assert_true(finished > 100 && moves > 1000);
 }
 
 static void test_stats_records(void **state)
@@ -1034,13 +1085,26 @@ int main(void)
         cmocka_unit_test(test_level_pick_rates),
         cmocka_unit_test(test_reply_follows_the_timing),
         cmocka_unit_test(test_every_perfect_move_can_be_drawn),
-        cmocka_unit_test(test_occupied_and_ai_turn_presses),
-        cmocka_unit_test(test_menu),
+        cmocka_unit_test(test_presses_during_ai_turn_ignored),
+        cmocka_unit_test(test_press_on_taken_cell_blinks),
+        cmocka_unit_test(test_two_keys_at_once_ignored),
+        cmocka_unit_test(test_stray_events_ignored),
+        cmocka_unit_test(test_menu_opens_unchanged),
+        cmocka_unit_test(test_menu_shows_mode_and_level),
+        cmocka_unit_test(test_menu_long_press_closes),
+        cmocka_unit_test(test_menu_held_key_closes_on_release),
+        cmocka_unit_test(test_menu_times_out),
+        cmocka_unit_test(test_menu_picks_level_and_mode),
+        cmocka_unit_test(test_menu_toggles_stay_open),
+        cmocka_unit_test(test_menu_two_keys_and_two_players),
+        cmocka_unit_test(test_menu_statistics),
+        cmocka_unit_test(test_lamp),
         cmocka_unit_test(test_hint_and_analysis),
-        cmocka_unit_test(test_game_over_and_stats),
+        cmocka_unit_test(test_win_two_players),
+        cmocka_unit_test(test_draw_two_players),
+        cmocka_unit_test(test_menu_at_game_over),
         cmocka_unit_test(test_wake_guard_and_sync),
         cmocka_unit_test(test_stuck_key),
-        cmocka_unit_test(test_fuzz_consistency),
         cmocka_unit_test(test_stats_records),
     };
     return cmocka_run_group_tests_name("game", tests, setup, NULL);

@@ -26,8 +26,8 @@ static int long_press_after(uint32_t ms)
     uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW;
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     gtu_tick(&g, 1);
-    int is_long = gtu_count_lines("menu: 1 x 2 o") == 1;
-    int is_move = gtu_count_lines("move: 5 (x)") == 1;
+    int is_long = gtu_reports_of(GAME_REP_MENU) == 1;
+    int is_move = gtu_reports_of(GAME_REP_MOVE) == 1;
     assert_int_equal(is_long + is_move, 1); /* one or the other, never both or neither */
     assert_int_equal(armed, is_long);        /* the armed (yellow) cell says which */
     return is_long;

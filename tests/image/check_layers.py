@@ -56,14 +56,16 @@ ROOM_DIRS = {
 }
 # Where a room may use only some of another room's headers. The pure rooms use the HAL's
 # CRC-16 and PROGMEM access (crc16.h, pgm.h); the game state machine also takes key
-# events and gives LED frames (keys.h, leds.h), and nothing else of the HAL: no power,
-# EEPROM or timing (the app hands it what it needs), and no UART: the game prints
-# nothing, it reports what happened and the console says it.
+# events and gives LED frames (keys.h, leds.h), and keeps its own records in the EEPROM
+# store (eeprom_store.h, records.c: the store's ids and byte layouts are the game's
+# data), and nothing else of the HAL: no power or timing (the app hands it what it
+# needs), and no UART: the game prints nothing, it reports what happened and the
+# console says it.
 HAL_SHARED = {"crc16.h", "pgm.h"}
 ONLY_HEADERS = {
     ("engine", "hal"): HAL_SHARED,
     ("tools", "hal"): HAL_SHARED,
-    ("game", "hal"): HAL_SHARED | {"keys.h", "leds.h"},
+    ("game", "hal"): HAL_SHARED | {"keys.h", "leds.h", "eeprom_store.h"},
 }
 # Rooms that may not name firmware/ in any include, whatever the header.
 NO_FIRMWARE_PATHS = {"hal", "hal_avr", "hal_host", "board"}

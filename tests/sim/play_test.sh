@@ -89,7 +89,7 @@ play() { # the same session at any size that fits
     tm send-keys -t "$S" '?'
     sleep 1
     check legend "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first"
-    check legend-row '1 you X vs AI +2 you O vs AI +3 two players'
+    check legend-row '1 you X +2 you O +3 two players'
     check legend-close '10 s without a press, closes it'
     tm send-keys -t "$S" '?'
     sleep 1
@@ -104,7 +104,7 @@ play() { # the same session at any size that fits
     check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
     tm send-keys -t "$S" '?'
     sleep 1
-    check numpad-legend '7 you X vs AI +8 you O vs AI +9 two players'
+    check numpad-legend '7 you X +8 you O +9 two players'
     quit
 }
 start 80 24

@@ -14,6 +14,7 @@ import {
 import { parseHex } from './image.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
+import MENU_TABLE from 'board-menu';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
@@ -128,10 +129,9 @@ for (let i = 0; i < 9; i++) {
   b.addEventListener('lostpointercapture', up);
   b.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a hold
 }
-// The menu's choice on each cell (the firmware's menu, sim/README.md and the manual),
-// drawn in the cells' places and labelled with the keys that press them.
-const MENU = ['you X vs AI', 'you O vs AI', 'two players', 'level perfect', 'level medium',
-  'level easy', 'statistics', 'color-blind on or off', 'brightness: full, medium, night'];
+// The menu's choice on each cell (the firmware's table, firmware/game/menu.h), drawn in
+// the cells' places and labelled with the keys that press them.
+const MENU = MENU_TABLE.cells.map((c) => c.long);
 const legendEl = $('legend-grid');
 const legend = MENU.map((text, i) => {
   const li = document.createElement('li');

@@ -5,14 +5,14 @@
 import {
   msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
+import MENU_TABLE from 'board-menu';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
-// the board's menu, as sim/ttt_sim.c's legend (at most 70 columns)
-const MENU = ['you X vs AI', 'you O vs AI', 'two players', 'perfect', 'medium', 'easy',
-  'statistics', 'color-blind', 'brightness'];
+// the board's menu (firmware/game/menu.h), as sim/ttt_sim.c's legend (at most 70 columns)
+const MENU = MENU_TABLE.cells.map((c) => c.long);
 const MENU_ROW_NOTE = ['(a new game)', '(level, new game)', ''];
 const LEGEND = [
   "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first",

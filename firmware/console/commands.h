@@ -1,0 +1,26 @@
+/* firmware/console/commands.h - the console's commands, one table (firmware/README.md,
+ * "Serial console"). From it: console.c's enum, the names and grammars in flash, `help`
+ * and `error: usage:`, the dispatch `switch`; and build/gen/commands.json
+ * (print_commands.c) for the docs.
+ *
+ * X(id, name, grammar, help): the command word; its argument's grammar as `help` shows
+ * it (after a space; "" for none: README, "Inside the firmware"); a one-line help for
+ * the docs (not in flash). `help` lists them in this order. */
+#ifndef COMMANDS_H
+#define COMMANDS_H
+
+#define CONSOLE_COMMANDS(X)                                                                \
+    X(HELP, "help", "", "these commands, the menu's legend and what BOARD is")             \
+    X(BOARD, "board", "", "the board and whose turn it is")                                \
+    X(HINT, "hint", "", "the best move now, shown yellow")                                 \
+    X(DIAG, "diag", "", "uptime, resets, table, stack, supply, input lost, EEPROM")        \
+    X(LAMP, "lamp", "", "the lamp test: all red, all green, all yellow")                   \
+    X(MOVE, "move", " 1-9", "your move on a cell")                                         \
+    X(NEW, "new", " x|o|2p", "a new game: you x, you o, two players")                      \
+    X(LEVEL, "level", " perfect|medium|easy|0-2", "the AI's level for the next game")      \
+    X(STATS, "stats", " [clear]", "the statistics, or clear them")                         \
+    X(SOLVE, "solve", " [BOARD]", "the result of a position under perfect play")           \
+    X(COLOR_BLIND, "colorblind", " on|off", "the colour-blind display on or off")          \
+    X(BRIGHTNESS, "brightness", " full|medium|night|0-2", "how bright the LEDs are")
+
+#endif

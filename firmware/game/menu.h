@@ -1,0 +1,53 @@
+/* firmware/game/menu.h - the menu, one table: what a short press on each cell does
+ * (firmware/README.md, "Menu"), its long label (README, lid, page and terminal legends)
+ * and its short one (the console's `menu:` line). Everything else is generated from it:
+ * game.c's dispatch and menu frame, the console line, and build/gen/menu.json
+ * (print_menu.c) for the simulators' legends, the README row and the case's lid.
+ *
+ * X(cell, action, arg, long, short): cells 1-9 in order; action GAME_MENU_<action>,
+ * arg GAME_MENU_ARG_<action>(arg) (empty where the action takes none). */
+#ifndef MENU_H
+#define MENU_H
+#include "level.h"
+#include "mode.h"
+
+#define GAME_MENU(X)                                        \
+    X(1, MODE, AI_X, "you X", "x")                          \
+    X(2, MODE, AI_O, "you O", "o")                          \
+    X(3, MODE, 2P, "two players", "2p")                     \
+    X(4, LEVEL, PERFECT, "perfect", "perfect")              \
+    X(5, LEVEL, MEDIUM, "medium", "medium")                 \
+    X(6, LEVEL, EASY, "easy", "easy")                       \
+    X(7, STATS, , "statistics", "stats")                    \
+    X(8, COLOUR_BLIND, , "colour-blind", "colorblind")      \
+    X(9, BRIGHTNESS, , "brightness", "brightness")
+
+/* What a pick does. MODE: a new game in mode arg; LEVEL: level arg, a new game at it;
+ * STATS: the statistics display; COLOUR_BLIND: on/off; BRIGHTNESS: full, medium, night,
+ * full, ... The last two keep the menu open. */
+enum {
+    GAME_MENU_MODE,
+    GAME_MENU_LEVEL,
+    GAME_MENU_STATS,
+    GAME_MENU_COLOUR_BLIND,
+    GAME_MENU_BRIGHTNESS
+};
+#define GAME_MENU_ARG_MODE(a) GAME_MODE_##a
+#define GAME_MENU_ARG_LEVEL(a) LEVEL_##a
+#define GAME_MENU_ARG_STATS(a) 0
+#define GAME_MENU_ARG_COLOUR_BLIND(a) 0
+#define GAME_MENU_ARG_BRIGHTNESS(a) 0
+
+/* Entry i is cell i + 1: the table lists the cells in order, all nine. */
+#define GAME_MENU_INDEX(cell, action, arg, lng, shrt) GAME_MENU_AT_##cell,
+enum { GAME_MENU(GAME_MENU_INDEX) GAME_MENU_CELLS };
+#define GAME_MENU_ORDER(cell, action, arg, lng, shrt) \
+    _Static_assert(GAME_MENU_AT_##cell == (cell) - 1, "menu cells listed 1-9 in order");
+GAME_MENU(GAME_MENU_ORDER)
+_Static_assert(GAME_MENU_CELLS == 9, "one menu entry per cell");
+
+/* The console's legend: "menu: 1 x 2 o ..." (a string literal). */
+#define GAME_MENU_WORD(cell, action, arg, lng, shrt) " " #cell " " shrt
+#define GAME_MENU_LINE "menu:" GAME_MENU(GAME_MENU_WORD)
+
+#endif
