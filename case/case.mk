@@ -23,7 +23,7 @@ CASE_GEN_DEPS := case/gen_case.py case/caselib.py case/fit.py case/legend.py cas
 	schematics/parts.json schematics/gen/parts.py $(CASE_PCB) $(CASE_MENU)
 OPENSCAD_CASE := env OPENSCADPATH=$(abspath $(CASE_DIR)) nice openscad -q
 CASE_VIEW := xvfb-run -a $(OPENSCAD_CASE) --preview -D 'dir="$(abspath $(CASE_DIR))"' \
-	--viewall --autocenter --colorscheme=Tomorrow
+	--colorscheme=Tomorrow
 CASE_SCAD := case/case.scad case/case-model.scad
 
 $(CASE_PARAMS) $(CASE_DIR)/case-params.json $(CASE_DIR)/legend-card.svg &: $(CASE_GEN_DEPS)
@@ -39,15 +39,17 @@ CASE_BIG := assembled exploded cutaway
 CASE_STEPS := step1 step2 step3 step4
 CASE_CAMERA_assembled := 0,0,0,50,0,-30,0
 CASE_CAMERA_exploded := 0,0,0,72,0,-35,0
-CASE_CAMERA_cutaway := 0,0,0,70,0,-60,0
+# The cut-away close up on cell 5 (the camera at a distance, not --viewall).
+CASE_CAMERA_cutaway := 30,27,28,80,0,-75,150
 CASE_CAMERA_step1 := 0,0,0,20,0,0,0
 CASE_CAMERA_step2 := 0,0,0,55,0,-30,0
 CASE_CAMERA_step3 := 0,0,0,50,0,-30,0
 CASE_CAMERA_step4 := 0,0,0,70,0,-30,0
 CASE_COMMA := ,
 CASE_PNGS := $(CASE_BIG:%=$(CASE_DIR)/case-%.png) $(CASE_STEPS:%=$(CASE_DIR)/case-%.png)
-$(CASE_PNGS): $(CASE_DIR)/case-%.png: $(CASE_STLS) case/view.scad
+$(CASE_PNGS): $(CASE_DIR)/case-%.png: $(CASE_STLS) case/view.scad case/case.mk
 	$(CASE_VIEW) -D 'view="$*"' --camera=$(CASE_CAMERA_$*) \
+		$(if $(filter cutaway,$*),,--viewall --autocenter) \
 		--imgsize=$(if $(filter $*,$(CASE_BIG)),1600$(CASE_COMMA)1200,800$(CASE_COMMA)600) -o $@ case/view.scad
 
 $(CASE_DIR)/print-sheet.md: case/print_sheet.py $(CASE_STLS) $(CASE_DIR)/case-params.json

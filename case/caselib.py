@@ -30,8 +30,8 @@ DESIGN = {
     "post_gap": 0.5,            # post to board edge
     "post_embed": 1.0,          # post centre this much less than its radius from the walls
     "screw_pilot_d": 2.5,       # M3 thread-forming pilot (lid screws)
-    "screw_clear_d": 3.4,       # M3 clearance
-    "screw_head_d": 6.0,        # M3 countersunk head (ISO 10642: 5.5 nominal)
+    "screw_clear_d": 3.6,       # M3 clearance
+    "screw_head_d": 6.6,        # countersink for an M3 head (ISO 10642: 6.0 max)
     "lid_screw_len": 16.0,      # the four lid screws, M3 x 16 countersunk
     "standoff_h": 5.0,          # base standoffs under the Uno's holes
     "split_gap": 0.6,           # base wall top below the Uno's top surface (jack bottoms)

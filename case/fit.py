@@ -173,6 +173,32 @@ def dc_opening(uno, design=None):
                     % (uno["dc_plug_overmould_mm"], D["dc_plug_margin"], dc["plug_axis_mm"]))]
 
 
+def lid_clearance(lay):
+    gap = lay["z_lid_under"] - max(lay["z_parts"], lay["z_icsp"])
+    return [Finding("lid clearance", gap >= caselib.REQUIRE["lid_clearance"] - 1e-9, round(gap, 2),
+                    "the lid's underside is %.2f mm over the tallest part under it (%s, %.1f mm),"
+                    " want >= %g" % (gap, lay["tallest"], lay["tallest_h"],
+                                     caselib.REQUIRE["lid_clearance"]))]
+
+
+def printed_holes(uno, design=None):
+    """Every printed hole round a part: at least 0.3 mm over the part's largest size, each
+    side (the screws' pilots are undersize on purpose: the screws cut their thread)."""
+    D = design or caselib.DESIGN
+    peg = caselib.FIXINGS["peg"]["peg_d"]
+    hole_min = uno["mounting_hole_diameter_mm"] - uno["mounting_hole_tol_mm"]
+    holes = [("cap opening round its cap", D["cap_play"]),
+             ("peg in the Uno's hole (its smallest)", (hole_min - peg) / 2),
+             ("lid screw clearance round an M3 shank (3.0 mm)", (D["screw_clear_d"] - 3.0) / 2),
+             ("countersink round an M3 countersunk head (6.0 mm max)",
+              (D["screw_head_d"] - 6.0) / 2),
+             ("lid rebate round the base's lip", D["lip_gap"]),
+             ("USB-B opening round the jack", D["jack_margin"]),
+             ("DC opening round a 12 mm plug overmould", D["dc_plug_margin"])]
+    return [Finding("printed hole", m >= 0.3 - 1e-9, round(m, 2),
+                    "%s: %.2f mm each side, want >= 0.3" % (what, m)) for what, m in holes]
+
+
 def all_findings(board, uno, lay):
     return (uno_clearances(uno, lay) + cap_guide(lay) + cap_travel(board, lay)
-            + cap_cover(board, lay) + dc_opening(uno))
+            + cap_cover(board, lay) + dc_opening(uno) + lid_clearance(lay) + printed_holes(uno))

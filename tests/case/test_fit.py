@@ -92,3 +92,14 @@ def test_cap_stack_rises(key):
     s = caselib.cap_stack(lay()["z_act"])
     assert s["z_act"] < s["z_cap_under"] < s["z_lid_under"] < s["z_lid_top"] < s["z_cap_top"]
     assert s[key] == pytest.approx(lay()[key])
+
+
+def test_a_tight_printed_hole_is_caught():
+    bad = failing(fit.printed_holes(uno(), design(screw_clear_d=3.4)), "printed hole")
+    assert bad and "M3 shank" in bad[0].msg
+
+
+def test_lid_too_low_is_caught():
+    low = dict(lay())
+    low["z_lid_under"] = low["z_parts"] + 0.5
+    assert failing(fit.lid_clearance(low), "lid clearance")
