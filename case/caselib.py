@@ -49,7 +49,7 @@ DESIGN = {
     "cap_tab_len": 5.0,         # along a side: one half of it (a pinwheel, see case.scad)
     "cap_tab_gap": 0.5,         # tab from the side's middle
     "cap_tab_foot": 0.6,        # tab's vertical edge; its top slopes 45 degrees to the side
-    "cap_lift": 0.8,            # tabs below the lid's underside at rest (never preloaded)
+    "cap_lift": 1.1,            # tabs below the opening's edge at rest (never preloaded)
     "cap_protrusion": 2.0,      # cap top above the lid's top at rest
     "cap_number_size": 6.0,     # cell number engraved in the cap's top
     "cap_number_depth": 0.6,

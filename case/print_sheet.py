@@ -12,7 +12,7 @@ import re
 import struct
 import sys
 
-from case import legend
+from case import caselib, legend
 
 
 def stl_figures(path):
@@ -51,14 +51,17 @@ def parts_table(d):
 
 
 def settings(P):
-    R = P["require"]
+    R, D = P["require"], P["design"]
+    F = caselib.FIXINGS["M2"]
     return [
         "## Settings", "",
         "* **Layer height:** 0.2 mm, nozzle 0.4 mm.",
         "* **Base and lid:** 3 perimeters, infill 20 %%; walls %.1f mm or more, but the"
-        " locating lip (%.1f mm) and the lid's webs between the caps (%.1f mm), both at"
-        " least %g mm." % (R["min_wall"], P["design"]["lip_t"], _value(P, "lid web"),
-                           R["thin_wall"]),
+        " locating lip (%.1f mm), the lid's skirt round it (%.1f mm), the lid's webs between"
+        " the caps (%.1f mm) and the M2 standoff round its pilot (%.1f mm), all at least"
+        " %g mm." % (R["min_wall"], D["lip_t"], D["wall"] - D["lip_t"] - D["lip_gap"],
+                     _value(P, "lid web"), (F["standoff_d"] - F["pilot_d"]) / 2,
+                     R["thin_wall"]),
         "* **Key caps:** 100 %% infill (a solid block glows evenly); the number, engraved"
         " %.1f mm into the top face, prints against the bed." % P["design"]["cap_number_depth"],
         "* **Supports:** none. Nothing faces down more than %g degrees from vertical: the"

@@ -67,7 +67,7 @@ def test_cap_on_the_led_dome_is_caught():
 
 
 def test_preloaded_cap_is_caught():
-    assert failing(fit.cap_travel(board(), lay(), design(cap_lift=0.4)), "no preload")
+    assert failing(fit.cap_travel(board(), lay(), design(cap_lift=0.8)), "no preload")
 
 
 def test_short_tabs_are_caught():
