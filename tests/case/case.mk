@@ -4,7 +4,8 @@
 #                    catches its planted mistake (an M3 head at the header hole, a cap
 #                    without play, a cap that bottoms before actuation, ...); the inputs
 #                    (menu export, Uno drawing, parts.json) are cross-checked and bad ones
-#                    refused; the meshes of `make case` are closed, printable and measured
+#                    refused, a PCB with LED5 moved 1.5 mm is caught (its cap no longer
+#                    covers it); the meshes of `make case` are closed, printable and measured
 #                    (openings, caps, jacks, lid clearance; a lid without the USB-B opening
 #                    is caught); the committed print sheet, card and pictures are current.
 

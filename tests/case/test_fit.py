@@ -3,11 +3,12 @@ planted mistake: an M3 head at the header hole, a part outside its tolerance, a 
 without play, a cap that bottoms before the switch actuates, tabs that do not hold or
 that touch the next cap."""
 import copy
+import os
 
 import pytest
 
-from case import caselib, fit
-from tests.case.common import board, design, failing, lay, uno
+from case import caselib, fit, legend
+from tests.case.common import ROOT, board, design, failing, lay, uno
 
 
 def test_every_fit_holds():
@@ -103,3 +104,16 @@ def test_lid_too_low_is_caught():
     low = dict(lay())
     low["z_lid_under"] = low["z_parts"] + 0.5
     assert failing(fit.lid_clearance(low), "lid clearance")
+
+
+def test_the_readme_quotes_the_design():
+    """case/README.md's figures are the design's (a changed DESIGN must change the text)."""
+    with open(os.path.join(ROOT, "case", "README.md")) as f:
+        text = " ".join(f.read().split())
+    D = caselib.DESIGN
+    quotes = ["%g x %g mm block" % (D["cap_size"], D["cap_size"]),
+              "%g mm post" % D["cap_post_d"], "%g mm of play" % D["cap_play"],
+              "tabs %g mm under the lid" % D["cap_lift"], "%g mm lip" % D["lip_t"],
+              "webs between the caps are %.1f mm" % fit.cap_guide(lay())[2].value,
+              "text %.2f mm high" % legend.text_height_mm()]
+    assert [q for q in quotes if q not in text] == []

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from case import caselib, legend
+from case import caselib, fit, legend
 from tests.case.common import MENU_FIXTURE, PCB, ROOT, board, uno
 
 
@@ -85,3 +85,18 @@ def test_a_part_too_tall_for_the_lid_is_refused(tmp_path):
     tall = caselib.read_board(PCB, str(path))
     with pytest.raises(caselib.CaseError, match="not 1 mm over R[135] "):
         caselib.layout(tall, uno())
+
+
+def test_a_moved_led_is_caught(tmp_path):
+    """The case built for the real PCB against a PCB with LED5 moved 1.5 mm along y: its
+    cap no longer covers it."""
+    import pcbnew
+    pcb = pcbnew.LoadBoard(PCB)
+    led = pcb.FindFootprintByReference("LED5")
+    p = led.GetPosition()
+    led.SetPosition(pcbnew.VECTOR2I(p.x, p.y - pcbnew.FromMM(1.5)))
+    path = str(tmp_path / "moved.kicad_pcb")
+    pcb.Save(path)
+    moved = caselib.read_board(path)
+    bad = [f for f in fit.cap_cover(moved, caselib.layout(board(), uno())) if not f.ok]
+    assert [f.msg[:6] for f in bad] == ["cell 5"]
