@@ -160,6 +160,27 @@ def test_jack_openings(name):
     assert jack_margin(mesh("base"), lid_in_place(), con) >= R["jack_margin"]
 
 
+def plug_blocked(lid):
+    """Points of a 12 mm overmould's outline at the DC jack's face whose ray along the plug
+    direction meets the case."""
+    u = uno()
+    [dc] = [c for c in u["connectors"] if c["name"] == "DC"]
+    r = u["dc_plug_overmould_mm"] / 2
+    yc, zc = dc["y_centre_mm"], lay()["z_uno_top"] + dc["plug_axis_mm"]
+    pts = [(yc + k * r * math.cos(a * math.pi / 12), zc + k * r * math.sin(a * math.pi / 12))
+           for a in range(24) for k in (0.0, 0.5, 0.99)]
+    return [p for p in pts for m in (mesh("base"), lid)
+            if len(m.hits((dc["x_min_mm"] + 0.01, p[0], p[1]), (-1.0, 0, 0), tmax=40))]
+
+
+def test_dc_opening_takes_a_12_mm_plug():
+    assert plug_blocked(lid_in_place()) == []
+
+
+def test_lid_without_the_dc_opening_is_caught():
+    assert plug_blocked(lid_in_place(os.path.join(BUILD, "planted", "case-lid-no-dc.stl")))
+
+
 def test_lid_without_the_usb_opening_is_caught():
     planted = os.path.join(BUILD, "planted", "case-lid-no-usb.stl")
     [con] = [c for c in uno()["connectors"] if c["name"] == "USB-B"]
