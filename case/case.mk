@@ -50,7 +50,8 @@ CASE_PNGS := $(CASE_BIG:%=$(CASE_DIR)/case-%.png) $(CASE_STEPS:%=$(CASE_DIR)/cas
 $(CASE_PNGS): $(CASE_DIR)/case-%.png: $(CASE_STLS) case/view.scad case/case.mk
 	$(CASE_VIEW) -D 'view="$*"' --camera=$(CASE_CAMERA_$*) \
 		$(if $(filter cutaway,$*),,--viewall --autocenter) \
-		--imgsize=$(if $(filter $*,$(CASE_BIG)),1600$(CASE_COMMA)1200,800$(CASE_COMMA)600) -o $@ case/view.scad
+		--imgsize=$(if $(filter $*,$(CASE_BIG)),1600$(CASE_COMMA)1200,800$(CASE_COMMA)600) \
+		-o $@ case/view.scad
 
 $(CASE_DIR)/print-sheet.md: case/print_sheet.py $(CASE_STLS) $(CASE_DIR)/case-params.json
 	$(CASE_PY) -m case.print_sheet $(CASE_DIR) $@

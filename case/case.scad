@@ -11,7 +11,8 @@ include <case-model.scad>
 
 // The caps printed top face down on a 3 x 3 grid at a wider pitch than in the case.
 module keys_plate() {
-    for (i = [0 : 8]) translate([(i % 3) * P_plate_pitch, -floor(i / 3) * P_plate_pitch, P_z_cap_top])
+    p = P_plate_pitch;
+    for (i = [0 : 8]) translate([(i % 3) * p, -floor(i / 3) * p, P_z_cap_top])
         rotate([180, 0, 0]) translate([-P_caps[i][0], -P_caps[i][1], 0])
             cap_with_post(i + 1, P_caps[i]);
 }
