@@ -1,59 +1,77 @@
 """case/caselib.py - what the case is made from, read once for the generator and the checks.
 
 The shield's geometry comes from its KiCad PCB through pcbnew (Debian's /usr/bin/python3),
-the part heights from schematics/parts.json, the Uno's own connectors and holes from
-case/uno-r3.json (Arduino's published drawing). The case's own design choices (walls,
-clearances, screws) are DESIGN below. Everything is returned in the case frame: mm, origin
-at the board's lower-left corner (KiCad's y turned upwards), z = 0 on the print bed under
-the base.
+the part heights from schematics/parts.json, the Uno's parts and holes from
+case/uno-r3.json (Arduino's published drawing), the menu's cell meanings from the menu
+table's export (build/gen/menu.json). The case's own design choices (walls, clearances,
+screws, key caps) are DESIGN and FIXINGS below. Everything is returned in the case frame:
+mm, origin at the board's lower-left corner (KiCad's y turned upwards), z = 0 on the print
+bed under the base.
 """
 import json
 import math
 import os
 import re
-import sys
+
+from schematics.gen import parts as shield_parts
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "schematics", "gen"))
-import parts as shield_parts  # noqa: E402  (schematics/gen/parts.py)
 # CASE_PARTS_JSON: another parts file (to try a candidate part without editing the real one).
 PARTS_JSON = os.environ.get("CASE_PARTS_JSON") or os.path.join(ROOT, "schematics", "parts.json")
 UNO_JSON = os.path.join(HERE, "uno-r3.json")
-README = os.path.join(ROOT, "README.md")
 
 DESIGN = {
     "wall": 2.4,                # side walls of base and lid
     "floor": 2.0,               # base floor
-    "lid_plate": 2.4,           # lid top plate
-    "engrave": 0.6,             # depth of the engraved numbers and legend
+    "lid_plate": 2.0,           # lid top plate (the caps' guide)
     "side_gap": 0.5,            # board edge to the inner wall, left and right
     "post_d": 7.0,              # lid screw posts in the four corners
     "post_gap": 0.5,            # post to board edge
     "post_embed": 1.0,          # post centre this much less than its radius from the walls
-    "screw_pilot_d": 2.5,       # M3 thread-forming pilot
-    "screw_clear_d": 3.4,       # M3 clearance
-    "screw_head_d": 6.0,        # M3 countersunk head (ISO 10642: 5.5 nominal)
+    "screw_pilot_d": 2.5,       # M3 thread-forming pilot (lid screws)
+    "screw_clear_d": 3.6,       # M3 clearance
+    "screw_head_d": 6.6,        # countersink for an M3 head (ISO 10642: 6.0 max)
     "lid_screw_len": 16.0,      # the four lid screws, M3 x 16 countersunk
     "standoff_h": 5.0,          # base standoffs under the Uno's holes
-    "standoff_d": 6.5,
-    "uno_screw_len": 6.0,       # the four Uno screws, M3 x 6 pan head
     "split_gap": 0.6,           # base wall top below the Uno's top surface (jack bottoms)
-    "lid_clearance": 1.2,       # lid underside above the tallest part (the check wants 1.0)
-    "led_hole_extra": 0.6,      # LED hole diameter over the LED's: 0.3 mm all round
-    "jack_margin": 0.6,         # USB-B and DC openings beyond the connector bodies
-    "key_stem_d": 4.4,          # captive key cap, when the actuator does not reach through
-    "key_hole_extra": 0.6,      # key hole diameter over the stem's
-    "key_flange_d": 7.4,
-    "key_flange_t": 1.8,
-    "key_play": 0.3,            # cap flange below the lid underside at rest
-    "key_protrusion": 1.5,      # key top above the lid top at rest
-    "actuator_hole_extra": 0.8, # hole over the actuator, when it reaches through
+    "lip_t": 1.0,               # locating lip: the base wall's inner part, standing up
+    "lip_h": 1.6,               # into a rebate of the lid's wall
+    "lip_gap": 0.3,             # lip to rebate, each side (and above)
+    "jack_margin": 0.6,         # USB-B opening beyond the connector body
+    "dc_plug_margin": 0.3,      # DC opening beyond a 12 mm plug overmould, each side
+    # Key caps: one translucent block per cell over its LED and its switch.
+    "cap_size": 12.0,           # top face, square
+    "cap_play": 0.35,           # cap to the lid's opening, each side
+    "cap_post_d": 3.0,          # the post that presses the plunger (3.5 mm)
+    "cap_post_len": 1.0,        # post below the cap's underside
+    "cap_tab_w": 1.2,           # flange tabs beyond the cap's sides (under the lid)
+    "cap_tab_len": 5.0,         # along a side: one half of it (a pinwheel, see case.scad)
+    "cap_tab_gap": 0.5,         # tab from the side's middle
+    "cap_tab_foot": 0.6,        # tab's vertical edge; its top slopes 45 degrees to the side
+    "cap_lift": 1.1,            # tabs below the opening's edge at rest (never preloaded)
+    "cap_protrusion": 2.0,      # cap top above the lid's top at rest
+    "cap_number_size": 6.0,     # cell number engraved in the cap's top
+    "cap_number_depth": 0.6,
     "min_wall": 1.6,
 }
+# How each of the Uno's four holes is held (the order of uno-r3.json's mounting_holes_mm).
+# Heads and standoffs must clear the Uno's parts (fit.uno_clearances); where an M3 pan head
+# cannot, a smaller screw or a printed peg. Sizes: ISO 7045 pan heads, dk max and k.
+FIXINGS = {
+    "M3": {"what": "M3 x 6 pan-head screw (ISO 7045)", "head_d": 6.0, "head_h": 2.4,
+           "standoff_d": 6.5, "pilot_d": 2.5},
+    "M2": {"what": "M2 x 6 pan-head screw (ISO 7045)", "head_d": 4.0, "head_h": 1.6,
+           "standoff_d": 4.0, "pilot_d": 1.6},
+    "peg": {"what": "no screw: a printed peg through the hole", "peg_d": 2.5, "peg_above": 1.2,
+            "standoff_d": 4.0},
+}
+HOLE_FIXING = ["M2", "peg", "M3", "M3"]
 # The checks' thresholds, quoted by the print sheet and the report.
-REQUIRE = {"lid_clearance": 1.0, "led_margin": 0.25, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
-           "press_margin": 0.5, "overhang_deg": 45.0, "board_to_wall": 0.3}
+REQUIRE = {"lid_clearance": 1.0, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
+           "overhang_deg": 45.0, "board_to_wall": 0.3, "uno_clearance": 0.5,
+           "cap_play": (0.3, 0.5), "cap_min": 12.0, "neighbour": 0.5, "retention": 0.4,
+           "travel_margin": 0.2, "led_gap": 0.5, "thin_wall": 1.0}
 
 
 class CaseError(Exception):
@@ -76,14 +94,19 @@ def load_uno(path=UNO_JSON):
         return json.load(f)
 
 
-def menu_labels(path=README):
-    """The menu's meaning of cells 1-9: the row of the README's cell table."""
-    with open(path) as f:
-        for line in f:
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells and cells[0] == "menu" and len(cells) == 10:
-                return cells[1:]
-    raise CaseError("%s: no '| menu | ... |' row with nine cells" % path)
+def menu_labels(path):
+    """The menu's meaning of cells 1-9, from the menu table's export (build/gen/menu.json:
+    {"cells": [{"cell": 1, "action": ..., "long": "you X", "short": "x"}, ...]})."""
+    try:
+        with open(path) as f:
+            cells = json.load(f)["cells"]
+        by_cell = {c["cell"]: c["long"] for c in cells}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CaseError("%s: not the menu table's export (%s)" % (path, e))
+    if sorted(by_cell) != list(range(1, 10)) or len(cells) != 9:
+        raise CaseError("%s: want cells 1-9 once each, found %s"
+                        % (path, [c.get("cell") for c in cells]))
+    return [by_cell[c] for c in range(1, 10)]
 
 
 def _outline(board):
@@ -138,6 +161,88 @@ def _pad_centroid(fp):
     return (_mm(sum(p.x for p in pts)) / len(pts), _mm(sum(p.y for p in pts)) / len(pts))
 
 
+def _notch(outline):
+    """The ICSP notch from the outline's two right-angle reflex corners (or None)."""
+    n = len(outline)
+    area2 = sum(outline[i][0] * outline[(i + 1) % n][1] - outline[(i + 1) % n][0] * outline[i][1]
+                for i in range(n))
+    reflex = []
+    for i in range(n):
+        a, b, c = outline[i - 1], outline[i], outline[(i + 1) % n]
+        u = (b[0] - a[0], b[1] - a[1])
+        v = (c[0] - b[0], c[1] - b[1])
+        cross = u[0] * v[1] - u[1] * v[0]
+        dot = u[0] * v[0] + u[1] * v[1]
+        if cross * area2 < 0 and abs(dot) < 1e-6:
+            reflex.append(b)
+    if len(reflex) != 2 or abs(reflex[0][0] - reflex[1][0]) >= 1e-6:
+        return None
+    width = max(p[0] for p in outline)
+    xs = reflex[0][0]
+    notch = [xs, min(r[1] for r in reflex), width if xs > width / 2 else 0.0,
+             max(r[1] for r in reflex)]
+    return [min(notch[0], notch[2]), notch[1], max(notch[0], notch[2]), notch[3]]
+
+
+def _footprint(fp, tf, part, pcbnew):
+    """One footprint as the case sees it: its pads, its courtyard box (parts on top)."""
+    pts = [tf(_mm(p.GetPosition().x), _mm(p.GetPosition().y)) for p in fp.Pads()
+           if p.GetAttribute() != pcbnew.PAD_ATTRIB_NPTH]
+    box = None
+    if fp.GetLayer() == pcbnew.F_Cu:
+        bb = fp.GetCourtyard(pcbnew.F_CrtYd).BBox()
+        if bb.GetWidth() > 0:
+            a = tf(_mm(bb.GetLeft()), _mm(bb.GetBottom()))
+            b = tf(_mm(bb.GetRight()), _mm(bb.GetTop()))
+            box = [a[0], a[1], b[0], b[1]]
+    return {"ref": fp.GetReference(), "value": part["value"], "height": part["height_mm"],
+            "top": fp.GetLayer() == pcbnew.F_Cu, "pads": pts, "box": box,
+            "switch": "actuator_top_mm" in part, "led": "diameter_mm" in part}
+
+
+def _part_of(fp, by_ref, parts_path):
+    ref = fp.GetReference()
+    part = by_ref.get(ref)
+    if part is None:
+        raise CaseError("%s (%s) has no entry in %s: the case needs its height (top of the"
+                        " fitted part above the PCB's top surface)"
+                        % (ref, fp.GetValue(), os.path.relpath(parts_path, ROOT)))
+    if part["value"] != fp.GetValue():
+        raise CaseError("%s: value %r on the PCB, %r in parts.json"
+                        % (ref, fp.GetValue(), part["value"]))
+    return part
+
+
+def _read_footprints(board, tf, by_ref, parts_path):
+    import pcbnew
+    switches, leds, parts, holes, fab, j1 = {}, {}, [], [], [], []
+    for fp in board.GetFootprints():
+        # Outlines a footprint draws on its fab layer (the Uno module draws its jacks).
+        segs = [g for g in fp.GraphicalItems() if g.GetLayerName() in ("F.Fab", "B.Fab")
+                and getattr(g, "GetShapeStr", lambda: "")() == "Line"]
+        fab += _loops([(tf(_mm(g.GetStart().x), _mm(g.GetStart().y)),
+                        tf(_mm(g.GetEnd().x), _mm(g.GetEnd().y))) for g in segs])
+        for pad in fp.Pads():
+            if pad.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
+                p = pad.GetPosition()
+                holes.append(tf(_mm(p.x), _mm(p.y)) + (round(_mm(pad.GetDrillSize().x), 3),))
+        part = _part_of(fp, by_ref, parts_path)
+        entry = _footprint(fp, tf, part, pcbnew)
+        parts.append(entry)
+        if part.get("fitted_from") == "bottom":
+            j1 += entry["pads"]
+        m = re.fullmatch(r"[A-Z]+(\d+)", entry["ref"])
+        if entry["switch"] or entry["led"]:
+            c = tf(*_pad_centroid(fp))
+            (switches if entry["switch"] else leds)[int(m.group(1))] = \
+                {"ref": entry["ref"], "xy": c, "part": part}
+    if sorted(switches) != list(range(1, 10)) or sorted(leds) != list(range(1, 10)):
+        raise CaseError("want nine switches and nine LEDs numbered 1-9, found %s and %s"
+                        % (sorted(switches), sorted(leds)))
+    return {"switches": switches, "leds": leds, "parts": parts, "holes": sorted(holes),
+            "fab_boxes": fab, "header_pads": sorted(j1)}
+
+
 def read_board(pcb_path, parts_path=PARTS_JSON):
     """The shield as the case needs it, in the case frame (z not yet applied)."""
     import pcbnew
@@ -155,99 +260,88 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
         return (round(x - x0, 4), round(y0 - y, 4))
 
     outline = [tf(*p) for p in poly]
-    # The outline's right-angle reflex corners are the ICSP notch's inner corners.
-    n = len(outline)
-    area2 = sum(outline[i][0] * outline[(i + 1) % n][1] - outline[(i + 1) % n][0] * outline[i][1]
-                for i in range(n))
-    reflex = []
-    for i in range(n):
-        a, b, c = outline[i - 1], outline[i], outline[(i + 1) % n]
-        u = (b[0] - a[0], b[1] - a[1])
-        v = (c[0] - b[0], c[1] - b[1])
-        cross = u[0] * v[1] - u[1] * v[0]
-        dot = u[0] * v[0] + u[1] * v[1]
-        if cross * area2 < 0 and abs(dot) < 1e-6:
-            reflex.append(b)
-    width = max(p[0] for p in outline)
-    height = max(p[1] for p in outline)
-    notch = None
-    if len(reflex) == 2 and abs(reflex[0][0] - reflex[1][0]) < 1e-6:
-        xs = reflex[0][0]
-        notch = [xs, min(r[1] for r in reflex), width if xs > width / 2 else 0.0,
-                 max(r[1] for r in reflex)]
-        notch = [min(notch[0], notch[2]), notch[1], max(notch[0], notch[2]), notch[3]]
-
-    switches, leds, parts, holes, fab = {}, {}, [], [], []
-    for fp in board.GetFootprints():
-        ref = fp.GetReference()
-        # Outlines a footprint draws on its fab layer (the Uno module draws its jacks).
-        segs = [g for g in fp.GraphicalItems() if g.GetLayerName() in ("F.Fab", "B.Fab")
-                and getattr(g, "GetShapeStr", lambda: "")() == "Line"]
-        fab += _loops([(tf(_mm(g.GetStart().x), _mm(g.GetStart().y)),
-                        tf(_mm(g.GetEnd().x), _mm(g.GetEnd().y))) for g in segs])
-        for pad in fp.Pads():
-            if pad.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
-                p = pad.GetPosition()
-                holes.append(tf(_mm(p.x), _mm(p.y)) + (round(_mm(pad.GetDrillSize().x), 3),))
-        part = by_ref.get(ref)
-        if part is None:
-            raise CaseError("%s (%s) has no entry in %s: the case needs its height (top of the"
-                            " fitted part above the PCB's top surface)"
-                            % (ref, fp.GetValue(), os.path.relpath(parts_path, ROOT)))
-        if part["value"] != fp.GetValue():
-            raise CaseError("%s: value %r on the PCB, %r in parts.json"
-                            % (ref, fp.GetValue(), part["value"]))
-        top = fp.GetLayer() == pcbnew.F_Cu
-        # Where the part stands: its courtyard on its own side, and for a part fitted
-        # from below only its pads (the leads that come through).
-        pts = []
-        for pad in fp.Pads():
-            if pad.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
-                continue
-            p = pad.GetPosition()
-            pts.append(tf(_mm(p.x), _mm(p.y)))
-        box = None
-        if top:
-            bb = fp.GetCourtyard(pcbnew.F_CrtYd).BBox()
-            if bb.GetWidth() > 0:
-                a = tf(_mm(bb.GetLeft()), _mm(bb.GetBottom()))
-                b = tf(_mm(bb.GetRight()), _mm(bb.GetTop()))
-                box = [a[0], a[1], b[0], b[1]]
-        entry = {"ref": ref, "value": part["value"], "height": part["height_mm"],
-                 "top": top, "pads": pts, "box": box, "switch": "actuator_top_mm" in part,
-                 "led": "diameter_mm" in part}
-        parts.append(entry)
-        m = re.fullmatch(r"[A-Z]+(\d+)", ref)
-        if "actuator_top_mm" in part:
-            c = tf(*_pad_centroid(fp))
-            switches[int(m.group(1))] = {"ref": ref, "xy": c, "part": part}
-        elif "diameter_mm" in part:
-            c = tf(*_pad_centroid(fp))
-            leds[int(m.group(1))] = {"ref": ref, "xy": c, "part": part}
-    if sorted(switches) != list(range(1, 10)) or sorted(leds) != list(range(1, 10)):
-        raise CaseError("want nine switches and nine LEDs numbered 1-9, found %s and %s"
-                        % (sorted(switches), sorted(leds)))
-    return {"pcb": pcb_path, "outline": outline, "fab_boxes": fab, "width": width, "height": height,
-            "thickness": thick, "notch": notch, "holes": sorted(holes),
-            "switches": switches, "leds": leds, "parts": parts,
-            "lid_intent": parts_data.get("lid", {}), "origin_kicad": (x0, y0)}
+    out = {"pcb": pcb_path, "outline": outline, "width": max(p[0] for p in outline),
+           "height": max(p[1] for p in outline), "thickness": thick, "notch": _notch(outline),
+           "lid_intent": parts_data.get("lid", {}), "origin_kicad": (x0, y0)}
+    out.update(_read_footprints(board, tf, by_ref, parts_path))
+    return out
 
 
-def layout(board, uno):
-    """Every derived dimension of the case (the z stack, the cavity, the key mode)."""
-    D = DESIGN
-    # The Uno's holes must be where the shield's footprint has them.
-    # (other unplated holes on the shield, pegs of a part, are no concern of the case)
-    uno_holes = []
+def header_pins(h):
+    """Pin centres of one of uno-r3.json's headers."""
+    (x0, y0), (nx, ny) = h["first_pin_mm"], h["pins"]
+    return [(round(x0 + 2.54 * i, 3), round(y0 + 2.54 * j, 3))
+            for i in range(nx) for j in range(ny)]
+
+
+def uno_parts(uno, z_uno_bottom):
+    """The Uno's parts as the fit checks see them: boxes [x0, y0, x1, y1] with a z range and
+    a tolerance; above the board (housings, jacks, the reset button) and under it (the pin
+    tails with their solder fillets, as discs of the fillet's radius)."""
+    zt = z_uno_bottom + uno["thickness_mm"]
+    tail = uno["tails"]
+    zb = (z_uno_bottom - tail["depth_mm"], z_uno_bottom)
+    out = []
+    for h in uno["headers"]:
+        pins = header_pins(h)
+        box = [min(p[0] for p in pins) - 1.27, min(p[1] for p in pins) - 1.27,
+               max(p[0] for p in pins) + 1.27, max(p[1] for p in pins) + 1.27]
+        out.append({"name": h["name"] + " housing", "box": box, "z": (zt, zt + h["top_mm"]),
+                    "tol": h["tol_mm"]})
+        out += [{"name": "%s pin tail at (%.2f, %.2f)" % (h["name"], x, y), "disc": (x, y),
+                 "r": tail["fillet_radius_mm"], "z": zb, "tol": h["tol_mm"]} for x, y in pins]
+    for c in uno["connectors"]:
+        y0, y1 = c["y_centre_mm"] - c["width_mm"] / 2, c["y_centre_mm"] + c["width_mm"] / 2
+        out.append({"name": c["name"] + " jack body", "box": [c["x_min_mm"], y0, c["x_max_mm"], y1],
+                    "z": (zt, zt + c["height_mm"]), "tol": c["tol_mm"]})
+        out.append({"name": c["name"] + " jack's solder tails", "z": zb, "tol": c["tol_mm"],
+                    "box": [max(0.0, c["x_min_mm"]), y0, c["x_max_mm"], y1]})
+    for p in uno["parts"]:
+        out.append({"name": p["name"], "box": p["box_mm"], "z": (zt, zt + p["top_mm"]),
+                    "tol": p["tol_mm"]})
+    return out
+
+
+def fixings(uno, z, hole_fixing=None):
+    """What holds the Uno at each hole: a screw's head over the board and the standoff
+    under it, or a printed peg through it, as discs with z ranges (fit.uno_clearances)."""
+    hole_fixing = hole_fixing or HOLE_FIXING
+    out = []
+    for (x, y), kind in zip(uno["mounting_holes_mm"], hole_fixing):
+        f = FIXINGS[kind]
+        item = {"xy": (x, y), "kind": kind, "what": f["what"], "standoff_d": f["standoff_d"],
+                "solids": [("standoff", f["standoff_d"] / 2, (DESIGN["floor"], z["z_uno_bottom"]))]}
+        if kind == "peg":
+            item["solids"].append(("peg", f["peg_d"] / 2,
+                                   (z["z_uno_bottom"], z["z_uno_top"] + f["peg_above"])))
+            item["peg_d"], item["peg_top"] = f["peg_d"], z["z_uno_top"] + f["peg_above"]
+        else:
+            item["solids"].append(("screw head", f["head_d"] / 2,
+                                   (z["z_uno_top"], z["z_uno_top"] + f["head_h"])))
+            item["pilot_d"] = f["pilot_d"]
+        out.append(item)
+    return out
+
+
+def _uno_holes(board, uno):
+    """The Uno's holes must be where the shield's footprint has them (other unplated holes
+    on the shield, pegs of a part, are no concern of the case)."""
+    out = []
     for hx, hy in uno["mounting_holes_mm"]:
         near = [h for h in board["holes"] if math.hypot(h[0] - hx, h[1] - hy) <= 0.05
                 and abs(h[2] - uno["mounting_hole_diameter_mm"]) <= 0.05]
         if not near:
             raise CaseError("the PCB has no %.1f mm hole at the Uno's (%.2f, %.2f); its unplated"
-                            " holes: %s" % (uno["mounting_hole_diameter_mm"], hx, hy, board["holes"]))
-        uno_holes.append(near[0][:2])
-    # A second source for the jacks: the Uno footprint's fab drawing of them (KiCad's
-    # library) must agree with Arduino's drawing to 0.6 mm at the plug face and centre.
+                            " holes: %s"
+                            % (uno["mounting_hole_diameter_mm"], hx, hy, board["holes"]))
+        out.append(near[0][:2])
+    return out
+
+
+def _cross_check(board, uno):
+    """Second sources for uno-r3.json: the Uno footprint's fab drawing of the jacks (KiCad's
+    library) agrees with Arduino's drawing to 0.6 mm at the plug face and centre; the four
+    female headers' pins are the shield's own header pads (the shield plugs into them)."""
     for c in uno["connectors"]:
         match = [b for b in board["fab_boxes"] if b[0] < 0 and b[1] < c["y_centre_mm"] < b[3]]
         if not match or abs(match[0][0] - c["x_min_mm"]) > 0.6 \
@@ -255,53 +349,85 @@ def layout(board, uno):
             raise CaseError("%s: case/uno-r3.json (face x %.2f, centre y %.2f) disagrees with the"
                             " Uno footprint's fab drawing %s" % (c["name"], c["x_min_mm"],
                                                                  c["y_centre_mm"], match))
+    pads = board["header_pads"]
+    for h in uno["headers"]:
+        if "ICSP" in h["name"]:
+            continue
+        for x, y in header_pins(h):
+            if not any(math.hypot(x - px, y - py) <= 0.05 for px, py in pads):
+                raise CaseError("%s: case/uno-r3.json has a pin at (%.2f, %.2f), the shield's"
+                                " header has none there" % (h["name"], x, y))
+
+
+def _z_stack(board, uno):
+    """The boards' heights: the Uno on the standoffs, the shield on the Uno's headers."""
+    D = DESIGN
     if D["standoff_h"] < uno["bottom_protrusion_mm"] + 1.0:
         raise CaseError("standoffs of %g mm do not clear the Uno's %g mm solder tails"
                         % (D["standoff_h"], uno["bottom_protrusion_mm"]))
-    z_uno_bottom = D["floor"] + D["standoff_h"]
-    z_uno_top = z_uno_bottom + uno["thickness_mm"]
+    z = {"z_uno_bottom": D["floor"] + D["standoff_h"]}
+    z["z_uno_top"] = z["z_uno_bottom"] + uno["thickness_mm"]
     # Shield on the Uno's female headers, on the plastic of its own male headers (2.54 mm).
-    z_shield_bottom = z_uno_top + uno["female_header_height_mm"] + 2.54
-    z_shield_top = z_shield_bottom + board["thickness"]
+    z["z_shield_bottom"] = z["z_uno_top"] + uno["headers"][0]["top_mm"] + 2.54
+    z["z_shield_top"] = z["z_shield_bottom"] + board["thickness"]
+    z["z_split"] = z["z_uno_top"] - D["split_gap"]
+    return z
+
+
+def _switch(board):
     sw = board["switches"][1]["part"]
     if any(board["switches"][c]["part"] is not sw for c in range(1, 10)):
         raise CaseError("the nine switches are not one part")
     for k in ("actuator_top_mm", "actuator_diameter_mm", "travel_mm"):
         if k not in sw:
             raise CaseError("parts.json: the switch %s has no %s" % (sw["value"], k))
-    z_act = z_shield_top + sw["actuator_top_mm"]
-    # The lid lies over every part but the LEDs, which stand through their holes (the
-    # shield's intent, parts.json's "lid"); a switch counts with its body, its actuator is
-    # left to the key design below. parts.json's lid thickness and gap are the shield's
-    # minimum; the case's plate is thicker (engraving over the minimum wall) and its gap
-    # wider (the check's clearance rule), both DESIGN.
-    tallest = max((p for p in board["parts"] if not p["led"]), key=lambda p: p["height"])
-    z_parts = z_shield_top + tallest["height"]
-    z_icsp = z_uno_top + uno["icsp_header_top_mm"]
-    z_lid_under = max(z_parts, z_icsp) + D["lid_clearance"]
-    z_lid_top = z_lid_under + D["lid_plate"]
-    travel = sw["travel_mm"]
-    # The actuator itself is the key when it stands far enough above the lid to be pressed:
-    # its travel and a margin, and at least what the shield's intent asks of it.
-    press = max(travel + REQUIRE["press_margin"],
-                board["lid_intent"].get("actuator_above_lid_min_mm", 0.0))
-    if z_act - z_lid_top >= press - 1e-9:
-        # parts.json gives the actuator's top and the body's height (the body is under the
-        # lid, as every part but the LEDs).
-        key = {"mode": "through", "hole_d": sw["actuator_diameter_mm"] + D["actuator_hole_extra"]}
-    else:
-        # A captive cap rests on the actuator: its flange under the lid, its stem through it.
-        need = z_act + D["key_flange_t"] + (D["key_flange_d"] - D["key_stem_d"]) / 2 \
-            / math.tan(math.radians(40)) + D["key_play"]
-        z_lid_under = max(z_lid_under, need)
-        flange_top = z_lid_under - D["key_play"]
-        key = {"mode": "cap", "hole_d": D["key_stem_d"] + D["key_hole_extra"],
-               "stem_d": D["key_stem_d"], "flange_d": D["key_flange_d"],
-               "flange_t": D["key_flange_t"], "z_bottom": z_act,
-               "z_flange_top": flange_top,
-               "z_top": z_lid_under + D["lid_plate"] + D["key_protrusion"]}
-    z_lid_top = z_lid_under + D["lid_plate"]
-    z_split = z_uno_top - D["split_gap"]
+    return sw
+
+
+def cap_stack(z_act, design=None):
+    """The caps' heights from the plunger's top at rest: post, underside, tabs (their top
+    slopes 45 degrees up to the cap's side), the lid resting cap_lift above where the tab
+    meets the opening's edge, the cap's top above the lid."""
+    D = design or DESIGN
+    s = {"z_act": z_act, "z_cap_under": z_act + D["cap_post_len"]}
+    s["z_tab_tip_top"] = s["z_cap_under"] + D["cap_tab_foot"]
+    s["z_tab_root_top"] = s["z_tab_tip_top"] + D["cap_tab_w"]
+    s["z_lid_under"] = s["z_tab_root_top"] - D["cap_play"] + D["cap_lift"]
+    s["z_lid_top"] = s["z_lid_under"] + D["lid_plate"]
+    s["z_cap_top"] = s["z_lid_top"] + D["cap_protrusion"]
+    return s
+
+
+def _caps(board, design=None):
+    """Cap centres: the middle of the box around the LED's body and the post."""
+    D = design or DESIGN
+    out = []
+    for c in range(1, 10):
+        (lx, ly), (kx, ky) = board["leds"][c]["xy"], board["switches"][c]["xy"]
+        rl, rp = board["leds"][c]["part"]["diameter_mm"] / 2, D["cap_post_d"] / 2
+        x0, x1 = min(lx - rl, kx - rp), max(lx + rl, kx + rp)
+        y0, y1 = min(ly - rl, ky - rp), max(ly + rl, ky + rp)
+        out.append((round((x0 + x1) / 2, 4), round((y0 + y1) / 2, 4)))
+    return out
+
+
+def layout(board, uno, design=None):
+    """Every derived dimension of the case (the z stack, the cavity, the caps, the fixings)."""
+    D = design or DESIGN
+    uno_holes = _uno_holes(board, uno)
+    _cross_check(board, uno)
+    z = _z_stack(board, uno)
+    sw = _switch(board)
+    z.update(cap_stack(z["z_shield_top"] + sw["actuator_top_mm"], D))
+    # Everything but the LEDs and switches (under the caps) must be under the lid.
+    tallest = max((p for p in board["parts"] if not p["led"] and not p["switch"]),
+                  key=lambda p: p["height"])
+    z["z_parts"] = z["z_shield_top"] + tallest["height"]
+    z["z_icsp"] = z["z_uno_top"] + max(h["top_mm"] for h in uno["headers"])
+    if z["z_lid_under"] < max(z["z_parts"], z["z_icsp"]) + REQUIRE["lid_clearance"]:
+        raise CaseError("the caps' lid (underside %.2f) is not %g mm over %s (%.2f)"
+                        % (z["z_lid_under"], REQUIRE["lid_clearance"], tallest["ref"],
+                           z["z_parts"]))
     # Cavity: the board plus side gaps; the corner posts sit beyond the board's ends.
     post_r = D["post_d"] / 2
     inset = post_r - D["post_embed"]
@@ -309,10 +435,8 @@ def layout(board, uno):
     cavity = [-D["side_gap"], -gap_y, board["width"] + D["side_gap"], board["height"] + gap_y]
     posts = [(x, y) for x in (cavity[0] + inset, cavity[2] - inset)
              for y in (cavity[1] + inset, cavity[3] - inset)]
-    return {"z_uno_bottom": z_uno_bottom, "z_uno_top": z_uno_top,
-            "z_shield_bottom": z_shield_bottom, "z_shield_top": z_shield_top,
-            "z_act": z_act, "z_parts": z_parts, "tallest": tallest["ref"],
-            "tallest_h": tallest["height"], "z_icsp": z_icsp,
-            "z_lid_under": z_lid_under, "z_lid_top": z_lid_top, "z_split": z_split,
-            "travel": travel, "press": press, "key": key, "cavity": cavity, "posts": posts,
-            "uno_holes": uno_holes}
+    z.update({"tallest": tallest["ref"], "tallest_h": tallest["height"], "travel": sw["travel_mm"],
+              "cavity": cavity, "posts": posts, "uno_holes": uno_holes,
+              "caps": _caps(board, D), "opening": D["cap_size"] + 2 * D["cap_play"],
+              "fixings": fixings(uno, z)})
+    return z

@@ -1,46 +1,23 @@
-#!/usr/bin/python3
-"""case/gen_case.py - the OpenSCAD include for case/case.scad, from the shield's PCB.
+"""case/gen_case.py - the OpenSCAD include for case/case-model.scad, from the shield's PCB.
 
-  gen_case.py PCB OUTDIR      writes OUTDIR/case-params.scad and OUTDIR/case-params.json
+  python3 -m case.gen_case PCB MENU_JSON OUTDIR
+      writes OUTDIR/case-params.scad, OUTDIR/case-params.json (the layout and every fit
+      figure, for the print sheet and the tests) and OUTDIR/legend-card.svg
 
 Every position of something on the shield (outline, ICSP notch, mounting holes, LED and
 switch centres) is read from the PCB with pcbnew; the heights from schematics/parts.json;
-the Uno's jacks from case/uno-r3.json (Arduino's drawing, cross-checked against the Uno
-footprint's fab drawing of them on the PCB); the menu's meaning of each cell from the
-README's cell table. Nothing here is a coordinate.
+the Uno's parts from case/uno-r3.json (Arduino's drawing, cross-checked against the Uno
+footprint on the PCB); the menu's meaning of each cell from the menu table's export
+(build/gen/menu.json). Nothing here is a coordinate.
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import caselib  # noqa: E402
+from case import caselib, fit, legend
 
 FONT = "DejaVu Sans:style=Bold"
-NUMBER_SIZE = 4.5
-
-
-def text_widths(lines):
-    """Width of each line at size 1, as OpenSCAD draws it (a 2D export, measured)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "t.scad")
-        with open(src, "w") as f:
-            for i, s in enumerate(lines):
-                f.write("translate([0, %d]) text(%s, size = 10, font = %s);\n"
-                        % (-30 * i, json.dumps(s), json.dumps(FONT)))
-        out = os.path.join(tmp, "t.dxf")
-        subprocess.run(["openscad", "-q", "-o", out, src], check=True)
-        toks = open(out).read().split("\n")
-    xs = {}
-    pts = [(float(toks[i + 1]), float(toks[i + 3])) for i in range(len(toks) - 3)
-           if toks[i].strip() == "10" and toks[i + 2].strip() == "20"]
-    for x, y in pts:
-        row = int(round(-y / 30 + 0.3))
-        lo, hi = xs.get(row, (x, x))
-        xs[row] = (min(lo, x), max(hi, x))
-    return [(xs[i][1] - min(0, xs[i][0])) / 10 for i in range(len(lines))]
+PLATE_PITCH = 18.0   # the caps' print plate: 12 mm caps, 1.2 mm tabs, room between
 
 
 def scad(v):
@@ -55,88 +32,93 @@ def scad(v):
     return "[" + ", ".join(scad(x) for x in v) + "]"
 
 
-def legend(board, lay, labels):
-    """Menu legend lines in the strip right of the grid, on the lid's top."""
-    D = caselib.DESIGN
-    right_of_grid = max(max(board["leds"][c]["xy"][0] for c in board["leds"])
-                        + (board["leds"][1]["part"]["diameter_mm"] + D["led_hole_extra"]) / 2,
-                        max(board["switches"][c]["xy"][0] for c in board["switches"])
-                        + lay["key"]["hole_d"] / 2)
-    x0 = right_of_grid + 1.5
-    x1 = lay["cavity"][2] + D["wall"] - 1.0
-    lines = ["menu (hold)"] + ["%d %s" % (i + 1, t) for i, t in enumerate(labels)]
-    size = min(3.0, (x1 - x0) / max(text_widths(lines)))
-    ys = sorted(board["leds"][c]["xy"][1] for c in board["leds"])
-    top = ys[-1] + 4.0
-    step = min(size * 1.9, (top - (min(board["switches"][c]["xy"][1]
-                                        for c in board["switches"]) - 3.0)) / len(lines))
-    if size < 1.8:
-        return {"size": 0, "lines": [], "why": "the strip beside the grid is %.1f mm wide" % (x1 - x0)}
-    return {"size": round(size, 2),
-            "lines": [[round(x0, 3), round(top - i * step, 3), s] for i, s in enumerate(lines)],
-            "why": ""}
+def _fixings(lay):
+    out = []
+    for f in lay["fixings"]:
+        head = caselib.FIXINGS[f["kind"]]
+        out.append([f["xy"][0], f["xy"][1], f["kind"], f["standoff_d"], f.get("pilot_d", 0),
+                    f.get("peg_d", 0), f.get("peg_top", 0), head.get("head_d", 0),
+                    head.get("head_h", 0)])
+    return out
 
 
-def main():
-    if len(sys.argv) != 3:
-        raise SystemExit(__doc__)
-    pcb, out = sys.argv[1:]
-    try:
-        board = caselib.read_board(pcb)
-        uno = caselib.load_uno()
-        lay = caselib.layout(board, uno)
-        labels = caselib.menu_labels()
-    except caselib.CaseError as e:
-        raise SystemExit("gen_case: %s" % e)
+def _boards(board, uno, lay):
+    """What the pictures draw of the boards: the shield's parts as boxes, the Uno's parts."""
+    shield = [p["box"] + [p["height"]] for p in board["parts"]
+              if p["top"] and p["box"] and not p["led"] and not p["switch"]]
+    parts = caselib.uno_parts(uno, lay["z_uno_bottom"])
+    above = [p["box"] + list(p["z"]) + [p["name"]] for p in parts
+             if "box" in p and p["z"][0] >= lay["z_uno_top"] - 1e-6]
+    return {"shield_boxes": shield, "uno_boxes": above}
+
+
+def values(board, uno, lay):
     D = caselib.DESIGN
-    led_d = board["leds"][1]["part"]["diameter_mm"]
     cells = range(1, 10)
-    # Cell numbers left of each LED hole, 1.5 mm clear of it (widths as OpenSCAD draws them).
-    widths = text_widths([str(c) for c in cells])
-    numbers = []
-    for c in cells:
-        x, y = board["leds"][c]["xy"]
-        w = widths[c - 1] * NUMBER_SIZE
-        numbers.append([round(x - (led_d + D["led_hole_extra"]) / 2 - 1.5 - w / 2, 3), y, str(c)])
-    leg = legend(board, lay, labels)
-    key = lay["key"]
-    conns = [[c["name"], c["x_min_mm"], c["x_max_mm"], c["y_centre_mm"], c["width_mm"],
-              c["height_mm"]] for c in uno["connectors"]]
-    values = {
+    sw = board["switches"][1]["part"]
+    dc = [c for c in uno["connectors"] if c["name"] == "DC"][0]
+    v = {
         "outline": board["outline"], "board_w": board["width"], "board_h": board["height"],
         "board_t": board["thickness"], "notch": board["notch"] or [0, 0, 0, 0],
         "uno_holes": [list(h) for h in lay["uno_holes"]], "uno_t": uno["thickness_mm"],
         "leds": [list(board["leds"][c]["xy"]) for c in cells],
         "keys": [list(board["switches"][c]["xy"]) for c in cells],
-        "led_hole_d": led_d + D["led_hole_extra"], "led_d": led_d,
+        "led_d": board["leds"][1]["part"]["diameter_mm"],
         "led_h": board["leds"][1]["part"]["height_mm"],
-        "actuator_d": board["switches"][1]["part"]["actuator_diameter_mm"],
+        "actuator_d": sw["actuator_diameter_mm"], "sw_body_h": sw["height_mm"],
         "uno_hole_d": uno["mounting_hole_diameter_mm"],
-        "key_mode": key["mode"], "key_hole_d": key["hole_d"],
-        "key_stem_d": key.get("stem_d", 0), "key_flange_d": key.get("flange_d", 0),
-        "key_flange_t": key.get("flange_t", 0), "key_z_bottom": key.get("z_bottom", 0),
-        "key_z_flange_top": key.get("z_flange_top", 0), "key_z_top": key.get("z_top", 0),
-        "cavity": lay["cavity"], "posts": lay["posts"], "connectors": conns,
-        "numbers": numbers, "legend": leg["lines"], "legend_size": leg["size"], "font": FONT,
-        "number_size": NUMBER_SIZE,
+        "caps": [list(c) for c in lay["caps"]], "opening": lay["opening"],
+        "cavity": lay["cavity"], "posts": lay["posts"], "fixings": _fixings(lay),
+        "connectors": [[c["name"], c["x_min_mm"], c["x_max_mm"], c["y_centre_mm"],
+                        c["width_mm"], c["height_mm"]] for c in uno["connectors"]],
+        "dc": [dc["y_centre_mm"], lay["z_uno_top"] + dc["plug_axis_mm"],
+               uno["dc_plug_overmould_mm"] / 2 + D["dc_plug_margin"]],
+        "font": FONT, "plate_pitch": PLATE_PITCH,
     }
+    v.update(_boards(board, uno, lay))
     for k in ("z_uno_bottom", "z_uno_top", "z_shield_bottom", "z_shield_top", "z_act",
-              "z_lid_under", "z_lid_top", "z_split"):
-        values[k] = lay[k]
-    for k, v in D.items():
-        values["d_" + k] = v
+              "z_cap_under", "z_cap_top", "z_lid_under", "z_lid_top", "z_split"):
+        v[k] = lay[k]
+    for k, x in D.items():
+        v["d_" + k] = x
+    return v
+
+
+def _write(path, body):
+    """Rewritten only when changed, so an unrelated edit re-renders nothing."""
+    if not os.path.exists(path) or open(path).read() != body:
+        with open(path, "w") as f:
+            f.write(body)
+
+
+def main(argv):
+    if len(argv) != 3:
+        raise SystemExit(__doc__)
+    pcb, menu, out = argv
+    try:
+        board = caselib.read_board(pcb)
+        uno = caselib.load_uno()
+        lay = caselib.layout(board, uno)
+        labels = caselib.menu_labels(menu)
+    except caselib.CaseError as e:
+        raise SystemExit("gen_case: %s" % e)
+    findings = fit.all_findings(board, uno, lay)
     os.makedirs(out, exist_ok=True)
     text = "// Generated by case/gen_case.py from %s; do not edit.\n" % os.path.basename(pcb)
-    text += "".join("P_%s = %s;\n" % (k, scad(v)) for k, v in values.items())
-    meta = {"pcb": pcb, "layout": lay, "legend": leg, "design": D, "require": caselib.REQUIRE,
-            "uno_source": uno["source"], "tallest": lay["tallest"], "led_d": led_d}
-    # Rewritten only when changed, so an unrelated edit (of the README) re-renders nothing.
-    for name, body in (("case-params.scad", text),
-                       ("case-params.json", json.dumps(meta, indent=1, sort_keys=True) + "\n")):
-        path = os.path.join(out, name)
-        if not os.path.exists(path) or open(path).read() != body:
-            with open(path, "w") as f:
-                f.write(body)
+    text += "".join("P_%s = %s;\n" % (k, scad(v)) for k, v in values(board, uno, lay).items())
+    lay_json = {k: v for k, v in lay.items() if k != "fixings"}
+    meta = {"pcb": pcb, "layout": lay_json, "design": caselib.DESIGN, "require": caselib.REQUIRE,
+            "assume": fit.ASSUME, "uno_source": uno["source"], "uno": uno,
+            "fixings": [{k: f[k] for k in ("xy", "kind", "what")} for f in lay["fixings"]],
+            "findings": [f._asdict() for f in findings], "labels": labels,
+            "led_d": board["leds"][1]["part"]["diameter_mm"]}
+    _write(os.path.join(out, "case-params.scad"), text)
+    _write(os.path.join(out, "case-params.json"), json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    _write(os.path.join(out, "legend-card.svg"), legend.card_svg(labels))
+    bad = [f for f in findings if not f.ok]
+    for f in bad:
+        print("gen_case: WARNING %s: %s" % (f.check, f.msg), file=sys.stderr)
+
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

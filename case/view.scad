@@ -1,53 +1,129 @@
-// case/view.scad - the pictures of `make case`, from the exported STLs (on OPENSCADPATH
-// with case-params.scad): the base as printed, the lid top side up, the assembled case
-// (with the shield, whose LEDs and actuators show through the lid).
-include <case-params.scad>
-
+// case/view.scad - the pictures of `make case`, drawn from case/case-model.scad with the
+// boards from the same parameters (OpenSCAD's preview renderer, each part in its colour):
+//   assembled   the closed case, caps lit red, green and yellow as in a game
+//   exploded    base, screws and peg, Uno, shield, caps and lid pulled apart
+//   cutaway     the case cut through cell 5 (x = its LED and switch): cap, LED, switch;
+//               the preview paints every cut face in its one section colour
+//   step1-step4 the print sheet's assembly steps (the fifth is `assembled`)
 view = "assembled";
 dir = ".";   // where the STLs are (make passes the absolute build/case)
+omit_opening = "";
+include <case-model.scad>
 
-module lid_in_place() translate([0, 0, P_z_lid_top]) rotate([180, 0, 0]) import(str(dir, "/case-lid.stl"));
-module keys_in_place() if (P_key_mode == "cap") translate([0, 0, P_z_act]) import(str(dir, "/case-keys.stl"));
+CASE_C = "#3B3F45";
+LID_C = "#4A4F57";
+lit = ["red", "natural", "green", "natural", "red", "natural", "green", "natural", "yellow"];
+function cap_colour(s) = s == "red" ? [1, 0.16, 0.1] : s == "green" ? [0.15, 1, 0.3]
+    : s == "yellow" ? [1, 0.85, 0.1] : [0.9, 0.9, 0.86];
 
-if (view == "base") import(str(dir, "/case-base.stl"));
-else if (view == "lid") lid_in_place();
-else if (view == "keys") import(str(dir, "/case-keys.stl"));
-else if (view == "assembled") {
-    color("SteelBlue") import(str(dir, "/case-base.stl"));
-    color("LightSkyBlue") lid_in_place();
-    color("Orange") keys_in_place();
-    shield();   // the LEDs and actuators that stand through the lid
-}
-else if (view == "exploded") {
-    lift = 30;
-    color("SteelBlue") import(str(dir, "/case-base.stl"));
-    uno();
-    shield();
-    color("Orange") translate([0, 0, 0.8 * lift]) keys_in_place();
-    color("LightSkyBlue") translate([0, 0, 2.2 * lift]) lid_in_place();
-}
-else assert(false, str("unknown view ", view));
+// Base and lid as `make case` rendered them (the preview draws imported meshes cleanly).
+module base_stl() color(CASE_C) import(str(dir, "/case-base.stl"), convexity = 12);
+module lid_stl() color(LID_C) translate([0, 0, P_z_lid_top]) rotate([180, 0, 0])
+    import(str(dir, "/case-lid.stl"), convexity = 12);
 
-// The boards, from the same parameters: the Uno (its outline is the shield's, its holes
-// and jacks from case/uno-r3.json) and the shield with its LEDs and its switches'
-// actuators (parts.json gives no body sizes, so a switch is drawn as its actuator).
 module uno() {
-    color("Teal") translate([0, 0, P_z_uno_bottom]) linear_extrude(P_uno_t) difference() {
+    color("#0E7C86") translate([0, 0, P_z_uno_bottom]) linear_extrude(P_uno_t) difference() {
         polygon(P_outline);
         for (h = P_uno_holes) translate(h) circle(d = P_uno_hole_d, $fn = 16);
     }
-    color("Silver") for (c = P_connectors)
-        translate([c[1], c[3] - c[4] / 2, P_z_uno_top]) cube([c[2] - c[1], c[4], c[5]]);
+    for (b = P_uno_boxes)
+        color(len(search("jack", b[6])) > 0 && b[6][0] == "U" ? "#C8C8C8" : "#1C1C1C")
+            translate([b[0], b[1], b[4]]) cube([b[2] - b[0], b[3] - b[1], b[5] - b[4]]);
+}
+
+module led(lit_as, at) {
+    color(lit_as == "natural" ? [0.95, 0.95, 0.95, 0.9] : cap_colour(lit_as)) translate(at) {
+        cylinder(d = P_led_d + 0.8, h = 1.0, $fn = 24);
+        cylinder(d = P_led_d, h = P_led_h - P_led_d / 2, $fn = 24);
+        translate([0, 0, P_led_h - P_led_d / 2]) sphere(d = P_led_d, $fn = 24);
+    }
 }
 
 module shield() {
-    color("DarkGreen") translate([0, 0, P_z_shield_bottom])
+    color("#1E5A32") translate([0, 0, P_z_shield_bottom])
         linear_extrude(P_z_shield_top - P_z_shield_bottom) difference() {
             polygon(P_outline);
             for (h = P_uno_holes) translate(h) circle(d = P_uno_hole_d, $fn = 16);
         }
-    color("Red") for (l = P_leds) translate([l[0], l[1], P_z_shield_top])
-        cylinder(d = P_led_d, h = P_led_h, $fn = 24);
-    color("DimGray") for (k = P_keys) translate([k[0], k[1], P_z_shield_top])
-        cylinder(d = P_actuator_d, h = P_z_act - P_z_shield_top, $fn = 24);
+    color("#2A2A2A") for (b = P_shield_boxes)
+        translate([b[0] + 0.3, b[1] + 0.3, P_z_shield_top])
+            cube([b[2] - b[0] - 0.6, b[3] - b[1] - 0.6, b[4]]);
+    for (i = [0 : 8]) led(lit[i], [P_leds[i][0], P_leds[i][1], P_z_shield_top]);
+    for (k = P_keys) {
+        color("#202020") translate([k[0] - 3, k[1] - 3, P_z_shield_top]) cube([6, 6, P_sw_body_h]);
+        color("#111111") translate([k[0], k[1], P_z_shield_top])
+            cylinder(d = P_actuator_d, h = P_z_act - P_z_shield_top, $fn = 24);
+    }
 }
+
+// The caps drawn uncut, their engraved numbers as dark inlays (the preview renderer
+// garbles the engraving's cut faces).
+module lit_keys() {
+    for (i = [0 : 8]) {
+        color(cap_colour(lit[i])) cap_with_post(i + 1, P_caps[i], engrave = false);
+        color([0.25, 0.25, 0.25]) translate([P_caps[i][0], P_caps[i][1], 0.02])
+            intersection() {
+                cap_number(i + 1, P_d_cap_number_depth);
+                translate([-10, -10, 0]) cube([20, 20, P_z_cap_top]);
+            }
+    }
+}
+
+// Screws and pegs: each hole's fixing drawn as bought (the peg is part of the base).
+module uno_screws(lift = 0) {
+    for (f = P_fixings) if (f[2] != "peg")
+        translate([f[0], f[1], P_z_uno_top + lift]) color("#B0B4B8") {
+            cylinder(d = f[7], h = f[8], $fn = 24);
+            translate([0, 0, -6 + eps]) cylinder(d = f[2] == "M3" ? 3 : 2, h = 6, $fn = 16);
+        }
+}
+
+module lid_screws(drop = 0) {
+    for (p = P_posts) translate([p[0], p[1], -drop]) color("#B0B4B8") {
+        cylinder(d1 = P_d_screw_head_d - 0.4, d2 = 3, h = 1.5, $fn = 24);
+        cylinder(d = 3, h = P_d_lid_screw_len, $fn = 16);
+    }
+}
+
+module labels(size = 3.5) {
+    for (f = P_fixings)
+        translate([f[0] + (f[0] > 40 ? -19 : 3), f[1] + (f[1] > 30 ? -8 : 4), P_z_uno_top + 9])
+            color("white") linear_extrude(0.4)
+                text(f[2] == "peg" ? "peg, no screw" : str(f[2], " x 6"), size = size,
+                     font = P_font);
+}
+
+module assembled() {
+    base_stl();
+    lid_stl();
+    lit_keys();
+    uno();
+    shield();
+}
+
+if (view == "assembled") assembled();
+else if (view == "exploded") {
+    base_stl();
+    uno_screws(24);
+    translate([0, 0, 12]) uno();
+    translate([0, 0, 28]) shield();
+    translate([0, 0, 40]) lit_keys();
+    translate([0, 0, 84]) lid_stl();
+    lid_screws(22);
+}
+else if (view == "cutaway") difference() {
+    assembled();
+    translate([-50, -50, -1]) cube([50 + P_keys[4][0], 200, 120]);
+}
+else if (view == "step1") { base_stl(); uno(); uno_screws(); labels(); }
+else if (view == "step2") { base_stl(); uno(); uno_screws(); translate([0, 0, 12]) shield(); }
+else if (view == "step3") translate([0, 0, P_z_lid_top]) rotate([180, 0, 0]) {
+    lid_stl();
+    translate([0, 0, -10]) lit_keys();
+}
+else if (view == "step4") translate([0, 0, P_z_lid_top]) rotate([180, 0, 0]) {
+    lid_stl();
+    lit_keys();
+    translate([0, 0, -16]) { base_stl(); uno(); uno_screws(); shield(); lid_screws(12); }
+}
+else assert(false, str("unknown view ", view));
