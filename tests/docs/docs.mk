@@ -14,3 +14,5 @@ test-docs:
 	@$(MAKE) --no-print-directory bench-figures > /dev/null
 	python3 tests/docs/figures.py check $(BENCH_TXT) $(DOCS)
 TEST_TARGETS += test-doc-links test-docs
+# the whole bench: nothing beside it (its figures, its build)
+TEST_ALONE += test-docs

@@ -28,3 +28,4 @@ TEST_TARGETS += test-mutants-sample
 # the suites a record may name (run.py asks, so a renamed suite is a stale record)
 mutants-suites:
 	@echo $(TEST_TARGETS)
+TEST_ALONE += test-mutants-sample
