@@ -59,8 +59,8 @@ SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/i
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps test test-run check check-run bench bench-run bench-figures bench-check play \
-	play-run size clean lint-py lint-c format
+.PHONY: all deps test test-run test-make check check-run bench bench-run bench-figures \
+	bench-check play play-run size clean lint-py lint-c format
 
 # Filled in by the fragments.
 ALL_TARGETS :=
@@ -69,7 +69,8 @@ TEST_TARGETS :=
 # seconds, plus the linters (a fragment appends its own, e.g. lint-js)
 CHECK_TARGETS := test-engine test-notation test-engine-faults test-no-recursion-engine \
 	test-hal test-hal-board test-hal-avr test-hal-fuses test-game test-console test-app \
-	test-no-recursion-firmware test-layers test-code-figures test-cli test-doc-links lint-py
+	test-no-recursion-firmware test-layers test-code-figures test-cli test-doc-links \
+	test-mutants-apply test-make lint-py
 # Suites `make test` never runs beside another one (tests/suites.py), and groups of suites
 # that never run at the same time as each other (GROUP:suite,suite ...): KiCad's checks
 # (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests (one
@@ -149,6 +150,11 @@ test-run:
 	@$(MAKE) --no-print-directory all
 	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) \
 		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --groups "$(TEST_GROUPS)" $(TEST_TARGETS)
+
+# The runner's own tests (tests/test_suites.py).
+test-make:
+	@$(PYTEST) -q tests/test_suites.py
+TEST_TARGETS += test-make
 
 # The fast loop: CHECK_TARGETS, CHECK_JOBS at a time (each target's output in one
 # piece), its wall-clock kept for `make bench` (check_seconds).

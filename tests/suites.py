@@ -27,9 +27,7 @@ def child_env():
     head, sep, overrides = flags.partition(" -- ")
     words = [w for w in head.split()
              if not w.startswith("--jobserver") and not re.fullmatch(r"-?j\d*", w)]
-    if words and re.fullmatch(r"[a-zA-Z]+", words[0]):  # a cluster of one-letter flags
-        words[0] = words[0].replace("j", "")
-    env["MAKEFLAGS"] = " ".join(w for w in words if w) + (sep + overrides if sep else "")
+    env["MAKEFLAGS"] = " ".join(words) + (sep + overrides if sep else "")
     env.pop("MFLAGS", None)
     return env
 
