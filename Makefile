@@ -1,15 +1,16 @@
 # Tic-tac-toe board that never loses: firmware for the Arduino Uno shield, host tools,
 # simulators, the KiCad project and the tests.
 #
-#   make            firmware ELF/HEX/map + host programs      make test   every test
-#   make check      the fast loop (host unit tests, static    make bench  figures
-#                   checks, linters: under a minute)          make figures  re-quote them
-#   make play       simulated board in the terminal           make test-NAME  one suite
+#   make            firmware ELF/HEX/map + host programs      make clean
+#   make check      the fast loop: host unit tests, static checks, linters (under a minute)
+#   make test       every suite, two at a time                make test-NAME  one suite
+#   make bench      the figures (and their goals)             make figures  into the docs
+#   make play       simulated board in the terminal
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
 #   make gerbers    build/fab/ttt-shield-r2.zip for the board house (KiCad 9)
 #   make case       build/case/: the printable case (STLs, pictures, print sheet)
-#   make fuzz       the libFuzzer harnesses                   make clean
+#   make fuzz       the libFuzzer harnesses
 #   make mutants    mutation testing: do planted bugs fail a test?
 #   make format     clang-format firmware/ and hal/ in place (.clang-format)
 #
