@@ -72,11 +72,12 @@ CHECK_TARGETS := test-engine test-notation test-engine-faults test-no-recursion-
 	test-hal test-hal-board test-hal-avr test-hal-fuses test-game test-console test-app \
 	test-no-recursion-firmware test-layers test-code-figures test-cli test-doc-links \
 	test-mutants-apply test-make lint-py
-# Suites `make test` never runs beside another one (tests/suites.py), and groups of suites
-# that never run at the same time as each other (GROUP:suite,suite ...): KiCad's checks
-# (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests (one
-# scratch folder, build/web/flash).
-TEST_ALONE :=
+# Suites `make test` never runs beside another one (tests/suites.py): those that run the
+# simulated Uno in real time (a bootloader's 1 s timeout must mean 1 s); and groups of
+# suites that never run at the same time as each other (GROUP:suite,suite ...): KiCad's
+# checks (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests
+# (one scratch folder, build/web/flash).
+TEST_ALONE := test-sim-flash test-web-flash
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated,$\
 test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
 	chromium:test-web-browser,test-web-page,test-web-flash-browser \
