@@ -61,17 +61,18 @@ SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -le
 
 .DEFAULT_GOAL := all
 .PHONY: all deps test test-run test-make check check-run bench bench-run bench-figures \
-	bench-check play play-run size clean lint-py lint-c format
+	bench-check play play-run size clean lint-py lint-c format test-lint
 
 # Filled in by the fragments.
 ALL_TARGETS :=
 TEST_TARGETS :=
 # the fast loop, `make check`: suites that need no simulator run longer than a few
 # seconds, plus the linters (a fragment appends its own, e.g. lint-js)
-CHECK_TARGETS := test-engine test-notation test-engine-faults test-no-recursion-engine \
-	test-hal test-hal-board test-hal-avr test-hal-fuses test-game test-console test-app \
-	test-no-recursion-firmware test-layers test-code-figures test-cli test-doc-links \
-	test-mutants-apply test-make lint-py
+# (the slowest first, so that two at a time end together)
+CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware test-game \
+	test-layers test-hal-avr test-no-recursion-engine test-engine-faults test-hal \
+	test-doc-links test-make test-engine test-notation test-hal-board test-hal-fuses \
+	test-console test-app test-code-figures
 # Suites `make test` never runs beside another one (tests/suites.py): those that run the
 # simulated Uno in real time (a bootloader's 1 s timeout must mean 1 s); and groups of
 # suites that never run at the same time as each other (GROUP:suite,suite ...): KiCad's
@@ -193,6 +194,10 @@ format:
 ifeq ($(CHECK_FORMAT),yes)
 CHECK_TARGETS += lint-c
 endif
+# The linters of `make check` as one suite of `make test` (so CI runs them too).
+test-lint:
+	@$(MAKE) --no-print-directory $(filter lint-%,$(CHECK_TARGETS))
+TEST_TARGETS += test-lint
 
 bench: deps
 	@$(MAKE) --no-print-directory bench-run
