@@ -3,7 +3,8 @@
 it ends (so two suites' lines never interleave); then `suites: N passed, N failed`.
 
 Before any suite starts, the prerequisites of every suite (read from make's database) are
-built in one make: two suites never build the same file at once. What a suite writes
+built in one make (within four suites' time limits): two suites never build the same file
+at once. What a suite writes
 while it runs is its own, except for the suites named by --alone (they run with nothing
 beside them: the bench, the mutation runner) and the members of a --groups group (never
 two of one group at a time: one scratch folder, one browser at a time).
@@ -54,14 +55,16 @@ def prerequisites(database, suites):
     return wanted
 
 
-def prebuild(suites, jobs, logs, env):
-    """Builds every suite's prerequisites in one make (-k: a suite whose build fails says
-    so itself when it runs). Returns the make status."""
+def prebuild(suites, jobs, limit, logs, env):
+    """Builds every suite's prerequisites in one make within `limit` seconds (-k, and past
+    the limit it stops: a suite whose build failed or was left says so itself when it
+    runs, under its own time limit). Returns the make status."""
     db = subprocess.run(["make", "-pq", "all"], capture_output=True, text=True, env=env).stdout
     wanted = prerequisites(db, suites)
     log = os.path.join(logs, "prebuild.log")
     with open(log, "w") as f:
-        status = subprocess.call(["make", "--no-print-directory", "-k", "-j%d" % jobs] + wanted,
+        status = subprocess.call(["timeout", "-k", "10", str(limit), "make",
+                                  "--no-print-directory", "-k", "-j%d" % jobs] + wanted,
                                  stdout=f, stderr=subprocess.STDOUT, env=env)
     print("suites: %d prerequisites built%s" % (
         len(wanted), "" if status == 0 else " (some failed: %s; their suites will say)" % log),
@@ -151,7 +154,7 @@ def main(argv=None):
     os.makedirs(a.logs, exist_ok=True)
     env = child_env()
     t0 = time.monotonic()
-    prebuild(a.suites, max(1, a.jobs), a.logs, env)
+    prebuild(a.suites, max(1, a.jobs), 4 * a.timeout, a.logs, env)
     failed = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env)
     if failed:
         print("failed suites: " + " ".join(failed))
