@@ -66,9 +66,9 @@ SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -le
 # Filled in by the fragments.
 ALL_TARGETS :=
 TEST_TARGETS :=
-# the fast loop, `make check`: suites that need no simulator run longer than a few
-# seconds, plus the linters (a fragment appends its own, e.g. lint-js)
-# (the slowest first, so that two at a time end together)
+# The fast loop, `make check`: the host suites and static checks, a few seconds each, and
+# the linters (a fragment appends its own, e.g. lint-js); the slowest first, so that two
+# at a time end together.
 CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware test-game \
 	test-layers test-hal-avr test-no-recursion-engine test-engine-faults test-hal \
 	test-doc-links test-make test-engine test-notation test-hal-board test-hal-fuses \
@@ -79,8 +79,8 @@ CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware 
 # checks (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests
 # (one scratch folder, build/web/flash).
 TEST_ALONE := test-sim-flash test-web-flash
-TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated,$\
-test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
+TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
+	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
 	chromium:test-web-browser,test-web-page,test-web-flash-browser \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=

@@ -7,7 +7,8 @@ built in one make (within four suites' time limits): two suites never build the 
 at once. What a suite writes
 while it runs is its own, except for the suites named by --alone (they run with nothing
 beside them: the bench, the mutation runner) and the members of a --groups group (never
-two of one group at a time: one scratch folder, one browser at a time).
+two of one group at a time: one scratch folder, one browser at a time; a group may be
+given in pieces, NAME:a,b NAME:c).
 
 usage: python3 -m tests.suites [--jobs N] [--timeout S] [--logs DIR]
            [--alone "SUITE ..."] [--groups "NAME:SUITE,SUITE ..."] SUITE...

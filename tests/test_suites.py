@@ -33,7 +33,7 @@ def test_the_prerequisites_of_the_suites_are_prebuilt():
     ("test-k2", ["test-a"], True),
 ])
 def test_who_may_start_beside_whom(suite, running, may):
-    groups, unknown = suites.parse_groups("kicad:test-k1,test-k2", {"test-k1", "test-k2"})
+    groups, unknown = suites.parse_groups("kicad:test-k1 kicad:test-k2", {"test-k1", "test-k2"})
     assert unknown == []
     assert suites.may_start(suite, running, {"test-docs"}, groups) == may
 
