@@ -1,14 +1,18 @@
 # Tic-tac-toe board that never loses: firmware for the Arduino Uno shield, host tools,
 # simulators, the KiCad project and the tests.
 #
-#   make            firmware ELF/HEX/map + host programs      make test   every test
-#   make play       simulated board in the terminal           make bench  figures
+#   make            firmware ELF/HEX/map + host programs      make clean
+#   make check      the fast loop: host unit tests, static checks, linters (under a minute)
+#   make test       every suite, two at a time                make test-NAME  one suite
+#   make bench      the figures (and their goals)             make figures  into the docs
+#   make play       simulated board in the terminal
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
 #   make gerbers    build/fab/ttt-shield-r2.zip for the board house (KiCad 9)
 #   make case       build/case/: the printable case (STLs, pictures, print sheet)
-#   make fuzz       the libFuzzer harnesses                   make clean
+#   make fuzz       the libFuzzer harnesses
 #   make mutants    mutation testing: do planted bugs fail a test?
+#   make format     clang-format firmware/ and hal/ in place (.clang-format)
 #
 # This file holds the toolchains, the flags and the shared rules, then includes one
 # fragment per room, in the order below (lower layers first). A fragment only defines
@@ -56,11 +60,29 @@ SIMAVR_CFLAGS := $(shell pkg-config --cflags simavr 2>/dev/null || echo -I/usr/i
 SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -lelf)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps test test-run bench bench-run bench-figures play play-run size clean
+.PHONY: all deps test test-run test-make check check-run bench bench-run bench-figures \
+	bench-check play play-run size clean lint-py lint-c format test-lint
 
 # Filled in by the fragments.
 ALL_TARGETS :=
 TEST_TARGETS :=
+# The fast loop, `make check`: the host suites and static checks, a few seconds each, and
+# the linters (a fragment appends its own, e.g. lint-js); the slowest first, so that two
+# at a time end together.
+CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware test-game \
+	test-layers test-hal-avr test-no-recursion-engine test-engine-faults test-hal \
+	test-doc-links test-make test-engine test-notation test-hal-board test-hal-fuses \
+	test-console test-app test-code-figures
+# Suites `make test` never runs beside another one (tests/suites.py): those that run the
+# simulated Uno in real time (a bootloader's 1 s timeout must mean 1 s); and groups of
+# suites that never run at the same time as each other (GROUP:suite,suite ...): KiCad's
+# checks (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests
+# (one scratch folder, build/web/flash).
+TEST_ALONE := test-sim-flash test-web-flash
+TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
+	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
+	chromium:test-web-browser,test-web-page,test-web-flash-browser \
+	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
 SIZE_TARGETS :=
 
@@ -118,34 +140,76 @@ all: $(ALL_TARGETS)
 deps:
 	@sh .ci/install-deps.sh
 
-# test/play/bench first make sure the toolchain is there, then build and run.
+# test/check/play/bench first make sure the toolchain is there, then build and run.
 test: deps
 	@$(MAKE) --no-print-directory test-run
 # Every suite runs even when an earlier one fails, each under a time limit (a hang
-# fails its suite instead of stalling the run); the closing line counts them.
+# fails its suite instead of stalling the run), TEST_JOBS at a time, its output kept in
+# a log printed whole when it ends; the closing line counts them (tests/suites.py, which
+# first builds every suite's prerequisites in one make, so no two suites build one file).
 SUITE_TIMEOUT ?= 300
+TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
-	@pass=0; fail=0; failed=""; \
-	for suite in $(TEST_TARGETS); do \
-		echo "=== $$suite"; \
-		if timeout -k 10 $(SUITE_TIMEOUT) $(MAKE) --no-print-directory $$suite; then \
-			pass=$$((pass + 1)); \
-		else status=$$?; fail=$$((fail + 1)); failed="$$failed $$suite"; \
-			[ $$status -ne 124 ] || echo "$$suite: stopped after $(SUITE_TIMEOUT) s"; fi; \
-	done; \
-	[ -z "$$failed" ] || echo "failed suites:$$failed"; \
-	echo "suites: $$pass passed, $$fail failed"; \
-	[ $$fail -eq 0 ]
+	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) \
+		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --groups "$(TEST_GROUPS)" $(TEST_TARGETS)
+
+# The runner's own tests (tests/test_suites.py).
+test-make:
+	@$(PYTEST) -q tests/test_suites.py
+TEST_TARGETS += test-make
+
+# The fast loop: CHECK_TARGETS, CHECK_JOBS at a time (each target's output in one
+# piece), its wall-clock kept for `make bench` (check_seconds).
+CHECK_JOBS ?= 2
+check: deps
+	@$(MAKE) --no-print-directory check-run
+check-run:
+	@start=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) -Otarget $(CHECK_TARGETS); status=$$?; \
+	seconds=$$(awk -v s=$$start -v e=$$(date +%s.%N) 'BEGIN { printf "%.1f", e - s }'); \
+	mkdir -p $(BUILD); echo "check_seconds $$seconds" > $(BUILD)/check_seconds.txt; \
+	if [ $$status -eq 0 ]; then \
+		echo "check: $(words $(CHECK_TARGETS)) targets passed, $$seconds s wall-clock"; \
+	else echo "check: FAILED (the failed targets are named above), $$seconds s wall-clock"; fi; \
+	exit $$status
+# check_seconds: from the last `make check`, else measured now.
+bench-check:
+	@[ -f $(BUILD)/check_seconds.txt ] || \
+		$(MAKE) --no-print-directory check-run > $(BUILD)/check.log 2>&1 || true
+	@cat $(BUILD)/check_seconds.txt
+BENCH_TARGETS += bench-check
+
+# Linters. flake8 (.flake8) over every Python file; clang-format (.clang-format) over
+# firmware/ and hal/, in `make check` once CHECK_FORMAT is yes (`make format` applies it).
+CHECK_FORMAT ?= no
+C_FORMAT_SRC := $(sort $(shell find firmware hal -name '*.[ch]'))
+lint-py:
+	@$(PYTHON) -m flake8 && echo "lint-py: flake8 finds nothing"
+lint-c:
+	@clang-format --dry-run -Werror $(C_FORMAT_SRC) && \
+		echo "lint-c: $(words $(C_FORMAT_SRC)) files of firmware/ and hal/ as .clang-format says"
+format:
+	clang-format -i $(C_FORMAT_SRC)
+ifeq ($(CHECK_FORMAT),yes)
+CHECK_TARGETS += lint-c
+endif
+# The linters of `make check` as one suite of `make test` (so CI runs them too).
+test-lint:
+	@$(MAKE) --no-print-directory $(filter lint-%,$(CHECK_TARGETS))
+TEST_TARGETS += test-lint
+
 bench: deps
 	@$(MAKE) --no-print-directory bench-run
 # Every figure into $(BENCH_TXT) (shown as it comes), then the goals and whether each
 # is met (tests/docs/figures.py holds the goals; a missed goal fails the bench).
 BENCH_TXT := $(BUILD)/bench.txt
 bench-run: bench-figures
-	@python3 tests/docs/figures.py goals $(BENCH_TXT)
+	@$(PYTHON) -m tests.docs.figures goals $(BENCH_TXT)
+# One target at a time (-j1 even under make -jN): the figures in a fixed order, none
+# measured beside another.
 bench-figures:
-	@mkdir -p $(BUILD); { $(MAKE) --no-print-directory $(BENCH_TARGETS); echo $$? > $(BENCH_TXT).status; } \
+	@mkdir -p $(BUILD); { $(MAKE) --no-print-directory -j1 $(BENCH_TARGETS); echo $$? > $(BENCH_TXT).status; } \
 		| tee $(BENCH_TXT); exit $$(cat $(BENCH_TXT).status)
 play: deps
 	@$(MAKE) --no-print-directory play-run

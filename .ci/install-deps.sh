@@ -40,6 +40,8 @@ need libclang-rt-14-dev "$(echo /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_
 # The board model for the web page and ttt-sim-js (sim/web/web.mk): clang with lld's
 # WebAssembly linker.
 need lld wasm-ld
+# The C style of firmware/ and hal/ (.clang-format; make lint-c, make format).
+need clang-format clang-format
 # The printed case (case/, tests/case/): OpenSCAD draws it and its pictures on a virtual
 # display (xvfb-run needs xauth), in the font fontconfig finds for "DejaVu Sans"; admesh
 # and numpy (Debian's python3, with pcbnew) measure the meshes; ImageMagick's compare

@@ -1,16 +1,23 @@
 # tests/docs/docs.mk - the documents: every bench figure a README quotes must be what the
 # bench measures now, so the docs cannot drift from the code (figures.py; runs the whole
 # bench, about 20 s of simulation), and every relative link must resolve (links.py).
+# `make figures` runs the bench and rewrites the quoted figures in place.
 DOCS := $(shell find . -name '*.md' -not -path './build/*' -not -path '*/node_modules/*' \
 	-not -path './.git/*' | sort)
 
-.PHONY: test-docs test-doc-links
+.PHONY: test-doc-links test-docs figures
 test-doc-links:
 	@[ $$(wc -l < README.md) -le 250 ] || { echo "README.md: $$(wc -l < README.md) lines, the front door keeps to 250"; exit 1; }
-	python3 tests/docs/links.py --self-test
-	python3 tests/docs/links.py $(DOCS)
+	@$(PYTEST) -q tests/docs
+	@$(PYTHON) -m tests.docs.links $(DOCS)
 test-docs:
-	python3 tests/docs/figures.py self-test
 	@$(MAKE) --no-print-directory bench-figures > /dev/null
-	python3 tests/docs/figures.py check $(BENCH_TXT) $(DOCS)
+	@$(PYTHON) -m tests.docs.figures check $(BENCH_TXT) $(DOCS)
 TEST_TARGETS += test-doc-links test-docs
+# the whole bench: nothing beside it (its figures, its build)
+TEST_ALONE += test-docs
+# The bench's figures into the documents, then its goals (a missed goal still fails).
+figures: deps
+	@$(MAKE) --no-print-directory bench-figures
+	@$(PYTHON) -m tests.docs.figures update $(BENCH_TXT) $(DOCS)
+	@$(PYTHON) -m tests.docs.figures goals $(BENCH_TXT)

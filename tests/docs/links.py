@@ -1,15 +1,13 @@
-#!/usr/bin/env python3
 """tests/docs/links.py - every relative link and picture in the documents points at a
 file of the repository, and every `#anchor` at a heading of its target (anchors as
 GitHub makes them: lower case, punctuation dropped, spaces as hyphens). Links to the
 web (http:, https:, mailto:) are not followed: the check runs offline.
 
-usage: links.py FILE.md...       links.py --self-test
+usage: python3 -m tests.docs.links FILE.md...   (the planted cases: tests/docs/test_links.py)
 """
 import os
 import re
 import sys
-import tempfile
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 
@@ -63,33 +61,7 @@ def check(docs):
     return count, errors
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as tmp:
-        a = os.path.join(tmp, "a.md")
-        b = os.path.join(tmp, "b.md")
-        with open(b, "w") as f:
-            f.write("# Title\n## Board notation\n")
-        cases = {
-            "[ok](b.md#board-notation) ![pic](b.md)": 0,
-            "[gone](c.md)": 1,
-            "[bad anchor](b.md#notation)": 1,
-            "[web](https://example.org/x) `[code](nowhere.md)`": 0,
-        }
-        failed = 0
-        for text, want in cases.items():
-            with open(a, "w") as f:
-                f.write(text + "\n")
-            _, errors = check([a])
-            if len(errors) != want:
-                print("links self-test: %r gave %s" % (text, errors))
-                failed += 1
-    print("links self-test: %d cases, %s" % (len(cases), "FAILED" if failed else "ok"))
-    return 1 if failed else 0
-
-
 def main():
-    if sys.argv[1:] == ["--self-test"]:
-        return self_test()
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     count, errors = check(sys.argv[1:])

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/image/check_layers.py - proves the firmware's rooms depend only downwards:
 
     app -> console -> game -> engine -> hal -> board
@@ -21,10 +20,9 @@ checked by includes only. The HAL names nothing of firmware/: no include of a fi
 header, nor any include path through firmware/. The engine and the judge CLI
 (firmware/tools) use only the HAL's CRC-16 and PROGMEM access.
 
-usage: check_layers.py OBJ_DIR      (OBJ_DIR: build/avr-su/obj)
-       check_layers.py --self-test  (a small tree with an upward include, an upward
-                                     call, a HAL include of firmware/, the game
-                                     including uart.h must each fail, a clean one pass)
+usage: python3 -m tests.image.check_layers OBJ_DIR      (OBJ_DIR: build/avr-su/obj)
+(tests/image/test_check_layers.py: a small tree with an upward include, an upward call, a
+HAL include of firmware/, the game including uart.h must each fail, a clean one pass)
 """
 import os
 import re
@@ -107,7 +105,8 @@ def check_includes(errors):
         owners.setdefault(name, set()).add(room)
     for name, rooms in sorted(owners.items()):
         if len(rooms) > 1:
-            errors.append("header %s is owned by several rooms: %s" % (name, ", ".join(sorted(rooms))))
+            errors.append("header %s is owned by several rooms: %s"
+                          % (name, ", ".join(sorted(rooms))))
     count = 0
     for room, path in files:
         with open(path) as f:
@@ -131,7 +130,8 @@ def check_includes(errors):
                     path, line_no, room, name, target, ", ".join(sorted(only))))
             elif target != room and target not in ALLOWED[room]:
                 errors.append("%s:%d: %s includes %s from %s (%s may use: %s)" % (
-                    path, line_no, room, name, target, room, ", ".join(sorted(ALLOWED[room])) or "nothing"))
+                    path, line_no, room, name, target, room,
+                    ", ".join(sorted(ALLOWED[room])) or "nothing"))
     return count
 
 
@@ -188,63 +188,7 @@ def check_symbols(obj_dir, errors):
     return len(objects), count
 
 
-def self_test():
-    """Runs both checks on a miniature tree: clean, then with an upward include, then
-    with an upward call hidden from the headers."""
-    import tempfile
-    files = {
-        "firmware/engine/low.h": "int low_f(void);\n",
-        "firmware/engine/low.c": '#include "low.h"\nint low_f(void) { return 1; }\n',
-        "firmware/game/high.h": "int high_f(void);\n",
-        "firmware/game/high.c": '#include "high.h"\n#include "low.h"\nint high_f(void) { return low_f(); }\n',
-        "hal/uart.h": "int uart_putc(int c);\n",
-    }
-    bad_include = ("firmware/engine/low.c", '#include "high.h"\n#include "low.h"\nint low_f(void) { return 1; }\n')
-    bad_call = ("firmware/engine/low.c", '#include "low.h"\nint high_f(void);\nint low_f(void) { return high_f(); }\n')
-    # the HAL reaching up, by a firmware header's name and by a path through firmware/
-    hal_up = ("hal/store.c", '#include "low.h"\n#include "../firmware/engine/low.h"\nint s(void) { return low_f(); }\n')
-    # the game printing: a HAL header it may not use
-    game_prints = ("firmware/game/high.c", '#include "high.h"\n#include "uart.h"\nint high_f(void) { return 1; }\n')
-    old = os.getcwd()
-    verdicts = []
-    for case in (None, bad_include, bad_call, hal_up, game_prints):
-        with tempfile.TemporaryDirectory() as tmp:
-            os.chdir(tmp)
-            try:
-                tree = dict(files, **({case[0]: case[1]} if case else {}))
-                for rel, text in tree.items():
-                    os.makedirs(os.path.dirname(rel), exist_ok=True)
-                    with open(rel, "w") as f:
-                        f.write(text)
-                for rel in tree:
-                    if rel.endswith(".c"):
-                        obj = os.path.join("obj", rel[:-2] + ".o")
-                        os.makedirs(os.path.dirname(obj), exist_ok=True)
-                        subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-Ifirmware/engine",
-                                        "-Ifirmware/game", "-Ihal", "-c", rel, "-o", obj], check=True)
-                errors = []
-                check_includes(errors)
-                check_symbols("obj", errors)
-                verdicts.append(errors)
-            finally:
-                os.chdir(old)
-    clean, include_errors, call_errors, hal_errors, print_errors = verdicts
-    ok = (not clean and any("includes high.h" in e for e in include_errors)
-          and any("uses high_f" in e for e in call_errors)
-          and any("hal includes low.h from engine" in e for e in hal_errors)
-          and any("names nothing of firmware/" in e for e in hal_errors)
-          and any("(hal) uses low_f" in e for e in hal_errors)
-          and any("game includes uart.h; of hal it may use only" in e for e in print_errors))
-    print("check_layers self-test: clean tree %d errors, upward include %d, upward call %d,"
-          " HAL include of firmware %d, game including uart.h %d: %s"
-          % (len(clean), len(include_errors), len(call_errors), len(hal_errors),
-             len(print_errors), "ok" if ok else "FAILED"))
-    sys.exit(0 if ok else 1)
-
-
 def main():
-    if sys.argv[1:] == ["--self-test"]:
-        self_test()
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     errors = []

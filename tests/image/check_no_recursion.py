@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/image/check_no_recursion.py - proves an AVR image never recurses, and bounds its
 stack, from the image's own machine code (so it works with -flto, where no
 -fstack-usage files exist, and with -mcall-prologues).

@@ -1,37 +1,41 @@
-#!/usr/bin/env python3
-"""tests/image/code_figures.py - figures of the C source itself, for `make bench`:
+"""tests/image/code_figures.py - figures of the source itself, for `make bench`:
 
 * comment_share_percent: the share of comment characters among the non-blank
   characters of the C sources and headers in firmware/ and hal/ (whitespace never
-  counts; string and character literals are code);
-* longest_function_lines: the longest C function body in firmware/, hal/ and sim/, in
-  lines from the line that names it to its closing brace; also per area
-  (longest_function_lines_firmware, ..._hal, ..._sim) with its name
-  (longest_function_name_AREA file:function, a line the figures check ignores).
+  counts; string and character literals are code); also per area;
+* longest_function_lines: the longest function of the whole tree, C, Python and JS
+  (tests included; build/, node_modules/ and .git/ left out), in lines from the line
+  that names it to its last line; also per area (longest_function_lines_firmware, ...
+  one per top-level folder with code) and per language (..._c, ..._python, ..._js), each
+  with its name (longest_function_name_AREA file:function, a line the figures check
+  ignores).
 
-A function is a brace block at file level whose head ends in a parenthesised list (so
+C: a function is a brace block at file level whose head ends in a parenthesised list (so
 `ISR(TIMER0_COMPA_vect) {` is one, named so); struct, union and enum bodies and
-initialisers (`= {`) are not.
+initialisers (`= {`) are not. Python: every def, from its line to its last (ast).
+JS: every brace body of a function declaration or expression, a method or an arrow
+function, nested ones too (an enclosing function's lines include them).
 
-usage: code_figures.py [ROOT]     print the figures for the tree at ROOT (default .)
-       code_figures.py --self-test   a planted long function and a comment-heavy file
-                                     must be measured as such
+usage: python3 -m tests.image.code_figures [ROOT]   the figures of the tree at ROOT (.)
+(the planted cases: tests/image/test_code_figures.py)
 """
+import ast
 import os
 import re
 import sys
 
 COMMENT_AREAS = ["firmware", "hal"]
-FUNCTION_AREAS = ["firmware", "hal", "sim"]
-SKIP_DIRS = {"node_modules", "build", ".git"}
+FUNCTION_AREAS = ["board", "firmware", "hal", "sim", "tests", "schematics", "case"]
+LANGUAGES = {"c": (".c", ".h"), "python": (".py",), "js": (".js", ".mjs", ".cjs")}
+SKIP_DIRS = {"node_modules", "build", ".git", "__pycache__"}
 
 
-def sources(root, area):
+def sources(root, area, suffixes=(".c", ".h")):
     top = os.path.join(root, area)
     for dirpath, dirs, names in os.walk(top):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
         for name in sorted(names):
-            if name.endswith((".c", ".h")):
+            if name.endswith(suffixes):
                 yield os.path.join(dirpath, name)
 
 
@@ -80,47 +84,193 @@ def comment_share(paths):
     return 100.0 * comment_chars / total if total else 0.0
 
 
-def functions(path):
-    """(name, lines) of every function defined in the file."""
-    with open(path, errors="replace") as f:
-        code, _ = split_code(f.read())
+C_HEAD = re.compile(r"([A-Za-z_]\w*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)[\s\w()]*$")
+
+
+def c_head(code, head_start, i):
+    """The [name, first line, None] of the block opening at i, or [None, 0, None]."""
+    head = code[head_start:i]
+    m = C_HEAD.search(head)
+    if not m or "=" in head or re.search(r"\b(struct|union|enum)\b[^;]*$", head):
+        return [None, 0, None]
+    name = m.group(1)
+    if name in ("ISR", "SIGNAL"):
+        name = "%s(%s)" % (name, m.group(2).split(",")[0].strip())
+    return [name, code.count("\n", 0, head_start + m.start(1)) + 1, None]
+
+
+def c_functions(text):
+    """(name, lines) of every function defined in a C file's text."""
+    code, _ = split_code(text)
     # Preprocessor lines are not C at file level (a macro may hold braces).
-    code = re.sub(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", lambda m: "\n" * m.group(0).count("\n"), code)
+    code = re.sub(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*",
+                  lambda m: "\n" * m.group(0).count("\n"), code)
     found = []
-    depth, head_start, i = 0, 0, 0
-    while i < len(code):
-        c = code[i]
+    depth, head_start = 0, 0
+    for i, c in enumerate(code):
         if c == "{":
             if depth == 0:
-                head = code[head_start:i]
-                m = re.search(r"([A-Za-z_]\w*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)[\s\w()]*$", head)
-                if m and "=" not in head and not re.search(r"\b(struct|union|enum)\b[^;]*$", head):
-                    name = m.group(1)
-                    if name in ("ISR", "SIGNAL"):
-                        name = "%s(%s)" % (name, m.group(2).split(",")[0].strip())
-                    start = code.count("\n", 0, head_start + m.start(1)) + 1
-                    found.append([name, start, None])
-                else:
-                    found.append([None, 0, None])
+                found.append(c_head(code, head_start, i))
             depth += 1
         elif c == "}":
             depth -= 1
             if depth == 0:
-                entry = found[-1]
-                entry[2] = code.count("\n", 0, i) + 1
+                found[-1][2] = code.count("\n", 0, i) + 1
                 head_start = i + 1
         elif c == ";" and depth == 0:
             head_start = i + 1
-        i += 1
     return [(name, end - start + 1) for name, start, end in found if name and end]
 
 
-def longest(paths, root):
+def python_functions(text):
+    """(qualified name, lines) of every def in a Python file's text, nested ones too."""
+    found = []
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append((prefix + child.name, child.end_lineno - child.lineno + 1))
+                visit(child, prefix + child.name + ".")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".")
+            else:
+                visit(child, prefix)
+    visit(ast.parse(text), "")
+    return found
+
+
+REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
+
+
+def js_skip_string(text, i):
+    """The index after the string or template literal opening at i."""
+    quote, j, n = text[i], i + 1, len(text)
+    while j < n and text[j] != quote:
+        if text[j] == "\\":
+            j += 2
+        elif quote == "`" and text.startswith("${", j):
+            j = js_skip_code(text, j + 2, "}")
+        else:
+            j += 1
+    return j + 1
+
+
+def js_skip_regex(text, i):
+    """The index after the regular expression literal opening at i (flags included)."""
+    j, in_class = i + 1, False
+    while j < len(text) and text[j] != "\n":
+        c = text[j]
+        if c == "\\":
+            j += 1
+        elif c == "[":
+            in_class = True
+        elif c == "]":
+            in_class = False
+        elif c == "/" and not in_class:
+            break
+        j += 1
+    j += 1
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    return j
+
+
+def js_skip_code(text, i, closer):
+    """The index after the `closer` that ends the code starting at i (a template's ${)."""
+    depth = 0
+    while i < len(text):
+        c = text[i]
+        if c in "\"'`":
+            i = js_skip_string(text, i)
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            if depth == 0 and closer == "}":
+                return i + 1
+            depth -= 1
+        i += 1
+    return i
+
+
+def js_code(text):
+    """The text with comments, strings, templates and regular expressions blanked (their
+    newlines kept), so every brace left is the code's."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+        elif c in "\"'`":
+            j = js_skip_string(text, i)
+        elif c == "/" and re.sub(r"^.*\b(return|typeof|case)$", "(",
+                                 "".join(out).rstrip()[-8:])[-1:] in REGEX_AFTER:
+            j = js_skip_regex(text, i)
+        else:
+            out.append(c)
+            i += 1
+            continue
+        out.append(" " + "\n" * text.count("\n", i, j))
+        i = j
+    return "".join(out)
+
+
+JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "with", "function", "return"}
+
+
+def js_head(code, i):
+    """The name of the function whose body opens at i (None: a block, an object)."""
+    before = code[:i].rstrip()
+    if before.endswith("=>"):
+        m = re.search(r"(\w+)\s*[:=]\s*(?:async\s*)?(?:\([^()]*\)|\w+)\s*=>$", before)
+        return m.group(1) if m else "(arrow)"
+    if not before.endswith(")"):
+        return None
+    depth, j = 0, len(before) - 1
+    while j >= 0:
+        depth += {")": 1, "(": -1}.get(before[j], 0)
+        if depth == 0:
+            break
+        j -= 1
+    m = re.search(r"(?:\bfunction\b\s*\*?\s*(\w*)|(\w+))\s*$", before[:j])
+    if not m or (m.group(2) in JS_KEYWORDS):
+        return None
+    return m.group(1) or m.group(2) or "(function)"
+
+
+def js_functions(text):
+    """(name, lines) of every function body in a JS file's text."""
+    code = js_code(text)
+    found, stack = [], []
+    for i, c in enumerate(code):
+        if c == "{":
+            stack.append((js_head(code, i), code.count("\n", 0, i) + 1))
+        elif c == "}" and stack:
+            name, start = stack.pop()
+            if name:
+                name += "@%d" % start if name.startswith("(") else ""
+                found.append((name, code.count("\n", 0, i) + 1 - start + 1))
+    return found
+
+
+MEASURE = {"c": c_functions, "python": python_functions, "js": js_functions}
+
+
+def longest(root, areas, languages):
+    """(lines, 'path:function') of the longest function in those areas and languages."""
     best = (0, "")
-    for path in paths:
-        for name, lines in functions(path):
-            if lines > best[0]:
-                best = (lines, "%s:%s" % (os.path.relpath(path, root), name))
+    for area in areas:
+        for lang in languages:
+            for path in sources(root, area, LANGUAGES[lang]):
+                with open(path, errors="replace") as f:
+                    text = f.read()
+                for name, lines in MEASURE[lang](text):
+                    if lines > best[0]:
+                        best = (lines, "%s:%s" % (os.path.relpath(path, root), name))
     return best
 
 
@@ -130,74 +280,24 @@ def figures(root):
     out.append(("comment_share_percent", "%.1f" % share))
     for area in COMMENT_AREAS:
         out.append(("comment_share_percent_%s" % area, "%.1f" % comment_share(sources(root, area))))
-    overall = (0, "")
-    for area in FUNCTION_AREAS:
-        lines, name = longest(sources(root, area), root)
-        out.append(("longest_function_lines_%s" % area, str(lines)))
-        out.append(("longest_function_name_%s" % area, name or "-"))
-        overall = max(overall, (lines, name))
-    out.insert(len(COMMENT_AREAS) + 1, ("longest_function_lines", str(overall[0])))
+    whole = longest(root, FUNCTION_AREAS, LANGUAGES)
+    out.append(("longest_function_lines", str(whole[0])))
+    out.append(("longest_function_name", whole[1] or "-"))
+    for part, areas, langs in ([(a, [a], LANGUAGES) for a in FUNCTION_AREAS]
+                               + [(lang, FUNCTION_AREAS, [lang]) for lang in LANGUAGES]):
+        lines, name = longest(root, areas, langs)
+        out.append(("longest_function_lines_%s" % part, str(lines)))
+        out.append(("longest_function_name_%s" % part, name or "-"))
     return out
 
 
-def self_test():
-    import tempfile
-    failures = []
-    with tempfile.TemporaryDirectory() as root:
-        def write(rel, text):
-            path = os.path.join(root, rel)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
-        body = "".join("    x += %d; /* } { */\n" % i for i in range(58))
-        # 61 lines from the name to the closing brace: the planted long function
-        write("firmware/a/long.c", "static int x;\nvoid planted_long(void)\n{\n" + body + "}\n"
-              "struct s { int a; };\nstatic const int t[] = {1, 2};\n"
-              "ISR(TIMER0_COMPA_vect)\n{\n    x = '{';\n}\n")
-        # comment-heavy: 20 code characters, 20 comment characters (blanks never count)
-        write("hal/heavy.h", "/* 45678901234567890 */\nint heavy_value(void);\n  \n")
-        write("sim/s.c", "int sim_f(int a)\n{\n    return a; // }\n}\n")
-        got = dict(figures(root))
-    want = {
-        "longest_function_lines": "61",
-        "longest_function_lines_firmware": "61",
-        "longest_function_name_firmware": "firmware/a/long.c:planted_long",
-        "longest_function_lines_hal": "0",
-        "longest_function_lines_sim": "4",
-        "longest_function_name_sim": "sim/s.c:sim_f",
-    }
-    for name, value in want.items():
-        if got.get(name) != value:
-            failures.append("%s: %s, want %s" % (name, got.get(name), value))
-    if got.get("comment_share_percent_hal") != "50.0":
-        failures.append("comment share of the planted header: %s, want 50.0"
-                        % got.get("comment_share_percent_hal"))
-    share = float(got.get("comment_share_percent", "0"))
-    if not share > float(got.get("comment_share_percent_firmware", "100")):
-        failures.append("the comment-heavy header must raise the overall share")
-    # The goals (tests/docs/figures.py) must call both plants missed.
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs"))
-    from figures import goal_met  # noqa: E402
-    if goal_met("longest_function_lines", 61) or not goal_met("longest_function_lines", 60):
-        failures.append("the longest-function goal must miss 61 lines and meet 60")
-    if goal_met("comment_share_percent", 50.0) or not goal_met("comment_share_percent", 30.0):
-        failures.append("the comment-share goal must miss 50 % and meet 30 %")
-    for f in failures:
-        print("code_figures self-test: " + f)
-    print("code_figures self-test: %s" % ("FAILED" if failures else "ok"))
-    return 1 if failures else 0
-
-
-def main():
-    args = sys.argv[1:]
-    if args == ["--self-test"]:
-        return self_test()
-    if len(args) > 1 or (args and args[0].startswith("-")):
+def main(argv):
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
         sys.exit(__doc__)
-    for name, value in figures(args[0] if args else "."):
+    for name, value in figures(argv[0] if argv else "."):
         print(name, value)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

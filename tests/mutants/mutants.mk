@@ -5,10 +5,10 @@
 #   make mutants               every mutant (tests/mutants/*.txt and the shield's
 #                              tests/shield/planted.txt); summary in build/mutants.txt
 #   make test-mutants-apply    every record still applies to the code (no build: fast)
-#   make test-mutants-sample   in make test: the runner's self-test, the records apply,
+#   make test-mutants-sample   in make test: the runner's tests, the records apply,
 #                              and the mutants marked `sample: yes` (killed as expected,
 #                              the equivalent one surviving)
-MUTANTS_RUN := python3 tests/mutants/run.py
+MUTANTS_RUN := $(PYTHON) -m tests.mutants.run
 MUTANTS_JOBS ?= 2
 MUTANTS_TXT := $(BUILD)/mutants.txt
 
@@ -20,7 +20,7 @@ mutants-run: all $(WEB_NODE_MODULES)
 	@mkdir -p $(BUILD)
 	@$(MUTANTS_RUN) run -j $(MUTANTS_JOBS) --summary $(MUTANTS_TXT)
 test-mutants-apply:
-	@$(MUTANTS_RUN) self-test
+	@$(PYTEST) -q tests/mutants
 	@$(MUTANTS_RUN) check
 test-mutants-sample: test-mutants-apply all
 	@$(MUTANTS_RUN) run --sample -j $(MUTANTS_JOBS)
@@ -28,3 +28,4 @@ TEST_TARGETS += test-mutants-sample
 # the suites a record may name (run.py asks, so a renamed suite is a stale record)
 mutants-suites:
 	@echo $(TEST_TARGETS)
+TEST_ALONE += test-mutants-sample

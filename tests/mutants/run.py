@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/mutants/run.py - mutation testing: does every realistic bug fail a test?
 
 Each mutant is a record in a mutant file (format: tests/mutants/README.md): an exact
@@ -26,9 +25,10 @@ Outcomes:
 A mutant marked `equivalent: why` changes no behaviour any test can see; it is run, must
 survive, and stays out of the kill rate.
 
-usage: run.py check [FILE...]              every record applies (fast; no build)
-       run.py run [-j N] [--sample] [--summary OUT] [--only ID,...] [FILE...]
-       run.py self-test                    the parser and the stale check catch mistakes
+usage: python3 -m tests.mutants.run check [FILE...]   every record applies (fast; no build)
+       python3 -m tests.mutants.run run [-j N] [--sample] [--summary OUT] [--only ID,...]
+                                        [FILE...]
+(the parser, the stale check and the report on planted cases: tests/mutants/test_run.py)
 FILE defaults to tests/mutants/*.txt and tests/shield/planted.txt (if present).
 `run --sample` runs the records marked `sample: yes` and fails unless each non-equivalent
 one is killed and each equivalent one survives (the runner checking itself).
@@ -303,11 +303,40 @@ def run_one(r, work, logdir, timeout):
     return result
 
 
-def run_all(records, jobs, timeout, scratch_root):
+def in_threads(jobs, work):
+    """Runs work(n) in `jobs` threads, n = 0.., and waits for them all."""
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def drain(todo):
+    """The items of a queue, one at a time, until it is empty."""
+    while True:
+        try:
+            yield todo.get_nowait()
+        except queue.Empty:
+            return
+
+
+MARKS = {"survived": "SURVIVED", "broken": "BROKEN (does not build)", "stale": "STALE"}
+
+
+def mark_of(r, res):
+    if res["outcome"] == "killed":
+        mark = "killed by %s" % res["suite"]
+    elif res["outcome"] == "hung":
+        mark = "HUNG in %s (stopped by the runner, not the suite)" % res["suite"]
+    else:
+        mark = MARKS[res["outcome"]]
+    return mark + (" (equivalent)" if r.equivalent else "")
+
+
+def run_mutants(records, jobs, timeout, scratch_root, logdir):
+    """Each mutant in a worker's scratch copy; {id: result}."""
     files = tree_files()
-    logdir = os.path.join(scratch_root, "logs")
-    os.makedirs(logdir, exist_ok=True)
-    jobs = max(1, min(jobs, 2, len(records)))
     todo = queue.Queue()
     for r in records:
         todo.put(r)
@@ -317,44 +346,33 @@ def run_all(records, jobs, timeout, scratch_root):
         work = os.path.join(scratch_root, "work-%d" % n)
         sync_scratch(work, files)
         # the unmutated tree must pass `make all` here, or nothing below means anything
-        if make(work, "all", timeout, os.path.join(logdir, "work-%d-build.log" % n)) != 0:
+        build_log = os.path.join(logdir, "work-%d-build.log" % n)
+        if make(work, "all", timeout, build_log) != 0:
             with lock:
                 print("mutants: the unmutated tree does not build in %s (see %s)" %
-                      (work, os.path.join(logdir, "work-%d-build.log" % n)), flush=True)
+                      (work, build_log), flush=True)
             return
-        while True:
-            try:
-                r = todo.get_nowait()
-            except queue.Empty:
-                return
+        for r in drain(todo):
             res = run_one(r, work, logdir, timeout)
             with lock:
                 results[r.id] = res
-                mark = {"killed": "killed by %s" % res["suite"], "survived": "SURVIVED",
-                        "hung": "HUNG in %s (stopped by the runner, not the suite)" % res["suite"],
-                        "broken": "BROKEN (does not build)", "stale": "STALE"}[res["outcome"]]
-                if r.equivalent:
-                    mark += " (equivalent)"
-                print("mutant %-32s %-40s %5.1f s" % (r.id, mark, res["seconds"]), flush=True)
+                print("mutant %-32s %-40s %5.1f s" % (r.id, mark_of(r, res), res["seconds"]),
+                      flush=True)
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    # A kill counts only if its suite passes on the unmutated tree: a suite that fails
-    # anyway (a test that no longer builds, say) would "kill" every mutant it is given.
-    clean = {}
-    for suite in sorted({res["suite"] for res in results.values() if res["outcome"] == "killed"}):
+    in_threads(jobs, worker)
+    return results
+
+
+def run_clean(suites, jobs, timeout, scratch_root, logdir):
+    """{suite: status} of each suite on the unmutated scratch copies."""
+    todo = queue.Queue()
+    for suite in sorted(suites):
         todo.put(suite)
+    clean, lock = {}, threading.Lock()
 
     def clean_worker(n):
         work = os.path.join(scratch_root, "work-%d" % n)
-        while True:
-            try:
-                suite = todo.get_nowait()
-            except queue.Empty:
-                return
+        for suite in drain(todo):
             log = os.path.join(logdir, "clean-%s.log" % suite)
             if os.path.exists(log):
                 os.remove(log)
@@ -365,12 +383,19 @@ def run_all(records, jobs, timeout, scratch_root):
                     print("mutants: %s FAILS on the unmutated tree (see %s): its kills do "
                           "not count" % (suite, log), flush=True)
 
-    threads = [threading.Thread(target=clean_worker, args=(n,)) for n in range(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return void_kills(results, clean)
+    in_threads(jobs, clean_worker)
+    return clean
+
+
+def run_all(records, jobs, timeout, scratch_root):
+    logdir = os.path.join(scratch_root, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    jobs = max(1, min(jobs, 2, len(records)))
+    results = run_mutants(records, jobs, timeout, scratch_root, logdir)
+    # A kill counts only if its suite passes on the unmutated tree: a suite that fails
+    # anyway (a test that no longer builds, say) would "kill" every mutant it is given.
+    killers = {res["suite"] for res in results.values() if res["outcome"] == "killed"}
+    return void_kills(results, run_clean(killers, jobs, timeout, scratch_root, logdir))
 
 
 def void_kills(results, clean):
@@ -385,53 +410,78 @@ def void_kills(results, clean):
     return out
 
 
-def summarize(records, results, seconds, sample):
-    """Print the report; return (summary lines, ok)."""
-    ok = True
-    ran = [r for r in records if r.id in results]
-    if len(ran) != len(records):
-        print("mutants: %d of %d did not run" % (len(records) - len(ran), len(records)))
-        ok = False
-    real = [r for r in ran if not r.equivalent]
-    equiv = [r for r in ran if r.equivalent]
-    killed = [r for r in real if results[r.id]["outcome"] == "killed"]
+def print_outcomes(real, equiv, results):
+    """The survivors, the equivalent mutants and the broken records; True if none is
+    broken and no equivalent one was killed."""
     survived = [r for r in real if results[r.id]["outcome"] in ("survived", "hung")]
-    broken = [r for r in ran if results[r.id]["outcome"] in ("broken", "stale", "void")]
-    equiv_killed = [r for r in equiv if results[r.id]["outcome"] == "killed"]
-    percent = 100.0 * len(killed) / len(real) if real else 0.0
+    broken = [r for r in real + equiv if results[r.id]["outcome"] in ("broken", "stale", "void")]
     print("\nsurvivors (%d):" % len(survived))
     for r in survived:
-        res = results[r.id]
-        print("  %s (%s, ran %s)%s: %s" % (r.id, r.where, " ".join(r.suite_list),
-                                          " HUNG" if res["outcome"] == "hung" else "", r.reason))
+        print("  %s (%s, ran %s)%s: %s" % (
+            r.id, r.where, " ".join(r.suite_list),
+            " HUNG" if results[r.id]["outcome"] == "hung" else "", r.reason))
     print("equivalent (%d, left out of the kill rate):" % len(equiv))
+    killed_equiv = False
     for r in equiv:
+        killed = results[r.id]["outcome"] == "killed"
+        killed_equiv |= killed
         print("  %s (%s): %s%s" % (r.id, r.where, r.equivalent,
                                    "  -- BUT KILLED by %s: not equivalent" %
-                                   results[r.id]["suite"] if r in equiv_killed else ""))
+                                   results[r.id]["suite"] if killed else ""))
     if broken:
         print("broken, stale or void (fix these records; void: the suite that failed "
               "fails unmutated too, fix the suite):")
         for r in broken:
             print("  %s (%s): %s" % (r.id, r.where, results[r.id]["outcome"]))
-        ok = False
-    if equiv_killed:
-        ok = False
+    return not broken and not killed_equiv
+
+
+def print_rooms(real, results):
+    """Mutants and kills per room; returns the rooms no host test kills a mutant of."""
     print("per room: mutants, killed, killed by a host test")
     rooms = {}
     for r in real:
         rooms.setdefault(r.room, []).append(r)
     host_missing = []
     for room in sorted(rooms):
-        rs = rooms[room]
-        k = [r for r in rs if results[r.id]["outcome"] == "killed"]
+        k = [r for r in rooms[room] if results[r.id]["outcome"] == "killed"]
         host = [r for r in k if results[r.id]["suite"] in
                 HOST_SUITES | ROOM_HOST_SUITES.get(room, set())]
         note = "yes" if host else ("n/a (runs on the chip or in a simulator only)"
                                    if room in SIM_ONLY_ROOMS else "NO")
         if not host and room not in SIM_ONLY_ROOMS:
             host_missing.append(room)
-        print("  %-10s %3d %3d  host test: %s" % (room, len(rs), len(k), note))
+        print("  %-10s %3d %3d  host test: %s" % (room, len(rooms[room]), len(k), note))
+    return host_missing
+
+
+def check_sample(real, equiv, results):
+    """The runner checking itself: each real mutant killed, each equivalent survived."""
+    wrong = [r for r in real + equiv
+             if (results[r.id]["outcome"] != "killed") != bool(r.equivalent)]
+    if wrong or not real or not equiv:
+        print("mutants sample: FAILED: %s" % (
+            "; ".join("%s %s" % (r.id, results[r.id]["outcome"]) for r in wrong)
+            or "the sample needs a killable and an equivalent mutant"))
+        return False
+    print("mutants sample: %d killed as expected, %d equivalent survived as expected"
+          % (len(real), len(equiv)))
+    return True
+
+
+def summarize(records, results, seconds, sample):
+    """Print the report; return (summary lines, ok)."""
+    ran = [r for r in records if r.id in results]
+    ok = len(ran) == len(records)
+    if not ok:
+        print("mutants: %d of %d did not run" % (len(records) - len(ran), len(records)))
+    real = [r for r in ran if not r.equivalent]
+    equiv = [r for r in ran if r.equivalent]
+    killed = [r for r in real if results[r.id]["outcome"] == "killed"]
+    survived = [r for r in real if results[r.id]["outcome"] in ("survived", "hung")]
+    percent = 100.0 * len(killed) / len(real) if real else 0.0
+    ok &= print_outcomes(real, equiv, results)
+    host_missing = print_rooms(real, results)
     by_suite = {}
     for r in killed:
         by_suite[results[r.id]["suite"]] = by_suite.get(results[r.id]["suite"], 0) + 1
@@ -443,78 +493,18 @@ def summarize(records, results, seconds, sample):
              "mutants_seconds %.0f" % seconds]
     print("\n" + "\n".join(lines))
     if sample:
-        # the runner checks itself: a killed mutant, an equivalent one that survives
-        wrong = [r for r in real if results[r.id]["outcome"] != "killed"]
-        if wrong or not real or not equiv or equiv_killed:
-            print("mutants sample: FAILED: %s" % (
-                "; ".join("%s %s" % (r.id, results[r.id]["outcome"]) for r in wrong + equiv_killed)
-                or "the sample needs a killable and an equivalent mutant"))
-            ok = False
-        else:
-            print("mutants sample: %d killed as expected, %d equivalent survived as expected"
-                  % (len(killed), len(equiv)))
+        ok &= check_sample(real, equiv, results)
     else:
-        met = percent >= KILL_GOAL_PERCENT
-        print("goal mutants_killed_percent >= %g: %s" % (KILL_GOAL_PERCENT,
-                                                         "met" if met else "MISSED"))
+        print("goal mutants_killed_percent >= %g: %s" % (
+            KILL_GOAL_PERCENT, "met" if percent >= KILL_GOAL_PERCENT else "MISSED"))
         print("goal every host-testable room has a mutant killed by a host test: %s" %
               ("met" if not host_missing else "MISSED (%s)" % ", ".join(host_missing)))
     return lines, ok
 
 
-# ---- self-test ---------------------------------------------------------------------
-
-def self_test():
-    import tempfile
-    with tempfile.TemporaryDirectory() as d:
-        with open(os.path.join(d, "a.c"), "w") as f:
-            f.write("int x = 1;\nif (a < b)\n    f();\nif (a < b)\n")
-        text = ("# a comment\nid: one\nreason: r\nsuites: test-game\nfile: a.c\n"
-                "find: int x = 1;\nreplace: int x = 2;\n\n"
-                "id: two\nreason: r\nsuites: test-game\nfile: a.c\nfind: if (a < b)\n"
-                "replace: if (a <= b)\n\n"
-                "id: three\nreason: r\nsuites: test-docs\nfile: a.c\nfind: int x = 1;\n"
-                "find: if (a < b)\nreplace:\n\n"
-                "id: four\nreason: r\nsuites: test-game\nfile: gone.c\nfind: x\nreplace: y\n\n"
-                "id: one\nreason: r\nsuites: test-game\nfile: a.c\nfind: f();\nreplace: g();\n")
-        recs, errs = parse(os.path.join(d, "m.txt"), text)
-        fails = []
-        probs = validate(recs, d, {"test-game", "test-docs"})
-        recs[0].fields["suites"] = "test-gone"
-        if not any("no suite test-gone" in p for p in validate(recs[:1], d, {"test-game"})):
-            fails.append("missed: a suite make does not know")
-        expect = [("two", "2 times"), ("three", "not a behaviour suite"),
-                  ("four", "does not exist"), ("one", "already used")]
-        if errs or len(recs) != 5:
-            fails.append("parsed %d records, errors %s" % (len(recs), errs))
-        for rid, words in expect:
-            if not any(rid in p and words in p for p in probs):
-                fails.append("missed: %s %s" % (rid, words))
-        if recs[2].find_text != "int x = 1;\nif (a < b)" or recs[2].replace_text != "":
-            fails.append("multi-line find / empty replace read wrong")
-        if len(probs) != len(expect):
-            fails.append("unexpected problems: %s" % probs)
-        _, errs = parse(os.path.join(d, "m.txt"), "id: x\nfnd: y\n")
-        if not errs:
-            fails.append("a misspelt key was accepted")
-        kills = {"a": {"outcome": "killed", "suite": "test-game"},
-                 "b": {"outcome": "killed", "suite": "test-app"},
-                 "c": {"outcome": "survived", "suite": None}}
-        got = void_kills(kills, {"test-game": 0, "test-app": 2})
-        if [got[k]["outcome"] for k in "abc"] != ["killed", "void", "survived"]:
-            fails.append("a kill by a suite that fails unmutated was counted")
-    if fails:
-        print("mutants self-test: FAILED: " + "; ".join(fails))
-        return 1
-    print("mutants self-test: the parser reads every form, and a stale find (twice, a "
-          "missing file), a duplicate id, a non-behaviour or unknown suite and a bad key "
-          "are refused; a kill by a suite that fails unmutated is void")
-    return 0
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=("check", "run", "self-test"))
+    ap.add_argument("mode", choices=("check", "run"))
     ap.add_argument("files", nargs="*")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--sample", action="store_true")
@@ -523,8 +513,6 @@ def main():
     ap.add_argument("--suite-timeout", type=int, default=1200)
     ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
     a = ap.parse_args()
-    if a.mode == "self-test":
-        return self_test()
     files = a.files or default_files()
     records, problems = load(files)
     suites = make_suites()

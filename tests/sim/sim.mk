@@ -21,7 +21,7 @@ $(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins
 	@mkdir -p $(@D)
 	$(AVR_CC) $(filter-out -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) -o $@ $<
 
-# The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/duty_test.py.
+# The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/test_duty.py.
 SIM_DUTY_MODEL := $(HOST_DIR)/tests/sim/duty_model
 $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
 	@mkdir -p $(@D)
@@ -45,10 +45,10 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 # The real HAL's duty cycle per brightness level, full and dim, steady and blinking,
 # through ttt-sim's `duty` (the HAL's bench firmware sets the level from the serial port).
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
-	@python3 tests/sim/duty_test.py $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) \
-		$(SIM_ELF)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_BENCH_FW=$(AVR_DIR)/hal_bench_fw.elf \
+		TTT_DUTY_MODEL=$(SIM_DUTY_MODEL) TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_duty.py
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
-	@python3 tests/sim/cues_test.py $(SIM_DIR)/ttt-sim $(SIM_ELF)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 	@sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)

@@ -12,12 +12,9 @@ import termios
 import time
 import tty
 
-fd = os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY)
-tty.setraw(fd)
-termios.tcflush(fd, termios.TCIOFLUSH)
 
-
-def ask(cmd, want):
+def ask(fd, cmd, want):
+    """Sends one STK500 command; True if the answer starts as wanted within 1 s."""
     os.write(fd, cmd)
     got = b""
     end = time.monotonic() + 1.0
@@ -27,8 +24,16 @@ def ask(cmd, want):
     return got[: len(want)] == want
 
 
-ok = ask(b"0 ", b"\x14\x10")
-time.sleep(1.5)
-ok = ok and ask(b"u ", b"\x14\x1e\x95\x0f\x10") and ask(b"Q ", b"\x14\x10")
-print("slow_host: %s" % ("every answer came" if ok else "no answer after the pause"))
-sys.exit(0 if ok else 1)
+def main(pty):
+    fd = os.open(pty, os.O_RDWR | os.O_NOCTTY)
+    tty.setraw(fd)
+    termios.tcflush(fd, termios.TCIOFLUSH)
+    ok = ask(fd, b"0 ", b"\x14\x10")
+    time.sleep(1.5)
+    ok = ok and ask(fd, b"u ", b"\x14\x1e\x95\x0f\x10") and ask(fd, b"Q ", b"\x14\x10")
+    print("slow_host: %s" % ("every answer came" if ok else "no answer after the pause"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,124 @@
+"""tests/sim/test_cues.py - the colour-blind display read from the LED duty cycles of the
+real firmware in simavr (build/sim/ttt-sim --stdio, its `duty` command: per die the
+share of time on while lit, the share of time lit, the blink period). With the
+colour-blind display on, every pair of states a player must tell apart differs in
+brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
+pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
+analysis' win, draw and loss (and a mark, dark there), the menu's cells in force and
+not, a hint and the marks, the winning line and the other marks. The planted case: with
+the display off, X and O (red and green at one brightness) must be caught as told apart
+by hue alone.
+
+run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
+import subprocess
+
+import pytest
+
+
+def run(sim, elf, script):
+    """ttt-sim's output for a script: serial lines and the cells of each `duty`."""
+    p = subprocess.run([sim, "--stdio", elf], input="wait 1500\n" + script + "quit\n",
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, "ttt-sim exit status %d: %s" % (p.returncode, p.stderr)
+    serial, duties, cur = [], [], {}
+    for line in p.stdout.splitlines():
+        w = line.split()
+        assert not line.startswith("error"), "ttt-sim said %s" % line
+        if line.startswith("serial "):
+            serial.append(line[7:])
+        elif w[:1] == ["duty"] and w[1] != "shades":
+            # duty N red ON LIT PERIOD green ON LIT PERIOD
+            cur[int(w[1]) - 1] = [(int(w[3]), int(w[4]), int(w[5])),
+                                  (int(w[7]), int(w[8]), int(w[9]))]
+            if len(cur) == 9:
+                duties.append(cur)
+                cur = {}
+    return serial, duties
+
+
+def presses(*cells):
+    """Taps on cells 1-9, 300 ms apart."""
+    return "".join("press %d\nwait 300\n" % c for c in cells)
+
+
+def look(dies):
+    """A cell's look without hue: brightness class and time pattern."""
+    on = max(d[0] for d in dies if d[1]) if any(d[1] for d in dies) else 0
+    lit = max(d[1] for d in dies)
+    blinking = any(d[2] for d in dies) or 150 < lit < 850
+    if lit < 150:
+        return ("dark",)
+    # full 333, dimmed 83 (at full brightness); a pulse between the two averages about 208
+    shade = "full" if on >= 290 else "pulse" if on >= 140 else "dim"
+    return (shade, "blinking" if blinking else "steady")
+
+
+def line_of(serial, prefix):
+    found = [s for s in serial if s.startswith(prefix)]
+    assert found, "no `%s` line in %s" % (prefix, serial)
+    return found[0]
+
+
+def cell_of(serial, prefix):
+    """The cell (0-8) a line like `ai: 5` names."""
+    return int(line_of(serial, prefix).split()[1]) - 1
+
+
+def colour_blind(on):
+    return "serial colorblind %s\nwait 100\n" % ("on" if on else "off")
+
+
+# Each scenario: (its duty cells, [(cell a, cell b, what)]) for the display on or off.
+def the_board(sim, elf, on):
+    serial, d = run(sim, elf, colour_blind(on) + "press 1\nwait 1500\nduty 1024\n")
+    o = cell_of(serial, "ai: ")
+    empty = next(c for c in range(9) if c not in (0, o))
+    return d[0], [(0, o, "x vs o"), (o, empty, "o vs an empty cell")]
+
+
+def the_analysis(sim, elf, on):
+    # two players: x 1 2, o 4 5, x to move: the analysis has a win, draws and losses
+    serial, d = run(sim, elf, colour_blind(on) + "serial new 2p\nwait 100\n" +
+                    presses(1, 4, 2, 5) + "wait 700\nhold 1 1000\nwait 50\nduty 1024\n")
+    words = line_of(serial, "analysis:").split()[1:]
+    kinds = {w: int(c) - 1 for c, w in zip(words[::2], words[1::2])}
+    win, draw, loss = kinds["win"], kinds["draw"], kinds["loss"]
+    return d[0], [(win, draw, "win vs draw"), (win, loss, "win vs loss"),
+                  (draw, loss, "draw vs loss"), (0, draw, "a mark (dark) vs draw")]
+
+
+def the_menu(sim, elf, on):
+    _, d = run(sim, elf, colour_blind(on) + "hold 5 1000\nwait 50\nduty 1024\n")
+    return d[0], [(0, 1, "mode in force vs not"), (3, 5, "level in force vs not")]
+
+
+def a_hint(sim, elf, on):
+    serial, d = run(sim, elf, colour_blind(on) +
+                    "press 1\nwait 1500\nhold 3 1000\nwait 50\nduty 1024\n")
+    hint, o = cell_of(serial, "hint: "), cell_of(serial, "ai: ")
+    return d[0], [(hint, 0, "hint vs x"), (hint, o, "hint vs o")]
+
+
+def x_wins(sim, elf, on):
+    # two players, x wins on the top row; x 9 and o 4 5 7 steady
+    serial, d = run(sim, elf, colour_blind(on) + "serial new 2p\nwait 100\n" +
+                    presses(1, 4, 9, 5, 2, 7, 3) + "wait 700\nduty 1536\n")
+    line_of(serial, "result: x wins")
+    return d[0], [(0, 8, "the winning line vs x"), (0, 3, "the winning line vs o"),
+                  (8, 3, "x vs o")]
+
+
+def hue_alone(cells, pairs):
+    """The pairs told apart by hue alone, as 'what (cells a and b both LOOK)'."""
+    return ["%s (cells %d and %d both %s)" % (what, a + 1, b + 1, " ".join(look(cells[a])))
+            for a, b, what in pairs if look(cells[a]) == look(cells[b])]
+
+
+@pytest.mark.parametrize("scenario", [the_board, the_analysis, the_menu, a_hint, x_wins],
+                         ids=lambda f: f.__name__)
+def test_every_pair_differs_in_more_than_hue(sim, elf, scenario):
+    assert hue_alone(*scenario(sim, elf, True)) == []
+
+
+def test_without_the_display_x_and_o_differ_by_hue_alone(sim, elf):
+    assert any(b.startswith("x vs o") for b in hue_alone(*the_board(sim, elf, False)))

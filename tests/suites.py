@@ -1,0 +1,168 @@
+"""tests/suites.py - `make test`'s runner: every suite, JOBS at a time, each in its own
+`make SUITE` under a time limit, its output kept in LOGS/SUITE.log and printed whole when
+it ends (so two suites' lines never interleave); then `suites: N passed, N failed`.
+
+Before any suite starts, the prerequisites of every suite (read from make's database) are
+built in one make (within four suites' time limits): two suites never build the same file
+at once. What a suite writes
+while it runs is its own, except for the suites named by --alone (they run with nothing
+beside them: the bench, the mutation runner) and the members of a --groups group (never
+two of one group at a time: one scratch folder, one browser at a time; a group may be
+given in pieces, NAME:a,b NAME:c).
+
+usage: python3 -m tests.suites [--jobs N] [--timeout S] [--logs DIR]
+           [--alone "SUITE ..."] [--groups "NAME:SUITE,SUITE ..."] SUITE...
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+
+def child_env():
+    """The environment for the suites' makes: without the jobserver of the make that runs
+    this (its pipes are not passed on), each suite's make runs its recipes one at a time."""
+    env = dict(os.environ)
+    flags = env.get("MAKEFLAGS", "")
+    head, sep, overrides = flags.partition(" -- ")
+    words = [w for w in head.split()
+             if not w.startswith("--jobserver") and not re.fullmatch(r"-?j\d*", w)]
+    env["MAKEFLAGS"] = " ".join(words) + (sep + overrides if sep else "")
+    env.pop("MFLAGS", None)
+    return env
+
+
+def prerequisites(database, suites):
+    """The files and targets the suites depend on (make -p's database), suites left out.
+    A suite's phony prerequisites that are suites themselves are followed."""
+    rules = {}
+    for line in database.splitlines():
+        m = re.match(r"^([A-Za-z0-9_./+-]+):(?![:=])\s*(.*)$", line)
+        if m and m.group(1) not in rules and not re.match(r"^\S+\s*[:+?]?=", m.group(2)):
+            rules[m.group(1)] = m.group(2).replace("|", " ").split()
+    wanted, todo, seen = [], list(suites), set()
+    while todo:
+        target = todo.pop(0)
+        if target in seen:
+            continue
+        seen.add(target)
+        for dep in rules.get(target, []):
+            if dep.startswith("test-"):
+                todo.append(dep)
+            elif dep not in wanted and dep != "all":
+                wanted.append(dep)
+    return wanted
+
+
+def prebuild(suites, jobs, limit, logs, env):
+    """Builds every suite's prerequisites in one make within `limit` seconds (-k, and past
+    the limit it stops: a suite whose build failed or was left says so itself when it
+    runs, under its own time limit). Returns the make status."""
+    db = subprocess.run(["make", "-pq", "all"], capture_output=True, text=True, env=env).stdout
+    wanted = prerequisites(db, suites)
+    log = os.path.join(logs, "prebuild.log")
+    with open(log, "w") as f:
+        status = subprocess.call(["timeout", "-k", "10", str(limit), "make",
+                                  "--no-print-directory", "-k", "-j%d" % jobs] + wanted,
+                                 stdout=f, stderr=subprocess.STDOUT, env=env)
+    print("suites: %d prerequisites built%s" % (
+        len(wanted), "" if status == 0 else " (some failed: %s; their suites will say)" % log),
+        flush=True)
+    return status
+
+
+def parse_groups(text, known):
+    """{suite: set of group names}, and the names that are not suites."""
+    groups, unknown = {}, []
+    for item in text.split():
+        name, _, members = item.partition(":")
+        for suite in filter(None, members.split(",")):
+            if suite not in known:
+                unknown.append(suite)
+            groups.setdefault(suite, set()).add(name)
+    return groups, unknown
+
+
+def may_start(suite, running, alone, groups):
+    if any(r in alone for r in running):
+        return False
+    if suite in alone and running:
+        return False
+    mine = groups.get(suite, set())
+    return not any(mine & groups.get(r, set()) for r in running)
+
+
+class Suite:
+    def __init__(self, name, timeout, logs, env):
+        self.name, self.timeout = name, timeout
+        self.log = os.path.join(logs, name + ".log")
+        self.start = time.monotonic()
+        with open(self.log, "w") as f:
+            self.proc = subprocess.Popen(
+                ["timeout", "-k", "10", str(timeout), "make", "--no-print-directory", name],
+                stdout=f, stderr=subprocess.STDOUT, env=env)
+
+    def report(self):
+        """Prints the suite's log whole; returns True if it passed."""
+        status = self.proc.returncode
+        seconds = time.monotonic() - self.start
+        print("=== %s (%s, %.1f s wall-clock)" % (
+            self.name, "passed" if status == 0 else "FAILED", seconds))
+        with open(self.log, errors="replace") as f:
+            sys.stdout.write(f.read())
+        if status == 124:
+            print("%s: stopped after %d s" % (self.name, self.timeout))
+        sys.stdout.flush()
+        return status == 0
+
+
+def run(suites, jobs, timeout, logs, alone, groups, env):
+    """Runs the suites; returns the names of those that failed."""
+    pending, running, failed = list(suites), [], []
+    while pending or running:
+        for s in [s for s in running if s.proc.poll() is not None]:
+            running.remove(s)
+            if not s.report():
+                failed.append(s.name)
+        names = [s.name for s in running]
+        for suite in list(pending):
+            if len(running) >= jobs:
+                break
+            if may_start(suite, names, alone, groups):
+                pending.remove(suite)
+                running.append(Suite(suite, timeout, logs, env))
+                names.append(suite)
+        time.sleep(0.2)
+    return failed
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("suites", nargs="+")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--logs", default="build/suites")
+    ap.add_argument("--alone", default="")
+    ap.add_argument("--groups", default="")
+    a = ap.parse_args(argv)
+    alone = set(a.alone.split())
+    groups, unknown = parse_groups(a.groups, set(a.suites))
+    unknown += sorted(alone - set(a.suites))
+    if unknown:
+        sys.exit("suites: not suites of TEST_TARGETS (renamed?): %s" % " ".join(unknown))
+    os.makedirs(a.logs, exist_ok=True)
+    env = child_env()
+    t0 = time.monotonic()
+    prebuild(a.suites, max(1, a.jobs), 4 * a.timeout, a.logs, env)
+    failed = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env)
+    if failed:
+        print("failed suites: " + " ".join(failed))
+    print("suites: %.0f s wall-clock, %d at a time" % (time.monotonic() - t0, max(1, a.jobs)))
+    print("suites: %d passed, %d failed" % (len(a.suites) - len(failed), len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

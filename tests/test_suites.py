@@ -1,0 +1,77 @@
+"""tests/test_suites.py - `make test`'s runner (tests/suites.py) on planted cases: the
+prerequisites it prebuilds, who may start beside whom, a group naming no suite, the
+jobserver left out of the suites' makes, and a run of real processes: two at a time, each
+log printed whole, a failure and a time-out counted."""
+import pytest
+
+from tests import suites
+
+DATABASE = """# Files
+test-game: build/host/test_game build/host/test_game_edges
+test-kicad-intent: KICAD9_SYMBOL_DIR := /x/no-stock
+test-kicad-intent: build/kicad/ttt-shield.net | kicad-no-stock
+test-mutants-sample: test-mutants-apply all
+test-mutants-apply:
+build/host/test_game: build/host/obj/tests/game/test_game.o
+BUILD := build
+"""
+
+
+def test_the_prerequisites_of_the_suites_are_prebuilt():
+    got = suites.prerequisites(DATABASE, ["test-game", "test-kicad-intent",
+                                          "test-mutants-sample"])
+    assert got == ["build/host/test_game", "build/host/test_game_edges",
+                   "build/kicad/ttt-shield.net", "kicad-no-stock"]
+
+
+@pytest.mark.parametrize("suite, running, may", [
+    ("test-a", [], True),
+    ("test-a", ["test-b"], True),
+    ("test-docs", ["test-b"], False),   # alone: waits for the others
+    ("test-a", ["test-docs"], False),   # nothing beside an alone one
+    ("test-k2", ["test-k1"], False),    # one of a group at a time
+    ("test-k2", ["test-a"], True),
+])
+def test_who_may_start_beside_whom(suite, running, may):
+    groups, unknown = suites.parse_groups("kicad:test-k1 kicad:test-k2", {"test-k1", "test-k2"})
+    assert unknown == []
+    assert suites.may_start(suite, running, {"test-docs"}, groups) == may
+
+
+def test_a_group_naming_no_suite_is_refused():
+    _, unknown = suites.parse_groups("g:test-a,test-gone", {"test-a"})
+    assert unknown == ["test-gone"]
+
+
+@pytest.mark.parametrize("flags, want", [
+    (" -j2 --jobserver-auth=3,4", ""),
+    ("k -j2 --jobserver-auth=3,4 -- BOARD=x", "k -- BOARD=x"),  # make 4.3's own form
+    ("s", "s"),
+])
+def test_the_jobserver_is_not_passed_on(monkeypatch, flags, want):
+    monkeypatch.setenv("MAKEFLAGS", flags)
+    assert suites.child_env()["MAKEFLAGS"] == want
+
+
+MAKEFILE = """all:
+test-ok:
+\t@echo ok-one; sleep 0.3; echo ok-two
+test-bad:
+\t@echo bad-one; exit 3
+test-slow:
+\t@sleep 30
+"""
+
+
+def test_a_run_prints_each_log_whole_and_counts(tmp_path, monkeypatch, capsys):
+    (tmp_path / "Makefile").write_text(MAKEFILE)
+    monkeypatch.chdir(tmp_path)
+    status = suites.main(["--jobs", "2", "--timeout", "2", "--logs", str(tmp_path / "logs"),
+                          "test-ok", "test-bad", "test-slow"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "ok-one\nok-two\n" in out
+    assert "test-slow: stopped after 2 s" in out
+    assert "failed suites: test-bad test-slow" in out or \
+        "failed suites: test-slow test-bad" in out
+    assert out.rstrip().endswith("suites: 1 passed, 2 failed")
