@@ -36,6 +36,11 @@ test-web-page: $(WEB_PAGE) $(DUTY_HEX)
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
+# the avr8js receiver as the chip's (sim/web/src/usart.js), and avr8js's own still not
+.PHONY: test-web-usart
+test-web-usart: $(WEB_NODE_MODULES)
+	@node --test tests/web/test_usart.mjs
+TEST_TARGETS += test-web-usart
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play
 

@@ -18,10 +18,11 @@
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
-  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config, AVRUSART,
+  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config,
   usart0Config, AVREEPROM, eepromConfig, AVRWatchdog, watchdogConfig, AVRClock, AVRADC,
   adcConfig, AVRIOPort, portBConfig, portCConfig, portDConfig,
 } from 'avr8js';
+import { ChipUSART } from './usart.js';
 
 // The model compiles once (3 KB: small enough for a synchronous compile on a page).
 const MODEL = new WebAssembly.Module(MODEL_WASM);
@@ -169,7 +170,9 @@ export class Shield {
     }
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
-    this.usart = new AVRUSART(cpu, usart0Config, F_CPU);
+    // avr8js gap 11: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
+    // UCSR0B write keeping RXEN0 leaves received data alone): sim/web/src/usart.js
+    this.usart = new ChipUSART(cpu, usart0Config, F_CPU);
     // avr8js gap 1: UDRE is a level (set while UDR0 is empty), not an event: taking
     // the interrupt must not clear it, or a UDRE handler that finds nothing to send
     // leaves all later output stuck.
@@ -300,7 +303,10 @@ export class Shield {
     this.ports[2].setPin(0, false);
     this.rxdHighAt = cpu.cycles + this.model.uart_rxd_low(b, u.cyclesPerChar);
     // the receiver takes a byte time (avr8js's own timer could not be called off)
-    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) this.rxPending = { b, at: cpu.cycles + u.cyclesPerChar };
+    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) {
+      u.rxStart();
+      this.rxPending = { b, at: cpu.cycles + u.cyclesPerChar };
+    }
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
   }
@@ -308,7 +314,7 @@ export class Shield {
   _rxComplete() {
     const { b } = this.rxPending;
     this.rxPending = null;
-    this.usart.writeByte(b, true);
+    this.usart.rxFrame(b);
   }
 
   _rxdIdle() {
