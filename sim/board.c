@@ -309,6 +309,9 @@ void board_eeprom_set(const uint8_t *buf, uint16_t len)
 const board_status_t *board_status(void)
 {
     g.st.awake_cycles = (g.avr->cycle - g.clear_cycle) - g.st.sleep_cycles;
+    g.st.rx_overruns = g.uart.overruns;
+    g.st.rx_latency_max = g.uart.latency_max;
+    g.st.rx_latency_max_at = g.uart.latency_max_at;
     return &g.st;
 }
 
@@ -319,6 +322,7 @@ void board_clear_counters(void)
     g.wake_cycle = g.avr->cycle;
     g.st.min_sp = 0xffff;
     g.clear_cycle = g.avr->cycle;
+    host_uart_clear_rx_stats(&g.uart);
 }
 
 /* ---- watchdog ------------------------------------------------------------------ */

@@ -79,6 +79,9 @@ typedef struct {
     uint16_t min_sp;       /* lowest stack pointer seen since cleared */
     uint64_t max_awake_cycles; /* longest stretch awake between two sleeps since cleared:
                                   one main-loop pass and the interrupts inside it */
+    uint32_t rx_overruns;  /* host bytes lost to the chip's full receiver (DOR0) */
+    uint64_t rx_latency_max; /* cycles: the longest from a byte's stop bit to its UDR0 read */
+    uint64_t rx_latency_max_at; /* the cycle of that read */
 } board_status_t;
 const board_status_t *board_status(void);
 void board_clear_counters(void);

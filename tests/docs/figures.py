@@ -56,6 +56,8 @@ GOALS = {
     "web_flash_percent_of_avrdude": ("<=", 120, "the page's flasher against avrdude, same harness"),
     "comment_share_percent": ("<=", 30, "comments among the non-blank characters of firmware/ and hal/"),
     "longest_function_lines": ("<=", 60, "longest C function in firmware/, hal/ and sim/"),
+    "uart_rx_latency_max_us": ("<=", 86.8, "a host byte's stop bit to its UDR0 read"),
+    "uart_rx_overruns_stress": ("<=", 0, "host bytes lost in the latency stress"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"

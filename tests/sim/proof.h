@@ -115,6 +115,11 @@ extern uint32_t proof_rng_state;
 uint32_t rnd(void);
 uint32_t rnd_range(uint32_t lo, uint32_t hi);
 
+/* Asleep in power-down (Timer0's interrupt off); the cycle power-down starts, from a
+ * board about to sleep, found in a fork (0: never, after proof_fail()). proof_power.c */
+int powered_down(void);
+uint64_t find_power_down(void);
+
 /* The proofs. */
 int cmd_exhaustive(void);
 int cmd_fuzz(long events);
@@ -127,6 +132,7 @@ int cmd_console(void);
 int cmd_menu(void);
 int cmd_glitch(void);
 int cmd_power(void);
+int cmd_rxlat(void);
 
 /* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,
  * run by the console proof); 0, or -1 after fail(). */

@@ -23,7 +23,7 @@
 #define A_TIMSK0 0x6Eu
 /* Asleep in power-down: Timer0's interrupt is off (TIMSK0.OCIE0A), as power-down leaves
  * it. */
-static int powered_down(void)
+int powered_down(void)
 {
     return !(board_avr()->data[A_TIMSK0] & 0x02u);
 }
@@ -128,7 +128,7 @@ static int count_cap(const char *prefix)
 }
 
 /* The instant power-down starts (the sleeping line is out), found in a fork; 0: never. */
-static uint64_t find_power_down(void)
+uint64_t find_power_down(void)
 {
     int fd;
     uint64_t t_down = 0;

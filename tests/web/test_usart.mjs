@@ -1,6 +1,7 @@
 // tests/web/test_usart.mjs - the avr8js receiver of sim/web/src/usart.js against the
 // ATmega328P's (datasheet 20.7): two frames in the FIFO and a third in the shift
-// register, DOR0 when a start bit finds that third one waiting (it is lost), RXC0
+// register, DOR0 when a start bit finds that third one waiting (it is lost; the flag
+// lasts until the next UDR0 read), RXC0
 // cleared only by reading UDR0 or turning the receiver off, FE0 with its frame, and a
 // UCSR0B write keeping RXEN0 leaves the received data alone. The same checks run on
 // avr8js's own AVRUSART must fail (the quirk this wrapper fixes is still upstream: when
@@ -67,7 +68,9 @@ const CHECKS = {
   'a fourth start bit loses the third frame and sets DOR0': (c) => {
     [0x31, 0x32, 0x33, 0x34].forEach((b) => frame(c, b));
     if (!(c.a() & DOR)) return 'no DOR0';
-    const got = [c.read(), c.read(), c.read()];
+    const got = [c.read()];
+    if (c.a() & DOR) return 'DOR0 still set after a read';
+    got.push(c.read(), c.read());
     return got.join() === '49,50,52' ? '' : `read ${got}, not 49,50,52`;
   },
   'RXC0 stays until the last frame is read': (c) => {

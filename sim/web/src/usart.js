@@ -5,8 +5,8 @@
 // that keeps RXEN touches them. Here:
 //   - a frame completes (its stop bit): into the FIFO if it has room, else it waits in
 //     the shift register;
-//   - a start bit while a frame waits there: that frame is lost, DOR0 set (cleared when
-//     a frame next moves from the shift register into the FIFO);
+//   - a start bit while a frame waits there: that frame is lost, DOR0 set, "valid until
+//     the receive buffer (UDRn) is read" (datasheet, UCSR0A): cleared by the next read;
 //   - RXC0 while the FIFO holds a frame, cleared only by reading UDR0 (the last frame)
 //     or by turning the receiver off (which empties it); FE0 is the head frame's;
 //   - the flags survive UCSR0A writes (avr8js's hook clears every bit but U2X and MPCM).
@@ -87,10 +87,10 @@ export class ChipUSART extends AVRUSART {
 
   _read() {
     const frame = this.fifo.shift();
+    this.dor = false;
     if (frame && this.shift) {
       this.fifo.push(this.shift);
       this.shift = null;
-      this.dor = false;
     }
     this._flags();
     return frame ? frame.b : 0;
