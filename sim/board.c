@@ -72,6 +72,7 @@ void board_serial_line(const char *s)
 }
 
 size_t board_serial_pending(void) { return g.uart.tail - g.uart.head; }
+void board_serial_framing_error(uint8_t c) { host_uart_send_framing_error(&g.uart, c); }
 
 void board_on_line(board_line_fn fn, void *ctx)
 {

@@ -40,6 +40,7 @@ int board_press(int cell, uint32_t hold_ms);
 void board_serial_send(const char *s, size_t n);
 void board_serial_line(const char *s); /* + '\n' */
 size_t board_serial_pending(void);
+void board_serial_framing_error(uint8_t c); /* c, its stop bit 0 (FE0), after those queued */
 void board_on_line(board_line_fn fn, void *ctx);  /* each line from the chip */
 void board_on_byte(board_byte_fn fn, void *ctx);  /* each raw byte from the chip */
 

@@ -180,6 +180,14 @@ void host_uart_send(host_uart_t *u, const char *s, size_t n)
         u->next_tx = u->avr->cycle;
 }
 
+void host_uart_send_framing_error(host_uart_t *u, uint8_t c)
+{
+    if (u->tail - u->head < HOST_UART_QUEUE)
+        u->queue[u->tail++ % HOST_UART_QUEUE] = (uint16_t)(c | HOST_UART_FE);
+    if (u->next_tx < u->avr->cycle)
+        u->next_tx = u->avr->cycle;
+}
+
 void host_uart_drop(host_uart_t *u)
 {
     u->head = u->tail;
@@ -233,7 +241,7 @@ static bool rx_overrun(host_uart_t *u)
 /* A start bit the chip hears: the byte goes into simavr's FIFO now (so a trace shows it
  * here), RXC0 comes at its stop bit (rx_stop_bit). DOR0 is set after it goes in, since
  * simavr refuses input while DOR0 is set. */
-static void to_chip(host_uart_t *u, uint8_t c, uint64_t now, uint64_t byte_cycles)
+static void to_chip(host_uart_t *u, uint32_t c, uint64_t now, uint64_t byte_cycles)
 {
     if (!u->uart) {
         avr_raise_irq(u->irq + HOST_UART_IRQ_TO_CHIP, c);
@@ -282,11 +290,12 @@ void host_uart_run(host_uart_t *u, uint64_t now)
         return;
     uint64_t byte_cycles = chip_byte_cycles(u);
     if (u->avr->data[A_UCSR0B] & UCSR0B_RXEN0) {
-        uint8_t c = u->queue[u->head++ % HOST_UART_QUEUE];
+        uint16_t q = u->queue[u->head++ % HOST_UART_QUEUE];
+        uint8_t c = (uint8_t)q;
         avr_raise_irq(u->irq + HOST_UART_IRQ_RXD, 0);
         u->rxd_high_at = now + board_uart_rxd_low(c, byte_cycles);
         if (board_uart_rx_hears(&u->model, now, byte_cycles))
-            to_chip(u, c, now, byte_cycles);
+            to_chip(u, q & HOST_UART_FE ? c | UART_INPUT_FE : c, now, byte_cycles);
         if (u->model.held)
             u->lag_left--;
     }

@@ -22,6 +22,7 @@ enum {
 };
 
 #define HOST_UART_QUEUE 65536
+#define HOST_UART_FE 0x100u /* in the queue: the byte's stop bit is 0 (a framing error) */
 #define HOST_UART_RX_HELD 3u /* frames the chip holds unread: 2 in the FIFO, 1 shifted in */
 #define HOST_UART_RX_TIMES 64u /* stop-bit times kept: simavr's FIFO size */
 
@@ -33,7 +34,7 @@ typedef struct host_uart_t {
     struct avr_t *avr;
     struct avr_uart_t *uart; /* simavr's USART0, for its byte time */
     board_uart_t model;
-    uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
+    uint16_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent (| HOST_UART_FE) */
     size_t head, tail;
     uint64_t next_tx;
     uint64_t rxd_high_at; /* RXD goes high again (0: it is high) */
@@ -58,6 +59,7 @@ void host_uart_init(struct avr_t *avr, host_uart_t *u);
 void host_uart_connect(host_uart_t *u); /* to USART0 */
 void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
 void host_uart_send(host_uart_t *u, const char *s, size_t n);
+void host_uart_send_framing_error(host_uart_t *u, uint8_t c);
 void host_uart_drop(host_uart_t *u); /* forget the bytes not yet sent */
 void host_uart_rx_abort(host_uart_t *u); /* the byte in the chip's receiver is lost */
 uint64_t host_uart_next(const host_uart_t *u); /* when the next byte goes, or UINT64_MAX */

@@ -41,6 +41,11 @@ test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 test-web-usart: $(WEB_NODE_MODULES)
 	@node --test tests/web/test_usart.mjs
 TEST_TARGETS += test-web-usart
+# serial stress, bad input and a planted latency, alike on both emulators
+.PHONY: test-web-serial-twin
+test-web-serial-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
+	@sh tests/web/test_serial_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
+TEST_TARGETS += test-web-serial-twin
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play
 
