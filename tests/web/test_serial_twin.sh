@@ -66,7 +66,11 @@ twin stress "$ELF"
 pairs=$(( $(echo "$long" | wc -l) * ncmds ))
 tail=$(sed -n '/^serial diag: lost rx/h; ${x;p}' "$tmp/stress.serial")
 case "$tail" in "serial diag: lost rx 0 lines 0 "*) ;; *) bad "stress: the last diag: $tail" ;; esac
-[ "$(count stress 'input overrun')" -eq 0 ] || bad "stress: lines refused as overrun"
+[ "$(count stress 'input overrun\|unknown command\|usage')" -eq 0 ] || bad "stress: lines mangled or refused"
+for a in 'help:help | ' 'lamp:lamp: ' 'diag:diag: lost rx '; do # each one answered
+    sent=$(grep -c "^serial ${a%%:*}\$" "$tmp/stress.in"); got=$(count stress "^serial ${a#*:}")
+    [ "$sent" -eq "$got" ] || bad "stress: ${a%%:*} sent $sent times, answered $got"
+done
 # the last 100 lines: each `board` ends with its turn line, each `level N` answers `level:`
 turns=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial turn:')
 levels=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial level:')

@@ -46,6 +46,11 @@ TEST_TARGETS += test-web-usart
 test-web-serial-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
 	@sh tests/web/test_serial_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
 TEST_TARGETS += test-web-serial-twin
+# the same stress through the page's own console input in Chromium
+.PHONY: test-web-page-serial
+test-web-page-serial: $(WEB_PAGE)
+	@PAGE=$(WEB_PAGE) node --test tests/web/test_page_serial.mjs
+TEST_TARGETS += test-web-page-serial
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play
 
