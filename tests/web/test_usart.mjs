@@ -121,3 +121,11 @@ test(`avr8js is pinned at ${PINNED} in package.json and package-lock.json, and i
   assert.match(lock.packages['node_modules/avr8js'].integrity, /^sha512-/);
   assert.equal(installed.version, PINNED);
 });
+
+test('every avr8js board in sim/web/src gets the chip\'s receiver (no plain AVRUSART made)', () => {
+  const src = path.join(WEB, 'src');
+  const made = fs.readdirSync(src).filter((f) => f.endsWith('.js'))
+    .filter((f) => /new AVRUSART\b/.test(fs.readFileSync(path.join(src, f), 'utf8')));
+  assert.deepEqual(made, []);
+  assert.match(fs.readFileSync(path.join(src, 'shield.js'), 'utf8'), /new ChipUSART\(/);
+});
