@@ -4,7 +4,7 @@
  * ignores): every console command as the firmware's own `help` lists them, and the
  * deepest arguments; every key gesture (taps through a whole game, its end-of-game save,
  * a hint, the analysis, the menu and a pick that saves the settings); power-down entry
- * (a line starting at 20 instants around it); the fallback solver (the table damaged).
+ * (a line starting at every 4 us around it); the fallback solver (the table damaged).
  * Goal: one byte time (86.8 us at 115200), so the chip's 2-frame FIFO is never needed.
  * Prints the figure, the stretch it was met in, and the bytes the chip's receiver lost
  * (DOR0). A figure, not a test: it fails only when the stress cannot run. */
@@ -136,8 +136,9 @@ static void key_stretches(const char *who)
     gesture(4, 1000, what);
 }
 
-/* Power-down entry: `board` starting at 20 instants from 700 us before the firmware
- * powers down to 100 us after (each in a fork). */
+/* Power-down entry: `board` starting at every 4 us from 700 us before the firmware powers
+ * down to 100 us after (200 forks: its bytes' stop bits meet every phase of the stretch
+ * with interrupts off). */
 static void power_down_stretches(void)
 {
     if (!board_run_until_line("ttt: sleeping", 5 * 60 * 1000 + 1000)) {
@@ -146,7 +147,7 @@ static void power_down_stretches(void)
         return;
     }
     uint64_t t_down = find_power_down();
-    for (uint64_t at = t_down - 11200; t_down && at <= t_down + 1600; at += 640) {
+    for (uint64_t at = t_down - 11200; t_down && at <= t_down + 1600; at += 64) {
         int fd;
         pid_t pid = fork_sim(&fd);
         if (pid < 0)
