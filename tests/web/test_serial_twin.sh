@@ -38,7 +38,7 @@ count() { grep -c -- "$2" "$tmp/$1.serial"; }
 
 # The commands of `help`, each with its first argument.
 printf 'wait 1500\nserial help\nwait 500\nquit\n' | "$SIM" --stdio "$ELF" |
-    sed -n 's/^serial //p' | sed '/^menu:/,$d' | sed -n '3,$p' | sed 's/ | /\n/g' |
+    sed -n 's/^serial //p' | sed -n '/^help | /,/^menu:/p' | sed '$d' | sed 's/ | /\n/g' |
     sed 's/ \[.*//; s/^\([a-z]*\) \([a-z0-9]*\).*/\1 \2/; s/ \([0-9]\)-[0-9]*$/ \1/' > "$tmp/cmds"
 ncmds=$(wc -l < "$tmp/cmds")
 [ "$ncmds" -ge 10 ] || bad "help listed only $ncmds commands: $(tr '\n' ',' < "$tmp/cmds")"
