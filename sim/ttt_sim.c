@@ -136,6 +136,10 @@ static int run_stdio(void)
         } else if (!strncmp(line, "duty ", 5) || !strcmp(line, "duty")) {
             if (stdio_duty(line + 4) < 0)
                 return 1;
+        } else if (!strncmp(line, "framing ", 8) && line[8] && !line[9]) {
+            board_serial_framing_error((uint8_t)line[8]);
+        } else if (!strncmp(line, "framing", 7)) {
+            printf("error: usage: framing C (one character)\n");
         } else if (!strncmp(line, "serial ", 7) || !strcmp(line, "serial")) {
             board_serial_line(line[6] ? line + 7 : "");
         } else {

@@ -36,6 +36,21 @@ test-web-page: $(WEB_PAGE) $(DUTY_HEX)
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
+# the avr8js receiver as the chip's (sim/web/src/usart.js), and avr8js's own still not
+.PHONY: test-web-usart
+test-web-usart: $(WEB_NODE_MODULES)
+	@node --test tests/web/test_usart.mjs
+TEST_TARGETS += test-web-usart
+# serial stress, bad input and a planted latency, alike on both emulators
+.PHONY: test-web-serial-twin
+test-web-serial-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
+	@sh tests/web/test_serial_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
+TEST_TARGETS += test-web-serial-twin
+# the same stress through the page's own console input in Chromium
+.PHONY: test-web-page-serial
+test-web-page-serial: $(WEB_PAGE)
+	@PAGE=$(WEB_PAGE) node --test tests/web/test_page_serial.mjs
+TEST_TARGETS += test-web-page-serial
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play
 

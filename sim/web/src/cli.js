@@ -152,6 +152,10 @@ function runStdio(board) {
         flush();
         return 1;
       }
+    } else if (line.startsWith('framing ') && line.length === 9) {
+      board.serialFramingError(line.charCodeAt(8));
+    } else if (line.startsWith('framing')) {
+      emit('error: usage: framing C (one character)');
     } else if (line.startsWith('serial ') || line === 'serial') {
       board.serialLine(line.length > 6 ? line.slice(7) : '');
     } else {

@@ -18,10 +18,13 @@
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
-  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config, AVRUSART,
+  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config,
   usart0Config, AVREEPROM, eepromConfig, AVRWatchdog, watchdogConfig, AVRClock, AVRADC,
   adcConfig, AVRIOPort, portBConfig, portCConfig, portDConfig,
 } from 'avr8js';
+import { ChipUSART } from './usart.js';
+
+const FRAMING_ERROR = 0x100; // in the host queue: this byte's stop bit is 0
 
 // The model compiles once (3 KB: small enough for a synchronous compile on a page).
 const MODEL = new WebAssembly.Module(MODEL_WASM);
@@ -169,7 +172,9 @@ export class Shield {
     }
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
-    this.usart = new AVRUSART(cpu, usart0Config, F_CPU);
+    // avr8js gap 11: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
+    // UCSR0B write keeping RXEN0 leaves received data alone): sim/web/src/usart.js
+    this.usart = new ChipUSART(cpu, usart0Config, F_CPU);
     // avr8js gap 1: UDRE is a level (set while UDR0 is empty), not an event: taking
     // the interrupt must not clear it, or a UDRE handler that finds nothing to send
     // leaves all later output stuck.
@@ -286,6 +291,12 @@ export class Shield {
 
   serialLine(s) { this.serialSend(s + '\n'); }
 
+  /** Queue one host byte that arrives with a framing error (its stop bit 0). */
+  serialFramingError(b) {
+    this.txq.push((b & 0xff) | FRAMING_ERROR);
+    if (this.nextTx < this.cpu.cycles) this.nextTx = this.cpu.cycles;
+  }
+
   // One host byte on the wire when the receiver is free, at the model's pace; held
   // while the chip said XOFF or its receiver is off. Its start bit pulls RXD low (a
   // pin change); the chip hears it only while its clock runs (the model: not powered
@@ -296,19 +307,22 @@ export class Shield {
       this.nextTx = cpu.cycles + 64;
       return;
     }
-    const b = this.txq.shift();
+    const q = this.txq.shift(), b = q & 0xff;
     this.ports[2].setPin(0, false);
     this.rxdHighAt = cpu.cycles + this.model.uart_rxd_low(b, u.cyclesPerChar);
     // the receiver takes a byte time (avr8js's own timer could not be called off)
-    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) this.rxPending = { b, at: cpu.cycles + u.cyclesPerChar };
+    if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) {
+      u.rxStart();
+      this.rxPending = { b, fe: q > 0xff, at: cpu.cycles + u.cyclesPerChar };
+    }
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
   }
 
   _rxComplete() {
-    const { b } = this.rxPending;
+    const { b, fe } = this.rxPending;
     this.rxPending = null;
-    this.usart.writeByte(b, true);
+    this.usart.rxFrame(b, fe);
   }
 
   _rxdIdle() {
