@@ -331,11 +331,11 @@ static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)"
 static void legend_line(int i, int numpad, int cols)
 {
     static const char *const text[LEGEND_LINES] = {
-        "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first",
-        "move or at game over. Then a short press picks, cells as on the grid:",
+        "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
+        "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
         NULL, NULL, NULL,
-        "8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.",
-        "A long press, or 10 s without a press, closes it: nothing changes."};
+        "8 (on/off) and 9 (full, medium, night): hold again to step on.",
+        "Any other press, or 10 s without a press, closes it: nothing changes."};
     char row[96];
     if (text[i]) {
         snprintf(row, sizeof row, "%s", text[i]);

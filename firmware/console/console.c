@@ -29,8 +29,8 @@ _Static_assert(LEDS_BRIGHT_FULL == 2 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_N
                "brightness's words are listed from LEDS_BRIGHT_FULL down");
 OUT_STR(s_help_seps, " | \0\n"); /* between two commands on a line; a new line */
 /* The rest of help, said once the TX ring has room again (console_more). */
-OUT_STR(s_help_menu, "\n(long press before your first move or at game over; tap picks, hold "
-                     "quits)\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, "
+OUT_STR(s_help_menu, "\n(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)"
+                     "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, "
                      "./x/o -> x/o/TIE\n");
 OUT_STR(s_lamp, "lamp: red, green, yellow");
 OUT_STR(s_error, "error: ");

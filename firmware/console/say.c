@@ -28,6 +28,7 @@ OUT_STR(s_wins, " wins");
 OUT_STR(s_draw, "draw");
 OUT_STR(s_menu, GAME_MENU_LINE); /* menu.h */
 OUT_STR(s_menu_closed, "menu: closed");
+OUT_STR(s_menu_chosen, "menu: \0 chosen, hold it to confirm");
 OUT_STR(s_color_blind, "colorblind: \0off\0on");
 OUT_STR(s_brightness, "brightness: \0night\0medium\0full");
 /* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
@@ -172,7 +173,13 @@ static void say_report(const game_report_t *r)
         say_stuck(r->cells);
         break;
     case GAME_REP_MENU:
-        out_P(r->value ? s_menu : s_menu_closed);
+        if (r->value == 2u) { /* `menu: 8 chosen, hold it to confirm` */
+            out_nth_P(s_menu_chosen, 0);
+            out_cell(r->cell);
+            out_nth_P(s_menu_chosen, 1);
+        } else {
+            out_P(r->value ? s_menu : s_menu_closed);
+        }
         break;
     case GAME_REP_COLOR_BLIND:
         say_setting(s_color_blind, r->value);

@@ -325,15 +325,30 @@ static void game_show_stats(game_t *g)
     g->ov_blink = (uint16_t)(draws | losses);
 }
 
-/* A press in the menu (firmware/README.md, "Menu"): a long one closes it; a short one
- * does the cell's action (menu.h). The settings that toggle keep the menu open, showing
- * the new state. */
-static void game_menu_press(game_t *g, uint8_t cell, bool is_long)
+/* What a release ends: a tap, a long press, or the menu's hold (GAME_MENU_HOLD_MS). */
+enum { GAME_TAP, GAME_LONG, GAME_HOLD };
+
+static void game_menu_close(game_t *g)
+{
+    g->ms[GAME_T_OVERLAY] = 0;
+    game_report(g, GAME_REP_MENU)->value = 0;
+}
+
+/* A press in the menu (firmware/README.md, "Menu"): a tap chooses a cell, a long press on
+ * the chosen cell confirms it and does the cell's action (menu.h); any other press closes
+ * the menu unchanged. The settings that toggle keep the menu open and the cell chosen. */
+static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     uint8_t bright = g->settings.brightness, arg = game_menu_get(cell, GAME_MENU_ARG);
-    if (is_long) {
-        g->ms[GAME_T_OVERLAY] = 0;
-        game_report(g, GAME_REP_MENU)->value = 0;
+    if (kind == GAME_TAP && g->menu_cell >= POS_CELLS) {
+        g->menu_cell = cell;
+        game_report_t *r = game_report(g, GAME_REP_MENU);
+        r->value = 2;
+        r->cell = cell;
+        return;
+    }
+    if (kind == GAME_TAP || cell != g->menu_cell) {
+        game_menu_close(g);
         return;
     }
     switch (game_menu_get(cell, GAME_MENU_ACTION)) {
@@ -357,17 +372,27 @@ static void game_menu_press(game_t *g, uint8_t cell, bool is_long)
     }
 }
 
-/* A short or a long press (released alone). */
-static void game_press(game_t *g, uint8_t cell, bool is_long)
+/* The sign of ignored presses: these cells flicker. */
+static void game_flash(game_t *g, uint16_t cells)
+{
+    g->flash = cells;
+    g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
+}
+
+/* A tap, a long press or the menu's hold (released alone). */
+static void game_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     uint16_t bit = game_bit(cell);
     if (game_menu_open(g)) {
-        game_menu_press(g, cell, is_long);
-    } else if (is_long) {
+        game_menu_press(g, cell, kind);
+    } else if (kind == GAME_HOLD && cell == GAME_MENU_OPEN_CELL) {
+        game_show(g, GAME_SHOW_MENU, 0, 0, GAME_MENU_MS);
+        g->menu_cell = POS_CELLS;
+        game_report(g, GAME_REP_MENU)->value = 1;
+    } else if (kind != GAME_TAP) {
         uint16_t marked = game_marked(g);
         if (g->over || !game_person_moved(g)) {
-            game_show(g, GAME_SHOW_MENU, 0, 0, GAME_MENU_MS);
-            game_report(g, GAME_REP_MENU)->value = 1;
+            game_flash(g, bit); /* nothing to hint or analyse */
         } else if (!(marked & bit)) {
             (void)game_hint(g);
         } else {
@@ -390,17 +415,20 @@ static uint16_t game_armed(const game_t *g)
                : 0u;
 }
 
-/* The sign of ignored presses: these cells flicker. */
-static void game_flash(game_t *g, uint16_t cells)
+/* What the release of the gesture's key now ends (GAME_TAP, ...). */
+static uint8_t game_kind(const game_t *g)
 {
-    g->flash = cells;
-    g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
+    if (!game_armed(g)) {
+        return GAME_TAP;
+    }
+    return g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_MENU_HOLD_MS ? GAME_HOLD : GAME_LONG;
 }
 
 void game_key(game_t *g, const key_event_t *ev)
 {
     uint8_t cell = ev->cell;
-    uint16_t bit, armed, held = g->held;
+    uint16_t bit, held = g->held;
+    uint8_t kind;
     if (cell >= POS_CELLS) {
         return;
     }
@@ -408,7 +436,7 @@ void game_key(game_t *g, const key_event_t *ev)
     if (g->stuck & bit) { /* nothing it does counts; game_keys_sync() frees it */
         return;
     }
-    armed = game_armed(g);
+    kind = game_kind(g);
     g->ms[GAME_T_HELD] = GAME_STUCK_MS; /* the set of held keys changes */
     if (ev->kind == KEY_EV_PRESS) {
         g->held = held | bit;
@@ -427,7 +455,7 @@ void game_key(game_t *g, const key_event_t *ev)
     } else if (ev->kind == KEY_EV_RELEASE && (held & bit)) {
         g->held = held = (uint16_t)(held & ~bit);
         if (!held && g->gest_cell == cell) {
-            game_press(g, cell, armed != 0);
+            game_press(g, cell, kind);
         }
     }
 }
@@ -508,6 +536,12 @@ static void game_menu_frame(const game_t *g, leds_frame_t *f)
     f->red = f->green = POS_ALL;
     f->dim = (uint16_t)(POS_ALL & ~full);
     f->blink = blink;
+    if (game_menu_open(g) && g->menu_cell < POS_CELLS) { /* chosen: green, blinking */
+        uint16_t bit = game_bit(g->menu_cell);
+        f->red &= (uint16_t)~bit;
+        f->dim &= (uint16_t)~bit;
+        f->blink |= bit;
+    }
 }
 
 /* The overlay's colors while it runs: the lamp test's and the greeting's step. */
@@ -570,7 +604,9 @@ static void game_board_frame(const game_t *g, leds_frame_t *f)
 void game_frame(const game_t *g, leds_frame_t *f)
 {
     uint16_t flash = g->ms[GAME_T_FLASH] ? g->flash : 0u;
-    if (!game_armed(g) && game_menu_open(g)) {
+    bool menu = game_menu_open(g), hold = game_kind(g) == GAME_HOLD;
+    if ((!game_armed(g) && menu) || (hold && !menu && g->gest_cell == GAME_MENU_OPEN_CELL)) {
+        /* the menu, or held long enough to open it: what the release will show */
         game_menu_frame(g, f);
     } else {
         game_board_frame(g, f);

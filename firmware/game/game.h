@@ -21,6 +21,7 @@
 #define GAME_ANALYSIS_MS 3000u
 #define GAME_STATS_MS 3000u
 #define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
+#define GAME_MENU_HOLD_MS 2000u /* the menu's cell held alone this long opens the menu */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_FLASH_MS 150u      /* an ignored press: its cell flickers lit, dark, lit */
@@ -53,7 +54,8 @@ typedef enum {
     GAME_REP_ANALYSIS,      /* for the side to move, per empty cell: wins, losses, else draws */
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
-    GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed */
+    GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed;
+                               2: cell was chosen (a long press on it confirms) */
     GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
     GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
 } game_report_kind_t;
@@ -88,6 +90,7 @@ typedef struct {
     uint16_t stuck;    /* keys ignored until released */
     uint16_t flash;    /* cells of ignored presses */
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
+    uint8_t menu_cell; /* the menu's chosen cell, to be confirmed; POS_CELLS: none */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
     uint8_t level;   /* LEVEL_* of the game under way */

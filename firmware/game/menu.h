@@ -19,8 +19,8 @@
     X(5, LEVEL, MEDIUM, "medium", "medium")                 \
     X(6, LEVEL, EASY, "easy", "easy")                       \
     X(7, STATS, , "statistics", "stats")                    \
-    X(8, COLOUR_BLIND, , "colour-blind", "colorblind")      \
-    X(9, BRIGHTNESS, , "brightness", "brightness")
+    X(8, COLOUR_BLIND, , "colour-blind", "cues")            \
+    X(9, BRIGHTNESS, , "brightness", "bright")
 
 /* What a pick does. MODE: a new game in mode arg; LEVEL: level arg, a new game at it;
  * STATS: the statistics display; COLOUR_BLIND: on/off; BRIGHTNESS: full, medium, night,
@@ -37,6 +37,9 @@ enum {
 #define GAME_MENU_ARG_STATS(a) 0
 #define GAME_MENU_ARG_COLOUR_BLIND(a) 0
 #define GAME_MENU_ARG_BRIGHTNESS(a) 0
+
+/* The cell that opens the menu (0-8: the centre), held alone GAME_MENU_HOLD_MS. */
+#define GAME_MENU_OPEN_CELL 4u
 
 /* Entry i is cell i + 1: the table lists the cells in order, all nine. */
 #define GAME_MENU_INDEX(cell, action, arg, lng, shrt) GAME_MENU_AT_##cell,

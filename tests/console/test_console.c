@@ -118,8 +118,9 @@ static void test_banner_and_reports(void **state)
         {{.kind = GAME_REP_STATS_CLEARED}, "stats: cleared\n"},
         {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
         {{.kind = GAME_REP_MENU, .value = 1},
-         "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness\n"},
+         "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 cues 9 bright\n"},
         {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7}, "menu: 8 chosen, hold it to confirm\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 1}, "colorblind: on\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 0}, "colorblind: off\n"},
         {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_FULL}, "brightness: full\n"},
@@ -185,12 +186,12 @@ static void test_help(void **state)
         "help | board | hint | diag | lamp | move 1-9 | new x|o|2p\n"
         "level perfect|medium|easy|0-2 | stats [clear] | solve [BOARD]\n"
         "colorblind on|off | brightness full|medium|night|0-2\n"
-        "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 colorblind 9 brightness\n"
-        "(long press before your first move or at game over; tap picks, hold quits)\n"
+        "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 cues 9 bright\n"
+        "(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)\n"
         "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
-    /* every line fits 80 columns */
+    /* every line fits 72 columns */
     for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-        assert_true(nl - p <= 80);
+        assert_true(nl - p <= 72);
     }
 }
 

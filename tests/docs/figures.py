@@ -59,6 +59,8 @@ GOALS = {
                                "200 games of a fixed line at perfect, 100 as X and 100 as O"),
     "perfect_first_moves": (">=", 3, "distinct openings of the AI as X"),
     "level_perfect_greedy_win_percent": ("<=", 0, "a greedy child as X wins at perfect"),
+    "child_setting_changes_percent": ("<=", 1, "random 60 s sessions that changed a setting"),
+    "adult_presses_max": ("<=", 3, "presses to change a setting following the legend"),
     "level_medium_greedy_win_percent": ("in", (25, 50), "a greedy child as X wins at medium"),
     "level_easy_greedy_win_percent": ("in", (60, 85), "a greedy child as X wins at easy"),
     "medium_win_in_one_taken_percent": (">=", 95, "the AI at medium takes a win in one"),

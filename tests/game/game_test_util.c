@@ -1,6 +1,7 @@
 /* tests/game/game_test_util.c - output capture (from the UART fake) and event drivers
  * for the game and console tests; no console (gtu_say() is linked in). */
 #include "game_test_util.h"
+#include "menu.h"
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -182,10 +183,19 @@ void gtu_long(game_t *g, uint8_t cell)
     gtu_tick(g, 1);
 }
 
+void gtu_open(game_t *g)
+{
+    gtu_ev(g, KEY_EV_PRESS, GAME_MENU_OPEN_CELL);
+    gtu_tick(g, GAME_MENU_HOLD_MS + 100u);
+    gtu_ev(g, KEY_EV_RELEASE, GAME_MENU_OPEN_CELL);
+    gtu_tick(g, 1);
+}
+
 void gtu_menu(game_t *g, uint8_t cell)
 {
-    gtu_long(g, cell);
+    gtu_open(g);
     gtu_tap(g, cell);
+    gtu_long(g, cell);
 }
 
 uint8_t gtu_marks(const game_t *g)

@@ -34,7 +34,9 @@ void gtu_ev(game_t *g, uint8_t kind, uint8_t cell);
  * RELEASE, 1 ms. */
 void gtu_tap(game_t *g, uint8_t cell);
 void gtu_long(game_t *g, uint8_t cell);
-/* A menu pick: a long press on `cell` opens the menu, a tap on it picks. */
+/* The menu's hold: its cell (menu.h) held GAME_MENU_HOLD_MS + 100 ms, released. */
+void gtu_open(game_t *g);
+/* A menu pick: the menu's hold opens it, a tap chooses `cell`, a long press confirms. */
 void gtu_menu(game_t *g, uint8_t cell);
 /* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK, LED_DIM). */
 uint8_t gtu_cell(const game_t *g, uint8_t cell);

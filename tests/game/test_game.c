@@ -138,15 +138,16 @@ static void test_ai_opens_as_x(void **state)
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(g.pos.x), 1);
     /* The AI's opening is not the person's move: a long press, on its x or on an
-     * empty cell, opens the menu. */
+     * empty cell, is no hint or analysis (ignored, shown); the menu's hold opens it. */
     gtu_clear();
     gtu_long(&g, pos_first_cell(g.pos.x));
-    assert_true(game_menu_open(&g));
-    gtu_long(&g, 0); /* closes it */
     gtu_long(&g, pos_first_cell(pos_empty(g.pos)));
-    assert_true(game_menu_open(&g));
+    assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
-    gtu_tap(&g, 0); /* you play x: a new game */
+    gtu_open(&g);
+    assert_true(game_menu_open(&g));
+    gtu_tap(&g, 0); /* you play x: chosen, then confirmed; a new game */
+    gtu_long(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
@@ -583,13 +584,30 @@ static void test_menu_opens_unchanged(void **state)
     game_t g;
     (void)state;
     menu_fresh(&g);
-    gtu_long(&g, 4);
+    gtu_open(&g);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 1);
     assert_int_equal(gtu_take_save(&g), 0);
     /* In force: you x (1), perfect (4), brightness full (9). */
     check_menu_frame(&g, 0x109, 0);
+}
+
+/* Only the centre opens the menu: any other cell held 2.1 s on the empty board is a long
+ * press with nothing to hint, ignored and shown (its cell flickers). */
+static void test_menu_hold_only_centre(void **state)
+{
+    game_t g;
+    (void)state;
+    for (uint8_t c = 0; c < 9; c++) {
+        menu_fresh(&g);
+        gtu_ev(&g, KEY_EV_PRESS, c);
+        gtu_tick(&g, 2100u);
+        gtu_ev(&g, KEY_EV_RELEASE, c);
+        gtu_tick(&g, 1);
+        assert_int_equal(game_menu_open(&g), c == 4);
+        assert_int_equal(g.ms[GAME_T_FLASH] != 0 && g.flash == (1u << c), c != 4);
+    }
 }
 
 /* What is in force shows full: the mode's cell and the level's, each by its own field
@@ -600,12 +618,12 @@ static void test_menu_shows_mode_and_level(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_AI_O, LEVEL_MEDIUM, 1);
     gtu_tick(&g, 1000); /* the AI opens: still before the person's first move */
-    gtu_long(&g, 4);
+    gtu_open(&g);
     assert_true(game_menu_open(&g));
     check_menu_frame(&g, 0x112, 0);
     gtu_long(&g, 4);
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_EASY, 1);
-    gtu_long(&g, 4);
+    gtu_open(&g);
     check_menu_frame(&g, 0x121, 0);
 }
 
@@ -616,7 +634,7 @@ static void test_menu_long_press_closes(void **state)
     settings_t before;
     (void)state;
     menu_fresh(&g);
-    gtu_long(&g, 4);
+    gtu_open(&g);
     before = g.settings;
     gtu_long(&g, 2);
     assert_false(game_menu_open(&g));
@@ -636,7 +654,7 @@ static void test_menu_held_key_closes_on_release(void **state)
     (void)state;
     menu_fresh(&g);
     before = g.settings;
-    gtu_long(&g, 2);
+    gtu_open(&g);
     gtu_tick(&g, GAME_MENU_MS - 100u);
     gtu_ev(&g, KEY_EV_PRESS, 5);
     gtu_tick(&g, 9900u);
@@ -656,7 +674,7 @@ static void test_menu_times_out(void **state)
     (void)state;
     menu_fresh(&g);
     before = g.settings;
-    gtu_long(&g, 2);
+    gtu_open(&g);
     gtu_tick(&g, 10000u - 2u);
     assert_true(game_menu_open(&g));
     gtu_tick(&g, 1);
@@ -702,24 +720,39 @@ static void test_menu_toggles_stay_open(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
-    gtu_long(&g, 8);
+    gtu_open(&g);
     check_menu_frame(&g, 0x124, 0); /* two players, easy, full */
     gtu_tap(&g, 7);
+    assert_int_equal(gtu_take_save(&g), 0); /* chosen: green, blinking, nothing changed */
+    assert_int_equal(gtu_cell(&g, 7), LED_GREEN | LED_BLINK);
+    gtu_long(&g, 7);
     assert_int_equal(g.settings.color_blind, 1);
     assert_int_equal(gtu_take_save(&g), 1);
     assert_int_equal(gtu_last_report(GAME_REP_COLOR_BLIND)->value, 1);
     assert_true(game_menu_open(&g));
+    gtu_long(&g, 7); /* still chosen: again */
+    assert_int_equal(g.settings.color_blind, 0);
+    gtu_long(&g, 7);
+    gtu_tap(&g, 8); /* a second tap closes the menu */
+    assert_false(game_menu_open(&g));
+    gtu_open(&g);
     check_menu_frame(&g, 0x1A4, 0);
     gtu_tap(&g, 8);
+    gtu_long(&g, 8);
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
     assert_int_equal(gtu_last_report(GAME_REP_BRIGHTNESS)->value, LEDS_BRIGHT_MEDIUM);
-    check_menu_frame(&g, 0x0A4, 0);
-    gtu_tap(&g, 8);
+    gtu_long(&g, 8);
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    gtu_tap(&g, 8);
+    gtu_open(&g);
     check_menu_frame(&g, 0x0A4, 1);
     gtu_tap(&g, 8);
+    gtu_long(&g, 8);
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    gtu_tap(&g, 8);
+    gtu_open(&g);
     gtu_tap(&g, 7);
+    gtu_long(&g, 7);
     assert_int_equal(g.settings.color_blind, 0);
     assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 3);
     assert_int_equal(gtu_take_save(&g), 1);
@@ -735,7 +768,7 @@ static void test_menu_two_keys_and_two_players(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
-    gtu_long(&g, 8);
+    gtu_open(&g);
     gtu_ev(&g, KEY_EV_PRESS, 0);
     gtu_ev(&g, KEY_EV_PRESS, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
@@ -1090,6 +1123,7 @@ int main(void)
         cmocka_unit_test(test_two_keys_at_once_ignored),
         cmocka_unit_test(test_stray_events_ignored),
         cmocka_unit_test(test_menu_opens_unchanged),
+        cmocka_unit_test(test_menu_hold_only_centre),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
         cmocka_unit_test(test_menu_held_key_closes_on_release),

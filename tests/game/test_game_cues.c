@@ -206,7 +206,7 @@ static void sc_menu(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
     g->settings.brightness = LEDS_BRIGHT_NIGHT;
-    gtu_long(g, 4);
+    gtu_open(g);
     assert_true(game_menu_open(g));
 }
 

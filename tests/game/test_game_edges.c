@@ -1,6 +1,6 @@
 /* tests/game/test_game_edges.c - game behaviour the mutation run (tests/mutants) found
- * unchecked by a host test: the long-press time against the number the documents give
- * (800 ms, a literal here: a test that used GAME_LONG_MS would move with it), `stats
+ * unchecked by a host test: the long-press and menu-hold times against the numbers the
+ * documents give (800 ms and 2 s, literals here: a test that used GAME_LONG_MS would move with it), `stats
  * clear` clearing every mode whichever is current, and the display of a win: exactly
  * the winning line blinks, in the winner's color, for each of the 8 lines and both
  * players. */
@@ -14,33 +14,38 @@
 #include "game_test_util.h"
 #include "level.h"
 
-/* The press is held `ms` alone, then released: was it a long press? On the empty board a
- * short press is a move, a long one opens the menu. */
-static int long_press_after(uint32_t ms)
+/* The centre held `ms` alone mid-game (two players, x on cell 1), then released: a move
+ * (0), a long press (1: a hint) or the menu's hold (2: the menu opens). */
+static int press_after(uint32_t ms)
 {
     game_t g;
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 0);
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, ms);
-    uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW;
+    uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW, menu_shown = gtu_cell(&g, 0) != LED_RED;
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     gtu_tick(&g, 1);
-    int is_long = gtu_reports_of(GAME_REP_MENU) == 1;
+    int is_menu = gtu_reports_of(GAME_REP_MENU) == 1;
+    int is_long = gtu_reports_of(GAME_REP_HINT) == 1;
     int is_move = gtu_reports_of(GAME_REP_MOVE) == 1;
-    assert_int_equal(is_long + is_move, 1); /* one or the other, never both or neither */
-    assert_int_equal(armed, is_long);        /* the armed (yellow) cell says which */
-    return is_long;
+    assert_int_equal(is_long + is_move + is_menu, 1); /* exactly one of them */
+    assert_int_equal(armed, is_long);  /* the armed (yellow) cell says which */
+    assert_int_equal(menu_shown, is_menu); /* held long enough, the menu shows */
+    return is_menu ? 2 : is_long;
 }
 
 static void test_long_press_is_800ms(void **state)
 {
     (void)state;
     engine_init();
-    assert_false(long_press_after(60));
-    assert_false(long_press_after(799));
-    assert_true(long_press_after(800));
-    assert_true(long_press_after(2000));
+    assert_int_equal(press_after(60), 0);
+    assert_int_equal(press_after(799), 0);
+    assert_int_equal(press_after(800), 1);
+    assert_int_equal(press_after(1999), 1);
+    assert_int_equal(press_after(2000), 2);
+    assert_int_equal(press_after(9900), 2);
 }
 
 /* `stats clear` (the console's and the game's) empties every mode's counters. */

@@ -88,7 +88,7 @@ play() { # the same session at any size that fits
     # the menu's legend on '?', and back
     tm send-keys -t "$S" '?'
     sleep 1
-    check legend "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first"
+    check legend "THE BOARD'S MENU: hold the centre \(5\) 2 s and let go, at any time but"
     check legend-row '1 you X +2 you O +3 two players'
     check legend-close '10 s without a press, closes it'
     tm send-keys -t "$S" '?'

@@ -140,6 +140,7 @@ int cmd_menu(void);
 int cmd_glitch(void);
 int cmd_power(void);
 int cmd_rxlat(void);
+int cmd_child(long sessions);
 
 /* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,
  * run by the console proof); 0, or -1 after fail(). */

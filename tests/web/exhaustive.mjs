@@ -228,9 +228,11 @@ async function worker() {
     waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
     const pos = { x: 0, o: 0 };
     if (!humanX) {
-      press(1, LONG_MS); // a long press opens the menu,
+      press(4, LONG_MS); // the centre's long press opens the menu,
       b.runMs(300);
-      press(1, PRESS_MS); // and cell 2 picks: the person plays O, the AI starts
+      press(1, PRESS_MS); // a tap chooses cell 2,
+      b.runMs(300);
+      press(1, LONG_MS); // and a long press confirms: the person plays O, the AI starts
       Object.assign(pos, gameStart('person O: the AI\'s first move after menu cell 2'));
       if (opening !== null && pos.x !== opening)
         fail(`person O: the AI opened with ${pos.x.toString(2)} on a fresh board, ${opening.toString(2)} before`);

@@ -15,11 +15,11 @@ const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', '
 const MENU = MENU_TABLE.cells.map((c) => c.long);
 const MENU_ROW_NOTE = ['(a new game)', '(level, new game)', ''];
 const LEGEND = [
-  "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first",
-  'move or at game over. Then a short press picks, cells as on the grid:',
+  "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
+  "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
   null, null, null,
-  '8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.',
-  'A long press, or 10 s without a press, closes it: nothing changes.'];
+  '8 (on/off) and 9 (full, medium, night): hold again to step on.',
+  'Any other press, or 10 s without a press, closes it: nothing changes.'];
 // escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
 const isQuit = (ch) => ch === 113 || ch === 81 || ch === 3 || ch === 4; // q Q ^C ^D

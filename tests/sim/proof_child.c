@@ -1,0 +1,159 @@
+/* tests/sim/proof_child.c - a child at the board (issue 26): seeded random sessions of
+ * 60 s on the real firmware image, each forked from one booted board, mixing leans
+ * (a key held 1-4 s, then 6 taps: the play test's pattern) and free mashing (taps, holds
+ * of 0.2-4 s, two keys at once, pauses of 0-5 s). A session counts when a saved setting
+ * changed: a `level:`, `colorblind:` or `brightness:` line, or a `new:` line right after
+ * a menu pick of cells 1-6 (a mode or level pick starts a new game, same value or not).
+ * Then an adult follows the legend for each setting: the presses it takes. */
+#define _GNU_SOURCE
+#include "proof.h"
+
+#include <string.h>
+
+#define SESSION_MS 60000u
+
+typedef struct {
+    int chosen;  /* the menu cell chosen (1-9) by the last line, else 0 */
+    int changed; /* a setting changed */
+    char what[96];
+} watch_t;
+
+static void watch_line(const char *line, void *ctx)
+{
+    watch_t *w = ctx;
+    int setting = !strncmp(line, "level:", 6) || !strncmp(line, "colorblind:", 11) ||
+                  !strncmp(line, "brightness:", 11) ||
+                  (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 6);
+    if (setting && !w->changed++)
+        snprintf(w->what, sizeof w->what, "%s", line);
+    if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
+        w->chosen = line[6] - '0';
+    else if (strncmp(line, "colorblind:", 11) && strncmp(line, "brightness:", 11))
+        w->chosen = 0; /* the toggles keep their cell chosen */
+}
+
+/* Keys `mask` down for ms, then up, then a gap of gap_ms. */
+static int keys_for(uint16_t mask, uint32_t ms, uint32_t gap_ms)
+{
+    board_keys_set(mask);
+    if (board_run_ms(ms) < 0)
+        return -1;
+    board_keys_set(0);
+    return board_run_ms(gap_ms);
+}
+
+static uint16_t any_cell(void) { return (uint16_t)(1u << rnd_range(0, 8)); }
+
+/* A lean of 1-4 s on one key, then 6 taps. */
+static int lean(void)
+{
+    if (keys_for(any_cell(), rnd_range(1000, 4000), rnd_range(100, 600)) < 0)
+        return -1;
+    for (int i = 0; i < 6; i++)
+        if (keys_for(any_cell(), rnd_range(60, 200), rnd_range(100, 600)) < 0)
+            return -1;
+    return 0;
+}
+
+/* One mashing event: a tap, a hold of 0.2-4 s, two keys at once, or a pause of 0-5 s. */
+static int mash(void)
+{
+    uint32_t r = rnd_range(0, 99);
+    if (r < 40)
+        return keys_for(any_cell(), rnd_range(60, 200), rnd_range(50, 400));
+    if (r < 70)
+        return keys_for(any_cell(), rnd_range(200, 4000), rnd_range(50, 400));
+    if (r < 85) {
+        uint16_t a = any_cell(), b = any_cell();
+        board_keys_set(a);
+        if (board_run_ms(rnd_range(0, 100)) < 0)
+            return -1;
+        return keys_for((uint16_t)(a | b), rnd_range(200, 4000), rnd_range(50, 400));
+    }
+    return board_run_ms(rnd_range(0, 5000));
+}
+
+static void session(long i, void *ctx)
+{
+    watch_t w = {0, 0, ""};
+    uint64_t end = board_now() + (uint64_t)SESSION_MS * 16000u;
+    (void)ctx;
+    proof_rng_state = 0x9e3779b9u ^ (uint32_t)(i * 2654435761u + 1u);
+    board_on_line(watch_line, &w);
+    while (board_now() < end) {
+        int bad = rnd_range(0, 1) ? lean() : mash();
+        if (bad < 0 || board_status()->crashed) {
+            proof_fail("child: session %ld: the chip stopped", i);
+            return;
+        }
+        if (rnd_range(0, 1) && board_run_ms(rnd_range(0, 5000)) < 0)
+            return;
+    }
+    __atomic_add_fetch(&proof_sh->trials, 1, __ATOMIC_SEQ_CST);
+    if (w.changed) {
+        __atomic_add_fetch(&proof_sh->detected, 1, __ATOMIC_SEQ_CST);
+        if (proof_debug)
+            fprintf(stderr, "child: session %ld: %s\n", i, w.what);
+    }
+}
+
+/* An adult, from the booted board: hold 5 for 2.5 s, tap the cell, hold it 1 s; the
+ * presses until the setting's line (0: it never came). */
+static int adult(int cell, const char *expect)
+{
+    watch_t w = {0, 0, ""};
+    int presses = 0;
+    board_on_line(watch_line, &w);
+    static const uint32_t steps[][2] = {{5, 2500}, {0, 100}, {0, 1000}};
+    for (int k = 0; k < 3 && !w.changed; k++) {
+        presses++;
+        if (keys_for((uint16_t)(1u << ((steps[k][0] ? 5 : cell) - 1)), steps[k][1], 500) < 0)
+            return 0;
+    }
+    return w.changed && !strncmp(w.what, expect, strlen(expect)) ? presses : 0;
+}
+
+static const struct {
+    const char *name;
+    int cell;
+    const char *expect;
+} settings[] = {
+    {"mode", 2, "new: vs ai, you o"},
+    {"level", 5, "level: medium"},
+    {"colorblind", 8, "colorblind: on"},
+    {"brightness", 9, "brightness: medium"},
+};
+#define SETTINGS (int)(sizeof settings / sizeof settings[0])
+
+int cmd_child(long sessions)
+{
+    double t0 = wall();
+    int worst = 0;
+    if (boot() != 0 || board_run_ms(1000) < 0)
+        return 1;
+    run_trials(sessions, 1, session, NULL, "child session");
+    for (int s = 0; s < SETTINGS; s++) {
+        int fd, n = 0;
+        pid_t pid = fork_sim(&fd);
+        if (pid == 0) {
+            n = adult(settings[s].cell, settings[s].expect);
+            finish_sim(fd, &n, sizeof n);
+        }
+        if (pid > 0 && collect_sim(pid, fd, &n, sizeof n, settings[s].name) == 0 && !n)
+            proof_fail("child: following the legend did not set the %s", settings[s].name);
+        printf("adult_presses_%s %d\n", settings[s].name, n);
+        worst = n > worst ? n : worst;
+    }
+    printf("adult_presses_max %d\n", worst);
+    printf("child_sessions %ld\n", proof_sh->trials);
+    printf("child_setting_changes_percent %.1f\n",
+           proof_sh->trials ? 100.0 * (double)proof_sh->detected / (double)proof_sh->trials
+                            : 100.0);
+    printf("child_bench_seconds %.1f\n", wall() - t0);
+    if (proof_sh->bad || proof_sh->trials != sessions) {
+        printf("sim_child: FAILED: %s\n", proof_sh->first_error[0] ? proof_sh->first_error
+                                                                  : "not every session ran");
+        return 1;
+    }
+    return 0;
+}
