@@ -53,7 +53,7 @@ enum {
 };
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
-OUT_STR(s_you_ai, " (you)\0 (ai)");
+OUT_STR(s_you_ai, " (you)\0 (ai)\0 (two players, no ai)");
 /* By result (loss, draw, win): digits, then letters with x, o to move. */
 OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
 _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
@@ -225,6 +225,9 @@ static void console_board(const game_t *g)
         if (game_settings(g)->mode != GAME_MODE_2P) {
             out_nth_P(s_you_ai, game_ai_to_move(g));
         }
+    }
+    if (game_settings(g)->mode == GAME_MODE_2P) {
+        out_nth_P(s_you_ai, 2);
     }
     out_nl();
 }

@@ -433,6 +433,7 @@ void game_key(game_t *g, const key_event_t *ev)
         return;
     }
     bit = game_bit(cell);
+    g->idle = 0;
     if (g->stuck & bit) { /* nothing it does counts; game_keys_sync() frees it */
         return;
     }
@@ -447,7 +448,8 @@ void game_key(game_t *g, const key_event_t *ev)
             g->ms[GAME_T_OVERLAY] = GAME_MENU_MS; /* open until this key's release at least */
         } else {
             if (g->ms[GAME_T_OVERLAY] && g->show != GAME_SHOW_CELLS) {
-                cell = POS_CELLS; /* this press only dismisses the display */
+                cell = POS_CELLS; /* this press only dismisses the display: shown */
+                game_flash(g, bit);
             }
             g->ms[GAME_T_OVERLAY] = 0; /* and a hint or a confirmation ends here */
         }
@@ -478,6 +480,7 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     bool menu = game_menu_open(g);
     /* the time of every event goes into the AI's choices */
     g->rng = (uint16_t)(g->rng + elapsed_ms);
+    g->idle = g->idle > UINT16_MAX - elapsed_ms ? UINT16_MAX : (uint16_t)(g->idle + elapsed_ms);
     for (uint8_t i = 0; i < GAME_TIMERS; i++) {
         t[i] = t[i] > elapsed_ms ? (uint16_t)(t[i] - elapsed_ms) : 0u;
     }
@@ -568,6 +571,14 @@ static void game_overlay_colors(const game_t *g, uint16_t *red, uint16_t *green)
     }
 }
 
+/* Two players, a game under way, no key held: the AI will not answer, so the empty cells
+ * pulse dim yellow GAME_2P_BEAT_ON_MS at the end of every GAME_2P_BEAT_MS of idle time. */
+static bool game_no_ai_beat(const game_t *g)
+{
+    return g->settings.mode == GAME_MODE_2P && !g->over && !g->held &&
+           (uint16_t)(g->idle % GAME_2P_BEAT_MS) >= GAME_2P_BEAT_MS - GAME_2P_BEAT_ON_MS;
+}
+
 /* The board with an armed key (yellow) or the overlay over it. Colour-blind cues: O dim;
  * yellow cells over the board pulse full/dim; a display hiding the board shows green
  * full, yellow dim and red blinking. */
@@ -599,6 +610,12 @@ static void game_board_frame(const game_t *g, leds_frame_t *f)
         f->dim = (uint16_t)(ov_red & ov_green);
         f->blink = (uint16_t)(ov_red & ~ov_green);
     }
+    if (show == GAME_SHOW_CELLS && !ov_red && game_no_ai_beat(g)) {
+        uint16_t empty = pos_empty(g->pos);
+        f->red |= empty;
+        f->green |= empty;
+        f->dim |= empty;
+    }
 }
 
 void game_frame(const game_t *g, leds_frame_t *f)
@@ -611,15 +628,15 @@ void game_frame(const game_t *g, leds_frame_t *f)
     } else {
         game_board_frame(g, f);
     }
-    /* ignored presses: lit, dark, lit, GAME_FLASH_STEP_MS each, over everything */
+    /* ignored presses: red, dark, red, ..., GAME_FLASH_STEP_MS each, over everything (no
+     * other display flickers this fast, or lights red alone for more than a mark) */
     f->dim &= (uint16_t)~flash;
     f->blink &= (uint16_t)~flash;
-    if (((g->ms[GAME_T_FLASH] - 1u) / GAME_FLASH_STEP_MS) & 1u) {
+    f->green &= (uint16_t)~flash;
+    if (((GAME_FLASH_MS - g->ms[GAME_T_FLASH]) / GAME_FLASH_STEP_MS) & 1u) {
         f->red &= (uint16_t)~flash;
-        f->green &= (uint16_t)~flash;
     } else {
         f->red |= flash;
-        f->green |= flash;
     }
 }
 

@@ -24,10 +24,12 @@
 #define GAME_MENU_HOLD_MS 2000u /* the menu's cell held alone this long opens the menu */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
-#define GAME_FLASH_MS 150u      /* an ignored press: its cell flickers lit, dark, lit */
+#define GAME_FLASH_MS 400u      /* an ignored press: its cell flickers red, dark, red, ... */
 #define GAME_FLASH_STEP_MS 50u
 #define GAME_PULSE_MS 128u      /* colour-blind cue of yellow cells: full, dim, full, ... */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
+#define GAME_2P_BEAT_MS 2048u   /* two players (no AI): the empty cells pulse once a period */
+#define GAME_2P_BEAT_ON_MS 128u /* lit dim yellow this long (a power of 2, as the period) */
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
 /* game_t.ms[]: count-downs to 0. */
@@ -91,6 +93,7 @@ typedef struct {
     uint16_t flash;    /* cells of ignored presses */
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
     uint8_t menu_cell; /* the menu's chosen cell, to be confirmed; POS_CELLS: none */
+    uint16_t idle;     /* ms since the last key event (saturating) */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
     uint8_t level;   /* LEVEL_* of the game under way */

@@ -240,6 +240,9 @@ static void test_two_players_win(void **state)
     gtu_line(&con, &g, "new 2p");
     assert_string_equal(gtu_out(), "new: two players, level perfect\n");
     gtu_line(&con, &g, "move 1");
+    gtu_clear();
+    gtu_line(&con, &g, "board"); /* the mode says why the AI does not answer */
+    assert_string_equal(gtu_out(), "x..\n...\n...\nturn: o (two players, no ai)\n");
     gtu_line(&con, &g, "move 4");
     gtu_line(&con, &g, "move 2");
     gtu_line(&con, &g, "move 5");
@@ -247,7 +250,7 @@ static void test_two_players_win(void **state)
     assert_int_equal(gtu_count_lines("result: x wins"), 1);
     gtu_clear();
     gtu_line(&con, &g, "board");
-    assert_string_equal(gtu_out(), "xxx\noo.\n...\nover: x wins\n");
+    assert_string_equal(gtu_out(), "xxx\noo.\n...\nover: x wins (two players, no ai)\n");
     gtu_clear();
     gtu_line(&con, &g, "move 9");
     assert_string_equal(gtu_out(), "error: game over (type new)\n");

@@ -457,7 +457,8 @@ static void after_first_exchange(game_t *g)
 }
 
 /* During the AI's 200 ms, presses are ignored even when released after it; the cell
- * flickers: lit, dark, lit, 50 ms each (not the taken cell's 0.5 s blink). */
+ * flickers red, dark, red, ... 50 ms each for 400 ms (literals: the manual's figures; not
+ * the taken cell's 0.5 s blink, nor a hint's yellow). */
 static void test_presses_during_ai_turn_ignored(void **state)
 {
     game_t g;
@@ -465,16 +466,12 @@ static void test_presses_during_ai_turn_ignored(void **state)
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
     gtu_ev(&g, KEY_EV_PRESS, 8);
-    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
-    gtu_tick(&g, GAME_FLASH_STEP_MS);
-    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
-    gtu_tick(&g, GAME_FLASH_STEP_MS);
-    assert_int_equal(gtu_cell(&g, 8), LED_YELLOW);
-    gtu_tick(&g, GAME_FLASH_STEP_MS);
-    assert_int_equal(gtu_cell(&g, 8), LED_OFF);
-    assert_int_equal(GAME_FLASH_MS, 3u * GAME_FLASH_STEP_MS);
-    gtu_tick(&g, GAME_AI_DELAY_MS + 10 - GAME_FLASH_MS);
-    gtu_ev(&g, KEY_EV_RELEASE, 8);
+    for (uint8_t step = 0; step < 8; step++) {
+        assert_int_equal(gtu_cell(&g, 8), step & 1u ? LED_OFF : LED_RED);
+        gtu_tick(&g, 50);
+    }
+    assert_int_equal(gtu_cell(&g, 8), LED_OFF); /* 400 ms: over */
+    gtu_ev(&g, KEY_EV_RELEASE, 8); /* released after the AI's move */
     assert_int_equal(pos_count(g.pos.x), 1);
     assert_int_equal(pos_count(g.pos.o), 1);
 }
@@ -517,8 +514,8 @@ static void test_two_keys_at_once_ignored(void **state)
     gtu_ev(&g, KEY_EV_PRESS, free1);
     assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
     gtu_ev(&g, KEY_EV_PRESS, free2);
-    assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
-    assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
+    assert_int_equal(gtu_cell(&g, free1), LED_RED); /* both flicker */
+    assert_int_equal(gtu_cell(&g, free2), LED_RED);
     gtu_tick(&g, GAME_FLASH_STEP_MS);
     assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
     gtu_ev(&g, KEY_EV_RELEASE, free2);
@@ -591,6 +588,29 @@ static void test_menu_opens_unchanged(void **state)
     assert_int_equal(gtu_take_save(&g), 0);
     /* In force: you x (1), perfect (4), brightness full (9). */
     check_menu_frame(&g, 0x109, 0);
+}
+
+/* Two players: the AI will not answer, so an idle board says so; its empty cells pulse
+ * dim yellow for 128 ms at the end of every 2048 ms without a key event. Never vs the
+ * AI, never at game over. */
+static void test_two_players_beat(void **state)
+{
+    game_t g;
+    (void)state;
+    for (uint8_t mode = 0; mode < GAME_MODES; mode++) {
+        gtu_start(&g, mode, LEVEL_PERFECT, 1);
+        gtu_tick(&g, 1000);
+        gtu_tap(&g, 4);                 /* x (or o after the AI), then 1 ms */
+        gtu_tick(&g, 2048u - 128u - 2u); /* 1919 ms idle */
+        uint8_t empty = pos_first_cell(pos_empty(g.pos));
+        assert_int_equal(gtu_cell(&g, empty), LED_OFF);
+        gtu_tick(&g, 1);
+        assert_int_equal(gtu_cell(&g, empty),
+                         mode == GAME_MODE_2P ? (LED_YELLOW | LED_DIM) : LED_OFF);
+        assert_int_equal(gtu_cell(&g, 4) & LED_DIM, 0); /* the marks stay as they are */
+        gtu_tick(&g, 128u);
+        assert_int_equal(gtu_cell(&g, empty), LED_OFF);
+    }
 }
 
 /* Only the centre opens the menu: any other cell held 2.1 s on the empty board is a long
@@ -781,8 +801,9 @@ static void test_menu_two_keys_and_two_players(void **state)
     assert_int_equal(gtu_marks(&g), 1);
     gtu_long(&g, 0); /* occupied cell mid-game: analysis, not the menu */
     assert_false(game_menu_open(&g));
-    gtu_tap(&g, 8); /* dismisses the analysis; not a move */
+    gtu_tap(&g, 8); /* dismisses the analysis; not a move: the ignored sign */
     assert_int_equal(gtu_marks(&g), 1);
+    assert_true(g.ms[GAME_T_FLASH] > 0 && g.flash == 1u << 8);
     gtu_tap(&g, 1);
     assert_int_equal(g.pos.o, 1u << 1);
 }
@@ -1019,7 +1040,7 @@ static void test_stuck_key(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     assert_int_equal(gtu_last_report(GAME_REP_STUCK)->cells, 1u << 4);
     assert_int_equal(gtu_reports(), 1); /* and nothing else: no gesture acted */
-    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* no longer armed: it flickers */
+    assert_int_equal(gtu_cell(&g, 4), LED_RED); /* no longer armed: it flickers */
     gtu_tick(&g, GAME_FLASH_STEP_MS);
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_tick(&g, GAME_FLASH_MS);
@@ -1124,6 +1145,7 @@ int main(void)
         cmocka_unit_test(test_stray_events_ignored),
         cmocka_unit_test(test_menu_opens_unchanged),
         cmocka_unit_test(test_menu_hold_only_centre),
+        cmocka_unit_test(test_two_players_beat),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
         cmocka_unit_test(test_menu_held_key_closes_on_release),
