@@ -298,18 +298,23 @@ static uint8_t game_cell_up(uint8_t k, uint8_t up)
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
-    uint16_t total, bars = 0;
+    uint16_t top = 0, bars = 0;
     uint8_t shift = 0;
-    /* 2 * GAME_SIDE x a count + total within 16 bits */
+    /* 2 * GAME_SIDE x a count + the largest within 16 bits */
     while ((uint16_t)((n[STATS_WIN] | n[STATS_DRAW] | n[STATS_LOSS]) >> shift) >= 2048u) {
         shift++;
     }
-    total = (uint16_t)((n[STATS_WIN] >> shift) + (n[STATS_DRAW] >> shift) +
-                       (n[STATS_LOSS] >> shift));
-    for (uint8_t k = 0; total && k < STATS_RESULTS; k++) {
+    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
+        top = (uint16_t)(n[k] >> shift) > top ? (uint16_t)(n[k] >> shift) : top;
+    }
+    for (uint8_t k = 0; top && k < STATS_RESULTS; k++) {
         uint16_t c = (uint16_t)(n[k] >> shift);
-        /* its share in rows, to the nearest: GAME_SIDE * c / total + 1/2 */
-        uint16_t h = (uint16_t)((2u * GAME_SIDE * c + total) / (2u * total));
+        /* in rows, the largest all three, to the nearest: GAME_SIDE * c / top + 1/2; a
+         * count that is not 0 at least one */
+        uint16_t h = (uint16_t)((2u * GAME_SIDE * c + top) / (2u * top));
+        if (n[k] && !h) {
+            h = 1;
+        }
         for (uint8_t up = 0; up < h; up++) {
             bars |= game_bit(game_cell_up(k, up));
         }

@@ -224,8 +224,8 @@ static void sc_stats(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
     g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_WIN] = 3;
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_DRAW] = 3;
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_LOSS] = 3;
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_DRAW] = 2;
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_LOSS] = 1;
     gtu_menu(g, 6);
 }
 
@@ -269,8 +269,8 @@ static const scenario_t scenarios[] = {
     {.name = "statistics",
      .set_up = sc_stats,
      .named = {{6, 7, "statistics win vs draw"}, {7, 8, "statistics draw vs loss"},
-               {6, 8, "statistics win vs loss"}, {6, 0, "statistics win vs frame"},
-               {7, 1, "statistics draw vs frame"}, {8, 2, "statistics loss vs frame"}}},
+               {6, 8, "statistics win vs loss"}, {6, 2, "statistics win vs frame"},
+               {7, 1, "statistics draw vs frame"}, {8, 5, "statistics loss vs frame"}}},
 };
 
 static void test_colour_blind_cues(void **state)
