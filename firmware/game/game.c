@@ -371,8 +371,11 @@ static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_MENU_COLOUR_BLIND:
         game_set_color_blind(g, !g->settings.color_blind);
         break;
-    default: /* GAME_MENU_BRIGHTNESS: full -> medium -> night -> full */
-        game_set_brightness(g, bright ? (uint8_t)(bright - 1u) : (uint8_t)LEDS_BRIGHT_FULL);
+    default: /* GAME_MENU_BRIGHTNESS: full, medium, night, medium, full, ... */
+        if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
+            g->bright_up = bright == LEDS_BRIGHT_NIGHT;
+        }
+        game_set_brightness(g, (uint8_t)(g->bright_up ? bright + 1u : bright - 1u));
         break;
     }
 }
@@ -584,6 +587,16 @@ static bool game_no_ai_beat(const game_t *g)
            (uint16_t)(g->idle % GAME_2P_BEAT_MS) >= GAME_2P_BEAT_MS - GAME_2P_BEAT_ON_MS;
 }
 
+/* Where the menu is, when nothing else happens: before the first move after
+ * GAME_MENU_HINT_MS idle, or at game over after GAME_MENU_HINT_OVER_MS, the menu's cell
+ * pulses dim yellow GAME_MENU_HINT_ON_MS every GAME_MENU_HINT_EVERY_MS. */
+static bool game_menu_hint(const game_t *g)
+{
+    uint16_t wait = g->over ? GAME_MENU_HINT_OVER_MS : GAME_MENU_HINT_MS;
+    return !g->held && (g->over || !game_person_moved(g)) && g->idle >= wait &&
+           (uint16_t)(g->idle % GAME_MENU_HINT_EVERY_MS) < GAME_MENU_HINT_ON_MS;
+}
+
 /* The board with an armed key (yellow) or the overlay over it. Colour-blind cues: O dim;
  * yellow cells over the board pulse full/dim; a display hiding the board shows green
  * full, yellow dim and red blinking. */
@@ -615,11 +628,15 @@ static void game_board_frame(const game_t *g, leds_frame_t *f)
         f->dim = (uint16_t)(ov_red & ov_green);
         f->blink = (uint16_t)(ov_red & ~ov_green);
     }
-    if (show == GAME_SHOW_CELLS && !ov_red && game_no_ai_beat(g)) {
-        uint16_t empty = pos_empty(g->pos);
-        f->red |= empty;
-        f->green |= empty;
-        f->dim |= empty;
+    if (show == GAME_SHOW_CELLS && !ov_red && !t) {
+        uint16_t sign = game_no_ai_beat(g) ? pos_empty(g->pos) : 0u;
+        if (game_menu_hint(g)) {
+            sign = game_bit(GAME_MENU_OPEN_CELL);
+        }
+        f->red |= sign;
+        f->green |= sign;
+        f->dim |= sign;
+        f->blink &= (uint16_t)~sign;
     }
 }
 

@@ -30,6 +30,10 @@
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
 #define GAME_2P_BEAT_MS 2048u   /* two players (no AI): the empty cells pulse once a period */
 #define GAME_2P_BEAT_ON_MS 128u /* lit dim yellow this long (a power of 2, as the period) */
+#define GAME_MENU_HINT_MS 20000u /* idle this long before the first move: the menu's cell */
+#define GAME_MENU_HINT_OVER_MS 3000u /* ... at game over, this long */
+#define GAME_MENU_HINT_EVERY_MS 4096u /* pulses dim yellow at the start of every period */
+#define GAME_MENU_HINT_ON_MS 256u
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
 /* game_t.ms[]: count-downs to 0. */
@@ -94,6 +98,7 @@ typedef struct {
     uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
     uint8_t menu_cell; /* the menu's chosen cell, to be confirmed; POS_CELLS: none */
     uint16_t idle;     /* ms since the last key event (saturating) */
+    bool bright_up;    /* the menu's brightness steps up (turns round at both ends) */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
     uint8_t level;   /* LEVEL_* of the game under way */

@@ -613,6 +613,34 @@ static void test_two_players_beat(void **state)
     }
 }
 
+/* Where the menu is: 20 s idle before the first move, or 3 s at game over, and the
+ * centre pulses dim yellow for 256 ms every 4096 ms (over a mark, too). */
+static void test_menu_hint_discoverable(void **state)
+{
+    static const uint8_t x_wins[5] = {0, 3, 1, 4, 2}; /* o on the centre */
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
+    g.idle = 0;
+    gtu_tick(&g, 20480u - 1u);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    gtu_tick(&g, 1);
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW | LED_DIM);
+    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    gtu_tick(&g, 256u);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    for (uint8_t i = 0; i < 5; i++) {
+        gtu_tap(&g, x_wins[i]);
+    }
+    assert_true(g.over);
+    g.idle = 0;
+    gtu_tick(&g, 4095u);
+    assert_int_equal(gtu_cell(&g, 4) & LED_DIM, 0);
+    gtu_tick(&g, 1);
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW | LED_DIM);
+}
+
 /* Only the centre opens the menu: any other cell held 2.1 s on the empty board is a long
  * press with nothing to hint, ignored and shown (its cell flickers). */
 static void test_menu_hold_only_centre(void **state)
@@ -732,7 +760,7 @@ static void test_menu_picks_level_and_mode(void **state)
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
 }
 
-/* 8: colour-blind display, 9: brightness (full, medium, night, full): saved, and the
+/* 8: colour-blind display, 9: brightness (full, medium, night, medium, full): saved, and the
  * menu stays, showing the new state. */
 static void test_menu_toggles_stay_open(void **state)
 {
@@ -767,14 +795,19 @@ static void test_menu_toggles_stay_open(void **state)
     gtu_open(&g);
     check_menu_frame(&g, 0x0A4, 1);
     gtu_tap(&g, 8);
+    gtu_long(&g, 8); /* night never jumps to full: it turns round */
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
     gtu_long(&g, 8);
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    gtu_long(&g, 8); /* and round again at full */
+    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
     gtu_tap(&g, 8);
+    game_set_brightness(&g, LEDS_BRIGHT_FULL);
     gtu_open(&g);
     gtu_tap(&g, 7);
     gtu_long(&g, 7);
     assert_int_equal(g.settings.color_blind, 0);
-    assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 3);
+    assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 6);
     assert_int_equal(gtu_take_save(&g), 1);
     assert_true(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 0);
@@ -1146,6 +1179,7 @@ int main(void)
         cmocka_unit_test(test_menu_opens_unchanged),
         cmocka_unit_test(test_menu_hold_only_centre),
         cmocka_unit_test(test_two_players_beat),
+        cmocka_unit_test(test_menu_hint_discoverable),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
         cmocka_unit_test(test_menu_held_key_closes_on_release),
