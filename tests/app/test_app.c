@@ -573,11 +573,17 @@ static void test_long_press_on_release(void **state)
     run(1500);
     assert_int_equal(fake_leds_cell(4), LED_YELLOW);
     assert_string_equal(output(), ""); /* nothing happened yet */
+    run(1000); /* the menu's hold (2 s) passed: the menu shows, opening on the release */
     fake_keys_set_raw(0);
     run(30);
     assert_non_null(strstr(output(), "menu: 1 x 2 o"));
     assert_int_equal(fake_leds_cell(4), LED_YELLOW | LED_DIM);
     tap(4, 60);
+    assert_string_equal(output(), "menu: 5 chosen, hold it to confirm\n");
+    fake_keys_set_raw(1u << 4); /* the confirming long press */
+    run(1000);
+    fake_keys_set_raw(0);
+    run(30);
     assert_string_equal(output(), "level: medium (next game)\nnew: vs ai, you x, level medium\n");
 }
 
