@@ -75,7 +75,7 @@ static inline void stats_settings_default(settings_t *s)
     s->format = STATS_FORMAT;
     s->mode = GAME_MODE_AI_X;
     s->level = LEVEL_PERFECT;
-    s->color_blind = 0;
+    s->color_blind = 1; /* the cues by default: firmware/README.md, "Colour-blind display" */
     s->brightness = LEDS_BRIGHT_FULL;
 }
 static inline bool stats_settings_valid(const settings_t *s) /* every field in range */

@@ -135,16 +135,18 @@ static void test_keys_leds_console(void **state)
     assert_true(strncmp(said, "move: 5 (x)\nai: ", 16) == 0 && strchr("1379", said[16]) &&
                 strcmp(said + 17, " (o)\n") == 0);
     uint8_t ai = (uint8_t)(said[16] - '1');
-    assert_int_equal(fake_leds_cell(ai), LED_GREEN | LED_BLINK);
+    /* a blank chip has the colour-blind cues on: O dimmed */
+    assert_int_equal(fake_leds_cell(ai), LED_GREEN | LED_BLINK | LED_DIM);
     run(600);
-    assert_int_equal(fake_leds_cell(ai), LED_GREEN);
+    assert_int_equal(fake_leds_cell(ai), LED_GREEN | LED_DIM);
     /* Long press on an empty cell: hint in yellow. */
     tap(1, 900); /* an edge: the AI took a corner */
     {
         const char *h = strstr(output(), "hint: ");
         assert_non_null(h);
         assert_true(h[6] >= '1' && h[6] <= '9' && h[6] != '5' && h[6] - '1' != ai);
-        assert_int_equal(fake_leds_cell((uint8_t)(h[6] - '1')), LED_YELLOW);
+        /* yellow, pulsing full/dimmed (the default cues) */
+        assert_int_equal(fake_leds_cell((uint8_t)(h[6] - '1')) & ~LED_DIM, LED_YELLOW);
     }
     say("board\r\n");
     {

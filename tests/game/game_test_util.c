@@ -138,6 +138,7 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     stats_settings_default(&s);
     s.mode = mode;
     s.level = level;
+    s.color_blind = 0; /* the plain colours (the cues: test_game_cues.c) */
     stats_clear(&st);
     gtu_capture_start();
     g->settings = s;

@@ -26,7 +26,8 @@ unsigned gtu_reports_of(game_report_kind_t kind);
 const game_report_t *gtu_last_report(game_report_kind_t kind);
 /* game_init() with a seed, drained. */
 void gtu_init(game_t *g, uint16_t seed);
-/* Start a game: blank stats, the given mode and level, greeting over. */
+/* Start a game: blank stats, the given mode and level, colour-blind cues off, greeting
+ * over. */
 void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed);
 void gtu_tick(game_t *g, uint32_t ms);
 void gtu_ev(game_t *g, uint8_t kind, uint8_t cell);

@@ -1110,7 +1110,7 @@ static void test_stats_records(void **state)
     assert_true(stats_settings_valid(&s));
     assert_int_equal(s.mode, GAME_MODE_AI_X);
     assert_int_equal(s.level, LEVEL_PERFECT);
-    assert_int_equal(s.color_blind, 0);
+    assert_int_equal(s.color_blind, 1); /* the cues by default */
     assert_int_equal(s.brightness, LEDS_BRIGHT_FULL);
     s.mode = GAME_MODES;
     assert_false(stats_settings_valid(&s));
