@@ -98,7 +98,7 @@ play() { # the same session at any size that fits
     sleep 1
     check numpad-help 'keys 7-8-9 top'
     checks=$((checks + 1))
-    if ! cap | grep -E '   [1-9]   ' | head -1 | grep -Eq '   7   .*   8   .*   9   '; then
+    if ! cap | grep -E '   [1-9]   ' | head -1 | grep -Eq ' 7 .* 8 .* 9 '; then
         echo "sim_play: FAILED: $SIZE: numpad-label: the top grid row is not 7 8 9:"; cap | sed 's/^/    /'; fail=1
     fi
     check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
