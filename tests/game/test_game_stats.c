@@ -148,6 +148,13 @@ static void test_abandoned(void **state)
     gtu_tap(&g, 0);
     game_new(&g, GAME_MODE_2P);
     assert_only(&g, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED, 1);
+    /* ended from the board: the menu mid-game (the centre held), you o picked */
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 0);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_menu(&g, 1);
+    assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
+    assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 1);
     /* a finished game is not abandoned by the next one */
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     for (const char *m = "03142"; *m; m++) {
