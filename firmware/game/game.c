@@ -650,15 +650,17 @@ void game_frame(const game_t *g, leds_frame_t *f)
     } else {
         game_board_frame(g, f);
     }
-    /* ignored presses: red, dark, red, ..., GAME_FLASH_STEP_MS each, over everything (no
-     * other display flickers this fast, or lights red alone for more than a mark) */
+    /* ignored presses: lit, dark, lit, ..., GAME_FLASH_STEP_MS each, over everything: no
+     * other display goes dark this fast. Yellow, the one colour that is no mark (red or
+     * green on an empty cell would read as an X or an O appearing). */
     f->dim &= (uint16_t)~flash;
     f->blink &= (uint16_t)~flash;
-    f->green &= (uint16_t)~flash;
     if (((GAME_FLASH_MS - g->ms[GAME_T_FLASH]) / GAME_FLASH_STEP_MS) & 1u) {
         f->red &= (uint16_t)~flash;
+        f->green &= (uint16_t)~flash;
     } else {
         f->red |= flash;
+        f->green |= flash;
     }
 }
 

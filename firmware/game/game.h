@@ -24,7 +24,7 @@
 #define GAME_MENU_HOLD_MS 2000u /* the menu's cell held alone this long opens the menu */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
-#define GAME_FLASH_MS 400u      /* an ignored press: its cell flickers red, dark, red, ... */
+#define GAME_FLASH_MS 400u      /* an ignored press: its cell flickers lit, dark, lit, ... */
 #define GAME_FLASH_STEP_MS 50u
 #define GAME_PULSE_MS 128u      /* colour-blind cue of yellow cells: full, dim, full, ... */
 #define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */

@@ -457,8 +457,8 @@ static void after_first_exchange(game_t *g)
 }
 
 /* During the AI's 200 ms, presses are ignored even when released after it; the cell
- * flickers red, dark, red, ... 50 ms each for 400 ms (literals: the manual's figures; not
- * the taken cell's 0.5 s blink, nor a hint's yellow). */
+ * flickers yellow, dark, yellow, ... 50 ms each for 400 ms (literals: the manual's
+ * figures; not the taken cell's 0.5 s blink, nor a hint, which never goes dark). */
 static void test_presses_during_ai_turn_ignored(void **state)
 {
     game_t g;
@@ -467,7 +467,7 @@ static void test_presses_during_ai_turn_ignored(void **state)
     gtu_tap(&g, 0);
     gtu_ev(&g, KEY_EV_PRESS, 8);
     for (uint8_t step = 0; step < 8; step++) {
-        assert_int_equal(gtu_cell(&g, 8), step & 1u ? LED_OFF : LED_RED);
+        assert_int_equal(gtu_cell(&g, 8), step & 1u ? LED_OFF : LED_YELLOW);
         gtu_tick(&g, 50);
     }
     assert_int_equal(gtu_cell(&g, 8), LED_OFF); /* 400 ms: over */
@@ -514,8 +514,8 @@ static void test_two_keys_at_once_ignored(void **state)
     gtu_ev(&g, KEY_EV_PRESS, free1);
     assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
     gtu_ev(&g, KEY_EV_PRESS, free2);
-    assert_int_equal(gtu_cell(&g, free1), LED_RED); /* both flicker */
-    assert_int_equal(gtu_cell(&g, free2), LED_RED);
+    assert_int_equal(gtu_cell(&g, free1), LED_YELLOW); /* both flicker */
+    assert_int_equal(gtu_cell(&g, free2), LED_YELLOW);
     gtu_tick(&g, GAME_FLASH_STEP_MS);
     assert_int_equal(gtu_cell(&g, free1) | gtu_cell(&g, free2), LED_OFF);
     gtu_ev(&g, KEY_EV_RELEASE, free2);
@@ -1073,7 +1073,7 @@ static void test_stuck_key(void **state)
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     assert_int_equal(gtu_last_report(GAME_REP_STUCK)->cells, 1u << 4);
     assert_int_equal(gtu_reports(), 1); /* and nothing else: no gesture acted */
-    assert_int_equal(gtu_cell(&g, 4), LED_RED); /* no longer armed: it flickers */
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* no longer armed: it flickers */
     gtu_tick(&g, GAME_FLASH_STEP_MS);
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_tick(&g, GAME_FLASH_MS);

@@ -287,10 +287,11 @@ static void test_stats_display(void **state)
     show_stats(&g, 1, 0, STATS_COUNT_MAX, &f);
     assert_int_equal(bar_height(&f, 0), 1); /* 1 of 60000: still one cell */
     assert_int_equal(bar_height(&f, 2), 3);
-    /* a press ends it; so does time */
+    /* a press ends it (its cell flickers, now dark: ignored as a move); so does time */
     gtu_tap(&g, 4);
     game_frame(&g, &f);
     assert_int_equal(f.red | f.green | f.dim | f.blink, 0);
+    assert_true(g.flash == 1u << 4 && g.ms[GAME_T_FLASH]);
     assert_int_equal(g.pos.x | g.pos.o, 0); /* and is not a move */
 }
 

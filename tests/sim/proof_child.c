@@ -120,7 +120,7 @@ static const struct {
 } settings[] = {
     {"mode", 2, "new: vs ai, you o"},
     {"level", 5, "level: medium"},
-    {"colorblind", 8, "colorblind: on"},
+    {"colorblind", 8, "colorblind: "}, /* on or off: whichever it was, it changes */
     {"brightness", 9, "brightness: medium"},
 };
 #define SETTINGS (int)(sizeof settings / sizeof settings[0])
