@@ -11,9 +11,18 @@
 # With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
 # its serial port set the brightness level), each cell is drawn as bright as the board
 # lights it: the share of full on the key row and a darker background below full.
-# Usage: play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
+# The legend's labels are the menu table's (MENU_JSON, build/gen/menu.json: make menu-json).
+# Usage: [MENU_JSON=FILE] play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
 SIM=$1 ELF=$2 DUTY=${3:-}
+MENU_JSON=${MENU_JSON:-build/gen/menu.json}
+[ -r "$MENU_JSON" ] || { echo "sim_play: FAILED: no $MENU_JSON (make menu-json)"; exit 1; }
+label() { # label CELL: its long label from MENU_JSON, as an extended regexp
+    sed -n "s/.*\"cell\": $1,.*\"long\": \"\([^\"]*\)\".*/\1/p" "$MENU_JSON" |
+        sed 's/[][\\.*^$+?(){}|/]/\\&/g'
+}
+L1=$(label 1) L2=$(label 2) L3=$(label 3)
+[ -n "$L1" ] && [ -n "$L2" ] && [ -n "$L3" ] || { echo "sim_play: FAILED: no labels for cells 1-3 in $MENU_JSON"; exit 1; }
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
 fi
@@ -89,7 +98,7 @@ play() { # the same session at any size that fits
     tm send-keys -t "$S" '?'
     sleep 1
     check legend "THE BOARD'S MENU: hold any cell 0.8 s and let go, before your first"
-    check legend-row '1 you X +2 you O +3 two players'
+    check legend-row "1 $L1 +2 $L2 +3 $L3"
     check legend-close '10 s without a press, closes it'
     tm send-keys -t "$S" '?'
     sleep 1
@@ -104,7 +113,7 @@ play() { # the same session at any size that fits
     check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
     tm send-keys -t "$S" '?'
     sleep 1
-    check numpad-legend '7 you X +8 you O +9 two players'
+    check numpad-legend "7 $L1 +8 $L2 +9 $L3"
     quit
 }
 start 80 24
