@@ -132,6 +132,7 @@ include tests/web/web.mk
 include tests/shield/shield.mk
 include tests/fuzz/fuzz.mk
 include tests/mutants/mutants.mk
+include tests/contributing/contributing.mk
 include tests/case/case.mk
 include tests/docs/docs.mk
 
@@ -218,5 +219,6 @@ size: $(SIZE_TARGETS)
 clean:
 	rm -rf $(BUILD)
 
-# (not those of the mutants' scratch copies, each a tree of its own: tests/mutants)
--include $(shell find $(BUILD) -path $(BUILD)/mutants -prune -o -name '*.d' -print 2>/dev/null)
+# (not those of the scratch copies, each a tree of its own: tests/mutants, tests/contributing)
+-include $(shell find $(BUILD) \( -path $(BUILD)/mutants -o -path $(BUILD)/contrib \) -prune -o \
+	-name '*.d' -print 2>/dev/null)
