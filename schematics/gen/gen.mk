@@ -18,7 +18,8 @@ KICAD_SCH := schematics/ttt-shield.kicad_sch
 KICAD_PCB := schematics/ttt-shield.kicad_pcb
 KICAD_NET := $(KICAD_DIR)/ttt-shield.net
 KICAD_PROJECT := schematics/ttt-shield.kicad_pro schematics/sym-lib-table schematics/fp-lib-table
-KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod)
+KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod \
+	schematics/footprints/*/*.kicad_mod)
 KICAD_GEN := schematics/gen
 KICAD_ENV := KICAD_REPORT_DIR=$(KICAD_DIR)
 # Where KiCad would find its installed libraries: an empty folder.
@@ -53,6 +54,7 @@ kicad-update-libs:
 	@echo "kicad-update-libs: review git diff schematics/, then make test"
 
 kicad-generate:
+	python3 $(KICAD_GEN)/footprints.py
 	python3 $(KICAD_GEN)/schematic.py
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_NET) $(KICAD_SCH) >/dev/null
 	$(KICAD_PY) $(KICAD_GEN)/pcb.py $(KICAD_NET) $(KICAD_PCB)

@@ -73,13 +73,15 @@ def silk_texts():
             i = 3 * r + c + 1
             out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS"))
             x, y, _ = place["LED%d" % i]
-            # the die colour of each anode pad: R (pad 1, square) and G (pad 3)
-            out.append(("R", x - 1.9, y, 1.0, "F.SilkS"))
-            out.append(("G", x + 5.08 + 1.9, y, 1.0, "F.SilkS"))
+            # the die colour of each anode pad: R (pad 1, square) and G (pad 3), raised
+            # 0.6 mm so LED4's R stays 0.5 mm clear of Q2's S below it
+            out.append(("R", x - 1.9, y + 0.6, 1.0, "F.SilkS"))
+            out.append(("G", x + 5.08 + 1.9, y + 0.6, 1.0, "F.SilkS"))
     for r in range(3):
         x, y, _ = place["Q%d" % (r + 1)]
         # pads 1-2-3 (source, gate, drain), the gate staggered 1.27 mm outward: the letters
-        # in a column right of them
+        # in a column right of them, S and D spread 0.43 mm outward from their pads, so
+        # the 1.0 mm letters stand 1.7 mm apart, 0.5 mm clear of each other
         for k, letter in enumerate("SGD"):
-            out.append((letter, x + 2.4, y - 1.27 * k, 1.0, "F.SilkS"))
+            out.append((letter, x + 2.4, y - 1.27 * k + 0.43 * (1 - k), 1.0, "F.SilkS"))
     return out

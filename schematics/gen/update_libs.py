@@ -50,7 +50,8 @@ def used_parts(symbol_dir):
     for lib_id in sorted(schematic.LIBS):
         lib, name = lib_id.split(":")
         symbols.setdefault(lib, []).append(name)
-    for fp in sorted({line["footprint"] for line in partdata.load()["parts"]}):
+    lines = partdata.load()["parts"]
+    for fp in sorted({line.get("footprint_from", line["footprint"]) for line in lines}):
         lib, name = fp.split(":")
         footprints.setdefault(lib, []).append(name)
     return symbols, footprints
@@ -150,13 +151,28 @@ def vendor_footprints(src_dir, footprints, out_dir):
             shutil.copyfile(src, os.path.join(out_dir, rel))
 
 
+STOCK = "KiCad 9 stock library, vendored: lib/SOURCE.txt"
+DERIVED = "the project's own, derived from a stock one: gen/footprints.py"
+
+
 def write_table(path, head, entries):
+    """entries: (nickname, uri) or (nickname, uri, description)."""
     with open(path, "w", encoding="utf-8") as f:
         f.write("(%s\n  (version 7)\n" % head)
-        for name, uri in entries:
-            f.write('  (lib (name "%s")(type "KiCad")(uri "%s")(options "")(descr "KiCad 9 '
-                    'stock library, vendored: lib/SOURCE.txt"))\n' % (name, uri))
+        for name, uri, *descr in entries:
+            f.write('  (lib (name "%s")(type "KiCad")(uri "%s")(options "")(descr "%s"))\n'
+                    % (name, uri, descr[0] if descr else STOCK))
         f.write(")\n")
+
+
+def footprint_table():
+    """The fp-lib-table entries: the vendored stock libraries of the footprints parts.json
+    uses or derives from, then the project's derived ones (gen/footprints.py)."""
+    lines = partdata.load()["parts"]
+    stock = sorted({line.get("footprint_from", line["footprint"]).split(":")[0] for line in lines})
+    derived = sorted({line["footprint"].split(":")[0] for line in lines if "footprint_from" in line})
+    return ([(lib, "${KIPRJMOD}/lib/footprints/%s.pretty" % lib) for lib in stock]
+            + [(lib, "${KIPRJMOD}/footprints/%s.pretty" % lib, DERIVED) for lib in derived])
 
 
 def write_license(copyright_file):
@@ -251,8 +267,7 @@ def main():
             f.write("no 3dmodel %s (not in kicad-packages3d)\n" % m)
     write_table(os.path.join(PROJECT, "sym-lib-table"), "sym_lib_table",
                 [(lib, "${KIPRJMOD}/lib/symbols/%s.kicad_sym" % lib) for lib in symbols])
-    write_table(os.path.join(PROJECT, "fp-lib-table"), "fp_lib_table",
-                [(lib, "${KIPRJMOD}/lib/footprints/%s.pretty" % lib) for lib in footprints])
+    write_table(os.path.join(PROJECT, "fp-lib-table"), "fp_lib_table", footprint_table())
     print("update_libs: %d symbols from %d libraries, %d footprints from %d libraries, "
           "%d 3D models (KiCad libraries %s) -> schematics/lib/" % (
               sum(map(len, symbols.values())), len(symbols),

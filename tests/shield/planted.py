@@ -18,7 +18,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-COPY = ("gen", "lib", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
+COPY = ("gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
         "fp-lib-table")
 
 

@@ -17,6 +17,9 @@
 #                              the keys reach 1.5 mm above a lid over the tallest part
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
 #                              lit), pin and port sums, rows dark in reset, all 512 key sets
+#   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
+#                              either side, lines >= 0.15 mm, polarity letters upright
+#                              and 0.5 mm clear of other silk text; planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
 #                              colours, key on the wrong column, ...) each fail their check
@@ -27,7 +30,7 @@
 # ERC/DRC would report a missing library and fail.
 
 SHIELD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-silk
 $(SHIELD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
@@ -77,9 +80,11 @@ test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICA
 
 # Regenerate everything into a scratch folder and compare byte for byte.
 KICAD_REGEN := $(KICAD_DIR)/regen
-KICAD_REGEN_FILES := ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
+KICAD_REGEN_FILES := footprints/Shield.pretty/Arduino_UNO_R3_Shield.kicad_mod \
+	ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
 test-kicad-generated:
 	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
+	python3 $(KICAD_GEN)/footprints.py --out $(KICAD_REGEN) >/dev/null; \
 	python3 $(KICAD_GEN)/schematic.py --out $(KICAD_REGEN) >/dev/null; \
 	cp -r $(KICAD_PROJECT) schematics/lib schematics/spice $(KICAD_REGEN)/; \
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
@@ -106,6 +111,9 @@ test-kicad-intent: $(KICAD_NET)
 test-kicad-spice: $(KICAD_CIR)
 	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice
 
+test-kicad-silk:
+	@$(PYTEST) -q tests/shield/test_silk.py
+
 test-kicad-planted:
 	@python3 tests/shield/planted.py tests/shield/planted.txt $(KICAD_DIR)/planted
 
@@ -113,7 +121,8 @@ test-kicad-backports:
 	@sh .ci/test_enable_backports.sh
 
 TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-backports
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-silk \
+	test-kicad-backports
 
 # The committed schematic remade from its generator alone: the mutation runner's shield
 # records (tests/shield/planted.txt, `prepare: kicad-schematic`) change the generator,
