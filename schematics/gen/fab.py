@@ -26,6 +26,7 @@ footprint once. The zip's entries carry a fixed date so the same board gives the
 """
 import csv
 import glob
+import json
 import os
 import re
 import shutil
@@ -33,10 +34,10 @@ import subprocess
 import sys
 import zipfile
 
+from schematics.gen import bom, placement, router, sexpr
+from schematics.gen import parts as partdata
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import parts as partdata  # noqa: E402
-import sexpr  # noqa: E402
 
 NAME = "ttt-shield-r2"
 GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
@@ -92,43 +93,105 @@ def gerbv_png(out, side, base, drills):
 
 
 def export_bom(sch, out):
+    """KiCad's BOM of the schematic, each bought part on its own row (bom.py); returns
+    the rows."""
+    raw = out + ".kicad.csv"
     run("kicad-cli", "sch", "export", "bom", "--fields",
         "Reference,Value,${QUANTITY},Manufacturer,MPN,Description,Footprint",
         "--labels", "References,Value,Qty,Manufacturer,MPN,Description,Footprint",
-        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "", "-o", out, sch)
+        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "", "-o", raw, sch)
+    rows = bom.expand(bom.read(raw), partdata.load())
+    os.remove(raw)
+    bom.write(out, rows, bom.COLUMNS)
+    return rows
 
 
-def assembly_bom(out):
-    """The assembly service's BOM, one line per value, from parts.json."""
-    data = partdata.load()
-    with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["Comment", "Designator", "Footprint", "Part Number", "Manufacturer", "MPN"])
-        for line in sorted(data["parts"], key=lambda l: l["refs"][0]):
-            w.writerow([line["value"], ",".join(line["refs"]), line["footprint"].split(":")[1],
-                        line.get("distributor_pn", ""), line["manufacturer"], line["mpn"]])
-    return len(data["parts"])
+def body_box(fp, pcbnew, round_body=False):
+    """The part's body on its fab layer, (x0, y0, x1, y1) in KiCad nm: the fab drawing's
+    box without the lead lines (those that end on a pad's centre); a round body (a part
+    with a diameter in parts.json: the LED, whose flange arc reaches further on one side
+    than its lens) is its largest circle's box. A part fitted from below (J1) stands on the board only with its header
+    strips: the box of its pads."""
+    pads = {(p.GetPosition().x, p.GetPosition().y) for p in fp.Pads()}
+    shapes = [g for g in fp.GraphicalItems()
+              if g.GetLayer() == pcbnew.F_Fab and isinstance(g, pcbnew.PCB_SHAPE)]
+    circles = [g for g in shapes if g.GetShape() == pcbnew.SHAPE_T_CIRCLE]
+    if fp.IsFlipped():
+        boxes = [p.GetBoundingBox() for p in fp.Pads()
+                 if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH]
+    elif circles and round_body:
+        boxes = [max(circles, key=lambda g: g.GetRadius()).GetBoundingBox()]
+    else:
+        boxes = [g.GetBoundingBox() for g in shapes
+                 if not (g.GetShape() == pcbnew.SHAPE_T_SEGMENT
+                         and ((g.GetStart().x, g.GetStart().y) in pads
+                              or (g.GetEnd().x, g.GetEnd().y) in pads))]
+    if not boxes:
+        raise SystemExit("fab: %s has no body outline on its fab layer" % fp.GetReference())
+    return (min(b.GetLeft() for b in boxes), min(b.GetTop() for b in boxes),
+            max(b.GetRight() for b in boxes), max(b.GetBottom() for b in boxes))
 
 
-def placement_file(pcb, out):
-    """Designator, Mid X, Mid Y, Layer, Rotation: body centres (courtyard centre) in mm
-    from the board's lower-left corner, y up."""
+def placement_rows(pcb):
+    """[Designator, Mid X, Mid Y, Layer, Rotation, Fitting]: each body's centre in mm from
+    the board's lower-left corner, y up; KiCad's rotation (see ASSEMBLY_NOTES)."""
     import pcbnew
     board = pcbnew.LoadBoard(pcb)
     aux = board.GetDesignSettings().GetAuxOrigin()
+    lines = partdata.by_ref(partdata.load())
     rows = []
     for fp in board.GetFootprints():
-        bottom = fp.IsFlipped()
-        bb = fp.GetCourtyard(pcbnew.B_CrtYd if bottom else pcbnew.F_CrtYd).BBox()
-        c = bb.Centre()
-        rows.append((fp.GetReference(), "%.3f" % ((c.x - aux.x) / 1e6), "%.3f" % ((aux.y - c.y) / 1e6),
-                     "Bottom" if bottom else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+        ref = fp.GetReference()
+        x0, y0, x1, y1 = body_box(fp, pcbnew, "diameter_mm" in lines[ref])
+        rows.append([ref, "%.3f" % (((x0 + x1) / 2 - aux.x) / 1e6),
+                     "%.3f" % ((aux.y - (y0 + y1) / 2) / 1e6),
+                     "Bottom" if fp.IsFlipped() else "Top",
+                     "%g" % (fp.GetOrientationDegrees() % 360),
+                     bom.FITTING[partdata.fitting(lines[ref])]])
     rows.sort(key=lambda r: (re.sub(r"\d", "", r[0]), int(re.sub(r"\D", "", r[0]) or 0)))
+    return rows, len(board.GetFootprints())
+
+
+def placement_file(pcb, out):
+    rows, footprints = placement_rows(pcb)
     with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation"])
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation", "Fitting"])
         w.writerows(rows)
-    return len(rows), len(board.GetFootprints())
+    return len(rows), footprints
+
+
+ASSEMBLY_NOTES = """ttt-shield r2: notes for the assembler (written by schematics/gen/fab.py)
+
+Board: 2 layers, FR-4 1.6 mm, 1 oz copper, finish HASL lead-free (the job file says so),
+green solder mask, white silkscreen on the top only.
+
+bom.csv           one row per bought part, one manufacturer part number (MPN) per row.
+bom-assembly.csv  the same in the board-house layout: Comment, Designator, Footprint,
+                  Part Number, Manufacturer, Qty, Fitting. "Part Number" is the
+                  manufacturer's part number (MPN), for the service's MPN matching; no
+                  distributor's number is given.
+cpl.csv           placement: mm from the board's lower-left corner (the drill and
+                  placement origin), x right, y up; Mid X / Mid Y is the centre of each
+                  part's body as its fab drawing outlines it (J1, fitted from below: the
+                  centre of its header pins).
+                  Rotation: KiCad's convention: degrees counter-clockwise, seen from the
+                  top, from the footprint as KiCad's library draws it; it is not
+                  converted to IPC-7351's zero orientation. Check the preview.
+Fitting           "machine": may be placed by machine (axial resistors and diodes).
+                  "hand-solder (do not place)": fitted by hand after assembly: the
+                  2N7000s (leads bent, body laid flat), the LEDs (lead order checked
+                  first), the keys and J1 (header strips from below).
+assembly-top.pdf, assembly-bottom.pdf  the assembly drawings, A4 at 1:1 with values.
+drill-maps/       where each drill size goes (Gerber X2), for people; the machines read the
+                  .drl files at the root.
+"""
+
+
+def assembly_bom(rows, out):
+    """The assembly service's BOM (bom.py's board-house columns)."""
+    bom.write(out, bom.assembly_rows(rows), bom.ASSEMBLY_COLUMNS)
+    return len(rows)
 
 
 def assembly_drawing(pcb, assembly):
@@ -174,69 +237,66 @@ def pictures(pcb, sch, work, dest):
         "--page-size-mode", "1", "--exclude-drawing-sheet", "--black-and-white",
         "--drill-shape-opt", "0",
         "-o", os.path.join(work, "assembly-top.svg"), pcb)
-    import placement
-    import router
     w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX  # pcb.set_page()
     screenshot(os.path.join(work, "assembly-top.svg"), os.path.join(dest, "assembly-top.png"),
                w, h, 4)
 
 
-def build_zip(pcb, sch, outdir):
-    work = os.path.join(outdir, NAME)
-    shutil.rmtree(work, ignore_errors=True)
-    gerber = work  # Gerbers and drills at the zip's root, where board houses look
-    assembly = os.path.join(work, "assembly")
-    os.makedirs(assembly)
+def export_gerbers(pcb, work):
+    """Gerbers, drill files and the job file at the zip's root (where board houses look),
+    the drill maps in drill-maps/."""
     run("kicad-cli", "pcb", "export", "gerbers", "--layers", GERBER_LAYERS,
         "--subtract-soldermask", "--use-drill-file-origin", "--disable-aperture-macros",
-        "-o", gerber + "/", pcb)
+        "-o", work + "/", pcb)
     run("kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--excellon-units",
         "mm", "--excellon-separate-th", "--drill-origin", "plot", "--generate-map",
-        "--map-format", "gerberx2",
-        "-o", gerber + "/", pcb)
-    export_bom(sch, os.path.join(assembly, "bom.csv"))
-    lines = assembly_bom(os.path.join(assembly, "bom-assembly.csv"))
-    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
-    assembly_drawing(pcb, assembly)
+        "--map-format", "gerberx2", "-o", work + "/", pcb)
+    maps = os.path.join(work, "drill-maps")
+    os.makedirs(maps)
+    for m in glob.glob(os.path.join(work, "*-drl_map.*")):
+        shutil.move(m, maps)
 
-    # The BOM must name a manufacturer part for every line.
-    with open(os.path.join(assembly, "bom.csv")) as f:
-        rows = list(csv.DictReader(f))
-    missing = [r["References"] for r in rows if not r["MPN"].strip()]
-    # Independent reader: gerbv renders the Gerbers and drills.
-    base = os.path.join(gerber, os.path.splitext(os.path.basename(pcb))[0])
-    drills = sorted(glob.glob(os.path.join(gerber, "*.drl")))
-    front = os.path.join(outdir, "pcb-front.png")
-    back = os.path.join(outdir, "pcb-back.png")
-    gerbv_png(front, "front", base, drills)
-    gerbv_png(back, "back", base, drills)
-    # Holes: drill files vs the board.
+
+def check_drills(pcb, drills):
+    """0 when the drill files' hits are the board's through-hole pads + vias and its
+    unplated pads, else 1 (printed)."""
     pth, npth, vias = board_holes(pcb)
     hits = {os.path.basename(d): excellon_hits(d) for d in drills}
     plated = sum(n for d, n in hits.items() if "-PTH" in d)
     unplated = sum(n for d, n in hits.items() if "-NPTH" in d)
-    failed = 0
     print("fab: drill files %s" % hits)
     if plated != pth + vias or unplated != npth:
         print("fab: FAIL drill count: %d plated + %d unplated holes, the board has %d "
-              "through-hole pads + %d vias and %d unplated pads" % (plated, unplated, pth, vias, npth))
-        failed += 1
-    else:
-        print("fab: %d plated holes = %d through-hole pads + %d vias; %d unplated = %d "
-              "mounting holes" % (plated, pth, vias, unplated, npth))
-    if missing:
-        print("fab: FAIL BOM lines without MPN: %s" % missing)
-        failed += 1
-    else:
-        print("fab: BOM %d lines, every one with a manufacturer part number; assembly BOM "
-              "%d lines" % (len(rows), lines))
-    if placed != footprints:
-        print("fab: FAIL placement file has %d rows for %d footprints" % (placed, footprints))
-        failed += 1
-    else:
-        print("fab: placement file: %d parts at their body centres" % placed)
-    # The zip, entries sorted and dated 1980-01-01 so the bytes depend on the content only.
-    zpath = os.path.join(outdir, NAME + ".zip")
+              "through-hole pads + %d vias and %d unplated pads"
+              % (plated, unplated, pth, vias, npth))
+        return 1
+    print("fab: %d plated holes = %d through-hole pads + %d vias; %d unplated = %d "
+          "mounting holes" % (plated, pth, vias, unplated, npth))
+    return 0
+
+
+def check_bom(rows, lines):
+    found = bom.findings(rows, partdata.load())
+    for f in found:
+        print("fab: FAIL BOM: %s" % f)
+    if not found:
+        print("fab: BOM %d rows, one manufacturer part number each; assembly BOM %d rows"
+              % (len(rows), lines))
+    return 1 if found else 0
+
+
+def check_job(work):
+    with open(os.path.join(work, "ttt-shield-job.gbrjob"), encoding="utf-8") as f:
+        finish = json.load(f)["GeneralSpecs"]["Finish"]
+    if finish == "None":
+        print("fab: FAIL the job file states no surface finish")
+        return 1
+    print("fab: job file: finish %s" % finish)
+    return 0
+
+
+def write_zip(work, zpath):
+    """The zip, entries sorted and dated 1980-01-01 so the bytes depend on the content."""
     with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
         for root, _dirs, files in sorted(os.walk(work)):
             for fn in sorted(files):
@@ -245,9 +305,38 @@ def build_zip(pcb, sch, outdir):
                 info.compress_type = zipfile.ZIP_DEFLATED
                 with open(full, "rb") as f:
                     z.writestr(info, f.read())
-    print("fab: wrote %s (%d files), %s, %s" % (zpath, len(zipfile.ZipFile(zpath).namelist()),
-                                                 front, back))
-    print("fab: %d passed, %d failed" % (3 - failed, failed))
+    return len(zipfile.ZipFile(zpath).namelist())
+
+
+def build_zip(pcb, sch, outdir):
+    work = os.path.join(outdir, NAME)
+    shutil.rmtree(work, ignore_errors=True)
+    assembly = os.path.join(work, "assembly")
+    os.makedirs(assembly)
+    export_gerbers(pcb, work)
+    rows = export_bom(sch, os.path.join(assembly, "bom.csv"))
+    lines = assembly_bom(rows, os.path.join(assembly, "bom-assembly.csv"))
+    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
+    with open(os.path.join(assembly, "README.txt"), "w", encoding="utf-8") as f:
+        f.write(ASSEMBLY_NOTES)
+    assembly_drawing(pcb, assembly)
+    # Independent reader: gerbv renders the Gerbers and drills.
+    base = os.path.join(work, os.path.splitext(os.path.basename(pcb))[0])
+    drills = sorted(glob.glob(os.path.join(work, "*.drl")))
+    front = os.path.join(outdir, "pcb-front.png")
+    back = os.path.join(outdir, "pcb-back.png")
+    gerbv_png(front, "front", base, drills)
+    gerbv_png(back, "back", base, drills)
+    failed = check_drills(pcb, drills) + check_bom(rows, lines) + check_job(work)
+    if placed != footprints:
+        print("fab: FAIL placement file has %d rows for %d footprints" % (placed, footprints))
+        failed += 1
+    else:
+        print("fab: placement file: %d parts at their body centres" % placed)
+    zpath = os.path.join(outdir, NAME + ".zip")
+    count = write_zip(work, zpath)
+    print("fab: wrote %s (%d files), %s, %s" % (zpath, count, front, back))
+    print("fab: %d passed, %d failed" % (5 - failed, failed))
     return 1 if failed else 0
 
 

@@ -15,7 +15,7 @@ import argparse
 import os
 import re
 
-import sexpr
+from schematics.gen import libtable, sexpr
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # schematics/
 DERIVED = {
@@ -44,7 +44,6 @@ def derive(text, name, drop_layers):
 
 def write(project_dir=HERE, out_dir=None):
     """Write every derived footprint; returns the paths written."""
-    import libtable
     out_dir = out_dir or project_dir
     written = []
     for target, (source, drop) in sorted(DERIVED.items()):

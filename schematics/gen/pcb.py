@@ -25,14 +25,9 @@ import sys
 
 import pcbnew
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import libtable  # noqa: E402
-import placement  # noqa: E402
-import router  # noqa: E402
-import sexpr  # noqa: E402
-from placement import KEEPOUTS, MOUNTING_HOLES, OUTLINE, SCREW_HEAD_R  # noqa: E402
-from router import MM, V  # noqa: E402
+from schematics.gen import libtable, placement, router, sexpr
+from schematics.gen.placement import KEEPOUTS, MOUNTING_HOLES, OUTLINE, SCREW_HEAD_R
+from schematics.gen.router import MM, V
 
 GND_POUR_LAYERS = (pcbnew.B_Cu,)  # the front is busy with rows; one plane on the back
 REVISION = "r2"
@@ -247,15 +242,34 @@ def main():
           % (len(fps), len(nets), len(tracks), len(vias), out))
 
 
+# The board house's stackup: 1.6 mm FR-4, 1 oz copper, lead-free HASL (the job file's
+# "Finish" comes from copper_finish).
+STACKUP = """\t\t(stackup
+\t\t\t(layer "F.SilkS" (type "Top Silk Screen"))
+\t\t\t(layer "F.Mask" (type "Top Solder Mask") (thickness 0.01))
+\t\t\t(layer "F.Cu" (type "copper") (thickness 0.035))
+\t\t\t(layer "dielectric 1" (type "core") (thickness 1.51) (material "FR4") (epsilon_r 4.5)
+\t\t\t\t(loss_tangent 0.02))
+\t\t\t(layer "B.Cu" (type "copper") (thickness 0.035))
+\t\t\t(layer "B.Mask" (type "Bottom Solder Mask") (thickness 0.01))
+\t\t\t(layer "B.SilkS" (type "Bottom Silk Screen"))
+\t\t\t(copper_finish "HAL lead-free")
+\t\t\t(dielectric_constraints no)
+\t\t)
+"""
+
+
 def set_page(path):
     """A page just larger than the board (the board 4 mm inside it), so the assembly
-    drawing fills whatever paper it is printed on: kicad-cli plots the page as it is.
-    pcbnew's Python binding has no page setter, so the saved file is edited."""
+    drawing fills whatever paper it is printed on: kicad-cli plots the page as it is;
+    and the stackup with its finish. pcbnew's Python binding has neither setter, so the
+    saved file is edited."""
     text = open(path, encoding="utf-8").read()
     w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX
     new = text.replace('(paper "A4")', '(paper "User" %.2f %.2f)' % (w, h), 1)
-    if new == text:
-        raise SystemExit("pcb: no (paper \"A4\") line in %s" % path)
+    new = new.replace("\t(setup\n", "\t(setup\n" + STACKUP, 1)
+    if new.count("(paper \"User\"") != 1 or new.count("(copper_finish") != 1:
+        raise SystemExit("pcb: no (paper \"A4\") or (setup line in %s" % path)
     with open(path, "w", encoding="utf-8") as f:
         f.write(new)
 

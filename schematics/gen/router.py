@@ -16,7 +16,7 @@ import math
 
 import pcbnew
 
-from placement import BOARD_H, BOARD_W, KEEPOUTS, OUTLINE
+from schematics.gen.placement import BOARD_H, BOARD_W, KEEPOUTS, OUTLINE
 
 MM = 1000000
 OX, OY = 4.0, 57.34  # KiCad position of the board's lower-left corner: 4 mm inside the page
@@ -409,6 +409,3 @@ def emit(board, grid, path, cls, net_id, ni, width, vd, vdrill, hw, start_pad, e
         board.Add(t)
         grid.add_copper(Shape("seg", a, b, hw), (l,), net_id)
 
-
-if __name__ == "__main__":
-    main()

@@ -22,10 +22,8 @@ import argparse
 import os
 import uuid
 
-import circuit
-import libtable
-import parts as partdata
-import sexpr
+from schematics.gen import circuit, libtable, sexpr
+from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # schematics/
 # None: symbols come from the project's sym-lib-table. update_libs.py sets a folder of
@@ -375,8 +373,10 @@ def symbol_instance(p):
               "Datasheet": s.props.get("Datasheet", "~"),
               "Description": s.props.get("Description", "")}
     if line:
-        fields.update({"Manufacturer": line["manufacturer"], "MPN": line["mpn"],
+        fields.update({"Manufacturer": line["manufacturer"], "MPN": partdata.mpn_field(line),
                        "Description": line["description"]})
+        if "datasheet" in line:  # the manufacturer's own, where the stock symbol's is not
+            fields["Datasheet"] = line["datasheet"]
         fields.update(SIM.get(p["lib_id"], {}))
     for name, value in fields.items():
         lx, ly, la, hidden, just = s.prop_at.get(name, (0, 0, 0, True, None))

@@ -29,13 +29,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
+
+from schematics.gen import parts as partdata
+from schematics.gen import schematic, sexpr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import parts as partdata  # noqa: E402
-import schematic  # noqa: E402
-import sexpr  # noqa: E402
 
 PROJECT = os.path.dirname(HERE)
 LIB = os.path.join(PROJECT, "lib")

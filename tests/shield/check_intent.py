@@ -24,9 +24,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-GEN = os.path.join(HERE, "..", "..", "schematics", "gen")
-sys.path.insert(0, GEN)
-import sexpr  # noqa: E402
+from schematics.gen import sexpr
 
 CHAR_W, LINE_H, SHRINK = 1.0, 1.6, 0.05
 
@@ -45,17 +43,16 @@ def read_netlist(path):
     return nets, pins
 
 
-def intended(gen_dir=GEN):
-    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol."""
-    sys.path.insert(0, gen_dir)
-    import circuit
-    import schematic
+def intended():
+    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol (of the
+    schematics package first on the path: planted.py puts its scratch copy there)."""
+    from schematics.gen import circuit, schematic
     return circuit.nets(schematic.uno_pins())
 
 
-def roundtrip(path, gen_dir=GEN):
+def roundtrip(path):
     nets, _pins = read_netlist(path)
-    want = intended(gen_dir)
+    want = intended()
     by_members = {frozenset(m): name for name, m in nets.items()
                   if not name.startswith("unconnected-")}
     fails = []
@@ -205,7 +202,7 @@ def main():
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
-        return roundtrip(path, *(sys.argv[3:4]))
+        return roundtrip(path)
     return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
 
 

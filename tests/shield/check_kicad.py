@@ -23,9 +23,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "schematics", "gen"))
-import libtable  # noqa: E402
+from schematics.gen import libtable
 
 
 def project_libraries(design, tag):

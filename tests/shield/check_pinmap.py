@@ -26,10 +26,7 @@ import sys
 
 import pcbnew
 
-import os
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "schematics", "gen"))
-import sexpr  # noqa: E402
+from schematics.gen import sexpr
 
 UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
            **{"D%d" % (8 + i): "PB%d" % i for i in range(6)},

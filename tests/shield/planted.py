@@ -18,7 +18,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-COPY = ("gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
+COPY = ("__init__.py", "gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
         "fp-lib-table")
 
 
@@ -43,13 +43,19 @@ def run(*args, **kw):
     return subprocess.run(list(args), capture_output=True, text=True, **kw)
 
 
+def module(project, name, *args):
+    """python -m name in the scratch copy's root: its schematics package comes first on
+    the path, the repository's (for tests.shield) second."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return run(sys.executable, "-m", name, *args, cwd=os.path.dirname(project), env=env)
+
+
 def checks(project):
     """{check: failed?} for a scratch project folder (schematics/ copy)."""
-    gen = os.path.join(project, "gen")
     sch = os.path.join(project, "ttt-shield.kicad_sch")
     net = os.path.join(project, "ttt-shield.net")
     cir = os.path.join(project, "ttt-shield.cir")
-    r = run(sys.executable, os.path.join(gen, "schematic.py"), "--out", project)
+    r = module(project, "schematics.gen.schematic", "--out", project)
     if r.returncode:
         return {"generator": True}, r.stdout + r.stderr
     for fmt, out in (("kicadsexpr", net), ("spice", cir)):
@@ -57,14 +63,13 @@ def checks(project):
         if r.returncode:
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
-    intent = os.path.join(HERE, "check_intent.py")
-    for name, args in (("roundtrip", [net, gen]), ("shorts", [net]), ("schtext", [sch]),
+    for name, args in (("roundtrip", [net]), ("shorts", [net]), ("schtext", [sch]),
                        ("lid", [os.path.join(project, "parts.json")])):
-        r = run(sys.executable, intent, name, *args)
+        r = module(project, "tests.shield.check_intent", name, *args)
         result[name] = r.returncode != 0
         log += r.stdout
-    r = run(sys.executable, os.path.join(HERE, "spice_proofs.py"), cir, "--work",
-            os.path.join(project, "spice-work"))
+    r = module(project, "tests.shield.spice_proofs", cir, "--work",
+               os.path.join(project, "spice-work"))
     log += r.stdout
     for proof in ("leds", "pins", "reset", "keys"):
         result["spice-" + proof] = ("FAIL %s:" % proof) in r.stdout
@@ -74,7 +79,7 @@ def checks(project):
 
 
 def scratch(work, name):
-    project = os.path.join(work, name, "schematics")
+    project = os.path.abspath(os.path.join(work, name, "schematics"))
     shutil.rmtree(os.path.join(work, name), ignore_errors=True)
     os.makedirs(project)
     for item in COPY:

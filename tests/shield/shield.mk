@@ -10,7 +10,9 @@
 #   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly
 #                              what the generators make from the current sources
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
-#                              every part in the placement file once
+#                              every part in the placement file once, at its body's
+#                              centre; the BOM one MPN per row (test_fab.py: a planted row
+#                              with two MPNs is caught); the job file states the finish
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, no two schematic texts overlap,
@@ -44,30 +46,30 @@ $(KICAD_CIR): $(KICAD_SCH) $(KICAD_PROJECT) schematics/spice/models.lib
 	@kicad-cli sch export netlist --format spice -o $@ $< >/dev/null
 
 test-kicad-erc:
-	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py erc $(KICAD_SCH)
+	@$(KICAD_ENV) $(PYTHON) -m tests.shield.check_kicad erc $(KICAD_SCH)
 
 test-kicad-drc:
-	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py drc $(KICAD_PCB)
+	@$(KICAD_ENV) $(PYTHON) -m tests.shield.check_kicad drc $(KICAD_PCB)
 
 # The mutated board header: a copy of board/ with PD2/PD3 swapped; its own copy of
 # print_pins.c is compiled, so every quoted include resolves inside the copy.
 $(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) tests/shield/check_pinmap.py
 	@mkdir -p $(@D)
 	@rm -rf $(KICAD_DIR)/board_bad && cp -r board $(KICAD_DIR)/board_bad
-	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
+	@$(PYTHON) -m tests.shield.check_pinmap --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
 	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ \
 		$(KICAD_DIR)/board_bad/$(notdir $(PRINT_PINS_SRC))
 
 # The schematic with the D8/D9 labels swapped, through KiCad's own netlister.
 $(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS) tests/shield/check_pinmap.py
 	@rm -rf $(@D) && mkdir -p $(@D) && cp -r $(KICAD_SCH) $(KICAD_PROJECT) schematics/lib schematics/spice $(@D)/
-	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
+	@$(PYTHON) -m tests.shield.check_pinmap --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $(@D)/ttt-shield.kicad_sch >/dev/null
 
-PINMAP = $(KICAD_PY) tests/shield/check_pinmap.py --pcb $(KICAD_PCB)
+PINMAP = $(PYTHON) -m tests.shield.check_pinmap --pcb $(KICAD_PCB)
 test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICAD_DIR)/bad_sch/ttt-shield.net
 	@set -e; pass=0; \
-	$(KICAD_PY) tests/shield/check_pinmap.py --self-test-mutate-header; pass=$$((pass + 1)); \
+	$(PYTHON) -m tests.shield.check_pinmap --self-test-mutate-header; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET); pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pad --expect-fail; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pcb-net --expect-fail; pass=$$((pass + 1)); \
@@ -84,13 +86,13 @@ KICAD_REGEN_FILES := footprints/Shield.pretty/Arduino_UNO_R3_Shield.kicad_mod \
 	ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
 test-kicad-generated:
 	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
-	python3 $(KICAD_GEN)/footprints.py --out $(KICAD_REGEN) >/dev/null; \
-	python3 $(KICAD_GEN)/schematic.py --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.footprints --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.schematic --out $(KICAD_REGEN) >/dev/null; \
 	cp -r $(KICAD_PROJECT) schematics/lib schematics/spice $(KICAD_REGEN)/; \
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
 		$(KICAD_REGEN)/ttt-shield.kicad_sch >/dev/null; \
-	$(KICAD_PY) $(KICAD_GEN)/pcb.py $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
-	$(KICAD_PY) $(KICAD_GEN)/fab.py bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
+	$(PYTHON) -m schematics.gen.pcb $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
+	$(PYTHON) -m schematics.gen.fab bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
 	fail=0; for f in $(KICAD_REGEN_FILES); do \
 		if cmp -s $(KICAD_REGEN)/$$f schematics/$$f; then echo "test-kicad-generated: $$f up to date"; \
 		else echo "test-kicad-generated: schematics/$$f differs from its generator's output (make kicad-generate)"; \
@@ -99,23 +101,24 @@ test-kicad-generated:
 	echo "test-kicad-generated: $$(($(words $(KICAD_REGEN_FILES)) - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
 
 test-kicad-fab:
-	@$(KICAD_PY) $(KICAD_GEN)/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py
 
 test-kicad-intent: $(KICAD_NET)
 	@set -e; \
-	python3 tests/shield/check_intent.py roundtrip $(KICAD_NET); \
-	python3 tests/shield/check_intent.py shorts $(KICAD_NET); \
-	python3 tests/shield/check_intent.py schtext $(KICAD_SCH); \
-	python3 tests/shield/check_intent.py lid schematics/parts.json
+	$(PYTHON) -m tests.shield.check_intent roundtrip $(KICAD_NET); \
+	$(PYTHON) -m tests.shield.check_intent shorts $(KICAD_NET); \
+	$(PYTHON) -m tests.shield.check_intent schtext $(KICAD_SCH); \
+	$(PYTHON) -m tests.shield.check_intent lid schematics/parts.json
 
 test-kicad-spice: $(KICAD_CIR)
-	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice
+	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
 
 test-kicad-silk:
-	@$(PYTEST) -q tests/shield/test_silk.py
+	@$(PYTEST) -q -p no:warnings tests/shield/test_silk.py
 
 test-kicad-planted:
-	@python3 tests/shield/planted.py tests/shield/planted.txt $(KICAD_DIR)/planted
+	@$(PYTHON) -m tests.shield.planted tests/shield/planted.txt $(KICAD_DIR)/planted
 
 test-kicad-backports:
 	@sh .ci/test_enable_backports.sh
@@ -129,4 +132,4 @@ TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-gener
 # and the checks read the schematic.
 .PHONY: kicad-schematic
 kicad-schematic:
-	@python3 schematics/gen/schematic.py >/dev/null
+	@$(PYTHON) -m schematics.gen.schematic >/dev/null
