@@ -34,7 +34,7 @@ import subprocess
 import sys
 import zipfile
 
-from schematics.gen import bom, placement, router, sexpr
+from schematics.gen import bom, sexpr
 from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -182,7 +182,9 @@ Fitting           "machine": may be placed by machine (axial resistors and diode
                   "hand-solder (do not place)": fitted by hand after assembly: the
                   2N7000s (leads bent, body laid flat), the LEDs (lead order checked
                   first), the keys and J1 (header strips from below).
-assembly-top.pdf, assembly-bottom.pdf  the assembly drawings, A4 at 1:1 with values.
+assembly-top.pdf, assembly-bottom.pdf  the assembly drawings: A4 landscape, the board at
+                  5:2 with every pad (pad 1 filled), each part once with its value,
+                  the polarity letters, and the parts of that side in a table.
 drill-maps/       where each drill size goes (Gerber X2), for people; the machines read the
                   .drl files at the root.
 """
@@ -195,10 +197,11 @@ def assembly_bom(rows, out):
 
 
 def assembly_drawing(pcb, assembly):
-    for side, layer, extra in (("top", "F.Fab", []), ("bottom", "B.Fab", ["--mirror"])):
-        run("kicad-cli", "pcb", "export", "pdf", "--layers", layer + ",Edge.Cuts",
-            "--black-and-white", "--exclude-value", "--drill-shape-opt", "0", *extra, "-o",
-            os.path.join(assembly, "assembly-%s.pdf" % side), pcb)
+    """assembly-top/bottom.pdf (assembly.py; imported here, as it uses this module)."""
+    from schematics.gen import assembly as drawing
+    work = os.path.join(os.path.dirname(assembly), "..", "assembly-work")
+    for pdf in drawing.write(pcb, work, png=False):
+        shutil.copy(pdf, assembly)
 
 
 def screenshot(svg, png, width_mm, height_mm, scale):
@@ -233,13 +236,12 @@ def pictures(pcb, sch, work, dest):
     run("kicad-cli", "sch", "export", "svg", "--no-background-color", "-o", work, sch)
     svg = os.path.join(work, "ttt-shield.svg")
     screenshot(svg, os.path.join(dest, "ttt-shield-schematic.png"), 420, 297, 1.5)
-    run("kicad-cli", "pcb", "export", "svg", "--layers", "F.Fab,Edge.Cuts", "--mode-single",
-        "--page-size-mode", "1", "--exclude-drawing-sheet", "--black-and-white",
-        "--drill-shape-opt", "0",
-        "-o", os.path.join(work, "assembly-top.svg"), pcb)
-    w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX  # pcb.set_page()
-    screenshot(os.path.join(work, "assembly-top.svg"), os.path.join(dest, "assembly-top.png"),
-               w, h, 4)
+    from schematics.gen import assembly
+    assembly.write(pcb, os.path.join(work, "assembly"), png=True)
+    for side in ("top", "bottom"):
+        for ext in ("pdf", "png"):
+            name = "assembly-%s.%s" % (side, ext)
+            shutil.copy(os.path.join(work, "assembly", name), os.path.join(dest, name))
 
 
 def export_gerbers(pcb, work):

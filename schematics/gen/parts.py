@@ -79,3 +79,19 @@ def mpn_field(line):
 def fitting(line):
     """'machine', or 'hand' (do not place: a person fits it, fitting_reason says why)."""
     return line.get("fitting", "machine")
+
+
+def ranges(refs):
+    """'D1-D9', 'R1, R3, R5': references with runs of consecutive numbers joined."""
+    out, run = [], []
+    for ref in refs + [None]:
+        if run and ref is not None and ref.rstrip("0123456789") == run[-1].rstrip("0123456789") \
+                and int(ref[len(ref.rstrip("0123456789")):]) == \
+                int(run[-1][len(run[-1].rstrip("0123456789")):]) + 1:
+            run.append(ref)
+            continue
+        if run:
+            out.append(run[0] if len(run) < 3 else "%s-%s" % (run[0], run[-1]))
+            out += run[1:] if len(run) == 2 else []
+        run = [ref] if ref is not None else []
+    return ", ".join(out)

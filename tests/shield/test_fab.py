@@ -3,10 +3,11 @@ row per bought part with one MPN (and a planted row with two MPNs caught), the
 placement file at the bodies' centres, the hand-solder flags, the datasheet links."""
 import copy
 import os
+import re
 
 import pytest
 
-from schematics.gen import bom, fab
+from schematics.gen import assembly, bom, fab
 from schematics.gen import parts as partdata
 
 BOM = os.path.join("schematics", "bom.csv")
@@ -87,3 +88,18 @@ def test_datasheets_of_the_manufacturer(data):
     for line in data["parts"]:
         if line["manufacturer"] == "onsemi":
             assert line["datasheet"].startswith("https://www.onsemi.com/"), line["value"]
+
+
+@pytest.mark.parametrize("bottom", [False, True])
+def test_assembly_drawing_names_each_part_once(data, bottom):
+    svg = assembly.page_svg(PCB, bottom)
+    texts = re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+    texts = texts[:texts.index("Parts on this side")]  # the board, not the table
+    for line in data["parts"]:
+        if (line.get("fitted_from") == "bottom") != bottom:
+            continue
+        for ref in line["refs"]:
+            labels = [t for t in texts if t.split()[0] == ref]
+            assert len(labels) == 1, (ref, labels)
+            values = {p["value"] for p in partdata.pieces(line)} | {line["value"]}
+            assert bottom or any(v in " ".join(texts) for v in values)
