@@ -55,6 +55,7 @@ kicad-update-libs:
 
 kicad-generate:
 	$(PYTHON) -m schematics.gen.footprints
+	$(PYTHON) -m schematics.gen.models
 	$(PYTHON) -m schematics.gen.schematic
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_NET) $(KICAD_SCH) >/dev/null
 	$(PYTHON) -m schematics.gen.pcb $(KICAD_NET) $(KICAD_PCB)

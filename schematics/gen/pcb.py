@@ -25,7 +25,7 @@ import sys
 
 import pcbnew
 
-from schematics.gen import libtable, placement, router, sexpr
+from schematics.gen import libtable, models, placement, router, sexpr
 from schematics.gen.placement import KEEPOUTS, MOUNTING_HOLES, OUTLINE, SCREW_HEAD_R
 from schematics.gen.router import MM, V
 
@@ -221,6 +221,8 @@ def main():
         fps[c["ref"]] = fp
         fab_texts(fp, c["ref"])
         silk_to_rules(fp)
+        if c["value"] in models.MODELS:  # the part's own model (gen/models.py)
+            fp.Models()[0].m_Filename = "${KIPRJMOD}/3dmodels/" + models.MODELS[c["value"]][0]
 
     add_outline(board)
     add_keepouts(board)

@@ -82,11 +82,12 @@ test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICA
 
 # Regenerate everything into a scratch folder and compare byte for byte.
 KICAD_REGEN := $(KICAD_DIR)/regen
-KICAD_REGEN_FILES := footprints/Shield.pretty/Arduino_UNO_R3_Shield.kicad_mod \
+KICAD_REGEN_FILES := footprints/Shield.pretty/Arduino_UNO_R3_Shield.kicad_mod 3dmodels/B3F-1070.wrl \
 	ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
 test-kicad-generated:
 	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
 	$(PYTHON) -m schematics.gen.footprints --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.models --out $(KICAD_REGEN) >/dev/null; \
 	$(PYTHON) -m schematics.gen.schematic --out $(KICAD_REGEN) >/dev/null; \
 	cp -r $(KICAD_PROJECT) schematics/lib schematics/spice $(KICAD_REGEN)/; \
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
@@ -102,7 +103,7 @@ test-kicad-generated:
 
 test-kicad-fab:
 	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
-	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py
+	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py tests/shield/test_models.py
 
 test-kicad-intent: $(KICAD_NET)
 	@set -e; \
