@@ -16,7 +16,10 @@
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, no two schematic texts overlap,
-#                              the keys reach 1.5 mm above a lid over the tallest part
+#                              the keys reach 1.5 mm above the case's lid over the tallest part
+#                              (parts.json's copy of the case's lid); test_readme.py:
+#                              schematics/README.md's bend distances, trim note, lid and
+#                              rule severities as the footprint, PCB, case and project have them
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
 #                              lit), pin and port sums, rows dark in reset, all 512 key sets
 #   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
@@ -110,7 +113,8 @@ test-kicad-intent: $(KICAD_NET)
 	$(PYTHON) -m tests.shield.check_intent roundtrip $(KICAD_NET); \
 	$(PYTHON) -m tests.shield.check_intent shorts $(KICAD_NET); \
 	$(PYTHON) -m tests.shield.check_intent schtext $(KICAD_SCH); \
-	$(PYTHON) -m tests.shield.check_intent lid schematics/parts.json
+	$(PYTHON) -m tests.shield.check_intent lid schematics/parts.json; \
+	$(PYTEST) -q -p no:warnings tests/shield/test_readme.py
 
 test-kicad-spice: $(KICAD_CIR)
 	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
