@@ -84,3 +84,19 @@ def write(path, rows, columns):
         w = csv.DictWriter(f, columns, quoting=csv.QUOTE_ALL, lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
+
+
+def main(argv):
+    """bom.py BOM.csv: findings() against parts.json; exit status the verdict."""
+    if len(argv) != 2:
+        raise SystemExit("usage: python -m schematics.gen.bom BOM.csv")
+    found = findings(read(argv[1]), partdata.load())
+    for f in found:
+        print("FAIL bom: %s" % f)
+    print("bom: %d rows, %d findings" % (len(read(argv[1])), len(found)))
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv))

@@ -8,7 +8,10 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
   planted.py RECORDS WORKDIR        exit status is the verdict
 
 Checks: roundtrip, shorts, schtext, lid (check_intent.py; suite test-kicad-intent) and
-spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice).
+spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice); for
+records with `prepare: kicad-pcb` the PCB and BOM are made from the copy too and checked
+by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk) and bom (bom.py;
+test-kicad-fab).
 """
 import os
 import re
@@ -50,8 +53,31 @@ def module(project, name, *args):
     return run(sys.executable, "-m", name, *args, cwd=os.path.dirname(project), env=env)
 
 
-def checks(project):
-    """{check: failed?} for a scratch project folder (schematics/ copy)."""
+def board_checks(project, net):
+    """{check: failed?} of the board made from the scratch copy: silk-outside, silk-thin,
+    silk-letters (silk.py) on its PCB, bom (bom.py) on its BOM."""
+    pcb = os.path.join(project, "ttt-shield.kicad_pcb")
+    csv = os.path.join(project, "bom.csv")
+    r = module(project, "schematics.gen.pcb", net, pcb)
+    if r.returncode:
+        return {"pcb": True}, r.stdout + r.stderr
+    r = module(project, "schematics.gen.fab", "bom", os.path.join(project, "ttt-shield.kicad_sch"),
+               csv)
+    if r.returncode:
+        return {"bom-export": True}, r.stdout + r.stderr
+    result = {}
+    r = module(project, "tests.shield.silk", pcb)
+    for name in ("silk-outside", "silk-thin", "silk-letters"):
+        result[name] = ("FAIL %s:" % name) in r.stdout
+    log = r.stdout
+    r = module(project, "schematics.gen.bom", csv)
+    result["bom"] = r.returncode != 0
+    return result, log + r.stdout
+
+
+def checks(project, board=False):
+    """{check: failed?} for a scratch project folder (schematics/ copy); with board, the
+    PCB and BOM made from it are checked too."""
     sch = os.path.join(project, "ttt-shield.kicad_sch")
     net = os.path.join(project, "ttt-shield.net")
     cir = os.path.join(project, "ttt-shield.cir")
@@ -75,6 +101,10 @@ def checks(project):
         result["spice-" + proof] = ("FAIL %s:" % proof) in r.stdout
     if r.returncode and not any(result["spice-" + p] for p in ("leds", "pins", "reset", "keys")):
         result["spice-run"] = True
+    if board:
+        more, more_log = board_checks(project, net)
+        result.update(more)
+        log += more_log
     return result, log
 
 
@@ -92,7 +122,9 @@ def main():
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
     recs, work = records(sys.argv[1]), sys.argv[2]
-    base, log = checks(scratch(work, "unmutated"))
+    # records prepared by kicad-pcb are checked on the board made from the mutated copy
+    boards = {rec["id"]: rec.get("prepare") == "kicad-pcb" for rec in recs}
+    base, log = checks(scratch(work, "unmutated"), any(boards.values()))
     if any(base.values()):
         print(log)
         raise SystemExit("planted: the unmutated copy fails %s" % [k for k, v in base.items() if v])
@@ -110,7 +142,7 @@ def main():
             continue
         with open(path, "w", encoding="utf-8") as f:
             f.write(text.replace(rec["find"], rec["replace"]))
-        result, log = checks(project)
+        result, log = checks(project, boards[rec["id"]])
         caught = sorted(k for k, v in result.items() if v)
         if want in caught:
             print("planted: %s caught by %s (failing: %s)" % (rec["id"], want, ", ".join(caught)))

@@ -27,7 +27,9 @@
 #                              and 0.5 mm clear of other silk text; planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
-#                              colours, key on the wrong column, ...) each fail their check
+#                              colours, key on the wrong column, silk lines at 0.10 mm,
+#                              J1's stock silk, a BOM row with two MPNs, ...) each fail
+#                              their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #
 # Every check runs with KiCad's stock library locations pointed at an empty folder
@@ -135,6 +137,13 @@ TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-gener
 # The committed schematic remade from its generator alone: the mutation runner's shield
 # records (tests/shield/planted.txt, `prepare: kicad-schematic`) change the generator,
 # and the checks read the schematic.
-.PHONY: kicad-schematic
+.PHONY: kicad-schematic kicad-pcb
 kicad-schematic:
 	@$(PYTHON) -m schematics.gen.schematic >/dev/null
+# The same for the board's records: schematic, netlist, PCB and BOM from the generators.
+kicad-pcb: kicad-schematic | kicad-no-stock
+	@mkdir -p $(KICAD_DIR)
+	@KICAD9_FOOTPRINT_DIR=$(KICAD_NO_STOCK) KICAD9_SYMBOL_DIR=$(KICAD_NO_STOCK) kicad-cli sch \
+		export netlist --format kicadsexpr -o $(KICAD_DIR)/prepare.net $(KICAD_SCH) >/dev/null
+	@$(PYTHON) -m schematics.gen.pcb $(KICAD_DIR)/prepare.net $(KICAD_PCB) >/dev/null
+	@$(PYTHON) -m schematics.gen.fab bom $(KICAD_SCH) schematics/bom.csv

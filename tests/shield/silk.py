@@ -118,3 +118,23 @@ def smallest_letter_gap(board):
 
 CHECKS = {"silk-outside": outside_board, "silk-thin": thin_lines,
           "silk-letters": letters_crowded}
+
+
+def main(argv):
+    """silk.py PCB: each check's findings, 'FAIL <check>: ...'; exit status the verdict."""
+    if len(argv) != 2:
+        raise SystemExit("usage: python -m tests.shield.silk PCB")
+    board = pcbnew.LoadBoard(argv[1])
+    failed = 0
+    for name, check in sorted(CHECKS.items()):
+        found = check(board)
+        for f in found:
+            print("FAIL %s: %s" % (name, f))
+        failed += bool(found)
+        print("%s: %d findings" % (name, len(found)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv))
