@@ -244,10 +244,8 @@ def join_or_stub(net_of, a, pa, b, pb):
     return False
 
 
-def build():
-    reset()
-    net_of = circuit.circuit()
-    # The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers.
+def draw_uno():
+    """The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers."""
     j1 = place("J1", "MCU_Module:Arduino_UNO_R3", 50.8, 101.6)
     by_uno = uno_pins()
     for uno, net in circuit.UNO_NET.items():
@@ -272,6 +270,35 @@ def build():
     junctions.append((pts[0][0], yb))
     power_symbol("PWR_FLAG", pts[0][0] - 10.16, yb)
 
+
+def draw_row_switch(net_of, rr):
+    """Row rr's switch: series gate resistor, low-side N-MOSFET, pull-down on the gate."""
+    y = ROW_Y[rr]
+    rg = place("R%d" % (7 + rr), "Device:R", 241.3, y, 90)
+    q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 264.16, y)
+    rp = place("R%d" % (10 + rr), "Device:R", 250.19, y + 6.35)
+    left, right = sorted(("1", "2"), key=lambda n: pin_point(rg, n)[0])
+    stub(rg, left, net_of[rg["ref"]][left])
+    if join_or_stub(net_of, rg, right, q, "2"):
+        # the pull-down meets the gate wire from below, with a junction
+        xp, yp, _ = pin_point(rp, "1")
+        if net_of[rp["ref"]]["1"] == net_of[q["ref"]]["2"]:
+            wires.append((xp, yp, xp, y))
+            junctions.append((xp, y))
+        else:
+            stub(rp, "1", net_of[rp["ref"]]["1"])
+    else:
+        stub(rp, "1", net_of[rp["ref"]]["1"])
+    stub(rp, "2", net_of[rp["ref"]]["2"])
+    for pin in ("1", "3"):
+        stub(q, pin, net_of[q["ref"]][pin])
+
+
+def build():
+    reset()
+    net_of = circuit.circuit()
+    draw_uno()
+
     # Column resistors in a row: MCU net above, anode bus below.
     for c in range(3):
         for k, (colour, _n) in enumerate(circuit.COLOURS):
@@ -288,27 +315,8 @@ def build():
             for pin, net in net_of[ref].items():
                 stub(led, pin, net)
 
-    # Row switches: series gate resistor, low-side N-MOSFET, pull-down on the gate.
     for rr in range(3):
-        y = ROW_Y[rr]
-        rg = place("R%d" % (7 + rr), "Device:R", 241.3, y, 90)
-        q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 264.16, y)
-        rp = place("R%d" % (10 + rr), "Device:R", 250.19, y + 6.35)
-        left, right = sorted(("1", "2"), key=lambda n: pin_point(rg, n)[0])
-        stub(rg, left, net_of[rg["ref"]][left])
-        if join_or_stub(net_of, rg, right, q, "2"):
-            # the pull-down meets the gate wire from below, with a junction
-            xp, yp, _ = pin_point(rp, "1")
-            if net_of[rp["ref"]]["1"] == net_of[q["ref"]]["2"]:
-                wires.append((xp, yp, xp, y))
-                junctions.append((xp, y))
-            else:
-                stub(rp, "1", net_of[rp["ref"]]["1"])
-        else:
-            stub(rp, "1", net_of[rp["ref"]]["1"])
-        stub(rp, "2", net_of[rp["ref"]]["2"])
-        for pin in ("1", "3"):
-            stub(q, pin, net_of[q["ref"]][pin])
+        draw_row_switch(net_of, rr)
 
     # Key matrix: the key from the sense column to its 1N4148, cathode on the drive row.
     for rr in range(3):
