@@ -57,8 +57,8 @@ def findings(rows, data):
         refs = row["References"].split(",")
         line = partdata.by_ref(data).get(refs[0])
         if line is not None and "pieces" not in line and int(row["Qty"]) != len(refs):
-            found.append("%s: Qty %s for %d references" % (row["References"], row["Qty"],
-                                                            len(refs)))
+            found.append("%s: Qty %s for %d references"
+                         % (row["References"], row["Qty"], len(refs)))
     listed = {ref for row in rows for ref in row["References"].split(",")}
     missing = sorted(set(partdata.by_ref(data)) - listed)
     if missing:

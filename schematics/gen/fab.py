@@ -46,8 +46,8 @@ GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
 def run(*args):
     r = subprocess.run(list(args), capture_output=True, text=True)
     if r.returncode != 0:
-        raise SystemExit("fab: %s failed (%d): %s%s" % (" ".join(args), r.returncode,
-                                                       r.stdout, r.stderr))
+        raise SystemExit("fab: %s failed (%d): %s%s"
+                         % (" ".join(args), r.returncode, r.stdout, r.stderr))
     return r
 
 
@@ -81,7 +81,8 @@ def gerbv_png(out, side, base, drills):
     s = "F" if side == "front" else "B"
     ext = "t" if side == "front" else "b"
     files = ["%s-%s_Silkscreen.g%so" % (base, s, ext), *drills,
-             "%s-%s_Mask.g%ss" % (base, s, ext), "%s-%s_Cu.g%s" % (base, s, "tl" if s == "F" else "bl"),
+             "%s-%s_Mask.g%ss" % (base, s, ext),
+             "%s-%s_Cu.g%s" % (base, s, "tl" if s == "F" else "bl"),
              base + "-Edge_Cuts.gm1"]
     colors = ["#f2f2f2ff"] + ["#101010ff"] * len(drills) + ["#d9b04cff", "#2e7d3cff", "#e8e8e8ff"]
     args = ["gerbv", "-x", "png", "-o", out, "-D", "500", "-B", "2", "-b", "#1d5c2a"]
@@ -110,8 +111,8 @@ def body_box(fp, pcbnew, round_body=False):
     """The part's body on its fab layer, (x0, y0, x1, y1) in KiCad nm: the fab drawing's
     box without the lead lines (those that end on a pad's centre); a round body (a part
     with a diameter in parts.json: the LED, whose flange arc reaches further on one side
-    than its lens) is its largest circle's box. A part fitted from below (J1) stands on the board only with its header
-    strips: the box of its pads."""
+    than its lens) is its largest circle's box. A part fitted from below (J1) stands on
+    the board only with its header strips: the box of its pads."""
     pads = {(p.GetPosition().x, p.GetPosition().y) for p in fp.Pads()}
     shapes = [g for g in fp.GraphicalItems()
               if g.GetLayer() == pcbnew.F_Fab and isinstance(g, pcbnew.PCB_SHAPE)]
@@ -207,7 +208,8 @@ def assembly_drawing(pcb, assembly):
 def screenshot(svg, png, width_mm, height_mm, scale):
     """A PNG of an SVG page (width_mm x height_mm) drawn by Debian's Chromium (headless),
     at 96 dpi times scale."""
-    px = lambda mm: int(round(mm / 25.4 * 96))
+    def px(mm):
+        return int(round(mm / 25.4 * 96))
     run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
         "--force-device-scale-factor=%g" % scale, "--screenshot=" + os.path.abspath(png),
         "--window-size=%d,%d" % (px(width_mm), px(height_mm)), "file://" + os.path.abspath(svg))
@@ -223,16 +225,19 @@ def pictures(pcb, sch, work, dest):
         raise SystemExit("fab: the fab outputs failed; no pictures")
     for p in ("pcb-front.png", "pcb-back.png"):
         shutil.copy(os.path.join(work, p), os.path.join(dest, p))
-    env = dict(os.environ, KICAD9_3DMODEL_DIR=os.path.join(os.path.dirname(HERE), "lib", "3dmodels"))
+    env = dict(os.environ,
+               KICAD9_3DMODEL_DIR=os.path.join(os.path.dirname(HERE), "lib", "3dmodels"))
     for name, extra in (("pcb-3d-top.png", ["--side", "top"]),
                         ("pcb-3d-angled.png", ["--side", "top", "--rotate", "-40,0,-25",
                                                "--perspective", "--zoom", "0.9"])):
         r = subprocess.run(["kicad-cli", "pcb", "render", "--width", "1000", "--height", "760",
                             "--quality", "high", "--background", "opaque", *extra,
-                            "-o", os.path.join(dest, name), pcb], capture_output=True, text=True, env=env)
+                            "-o", os.path.join(dest, name), pcb],
+                           capture_output=True, text=True, env=env)
         if r.returncode != 0:
             raise SystemExit("fab: kicad-cli pcb render failed: %s%s" % (r.stdout, r.stderr))
-    run("kicad-cli", "sch", "export", "pdf", "-o", os.path.join(dest, "ttt-shield-schematic.pdf"), sch)
+    run("kicad-cli", "sch", "export", "pdf", "-o",
+        os.path.join(dest, "ttt-shield-schematic.pdf"), sch)
     run("kicad-cli", "sch", "export", "svg", "--no-background-color", "-o", work, sch)
     svg = os.path.join(work, "ttt-shield.svg")
     screenshot(svg, os.path.join(dest, "ttt-shield-schematic.png"), 420, 297, 1.5)

@@ -167,8 +167,10 @@ def footprint_table():
     """The fp-lib-table entries: the vendored stock libraries of the footprints parts.json
     uses or derives from, then the project's derived ones (gen/footprints.py)."""
     lines = partdata.load()["parts"]
-    stock = sorted({line.get("footprint_from", line["footprint"]).split(":")[0] for line in lines})
-    derived = sorted({line["footprint"].split(":")[0] for line in lines if "footprint_from" in line})
+    stock = sorted({line.get("footprint_from", line["footprint"]).split(":")[0]
+                    for line in lines})
+    derived = sorted({line["footprint"].split(":")[0] for line in lines
+                      if "footprint_from" in line})
     return ([(lib, "${KIPRJMOD}/lib/footprints/%s.pretty" % lib) for lib in stock]
             + [(lib, "${KIPRJMOD}/footprints/%s.pretty" % lib, DERIVED) for lib in derived])
 
@@ -205,6 +207,29 @@ def write_license(copyright_file):
                 "Debian's kicad-symbols copyright file).\n\n")
         f.write("\n".join(comment).strip() + "\n\n")
         f.write("\n".join(text).strip() + "\n")
+
+
+def write_source(args, version, symbols, footprints, models, absent):
+    """lib/SOURCE.txt: where the copies come from and which they are."""
+    with open(os.path.join(LIB, "SOURCE.txt"), "w", encoding="utf-8") as f:
+        f.write("# Unmodified copies of the KiCad stock symbols, footprints and 3D models the\n"
+                "# shield uses. Written by schematics/gen/update_libs.py "
+                "(make kicad-update-libs):\n"
+                "# do not edit.\n")
+        for pkg in PACKAGES:
+            src = {"kicad-symbols": args.symbols, "kicad-footprints": args.footprints}.get(pkg)
+            f.write("%-17s %s\n" % (pkg + ":", src and "%s (%s)" % (src, package_of(src)) or
+                                    "Debian package %s %s (apt-get download)" % (pkg, version)))
+        for lib, names in symbols.items():
+            for name in names:
+                f.write("symbol     %s:%s\n" % (lib, name))
+        for lib, names in footprints.items():
+            for name in names:
+                f.write("footprint  %s:%s\n" % (lib, name))
+        for m in models:
+            f.write("3dmodel    %s\n" % m)
+        for m in absent:
+            f.write("no 3dmodel %s (not in kicad-packages3d)\n" % m)
 
 
 def main():
@@ -245,24 +270,7 @@ def main():
         os.rename(os.path.join(tmp, sub), os.path.join(LIB, sub))
     os.rmdir(tmp)
     write_license(os.path.join(unpacked, "usr/share/doc/kicad-symbols/copyright"))
-    with open(os.path.join(LIB, "SOURCE.txt"), "w", encoding="utf-8") as f:
-        f.write("# Unmodified copies of the KiCad stock symbols, footprints and 3D models the\n"
-                "# shield uses. Written by schematics/gen/update_libs.py (make kicad-update-libs):\n"
-                "# do not edit.\n")
-        for pkg in PACKAGES:
-            src = {"kicad-symbols": args.symbols, "kicad-footprints": args.footprints}.get(pkg)
-            f.write("%-17s %s\n" % (pkg + ":", src and "%s (%s)" % (src, package_of(src)) or
-                                    "Debian package %s %s (apt-get download)" % (pkg, version)))
-        for lib, names in symbols.items():
-            for name in names:
-                f.write("symbol     %s:%s\n" % (lib, name))
-        for lib, names in footprints.items():
-            for name in names:
-                f.write("footprint  %s:%s\n" % (lib, name))
-        for m in models:
-            f.write("3dmodel    %s\n" % m)
-        for m in absent:
-            f.write("no 3dmodel %s (not in kicad-packages3d)\n" % m)
+    write_source(args, version, symbols, footprints, models, absent)
     write_table(os.path.join(PROJECT, "sym-lib-table"), "sym_lib_table",
                 [(lib, "${KIPRJMOD}/lib/symbols/%s.kicad_sym" % lib) for lib in symbols])
     write_table(os.path.join(PROJECT, "fp-lib-table"), "fp_lib_table", footprint_table())

@@ -146,8 +146,10 @@ def check(header, names, nets, pads):
             errors.append("%s: pins.h puts it on %s = Uno %s = symbol pin %s, but the "
                           "schematic connects that pin to %s" % (net, mcu, uno, num, sch_net))
         if pcb_nets != [net]:
-            errors.append("%s: PCB pad %s of the header carries %s" % (net, num, pcb_nets or "nothing"))
-        if len(where) != 1 or abs(where[0][0] - want[0]) > 0.002 or abs(where[0][1] - want[1]) > 0.002:
+            errors.append("%s: PCB pad %s of the header carries %s"
+                          % (net, num, pcb_nets or "nothing"))
+        if len(where) != 1 or abs(where[0][0] - want[0]) > 0.002 \
+                or abs(where[0][1] - want[1]) > 0.002:
             errors.append("%s: PCB pad %s is at %s in, the Uno's %s is at (%.2f, %.2f) in"
                           % (net, num, ["(%.3f, %.3f)" % p for p in where], uno, want[0], want[1]))
     # Every other header pin: no signal net (power pins by name only).

@@ -21,8 +21,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-COPY = ("__init__.py", "gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
-        "fp-lib-table")
+COPY = ("__init__.py", "gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro",
+        "sym-lib-table", "fp-lib-table")
 
 
 def records(path):

@@ -7,8 +7,10 @@
 #                              violations, 0 unconnected items, 0 parity issues
 #   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
 #                              pin; four deliberately broken copies must each be caught
-#   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly
-#                              what the generators make from the current sources
+#   make test-kicad-generated  the committed schematic, pin table, PCB, BOM, derived
+#                              footprint and key model are exactly what the generators
+#                              make from the current sources; test_gen.py: the
+#                              generators' pure parts, each check failing on planted input
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
 #                              every part in the placement file once, at its body's
 #                              centre; the BOM one MPN per row (test_fab.py: a planted row
@@ -105,6 +107,7 @@ test-kicad-generated:
 			fail=$$((fail + 1)); fi; \
 	done; \
 	echo "test-kicad-generated: $$(($(words $(KICAD_REGEN_FILES)) - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
+	@$(PYTEST) -q -p no:warnings tests/shield/test_gen.py
 
 test-kicad-fab:
 	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
