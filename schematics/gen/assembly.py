@@ -9,6 +9,7 @@ printed to PDF and PNG by Debian's Chromium (headless).
 The bottom page is the board seen from below (mirrored): J1's pins and the Uno's jacks
 as its fab layer draws them. Fonts at least 2.4 mm on paper (1.2 mm on the board), so
 the page reads at 100 %.
+Run from the repository's root: python3 -m schematics.gen.assembly ...
 """
 import html
 import os

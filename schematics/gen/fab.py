@@ -1,24 +1,23 @@
-#!/usr/bin/python3
 """schematics/gen/fab.py - the files a board house and an assembler need, in one zip, an
 independent look at them, and the pictures of the board (run by `make gerbers`).
 
-  fab.py PCB SCH OUTDIR            the zip and its checks (exit status is the verdict)
-  fab.py bom SCH OUT.csv           only the BOM (schematics/bom.csv is this, committed)
-  fab.py pictures PCB SCH WORK DIR the README's pictures into DIR (maintainers)
+  python3 -m schematics.gen.fab PCB SCH OUTDIR       the zip and its checks (exit status
+                                                      is the verdict)
+  python3 -m schematics.gen.fab bom SCH OUT.csv      only the BOM (schematics/bom.csv)
+  python3 -m schematics.gen.fab pictures PCB SCH WORK DIR   the README's pictures
 
 OUTDIR/ttt-shield-r2.zip holds, with the origin at the board's lower-left corner:
   *.g*, *.drl   Gerber X2: F/B copper, F/B mask, F/B silkscreen, edge cuts, the job
-                file; Excellon drill files (plated and unplated apart), drill maps
-  assembly/bom.csv        bill of materials grouped by value, manufacturer and MPN
-                          (kicad-cli sch export bom)
-  assembly/bom-assembly.csv  the layout assembly services document: Comment,
-                          Designator, Footprint, Part Number (the distributor's number:
-                          left empty, none is confirmed), Manufacturer, MPN
-  assembly/cpl.csv        placement: Designator, Mid X, Mid Y, Layer, Rotation; mm, at
-                          each part's body centre (its courtyard's centre), not pad 1
-  assembly/assembly-top.pdf, assembly-bottom.pdf  the assembly drawing: outline and
-                          fab layer (one reference per part, polarity marks), on a page
-                          just larger than the board, so it fills whatever it is printed on
+                file (finish from the board's stackup); Excellon drill files (plated
+                and unplated apart)
+  drill-maps/   the drill maps (Gerber X2), for people
+  assembly/bom.csv        one row per bought part, one MPN each (bom.py)
+  assembly/bom-assembly.csv  the board-house layout: Comment, Designator, Footprint,
+                          Part Number (the MPN), Manufacturer, Qty, Fitting
+  assembly/cpl.csv        placement: Designator, Mid X, Mid Y, Layer, Rotation, Fitting;
+                          mm, at each body's centre (its fab outline), KiCad's rotation
+  assembly/README.txt     ASSEMBLY_NOTES: units, rotation convention, fitting flags
+  assembly/assembly-top.pdf, assembly-bottom.pdf  the assembly drawings (assembly.py)
 Then gerbv (a second, independent Gerber reader) renders the copper, mask, silk and
 drills into front/back PNGs, the Excellon files are counted (the hole count must equal
 the board's through-hole pads plus its vias), and the placement file must name every

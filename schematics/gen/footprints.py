@@ -1,7 +1,7 @@
 """schematics/gen/footprints.py - the project's own footprints, each derived from a vendored
 stock one (lib/footprints/) by a rule stated here; written to footprints/<Lib>.pretty/.
 
-  python3 schematics/gen/footprints.py [--out DIR]   writes DIR/footprints/ (default:
+  python3 -m schematics.gen.footprints [--out DIR]   writes DIR/footprints/ (default:
                                                      schematics/)
 
 Shield:Arduino_UNO_R3_Shield is Module:Arduino_UNO_R3_WithMountingHoles without its

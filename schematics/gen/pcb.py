@@ -1,22 +1,23 @@
-#!/usr/bin/python3
 """schematics/gen/pcb.py - builds the routed shield PCB from KiCad's netlist, the
 placement (placement.py) and the router (router.py), with KiCad's own pcbnew module
 (Debian's /usr/bin/python3).
 
-  /usr/bin/python3 schematics/gen/pcb.py NETLIST OUT.kicad_pcb
+  /usr/bin/python3 -m schematics.gen.pcb NETLIST OUT.kicad_pcb
 
 NETLIST is `kicad-cli sch export netlist` of ttt-shield.kicad_sch; the project file
 ttt-shield.kicad_pro (design rules, net classes) must already sit beside OUT.
-Invariants: every footprint is a stock one, loaded from the file the project's
-fp-lib-table names for its library (the vendored copies in schematics/lib/footprints/,
-never the KiCad libraries installed on the machine), tied to its schematic symbol by
-path, so `kicad-cli pcb drc --schematic-parity` can compare them; the Uno's USB-B shell
-and DC jack zones hold no pads or vias, and no tracks or pour on the bottom layer (rule
-areas, so DRC enforces it); the ICSP header is left reachable through a notch in the
-outline; every reference is on the fab layers once (the assembly drawing), the
-silkscreen carries the cell numbers and the polarity marks. UUIDs come from a fixed
-seed, so the same inputs give the same file (pcbnew parses every footprint of a library
-folder it loads from, and each parse draws UUIDs: so the vendored folders, not only the
+Invariants: every footprint is a stock one or derived from one (footprints.py), loaded
+from the file the project's fp-lib-table names for its library
+(schematics/lib/footprints/ and schematics/footprints/, never the KiCad libraries
+installed on the machine), tied to its schematic symbol by path, so `kicad-cli pcb drc
+--schematic-parity` can compare them; the Uno's USB-B shell and DC jack zones hold no
+pads or vias, and no tracks or pour on the bottom layer (rule areas, so DRC enforces
+it); the ICSP header is left reachable through a notch in the outline; every reference
+is on the fab layers once (the assembly drawing), the silkscreen carries the cell
+numbers and the polarity marks, lines at least 0.15 mm, letters upright; the keys carry
+the model models.py writes; the stackup states the finish. UUIDs come from a fixed seed,
+so the same inputs give the same file (pcbnew parses every footprint of a library folder
+it loads from, and each parse draws UUIDs: so the vendored folders, not only the
 footprints used, are inputs). GND is routed as tracks and also poured on the bottom.
 """
 import math

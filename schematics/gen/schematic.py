@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """schematics/gen/schematic.py - writes the shield's KiCad 9 schematic and its pin table
 from the circuit (circuit.py: every pin's net) and the part data (../parts.json), using
 KiCad's stock library symbols as vendored in schematics/lib/ (update_libs.py).
 
-  python3 schematics/gen/schematic.py [--out DIR]   writes into DIR (default: schematics/)
+  python3 -m schematics.gen.schematic [--out DIR]   writes into DIR (default: schematics/)
       ttt-shield.kicad_sch   KiCad 9 schematic; the stock symbols it uses are copied
                              verbatim from KiCad's libraries into its lib_symbols
       pins.md                Uno pin table

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """schematics/gen/update_libs.py - refreshes schematics/lib/, the project's own copies of
 the KiCad stock symbols, footprints and 3D models the shield uses (maintainers: `make
 kicad-update-libs`, then review `git diff`).
 
-  python3 schematics/gen/update_libs.py [--debs DIR] [--symbols DIR] [--footprints DIR]
+  python3 -m schematics.gen.update_libs [--debs DIR] [--symbols DIR] [--footprints DIR]
 
 The libraries come from Debian's kicad-symbols, kicad-footprints and kicad-packages3d
 packages of the installed KiCad's version: `apt-get download` fetches the three .debs

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/check_intent.py - checks that see the design's intent, where KiCad's ERC,
 DRC and parity cannot (they only compare the netlist with itself).
 
@@ -18,6 +17,7 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       as KiCad's stroke font draws it (a character is at
                                       most 1.0 x its height wide; lines 1.6 x apart)
 Exit status is the verdict. Standard library only.
+Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
 import sys
 

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """tests/shield/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
 
   check_kicad.py erc SCH            kicad-cli sch erc --severity-all: 0 errors, 0 warnings
@@ -15,6 +14,7 @@
 
 Exit status is the verdict; the report files go next to the inputs' build copies.
 Needs kicad-cli (KiCad 9) and, for stats, pcbnew in Debian's /usr/bin/python3.
+Run from the repository's root: python3 -m tests.shield.check_kicad ...
 """
 import json
 import os

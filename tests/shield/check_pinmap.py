@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """tests/shield/check_pinmap.py - joins the four views of every Uno header pin and fails on
 any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with pcbnew).
 
@@ -18,6 +17,7 @@ any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with p
 --mutate swap-pad|swap-pcb-net breaks the loaded PCB in memory (two header pads trade
 numbers, or nets); --expect-fail inverts the verdict (exit 0 only if errors are found),
 so the make rules prove that each kind of breakage is caught.
+Run from the repository's root: python3 -m tests.shield.check_pinmap ...
 """
 import argparse
 import re

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/planted.py - the shield checks' self-test: each planted mistake of
 tests/shield/planted.txt (the mutant record format: id, reason, suites, file, find,
 replace) is applied to a scratch copy of schematics/, the copy is regenerated (schematic,
@@ -12,6 +11,7 @@ spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spi
 records with `prepare: kicad-pcb` the PCB and BOM are made from the copy too and checked
 by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk) and bom (bom.py;
 test-kicad-fab).
+Run from the repository's root: python3 -m tests.shield.planted ...
 """
 import os
 import re

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/spice_proofs.py - the shield's electrical proofs, in ngspice, on the netlist
 KiCad itself exports (`kicad-cli sch export netlist --format spice`, whose parts carry
 the schematic's Sim.* fields and the model cards of schematics/spice/models.lib).
@@ -32,6 +31,7 @@ The proofs:
          values: a column reads below V_IL exactly when a pressed key joins it to
          the driven row, above V_IH otherwise (no ghosting, no masking).
 One ngspice run (batch mode, a control script of `alter` and `op`).
+Run from the repository's root: python3 -m tests.shield.spice_proofs ...
 """
 import argparse
 import os
