@@ -150,7 +150,8 @@ NOTES = {
            "J1: four header strips, fitted last,",
            "from below, plugged into a Uno.",
            "Boxes: the Uno's jacks under the board;",
-           "trim the leads above them flush."],
+           "none has a lead over them; trim the",
+           "leads near them (R12, Q1-Q3) flush."],
 }
 
 
