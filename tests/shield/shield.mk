@@ -53,10 +53,10 @@ $(KICAD_CIR): $(KICAD_SCH) $(KICAD_PROJECT) schematics/spice/models.lib
 	@kicad-cli sch export netlist --format spice -o $@ $< >/dev/null
 
 test-kicad-erc:
-	@$(KICAD_ENV) $(PYTHON) -m tests.shield.check_kicad erc $(KICAD_SCH)
+	@$(KICAD_ENV) $(PYTEST) -q -p no:warnings -rA tests/shield/test_kicad.py -k erc
 
 test-kicad-drc:
-	@$(KICAD_ENV) $(PYTHON) -m tests.shield.check_kicad drc $(KICAD_PCB)
+	@$(KICAD_ENV) $(PYTEST) -q -p no:warnings -rA tests/shield/test_kicad.py -k drc
 
 # The mutated board header: a copy of board/ with PD2/PD3 swapped; its own copy of
 # print_pins.c is compiled, so every quoted include resolves inside the copy.
@@ -113,13 +113,8 @@ test-kicad-fab:
 	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
 	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py tests/shield/test_models.py
 
-test-kicad-intent: $(KICAD_NET)
-	@set -e; \
-	$(PYTHON) -m tests.shield.check_intent roundtrip $(KICAD_NET); \
-	$(PYTHON) -m tests.shield.check_intent shorts $(KICAD_NET); \
-	$(PYTHON) -m tests.shield.check_intent schtext $(KICAD_SCH); \
-	$(PYTHON) -m tests.shield.check_intent lid schematics/parts.json; \
-	$(PYTEST) -q -p no:warnings tests/shield/test_readme.py
+test-kicad-intent:
+	@$(PYTEST) -q -p no:warnings -rA tests/shield/test_intent.py tests/shield/test_readme.py
 
 test-kicad-spice: $(KICAD_CIR)
 	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
