@@ -105,6 +105,7 @@ def draw_part(page, fp, line):
     ref, value = fp.GetReference(), fp.GetValue()
     if fp.IsFlipped():
         value = "header pins, from below"
+        label_strips(page, fp, cy)
     if not upright and (y1 - y0) < 3.5 * NM:  # a low body (resistor): one line
         page.text(cx, cy, "%s  %s" % (ref, value), 2.6, 0, "bold")
         return
@@ -116,6 +117,28 @@ def draw_part(page, fp, line):
     gap = (1.6 if "diameter_mm" in line else 1.0) * NM
     page.text(cx, cy - gap, ref, 2.6, 0, "bold")
     page.text(cx, cy + gap, value, 2.4, 0)
+
+
+def strips(fp):
+    """J1's plated pads in runs: [(first, last, count)] of pads in one row 2.54 mm apart
+    (KiCad nm), each run one header strip."""
+    pads = sorted((p.GetPosition().y, p.GetPosition().x) for p in fp.Pads()
+                  if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH)
+    runs = []
+    for y, x in pads:
+        last = runs[-1] if runs else None
+        if last and last[-1][0] == y and abs(x - last[-1][1]) < 2.6 * NM:
+            last.append((y, x))
+        else:
+            runs.append([(y, x)])
+    return [(r[0], r[-1], len(r)) for r in runs]
+
+
+def label_strips(page, fp, cy):
+    """Each header strip's size (1x8, 1x10, 1x6) beside it, toward the board's middle."""
+    for (y, xa), (_y, xb), n in strips(fp):
+        inward = 2.6 * NM if y < cy else -2.6 * NM
+        page.text((xa + xb) / 2, y + inward, "1x%d strip" % n, 2.4)
 
 
 def table(page, data, bottom):

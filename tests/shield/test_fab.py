@@ -103,3 +103,15 @@ def test_assembly_drawing_names_each_part_once(data, bottom):
             assert len(labels) == 1, (ref, labels)
             values = {p["value"] for p in partdata.pieces(line)} | {line["value"]}
             assert bottom or any(v in " ".join(texts) for v in values)
+
+
+def test_header_strips_are_the_bom_pieces(data):
+    """J1's pads fall in runs (the strips the bottom drawing labels); their sizes are the
+    BOM's header pieces, each as often as its quantity."""
+    import pcbnew
+    board = pcbnew.LoadBoard(PCB)
+    j1 = next(fp for fp in board.GetFootprints() if fp.GetReference() == "J1")
+    runs = sorted(n for _a, _b, n in assembly.strips(j1))
+    want = sorted(int(p["value"].split()[0][2:]) for p in
+                  partdata.pieces(partdata.by_ref(data)["J1"]) for _ in range(p["qty"]))
+    assert runs == want == [6, 8, 8, 10]
