@@ -1,10 +1,10 @@
 // sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
 // command line (`[--stdio] [--trace FILE.vcd] [IMAGE]`, IMAGE an ELF or Intel HEX,
 // default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
-// advances only inside press/hold/wait. Without --stdio it is the terminal board
+// advances only inside press/hold/wait/duty. Without --stdio it is the terminal board
 // (play.js). Bundled by sim/web/build.mjs into one Node script.
 import fs from 'node:fs';
-import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS } from './shield.js';
+import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
 import { parseImage } from './image.js';
 import { Trace } from './trace.js';
 import { runPlay } from './play.js';
@@ -115,10 +115,32 @@ function runStdio(board) {
     }
     return 0;
   };
+  // a press at the very instant of a release (`press A` then `press B`) comes TAP_GAP_MS
+  // after it, as the front ends' quick taps do: the firmware sees the release alone first
+  let releasedAt = -1;
   const holdMs = (cell, ms) => {
+    if (board.now() === releasedAt && runMs(TAP_GAP_MS) < 0) return -1;
     board.setKeys(board.keys | (1 << cell));
     if (runMs(ms) < 0) return -1;
     board.setKeys(board.keys & ~(1 << cell));
+    releasedAt = board.now();
+    return 0;
+  };
+  // duty [MS]: MS ms measured, then each cell's dies and the shades (as ttt-sim's)
+  const duty = (arg) => {
+    const [ms, n] = arg ? strtol(arg.slice(1)) : [1536, 1];
+    if (!n || (arg && n !== arg.length - 1) || ms < 100 || ms > 3600000) {
+      emit('error: usage: duty [MS] (100-3600000, default 1536)');
+      return 0;
+    }
+    board.meterStart();
+    if (runMs(ms) < 0) return -1;
+    for (let cell = 0; cell < 9; cell++) {
+      const r = board.meterRead(2 * cell), g = board.meterRead(2 * cell + 1);
+      emit(`duty ${cell + 1} red ${r.onPermille} ${r.litPermille} ${r.periodMs} ` +
+        `green ${g.onPermille} ${g.litPermille} ${g.periodMs}`);
+    }
+    emit(`duty shades ${board.shades}`);
     return 0;
   };
   const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
@@ -152,10 +174,12 @@ function runStdio(board) {
         flush();
         return 1;
       }
+    } else if (line.startsWith('duty ') || line === 'duty') {
+      if (duty(line.slice(4)) < 0) { flush(); return 1; }
     } else if (line.startsWith('serial ') || line === 'serial') {
       board.serialLine(line.length > 6 ? line.slice(7) : '');
     } else {
-      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, quit)`);
+      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, duty [MS], quit)`);
     }
     flush();
   }

@@ -5,6 +5,7 @@
 import {
   msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
+import { Presses } from './presses.js';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
@@ -40,7 +41,7 @@ export function runPlay(board, image) {
   let numpad = false, longNext = false, editing = false, input = '', status = 'ready';
   let legend = false, esc = ESC_NONE, escTimer = null;
   let resized = true;
-  const releaseAt = new Array(9).fill(0);
+  const presses = new Presses(board); // two quick taps are two presses (presses.js)
 
   // a lit cell's background: its color, darker for each shade below full (256 colors);
   // below full the key row also gives the share of full, for terminals without color
@@ -159,11 +160,7 @@ export function runPlay(board, image) {
       // catch up at most 200 ms per tick, in 2 ms steps (key releases land on time)
       const limit = Math.min(target, board.now() + msToCycles(200));
       while (board.now() < limit) {
-        for (let c = 0; c < 9; c++)
-          if (releaseAt[c] && board.now() >= releaseAt[c]) {
-            releaseAt[c] = 0;
-            board.setKeys(board.keys & ~(1 << c));
-          }
+        presses.due();
         if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
           status = `the simulated chip stopped (${board.status.crashReason})`;
           draw();
@@ -240,8 +237,7 @@ export function runPlay(board, image) {
           const cl = keyCell(digit, numpad);
           const ms = isLong || longNext ? LONG_MS : PRESS_MS;
           longNext = false;
-          board.setKeys(board.keys | (1 << cl));
-          releaseAt[cl] = board.now() + msToCycles(ms);
+          presses.down(cl, ms);
           status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
         }
       }

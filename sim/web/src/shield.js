@@ -44,6 +44,9 @@ export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsW
 // mapping is its own inverse, so keyCell and cellKey share it).
 export const PRESS_MS = C.constant_PRESS_MS();
 export const LONG_MS = C.constant_LONG_MS();
+// a press that comes while a front end holds another cell (a tap's PRESS_MS, a timed long
+// press), or at the very instant it lets one go, goes down this long after that release
+export const TAP_GAP_MS = C.constant_TAP_GAP_MS();
 export const SHIFTED_DIGITS = '!@#$%^&*(';
 const numpadSwap = (i) => (2 - Math.floor(i / 3)) * 3 + (i % 3);
 export const cellKey = (cell, numpad) => (numpad ? numpadSwap(cell) : cell) + 1;
@@ -259,6 +262,13 @@ export class Shield {
     if (changed & LEDS_GHOSTS) this.ghosts = cString(this.model, this.model.leds_ghosts());
     if (changed & LEDS_SHADES) this.shades = cString(this.model, this.model.leds_shades());
     this.nextWindow = this.model.leds_next_window();
+  }
+
+  /** The duty meter (`duty` of --stdio): start it; read one die's figures since. */
+  meterStart() { this.model.leds_meter_start(this.now()); }
+  meterRead(die) {
+    const m = new Uint32Array(this.model.memory.buffer, this.model.leds_meter_read(die, this.now()), 3);
+    return { onPermille: m[0], litPermille: m[1], periodMs: m[2] };
   }
 
   /** True once the picture has been unchanged for STABLE_MS. */
