@@ -1,6 +1,9 @@
 # tests/web/web.mk - the avr8js side: twin transcripts against simavr, the exhaustive
 # proof on avr8js, the model's own checks (with a probe image, probe_fw.c), the page in
 # headless Debian Chromium, ttt-sim-js's terminal board.
+# the JS tests run under node:test (`node --test`: its spec report and closing lines); a
+# test file takes its inputs from the environment (tests/web/inputs.mjs)
+NODE_TEST := node --test --test-reporter=spec
 PROBE_FW := $(WEB_DIR)/probe_fw.elf
 $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
@@ -8,15 +11,15 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
 	test-web-model-twin test-web-page
-# the board model's native build, answering an event table (tests/web/model_twin.mjs)
+# the board model's native build, answering an event table (tests/web/test_model_twin.mjs)
 MODEL_EVENTS := $(WEB_DIR)/model_events
 $(MODEL_EVENTS): tests/web/model_events.c sim/board_model.c sim/board_model.h $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -Isim -o $@ tests/web/model_events.c sim/board_model.c
 test-web-model-twin: $(WEB_MODEL_WASM) $(MODEL_EVENTS)
-	@node tests/web/model_twin.mjs $(WEB_MODEL_WASM) $(MODEL_EVENTS)
+	@MODEL_WASM=$(WEB_MODEL_WASM) MODEL_EVENTS=$(MODEL_EVENTS) $(NODE_TEST) tests/web/test_model_twin.mjs
 test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
-	@node tests/web/model_test.mjs $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
+	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) PROBE_FW=$(PROBE_FW) $(NODE_TEST) tests/web/test_model.mjs
 test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 	@sh tests/web/twin_test.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
