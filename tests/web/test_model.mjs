@@ -1,4 +1,4 @@
-// tests/web/model_test.mjs - checks of the avr8js shield model (build/web/shield.mjs)
+// tests/web/test_model.mjs - checks of the avr8js shield model (build/web/shield.mjs)
 // that the twin transcripts cannot make: software flow control against a fake byte
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;

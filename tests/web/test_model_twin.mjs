@@ -1,4 +1,4 @@
-// tests/web/model_twin.mjs - the board model's two builds answer alike: one event table
+// tests/web/test_model_twin.mjs - the board model's two builds answer alike: one event table
 // (LED multiplexing with steady, blinking, ghosting and changing dies, key matrix
 // queries, bytes from the chip with XON/XOFF and long lines, the chip's sleep modes and
 // host bytes on RXD) goes through the

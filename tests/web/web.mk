@@ -21,12 +21,12 @@ test-web-model-twin: $(WEB_MODEL_WASM) $(MODEL_EVENTS)
 test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
 	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) PROBE_FW=$(PROBE_FW) $(NODE_TEST) tests/web/test_model.mjs
 test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
-	@sh tests/web/twin_test.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
+	@sh tests/web/test_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
-	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX)
+	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
 test-web-browser: $(WEB_PAGE)
-	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
-# the page's console, keys, taps, menu legend and LED brightness (tests/web/page_test.mjs);
+	@WEB_PAGE=$(WEB_PAGE) SHOT=$(WEB_DIR)/screenshot.png $(NODE_TEST) tests/web/test_browser.mjs
+# the page's console, keys, taps, menu legend and LED brightness (tests/web/test_page.mjs);
 # the brightness on the HAL's bench image (tests/hal/hal_bench_fw.c: a yellow frame with
 # the diagonal dim, cells 7 and 9 blinking; '0'-'2' on the serial port set the level)
 DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
@@ -34,7 +34,7 @@ $(DUTY_HEX): $(HAL_BENCH_FW)
 	@mkdir -p $(@D)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 test-web-page: $(WEB_PAGE) $(DUTY_HEX)
-	@node tests/web/page_test.mjs $(WEB_PAGE) $(DUTY_HEX) $(WEB_DIR)/page
+	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page.mjs
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
@@ -51,11 +51,11 @@ BENCH_TARGETS += bench-web
 # the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
 .PHONY: test-web-flash test-web-flash-browser bench-web-flash
 test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
-	@sh tests/web/flash_test.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+	@sh tests/web/test_flash.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
 # the page's own "Flash to my Uno" in Chromium, bridged to the same simulated Uno
 test-web-flash-browser: $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) $(SIM_HEX)
-	@node tests/web/flash_browser_test.mjs $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) \
-		$(SIM_HEX) $(WEB_DIR)/flash
+	@WEB_PAGE=$(WEB_PAGE) FLASH_SIM=$(SIM_DIR)/ttt-flash-sim BOOT_HEX=$(OPTIBOOT_HEX) FW_HEX=$(SIM_HEX) \
+		OUT_DIR=$(WEB_DIR)/flash $(NODE_TEST) tests/web/test_flash_browser.mjs
 TEST_TARGETS += test-web-flash test-web-flash-browser
 bench-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
 	@sh tests/web/flash_bench.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash

@@ -144,7 +144,7 @@ function runStdio(board) {
     return 0;
   };
   const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
-  for (let raw of stdinLines()) {
+  for (const raw of stdinLines()) {
     const cut = raw.search(/[\r\n]/);
     const line = cut >= 0 ? raw.slice(0, cut) : raw;
     let p;

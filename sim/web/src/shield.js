@@ -68,7 +68,7 @@ const UART_FLOW = 1, UART_DATA = 2, UART_LINE = 4; // what a byte was
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
 const OP_SLEEP = 0x9588;
-const SLEEP_IDLE = 0, SLEEP_POWER_DOWN = 2;
+const SLEEP_POWER_DOWN = 2; // SMCR's SM bits (idle is 0)
 // vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
 const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
 const EE_BYTES = 1024;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/web/twin_test.sh - twin transcripts: the same scripted sessions on simavr
+# tests/web/test_twin.sh - twin transcripts: the same scripted sessions on simavr
 # (build/sim/ttt-sim --stdio) and on avr8js (build/web/ttt-sim-js --stdio) must give the
 # same serial transcript and the same sequence of stable LED pictures (and ghost reports,
 # `duty` figures).
@@ -9,7 +9,7 @@
 # (tests/web/probe_fw.c): watchdog resets in both modes, EEPROM kept, EE_READY, the ADC.
 # A session's `# expect N REGEX` lines: each side's serial transcript has N lines matching.
 # Digits on serial lines starting `diag` are masked (uptime, stack high-water differ
-# between emulators). Usage: twin_test.sh TTT_SIM TTT_SIM_JS FIRMWARE.elf PROBE_FW.elf
+# between emulators). Usage: test_twin.sh TTT_SIM TTT_SIM_JS FIRMWARE.elf PROBE_FW.elf
 set -u
 SIM=$1 SIMJS=$2 ELF=$3 PROBE=$4
 DIR=$(dirname "$0")/twin
