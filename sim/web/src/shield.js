@@ -153,23 +153,7 @@ export class Shield {
     const cpu = new CPU(this.flash);
     this.cpu = cpu;
     this.clock = new AVRClock(cpu, F_CPU);
-    this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
-      new AVRTimer(cpu, timer2Config)];
-    this.timerEvents = new Set(this.timers.map((t) => t.count));
-    // avr8js gap 10: a count wrapping at TOP (CTC) sets OCFnB whenever OCRnB lies above
-    // the count before the wrap, even above TOP where the chip's counter never goes
-    // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
-    // between its compares, and every row step took its first compare at once (dim and
-    // dimmer levels' dies lit the whole step). Such a compare value never matches.
-    for (const t of this.timers) {
-      const updated = t.timerUpdated.bind(t);
-      t.timerUpdated = (value, prev) => {
-        const ocrB = t.ocrB;
-        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
-        updated(value, prev);
-        t.ocrB = ocrB;
-      };
-    }
+    this._timers(cpu);
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
     this.usart = new AVRUSART(cpu, usart0Config, F_CPU);
@@ -210,6 +194,26 @@ export class Shield {
     this.status.resets++;
     if (mcusr & WDRF) this.status.wdtResets++;
     if (this.onReset) this.onReset(mcusr);
+  }
+
+  _timers(cpu) {
+    this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
+      new AVRTimer(cpu, timer2Config)];
+    this.timerEvents = new Set(this.timers.map((t) => t.count));
+    // avr8js gap 10: a count wrapping at TOP (CTC) sets OCFnB whenever OCRnB lies above
+    // the count before the wrap, even above TOP where the chip's counter never goes
+    // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
+    // between its compares, and every row step took its first compare at once (dim and
+    // dimmer levels' dies lit the whole step). Such a compare value never matches.
+    for (const t of this.timers) {
+      const updated = t.timerUpdated.bind(t);
+      t.timerUpdated = (value, prev) => {
+        const ocrB = t.ocrB;
+        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
+        updated(value, prev);
+        t.ocrB = ocrB;
+      };
+    }
   }
 
   /** A power cycle: a fresh chip with MCUSR = PORF; EEPROM kept. */
