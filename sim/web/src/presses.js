@@ -59,13 +59,6 @@ export class Presses {
     }
   }
 
-  /** The next cycle due() has something to do at (Infinity: nothing timed). */
-  next() {
-    const at = this.releaseAt.filter((r, c) => r && this.pressedAt[c] >= 0);
-    if (this.waiting.length && !this.timedHold()) at.push(this.lastReleaseAt + msToCycles(TAP_GAP_MS));
-    return Math.min(Infinity, ...at);
-  }
-
   /** Forget everything (a new board). */
   clear(board = this.board) {
     this.board = board;
