@@ -37,7 +37,7 @@ test-web-page: $(WEB_PAGE) $(DUTY_HEX)
 	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page.mjs
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
-	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
+	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
 	test-web-page test-web-play

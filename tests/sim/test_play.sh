@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/sim/play_test.sh - `make play` in a terminal, driven through tmux, at a standard
+# tests/sim/test_play.sh - `make play` in a terminal, driven through tmux, at a standard
 # 80x24 (compact layout) and at full size (110x45): the whole grid, the key help and at
 # least 4 console lines are on screen; a press shows a red cell and the AI's answer; the
 # status line names the cell by its place, also in numeric-keypad mode; a console line
@@ -12,7 +12,7 @@
 # With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
 # its serial port set the brightness level), each cell is drawn as bright as the board
 # lights it: the share of full on the key row and a darker background below full.
-# Usage: play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
+# Usage: test_play.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
 SIM=$1 ELF=$2 DUTY=${3:-}
 if ! command -v tmux >/dev/null 2>&1; then
