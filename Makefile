@@ -72,7 +72,7 @@ TEST_TARGETS :=
 CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware test-game \
 	test-layers test-hal-avr test-no-recursion-engine test-engine-faults test-hal \
 	test-doc-links test-make test-engine test-notation test-hal-board test-hal-fuses \
-	test-console test-app test-code-figures
+	test-console test-app test-code-figures test-menu-docs
 # Suites `make test` never runs beside another one (tests/suites.py): those that run the
 # simulated Uno in real time (a bootloader's 1 s timeout must mean 1 s); and groups of
 # suites that never run at the same time as each other (GROUP:suite,suite ...): KiCad's
@@ -80,8 +80,8 @@ CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware 
 # (one scratch folder, build/web/flash).
 TEST_ALONE := test-sim-flash test-web-flash
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
-	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
-	chromium:test-web-browser,test-web-page,test-web-flash-browser \
+	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted,test-kicad-silk \
+	chromium:test-web-browser,test-web-page,test-web-flash-browser,test-web-page-serial \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
 SIZE_TARGETS :=

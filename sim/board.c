@@ -72,6 +72,7 @@ void board_serial_line(const char *s)
 }
 
 size_t board_serial_pending(void) { return g.uart.tail - g.uart.head; }
+void board_serial_framing_error(uint8_t c) { host_uart_send_framing_error(&g.uart, c); }
 
 void board_on_line(board_line_fn fn, void *ctx)
 {
@@ -309,6 +310,9 @@ void board_eeprom_set(const uint8_t *buf, uint16_t len)
 const board_status_t *board_status(void)
 {
     g.st.awake_cycles = (g.avr->cycle - g.clear_cycle) - g.st.sleep_cycles;
+    g.st.rx_overruns = g.uart.overruns;
+    g.st.rx_latency_max = g.uart.latency_max;
+    g.st.rx_latency_max_at = g.uart.latency_max_at;
     return &g.st;
 }
 
@@ -319,6 +323,7 @@ void board_clear_counters(void)
     g.wake_cycle = g.avr->cycle;
     g.st.min_sp = 0xffff;
     g.clear_cycle = g.avr->cycle;
+    host_uart_clear_rx_stats(&g.uart);
 }
 
 /* ---- watchdog ------------------------------------------------------------------ */

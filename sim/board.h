@@ -40,6 +40,7 @@ int board_press(int cell, uint32_t hold_ms);
 void board_serial_send(const char *s, size_t n);
 void board_serial_line(const char *s); /* + '\n' */
 size_t board_serial_pending(void);
+void board_serial_framing_error(uint8_t c); /* c, its stop bit 0 (FE0), after those queued */
 void board_on_line(board_line_fn fn, void *ctx);  /* each line from the chip */
 void board_on_byte(board_byte_fn fn, void *ctx);  /* each raw byte from the chip */
 
@@ -79,6 +80,9 @@ typedef struct {
     uint16_t min_sp;       /* lowest stack pointer seen since cleared */
     uint64_t max_awake_cycles; /* longest stretch awake between two sleeps since cleared:
                                   one main-loop pass and the interrupts inside it */
+    uint32_t rx_overruns;  /* host bytes lost to the chip's full receiver (DOR0) */
+    uint64_t rx_latency_max; /* cycles: the longest from a byte's stop bit to its UDR0 read */
+    uint64_t rx_latency_max_at; /* the cycle of that read */
 } board_status_t;
 const board_status_t *board_status(void);
 void board_clear_counters(void);

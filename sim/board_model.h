@@ -18,6 +18,7 @@
 #define BOARD_TIMINGS(X)                                                                  \
     X(PRESS_MS, 80)        /* a tap, as ttt-sim and the proofs press a cell */            \
     X(LONG_MS, 1000)       /* a long press (the firmware's threshold is 800 ms) */        \
+    X(TAP_GAP_MS, 20)      /* a press queued behind a release follows it by this much */  \
     X(WINDOW_MS, 6)        /* LED duty window: four 1.5 ms mux frames */                  \
     X(STABLE_MS, 50)       /* a picture unchanged this long is stable */                  \
     X(HOLD_MS, 260)        /* a die gone dark still shows lit (a blink's dark half) */    \

@@ -67,6 +67,22 @@ static int parse_cell(const char *s, int *cell)
     return (int)(end - s);
 }
 
+/* Close cell's contact for ms. A press at the very instant of a release (`press A` then
+ * `press B`) comes BOARD_TAP_GAP_MS after it, as a quick tap does in `make play`: the
+ * firmware sees the release alone first (sim/README.md, "Two quick taps"). */
+static int stdio_hold(int cell, uint32_t ms)
+{
+    static uint64_t released_at = UINT64_MAX;
+    if (board_now() == released_at && stdio_run_ms(BOARD_TAP_GAP_MS) < 0)
+        return -1;
+    board_keys_set((uint16_t)(board_keys() | (1u << cell)));
+    if (stdio_run_ms(ms) < 0)
+        return -1;
+    board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
+    released_at = board_now();
+    return 0;
+}
+
 /* duty [MS]: measures MS ms, then for each cell the meter's figures per die, and the
  * shades (sim/README.md "Scripting"). `arg`: after "duty", "" or " MS". */
 static int stdio_duty(const char *arg)
@@ -106,10 +122,8 @@ static int run_stdio(void)
             break;
         } else if (!strncmp(line, "press ", 6) && (n = parse_cell(line + 6, &cell)) > 0 &&
                    line[6 + n] == 0) {
-            board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms(BOARD_PRESS_MS) < 0)
+            if (stdio_hold(cell, BOARD_PRESS_MS) < 0)
                 return 1;
-            board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "hold ", 5) && (n = parse_cell(line + 5, &cell)) > 0 &&
                    line[5 + n] == ' ') {
             long ms = strtol(line + 5 + n + 1, &end, 10);
@@ -117,10 +131,8 @@ static int run_stdio(void)
                 printf("error: usage: hold N MS (N 1-9, MS 0-3600000)\n");
                 continue;
             }
-            board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms((uint32_t)ms) < 0)
+            if (stdio_hold(cell, (uint32_t)ms) < 0)
                 return 1;
-            board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "press ", 6)) {
             printf("error: usage: press N (N 1-9)\n");
         } else if (!strncmp(line, "hold ", 5)) {
@@ -136,6 +148,10 @@ static int run_stdio(void)
         } else if (!strncmp(line, "duty ", 5) || !strcmp(line, "duty")) {
             if (stdio_duty(line + 4) < 0)
                 return 1;
+        } else if (!strncmp(line, "framing ", 8) && line[8] && !line[9]) {
+            board_serial_framing_error((uint8_t)line[8]);
+        } else if (!strncmp(line, "framing", 7)) {
+            printf("error: usage: framing C (one character)\n");
         } else if (!strncmp(line, "serial ", 7) || !strcmp(line, "serial")) {
             board_serial_line(line[6] ? line + 7 : "");
         } else {
@@ -354,6 +370,11 @@ typedef struct {
     char input[120], status[120];
     size_t input_len;
     uint64_t release_at[9]; /* when each held cell is let go (0 = not held) */
+    /* presses waiting for a held cell's release and BOARD_TAP_GAP_MS more, in order */
+    uint8_t waiting_cell[9];
+    uint32_t waiting_ms[9];
+    unsigned waiting;
+    uint64_t released_at; /* the last release */
 } play_t;
 
 static void draw_full(const play_t *p, int cols)
@@ -476,17 +497,64 @@ static int term_raw(void)
     return 0;
 }
 
+static int play_holds(const play_t *p)
+{
+    for (int c = 0; c < 9; c++)
+        if (p->release_at[c])
+            return 1;
+    return 0;
+}
+
+static void play_press(play_t *p, int cell, uint32_t ms)
+{
+    board_keys_set((uint16_t)(board_keys() | (1u << cell)));
+    p->release_at[cell] = board_now() + BOARD_MS(ms);
+}
+
+/* A cell's key: it goes down at once, or, while a cell is held (every press here is
+ * timed), it waits for that release and BOARD_TAP_GAP_MS more, so two quick taps are two
+ * presses in order, as on the page (sim/README.md, "Two quick taps"). A cell already
+ * down or waiting is not pressed again. */
+static void play_queue(play_t *p, int cell, uint32_t ms)
+{
+    if (p->release_at[cell])
+        return;
+    for (unsigned i = 0; i < p->waiting; i++)
+        if (p->waiting_cell[i] == cell)
+            return;
+    if (!p->waiting && !play_holds(p)) {
+        play_press(p, cell, ms);
+        return;
+    }
+    p->waiting_cell[p->waiting] = (uint8_t)cell;
+    p->waiting_ms[p->waiting++] = ms;
+}
+
+/* Let go of the cells whose time is up, then press the next waiting one when due. */
+static void play_due(play_t *p)
+{
+    for (int c = 0; c < 9; c++)
+        if (p->release_at[c] && board_now() >= p->release_at[c]) {
+            p->release_at[c] = 0;
+            board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
+            p->released_at = board_now();
+        }
+    if (p->waiting && !play_holds(p) &&
+        board_now() >= p->released_at + BOARD_MS(BOARD_TAP_GAP_MS)) {
+        play_press(p, p->waiting_cell[0], p->waiting_ms[0]);
+        p->waiting--;
+        memmove(p->waiting_cell, p->waiting_cell + 1, p->waiting);
+        memmove(p->waiting_ms, p->waiting_ms + 1, p->waiting * sizeof p->waiting_ms[0]);
+    }
+}
+
 /* Run the chip up to target, 2 ms at a time, letting held cells go when their time is
- * up; -1 when the chip stopped. */
+ * up and pressing the waiting ones; -1 when the chip stopped. */
 static int play_catch_up(play_t *p, uint64_t target)
 {
     while (board_now() < target && !quit_flag) {
         uint64_t step = board_now() + BOARD_MS(2);
-        for (int c = 0; c < 9; c++)
-            if (p->release_at[c] && board_now() >= p->release_at[c]) {
-                p->release_at[c] = 0;
-                board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
-            }
+        play_due(p);
         if (board_run_until(step < target ? step : target) < 0)
             return -1;
     }
@@ -582,8 +650,7 @@ static int play_key(play_t *p, unsigned char ch)
     } else if (cell >= 0) {
         uint32_t ms = (is_long || p->long_next) ? BOARD_LONG_MS : BOARD_PRESS_MS;
         p->long_next = 0;
-        board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-        p->release_at[cell] = board_now() + BOARD_MS(ms);
+        play_queue(p, cell, ms);
         snprintf(p->status, sizeof p->status, "%s press: key %c = %s cell (cell %d)",
                  ms == BOARD_LONG_MS ? "long" : "short",
                  (char)('0' + cell_key(cell, p->numpad)), cell_place[cell], cell + 1);

@@ -35,7 +35,7 @@ _Static_assert(UART_RX_XON_AT < UART_RX_XOFF_AT && UART_RX_XOFF_AT < UART_RX_SIZ
 static uint8_t uart_rx_buf[UART_RX_SIZE];
 static uint8_t uart_tx_buf[UART_TX_SIZE];
 static ring_t uart_rx, uart_tx;
-static volatile uint16_t uart_overruns; /* RX bytes lost (ring full or USART DOR0) */
+static volatile uint16_t uart_overruns; /* RX bytes lost (ring full, DOR0 or FE0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
 static volatile bool uart_tx_started; /* a byte has been sent since init */
@@ -152,8 +152,10 @@ ISR(USART_RX_vect)
     uint8_t c = UDR0;
     uint8_t slot = uart_rx.head; /* where c goes */
     uint8_t used = 0;
-    if (status & (1u << FE0))
-        return; /* framing error: drop the garbage byte */
+    if (status & (1u << FE0)) {
+        uart_overruns++; /* framing error: the garbage byte is dropped, and counted */
+        return;
+    }
     if (!uart_rx_gap)
         used = ring_put(&uart_rx, uart_rx_buf, UART_RX_MASK, c);
     if (!used) {

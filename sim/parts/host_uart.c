@@ -55,6 +55,73 @@ static void rate_written(struct avr_irq_t *irq, uint32_t value, void *param)
     fix_rate(param);
 }
 
+/* Frames in simavr's FIFO, unread (each goes in at its start bit; see to_chip). */
+static unsigned rx_unread(const host_uart_t *u)
+{
+    return (unsigned)(u->uart->input.write - u->uart->input.read) & (uart_fifo_fifo_size - 1u);
+}
+
+/* Forget the stop-bit times of frames simavr dropped (receiver off, power-down abort). */
+static void rx_sync(host_uart_t *u)
+{
+    unsigned unread = rx_unread(u);
+    while (u->rx_count > unread) {
+        u->rx_first = (u->rx_first + 1u) % HOST_UART_RX_TIMES;
+        u->rx_count--;
+    }
+}
+
+/* RXC0 while a frame whose stop bit has passed waits, as on the chip: simavr raises it
+ * on a timer of its own that runs while its FIFO holds anything, even a frame still in
+ * reception, and clears it after two quick reads. */
+static void rx_flag(host_uart_t *u)
+{
+    avr_int_vector_t *rxc = &u->uart->rxc;
+    rx_sync(u);
+    if (u->rx_count && u->rx_stop[u->rx_first] <= u->avr->cycle &&
+        avr_regbit_get(u->avr, u->uart->rxen)) {
+        avr_raise_interrupt(u->avr, rxc);
+    } else if (avr_regbit_get(u->avr, rxc->raised)) {
+        avr_clear_interrupt_if(u->avr, rxc, 0);
+        avr_regbit_clear(u->avr, rxc->raised);
+    }
+}
+
+static avr_cycle_count_t rx_stop_bit(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)avr;
+    (void)when;
+    rx_flag(param);
+    return 0;
+}
+
+/* Each UDR0 read of a frame: its latency from its stop bit; then RXC0 for the next. */
+static uint8_t udr_read(struct avr_t *avr, avr_io_addr_t addr, void *param)
+{
+    host_uart_t *u = param;
+    rx_sync(u);
+    unsigned unread = rx_unread(u);
+    uint8_t v = u->udr_read(avr, addr, u->udr_param);
+    if (u->rx_count && rx_unread(u) < unread) {
+        uint64_t stop = u->rx_stop[u->rx_first];
+        uint64_t late = avr->cycle > stop ? avr->cycle - stop : 0;
+        if (late > u->latency_max) {
+            u->latency_max = late;
+            u->latency_max_at = avr->cycle;
+        }
+        u->rx_first = (u->rx_first + 1u) % HOST_UART_RX_TIMES;
+        u->rx_count--;
+    }
+    rx_flag(u);
+    return v;
+}
+
+void host_uart_clear_rx_stats(host_uart_t *u)
+{
+    u->overruns = 0;
+    u->latency_max = u->latency_max_at = 0;
+}
+
 void host_uart_init(struct avr_t *avr, host_uart_t *u)
 {
     static const char *names[HOST_UART_IRQ_COUNT] = {"8<host.from_chip", "8>host.to_chip",
@@ -82,6 +149,13 @@ void host_uart_connect(host_uart_t *u)
     for (avr_io_t *io = avr->io_port; io; io = io->next)
         if (io->kind && !strcmp(io->kind, "uart"))
             u->uart = (avr_uart_t *)io;
+    if (!u->uart)
+        return;
+    unsigned udr = AVR_DATA_TO_IO(A_UDR0);
+    u->udr_read = avr->io[udr].r.c;
+    u->udr_param = avr->io[udr].r.param;
+    avr->io[udr].r.c = udr_read;
+    avr->io[udr].r.param = u;
 }
 
 void host_uart_reset(host_uart_t *u)
@@ -92,6 +166,7 @@ void host_uart_reset(host_uart_t *u)
     u->model.rx_deaf_until = u->model.rx_busy_until = 0;
     u->lag_left = 0;
     u->rxd_high_at = 0;
+    u->rx_count = 0;
     /* RXD idles high (the Uno's USB bridge drives it through 1 kOhm) */
     avr_raise_irq(u->irq + HOST_UART_IRQ_RXD, 0);
     avr_raise_irq(u->irq + HOST_UART_IRQ_RXD, 1);
@@ -101,6 +176,14 @@ void host_uart_send(host_uart_t *u, const char *s, size_t n)
 {
     for (size_t i = 0; i < n && u->tail - u->head < HOST_UART_QUEUE; i++)
         u->queue[u->tail++ % HOST_UART_QUEUE] = (uint8_t)s[i];
+    if (u->next_tx < u->avr->cycle)
+        u->next_tx = u->avr->cycle;
+}
+
+void host_uart_send_framing_error(host_uart_t *u, uint8_t c)
+{
+    if (u->tail - u->head < HOST_UART_QUEUE)
+        u->queue[u->tail++ % HOST_UART_QUEUE] = (uint16_t)(c | HOST_UART_FE);
     if (u->next_tx < u->avr->cycle)
         u->next_tx = u->avr->cycle;
 }
@@ -142,13 +225,43 @@ static unsigned uart_timers(const host_uart_t *u, avr_cycle_timer_t *out)
     return n;
 }
 
-static void to_chip(host_uart_t *u, uint8_t c)
+/* The chip's receiver is full (HOST_UART_RX_HELD unread) as a start bit comes: the
+ * frame in the shift register, simavr's newest, is lost. */
+static bool rx_overrun(host_uart_t *u)
 {
+    rx_sync(u);
+    if (rx_unread(u) < HOST_UART_RX_HELD)
+        return false;
+    u->uart->input.write = (u->uart->input.write - 1u) & (uart_fifo_fifo_size - 1u);
+    u->rx_count--;
+    u->overruns++;
+    return true;
+}
+
+/* A start bit the chip hears: the byte goes into simavr's FIFO now (so a trace shows it
+ * here), RXC0 comes at its stop bit (rx_stop_bit). DOR0 is set after it goes in, since
+ * simavr refuses input while DOR0 is set. */
+static void to_chip(host_uart_t *u, uint32_t c, uint64_t now, uint64_t byte_cycles)
+{
+    if (!u->uart) {
+        avr_raise_irq(u->irq + HOST_UART_IRQ_TO_CHIP, c);
+        return;
+    }
     avr_cycle_timer_t before[MAX_CYCLE_TIMERS];
-    unsigned n = u->rx_timer || !u->uart ? 0 : uart_timers(u, before);
+    unsigned n = u->rx_timer ? 0 : uart_timers(u, before);
+    bool dor = rx_overrun(u) || avr_regbit_get(u->avr, u->uart->dor);
+    avr_regbit_clear(u->avr, u->uart->dor);
     avr_raise_irq(u->irq + HOST_UART_IRQ_TO_CHIP, c);
-    if (!u->rx_timer && u->uart)
+    if (dor)
+        avr_regbit_set(u->avr, u->uart->dor);
+    if (!u->rx_timer)
         u->rx_timer = uart_timer_added(u, before, n);
+    if (u->rx_timer)
+        avr_cycle_timer_cancel(u->avr, u->rx_timer, u->uart);
+    if (u->rx_count < HOST_UART_RX_TIMES)
+        u->rx_stop[(u->rx_first + u->rx_count++) % HOST_UART_RX_TIMES] = now + byte_cycles;
+    avr_cycle_timer_register(u->avr, now + byte_cycles - u->avr->cycle, rx_stop_bit, u);
+    rx_flag(u);
 }
 
 void host_uart_rx_abort(host_uart_t *u)
@@ -157,13 +270,15 @@ void host_uart_rx_abort(host_uart_t *u)
         return;
     if (u->rx_timer)
         avr_cycle_timer_cancel(u->avr, u->rx_timer, u->uart);
+    avr_cycle_timer_cancel(u->avr, rx_stop_bit, u);
     u->uart->input.read = u->uart->input.write;
+    rx_flag(u);
 }
 
 /* A byte goes on the line only while the receiver is on (RXEN0), and reaches the chip
  * only if its clock runs (board_uart_rx_hears); its edges reach the RXD pin either way.
- * The next one follows at the model's pace, which simavr's receiver takes without
- * overrun. */
+ * The next one follows at the model's pace; the chip's receiver keeps up if the
+ * firmware reads in time (rx_overrun). */
 void host_uart_run(host_uart_t *u, uint64_t now)
 {
     fix_rate(u);
@@ -175,11 +290,12 @@ void host_uart_run(host_uart_t *u, uint64_t now)
         return;
     uint64_t byte_cycles = chip_byte_cycles(u);
     if (u->avr->data[A_UCSR0B] & UCSR0B_RXEN0) {
-        uint8_t c = u->queue[u->head++ % HOST_UART_QUEUE];
+        uint16_t q = u->queue[u->head++ % HOST_UART_QUEUE];
+        uint8_t c = (uint8_t)q;
         avr_raise_irq(u->irq + HOST_UART_IRQ_RXD, 0);
         u->rxd_high_at = now + board_uart_rxd_low(c, byte_cycles);
         if (board_uart_rx_hears(&u->model, now, byte_cycles))
-            to_chip(u, c);
+            to_chip(u, q & HOST_UART_FE ? c | UART_INPUT_FE : c, now, byte_cycles);
         if (u->model.held)
             u->lag_left--;
     }

@@ -1,6 +1,9 @@
 /* sim/parts/host_uart.h - the host on the chip's USART0: lines and bytes from the chip,
  * XON/XOFF (board_uart_from_chip), and host bytes fed at the chip's own byte rate, each
- * with its start bit on the RXD pin, lost while the chip's clock stands. */
+ * with its start bit on the RXD pin, lost while the chip's clock stands. The chip's
+ * receiver holds two frames and a third in its shift register (simavr's FIFO holds 64):
+ * a start bit that finds three unread loses the newest, sets DOR0 and counts it. Each
+ * UDR0 read is timed from its frame's stop bit (the receive latency). */
 #ifndef SIM_PARTS_HOST_UART_H
 #define SIM_PARTS_HOST_UART_H
 #include <stddef.h>
@@ -19,6 +22,9 @@ enum {
 };
 
 #define HOST_UART_QUEUE 65536
+#define HOST_UART_FE 0x100u /* in the queue: the byte's stop bit is 0 (a framing error) */
+#define HOST_UART_RX_HELD 3u /* frames the chip holds unread: 2 in the FIFO, 1 shifted in */
+#define HOST_UART_RX_TIMES 64u /* stop-bit times kept: simavr's FIFO size */
 
 typedef void (*host_uart_line_fn)(const char *line, void *ctx);
 typedef void (*host_uart_byte_fn)(uint8_t byte, void *ctx);
@@ -28,7 +34,7 @@ typedef struct host_uart_t {
     struct avr_t *avr;
     struct avr_uart_t *uart; /* simavr's USART0, for its byte time */
     board_uart_t model;
-    uint8_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent */
+    uint16_t queue[HOST_UART_QUEUE]; /* host bytes not yet sent (| HOST_UART_FE) */
     size_t head, tail;
     uint64_t next_tx;
     uint64_t rxd_high_at; /* RXD goes high again (0: it is high) */
@@ -40,15 +46,24 @@ typedef struct host_uart_t {
     void *on_byte_ctx;
     const char *want; /* a line containing this was seen: want_seen */
     int want_seen;
+    uint64_t rx_stop[HOST_UART_RX_TIMES]; /* stop-bit cycle of each frame not yet read */
+    unsigned rx_first, rx_count;
+    uint8_t (*udr_read)(struct avr_t *, uint16_t, void *); /* simavr's UDR0 read */
+    void *udr_param;
+    uint32_t overruns;         /* frames lost to the chip's full receiver (DOR0) */
+    uint64_t latency_max;      /* cycles, the longest stop bit to UDR0 read */
+    uint64_t latency_max_at;   /* the cycle of that read */
 } host_uart_t;
 
 void host_uart_init(struct avr_t *avr, host_uart_t *u);
 void host_uart_connect(host_uart_t *u); /* to USART0 */
 void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
 void host_uart_send(host_uart_t *u, const char *s, size_t n);
+void host_uart_send_framing_error(host_uart_t *u, uint8_t c);
 void host_uart_drop(host_uart_t *u); /* forget the bytes not yet sent */
 void host_uart_rx_abort(host_uart_t *u); /* the byte in the chip's receiver is lost */
 uint64_t host_uart_next(const host_uart_t *u); /* when the next byte goes, or UINT64_MAX */
 void host_uart_run(host_uart_t *u, uint64_t now); /* the byte due, and the rate fix */
+void host_uart_clear_rx_stats(host_uart_t *u);  /* overruns and latency from now */
 
 #endif

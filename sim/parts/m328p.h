@@ -16,6 +16,7 @@
 #define A_UCSR0A 0xc0u
 #define A_UCSR0B 0xc1u
 #define A_UBRR0L 0xc4u
+#define A_UDR0 0xc6u
 #define A_UBRR0H 0xc5u
 #define EECR_EEPE 0x02u
 #define MCUSR_PORF 0x01u

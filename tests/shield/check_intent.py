@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/check_intent.py - checks that see the design's intent, where KiCad's ERC,
 DRC and parity cannot (they only compare the netlist with itself).
 
@@ -18,15 +17,11 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       as KiCad's stroke font draws it (a character is at
                                       most 1.0 x its height wide; lines 1.6 x apart)
 Exit status is the verdict. Standard library only.
+Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
-import os
-import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-GEN = os.path.join(HERE, "..", "..", "schematics", "gen")
-sys.path.insert(0, GEN)
-import sexpr  # noqa: E402
+from schematics.gen import sexpr
 
 CHAR_W, LINE_H, SHRINK = 1.0, 1.6, 0.05
 
@@ -45,17 +40,16 @@ def read_netlist(path):
     return nets, pins
 
 
-def intended(gen_dir=GEN):
-    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol."""
-    sys.path.insert(0, gen_dir)
-    import circuit
-    import schematic
+def intended():
+    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol (of the
+    schematics package first on the path: planted.py puts its scratch copy there)."""
+    from schematics.gen import circuit, schematic
     return circuit.nets(schematic.uno_pins())
 
 
-def roundtrip(path, gen_dir=GEN):
+def roundtrip(path):
     nets, _pins = read_netlist(path)
-    want = intended(gen_dir)
+    want = intended()
     by_members = {frozenset(m): name for name, m in nets.items()
                   if not name.startswith("unconnected-")}
     fails = []
@@ -77,7 +71,8 @@ def roundtrip(path, gen_dir=GEN):
             fails.append("KiCad's net %s %s is not in circuit.py" % (name, sorted(members)))
     for f in fails:
         print("roundtrip: FAIL " + f)
-    print("roundtrip: %d nets of circuit.py, %d of KiCad's netlist compared" % (len(want), len(nets)))
+    print("roundtrip: %d nets of circuit.py, %d of KiCad's netlist compared"
+          % (len(want), len(nets)))
     print("roundtrip: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
     return 1 if fails else 0
 
@@ -103,7 +98,7 @@ def shorts(path):
 def box(text, x, y, angle, size, justify):
     """(x0, y0, x1, y1) of a text on the sheet (y down)."""
     lines = text.split("\n")
-    w = max(len(l) for l in lines) * size * CHAR_W
+    w = max(len(ln) for ln in lines) * size * CHAR_W
     h = size + (len(lines) - 1) * size * LINE_H
     hj = "left" if "left" in justify else "right" if "right" in justify else "center"
     vj = "bottom" if "bottom" in justify else "top" if "top" in justify else "center"
@@ -150,7 +145,8 @@ def texts_of(sch):
             # a field's angle is the symbol's plus its own; a rotated field is centred
             angle = (int(float(at[3])) + rot) % 180
             out.append(("%s of %s '%s'" % (p[1], ref, p[2]),
-                        box(p[2], float(at[1]), float(at[2]), angle, size, just if not rot else "")))
+                        box(p[2], float(at[1]), float(at[2]), angle, size,
+                            just if not rot else "")))
     return out
 
 
@@ -188,12 +184,16 @@ def lid(path):
             if above < lid["actuator_above_lid_min_mm"] - 1e-9:
                 fails.append("%s reaches only %.1f mm above the lid (%.1f needed)"
                              % (p["value"], above, lid["actuator_above_lid_min_mm"]))
-    key = lambda p: (p.get("fitted_from") == "bottom", max(p["height_mm"], p.get("actuator_top_mm", 0)))
+
+    def key(p):
+        return (p.get("fitted_from") == "bottom",
+                max(p["height_mm"], p.get("actuator_top_mm", 0)))
     for a in parts:
         for b in parts:
             if a["order"] < b["order"] and key(a) > key(b):
                 fails.append("assembly order: %s (step %d, %.1f mm) before %s (step %d, %.1f mm)"
-                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"], key(b)[1]))
+                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"],
+                                key(b)[1]))
     for f in fails:
         print("lid: FAIL " + f)
     print("lid: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
@@ -205,7 +205,7 @@ def main():
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
-        return roundtrip(path, *(sys.argv[3:4]))
+        return roundtrip(path)
     return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
 
 

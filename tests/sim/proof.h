@@ -63,6 +63,12 @@ int reap_sim(pid_t pid, int fd, const char *what);
 pid_t reap_any_sim(const char *what);
 void finish_sim(int fd, const void *buf, size_t size) __attribute__((noreturn));
 int collect_sim(pid_t pid, int fd, void *buf, size_t size, const char *what);
+/* Trials in forked simulations, NPROC at a time: trial(i, ctx) runs in a child, on a copy
+ * of the board (the child ends when it returns), for i = 0, 1, ... n-1 while fewer than
+ * max_bad failures are counted; a child that does not exit 0 is a failure naming `what`.
+ * All are reaped; returns how many were started. */
+long run_trials(long n, long max_bad, void (*trial)(long i, void *ctx), void *ctx,
+                const char *what);
 
 /* Console lines from the chip, captured (the first CAP_LINES after cap_clear()). */
 extern char proof_cap[CAP_LINES][128];
@@ -106,14 +112,20 @@ void play_game_buttons(void);
 /* One game through the console with random person moves; every AI move must keep the
  * game value. */
 int console_game_check(const char *what, int person_x);
-/* draw_to_last_move() through the console with the shared capture (proof_cap): "new x", then
- * each AI reply awaited and 700 ms more; returns the last cell, or -1. */
-int console_to_last_move(void);
+/* draw_to_last_move() through the console after "new x" (and 400 ms): each move by
+ * move_reply, or when NULL with the shared capture (proof_cap), each AI reply awaited and
+ * 700 ms more; returns the last cell, or -1. */
+int console_to_last_move(int (*move_reply)(const char *move_cmd));
 
 /* xorshift32 for reproducible random choices. */
 extern uint32_t proof_rng_state;
 uint32_t rnd(void);
 uint32_t rnd_range(uint32_t lo, uint32_t hi);
+
+/* Asleep in power-down (Timer0's interrupt off); the cycle power-down starts, from a
+ * board about to sleep, found in a fork (0: never, after proof_fail()). proof_power.c */
+int powered_down(void);
+uint64_t find_power_down(void);
 
 /* The proofs. */
 int cmd_exhaustive(void);
@@ -127,6 +139,7 @@ int cmd_console(void);
 int cmd_menu(void);
 int cmd_glitch(void);
 int cmd_power(void);
+int cmd_rxlat(void);
 
 /* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,
  * run by the console proof); 0, or -1 after fail(). */

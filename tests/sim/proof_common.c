@@ -253,6 +253,32 @@ pid_t reap_any_sim(const char *what)
     return pid;
 }
 
+/* Trials, each in a forked simulation, NPROC at a time (proof.h). */
+long run_trials(long n, long max_bad, void (*trial)(long i, void *ctx), void *ctx,
+                const char *what)
+{
+    long i = 0;
+    int running = 0;
+    for (; i < n && proof_sh->bad < max_bad; i++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            proof_fail("%s: fork: %s", what, strerror(errno));
+            break;
+        }
+        if (pid == 0) {
+            trial(i, ctx);
+            _exit(0);
+        }
+        if (++running >= NPROC) {
+            reap_any_sim(what);
+            running--;
+        }
+    }
+    while (reap_any_sim(what) > 0)
+        ;
+    return i;
+}
+
 /* ---- console capture ----------------------------------------------------------- */
 
 
@@ -410,6 +436,20 @@ int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark)
 
 /* The person taps `cell` on a steady board showing (x, o); wait for the reply.
  * Returns 1 if the game goes on (x, o updated), 0 if it ended, -1 on failure. */
+/* A game ended with these winning lines (none: a draw): counted; the person's win fails. */
+static void count_game_end(uint16_t wx, uint16_t wo)
+{
+    __atomic_fetch_add(&proof_sh->games, 1, __ATOMIC_SEQ_CST);
+    if (!wx && !wo) {
+        __atomic_fetch_add(&proof_sh->draws, 1, __ATOMIC_SEQ_CST);
+    } else if (proof_human_x ? wx != 0 : wo != 0) {
+        __atomic_fetch_add(&proof_sh->board_losses, 1, __ATOMIC_SEQ_CST);
+        proof_fail("person %c won: %s", proof_human_x ? 'X' : 'O', board_picture());
+    } else {
+        __atomic_fetch_add(&proof_sh->board_wins, 1, __ATOMIC_SEQ_CST);
+    }
+}
+
 int human_move(int cell, uint16_t *x, uint16_t *o)
 {
     uint16_t hx = *x, ho = *o;
@@ -443,18 +483,7 @@ int human_move(int cell, uint16_t *x, uint16_t *o)
                 continue; /* the end picture is still settling */
             if (check_ai_move(hx, ho, theirs & ~theirs0) != 0)
                 return -1;
-            __atomic_fetch_add(&proof_sh->games, 1, __ATOMIC_SEQ_CST);
-            int human_won = proof_human_x ? wx != 0 : wo != 0;
-            if (wx || wo) {
-                if (human_won) {
-                    __atomic_fetch_add(&proof_sh->board_losses, 1, __ATOMIC_SEQ_CST);
-                    proof_fail("person %c won: %s", proof_human_x ? 'X' : 'O', board_picture());
-                } else {
-                    __atomic_fetch_add(&proof_sh->board_wins, 1, __ATOMIC_SEQ_CST);
-                }
-            } else {
-                __atomic_fetch_add(&proof_sh->draws, 1, __ATOMIC_SEQ_CST);
-            }
+            count_game_end(wx, wo);
             return 0;
         }
         /* the AI's move blinks 500 ms (on 250, off 250): a picture holding it steady for
@@ -537,12 +566,12 @@ static int cap_move_reply(const char *move_cmd)
     return line_cell(proof_cap[idx]);
 }
 
-int console_to_last_move(void)
+int console_to_last_move(int (*move_reply)(const char *move_cmd))
 {
     cap_clear();
     board_serial_line("new x");
     board_run_ms(400);
-    return draw_to_last_move(cap_move_reply);
+    return draw_to_last_move(move_reply ? move_reply : cap_move_reply);
 }
 
 /* Play one game through the console (`new x|o`, `move N`) with random person moves and

@@ -88,13 +88,6 @@ static int console_move_reply(const char *cmd)
     return ai ? ai[4] - '1' : -1;
 }
 
-/* Play to the last move of a drawn game through the console; returns that move's cell. */
-static int play_to_last_move(void)
-{
-    board_serial_line("new x");
-    run_quiet(500);
-    return draw_to_last_move(console_move_reply);
-}
 
 /* Send `cmds` one at a time (each after the previous answer) or all at once; return a
  * malloc'd transcript of what came back. */
@@ -284,6 +277,63 @@ static int stream_case(int n, int flow, long *answered, long *overruns, char *di
     return 0;
 }
 
+/* A stream of 1000 commands in a fork, XON/XOFF honoured (flow 1) or ignored: every one
+ * answered (or, ignoring XOFF, refused whole as an overrun and counted), and diag's stack
+ * figure equal to the simulator's; failures through proof_fail(). */
+static void stream_run(int flow)
+{
+    long answered, overruns;
+    char diag[1024];
+    int fd;
+    pid_t pid = fork_sim(&fd);
+    if (pid < 0)
+        return;
+    if (pid == 0) {
+        uint32_t xoff0, xon0, xoff1, xon1;
+        board_flow_counts(&xoff0, &xon0);
+        stream_case(1000, flow, &answered, &overruns, diag, sizeof diag);
+        board_flow_counts(&xoff1, &xon1);
+        /* diag's stack figure (the painted RAM's high-water mark since reset) against
+         * the simulator's lowest SP since reset: one quantity, two methods */
+        const char *st = strstr(diag, "; stack ");
+        long res[6] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0),
+                       st ? atol(st + 8) : -1, 0x8ffL - (long)board_status()->min_sp};
+        if (write(fd, res, sizeof res) < 0 || write(fd, diag, sizeof diag) < 0)
+            _exit(1);
+        check_chip("stream");
+        _exit(0);
+    }
+    long res[6] = {0, 0, 0, 0, -1, -2};
+    diag[0] = 0;
+    if (read_result(fd, res, sizeof res) != 0 || read_result(fd, diag, sizeof diag) != 0)
+        proof_fail("stream: the simulation died");
+    reap_sim(pid, fd, "stream");
+    printf("sim_console: stack after the stream (XON/XOFF %s): diag %ld B, lowest SP in "
+           "simulation %ld B below RAMEND\n", flow ? "honoured" : "ignored", res[4], res[5]);
+    if (res[4] != res[5])
+        proof_fail("diag's stack figure %ld B is not the simulator's %ld B", res[4], res[5]);
+    char *lost = strstr(diag, "diag: lost");
+    char *nl = lost ? strchr(lost, '\n') : NULL;
+    if (nl)
+        *nl = 0;
+    if (flow) {
+        printf("sim_console: stream of 1000 commands with XON/XOFF: answered %ld, "
+               "overruns %ld, XOFF %ld / XON %ld sent by the board; %s\n", res[0], res[1],
+               res[2], res[3], lost ? lost : "(no diag)");
+        if (res[0] != 1000 || res[1] || !lost || !strstr(lost, "lost rx 0 lines 0"))
+            proof_fail("stream with XON/XOFF: %ld of 1000 answered", res[0]);
+    } else {
+        printf("sim_console: stream of 1000 commands ignoring XOFF: answered %ld, refused "
+               "as `error: input overrun` %ld, no other error; %s\n", res[0], res[1],
+               lost ? lost : "(no diag)");
+        const char *ll = lost ? strstr(lost, " lines ") : NULL;
+        if (res[1] == 0 || res[0] + res[1] > 1000 || !lost || strstr(lost, "lost rx 0 ") ||
+            !ll || atol(ll + 7) != res[1])
+            proof_fail("stream without flow control: %ld answered, %ld overruns (diag: %s)",
+                 res[0], res[1], lost ? lost : "none");
+    }
+}
+
 int cmd_console(void)
 {
     double t0 = wall();
@@ -291,7 +341,7 @@ int cmd_console(void)
     if (!transcript || boot() != 0)
         return 1;
     record_start();
-    int last = play_to_last_move();
+    int last = console_to_last_move(console_move_reply);
     if (last < 0) {
         printf("sim_console: FAILED: could not reach the last move of a game\n");
         return 1;
@@ -310,58 +360,8 @@ int cmd_console(void)
         return 1;
     }
     /* long streams: XON/XOFF honoured, then ignored */
-    long answered, overruns;
-    char diag[1024];
-    for (int flow = 1; flow >= 0; flow--) {
-        int fd;
-        pid_t pid = fork_sim(&fd);
-        if (pid < 0)
-            return 1;
-        if (pid == 0) {
-            uint32_t xoff0, xon0, xoff1, xon1;
-            board_flow_counts(&xoff0, &xon0);
-            stream_case(1000, flow, &answered, &overruns, diag, sizeof diag);
-            board_flow_counts(&xoff1, &xon1);
-            /* diag's stack figure (the painted RAM's high-water mark since reset) against
-             * the simulator's lowest SP since reset: one quantity, two methods */
-            const char *st = strstr(diag, "; stack ");
-            long res[6] = {answered, overruns, (long)(xoff1 - xoff0), (long)(xon1 - xon0),
-                           st ? atol(st + 8) : -1, 0x8ffL - (long)board_status()->min_sp};
-            if (write(fd, res, sizeof res) < 0 || write(fd, diag, sizeof diag) < 0)
-                _exit(1);
-            check_chip("stream");
-            _exit(0);
-        }
-        long res[6] = {0, 0, 0, 0, -1, -2};
-        diag[0] = 0;
-        if (read_result(fd, res, sizeof res) != 0 || read_result(fd, diag, sizeof diag) != 0)
-            proof_fail("stream: the simulation died");
-        reap_sim(pid, fd, "stream");
-        printf("sim_console: stack after the stream (XON/XOFF %s): diag %ld B, lowest SP in "
-               "simulation %ld B below RAMEND\n", flow ? "honoured" : "ignored", res[4], res[5]);
-        if (res[4] != res[5])
-            proof_fail("diag's stack figure %ld B is not the simulator's %ld B", res[4], res[5]);
-        char *lost = strstr(diag, "diag: lost");
-        char *nl = lost ? strchr(lost, '\n') : NULL;
-        if (nl)
-            *nl = 0;
-        if (flow) {
-            printf("sim_console: stream of 1000 commands with XON/XOFF: answered %ld, "
-                   "overruns %ld, XOFF %ld / XON %ld sent by the board; %s\n", res[0], res[1],
-                   res[2], res[3], lost ? lost : "(no diag)");
-            if (res[0] != 1000 || res[1] || !lost || !strstr(lost, "lost rx 0 lines 0"))
-                proof_fail("stream with XON/XOFF: %ld of 1000 answered", res[0]);
-        } else {
-            printf("sim_console: stream of 1000 commands ignoring XOFF: answered %ld, refused "
-                   "as `error: input overrun` %ld, no other error; %s\n", res[0], res[1],
-                   lost ? lost : "(no diag)");
-            const char *ll = lost ? strstr(lost, " lines ") : NULL;
-            if (res[1] == 0 || res[0] + res[1] > 1000 || !lost || strstr(lost, "lost rx 0 ") ||
-                !ll || atol(ll + 7) != res[1])
-                proof_fail("stream without flow control: %ld answered, %ld overruns (diag: %s)",
-                     res[0], res[1], lost ? lost : "none");
-        }
-    }
+    stream_run(1);
+    stream_run(0);
     flow_check(); /* when XOFF and XON go out (proof_flow.c) */
     printf("sim_console: %.1f s\n", wall() - t0);
     if (proof_sh->bad) {

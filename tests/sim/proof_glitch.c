@@ -107,7 +107,7 @@ int cmd_glitch(void)
     if (boot() != 0)
         return 1;
     /* 1. the end of a game and its save: any phantom press would start a new game */
-    int last = console_to_last_move();
+    int last = console_to_last_move(NULL);
     if (last < 0) {
         printf("sim_glitch: FAILED: could not reach a game's last move\n");
         return 1;

@@ -10,7 +10,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
-                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels\n"
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
 }
@@ -53,6 +53,8 @@ int main(int argc, char **argv)
         return cmd_bench();
     if (!strcmp(argv[1], "levels"))
         return cmd_levels();
+    if (!strcmp(argv[1], "rxlat"))
+        return cmd_rxlat();
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);
     return usage();
 }

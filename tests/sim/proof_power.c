@@ -23,7 +23,7 @@
 #define A_TIMSK0 0x6Eu
 /* Asleep in power-down: Timer0's interrupt is off (TIMSK0.OCIE0A), as power-down leaves
  * it. */
-static int powered_down(void)
+int powered_down(void)
 {
     return !(board_avr()->data[A_TIMSK0] & 0x02u);
 }
@@ -128,7 +128,7 @@ static int count_cap(const char *prefix)
 }
 
 /* The instant power-down starts (the sleeping line is out), found in a fork; 0: never. */
-static uint64_t find_power_down(void)
+uint64_t find_power_down(void)
 {
     int fd;
     uint64_t t_down = 0;
@@ -235,35 +235,11 @@ static int wake_race(uint64_t t_down)
     return 0;
 }
 
-static int sleep_run(void)
+/* Powered down with cell 5 stuck: the watchdog off and every LED row gate off; a key of
+ * the stuck row (cell 6) does not wake it, one of another row (cell 1) does, and is no
+ * move; the watchdog is on again once awake. 0, or -1 after proof_fail(). */
+static int asleep_checks(void)
 {
-    /* cell 5 jams on the empty board */
-    cap_clear();
-    board_keys_set(1u << 4);
-    board_run_ms(11000);
-    if (count_cap("key: stuck 5, ignored until released") != 1 || count_cap("new:") ||
-        count_cap("level:") || proof_cap_n != 1) {
-        proof_fail("sleep: a jammed key was not reported exactly once, or it acted (%d lines, "
-             "first '%s')", proof_cap_n, proof_cap_n ? proof_cap[0] : "");
-        return -1;
-    }
-    cap_clear();
-    if (!board_run_until_line("ttt: sleeping (press a key)", 5 * 60 * 1000 + 1000)) {
-        proof_fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
-        return -1;
-    }
-    uint64_t t_down = find_power_down();
-    if (!t_down || serial_wake_race(t_down) != 0 || wake_race(t_down) != 0)
-        return -1;
-    board_run_ms(200);
-    int slept = count_cap("ttt: sleeping (press a key)");
-    const char *pic = board_picture();
-    printf("sim_power: key 5 stuck: after 5 min idle `ttt: sleeping` %d, picture %s\n", slept,
-           pic);
-    if (slept != 1 || strcmp(pic, ".........") != 0) {
-        proof_fail("sleep: with one stuck key the board did not power down once (%d)", slept);
-        return -1;
-    }
     /* The watchdog runs on in power-down and would reset the sleeping board after 2 s:
      * it must be off while asleep (the chip's own state, not the proof's reading of a
      * reset, since a simulator need not run the watchdog during sleep), on once awake. */
@@ -303,6 +279,13 @@ static int sleep_run(void)
              "WDE and WDIE)", wdt_asleep, wdt_awake);
         return -1;
     }
+    return 0;
+}
+
+/* Every row blocked (keys 1, 5, 9 stuck): 11 minutes, no sleeping line, the LEDs never
+ * blanked. 0, or -1 after proof_fail(). */
+static int every_row_blocked(void)
+{
     /* every row blocked: 11 minutes, no sleeping line, LEDs not blanked */
     board_keys_set((1u << 4) | (1u << 0) | (1u << 8));
     board_run_ms(11000);
@@ -325,6 +308,40 @@ static int sleep_run(void)
         return -1;
     }
     return 0;
+}
+
+static int sleep_run(void)
+{
+    /* cell 5 jams on the empty board */
+    cap_clear();
+    board_keys_set(1u << 4);
+    board_run_ms(11000);
+    if (count_cap("key: stuck 5, ignored until released") != 1 || count_cap("new:") ||
+        count_cap("level:") || proof_cap_n != 1) {
+        proof_fail("sleep: a jammed key was not reported exactly once, or it acted (%d lines, "
+             "first '%s')", proof_cap_n, proof_cap_n ? proof_cap[0] : "");
+        return -1;
+    }
+    cap_clear();
+    if (!board_run_until_line("ttt: sleeping (press a key)", 5 * 60 * 1000 + 1000)) {
+        proof_fail("sleep: no `ttt: sleeping` line after 5 idle minutes with one stuck key");
+        return -1;
+    }
+    uint64_t t_down = find_power_down();
+    if (!t_down || serial_wake_race(t_down) != 0 || wake_race(t_down) != 0)
+        return -1;
+    board_run_ms(200);
+    int slept = count_cap("ttt: sleeping (press a key)");
+    const char *pic = board_picture();
+    printf("sim_power: key 5 stuck: after 5 min idle `ttt: sleeping` %d, picture %s\n", slept,
+           pic);
+    if (slept != 1 || strcmp(pic, ".........") != 0) {
+        proof_fail("sleep: with one stuck key the board did not power down once (%d)", slept);
+        return -1;
+    }
+    if (asleep_checks() != 0)
+        return -1;
+    return every_row_blocked();
 }
 
 int cmd_power(void)

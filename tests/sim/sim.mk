@@ -21,6 +21,13 @@ $(SIM_DIR)/testfw-ghost.elf: tests/sim/testfw.c board/pins.h board/$(BOARD)/pins
 	@mkdir -p $(@D)
 	$(AVR_CC) $(filter-out -MMD -MP,$(AVR_CFLAGS)) -DTESTFW_GHOST $(AVR_LDFLAGS) -o $@ $<
 
+# A planted receive latency on the firmware's own serial driver (tests/sim/probe_rx.c):
+# the rxlat figure's self-check, and both emulators' receivers in test-serial-twin.
+PROBE_RX := $(SIM_DIR)/probe_rx.elf
+$(PROBE_RX): $(call avr_objs,tests/sim/probe_rx.c hal/avr/uart.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
 # The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/test_duty.py.
 SIM_DUTY_MODEL := $(HOST_DIR)/tests/sim/duty_model
 $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
@@ -50,7 +57,7 @@ test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) 
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON)
-	@MENU_JSON=$(MENU_JSON) sh tests/sim/play_test.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
+	@MENU_JSON=$(MENU_JSON) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
@@ -68,8 +75,9 @@ TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-s
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 # The AI's variety and levels: games through the console (proof_levels.c).
-bench-sim: $(SIM_PROOFS) $(SIM_ELF)
+bench-sim: $(SIM_PROOFS) $(SIM_ELF) $(PROBE_RX)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
+	@SIM_ELF=$(SIM_ELF) SIM_PROBE_RX=$(PROBE_RX) $(SIM_PROOFS) rxlat
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels
 	@if [ $(SIM_DIR)/exhaustive_seconds.txt -nt $(SIM_ELF) ]; then \
 		echo "exhaustive_seconds $$(cat $(SIM_DIR)/exhaustive_seconds.txt)"; \

@@ -9,9 +9,10 @@
 // #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
 // write, verify, ok, failed) with its .text, #flash-msg.
 import {
-  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
+  Shield, msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
+import { Presses } from './presses.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
@@ -27,8 +28,6 @@ let board = null;
 let fwName = $('fw-name').textContent;
 let fwHex = $('firmware').textContent; // what "Flash to my Uno" writes
 let numpad = false, longNext = false;
-const pressedAt = new Array(9).fill(-1); // sim cycle of the press, -1 = up
-const releaseAt = new Array(9).fill(0); // sim cycle to let go (0 = when the user does)
 const holders = Array.from({ length: 9 }, () => new Set()); // pointer ids / key codes
 
 // ---- EEPROM in localStorage ----------------------------------------------------------
@@ -153,57 +152,21 @@ function relabel() {
 }
 relabel();
 
-// Every tap closes its contact for at least PRESS_MS, and a timed long press holds its
-// cell by itself. A press that comes while the page itself is still holding another cell
-// that way waits for that cell's release and TAP_GAP_MS more (the firmware debounces each
-// key for 10 ms, so a release and a press closer than that can reach it in either order):
-// two taps in quick succession are two presses, in order, never a pair held together by
-// the page. A press while the person holds another cell goes down at once, as on the board.
-const TAP_GAP_MS = 20;
-const waiting = []; // presses not yet down: { cell, holdMs, up } in order
-let lastReleaseAt = -Infinity; // sim cycle of the page's last release
-const pageHolds = () => pressedAt.some((at, c) => at >= 0 && releaseAt[c]);
-
+// The page's presses follow every front end's rule (presses.js): two quick taps are two
+// presses, in order. A cell held by several pointers and keys goes up when the last lets go.
+let presses = null;
 function down(cell, who, holdMs) {
   if (!board) return;
   holders[cell].add(who);
-  if (pressedAt[cell] >= 0 || waiting.some((w) => w.cell === cell)) return;
-  if (waiting.length || pageHolds()) {
-    waiting.push({ cell, holdMs, up: false });
-    cells[cell].classList.add('down');
-    return;
-  }
-  pressNow(cell, holdMs);
-}
-function pressNow(cell, holdMs) {
-  pressedAt[cell] = board.now();
-  releaseAt[cell] = holdMs ? board.now() + msToCycles(holdMs) : 0;
-  board.setKeys(board.keys | (1 << cell));
-  cells[cell].classList.add('down');
+  presses.down(cell, holdMs);
 }
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board) return;
-  const w = waiting.find((x) => x.cell === cell);
-  if (w) { w.up = true; return; } // it is a tap: stretched once it goes down
-  if (pressedAt[cell] < 0 || releaseAt[cell]) return; // a timed long press lets go by itself
-  // a tap shorter than PRESS_MS still closes the contact for PRESS_MS
-  releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(PRESS_MS));
+  presses.up(cell);
 }
-function releaseDue() {
-  for (let c = 0; c < 9; c++)
-    if (pressedAt[c] >= 0 && releaseAt[c] && board.now() >= releaseAt[c]) {
-      pressedAt[c] = -1;
-      releaseAt[c] = 0;
-      holders[c].clear();
-      board.setKeys(board.keys & ~(1 << c));
-      cells[c].classList.remove('down');
-      lastReleaseAt = board.now();
-    }
-  while (waiting.length && !pageHolds() && board.now() >= lastReleaseAt + msToCycles(TAP_GAP_MS)) {
-    const w = waiting.shift();
-    pressNow(w.cell, w.holdMs);
-    if (w.up && !w.holdMs) releaseAt[w.cell] = board.now() + msToCycles(PRESS_MS);
-  }
+function showKey(cell, isDown) {
+  cells[cell].classList.toggle('down', isDown);
+  if (!isDown) holders[cell].clear();
 }
 
 // keyboard: the keys of `make play`. In the console input, a digit typed while the input
@@ -259,10 +222,8 @@ function start(flash, name) {
   board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
   fwName = name;
   $('fw-name').textContent = name;
-  pressedAt.fill(-1);
-  releaseAt.fill(0);
-  waiting.length = 0;
-  lastReleaseAt = -Infinity;
+  if (presses) presses.clear(board);
+  else presses = new Presses(board, showKey);
   holders.forEach((h) => h.clear());
   cells.forEach((c) => c.classList.remove('down'));
   log('sys', `-- power on: ${name} --`);
@@ -278,13 +239,13 @@ function frame() {
     const target = board.now() + msToCycles(dt);
     while (board.now() < target) {
       const next = Math.min(target, board.now() + msToCycles(2));
-      releaseDue();
+      presses.due();
       if (board.runUntil(next) < 0) {
         log('sys', `-- the simulated chip stopped: ${board.status.crashReason}; press Reset --`);
         break;
       }
     }
-    releaseDue();
+    presses.due();
   }
   render();
   saveEeprom(false);

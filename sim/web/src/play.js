@@ -6,6 +6,7 @@ import {
   msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import MENU_TABLE from 'board-menu';
+import { Presses } from './presses.js';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
@@ -24,33 +25,50 @@ const LEGEND = [
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
 const isQuit = (ch) => ch === 113 || ch === 81 || ch === 3 || ch === 4; // q Q ^C ^D
 
-export function runPlay(board, image) {
-  const out = process.stdout, inp = process.stdin;
-  if (!inp.isTTY || !out.isTTY) {
-    process.stderr.write('ttt-sim-js: play mode needs a terminal (use --stdio for scripts)\n');
-    return Promise.resolve(2);
-  }
-  const name = image.replace(/^.*\//, '');
-  const log = [];
-  const push = (t) => {
-    log.push(t.slice(0, LOG_WIDTH));
-    if (log.length > LOG_LINES) log.shift();
-  };
-  board.onLine = (line) => push(`< ${line}`);
-  let numpad = false, longNext = false, editing = false, input = '', status = 'ready';
-  let legend = false, esc = ESC_NONE, escTimer = null;
-  let resized = true;
-  const releaseAt = new Array(9).fill(0);
+// a lit cell's background: its color, darker for each shade below full (256 colors);
+// below full the key row also gives the share of full, for terminals without color
+const BG = {
+  r: ['\x1b[48;5;52;97m', '\x1b[48;5;88;97m', '\x1b[48;5;124;97m', '\x1b[41;97m'],
+  g: ['\x1b[48;5;22;97m', '\x1b[48;5;22;97m', '\x1b[48;5;28;97m', '\x1b[42;30m'],
+  y: ['\x1b[48;5;58;97m', '\x1b[48;5;94;97m', '\x1b[48;5;136;97m', '\x1b[43;30m'],
+};
 
-  // a lit cell's background: its color, darker for each shade below full (256 colors);
-  // below full the key row also gives the share of full, for terminals without color
-  const BG = {
-    r: ['\x1b[48;5;52;97m', '\x1b[48;5;88;97m', '\x1b[48;5;124;97m', '\x1b[41;97m'],
-    g: ['\x1b[48;5;22;97m', '\x1b[48;5;22;97m', '\x1b[48;5;28;97m', '\x1b[42;30m'],
-    y: ['\x1b[48;5;58;97m', '\x1b[48;5;94;97m', '\x1b[48;5;136;97m', '\x1b[43;30m'],
-  };
-  const cell = (c, line) => {
-    const p = board.picture[c];
+// The terminal board: its state as drawn, the screen, the keys.
+class Play {
+  constructor(board, image, out, inp) {
+    this.board = board;
+    this.out = out;
+    this.inp = inp;
+    this.name = image.replace(/^.*\//, '');
+    this.log = [];
+    this.numpad = false;
+    this.longNext = false;
+    this.editing = false;
+    this.input = '';
+    this.status = 'ready';
+    this.legend = false;
+    this.esc = ESC_NONE;
+    this.escTimer = null;
+    this.resized = true;
+    this.presses = new Presses(board); // two quick taps are two presses (presses.js)
+    board.onLine = (line) => this.push(`< ${line}`);
+  }
+
+  push(t) {
+    this.log.push(t.slice(0, LOG_WIDTH));
+    if (this.log.length > LOG_LINES) this.log.shift();
+  }
+
+  size() { return { cols: this.out.columns || 80, rows: this.out.rows || 24 }; }
+
+  tooSmall() {
+    const { cols, rows } = this.size();
+    return cols < COMPACT_COLS || rows < COMPACT_ROWS;
+  }
+
+  // one text line (0-2) of cell c
+  cell(c, line) {
+    const board = this.board, p = board.picture[c];
     const blink = p >= 'A' && p <= 'Z';
     const lc = p.toLowerCase();
     const darkHalf = blink && Math.floor(board.now() / msToCycles(250)) % 2 === 1;
@@ -59,77 +77,84 @@ export function runPlay(board, image) {
     const bg = darkHalf || lc === '.' ? '\x1b[100;37m' : BG[lc][k];
     const word = lc === 'r' ? '  red  ' : lc === 'g' ? ' green ' : lc === 'y' ? 'yellow ' : '       ';
     if (line === 1 && percent < 100 && !darkHalf) {
-      return `${bg} ${cellKey(c, numpad)} ${String(percent).padStart(2)}% \x1b[0m `;
+      return `${bg} ${cellKey(c, this.numpad)} ${String(percent).padStart(2)}% \x1b[0m `;
     }
-    if (line === 1) return `${bg}   ${cellKey(c, numpad)}   \x1b[0m `;
+    if (line === 1) return `${bg}   ${cellKey(c, this.numpad)}   \x1b[0m `;
     if (line === 2) return `${bg}${darkHalf ? '       ' : word}\x1b[0m `;
     return `${bg}       \x1b[0m `;
-  };
-  const consoleLines = (lines, cols) => {
+  }
+
+  consoleLines(lines, cols) {
     let s = '';
-    const first = Math.max(0, log.length - lines);
-    for (let i = 0; i < lines; i++) s += `  ${(log[first + i] || '').slice(0, cols - 3)}\x1b[K\r\n`;
-    s += editing ? ` > ${input.slice(-(cols - 4))}\x1b[K` : " ':' to type a console line\x1b[K";
+    const first = Math.max(0, this.log.length - lines);
+    for (let i = 0; i < lines; i++) s += `  ${(this.log[first + i] || '').slice(0, cols - 3)}\x1b[K\r\n`;
+    s += this.editing ? ` > ${this.input.slice(-(cols - 4))}\x1b[K` : " ':' to type a console line\x1b[K";
     return s + '\x1b[J';
-  };
-  const legendLine = (i, cols) => {
+  }
+
+  legendLine(i, cols) {
     let row = LEGEND[i];
     if (row === null) {
       const r = i - 2;
       row = '';
-      for (let c = 0; c < 3; c++) row += `${cellKey(r * 3 + c, numpad)} ${MENU[r * 3 + c].padEnd(14)}`;
+      for (let c = 0; c < 3; c++) row += `${cellKey(r * 3 + c, this.numpad)} ${MENU[r * 3 + c].padEnd(14)}`;
       row += MENU_ROW_NOTE[r];
     }
     return ` ${row.slice(0, cols - 2)}\x1b[K\r\n`;
-  };
-  const tooSmall = () => {
-    const cols = out.columns || 80, rows = out.rows || 24;
-    return cols < COMPACT_COLS || rows < COMPACT_ROWS;
-  };
-  const draw = () => {
-    const cols = out.columns || 80, rows = out.rows || 24;
-    let s = resized ? '\x1b[2J' : '';
-    resized = false;
+  }
+
+  // FULL: cells 3 rows tall, the help under the grid, 14 console lines
+  drawFull(cols) {
+    let s = ` ttt-sim-js: ${this.name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)\x1b[K\r\n\x1b[K\r\n`;
+    for (let r = 0; r < 3; r++) {
+      for (let line = 0; line < 3; line++) {
+        s += '  ';
+        for (let c = 0; c < 3; c++) s += this.cell(r * 3 + c, line);
+        s += '\x1b[K\r\n';
+      }
+      s += '\x1b[K\r\n';
+    }
+    s += ` keys ${this.numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${this.longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
+    s += " shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\x1b[K\r\n";
+    s += ` ${this.status.slice(0, 78)}\x1b[K\r\n`;
+    if (this.legend) {
+      s += '\x1b[K\r\n';
+      for (let i = 0; i < LEGEND.length; i++) s += this.legendLine(i, cols);
+      return s + " '?' back to the serial console\x1b[K\x1b[J";
+    }
+    return s + '\x1b[K\r\n serial console:\x1b[K\r\n' + this.consoleLines(LOG_LINES, cols);
+  }
+
+  // COMPACT: cells 2 rows tall with the key help beside them
+  drawCompact(cols, rows) {
+    const help = [`ttt-sim-js: ${this.name.slice(0, 40)}`,
+      `keys ${this.numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${this.longNext ? '  [LONG]' : ''}`,
+      "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
+      "':' console line   'q' quit", `'?' ${this.legend ? 'back to the console' : "the board's menu"}`];
+    let s = '';
+    for (let row = 0; row < 6; row++) {
+      const r = Math.floor(row / 2);
+      s += '  ';
+      for (let c = 0; c < 3; c++) s += this.cell(r * 3 + c, (row % 2) + 1);
+      s += ` ${help[row]}\x1b[K\r\n`;
+    }
+    if (this.legend) { // in place of the status, the console and its input
+      for (let i = 0; i < LEGEND.length && i < rows - 6; i++) s += this.legendLine(i, cols);
+      return s + '\x1b[J';
+    }
+    s += ` ${this.status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
+    return s + this.consoleLines(Math.min(LOG_LINES, rows - 9), cols);
+  }
+
+  draw() {
+    const { cols, rows } = this.size();
+    let s = this.resized ? '\x1b[2J' : '';
+    this.resized = false;
     s += '\x1b[H\x1b[0m';
     if (cols >= FULL_COLS && rows >= FULL_ROWS) {
-      s += ` ttt-sim-js: ${name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)\x1b[K\r\n\x1b[K\r\n`;
-      for (let r = 0; r < 3; r++) {
-        for (let line = 0; line < 3; line++) {
-          s += '  ';
-          for (let c = 0; c < 3; c++) s += cell(r * 3 + c, line);
-          s += '\x1b[K\r\n';
-        }
-        s += '\x1b[K\r\n';
-      }
-      s += ` keys ${numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
-      s += " shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\x1b[K\r\n";
-      s += ` ${status.slice(0, 78)}\x1b[K\r\n`;
-      if (legend) {
-        s += '\x1b[K\r\n';
-        for (let i = 0; i < LEGEND.length; i++) s += legendLine(i, cols);
-        s += " '?' back to the serial console\x1b[K\x1b[J";
-      } else {
-        s += '\x1b[K\r\n serial console:\x1b[K\r\n';
-        s += consoleLines(LOG_LINES, cols);
-      }
+      s += this.drawFull(cols);
     } else if (cols >= COMPACT_COLS && rows >= COMPACT_ROWS) {
-      const help = [`ttt-sim-js: ${name.slice(0, 40)}`,
-        `keys ${numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${longNext ? '  [LONG]' : ''}`,
-        "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
-        "':' console line   'q' quit", `'?' ${legend ? 'back to the console' : "the board's menu"}`];
-      for (let row = 0; row < 6; row++) {
-        const r = Math.floor(row / 2);
-        s += '  ';
-        for (let c = 0; c < 3; c++) s += cell(r * 3 + c, (row % 2) + 1);
-        s += ` ${help[row]}\x1b[K\r\n`;
-      }
-      if (legend) { // in place of the status, the console and its input
-        for (let i = 0; i < LEGEND.length && i < rows - 6; i++) s += legendLine(i, cols);
-        s += '\x1b[J';
-      } else {
-        s += ` ${status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
-        s += consoleLines(Math.min(LOG_LINES, rows - 9), cols);
-      }
+      s += this.drawCompact(cols, rows);
     } else {
       s += `This terminal is ${cols}x${rows}: too small.\x1b[K\r\n`;
       s += `The board needs at least ${COMPACT_COLS}x${COMPACT_ROWS}\x1b[K\r\n`;
@@ -137,115 +162,146 @@ export function runPlay(board, image) {
       s += "the window, or press 'q' to quit.\x1b[K\r\n";
       s += 'Other keys do nothing here.\x1b[K\x1b[J';
     }
-    out.write(s);
-  };
+    this.out.write(s);
+  }
 
-  return new Promise((resolve) => {
-    let done = false;
-    const t0 = Date.now(), sim0 = board.now();
-    let lastDraw = 0;
-    const finish = (rc) => {
-      if (done) return;
-      done = true;
-      clearInterval(timer);
-      clearTimeout(escTimer);
-      inp.setRawMode(false);
-      inp.pause();
-      out.write('\x1b[0m\x1b[?25h\x1b[?1049l');
-      resolve(rc);
-    };
-    const tick = () => {
-      const target = sim0 + (Date.now() - t0) * (F_CPU / 1000);
-      // catch up at most 200 ms per tick, in 2 ms steps (key releases land on time)
-      const limit = Math.min(target, board.now() + msToCycles(200));
-      while (board.now() < limit) {
-        for (let c = 0; c < 9; c++)
-          if (releaseAt[c] && board.now() >= releaseAt[c]) {
-            releaseAt[c] = 0;
-            board.setKeys(board.keys & ~(1 << c));
-          }
-        if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
-          status = `the simulated chip stopped (${board.status.crashReason})`;
-          draw();
+  // The chip up to the wall clock (at most 200 ms per call, in 2 ms steps, so key
+  // releases land on time); false when it stopped.
+  catchUp(target) {
+    const board = this.board;
+    const limit = Math.min(target, board.now() + msToCycles(200));
+    while (board.now() < limit) {
+      this.presses.due();
+      if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
+        this.status = `the simulated chip stopped (${board.status.crashReason})`;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // the Esc key: drops the line being typed, closes the legend
+  escKey() {
+    clearTimeout(this.escTimer);
+    this.esc = ESC_NONE;
+    this.legend = false;
+    this.editing = false;
+    this.input = '';
+  }
+
+  // true when the byte is part of an escape sequence (taken here)
+  escape(ch) {
+    const esc = this.esc;
+    if (esc === ESC_SEQ) {
+      if (ch >= 0x40 && ch <= 0x7e) this.esc = ESC_NONE; // the final byte
+      return true;
+    }
+    if (esc === ESC_GOT && (ch === 0x5b || ch === 0x4f)) { // [ O
+      clearTimeout(this.escTimer);
+      this.esc = ESC_SEQ;
+      return true;
+    }
+    if (esc === ESC_GOT) this.escKey(); // and the byte after it is a key of its own
+    if (ch === 27) {
+      this.esc = ESC_GOT;
+      this.escTimer = setTimeout(() => this.escKey(), ESC_LONE_MS);
+      return true;
+    }
+    return false;
+  }
+
+  // a key while typing a console line: Enter sends it
+  edit(ch) {
+    if (ch === 13 || ch === 10) {
+      this.board.serialLine(this.input);
+      this.push(`> ${this.input}`);
+      this.editing = false;
+      this.input = '';
+    } else if ((ch === 127 || ch === 8) && this.input.length) {
+      this.input = this.input.slice(0, -1);
+    } else if (ch >= 32 && ch < 127 && this.input.length < 119) {
+      this.input += String.fromCharCode(ch);
+    }
+  }
+
+  // a key on the board; true for quit
+  key(ch) {
+    const c = String.fromCharCode(ch);
+    let digit = 0, isLong = false;
+    if (c >= '1' && c <= '9') digit = ch - 48;
+    else if (SHIFTED_DIGITS.includes(c)) { digit = SHIFTED_DIGITS.indexOf(c) + 1; isLong = true; }
+    if (isQuit(ch)) return true;
+    if (c === 'n' || c === 'N') this.numpad = !this.numpad;
+    else if (c === 'l' || c === 'L') this.longNext = !this.longNext;
+    else if (c === ':') { this.editing = true; this.legend = false; } else if (c === '?') this.legend = !this.legend;
+    else if (digit) {
+      const cl = keyCell(digit, this.numpad);
+      const ms = isLong || this.longNext ? LONG_MS : PRESS_MS;
+      this.longNext = false;
+      this.presses.down(cl, ms);
+      this.status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
+    }
+    return false;
+  }
+
+  // the bytes typed; true for quit
+  typed(buf) {
+    for (const ch of buf) {
+      if (this.tooSmall()) { // nothing shows what a key would do: only quit acts
+        if (isQuit(ch)) return true;
+        continue;
+      }
+      if (this.escape(ch)) continue;
+      if (this.editing) this.edit(ch);
+      else if (this.key(ch)) return true;
+    }
+    return false;
+  }
+
+  // Real time: the chip runs up to the wall clock; the screen is drawn 30 times a second.
+  run() {
+    const { out, inp } = this;
+    return new Promise((resolve) => {
+      let done = false, lastDraw = 0;
+      const t0 = Date.now(), sim0 = this.board.now();
+      const finish = (rc) => {
+        if (done) return;
+        done = true;
+        clearInterval(timer);
+        clearTimeout(this.escTimer);
+        inp.setRawMode(false);
+        inp.pause();
+        out.write('\x1b[0m\x1b[?25h\x1b[?1049l');
+        resolve(rc);
+      };
+      const tick = () => {
+        if (!this.catchUp(sim0 + (Date.now() - t0) * (F_CPU / 1000))) {
+          this.draw();
           setTimeout(() => finish(0), 2000);
           clearInterval(timer);
           return;
         }
-      }
-      if (Date.now() - lastDraw > 33) {
-        draw();
-        lastDraw = Date.now();
-      }
-    };
-    const timer = setInterval(tick, 4);
-    out.on('resize', () => { resized = true; });
-    out.write('\x1b[?1049h\x1b[?25l\x1b[2J');
-    inp.setRawMode(true);
-    inp.resume();
-    const escKey = () => { // the Esc key: drops the line being typed, closes the legend
-      clearTimeout(escTimer);
-      esc = ESC_NONE;
-      legend = false;
-      editing = false;
-      input = '';
-    };
-    // true when the byte is part of an escape sequence (taken here)
-    const escape = (ch) => {
-      if (esc === ESC_SEQ) {
-        if (ch >= 0x40 && ch <= 0x7e) esc = ESC_NONE; // the final byte
-        return true;
-      }
-      if (esc === ESC_GOT && (ch === 0x5b || ch === 0x4f)) { // [ O
-        clearTimeout(escTimer);
-        esc = ESC_SEQ;
-        return true;
-      }
-      if (esc === ESC_GOT) escKey(); // and the byte after it is a key of its own
-      if (ch === 27) {
-        esc = ESC_GOT;
-        escTimer = setTimeout(escKey, ESC_LONE_MS);
-        return true;
-      }
-      return false;
-    };
-    inp.on('data', (buf) => {
-      for (const ch of buf) {
-        if (tooSmall()) { // nothing shows what a key would do: only quit acts
-          if (isQuit(ch)) return finish(0);
-          continue;
+        if (Date.now() - lastDraw > 33) {
+          this.draw();
+          lastDraw = Date.now();
         }
-        if (escape(ch)) continue;
-        if (editing) {
-          if (ch === 13 || ch === 10) {
-            board.serialLine(input);
-            push(`> ${input}`);
-            editing = false;
-            input = '';
-          } else if ((ch === 127 || ch === 8) && input.length) {
-            input = input.slice(0, -1);
-          } else if (ch >= 32 && ch < 127 && input.length < 119) {
-            input += String.fromCharCode(ch);
-          }
-          continue;
-        }
-        const c = String.fromCharCode(ch);
-        let digit = 0, isLong = false;
-        if (c >= '1' && c <= '9') digit = ch - 48;
-        else if (SHIFTED_DIGITS.includes(c)) { digit = SHIFTED_DIGITS.indexOf(c) + 1; isLong = true; }
-        if (isQuit(ch)) return finish(0);
-        if (c === 'n' || c === 'N') numpad = !numpad;
-        else if (c === 'l' || c === 'L') longNext = !longNext;
-        else if (c === ':') { editing = true; legend = false; } else if (c === '?') legend = !legend;
-        else if (digit) {
-          const cl = keyCell(digit, numpad);
-          const ms = isLong || longNext ? LONG_MS : PRESS_MS;
-          longNext = false;
-          board.setKeys(board.keys | (1 << cl));
-          releaseAt[cl] = board.now() + msToCycles(ms);
-          status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
-        }
-      }
+      };
+      const timer = setInterval(tick, 4);
+      out.on('resize', () => { this.resized = true; });
+      out.write('\x1b[?1049h\x1b[?25l\x1b[2J');
+      inp.setRawMode(true);
+      inp.resume();
+      inp.on('data', (buf) => { if (this.typed(buf)) finish(0); });
+      for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => finish(0));
     });
-    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => finish(0));
-  });
+  }
+}
+
+export function runPlay(board, image) {
+  const out = process.stdout, inp = process.stdin;
+  if (!inp.isTTY || !out.isTTY) {
+    process.stderr.write('ttt-sim-js: play mode needs a terminal (use --stdio for scripts)\n');
+    return Promise.resolve(2);
+  }
+  return new Play(board, image, out, inp).run();
 }

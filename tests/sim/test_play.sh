@@ -1,18 +1,19 @@
 #!/bin/sh
-# tests/sim/play_test.sh - `make play` in a terminal, driven through tmux, at a standard
+# tests/sim/test_play.sh - `make play` in a terminal, driven through tmux, at a standard
 # 80x24 (compact layout) and at full size (110x45): the whole grid, the key help and at
 # least 4 console lines are on screen; a press shows a red cell and the AI's answer; the
 # status line names the cell by its place, also in numeric-keypad mode; a console line
 # gets its answer, also with arrow keys typed in it (kept, doing nothing), Esc drops a
 # line; a function key (its sequence carries digits) presses nothing; '?' shows the
 # board's menu legend (keys as labelled); 'q' quits with status 0. A 50x12 terminal gets
-# a clear message, and the keys typed under it do nothing.
+# a clear message, and the keys typed under it do nothing. Two taps in one write are two
+# moves.
 # Skips (status 0, says so) when tmux is not installed.
 # With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
 # its serial port set the brightness level), each cell is drawn as bright as the board
 # lights it: the share of full on the key row and a darker background below full.
 # The legend's labels are the menu table's (MENU_JSON, build/gen/menu.json: make menu-json).
-# Usage: [MENU_JSON=FILE] play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
+# Usage: [MENU_JSON=FILE] test_play.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
 SIM=$1 ELF=$2 DUTY=${3:-}
 MENU_JSON=${MENU_JSON:-build/gen/menu.json}
@@ -138,6 +139,17 @@ if cap | grep -Eq 'move: |41m   5   '; then
     echo "sim_play: FAILED: $SIZE: a key under the notice made a move:"; cap | sed 's/^/    /'; fail=1
 fi
 quit
+# two taps under 80 ms apart (here in one write) are two presses in order, as on the page:
+# the second waits for the first's release and 20 ms more (sim/README.md, "Two quick taps")
+start 80 24
+SIZE=80x24-quick-taps
+tm send-keys -t "$S" : n e w Space 2 p Enter
+sleep 1
+tm send-keys -t "$S" 4 1
+sleep 1
+check quick-tap-first 'move: 4 \(x\)'
+check quick-tap-second 'move: 1 \(o\)'
+quit
 if [ -n "$DUTY" ]; then
     start 80 24 "$DUTY"
     SIZE=80x24-brightness-full
@@ -152,4 +164,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"
