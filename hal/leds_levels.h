@@ -9,9 +9,9 @@
 #ifndef HAL_LEDS_LEVELS_H
 #define HAL_LEDS_LEVELS_H
 
-#define LEDS_LEVELS(X)                  \
-    X(FULL, "full", LEDS_DUTY_STEP)     \
-    X(MEDIUM, "medium", 32u)            \
+#define LEDS_LEVELS(X)                                                                             \
+    X(FULL, "full", LEDS_DUTY_STEP)                                                                \
+    X(MEDIUM, "medium", 32u)                                                                       \
     X(NIGHT, "night", 8u)
 #define LEDS_LEVELS_MAX 2
 
