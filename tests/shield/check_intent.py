@@ -7,16 +7,18 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
-  check_intent.py lid PARTS_JSON      every key's actuator reaches lid.actuator_above_lid_min_mm
-                                      above a lid (lid.thickness_mm) laid lid.gap_over_tallest_mm
-                                      over the tallest part that is neither an LED (they
-                                      poke through) nor fitted from below; the assembly
-                                      order goes up by each part's highest point
+  check_intent.py lid PARTS_JSON      the case's key caps stand on the keys' plungers
+                                      (case/caselib.py's cap stack): the lid they set
+                                      stays REQUIRE lid_clearance over the tallest part
+                                      that is neither an LED nor a key nor fitted from
+                                      below, and a cap pressed to the switch's end stop
+                                      stays REQUIRE led_gap over the LEDs' domes; the
+                                      assembly order goes up by each part's highest point
   check_intent.py schtext SCH         no two texts of the schematic overlap: labels, notes
                                       and the visible fields of every symbol, each boxed
                                       as KiCad's stroke font draws it (a character is at
                                       most 1.0 x its height wide; lines 1.6 x apart)
-Exit status is the verdict. Standard library only.
+Exit status is the verdict. Standard library and the case's own rules (case/).
 Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
 import sys
@@ -168,22 +170,27 @@ def schtext(sch):
 
 def lid(path):
     import json
+    from case import caselib, fit
     data = json.load(open(path, encoding="utf-8"))
-    lid = data["lid"]
     parts = data["parts"]
-    under = [p for p in parts if "diameter_mm" not in p and p.get("fitted_from") != "bottom"]
+    under = [p for p in parts if "diameter_mm" not in p and "actuator_top_mm" not in p
+             and p.get("fitted_from") != "bottom"]
     tallest = max(under, key=lambda p: p["height_mm"])
-    top = tallest["height_mm"] + lid["gap_over_tallest_mm"] + lid["thickness_mm"]
     fails = []
-    for p in parts:
-        if "actuator_top_mm" in p:
-            above = p["actuator_top_mm"] - top
-            print("lid: %s: actuator top %.1f mm; lid top %.1f mm (over %s, %.1f mm): %.1f mm "
-                  "above the lid" % (p["value"], p["actuator_top_mm"], top, tallest["value"],
-                                     tallest["height_mm"], above))
-            if above < lid["actuator_above_lid_min_mm"] - 1e-9:
-                fails.append("%s reaches only %.1f mm above the lid (%.1f needed)"
-                             % (p["value"], above, lid["actuator_above_lid_min_mm"]))
+    for p in (p for p in parts if "actuator_top_mm" in p):
+        s = caselib.cap_stack(p["actuator_top_mm"])
+        gap = s["z_lid_under"] - tallest["height_mm"]
+        print("lid: %s: actuator top %.1f mm; the caps' lid underside %.2f mm, %.2f mm over "
+              "%s (%.1f mm)" % (p["value"], p["actuator_top_mm"], s["z_lid_under"], gap,
+                                tallest["value"], tallest["height_mm"]))
+        if gap < caselib.REQUIRE["lid_clearance"] - 1e-9:
+            fails.append("the caps' lid is only %.2f mm over %s (%.1f needed)"
+                         % (gap, tallest["value"], caselib.REQUIRE["lid_clearance"]))
+        for led in (q for q in parts if "diameter_mm" in q):
+            full = s["z_cap_under"] - fit.ASSUME["travel_max"] - led["height_mm"]
+            if full < caselib.REQUIRE["led_gap"] - 1e-9:
+                fails.append("a cap pressed home is %.2f mm over %s's dome (%.1f needed)"
+                             % (full, led["value"], caselib.REQUIRE["led_gap"]))
 
     def key(p):
         return (p.get("fitted_from") == "bottom",

@@ -18,8 +18,9 @@
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, no two schematic texts overlap,
-#                              the keys reach 1.5 mm above the case's lid over the tallest part
-#                              (parts.json's copy of the case's lid); test_readme.py:
+#                              the case's key caps on the plungers keep its lid over the
+#                              tallest part and clear the LEDs (case/caselib.py's rules on
+#                              parts.json's heights); test_readme.py:
 #                              schematics/README.md's bend distances, trim note, lid and
 #                              rule severities as the footprint, PCB, case and project have them
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3

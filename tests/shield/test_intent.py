@@ -1,7 +1,7 @@
 """tests/shield/test_intent.py - the circuit's intent (check_intent.py) on KiCad's netlist of
 the committed schematic: the round trip against gen/circuit.py, no shorted two-terminal
-part, no overlapping schematic texts, the keys above the case's lid; and a netlist with a
-planted short (R7's two pins on one net) caught by the shorts check. The planted records
+part, no overlapping schematic texts, the case's caps on the keys clear of the parts and
+the LEDs; and a netlist with a planted short (R7's two pins on one net) caught by the shorts check. The planted records
 of planted.txt (test-kicad-planted) plant the rest in the generators."""
 import os
 import subprocess
@@ -34,7 +34,7 @@ def test_schematic_texts_apart():
     assert check_intent.schtext(SCH) == 0
 
 
-def test_keys_above_the_lid():
+def test_caps_on_the_keys_clear_the_parts():
     assert check_intent.lid(PARTS) == 0
 
 

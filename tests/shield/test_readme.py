@@ -80,11 +80,20 @@ def test_trim_note_names_the_leads_by_the_jacks(readme):
 
 
 def test_one_lid_the_cases(readme):
-    lid = partdata.load()["lid"]
-    assert lid["thickness_mm"] == caselib.DESIGN["lid_plate"]
-    assert lid["gap_over_tallest_mm"] == caselib.DESIGN["lid_clearance"]
-    assert "a %.1f mm plate whose underside stands %.1f mm over the tallest part" % (
-        lid["thickness_mm"], lid["gap_over_tallest_mm"]) in readme
+    parts = partdata.load()["parts"]
+    key = next(p for p in parts if "actuator_top_mm" in p)
+    led = next(p for p in parts if "diameter_mm" in p)
+    tallest = max((p for p in parts if "diameter_mm" not in p and "actuator_top_mm" not in p
+                   and p.get("fitted_from") != "bottom"), key=lambda p: p["height_mm"])
+    z_under = caselib.cap_stack(key["actuator_top_mm"])["z_lid_under"]
+    text = " ".join(readme.split())
+    assert "a %.1f mm plate" % caselib.DESIGN["lid_plate"] in text
+    assert "plunger (%.1f mm above the board), covers its LED (%.1f mm)" % (
+        key["actuator_top_mm"], led["height_mm"]) in text
+    assert "underside %.2f mm above the board: %.2f mm over the tallest other part" % (
+        z_under, z_under - tallest["height_mm"]) in text
+    assert "at least %.1f mm over that part" % caselib.REQUIRE["lid_clearance"] in text
+    assert "at least %.1f mm over the LEDs' domes" % caselib.REQUIRE["led_gap"] in text
 
 
 def test_rule_severities(readme):
