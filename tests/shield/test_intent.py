@@ -1,8 +1,9 @@
 """tests/shield/test_intent.py - the circuit's intent (check_intent.py) on KiCad's netlist of
 the committed schematic: the round trip against gen/circuit.py, no shorted two-terminal
 part, no overlapping schematic texts, the case's caps on the keys clear of the parts and
-the LEDs; and a netlist with a planted short (R7's two pins on one net) caught by the shorts check. The planted records
-of planted.txt (test-kicad-planted) plant the rest in the generators."""
+the LEDs; and a netlist with a planted short (R7's two pins on one net) caught by the
+shorts check. The planted records of planted.txt (test-kicad-planted) plant the rest in
+the generators."""
 import os
 import subprocess
 
