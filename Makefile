@@ -148,7 +148,9 @@ test: deps
 # fails its suite instead of stalling the run), TEST_JOBS at a time, its output kept in
 # a log printed whole when it ends; the closing line counts them (tests/suites.py, which
 # first builds every suite's prerequisites in one make, so no two suites build one file).
-SUITE_TIMEOUT ?= 300
+# The limit is twice the slowest suite on a quiet machine (the exhaustive proofs and the
+# planted KiCad mistakes take 3-5 minutes with another suite beside them).
+SUITE_TIMEOUT ?= 600
 TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
