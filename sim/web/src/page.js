@@ -267,14 +267,27 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
-// A lit LED drawn at `permille` of full brightness (the board's brightness levels and
-// the color-blind mode's dim cells): lightness goes about as the cube root of light
-// (CIE L*), so a night board looks dim, not black.
-function drawShare(cell, permille) {
-  const el = cells[cell];
-  if (el.dataset.on === String(permille)) return;
+// A lit LED drawn as the board lights it: each die's colour in linear light, scaled by
+// its share of full brightness (the board's levels and the colour-blind mode's dim cells:
+// the model's shade), so the drawn luminance follows the duty share, as the eye's does the
+// LED's. X's red carries some green and O's green is darker, so that at one share both
+// have about the same luminance, also through a red-green colour-vision deficiency: the
+// colour-blind mode's dim O is then told from X by luminance alone (tests/web/test_page_leds.mjs).
+// Both dies lit (a hint, a draw) are drawn yellow, as the eye mixes them.
+const DIE_LIGHT = { r: [1, 0.12, 0.04], g: [0.04, 0.3, 0.03], y: [1, 0.65, 0.06] };
+const toSrgb = (v) => Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
+function ledColor(color, permille) {
+  const lin = DIE_LIGHT[color];
+  if (!lin) return '';
+  return `rgb(${lin.map((v) => toSrgb((v * permille) / 1000)).join(', ')})`;
+}
+function drawShare(cell, color, permille) {
+  const el = cells[cell], key = `${color}${permille}`;
+  if (el.dataset.drawn === key) return;
+  el.dataset.drawn = key;
   el.dataset.on = String(permille);
-  el.style.setProperty('--on', Math.cbrt(permille / 1000).toFixed(3));
+  el.style.setProperty('--led', ledColor(color, permille) || 'var(--off)');
+  el.style.setProperty('--glow', color === '.' ? '0' : (0.6 * permille / 1000).toFixed(3));
 }
 
 let shownLeds = '', shownPic = '';
@@ -292,7 +305,7 @@ function render() {
     boardEl.dataset.leds = leds;
     shownLeds = leds;
   }
-  for (let c = 0; c < 9; c++) drawShare(c, shadePermille(board.shades[c]));
+  for (let c = 0; c < 9; c++) drawShare(c, leds[c], shadePermille(board.shades[c]));
   const pic = board.stable() ? board.picture : shownPic;
   if (pic && pic !== shownPic) {
     boardEl.dataset.picture = pic;
