@@ -86,6 +86,10 @@ play() { # the same session at any size that fits
     tm send-keys -t "$S" F7 S-Up
     sleep 1
     check fkey-no-press 'short press: key 5 = centre cell'
+    # a press on a taken cell: the board answers nothing on the console, the status says so
+    tm send-keys -t "$S" 5
+    sleep 1.5
+    check ignored-press 'ignored: key 5 = centre cell \(cell 5\)'
     # the menu's legend on '?', and back
     tm send-keys -t "$S" '?'
     sleep 1
@@ -102,7 +106,7 @@ play() { # the same session at any size that fits
     if ! cap | grep -E '   [1-9]   ' | head -1 | grep -Eq '   7   .*   8   .*   9   '; then
         echo "sim_play: FAILED: $SIZE: numpad-label: the top grid row is not 7 8 9:"; cap | sed 's/^/    /'; fail=1
     fi
-    check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
+    check numpad-status '(short press|ignored): key 7 = top left cell \(cell 1\)'
     tm send-keys -t "$S" '?'
     sleep 1
     check numpad-legend '7 you X +8 you O +9 two players'
@@ -137,9 +141,25 @@ SIZE=80x24-quick-taps
 tm send-keys -t "$S" : n e w Space 2 p Enter
 sleep 1
 tm send-keys -t "$S" 4 1
-sleep 1
+sleep 2
 check quick-tap-first 'move: 4 \(x\)'
 check quick-tap-second 'move: 1 \(o\)'
+quit
+# a held key arrives as auto-repeat (a first repeat after 500 ms, then one each 40 ms): one
+# hold of about 1.3 s, before the first move the menu, not a tap (a move) and then more
+start 80 24
+SIZE=80x24-held-key
+tm send-keys -t "$S" 5
+sleep 0.5
+n=0
+while [ $n -lt 20 ]; do tm send-keys -t "$S" 5; sleep 0.04; n=$((n + 1)); done
+sleep 1.5
+check held-long 'long press: key 5 = centre cell \(cell 5\)'
+check held-menu '< menu: '
+checks=$((checks + 1))
+if cap | grep -Eq 'move: 5|ignored: key 5'; then
+    echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
+fi
 quit
 if [ -n "$DUTY" ]; then
     start 80 24 "$DUTY"
@@ -155,4 +175,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"

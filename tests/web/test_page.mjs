@@ -117,6 +117,30 @@ test('3. two taps 30 ms apart: two presses, in order (two players: both are move
   await simWait(page, 600);
   const moves = (await rxLines(page)).slice(from).filter((l) => /^move: /.test(l));
   check('a tap during a held key: both void, as on the board', moves.length === 0, moves.join(' | '));
+  const said = await page.textContent('#press');
+  check('... and the page says the press was ignored', /^ignored: cell 7 \(key 7\)$/.test(said), said);
+});
+
+// 3b. a press the firmware takes is named by its length; one it ignores (a taken cell:
+// no console answer) says "ignored" (src/verdict.js)
+test('3b. the press line: "short press" for a move, "ignored" for a taken cell', async () => {
+  const { page } = s;
+  await answered(page, 'new x', /^new: vs ai, you x/);
+  const pressSays = (re) => waitFor(page, `the press line ${re}`, async () => {
+    const t = await page.textContent('#press');
+    return re.test(t) ? t : null;
+  }, 1500);
+  let from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await waitLine(page, 'the move', /^move: 5 \(x\)$/, from);
+  await waitLine(page, 'the AI answers', /^ai: /, from);
+  await pressSays(/^short press: cell 5 \(key 5\)$/);
+  await simWait(page, 400);
+  check('a move: still a short press after its answer time', /^short press: cell 5/.test(await page.textContent('#press')));
+  from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await pressSays(/^ignored: cell 5 \(key 5\)$/);
+  await page.screenshot({ path: path.join(outDir, 'ignored-1100.png') });
 });
 
 // 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled

@@ -13,6 +13,7 @@ import {
 } from './shield.js';
 import { parseHex } from './image.js';
 import { Presses } from './presses.js';
+import { PressVerdict } from './verdict.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
@@ -155,10 +156,14 @@ relabel();
 // The page's presses follow every front end's rule (presses.js): two quick taps are two
 // presses, in order. A cell held by several pointers and keys goes up when the last lets go.
 let presses = null;
+const pressEl = $('press');
+const verdict = new PressVerdict((text) => { pressEl.textContent = text; });
 function down(cell, who, holdMs) {
   if (!board) return;
+  const first = !presses.busy(cell);
   holders[cell].add(who);
   presses.down(cell, holdMs);
+  if (first) verdict.pressed(cell, `cell ${cell + 1} (key ${label(cell)})`, board.now(), holdMs >= LONG_MS);
 }
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board) return;
@@ -166,7 +171,9 @@ function up_(cell, who) {
 }
 function showKey(cell, isDown) {
   cells[cell].classList.toggle('down', isDown);
-  if (!isDown) holders[cell].clear();
+  if (isDown) return;
+  holders[cell].clear();
+  if (board) verdict.released(cell, board.now());
 }
 
 // keyboard: the keys of `make play`. In the console input, a digit typed while the input
@@ -218,7 +225,10 @@ function start(flash, name) {
     pins: PINS, eeprom,
     onEepromWrite: () => { eepromDirty = true; },
   });
-  board.onLine = (text) => log('rx', text);
+  board.onLine = (text) => {
+    verdict.line(text);
+    log('rx', text);
+  };
   board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
   fwName = name;
   $('fw-name').textContent = name;
@@ -246,6 +256,7 @@ function frame() {
       }
     }
     presses.due();
+    verdict.due(board.now());
   }
   render();
   saveEeprom(false);

@@ -3,10 +3,11 @@
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
 import {
-  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
+  msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, TIMINGS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import MENU_TABLE from 'board-menu';
 import { Presses } from './presses.js';
+import { PressVerdict } from './verdict.js';
 
 const LOG_LINES = 14, LOG_WIDTH = 76;
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
@@ -50,8 +51,14 @@ class Play {
     this.esc = ESC_NONE;
     this.escTimer = null;
     this.resized = true;
-    this.presses = new Presses(board); // two quick taps are two presses (presses.js)
-    board.onLine = (line) => this.push(`< ${line}`);
+    // two quick taps are two presses (presses.js); whether the board took one (verdict.js)
+    this.verdict = new PressVerdict((text) => { this.status = text; });
+    this.presses = new Presses(board, (c, isDown) => { if (!isDown) this.verdict.released(c, board.now()); });
+    this.held = { cell: -1, last: 0, repeated: false }; // a digit key the terminal repeats
+    board.onLine = (line) => {
+      this.verdict.line(line);
+      this.push(`< ${line}`);
+    };
   }
 
   push(t) {
@@ -172,6 +179,7 @@ class Play {
     const limit = Math.min(target, board.now() + msToCycles(200));
     while (board.now() < limit) {
       this.presses.due();
+      this.verdict.due(board.now());
       if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
         this.status = `the simulated chip stopped (${board.status.crashReason})`;
         return false;
@@ -235,13 +243,28 @@ class Play {
     else if (c === 'l' || c === 'L') this.longNext = !this.longNext;
     else if (c === ':') { this.editing = true; this.legend = false; } else if (c === '?') this.legend = !this.legend;
     else if (digit) {
-      const cl = keyCell(digit, this.numpad);
-      const ms = isLong || this.longNext ? LONG_MS : PRESS_MS;
+      this.digit(keyCell(digit, this.numpad), isLong || this.longNext);
       this.longNext = false;
-      this.presses.down(cl, ms);
-      this.status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
     }
     return false;
+  }
+
+  // A digit: a long press (shift, 'l'), or a key that may be held. Held, the terminal
+  // repeats it: its first byte holds the cell REPEAT_DELAY_MS, each repeat within that
+  // extends the hold to REPEAT_GAP_MS past it, so a held key is one hold, not a tap and then
+  // more; another key first makes an unrepeated one a tap (as sim/ttt_sim.c's play_digit).
+  digit(cl, isLong) {
+    const now = this.board.now(), h = this.held;
+    const within = msToCycles(h.repeated ? TIMINGS.REPEAT_GAP_MS : TIMINGS.REPEAT_DELAY_MS);
+    if (!isLong && h.cell === cl && now - h.last <= within && this.presses.extend(cl, TIMINGS.REPEAT_GAP_MS)) {
+      h.last = now;
+      h.repeated = true;
+      return;
+    }
+    if (h.cell >= 0 && !h.repeated) this.presses.tap(h.cell);
+    this.presses.down(cl, isLong ? LONG_MS : TIMINGS.REPEAT_DELAY_MS);
+    this.held = { cell: isLong ? -1 : cl, last: now, repeated: false };
+    this.verdict.pressed(cl, `key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`, now, isLong);
   }
 
   // the bytes typed; true for quit
