@@ -192,13 +192,41 @@ static void on_signal(int sig)
 static char log_buf[LOG_LINES][LOG_WIDTH + 1];
 static int log_count;
 
-static void log_push(const char *text)
+#define LOG_WRAP 68 /* a longer line wraps at a space: it fits the 72-column layout */
+#define READY_STATUS "ready: hold a cell 0.8 s for the menu, '?' for help"
+
+static void log_add(const char *text, int len)
 {
     if (log_count == LOG_LINES) {
         memmove(log_buf[0], log_buf[1], sizeof log_buf[0] * (LOG_LINES - 1));
         log_count--;
     }
-    snprintf(log_buf[log_count++], LOG_WIDTH + 1, "%s", text);
+    snprintf(log_buf[log_count++], LOG_WIDTH + 1, "%.*s", len, text);
+}
+
+/* A console line into the log, wrapped at word boundaries (continued 4 columns in). */
+static void log_push(const char *text)
+{
+    char row[LOG_WRAP + 1];
+    const char *indent = "";
+    for (;;) {
+        int room = LOG_WRAP - (int)strlen(indent), len = (int)strlen(text), cut = room;
+        if (len <= room) {
+            snprintf(row, sizeof row, "%s%s", indent, text);
+            log_add(row, LOG_WRAP);
+            return;
+        }
+        while (cut > room / 2 && text[cut] != ' ')
+            cut--;
+        if (text[cut] != ' ')
+            cut = room; /* one long word: cut it */
+        snprintf(row, sizeof row, "%s%.*s", indent, cut, text);
+        log_add(row, LOG_WRAP);
+        text += cut;
+        while (*text == ' ')
+            text++;
+        indent = "    ";
+    }
 }
 
 /* A line from the board answers the press being judged (play_t's v_*). */
@@ -213,7 +241,7 @@ static void ui_line(const char *line, void *ctx)
     int *answered = ctx;
     if (answered && answers_press(line))
         *answered = 1;
-    char buf[LOG_WIDTH + 1];
+    char buf[BOARD_LINE_MAX + 3];
     snprintf(buf, sizeof buf, "< %s", line);
     log_push(buf);
 }
@@ -345,12 +373,12 @@ static void draw_too_small(int cols, int rows)
 }
 
 /* The board's menu, its long labels from the firmware's table (firmware/game/menu.h); the
- * choices in the cells' places, labelled with the keys of the layout shown (at most 70
- * columns: the compact layout). */
+ * choices in the cells' places, labelled with the keys of the layout shown; then how to
+ * read the board (every line at most 70 columns: the compact layout's 72). */
 #define MENU_LONG(cell, action, arg, lng, shrt) lng,
 static const char *const menu_choice[9] = {GAME_MENU(MENU_LONG)};
 static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)", ""};
-#define LEGEND_LINES 7
+#define LEGEND_LINES 16
 
 static void legend_line(int i, int numpad, int cols)
 {
@@ -359,7 +387,16 @@ static void legend_line(int i, int numpad, int cols)
         "move or at game over. Then a short press picks, cells as on the grid:",
         NULL, NULL, NULL,
         "8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.",
-        "A long press, or 10 s without a press, closes it: nothing changes."};
+        "A long press, or 10 s without a press, closes it: nothing changes.",
+        "READING THE BOARD: X is red, O green. You are X (red), the AI O",
+        "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
+        "Game over: the line blinks; the next tap anywhere starts a new game.",
+        "Mid-game, hold an empty cell 0.8 s: a hint (yellow). Hold a taken",
+        "cell: the analysis, each empty cell green wins, yellow draws, red",
+        "loses for the side to move; the next press ends it.",
+        "Statistics (menu 7): bars up from the bottom row, wins left (green),",
+        "draws middle (yellow), losses right (red); dim yellow above: frame.",
+        "A press the board ignored: the status line says 'ignored'."};
     char row[96];
     if (text[i]) {
         snprintf(row, sizeof row, "%s", text[i]);
@@ -414,7 +451,7 @@ static void draw_full(const play_t *p, int cols)
            p->numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
                      : "1-9 in reading order (1 top left)",
            p->long_next ? "  [LONG]" : "");
-    printf(" shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\033[K\r\n");
+    printf(" shift+digit or 'l',digit: long press  ':' console  '?' help  'q' quit\033[K\r\n");
     printf(" %.78s\033[K\r\n", p->status);
     if (p->legend) {
         printf("\033[K\r\n");
@@ -438,7 +475,7 @@ static void draw_compact(const play_t *p, int cols, int rows)
     snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
     snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
     snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
-    snprintf(help[5], sizeof help[5], "'?' %s", p->legend ? "back to the console" : "the board's menu");
+    snprintf(help[5], sizeof help[5], "'?' %s", p->legend ? "back to the console" : "menu, colours, help");
     for (int row = 0; row < 6; row++) {
         int r = row / 2;
         printf("  ");
@@ -647,8 +684,8 @@ static void play_edit(play_t *p, unsigned char ch)
 {
     if (ch == '\r' || ch == '\n') {
         board_serial_line(p->input);
-        char buf[LOG_WIDTH + 1];
-        snprintf(buf, sizeof buf, "> %.*s", LOG_WIDTH - 2, p->input); /* as it fits */
+        char buf[sizeof p->input + 3];
+        snprintf(buf, sizeof buf, "> %s", p->input);
         log_push(buf);
         p->editing = 0;
         p->input_len = 0;
@@ -737,7 +774,7 @@ static int run_play(const char *elf)
 {
     if (term_raw() != 0)
         return 2;
-    play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = "ready",
+    play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = READY_STATUS,
                 .key_cell = -1, .v_cell = -1};
     board_on_line(ui_line, &p.v_answered);
     uint64_t t0 = mono_us(), sim0 = board_now(), last_draw = 0;

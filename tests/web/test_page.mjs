@@ -172,6 +172,19 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   await command(page, 'new x');
   await page.screenshot({ path: path.join(outDir, 'page-1100.png') });
   check('legend shown at 1100 px', await page.$eval('#legend', (l) => l.getBoundingClientRect().height > 0));
+  // a mouse and a keyboard: the keys' help, not the touch help; at 1200 x 900 with Erase
+  // EEPROM's question open
+  const shown = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().height > 0);
+  check('keys help shown with a mouse', await shown('.keys-keyboard'));
+  check('touch help hidden with a mouse', !(await shown('.keys-touch')));
+  check('the reading help shown', await shown('#reading'));
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.click('#erase');
+  await page.screenshot({ path: path.join(outDir, 'page-1200-erase.png') });
+  await page.click('#erase-no');
+  await page.$eval('#reading', (el) => el.scrollIntoView());
+  await page.screenshot({ path: path.join(outDir, 'page-1200-reading.png') });
+  await page.setViewportSize({ width: 1100, height: 720 });
   check('a lit cell of the game is drawn at full brightness',
     (await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on))).every((on) => on === '1000'));
 });

@@ -46,6 +46,12 @@ $(LEDS_FW:.elf=.hex): $(LEDS_FW)
 test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex)
 	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_leds.mjs
 TEST_TARGETS += test-web-leds
+# the page for people (tests/web/test_page_people.mjs): phone layout, touch help, the
+# reading help, Erase EEPROM's question, avrdude and console wrapping, bad input
+.PHONY: test-web-people
+test-web-people: $(WEB_PAGE)
+	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
+TEST_TARGETS += test-web-people
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \

@@ -328,7 +328,15 @@ function render() {
 // ---- reset, erase, load your own .hex ----------------------------------------------------
 
 $('reset').addEventListener('click', () => { if (board) board.reset(0x02 /* EXTRF */); });
+// Erasing asks first, saying what goes: the statistics and the settings.
+const eraseBox = $('erase-confirm');
 $('erase').addEventListener('click', () => {
+  eraseBox.hidden = false;
+  $('erase-no').focus();
+});
+$('erase-no').addEventListener('click', () => { eraseBox.hidden = true; });
+$('erase-yes').addEventListener('click', () => {
+  eraseBox.hidden = true;
   eeprom.fill(0xff);
   eepromDirty = true;
   saveEeprom(true);
@@ -336,16 +344,31 @@ $('erase').addEventListener('click', () => {
   if (board) board.powerCycle();
 });
 
+// A file that is not a firmware image changes nothing: the message says why.
+const MAX_HEX_BYTES = 256 * 1024; // a full 32 KB image is about 90 KB of Intel HEX
+const loadMsg = $('load-msg');
+function loadRefused(name, why) {
+  loadMsg.hidden = false;
+  loadMsg.textContent = `Not loaded: ${name} ${why}. The board keeps running ${fwName}.`;
+  log('sys', `cannot load ${name}: ${why}`);
+}
 async function loadFile(file) {
+  if (file.size === 0) { loadRefused(file.name, 'is empty'); return; }
+  if (file.size > MAX_HEX_BYTES) {
+    loadRefused(file.name, `is ${num(file.size)} bytes, too big for an ATmega328P image ` +
+      `(a full 32 KB flash is about 90 KB of Intel HEX)`);
+    return;
+  }
   try {
     const text = await file.text();
     const img = parseHex(text);
+    loadMsg.hidden = true;
     fwHex = text;
     $('flash-name').textContent = file.name;
     start(img.flash, file.name);
     offerDownload();
   } catch (e) {
-    log('sys', `cannot load ${file.name}: ${e.message}`);
+    loadRefused(file.name, `is not an Intel HEX firmware image (${e.message})`);
   }
 }
 $('hexfile').addEventListener('change', (e) => {
