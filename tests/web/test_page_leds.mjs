@@ -1,5 +1,5 @@
 // tests/web/test_page_leds.mjs - the page shows what the LEDs show, measured on its pixels
-// in Debian's Chromium: an image through the real LED driver (tests/web/leds_fw.c: X full
+// in Debian's Chromium: the game with colour-blind mode on (X full, O dim); an image through the real LED driver (tests/web/leds_fw.c: X full
 // and dim, O full and dim, one cell unlit) at each brightness level; each LED's centre
 // sampled from a screenshot, its relative luminance (sRGB to linear, WCAG's weights)
 // compared with the die's duty share (hal/leds_duty.h: the last counts of a 125-count row
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import test from 'node:test';
 import { usePage, noPageErrors, check } from './chromium.mjs';
 import { inputs } from './inputs.mjs';
-import { waitLine, simWait, rxLines } from './page_read.mjs';
+import { waitLine, simWait, rxLines, command } from './page_read.mjs';
 
 const [pagePath, ledsHex, outDir] = inputs('WEB_PAGE', 'LEDS_HEX', 'OUT_DIR');
 fs.mkdirSync(outDir, { recursive: true });
@@ -62,9 +62,34 @@ async function sample(page) {
 
 const seen = {}; // level name -> spot -> linear RGB
 
+// The real firmware first: with `colorblind on`, its O drawn dim and X full, apart by
+// luminance through both simulations.
+test('the game: colorblind on draws O dim, X full, apart through both simulations', async () => {
+  const { page } = s;
+  await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
+  await command(page, 'new x');
+  await command(page, 'colorblind on');
+  const from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  const ai = await waitLine(page, 'the AI answers', /^ai: [1-9]/, from);
+  const o = Number(/^ai: ([1-9])/.exec(ai)[1]) - 1;
+  await simWait(page, 1500); // past the AI move's blink
+  await page.waitForTimeout(100);
+  const on = await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on));
+  check('X (cell 5) full, O dim', on[4] === '1000' && on[o] === '250', on.join());
+  const rgb = await sample(page);
+  const lines = [];
+  for (const [sim, m] of [['normal', null], ...Object.entries(MACHADO)]) {
+    const lum = (v) => luminance(m ? simulate(m, v) : v), ratio = lum(rgb[4]) / lum(rgb[o]);
+    lines.push(`game, colorblind on, ${sim}: X / O ${ratio.toFixed(2)} : 1`);
+    check(`game ${sim}: X and the dim O at least 3 : 1`, ratio >= 3, ratio.toFixed(2));
+  }
+  console.log(lines.map((l) => `page_leds: ${l}`).join('\n'));
+  await command(page, 'colorblind off'); // the page's EEPROM is the test profile's own
+});
+
 test('the LED image loads', async () => {
   const { page } = s;
-  await waitLine(s.page, 'boot banner', /^ttt: ready/, 0, 8000);
   await page.setInputFiles('#hexfile', { name: 'leds_fw.hex', mimeType: 'text/plain',
     buffer: fs.readFileSync(ledsHex) });
   await waitLine(page, 'the LED image', /^leds_fw: ready/, 0, 8000);
