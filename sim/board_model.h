@@ -27,7 +27,11 @@
     X(BLINK_RECENT_MS, 800) /* a blink's last full stretch began at most this long ago */ \
     X(NEW_FRAME_MS, 300)   /* dark longer than this, then lit: a new frame, no blink */   \
     X(EE_WRITE_US, 3400)   /* an EEPROM byte, erase + write (datasheet 8.4, tWD_EEPROM) */ \
-    X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */
+    X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */ \
+    X(REPEAT_DELAY_MS, 700) /* a held terminal key's first repeat comes within this */ \
+    X(REPEAT_GAP_MS, 200)  /* and the next ones within this; the hold ends that long after */ \
+    X(ARMED_MS, 800)       /* held this long, a press is long (game.h's GAME_LONG_MS) */ \
+    X(ANSWER_MS, 300)      /* a press not answered on the console this long after: ignored */
 #define BOARD_TIMING_ENUM(name, value) BOARD_##name = (value),
 enum board_timing { BOARD_TIMINGS(BOARD_TIMING_ENUM) };
 #undef BOARD_TIMING_ENUM

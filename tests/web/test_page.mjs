@@ -117,6 +117,30 @@ test('3. two taps 30 ms apart: two presses, in order (two players: both are move
   await simWait(page, 600);
   const moves = (await rxLines(page)).slice(from).filter((l) => /^move: /.test(l));
   check('a tap during a held key: both void, as on the board', moves.length === 0, moves.join(' | '));
+  const said = await page.textContent('#press');
+  check('... and the page says the press was ignored', /^ignored: cell 7 \(key 7\)$/.test(said), said);
+});
+
+// 3b. a press the firmware takes is named by its length; one it ignores (a taken cell:
+// no console answer) says "ignored" (src/verdict.js)
+test('3b. the press line: "short press" for a move, "ignored" for a taken cell', async () => {
+  const { page } = s;
+  await answered(page, 'new x', /^new: vs ai, you x/);
+  const pressSays = (re) => waitFor(page, `the press line ${re}`, async () => {
+    const t = await page.textContent('#press');
+    return re.test(t) ? t : null;
+  }, 1500);
+  let from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await waitLine(page, 'the move', /^move: 5 \(x\)$/, from);
+  await waitLine(page, 'the AI answers', /^ai: /, from);
+  await pressSays(/^short press: cell 5 \(key 5\)$/);
+  await simWait(page, 400);
+  check('a move: still a short press after its answer time', /^short press: cell 5/.test(await page.textContent('#press')));
+  from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await pressSays(/^ignored: cell 5 \(key 5\)$/);
+  await page.screenshot({ path: path.join(outDir, 'ignored-1100.png') });
 });
 
 // 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled
@@ -148,6 +172,19 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   await command(page, 'new x');
   await page.screenshot({ path: path.join(outDir, 'page-1100.png') });
   check('legend shown at 1100 px', await page.$eval('#legend', (l) => l.getBoundingClientRect().height > 0));
+  // a mouse and a keyboard: the keys' help, not the touch help; at 1200 x 900 with Erase
+  // EEPROM's question open
+  const shown = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().height > 0);
+  check('keys help shown with a mouse', await shown('.keys-keyboard'));
+  check('touch help hidden with a mouse', !(await shown('.keys-touch')));
+  check('the reading help shown', await shown('#reading'));
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.click('#erase');
+  await page.screenshot({ path: path.join(outDir, 'page-1200-erase.png') });
+  await page.click('#erase-no');
+  await page.$eval('#reading', (el) => el.scrollIntoView());
+  await page.screenshot({ path: path.join(outDir, 'page-1200-reading.png') });
+  await page.setViewportSize({ width: 1100, height: 720 });
   check('a lit cell of the game is drawn at full brightness',
     (await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on))).every((on) => on === '1000'));
 });
@@ -176,8 +213,8 @@ for (const [key, name, full, dim] of levels)
     check(`${name}: each cell drawn as bright as the board lights it`, got.join() === want.join(),
       `${got.join()} (want ${want.join()})`);
     // what the person sees: a steady full cell (2) brighter than a dim one (5)
-    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).filter));
-    const b = (f) => Number((/brightness\(([\d.]+)\)/.exec(f) || [0, 1])[1]);
+    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).backgroundColor));
+    const b = (c) => (/rgb\((\d+), (\d+), (\d+)\)/.exec(c) || [0, 0, 0, 0]).slice(1).reduce((t, v) => t + Number(v), 0);
     check(`${name}: the full cell drawn brighter than the dim one`, b(seen[1]) > b(seen[4]), `${seen[1]} / ${seen[4]}`);
     await page.$eval('#board', (el) => el.scrollIntoView());
     await page.screenshot({ path: path.join(outDir, `brightness-${name}.png`), clip: await page.$eval('#board',

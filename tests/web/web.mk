@@ -35,6 +35,23 @@ $(DUTY_HEX): $(HAL_BENCH_FW)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 test-web-page: $(WEB_PAGE) $(DUTY_HEX)
 	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page.mjs
+# the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs)
+LEDS_FW := $(WEB_DIR)/leds_fw.elf
+$(LEDS_FW): $(call avr_objs,tests/web/leds_fw.c) $(HAL_AVR_LIB)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(LEDS_FW:.elf=.hex): $(LEDS_FW)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+.PHONY: test-web-leds
+test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex)
+	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_leds.mjs
+TEST_TARGETS += test-web-leds
+# the page for people (tests/web/test_page_people.mjs): phone layout, touch help, the
+# reading help, Erase EEPROM's question, avrdude and console wrapping, bad input
+.PHONY: test-web-people
+test-web-people: $(WEB_PAGE)
+	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
+TEST_TARGETS += test-web-people
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \

@@ -13,6 +13,7 @@ import {
 } from './shield.js';
 import { parseHex } from './image.js';
 import { Presses } from './presses.js';
+import { PressVerdict } from './verdict.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
@@ -155,10 +156,14 @@ relabel();
 // The page's presses follow every front end's rule (presses.js): two quick taps are two
 // presses, in order. A cell held by several pointers and keys goes up when the last lets go.
 let presses = null;
+const pressEl = $('press');
+const verdict = new PressVerdict((text) => { pressEl.textContent = text; });
 function down(cell, who, holdMs) {
   if (!board) return;
+  const first = !presses.busy(cell);
   holders[cell].add(who);
   presses.down(cell, holdMs);
+  if (first) verdict.pressed(cell, `cell ${cell + 1} (key ${label(cell)})`, board.now(), holdMs >= LONG_MS);
 }
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board) return;
@@ -166,7 +171,9 @@ function up_(cell, who) {
 }
 function showKey(cell, isDown) {
   cells[cell].classList.toggle('down', isDown);
-  if (!isDown) holders[cell].clear();
+  if (isDown) return;
+  holders[cell].clear();
+  if (board) verdict.released(cell, board.now());
 }
 
 // keyboard: the keys of `make play`. In the console input, a digit typed while the input
@@ -218,7 +225,10 @@ function start(flash, name) {
     pins: PINS, eeprom,
     onEepromWrite: () => { eepromDirty = true; },
   });
-  board.onLine = (text) => log('rx', text);
+  board.onLine = (text) => {
+    verdict.line(text);
+    log('rx', text);
+  };
   board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
   fwName = name;
   $('fw-name').textContent = name;
@@ -246,6 +256,7 @@ function frame() {
       }
     }
     presses.due();
+    verdict.due(board.now());
   }
   render();
   saveEeprom(false);
@@ -267,14 +278,27 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
-// A lit LED drawn at `permille` of full brightness (the board's brightness levels and
-// the color-blind mode's dim cells): lightness goes about as the cube root of light
-// (CIE L*), so a night board looks dim, not black.
-function drawShare(cell, permille) {
-  const el = cells[cell];
-  if (el.dataset.on === String(permille)) return;
+// A lit LED drawn as the board lights it: each die's colour in linear light, scaled by
+// its share of full brightness (the board's levels and the colour-blind mode's dim cells:
+// the model's shade), so the drawn luminance follows the duty share, as the eye's does the
+// LED's. X's red carries some green and O's green is darker, so that at one share both
+// have about the same luminance, also through a red-green colour-vision deficiency: the
+// colour-blind mode's dim O is then told from X by luminance alone (tests/web/test_page_leds.mjs).
+// Both dies lit (a hint, a draw) are drawn yellow, as the eye mixes them.
+const DIE_LIGHT = { r: [1, 0.12, 0.04], g: [0.04, 0.3, 0.03], y: [1, 0.65, 0.06] };
+const toSrgb = (v) => Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
+function ledColor(color, permille) {
+  const lin = DIE_LIGHT[color];
+  if (!lin) return '';
+  return `rgb(${lin.map((v) => toSrgb((v * permille) / 1000)).join(', ')})`;
+}
+function drawShare(cell, color, permille) {
+  const el = cells[cell], key = `${color}${permille}`;
+  if (el.dataset.drawn === key) return;
+  el.dataset.drawn = key;
   el.dataset.on = String(permille);
-  el.style.setProperty('--on', Math.cbrt(permille / 1000).toFixed(3));
+  el.style.setProperty('--led', ledColor(color, permille) || 'var(--off)');
+  el.style.setProperty('--glow', color === '.' ? '0' : (0.6 * permille / 1000).toFixed(3));
 }
 
 let shownLeds = '', shownPic = '';
@@ -292,7 +316,7 @@ function render() {
     boardEl.dataset.leds = leds;
     shownLeds = leds;
   }
-  for (let c = 0; c < 9; c++) drawShare(c, shadePermille(board.shades[c]));
+  for (let c = 0; c < 9; c++) drawShare(c, leds[c], shadePermille(board.shades[c]));
   const pic = board.stable() ? board.picture : shownPic;
   if (pic && pic !== shownPic) {
     boardEl.dataset.picture = pic;
@@ -304,7 +328,15 @@ function render() {
 // ---- reset, erase, load your own .hex ----------------------------------------------------
 
 $('reset').addEventListener('click', () => { if (board) board.reset(0x02 /* EXTRF */); });
+// Erasing asks first, saying what goes: the statistics and the settings.
+const eraseBox = $('erase-confirm');
 $('erase').addEventListener('click', () => {
+  eraseBox.hidden = false;
+  $('erase-no').focus();
+});
+$('erase-no').addEventListener('click', () => { eraseBox.hidden = true; });
+$('erase-yes').addEventListener('click', () => {
+  eraseBox.hidden = true;
   eeprom.fill(0xff);
   eepromDirty = true;
   saveEeprom(true);
@@ -312,16 +344,31 @@ $('erase').addEventListener('click', () => {
   if (board) board.powerCycle();
 });
 
+// A file that is not a firmware image changes nothing: the message says why.
+const MAX_HEX_BYTES = 256 * 1024; // a full 32 KB image is about 90 KB of Intel HEX
+const loadMsg = $('load-msg');
+function loadRefused(name, why) {
+  loadMsg.hidden = false;
+  loadMsg.textContent = `Not loaded: ${name} ${why}. The board keeps running ${fwName}.`;
+  log('sys', `cannot load ${name}: ${why}`);
+}
 async function loadFile(file) {
+  if (file.size === 0) { loadRefused(file.name, 'is empty'); return; }
+  if (file.size > MAX_HEX_BYTES) {
+    loadRefused(file.name, `is ${num(file.size)} bytes, too big for an ATmega328P image ` +
+      `(a full 32 KB flash is about 90 KB of Intel HEX)`);
+    return;
+  }
   try {
     const text = await file.text();
     const img = parseHex(text);
+    loadMsg.hidden = true;
     fwHex = text;
     $('flash-name').textContent = file.name;
     start(img.flash, file.name);
     offerDownload();
   } catch (e) {
-    log('sys', `cannot load ${file.name}: ${e.message}`);
+    loadRefused(file.name, `is not an Intel HEX firmware image (${e.message})`);
   }
 }
 $('hexfile').addEventListener('change', (e) => {

@@ -3,16 +3,19 @@
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
 import {
-  msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
+  msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, TIMINGS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import MENU_TABLE from 'board-menu';
 import { Presses } from './presses.js';
+import { PressVerdict } from './verdict.js';
 
-const LOG_LINES = 14, LOG_WIDTH = 76;
+const LOG_LINES = 14, LOG_WRAP = 68; // a longer line wraps at a space: it fits 72 columns
+const READY_STATUS = "ready: hold a cell 0.8 s for the menu, '?' for help";
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
-// the board's menu (firmware/game/menu.h), as sim/ttt_sim.c's legend (at most 70 columns)
+// the board's menu (firmware/game/menu.h), then how to read the board, as sim/ttt_sim.c's
+// legend (every line at most 70 columns: the compact layout's 72)
 const MENU = MENU_TABLE.cells.map((c) => c.long);
 const MENU_ROW_NOTE = ['(a new game)', '(level, new game)', ''];
 const LEGEND = [
@@ -20,7 +23,16 @@ const LEGEND = [
   'move or at game over. Then a short press picks, cells as on the grid:',
   null, null, null,
   '8 (on/off) and 9 (full, medium, night) stay in the menu, showing it.',
-  'A long press, or 10 s without a press, closes it: nothing changes.'];
+  'A long press, or 10 s without a press, closes it: nothing changes.',
+  "READING THE BOARD: X is red, O green. You are X (red), the AI O",
+  "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
+  "Game over: the line blinks; the next tap anywhere starts a new game.",
+  "Mid-game, hold an empty cell 0.8 s: a hint (yellow). Hold a taken",
+  "cell: the analysis, each empty cell green wins, yellow draws, red",
+  "loses for the side to move; the next press ends it.",
+  "Statistics (menu 7): bars up from the bottom row, wins left (green),",
+  "draws middle (yellow), losses right (red); dim yellow above: frame.",
+  "A press the board ignored: the status line says 'ignored'."];
 // escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
 const isQuit = (ch) => ch === 113 || ch === 81 || ch === 3 || ch === 4; // q Q ^C ^D
@@ -45,18 +57,37 @@ class Play {
     this.longNext = false;
     this.editing = false;
     this.input = '';
-    this.status = 'ready';
+    this.status = READY_STATUS;
     this.legend = false;
     this.esc = ESC_NONE;
     this.escTimer = null;
     this.resized = true;
-    this.presses = new Presses(board); // two quick taps are two presses (presses.js)
-    board.onLine = (line) => this.push(`< ${line}`);
+    // two quick taps are two presses (presses.js); whether the board took one (verdict.js)
+    this.verdict = new PressVerdict((text) => { this.status = text; });
+    this.presses = new Presses(board, (c, isDown) => { if (!isDown) this.verdict.released(c, board.now()); });
+    this.held = { cell: -1, last: 0, repeated: false }; // a digit key the terminal repeats
+    board.onLine = (line) => {
+      this.verdict.line(line);
+      this.push(`< ${line}`);
+    };
   }
 
+  // a console line into the log, wrapped at word boundaries (continued 4 columns in)
   push(t) {
-    this.log.push(t.slice(0, LOG_WIDTH));
-    if (this.log.length > LOG_LINES) this.log.shift();
+    let indent = '';
+    for (;;) {
+      const room = LOG_WRAP - indent.length;
+      let cut = room;
+      if (t.length > room) {
+        while (cut > room / 2 && t[cut] !== ' ') cut--;
+        if (t[cut] !== ' ') cut = room; // one long word: cut it
+      }
+      this.log.push(indent + t.slice(0, cut));
+      if (this.log.length > LOG_LINES) this.log.shift();
+      t = t.slice(cut).replace(/^ +/, '');
+      if (!t) return;
+      indent = '    ';
+    }
   }
 
   size() { return { cols: this.out.columns || 80, rows: this.out.rows || 24 }; }
@@ -115,7 +146,7 @@ class Play {
       s += '\x1b[K\r\n';
     }
     s += ` keys ${this.numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${this.longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
-    s += " shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\x1b[K\r\n";
+    s += " shift+digit or 'l',digit: long press  ':' console  '?' help  'q' quit\x1b[K\r\n";
     s += ` ${this.status.slice(0, 78)}\x1b[K\r\n`;
     if (this.legend) {
       s += '\x1b[K\r\n';
@@ -130,7 +161,7 @@ class Play {
     const help = [`ttt-sim-js: ${this.name.slice(0, 40)}`,
       `keys ${this.numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${this.longNext ? '  [LONG]' : ''}`,
       "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
-      "':' console line   'q' quit", `'?' ${this.legend ? 'back to the console' : "the board's menu"}`];
+      "':' console line   'q' quit", `'?' ${this.legend ? 'back to the console' : 'menu, colours, help'}`];
     let s = '';
     for (let row = 0; row < 6; row++) {
       const r = Math.floor(row / 2);
@@ -172,6 +203,7 @@ class Play {
     const limit = Math.min(target, board.now() + msToCycles(200));
     while (board.now() < limit) {
       this.presses.due();
+      this.verdict.due(board.now());
       if (board.runUntil(Math.min(limit, board.now() + msToCycles(2))) < 0) {
         this.status = `the simulated chip stopped (${board.status.crashReason})`;
         return false;
@@ -235,13 +267,28 @@ class Play {
     else if (c === 'l' || c === 'L') this.longNext = !this.longNext;
     else if (c === ':') { this.editing = true; this.legend = false; } else if (c === '?') this.legend = !this.legend;
     else if (digit) {
-      const cl = keyCell(digit, this.numpad);
-      const ms = isLong || this.longNext ? LONG_MS : PRESS_MS;
+      this.digit(keyCell(digit, this.numpad), isLong || this.longNext);
       this.longNext = false;
-      this.presses.down(cl, ms);
-      this.status = `${ms === LONG_MS ? 'long' : 'short'} press: key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`;
     }
     return false;
+  }
+
+  // A digit: a long press (shift, 'l'), or a key that may be held. Held, the terminal
+  // repeats it: its first byte holds the cell REPEAT_DELAY_MS, each repeat within that
+  // extends the hold to REPEAT_GAP_MS past it, so a held key is one hold, not a tap and then
+  // more; another key first makes an unrepeated one a tap (as sim/ttt_sim.c's play_digit).
+  digit(cl, isLong) {
+    const now = this.board.now(), h = this.held;
+    const within = msToCycles(h.repeated ? TIMINGS.REPEAT_GAP_MS : TIMINGS.REPEAT_DELAY_MS);
+    if (!isLong && h.cell === cl && now - h.last <= within && this.presses.extend(cl, TIMINGS.REPEAT_GAP_MS)) {
+      h.last = now;
+      h.repeated = true;
+      return;
+    }
+    if (h.cell >= 0 && !h.repeated) this.presses.tap(h.cell);
+    this.presses.down(cl, isLong ? LONG_MS : TIMINGS.REPEAT_DELAY_MS);
+    this.held = { cell: isLong ? -1 : cl, last: now, repeated: false };
+    this.verdict.pressed(cl, `key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`, now, isLong);
   }
 
   // the bytes typed; true for quit

@@ -41,6 +41,19 @@ export class Presses {
     this.releaseAt[cell] = Math.max(this.board.now(), this.pressedAt[cell] + msToCycles(PRESS_MS));
   }
 
+  /** A timed press that is down lasts at least `ms` more (a key the terminal repeats). */
+  extend(cell, ms) {
+    if (this.pressedAt[cell] < 0 || !this.releaseAt[cell]) return false;
+    this.releaseAt[cell] = Math.max(this.releaseAt[cell], this.board.now() + msToCycles(ms));
+    return true;
+  }
+
+  /** A timed press that is down ends as a tap: PRESS_MS after it went down, or now. */
+  tap(cell) {
+    if (this.pressedAt[cell] < 0 || !this.releaseAt[cell]) return;
+    this.releaseAt[cell] = Math.max(this.board.now(), this.pressedAt[cell] + msToCycles(PRESS_MS));
+  }
+
   /** Let go of the cells whose time is up, then press those waiting whose turn it is. */
   due() {
     const now = this.board.now();
