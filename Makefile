@@ -80,8 +80,8 @@ CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware 
 # (one scratch folder, build/web/flash).
 TEST_ALONE := test-sim-flash test-web-flash
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
-	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted \
-	chromium:test-web-browser,test-web-page,test-web-flash-browser,test-web-page-serial \
+	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted,test-kicad-silk \
+	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
 SIZE_TARGETS :=
@@ -132,6 +132,7 @@ include tests/web/web.mk
 include tests/shield/shield.mk
 include tests/fuzz/fuzz.mk
 include tests/mutants/mutants.mk
+include tests/contributing/contributing.mk
 include tests/case/case.mk
 include tests/docs/docs.mk
 
@@ -147,7 +148,9 @@ test: deps
 # fails its suite instead of stalling the run), TEST_JOBS at a time, its output kept in
 # a log printed whole when it ends; the closing line counts them (tests/suites.py, which
 # first builds every suite's prerequisites in one make, so no two suites build one file).
-SUITE_TIMEOUT ?= 300
+# The limit is twice the slowest suite on a quiet machine (the exhaustive proofs and the
+# planted KiCad mistakes take 3-5 minutes with another suite beside them).
+SUITE_TIMEOUT ?= 600
 TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
@@ -218,5 +221,6 @@ size: $(SIZE_TARGETS)
 clean:
 	rm -rf $(BUILD)
 
-# (not those of the mutants' scratch copies, each a tree of its own: tests/mutants)
--include $(shell find $(BUILD) -path $(BUILD)/mutants -prune -o -name '*.d' -print 2>/dev/null)
+# (not those of the scratch copies, each a tree of its own: tests/mutants, tests/contributing)
+-include $(shell find $(BUILD) \( -path $(BUILD)/mutants -o -path $(BUILD)/contrib \) -prune -o \
+	-name '*.d' -print 2>/dev/null)

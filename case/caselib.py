@@ -262,7 +262,7 @@ def read_board(pcb_path, parts_path=PARTS_JSON):
     outline = [tf(*p) for p in poly]
     out = {"pcb": pcb_path, "outline": outline, "width": max(p[0] for p in outline),
            "height": max(p[1] for p in outline), "thickness": thick, "notch": _notch(outline),
-           "lid_intent": parts_data.get("lid", {}), "origin_kicad": (x0, y0)}
+           "origin_kicad": (x0, y0)}
     out.update(_read_footprints(board, tf, by_ref, parts_path))
     return out
 

@@ -5,6 +5,8 @@
 #define HAL_LEDS_H
 #include <stdint.h>
 
+#include "leds_levels.h"
+
 #define LEDS_CELLS 9
 
 typedef struct {
@@ -14,7 +16,12 @@ typedef struct {
     uint16_t dim; /* lit a quarter of the level's on-time: a cue that is not hue */
 } leds_frame_t;
 
-enum { LEDS_BRIGHT_NIGHT = 0, LEDS_BRIGHT_MEDIUM = 1, LEDS_BRIGHT_FULL = 2, LEDS_BRIGHT_LEVELS = 3 };
+/* LEDS_BRIGHT_<id> (leds_levels.h): 0 the dimmest, LEDS_BRIGHT_LEVELS - 1 the brightest. */
+#define LEDS_LEVEL_AT(id, word, counts) LEDS_AT_##id,
+enum { LEDS_LEVELS(LEDS_LEVEL_AT) LEDS_BRIGHT_LEVELS };
+#define LEDS_LEVEL_ENUM(id, word, counts) LEDS_BRIGHT_##id = LEDS_BRIGHT_LEVELS - 1 - LEDS_AT_##id,
+enum { LEDS_LEVELS(LEDS_LEVEL_ENUM) };
+_Static_assert(LEDS_LEVELS_MAX == LEDS_BRIGHT_LEVELS - 1, "LEDS_LEVELS_MAX: the last digit");
 
 /* Init: all dark, level LEDS_BRIGHT_FULL. */
 void leds_init(void);

@@ -10,11 +10,11 @@
 #define LEDS_DUTY_STEP 125u /* Timer0 counts in a row step (avr/tick.c: OCR0A + 1) */
 #define LEDS_DUTY_ROWS 3u
 
+#define LEDS_DUTY_ON(id, word, counts) level == LEDS_BRIGHT_##id ? (uint8_t)(counts):
 /* The last counts of its row's step a lit die is on. */
 static inline uint8_t leds_duty_counts(uint8_t level, bool dim)
 {
-    uint8_t on = level == LEDS_BRIGHT_NIGHT ? 8u : level == LEDS_BRIGHT_MEDIUM ? 32u
-                                                                          : LEDS_DUTY_STEP;
+    uint8_t on = LEDS_LEVELS(LEDS_DUTY_ON) LEDS_DUTY_STEP;
     return dim ? (uint8_t)(on >> 2) : on;
 }
 

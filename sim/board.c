@@ -383,7 +383,17 @@ static int chip_step(avr_t *avr)
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-/* The chip runs in steps to the next thing a part has to do. */
+static avr_cycle_count_t step_end(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)avr;
+    (void)when;
+    (void)param;
+    return 0;
+}
+
+/* The chip runs in steps to the next thing a part has to do. A sleeping simavr skips to
+ * its next cycle timer and one cycle more, past the step's end: a timer one cycle before
+ * it ends the sleep on it, as avr8js's does (a host byte's start bit, a wait's end). */
 int board_run_until(uint64_t target)
 {
     avr_t *avr = g.avr;
@@ -391,9 +401,12 @@ int board_run_until(uint64_t target)
         g.run_next = min64(min64(target, g.leds.model.next_window),
                            min64(key_matrix_next(&g.keys),
                                  min64(host_uart_next(&g.uart), eeprom_timing_next(&g.eeprom))));
+        if (g.run_next > avr->cycle + 1)
+            avr_cycle_timer_register(avr, g.run_next - 1 - avr->cycle, step_end, NULL);
         while (avr->cycle < g.run_next)
             if (chip_step(avr) < 0)
                 return -1;
+        avr_cycle_timer_cancel(avr, step_end, NULL);
         uint64_t now = avr->cycle;
         key_matrix_run(&g.keys, now);
         host_uart_run(&g.uart, now);

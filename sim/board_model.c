@@ -132,7 +132,7 @@ static void leds_meter(board_leds_t *l, unsigned d, uint64_t on, uint64_t now)
  * window between shades (a brightness change in mid-window) keeps a lit die lit. Light
  * outside the shades in 3+ windows in a row is a ghost (reported, counted as off, and
  * the window counted). Returns whether a die went dark. */
-static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS + 1])
+static bool leds_levels(board_leds_t *l, uint64_t now, uint64_t at, char ghosts[BOARD_CELLS + 1])
 {
     uint64_t span = now - l->window_start;
     bool went_dark = false, any_ghost = false;
@@ -162,7 +162,7 @@ static bool leds_levels(board_leds_t *l, uint64_t now, char ghosts[BOARD_CELLS +
         if (lit != l->level[d]) {
             l->level[d] = lit;
             l->prev_change[d] = l->last_change[d];
-            l->last_change[d] = now;
+            l->last_change[d] = at;
             went_dark |= !lit;
         }
     }
@@ -238,20 +238,25 @@ unsigned board_leds_window(board_leds_t *l, uint64_t now)
 {
     char ghosts[BOARD_CELLS + 1], pic[BOARD_CELLS + 1], shades[BOARD_CELLS + 1];
     unsigned changed = 0;
+    /* The window's own end on the grid: an emulator reaches it an instruction late, by a
+     * few cycles that differ between simavr and avr8js; edges timed by it keep whole
+     * windows whole (a stretch of 50 windows is BLINK_MAX_MS on both). */
+    uint64_t late = now - l->next_window;
+    uint64_t at = now >= l->next_window && late < BOARD_WINDOW_CYCLES ? l->next_window : now;
     leds_account(l, now);
-    leds_holds(l, now, leds_levels(l, now, ghosts));
+    leds_holds(l, at, leds_levels(l, now, at, ghosts));
     for (unsigned cell = 0; cell < BOARD_CELLS; cell++)
-        pic[cell] = leds_cell(l, cell, now, &shades[cell]);
+        pic[cell] = leds_cell(l, cell, at, &shades[cell]);
     if (copy_cells(l->ghosts, ghosts))
         changed |= BOARD_LEDS_GHOSTS;
     if (copy_cells(l->shades, shades))
         changed |= BOARD_LEDS_SHADES;
     if (copy_cells(l->picture, pic)) {
-        l->picture_since = now;
+        l->picture_since = at;
         changed |= BOARD_LEDS_PICTURE;
     }
     l->window_start = now;
-    l->next_window = now + BOARD_WINDOW_CYCLES;
+    l->next_window = at + BOARD_WINDOW_CYCLES;
     return changed;
 }
 

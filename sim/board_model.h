@@ -17,7 +17,8 @@
  * page's and ttt-sim-js's constants (each exported by the wasm as constant_NAME). */
 #define BOARD_TIMINGS(X)                                                                  \
     X(PRESS_MS, 80)        /* a tap, as ttt-sim and the proofs press a cell */            \
-    X(LONG_MS, 2500)       /* a long press (firmware: 0.8 s; the centre's menu hold 2 s) */ \
+    X(LONG_MS, 1000)       /* a long press (the firmware's threshold is 800 ms) */        \
+    X(TAP_GAP_MS, 20)      /* a press queued behind a release follows it by this much */  \
     X(WINDOW_MS, 6)        /* LED duty window: four 1.5 ms mux frames */                  \
     X(STABLE_MS, 50)       /* a picture unchanged this long is stable */                  \
     X(HOLD_MS, 260)        /* a die gone dark still shows lit (a blink's dark half) */    \
@@ -26,7 +27,11 @@
     X(BLINK_RECENT_MS, 800) /* a blink's last full stretch began at most this long ago */ \
     X(NEW_FRAME_MS, 300)   /* dark longer than this, then lit: a new frame, no blink */   \
     X(EE_WRITE_US, 3400)   /* an EEPROM byte, erase + write (datasheet 8.4, tWD_EEPROM) */ \
-    X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */
+    X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */ \
+    X(REPEAT_DELAY_MS, 700) /* a held terminal key's first repeat comes within this */ \
+    X(REPEAT_GAP_MS, 200)  /* and the next ones within this; the hold ends that long after */ \
+    X(ARMED_MS, 800)       /* held this long, a press is long (game.h's GAME_LONG_MS) */ \
+    X(ANSWER_MS, 300)      /* a press not answered on the console this long after: ignored */
 #define BOARD_TIMING_ENUM(name, value) BOARD_##name = (value),
 enum board_timing { BOARD_TIMINGS(BOARD_TIMING_ENUM) };
 #undef BOARD_TIMING_ENUM

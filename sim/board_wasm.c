@@ -51,6 +51,17 @@ EXPORT(leds_ghosts) const char *leds_ghosts(void) { return leds.ghosts; }
 EXPORT(leds_level) const uint8_t *leds_level(void) { return leds.level; } /* BOARD_DIES */
 EXPORT(leds_shades) const char *leds_shades(void) { return leds.shades; }
 EXPORT(leds_shade) const uint8_t *leds_shade(void) { return leds.shade; } /* BOARD_DIES */
+/* The duty meter (ttt-sim-js's `duty`): one die's board_duty_t as three numbers. */
+static uint32_t meter[3];
+EXPORT(leds_meter_start) void leds_meter_start(double now) { board_leds_meter_start(&leds, (uint64_t)now); }
+EXPORT(leds_meter_read) const uint32_t *leds_meter_read(uint32_t die, double now)
+{
+    board_duty_t d = board_leds_meter_read(&leds, die, (uint64_t)now);
+    meter[0] = d.on_permille;
+    meter[1] = d.lit_permille;
+    meter[2] = d.period_ms;
+    return meter;
+}
 
 EXPORT(uart_from_chip) uint32_t uart_from_chip(uint32_t c) { return board_uart_from_chip(&uart, (uint8_t)c); }
 EXPORT(uart_held) uint32_t uart_held(void) { return uart.held; }

@@ -13,7 +13,10 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "game.h"
 #include "menu.h"
+
+_Static_assert(BOARD_ARMED_MS == GAME_LONG_MS, "the board model's long press is the firmware's");
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
 
@@ -67,6 +70,22 @@ static int parse_cell(const char *s, int *cell)
     return (int)(end - s);
 }
 
+/* Close cell's contact for ms. A press at the very instant of a release (`press A` then
+ * `press B`) comes BOARD_TAP_GAP_MS after it, as a quick tap does in `make play`: the
+ * firmware sees the release alone first (sim/README.md, "Two quick taps"). */
+static int stdio_hold(int cell, uint32_t ms)
+{
+    static uint64_t released_at = UINT64_MAX;
+    if (board_now() == released_at && stdio_run_ms(BOARD_TAP_GAP_MS) < 0)
+        return -1;
+    board_keys_set((uint16_t)(board_keys() | (1u << cell)));
+    if (stdio_run_ms(ms) < 0)
+        return -1;
+    board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
+    released_at = board_now();
+    return 0;
+}
+
 /* duty [MS]: measures MS ms, then for each cell the meter's figures per die, and the
  * shades (sim/README.md "Scripting"). `arg`: after "duty", "" or " MS". */
 static int stdio_duty(const char *arg)
@@ -106,10 +125,8 @@ static int run_stdio(void)
             break;
         } else if (!strncmp(line, "press ", 6) && (n = parse_cell(line + 6, &cell)) > 0 &&
                    line[6 + n] == 0) {
-            board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms(BOARD_PRESS_MS) < 0)
+            if (stdio_hold(cell, BOARD_PRESS_MS) < 0)
                 return 1;
-            board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "hold ", 5) && (n = parse_cell(line + 5, &cell)) > 0 &&
                    line[5 + n] == ' ') {
             long ms = strtol(line + 5 + n + 1, &end, 10);
@@ -117,10 +134,8 @@ static int run_stdio(void)
                 printf("error: usage: hold N MS (N 1-9, MS 0-3600000)\n");
                 continue;
             }
-            board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-            if (stdio_run_ms((uint32_t)ms) < 0)
+            if (stdio_hold(cell, (uint32_t)ms) < 0)
                 return 1;
-            board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
         } else if (!strncmp(line, "press ", 6)) {
             printf("error: usage: press N (N 1-9)\n");
         } else if (!strncmp(line, "hold ", 5)) {
@@ -177,19 +192,56 @@ static void on_signal(int sig)
 static char log_buf[LOG_LINES][LOG_WIDTH + 1];
 static int log_count;
 
-static void log_push(const char *text)
+#define LOG_WRAP 68 /* a longer line wraps at a space: it fits the 72-column layout */
+#define READY_STATUS "ready: hold the centre 2 s for the menu, '?' for help"
+
+static void log_add(const char *text, int len)
 {
     if (log_count == LOG_LINES) {
         memmove(log_buf[0], log_buf[1], sizeof log_buf[0] * (LOG_LINES - 1));
         log_count--;
     }
-    snprintf(log_buf[log_count++], LOG_WIDTH + 1, "%s", text);
+    snprintf(log_buf[log_count++], LOG_WIDTH + 1, "%.*s", len, text);
+}
+
+/* A console line into the log, wrapped at word boundaries (continued 4 columns in). */
+static void log_push(const char *text)
+{
+    char row[LOG_WRAP + 1];
+    const char *indent = "";
+    for (;;) {
+        int room = LOG_WRAP - (int)strlen(indent), len = (int)strlen(text), cut = room;
+        if (len <= room) {
+            snprintf(row, sizeof row, "%s%s", indent, text);
+            log_add(row, LOG_WRAP);
+            return;
+        }
+        while (cut > room / 2 && text[cut] != ' ')
+            cut--;
+        if (text[cut] != ' ')
+            cut = room; /* one long word: cut it */
+        snprintf(row, sizeof row, "%s%.*s", indent, cut, text);
+        log_add(row, LOG_WRAP);
+        text += cut;
+        while (*text == ' ')
+            text++;
+        indent = "    ";
+    }
+}
+
+/* A line from the board answers the press being judged (play_t's v_*). */
+static int answers_press(const char *line)
+{
+    return strncmp(line, "ai: ", 4) && strncmp(line, "result: ", 8) && strncmp(line, "ttt: ", 5) &&
+           !strstr(line, "ignored");
 }
 
 static void ui_line(const char *line, void *ctx)
 {
-    (void)ctx;
-    char buf[LOG_WIDTH + 1];
+    int *answered = ctx;
+    if (answered && answers_press(line))
+        *answered = 1;
+    char buf[BOARD_LINE_MAX + 3];
     snprintf(buf, sizeof buf, "< %s", line);
     log_push(buf);
 }
@@ -321,12 +373,12 @@ static void draw_too_small(int cols, int rows)
 }
 
 /* The board's menu, its long labels from the firmware's table (firmware/game/menu.h); the
- * choices in the cells' places, labelled with the keys of the layout shown (at most 70
- * columns: the compact layout). */
+ * choices in the cells' places, labelled with the keys of the layout shown; then how to
+ * read the board (every line at most 70 columns: the compact layout's 72). */
 #define MENU_LONG(cell, action, arg, lng, shrt) lng,
 static const char *const menu_choice[9] = {GAME_MENU(MENU_LONG)};
 static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)", ""};
-#define LEGEND_LINES 7
+#define LEGEND_LINES 16
 
 static void legend_line(int i, int numpad, int cols)
 {
@@ -335,7 +387,16 @@ static void legend_line(int i, int numpad, int cols)
         "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
         NULL, NULL, NULL,
         "8 (on/off) and 9 (full, medium, night): hold again to step on.",
-        "Any other press, or 10 s without a press, closes it: nothing changes."};
+        "Any other press, or 10 s without a press, closes it: nothing changes.",
+        "READING THE BOARD: X is red, O green. You are X (red), the AI O",
+        "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
+        "Game over: the line blinks; the next tap anywhere starts a new game.",
+        "Mid-game, hold an empty cell 0.8 s: a hint (yellow). Hold a taken",
+        "cell: the analysis, each empty cell green wins, yellow draws, red",
+        "loses for the side to move; the next press ends it.",
+        "Statistics (menu 7): bars up from the bottom row, wins left (green),",
+        "draws middle (yellow), losses right (red); dim yellow above: frame.",
+        "A press the board ignored: the status line says 'ignored'."};
     char row[96];
     if (text[i]) {
         snprintf(row, sizeof row, "%s", text[i]);
@@ -358,6 +419,20 @@ typedef struct {
     char input[120], status[120];
     size_t input_len;
     uint64_t release_at[9]; /* when each held cell is let go (0 = not held) */
+    /* presses waiting for a held cell's release and BOARD_TAP_GAP_MS more, in order */
+    uint8_t waiting_cell[9];
+    uint32_t waiting_ms[9];
+    unsigned waiting;
+    uint64_t released_at; /* the last release */
+    /* a digit key held in the terminal arrives as auto-repeat: the cell it holds, when its
+     * last byte came, and whether it has repeated (a hold, not a tap) */
+    int key_cell, key_repeated;
+    uint64_t key_at, key_last;
+    /* the last press, until the board's answer (any console line but an AI move, a
+     * result, a "ttt:" notice or an "ignored") or ANSWER_MS after its release */
+    int v_cell, v_answered;
+    uint64_t v_down, v_decide_at;
+    char v_what[80];
 } play_t;
 
 static void draw_full(const play_t *p, int cols)
@@ -376,7 +451,7 @@ static void draw_full(const play_t *p, int cols)
            p->numpad ? "7-8-9 top row, 1-2-3 bottom (numeric keypad)"
                      : "1-9 in reading order (1 top left)",
            p->long_next ? "  [LONG]" : "");
-    printf(" shift+digit or 'l' then digit = long press | ':' console | '?' menu | 'q' quit\033[K\r\n");
+    printf(" shift+digit or 'l',digit: long press  ':' console  '?' help  'q' quit\033[K\r\n");
     printf(" %.78s\033[K\r\n", p->status);
     if (p->legend) {
         printf("\033[K\r\n");
@@ -400,7 +475,7 @@ static void draw_compact(const play_t *p, int cols, int rows)
     snprintf(help[2], sizeof help[2], "  'n' numeric keypad layout");
     snprintf(help[3], sizeof help[3], "shift+digit or 'l',digit: long press");
     snprintf(help[4], sizeof help[4], "':' console line   'q' quit");
-    snprintf(help[5], sizeof help[5], "'?' %s", p->legend ? "back to the console" : "the board's menu");
+    snprintf(help[5], sizeof help[5], "'?' %s", p->legend ? "back to the console" : "menu, colours, help");
     for (int row = 0; row < 6; row++) {
         int r = row / 2;
         printf("  ");
@@ -480,17 +555,86 @@ static int term_raw(void)
     return 0;
 }
 
+static int play_holds(const play_t *p)
+{
+    for (int c = 0; c < 9; c++)
+        if (p->release_at[c])
+            return 1;
+    return 0;
+}
+
+static void play_press(play_t *p, int cell, uint32_t ms)
+{
+    board_keys_set((uint16_t)(board_keys() | (1u << cell)));
+    p->release_at[cell] = board_now() + BOARD_MS(ms);
+}
+
+/* A cell's key: it goes down at once, or, while a cell is held (every press here is
+ * timed), it waits for that release and BOARD_TAP_GAP_MS more, so two quick taps are two
+ * presses in order, as on the page (sim/README.md, "Two quick taps"). A cell already
+ * down or waiting is not pressed again. */
+static void play_queue(play_t *p, int cell, uint32_t ms)
+{
+    if (p->release_at[cell])
+        return;
+    for (unsigned i = 0; i < p->waiting; i++)
+        if (p->waiting_cell[i] == cell)
+            return;
+    if (!p->waiting && !play_holds(p)) {
+        play_press(p, cell, ms);
+        return;
+    }
+    p->waiting_cell[p->waiting] = (uint8_t)cell;
+    p->waiting_ms[p->waiting++] = ms;
+}
+
+/* The judged press is let go: how long it was held names it; the board has ANSWER_MS
+ * more to answer. */
+static void play_judge_release(play_t *p)
+{
+    int is_long = board_now() - p->v_down >= BOARD_MS(BOARD_ARMED_MS);
+    p->v_decide_at = board_now() + BOARD_MS(BOARD_ANSWER_MS);
+    snprintf(p->status, sizeof p->status, "%s press: %s", is_long ? "long" : "short", p->v_what);
+}
+
+/* No answer from the board: it ignored the press (sim/README.md, "Ignored presses"). */
+static void play_judge(play_t *p)
+{
+    if (!p->v_answered)
+        snprintf(p->status, sizeof p->status, "ignored: %s", p->v_what);
+    p->v_decide_at = 0;
+    p->v_cell = -1;
+}
+
+/* Let go of the cells whose time is up, then press the next waiting one when due. */
+static void play_due(play_t *p)
+{
+    for (int c = 0; c < 9; c++)
+        if (p->release_at[c] && board_now() >= p->release_at[c]) {
+            p->release_at[c] = 0;
+            board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
+            p->released_at = board_now();
+            if (c == p->v_cell)
+                play_judge_release(p);
+        }
+    if (p->v_decide_at && board_now() >= p->v_decide_at)
+        play_judge(p);
+    if (p->waiting && !play_holds(p) &&
+        board_now() >= p->released_at + BOARD_MS(BOARD_TAP_GAP_MS)) {
+        play_press(p, p->waiting_cell[0], p->waiting_ms[0]);
+        p->waiting--;
+        memmove(p->waiting_cell, p->waiting_cell + 1, p->waiting);
+        memmove(p->waiting_ms, p->waiting_ms + 1, p->waiting * sizeof p->waiting_ms[0]);
+    }
+}
+
 /* Run the chip up to target, 2 ms at a time, letting held cells go when their time is
- * up; -1 when the chip stopped. */
+ * up and pressing the waiting ones; -1 when the chip stopped. */
 static int play_catch_up(play_t *p, uint64_t target)
 {
     while (board_now() < target && !quit_flag) {
         uint64_t step = board_now() + BOARD_MS(2);
-        for (int c = 0; c < 9; c++)
-            if (p->release_at[c] && board_now() >= p->release_at[c]) {
-                p->release_at[c] = 0;
-                board_keys_set((uint16_t)(board_keys() & ~(1u << c)));
-            }
+        play_due(p);
         if (board_run_until(step < target ? step : target) < 0)
             return -1;
     }
@@ -540,8 +684,8 @@ static void play_edit(play_t *p, unsigned char ch)
 {
     if (ch == '\r' || ch == '\n') {
         board_serial_line(p->input);
-        char buf[LOG_WIDTH + 1];
-        snprintf(buf, sizeof buf, "> %.*s", LOG_WIDTH - 2, p->input); /* as it fits */
+        char buf[sizeof p->input + 3];
+        snprintf(buf, sizeof buf, "> %s", p->input);
         log_push(buf);
         p->editing = 0;
         p->input_len = 0;
@@ -567,6 +711,41 @@ static int play_too_small(void)
     return layout_for(cols, rows) == LAYOUT_TOO_SMALL;
 }
 
+/* A digit: a long press (shift, 'l'), or a key that may be held. Held, the terminal
+ * repeats it: its first byte holds the cell REPEAT_DELAY_MS, each repeat within that
+ * extends the hold to REPEAT_GAP_MS past it, so a held key is one hold, not a tap and then
+ * more; another key first makes an unrepeated one a tap (PRESS_MS). */
+static void play_digit(play_t *p, int cell, int is_long)
+{
+    uint64_t now = board_now();
+    int k = p->key_cell;
+    if (!is_long && k == cell && p->release_at[cell] &&
+        now - p->key_last <= BOARD_MS(p->key_repeated ? BOARD_REPEAT_GAP_MS : BOARD_REPEAT_DELAY_MS)) {
+        uint64_t until = now + BOARD_MS(BOARD_REPEAT_GAP_MS);
+        if (until > p->release_at[cell])
+            p->release_at[cell] = until;
+        p->key_last = now;
+        p->key_repeated = 1;
+        return;
+    }
+    if (k >= 0 && !p->key_repeated && p->release_at[k]) {
+        uint64_t tap = p->key_at + BOARD_MS(BOARD_PRESS_MS);
+        p->release_at[k] = tap > now ? tap : now;
+    }
+    if (p->v_decide_at) /* a new press: the last one's verdict now */
+        play_judge(p);
+    play_queue(p, cell, is_long ? BOARD_LONG_MS : BOARD_REPEAT_DELAY_MS);
+    p->key_cell = is_long ? -1 : cell;
+    p->key_at = p->key_last = now;
+    p->key_repeated = 0;
+    p->v_cell = cell;
+    p->v_answered = 0;
+    p->v_down = now;
+    snprintf(p->v_what, sizeof p->v_what, "key %c = %s cell (cell %d)",
+             (char)('0' + cell_key(cell, p->numpad)), cell_place[cell], cell + 1);
+    snprintf(p->status, sizeof p->status, "%s: %s", is_long ? "long press" : "pressed", p->v_what);
+}
+
 /* A key on the board; returns 1 for quit. */
 static int play_key(play_t *p, unsigned char ch)
 {
@@ -584,13 +763,8 @@ static int play_key(play_t *p, unsigned char ch)
     } else if (ch == '?') {
         p->legend = !p->legend;
     } else if (cell >= 0) {
-        uint32_t ms = (is_long || p->long_next) ? BOARD_LONG_MS : BOARD_PRESS_MS;
+        play_digit(p, cell, is_long || p->long_next);
         p->long_next = 0;
-        board_keys_set((uint16_t)(board_keys() | (1u << cell)));
-        p->release_at[cell] = board_now() + BOARD_MS(ms);
-        snprintf(p->status, sizeof p->status, "%s press: key %c = %s cell (cell %d)",
-                 ms == BOARD_LONG_MS ? "long" : "short",
-                 (char)('0' + cell_key(cell, p->numpad)), cell_place[cell], cell + 1);
     }
     return 0;
 }
@@ -600,8 +774,9 @@ static int run_play(const char *elf)
 {
     if (term_raw() != 0)
         return 2;
-    board_on_line(ui_line, NULL);
-    play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = "ready"};
+    play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = READY_STATUS,
+                .key_cell = -1, .v_cell = -1};
+    board_on_line(ui_line, &p.v_answered);
     uint64_t t0 = mono_us(), sim0 = board_now(), last_draw = 0;
     while (!quit_flag) {
         if (play_catch_up(&p, sim0 + (mono_us() - t0) * (BOARD_F_CPU / 1000000u)) < 0) {

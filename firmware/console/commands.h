@@ -8,6 +8,7 @@
  * the docs (not in flash). `help` lists them in this order. */
 #ifndef COMMANDS_H
 #define COMMANDS_H
+#include "leds_levels.h" /* brightness's words */
 
 #define CONSOLE_COMMANDS(X)                                                                \
     X(HELP, "help", "", "these commands, the menu's legend and what BOARD is")             \
@@ -21,6 +22,6 @@
     X(STATS, "stats", " [clear]", "the statistics, or clear them")                         \
     X(SOLVE, "solve", " [BOARD]", "the result of a position under perfect play")           \
     X(COLOR_BLIND, "colorblind", " on|off", "the colour-blind display on or off")          \
-    X(BRIGHTNESS, "brightness", " full|medium|night|0-2", "how bright the LEDs are")
+    X(BRIGHTNESS, "brightness", " " LEDS_LEVELS_GRAMMAR, "how bright the LEDs are")
 
 #endif

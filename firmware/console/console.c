@@ -25,8 +25,6 @@ static const uint8_t k_command_len[CON_COMMANDS] PROGMEM = {CONSOLE_COMMANDS(CON
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
                "new's and level's words are listed in the game's order");
-_Static_assert(LEDS_BRIGHT_FULL == 2 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_NIGHT == 0,
-               "brightness's words are listed from LEDS_BRIGHT_FULL down");
 OUT_STR(s_help_seps, " | \0\n"); /* between two commands on a line; a new line */
 /* The rest of help, said once the TX ring has room again (console_more). */
 OUT_STR(s_help_menu, "\n(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)"
@@ -357,7 +355,7 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         game_set_color_blind(g, v == 0); /* on|off */
         break;
     case CON_BRIGHTNESS:
-        game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_FULL - v));
+        game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - v)); /* brightest first */
         break;
     default: /* CON_STATS: [clear] */
         if (v) {

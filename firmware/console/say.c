@@ -30,11 +30,9 @@ OUT_STR(s_menu, GAME_MENU_LINE); /* menu.h */
 OUT_STR(s_menu_closed, "menu: closed");
 OUT_STR(s_menu_chosen, "menu: \0 chosen, hold it to confirm");
 OUT_STR(s_color_blind, "colorblind: \0off\0on");
-OUT_STR(s_brightness, "brightness: \0night\0medium\0full");
+OUT_STR(s_brightness, "brightness: " LEDS_LEVELS(LEDS_LEVEL_WORD)); /* brightest first */
 /* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
- * A setting's line: its prefix, then its words by value (LEDS_BRIGHT_* order). */
-_Static_assert(LEDS_BRIGHT_NIGHT == 0 && LEDS_BRIGHT_MEDIUM == 1 && LEDS_BRIGHT_FULL == 2,
-               "brightness words in LEDS_BRIGHT_* order");
+ * A setting's line: its prefix, then its words by value. */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
 OUT_STR(s_levels, "perfect\0medium\0easy");
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
@@ -185,7 +183,7 @@ static void say_report(const game_report_t *r)
         say_setting(s_color_blind, r->value);
         break;
     case GAME_REP_BRIGHTNESS:
-        say_setting(s_brightness, r->value);
+        say_setting(s_brightness, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - r->value));
         break;
     }
     out_nl();

@@ -1,24 +1,23 @@
-#!/usr/bin/python3
 """schematics/gen/fab.py - the files a board house and an assembler need, in one zip, an
 independent look at them, and the pictures of the board (run by `make gerbers`).
 
-  fab.py PCB SCH OUTDIR            the zip and its checks (exit status is the verdict)
-  fab.py bom SCH OUT.csv           only the BOM (schematics/bom.csv is this, committed)
-  fab.py pictures PCB SCH WORK DIR the README's pictures into DIR (maintainers)
+  python3 -m schematics.gen.fab PCB SCH OUTDIR       the zip and its checks (exit status
+                                                      is the verdict)
+  python3 -m schematics.gen.fab bom SCH OUT.csv      only the BOM (schematics/bom.csv)
+  python3 -m schematics.gen.fab pictures PCB SCH WORK DIR   the README's pictures
 
 OUTDIR/ttt-shield-r2.zip holds, with the origin at the board's lower-left corner:
   *.g*, *.drl   Gerber X2: F/B copper, F/B mask, F/B silkscreen, edge cuts, the job
-                file; Excellon drill files (plated and unplated apart), drill maps
-  assembly/bom.csv        bill of materials grouped by value, manufacturer and MPN
-                          (kicad-cli sch export bom)
-  assembly/bom-assembly.csv  the layout assembly services document: Comment,
-                          Designator, Footprint, Part Number (the distributor's number:
-                          left empty, none is confirmed), Manufacturer, MPN
-  assembly/cpl.csv        placement: Designator, Mid X, Mid Y, Layer, Rotation; mm, at
-                          each part's body centre (its courtyard's centre), not pad 1
-  assembly/assembly-top.pdf, assembly-bottom.pdf  the assembly drawing: outline and
-                          fab layer (one reference per part, polarity marks), on a page
-                          just larger than the board, so it fills whatever it is printed on
+                file (finish from the board's stackup); Excellon drill files (plated
+                and unplated apart)
+  drill-maps/   the drill maps (Gerber X2), for people
+  assembly/bom.csv        one row per bought part, one MPN each (bom.py)
+  assembly/bom-assembly.csv  the board-house layout: Comment, Designator, Footprint,
+                          Part Number (the MPN), Manufacturer, Qty, Fitting
+  assembly/cpl.csv        placement: Designator, Mid X, Mid Y, Layer, Rotation, Fitting;
+                          mm, at each body's centre (its fab outline), KiCad's rotation
+  assembly/README.txt     ASSEMBLY_NOTES: units, rotation convention, fitting flags
+  assembly/assembly-top.pdf, assembly-bottom.pdf  the assembly drawings (assembly.py)
 Then gerbv (a second, independent Gerber reader) renders the copper, mask, silk and
 drills into front/back PNGs, the Excellon files are counted (the hole count must equal
 the board's through-hole pads plus its vias), and the placement file must name every
@@ -26,6 +25,7 @@ footprint once. The zip's entries carry a fixed date so the same board gives the
 """
 import csv
 import glob
+import json
 import os
 import re
 import shutil
@@ -33,10 +33,10 @@ import subprocess
 import sys
 import zipfile
 
+from schematics.gen import bom, sexpr
+from schematics.gen import parts as partdata
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import parts as partdata  # noqa: E402
-import sexpr  # noqa: E402
 
 NAME = "ttt-shield-r2"
 GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
@@ -45,8 +45,8 @@ GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
 def run(*args):
     r = subprocess.run(list(args), capture_output=True, text=True)
     if r.returncode != 0:
-        raise SystemExit("fab: %s failed (%d): %s%s" % (" ".join(args), r.returncode,
-                                                       r.stdout, r.stderr))
+        raise SystemExit("fab: %s failed (%d): %s%s"
+                         % (" ".join(args), r.returncode, r.stdout, r.stderr))
     return r
 
 
@@ -80,7 +80,8 @@ def gerbv_png(out, side, base, drills):
     s = "F" if side == "front" else "B"
     ext = "t" if side == "front" else "b"
     files = ["%s-%s_Silkscreen.g%so" % (base, s, ext), *drills,
-             "%s-%s_Mask.g%ss" % (base, s, ext), "%s-%s_Cu.g%s" % (base, s, "tl" if s == "F" else "bl"),
+             "%s-%s_Mask.g%ss" % (base, s, ext),
+             "%s-%s_Cu.g%s" % (base, s, "tl" if s == "F" else "bl"),
              base + "-Edge_Cuts.gm1"]
     colors = ["#f2f2f2ff"] + ["#101010ff"] * len(drills) + ["#d9b04cff", "#2e7d3cff", "#e8e8e8ff"]
     args = ["gerbv", "-x", "png", "-o", out, "-D", "500", "-B", "2", "-b", "#1d5c2a"]
@@ -92,56 +93,122 @@ def gerbv_png(out, side, base, drills):
 
 
 def export_bom(sch, out):
+    """KiCad's BOM of the schematic, each bought part on its own row (bom.py); returns
+    the rows."""
+    raw = out + ".kicad.csv"
     run("kicad-cli", "sch", "export", "bom", "--fields",
         "Reference,Value,${QUANTITY},Manufacturer,MPN,Description,Footprint",
         "--labels", "References,Value,Qty,Manufacturer,MPN,Description,Footprint",
-        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "", "-o", out, sch)
+        "--group-by", "Value,Footprint,MPN", "--ref-range-delimiter", "", "-o", raw, sch)
+    rows = bom.expand(bom.read(raw), partdata.load())
+    os.remove(raw)
+    bom.write(out, rows, bom.COLUMNS)
+    return rows
 
 
-def assembly_bom(out):
-    """The assembly service's BOM, one line per value, from parts.json."""
-    data = partdata.load()
-    with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["Comment", "Designator", "Footprint", "Part Number", "Manufacturer", "MPN"])
-        for line in sorted(data["parts"], key=lambda l: l["refs"][0]):
-            w.writerow([line["value"], ",".join(line["refs"]), line["footprint"].split(":")[1],
-                        line.get("distributor_pn", ""), line["manufacturer"], line["mpn"]])
-    return len(data["parts"])
+def body_box(fp, pcbnew, round_body=False):
+    """The part's body on its fab layer, (x0, y0, x1, y1) in KiCad nm: the fab drawing's
+    box without the lead lines (those that end on a pad's centre); a round body (a part
+    with a diameter in parts.json: the LED, whose flange arc reaches further on one side
+    than its lens) is its largest circle's box. A part fitted from below (J1) stands on
+    the board only with its header strips: the box of its pads."""
+    pads = {(p.GetPosition().x, p.GetPosition().y) for p in fp.Pads()}
+    shapes = [g for g in fp.GraphicalItems()
+              if g.GetLayer() == pcbnew.F_Fab and isinstance(g, pcbnew.PCB_SHAPE)]
+    circles = [g for g in shapes if g.GetShape() == pcbnew.SHAPE_T_CIRCLE]
+    if fp.IsFlipped():
+        boxes = [p.GetBoundingBox() for p in fp.Pads()
+                 if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH]
+    elif circles and round_body:
+        boxes = [max(circles, key=lambda g: g.GetRadius()).GetBoundingBox()]
+    else:
+        boxes = [g.GetBoundingBox() for g in shapes
+                 if not (g.GetShape() == pcbnew.SHAPE_T_SEGMENT
+                         and ((g.GetStart().x, g.GetStart().y) in pads
+                              or (g.GetEnd().x, g.GetEnd().y) in pads))]
+    if not boxes:
+        raise SystemExit("fab: %s has no body outline on its fab layer" % fp.GetReference())
+    return (min(b.GetLeft() for b in boxes), min(b.GetTop() for b in boxes),
+            max(b.GetRight() for b in boxes), max(b.GetBottom() for b in boxes))
 
 
-def placement_file(pcb, out):
-    """Designator, Mid X, Mid Y, Layer, Rotation: body centres (courtyard centre) in mm
-    from the board's lower-left corner, y up."""
+def placement_rows(pcb):
+    """[Designator, Mid X, Mid Y, Layer, Rotation, Fitting]: each body's centre in mm from
+    the board's lower-left corner, y up; KiCad's rotation (see ASSEMBLY_NOTES)."""
     import pcbnew
     board = pcbnew.LoadBoard(pcb)
     aux = board.GetDesignSettings().GetAuxOrigin()
+    lines = partdata.by_ref(partdata.load())
     rows = []
     for fp in board.GetFootprints():
-        bottom = fp.IsFlipped()
-        bb = fp.GetCourtyard(pcbnew.B_CrtYd if bottom else pcbnew.F_CrtYd).BBox()
-        c = bb.Centre()
-        rows.append((fp.GetReference(), "%.3f" % ((c.x - aux.x) / 1e6), "%.3f" % ((aux.y - c.y) / 1e6),
-                     "Bottom" if bottom else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+        ref = fp.GetReference()
+        x0, y0, x1, y1 = body_box(fp, pcbnew, "diameter_mm" in lines[ref])
+        rows.append([ref, "%.3f" % (((x0 + x1) / 2 - aux.x) / 1e6),
+                     "%.3f" % ((aux.y - (y0 + y1) / 2) / 1e6),
+                     "Bottom" if fp.IsFlipped() else "Top",
+                     "%g" % (fp.GetOrientationDegrees() % 360),
+                     bom.FITTING[partdata.fitting(lines[ref])]])
     rows.sort(key=lambda r: (re.sub(r"\d", "", r[0]), int(re.sub(r"\D", "", r[0]) or 0)))
+    return rows, len(board.GetFootprints())
+
+
+def placement_file(pcb, out):
+    rows, footprints = placement_rows(pcb)
     with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation"])
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation", "Fitting"])
         w.writerows(rows)
-    return len(rows), len(board.GetFootprints())
+    return len(rows), footprints
+
+
+ASSEMBLY_NOTES = """ttt-shield r2: notes for the assembler (written by schematics/gen/fab.py)
+
+Board: 2 layers, FR-4 1.6 mm, 1 oz copper, finish HASL lead-free (the job file says so),
+green solder mask, white silkscreen on the top only.
+
+bom.csv           one row per bought part, one manufacturer part number (MPN) per row.
+bom-assembly.csv  the same in the board-house layout: Comment, Designator, Footprint,
+                  Part Number, Manufacturer, Qty, Fitting. "Part Number" is the
+                  manufacturer's part number (MPN), for the service's MPN matching; no
+                  distributor's number is given.
+cpl.csv           placement: mm from the board's lower-left corner (the drill and
+                  placement origin), x right, y up; Mid X / Mid Y is the centre of each
+                  part's body as its fab drawing outlines it (J1, fitted from below: the
+                  centre of its header pins).
+                  Rotation: KiCad's convention: degrees counter-clockwise, seen from the
+                  top, from the footprint as KiCad's library draws it; it is not
+                  converted to IPC-7351's zero orientation. Check the preview.
+Fitting           "machine": may be placed by machine (axial resistors and diodes).
+                  "hand-solder (do not place)": fitted by hand after assembly: the
+                  2N7000s (leads bent, body laid flat), the LEDs (lead order checked
+                  first), the keys and J1 (header strips from below).
+assembly-top.pdf, assembly-bottom.pdf  the assembly drawings: A4 landscape, the board at
+                  5:2 with every pad (pad 1 filled), each part once with its value,
+                  the polarity letters, and the parts of that side in a table.
+drill-maps/       where each drill size goes (Gerber X2), for people; the machines read the
+                  .drl files at the root.
+"""
+
+
+def assembly_bom(rows, out):
+    """The assembly service's BOM (bom.py's board-house columns)."""
+    bom.write(out, bom.assembly_rows(rows), bom.ASSEMBLY_COLUMNS)
+    return len(rows)
 
 
 def assembly_drawing(pcb, assembly):
-    for side, layer, extra in (("top", "F.Fab", []), ("bottom", "B.Fab", ["--mirror"])):
-        run("kicad-cli", "pcb", "export", "pdf", "--layers", layer + ",Edge.Cuts",
-            "--black-and-white", "--exclude-value", "--drill-shape-opt", "0", *extra, "-o",
-            os.path.join(assembly, "assembly-%s.pdf" % side), pcb)
+    """assembly-top/bottom.pdf (assembly.py; imported here, as it uses this module)."""
+    from schematics.gen import assembly as drawing
+    work = os.path.join(os.path.dirname(assembly), "..", "assembly-work")
+    for pdf in drawing.write(pcb, work, png=False):
+        shutil.copy(pdf, assembly)
 
 
 def screenshot(svg, png, width_mm, height_mm, scale):
     """A PNG of an SVG page (width_mm x height_mm) drawn by Debian's Chromium (headless),
     at 96 dpi times scale."""
-    px = lambda mm: int(round(mm / 25.4 * 96))
+    def px(mm):
+        return int(round(mm / 25.4 * 96))
     run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
         "--force-device-scale-factor=%g" % scale, "--screenshot=" + os.path.abspath(png),
         "--window-size=%d,%d" % (px(width_mm), px(height_mm)), "file://" + os.path.abspath(svg))
@@ -157,86 +224,85 @@ def pictures(pcb, sch, work, dest):
         raise SystemExit("fab: the fab outputs failed; no pictures")
     for p in ("pcb-front.png", "pcb-back.png"):
         shutil.copy(os.path.join(work, p), os.path.join(dest, p))
-    env = dict(os.environ, KICAD9_3DMODEL_DIR=os.path.join(os.path.dirname(HERE), "lib", "3dmodels"))
+    env = dict(os.environ,
+               KICAD9_3DMODEL_DIR=os.path.join(os.path.dirname(HERE), "lib", "3dmodels"))
     for name, extra in (("pcb-3d-top.png", ["--side", "top"]),
                         ("pcb-3d-angled.png", ["--side", "top", "--rotate", "-40,0,-25",
                                                "--perspective", "--zoom", "0.9"])):
         r = subprocess.run(["kicad-cli", "pcb", "render", "--width", "1000", "--height", "760",
                             "--quality", "high", "--background", "opaque", *extra,
-                            "-o", os.path.join(dest, name), pcb], capture_output=True, text=True, env=env)
+                            "-o", os.path.join(dest, name), pcb],
+                           capture_output=True, text=True, env=env)
         if r.returncode != 0:
             raise SystemExit("fab: kicad-cli pcb render failed: %s%s" % (r.stdout, r.stderr))
-    run("kicad-cli", "sch", "export", "pdf", "-o", os.path.join(dest, "ttt-shield-schematic.pdf"), sch)
+    run("kicad-cli", "sch", "export", "pdf", "-o",
+        os.path.join(dest, "ttt-shield-schematic.pdf"), sch)
     run("kicad-cli", "sch", "export", "svg", "--no-background-color", "-o", work, sch)
     svg = os.path.join(work, "ttt-shield.svg")
     screenshot(svg, os.path.join(dest, "ttt-shield-schematic.png"), 420, 297, 1.5)
-    run("kicad-cli", "pcb", "export", "svg", "--layers", "F.Fab,Edge.Cuts", "--mode-single",
-        "--page-size-mode", "1", "--exclude-drawing-sheet", "--black-and-white",
-        "--drill-shape-opt", "0",
-        "-o", os.path.join(work, "assembly-top.svg"), pcb)
-    import placement
-    import router
-    w, h = placement.BOARD_W + 2 * router.OX, router.OY + router.OX  # pcb.set_page()
-    screenshot(os.path.join(work, "assembly-top.svg"), os.path.join(dest, "assembly-top.png"),
-               w, h, 4)
+    from schematics.gen import assembly
+    assembly.write(pcb, os.path.join(work, "assembly"), png=True)
+    for side in ("top", "bottom"):
+        for ext in ("pdf", "png"):
+            name = "assembly-%s.%s" % (side, ext)
+            shutil.copy(os.path.join(work, "assembly", name), os.path.join(dest, name))
 
 
-def build_zip(pcb, sch, outdir):
-    work = os.path.join(outdir, NAME)
-    shutil.rmtree(work, ignore_errors=True)
-    gerber = work  # Gerbers and drills at the zip's root, where board houses look
-    assembly = os.path.join(work, "assembly")
-    os.makedirs(assembly)
+def export_gerbers(pcb, work):
+    """Gerbers, drill files and the job file at the zip's root (where board houses look),
+    the drill maps in drill-maps/."""
     run("kicad-cli", "pcb", "export", "gerbers", "--layers", GERBER_LAYERS,
         "--subtract-soldermask", "--use-drill-file-origin", "--disable-aperture-macros",
-        "-o", gerber + "/", pcb)
+        "-o", work + "/", pcb)
     run("kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--excellon-units",
         "mm", "--excellon-separate-th", "--drill-origin", "plot", "--generate-map",
-        "--map-format", "gerberx2",
-        "-o", gerber + "/", pcb)
-    export_bom(sch, os.path.join(assembly, "bom.csv"))
-    lines = assembly_bom(os.path.join(assembly, "bom-assembly.csv"))
-    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
-    assembly_drawing(pcb, assembly)
+        "--map-format", "gerberx2", "-o", work + "/", pcb)
+    maps = os.path.join(work, "drill-maps")
+    os.makedirs(maps)
+    for m in glob.glob(os.path.join(work, "*-drl_map.*")):
+        shutil.move(m, maps)
 
-    # The BOM must name a manufacturer part for every line.
-    with open(os.path.join(assembly, "bom.csv")) as f:
-        rows = list(csv.DictReader(f))
-    missing = [r["References"] for r in rows if not r["MPN"].strip()]
-    # Independent reader: gerbv renders the Gerbers and drills.
-    base = os.path.join(gerber, os.path.splitext(os.path.basename(pcb))[0])
-    drills = sorted(glob.glob(os.path.join(gerber, "*.drl")))
-    front = os.path.join(outdir, "pcb-front.png")
-    back = os.path.join(outdir, "pcb-back.png")
-    gerbv_png(front, "front", base, drills)
-    gerbv_png(back, "back", base, drills)
-    # Holes: drill files vs the board.
+
+def check_drills(pcb, drills):
+    """0 when the drill files' hits are the board's through-hole pads + vias and its
+    unplated pads, else 1 (printed)."""
     pth, npth, vias = board_holes(pcb)
     hits = {os.path.basename(d): excellon_hits(d) for d in drills}
     plated = sum(n for d, n in hits.items() if "-PTH" in d)
     unplated = sum(n for d, n in hits.items() if "-NPTH" in d)
-    failed = 0
     print("fab: drill files %s" % hits)
     if plated != pth + vias or unplated != npth:
         print("fab: FAIL drill count: %d plated + %d unplated holes, the board has %d "
-              "through-hole pads + %d vias and %d unplated pads" % (plated, unplated, pth, vias, npth))
-        failed += 1
-    else:
-        print("fab: %d plated holes = %d through-hole pads + %d vias; %d unplated = %d "
-              "mounting holes" % (plated, pth, vias, unplated, npth))
-    if missing:
-        print("fab: FAIL BOM lines without MPN: %s" % missing)
-        failed += 1
-    else:
-        print("fab: BOM %d lines, every one with a manufacturer part number; assembly BOM "
-              "%d lines" % (len(rows), lines))
-    if placed != footprints:
-        print("fab: FAIL placement file has %d rows for %d footprints" % (placed, footprints))
-        failed += 1
-    else:
-        print("fab: placement file: %d parts at their body centres" % placed)
-    # The zip, entries sorted and dated 1980-01-01 so the bytes depend on the content only.
-    zpath = os.path.join(outdir, NAME + ".zip")
+              "through-hole pads + %d vias and %d unplated pads"
+              % (plated, unplated, pth, vias, npth))
+        return 1
+    print("fab: %d plated holes = %d through-hole pads + %d vias; %d unplated = %d "
+          "mounting holes" % (plated, pth, vias, unplated, npth))
+    return 0
+
+
+def check_bom(rows, lines):
+    found = bom.findings(rows, partdata.load())
+    for f in found:
+        print("fab: FAIL BOM: %s" % f)
+    if not found:
+        print("fab: BOM %d rows, one manufacturer part number each; assembly BOM %d rows"
+              % (len(rows), lines))
+    return 1 if found else 0
+
+
+def check_job(work):
+    with open(os.path.join(work, "ttt-shield-job.gbrjob"), encoding="utf-8") as f:
+        finish = json.load(f)["GeneralSpecs"]["Finish"]
+    if finish == "None":
+        print("fab: FAIL the job file states no surface finish")
+        return 1
+    print("fab: job file: finish %s" % finish)
+    return 0
+
+
+def write_zip(work, zpath):
+    """The zip, entries sorted and dated 1980-01-01 so the bytes depend on the content."""
     with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
         for root, _dirs, files in sorted(os.walk(work)):
             for fn in sorted(files):
@@ -245,9 +311,38 @@ def build_zip(pcb, sch, outdir):
                 info.compress_type = zipfile.ZIP_DEFLATED
                 with open(full, "rb") as f:
                     z.writestr(info, f.read())
-    print("fab: wrote %s (%d files), %s, %s" % (zpath, len(zipfile.ZipFile(zpath).namelist()),
-                                                 front, back))
-    print("fab: %d passed, %d failed" % (3 - failed, failed))
+    return len(zipfile.ZipFile(zpath).namelist())
+
+
+def build_zip(pcb, sch, outdir):
+    work = os.path.join(outdir, NAME)
+    shutil.rmtree(work, ignore_errors=True)
+    assembly = os.path.join(work, "assembly")
+    os.makedirs(assembly)
+    export_gerbers(pcb, work)
+    rows = export_bom(sch, os.path.join(assembly, "bom.csv"))
+    lines = assembly_bom(rows, os.path.join(assembly, "bom-assembly.csv"))
+    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
+    with open(os.path.join(assembly, "README.txt"), "w", encoding="utf-8") as f:
+        f.write(ASSEMBLY_NOTES)
+    assembly_drawing(pcb, assembly)
+    # Independent reader: gerbv renders the Gerbers and drills.
+    base = os.path.join(work, os.path.splitext(os.path.basename(pcb))[0])
+    drills = sorted(glob.glob(os.path.join(work, "*.drl")))
+    front = os.path.join(outdir, "pcb-front.png")
+    back = os.path.join(outdir, "pcb-back.png")
+    gerbv_png(front, "front", base, drills)
+    gerbv_png(back, "back", base, drills)
+    failed = check_drills(pcb, drills) + check_bom(rows, lines) + check_job(work)
+    if placed != footprints:
+        print("fab: FAIL placement file has %d rows for %d footprints" % (placed, footprints))
+        failed += 1
+    else:
+        print("fab: placement file: %d parts at their body centres" % placed)
+    zpath = os.path.join(outdir, NAME + ".zip")
+    count = write_zip(work, zpath)
+    print("fab: wrote %s (%d files), %s, %s" % (zpath, count, front, back))
+    print("fab: %d passed, %d failed" % (5 - failed, failed))
     return 1 if failed else 0
 
 

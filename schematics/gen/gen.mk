@@ -18,7 +18,8 @@ KICAD_SCH := schematics/ttt-shield.kicad_sch
 KICAD_PCB := schematics/ttt-shield.kicad_pcb
 KICAD_NET := $(KICAD_DIR)/ttt-shield.net
 KICAD_PROJECT := schematics/ttt-shield.kicad_pro schematics/sym-lib-table schematics/fp-lib-table
-KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod)
+KICAD_LIBS := $(wildcard schematics/lib/symbols/*.kicad_sym schematics/lib/footprints/*/*.kicad_mod \
+	schematics/footprints/*/*.kicad_mod)
 KICAD_GEN := schematics/gen
 KICAD_ENV := KICAD_REPORT_DIR=$(KICAD_DIR)
 # Where KiCad would find its installed libraries: an empty folder.
@@ -41,20 +42,22 @@ $(KICAD_NET): $(KICAD_SCH) $(KICAD_PROJECT)
 gerbers: deps
 	@$(MAKE) --no-print-directory gerbers-run
 gerbers-run:
-	@$(KICAD_PY) $(KICAD_GEN)/fab.py $(KICAD_PCB) $(KICAD_SCH) $(BUILD)/fab
+	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(BUILD)/fab
 
 kicad-stats:
-	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py stats $(KICAD_PCB) $(KICAD_DIR)/stats
+	@$(KICAD_ENV) $(PYTHON) -m tests.shield.check_kicad stats $(KICAD_PCB) $(KICAD_DIR)/stats
 
 kicad-update-libs:
-	python3 $(KICAD_GEN)/update_libs.py --debs $(KICAD_DIR)/debs
+	$(PYTHON) -m schematics.gen.update_libs --debs $(KICAD_DIR)/debs
 	$(MAKE) --no-print-directory kicad-generate
 	@sed -n 4,6p schematics/lib/SOURCE.txt
 	@echo "kicad-update-libs: review git diff schematics/, then make test"
 
 kicad-generate:
-	python3 $(KICAD_GEN)/schematic.py
+	$(PYTHON) -m schematics.gen.footprints
+	$(PYTHON) -m schematics.gen.models
+	$(PYTHON) -m schematics.gen.schematic
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_NET) $(KICAD_SCH) >/dev/null
-	$(KICAD_PY) $(KICAD_GEN)/pcb.py $(KICAD_NET) $(KICAD_PCB)
-	$(KICAD_PY) $(KICAD_GEN)/fab.py bom $(KICAD_SCH) schematics/bom.csv
-	$(KICAD_PY) $(KICAD_GEN)/fab.py pictures $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/pictures schematics
+	$(PYTHON) -m schematics.gen.pcb $(KICAD_NET) $(KICAD_PCB)
+	$(PYTHON) -m schematics.gen.fab bom $(KICAD_SCH) schematics/bom.csv
+	$(PYTHON) -m schematics.gen.fab pictures $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/pictures schematics

@@ -10,7 +10,7 @@ the machine. Standard library only.
 import os
 import re
 
-import sexpr
+from schematics.gen import sexpr
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the KiCad project
 TABLES = {"symbol": "sym-lib-table", "footprint": "fp-lib-table"}

@@ -12,8 +12,13 @@ import os
 
 PROJECT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTS_JSON = os.path.join(PROJECT_DIR, "parts.json")
-REQUIRED = ("value", "refs", "manufacturer", "mpn", "description", "footprint", "symbol",
+REQUIRED = ("value", "refs", "manufacturer", "description", "footprint", "symbol",
             "height_mm", "height_source")
+# A line names one manufacturer part ("mpn") or, for a reference that is several bought
+# parts (J1: four header strips), its pieces: [{"mpn", "qty", "value", "description"}].
+PIECE_KEYS = ("mpn", "qty", "value", "description")
+# "fitting": "hand" marks a part an assembly machine cannot place (fitting_reason says why).
+FITTINGS = ("machine", "hand")
 
 
 def load(path=PARTS_JSON):
@@ -24,6 +29,10 @@ def load(path=PARTS_JSON):
         missing = [k for k in REQUIRED if k not in line]
         if missing:
             raise SystemExit("parts: %s: line %s lacks %s" % (path, line.get("value"), missing))
+        check_mpn(path, line)
+        if line.get("fitting", "machine") not in FITTINGS:
+            raise SystemExit("parts: %s: %s: fitting %r is not one of %s"
+                             % (path, line["value"], line["fitting"], FITTINGS))
         if ":" not in line["footprint"]:
             raise SystemExit("parts: %s: footprint %s is not Lib:Name" % (path, line["footprint"]))
         for ref in line["refs"]:
@@ -41,3 +50,48 @@ def by_ref(data):
 
 def by_value(data):
     return {line["value"]: line for line in data["parts"]}
+
+
+def check_mpn(path, line):
+    if ("mpn" in line) == ("pieces" in line):
+        raise SystemExit("parts: %s: line %s needs either mpn or pieces" % (path, line["value"]))
+    for piece in line.get("pieces", []):
+        missing = [k for k in PIECE_KEYS if k not in piece]
+        if missing:
+            raise SystemExit("parts: %s: a piece of %s lacks %s" % (path, line["value"], missing))
+
+
+def pieces(line):
+    """The bought parts of a line, one per MPN: [{"mpn", "qty", "value", "description"}]."""
+    if "pieces" in line:
+        return line["pieces"]
+    return [{"mpn": line["mpn"], "qty": len(line["refs"]), "value": line["value"],
+             "description": line["description"]}]
+
+
+def mpn_field(line):
+    """The schematic's MPN field: the MPN, or the pieces' MPNs with their counts."""
+    if "mpn" in line:
+        return line["mpn"]
+    return "; ".join("%s x%d" % (p["mpn"], p["qty"]) for p in line["pieces"])
+
+
+def fitting(line):
+    """'machine', or 'hand' (do not place: a person fits it, fitting_reason says why)."""
+    return line.get("fitting", "machine")
+
+
+def ranges(refs):
+    """'D1-D9', 'R1, R3, R5': references with runs of consecutive numbers joined."""
+    out, run = [], []
+    for ref in refs + [None]:
+        if run and ref is not None and ref.rstrip("0123456789") == run[-1].rstrip("0123456789") \
+                and int(ref[len(ref.rstrip("0123456789")):]) == \
+                int(run[-1][len(run[-1].rstrip("0123456789")):]) + 1:
+            run.append(ref)
+            continue
+        if run:
+            out.append(run[0] if len(run) < 3 else "%s-%s" % (run[0], run[-1]))
+            out += run[1:] if len(run) == 2 else []
+        run = [ref] if ref is not None else []
+    return ", ".join(out)

@@ -9,8 +9,9 @@ positions (pad 1 at the footprint origin) for the offsets below.
 """
 
 BOARD_W, BOARD_H = 68.58, 53.34
-ICSP_NOTCH = (58.42, 22.86, 33.02)  # x from, y from, y to: the Uno's ICSP header (2x3,
-                                     # pins x 62.2/64.8, y 25.4-30.5) stays pluggable
+# x from, y from, y to: the Uno's ICSP header (2x3, pins x 62.2/64.8, y 25.4-30.5)
+# stays pluggable
+ICSP_NOTCH = (58.42, 22.86, 33.02)
 OUTLINE = [(0, 0), (66.04, 0), (66.04, 2.54), (68.58, 5.08), (68.58, ICSP_NOTCH[1]),
            (ICSP_NOTCH[0], ICSP_NOTCH[1]), (ICSP_NOTCH[0], ICSP_NOTCH[2]),
            (68.58, ICSP_NOTCH[2]), (68.58, 37.85), (66.04, 40.39), (66.04, 51.82),
@@ -42,10 +43,10 @@ def placement():
             place["SW%d" % i] = (cx - 3.25, cy - 0.8, 0)      # pad 1 top-left
             place["D%d" % i] = (cx + 6.1, cy + 2.1, 270)      # cathode (pad 1, square,
             #                                         silk K and band) on top, anode below
-    # The resistors lie flat (pad 1 on the left), in rows 3.0 mm apart (their courtyards touch): R1-R5 right of
-    # the cells above the ICSP notch (R1 on top, next to the header pins D2-D6 they
-    # hang on), R6-R11 right of the cells below the notch (R6 on top), R12 in the strip
-    # between the DC jack and the USB-B jack, under Q3.
+    # The resistors lie flat (pad 1 on the left), in rows 3.0 mm apart (their courtyards
+    # touch): R1-R5 right of the cells above the ICSP notch (R1 on top, next to the
+    # header pins D2-D6 they hang on), R6-R11 right of the cells below the notch (R6 on
+    # top), R12 in the strip between the DC jack and the USB-B jack, under Q3.
     for k in range(5):
         place["R%d" % (1 + k)] = (55.6, 48.4 - 3.0 * k, 0)
     for k in range(6):
@@ -73,13 +74,15 @@ def silk_texts():
             i = 3 * r + c + 1
             out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS"))
             x, y, _ = place["LED%d" % i]
-            # the die colour of each anode pad: R (pad 1, square) and G (pad 3)
-            out.append(("R", x - 1.9, y, 1.0, "F.SilkS"))
-            out.append(("G", x + 5.08 + 1.9, y, 1.0, "F.SilkS"))
+            # the die colour of each anode pad: R (pad 1, square) and G (pad 3), raised
+            # 0.6 mm so LED4's R stays 0.5 mm clear of Q2's S below it
+            out.append(("R", x - 1.9, y + 0.6, 1.0, "F.SilkS"))
+            out.append(("G", x + 5.08 + 1.9, y + 0.6, 1.0, "F.SilkS"))
     for r in range(3):
         x, y, _ = place["Q%d" % (r + 1)]
         # pads 1-2-3 (source, gate, drain), the gate staggered 1.27 mm outward: the letters
-        # in a column right of them
+        # in a column right of them, S and D spread 0.43 mm outward from their pads, so
+        # the 1.0 mm letters stand 1.7 mm apart, 0.5 mm clear of each other
         for k, letter in enumerate("SGD"):
-            out.append((letter, x + 2.4, y - 1.27 * k, 1.0, "F.SilkS"))
+            out.append((letter, x + 2.4, y - 1.27 * k + 0.43 * (1 - k), 1.0, "F.SilkS"))
     return out

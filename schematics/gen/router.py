@@ -16,7 +16,7 @@ import math
 
 import pcbnew
 
-from placement import BOARD_H, BOARD_W, KEEPOUTS, OUTLINE
+from schematics.gen.placement import BOARD_H, BOARD_W, KEEPOUTS, OUTLINE
 
 MM = 1000000
 OX, OY = 4.0, 57.34  # KiCad position of the board's lower-left corner: 4 mm inside the page
@@ -99,7 +99,7 @@ class Grid:
         self.H = int(BOARD_H / GRID) + 2
         self.N = self.W * self.H
         # block[(cls, layer)][cell]: 0 free, k = only net k's copper near, 255 blocked
-        self.block = {(c, l): bytearray(self.N) for c in self.HW for l in (0, 1)}
+        self.block = {(c, lyr): bytearray(self.N) for c in self.HW for lyr in (0, 1)}
         self.via_block = {c: bytearray(self.N) for c in self.HW}  # both layers + holes
         self.outline = outline
         self.keepouts = keepouts
@@ -164,8 +164,8 @@ class Grid:
             for k, x, y in self._cells(shape.bbox(), max(reach, vreach)):
                 d = shape.dist(x, y)
                 if d < reach:
-                    for l in layers:
-                        self._mark(self.block[(cls, l)], k, net)
+                    for lyr in layers:
+                        self._mark(self.block[(cls, lyr)], k, net)
                 if d < vreach:
                     self._mark(self.via_block[cls], k, net)
 
@@ -190,10 +190,18 @@ class Grid:
 DIRS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
+def walk_back(came, s):
+    """The states from a source to s, following came (state -> previous state)."""
+    path = [s]
+    while came[path[-1]] is not None:
+        path.append(came[path[-1]])
+    return path[::-1]
+
+
 def astar(grid, cls, net, sources, targets, target_pts):
     """Cheapest path from any source state to any target state; states are
     (layer, cell). Returns the list of states or None."""
-    W, N = grid.W, grid.N
+    W = grid.W
     best = {}
     heap = []
     tx = [(x, y) for (x, y) in target_pts]
@@ -212,10 +220,7 @@ def astar(grid, cls, net, sources, targets, target_pts):
             continue
         came[s] = prev
         if s in targets:
-            path = [s]
-            while came[path[-1]] is not None:
-                path.append(came[path[-1]])
-            return path[::-1]
+            return walk_back(came, s)
         layer, k = s
         x, y = k % W, k // W
         din = None
@@ -229,7 +234,8 @@ def astar(grid, cls, net, sources, targets, target_pts):
             if not grid.free(cls, layer, nk, net):
                 continue
             if dx and dy:
-                if not (grid.free(cls, layer, y * W + nx, net) or grid.free(cls, layer, ny * W + x, net)):
+                if not (grid.free(cls, layer, y * W + nx, net)
+                        or grid.free(cls, layer, ny * W + x, net)):
                     continue
                 step = 1.4142 * 1.15
             elif (layer == 0 and dy) or (layer == 1 and dx):
@@ -288,7 +294,8 @@ def straighten(grid, cls, net, path):
     return out
 
 
-ROUTE_ORDER_FIRST = ("Net-(", "/LED_K", "GND", "/KEY_ROW", "/KEY_COL", "/LED_ROW", "/LED_C", "/LED_A")
+ROUTE_ORDER_FIRST = ("Net-(", "/LED_K", "GND", "/KEY_ROW", "/KEY_COL", "/LED_ROW", "/LED_C",
+                     "/LED_A")
 
 
 def route(board, fps, nets, classes, netinfo):
@@ -408,7 +415,3 @@ def emit(board, grid, path, cls, net_id, ni, width, vd, vdrill, hw, start_pad, e
         t.SetNet(ni)
         board.Add(t)
         grid.add_copper(Shape("seg", a, b, hw), (l,), net_id)
-
-
-if __name__ == "__main__":
-    main()

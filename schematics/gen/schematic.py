@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """schematics/gen/schematic.py - writes the shield's KiCad 9 schematic and its pin table
 from the circuit (circuit.py: every pin's net) and the part data (../parts.json), using
 KiCad's stock library symbols as vendored in schematics/lib/ (update_libs.py).
 
-  python3 schematics/gen/schematic.py [--out DIR]   writes into DIR (default: schematics/)
+  python3 -m schematics.gen.schematic [--out DIR]   writes into DIR (default: schematics/)
       ttt-shield.kicad_sch   KiCad 9 schematic; the stock symbols it uses are copied
                              verbatim from KiCad's libraries into its lib_symbols
       pins.md                Uno pin table
@@ -22,10 +21,8 @@ import argparse
 import os
 import uuid
 
-import circuit
-import libtable
-import parts as partdata
-import sexpr
+from schematics.gen import circuit, libtable, sexpr
+from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # schematics/
 # None: symbols come from the project's sym-lib-table. update_libs.py sets a folder of
@@ -246,10 +243,8 @@ def join_or_stub(net_of, a, pa, b, pb):
     return False
 
 
-def build():
-    reset()
-    net_of = circuit.circuit()
-    # The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers.
+def draw_uno():
+    """The Uno: stock symbol, whose pin numbers are the stock footprint's pad numbers."""
     j1 = place("J1", "MCU_Module:Arduino_UNO_R3", 50.8, 101.6)
     by_uno = uno_pins()
     for uno, net in circuit.UNO_NET.items():
@@ -274,6 +269,35 @@ def build():
     junctions.append((pts[0][0], yb))
     power_symbol("PWR_FLAG", pts[0][0] - 10.16, yb)
 
+
+def draw_row_switch(net_of, rr):
+    """Row rr's switch: series gate resistor, low-side N-MOSFET, pull-down on the gate."""
+    y = ROW_Y[rr]
+    rg = place("R%d" % (7 + rr), "Device:R", 241.3, y, 90)
+    q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 264.16, y)
+    rp = place("R%d" % (10 + rr), "Device:R", 250.19, y + 6.35)
+    left, right = sorted(("1", "2"), key=lambda n: pin_point(rg, n)[0])
+    stub(rg, left, net_of[rg["ref"]][left])
+    if join_or_stub(net_of, rg, right, q, "2"):
+        # the pull-down meets the gate wire from below, with a junction
+        xp, yp, _ = pin_point(rp, "1")
+        if net_of[rp["ref"]]["1"] == net_of[q["ref"]]["2"]:
+            wires.append((xp, yp, xp, y))
+            junctions.append((xp, y))
+        else:
+            stub(rp, "1", net_of[rp["ref"]]["1"])
+    else:
+        stub(rp, "1", net_of[rp["ref"]]["1"])
+    stub(rp, "2", net_of[rp["ref"]]["2"])
+    for pin in ("1", "3"):
+        stub(q, pin, net_of[q["ref"]][pin])
+
+
+def build():
+    reset()
+    net_of = circuit.circuit()
+    draw_uno()
+
     # Column resistors in a row: MCU net above, anode bus below.
     for c in range(3):
         for k, (colour, _n) in enumerate(circuit.COLOURS):
@@ -290,27 +314,8 @@ def build():
             for pin, net in net_of[ref].items():
                 stub(led, pin, net)
 
-    # Row switches: series gate resistor, low-side N-MOSFET, pull-down on the gate.
     for rr in range(3):
-        y = ROW_Y[rr]
-        rg = place("R%d" % (7 + rr), "Device:R", 241.3, y, 90)
-        q = place("Q%d" % (rr + 1), "Transistor_FET:2N7000", 264.16, y)
-        rp = place("R%d" % (10 + rr), "Device:R", 250.19, y + 6.35)
-        left, right = sorted(("1", "2"), key=lambda n: pin_point(rg, n)[0])
-        stub(rg, left, net_of[rg["ref"]][left])
-        if join_or_stub(net_of, rg, right, q, "2"):
-            # the pull-down meets the gate wire from below, with a junction
-            xp, yp, _ = pin_point(rp, "1")
-            if net_of[rp["ref"]]["1"] == net_of[q["ref"]]["2"]:
-                wires.append((xp, yp, xp, y))
-                junctions.append((xp, y))
-            else:
-                stub(rp, "1", net_of[rp["ref"]]["1"])
-        else:
-            stub(rp, "1", net_of[rp["ref"]]["1"])
-        stub(rp, "2", net_of[rp["ref"]]["2"])
-        for pin in ("1", "3"):
-            stub(q, pin, net_of[q["ref"]][pin])
+        draw_row_switch(net_of, rr)
 
     # Key matrix: the key from the sense column to its 1N4148, cathode on the drive row.
     for rr in range(3):
@@ -375,8 +380,10 @@ def symbol_instance(p):
               "Datasheet": s.props.get("Datasheet", "~"),
               "Description": s.props.get("Description", "")}
     if line:
-        fields.update({"Manufacturer": line["manufacturer"], "MPN": line["mpn"],
+        fields.update({"Manufacturer": line["manufacturer"], "MPN": partdata.mpn_field(line),
                        "Description": line["description"]})
+        if "datasheet" in line:  # the manufacturer's own, where the stock symbol's is not
+            fields["Datasheet"] = line["datasheet"]
         fields.update(SIM.get(p["lib_id"], {}))
     for name, value in fields.items():
         lx, ly, la, hidden, just = s.prop_at.get(name, (0, 0, 0, True, None))
@@ -422,8 +429,10 @@ def write_kicad(path):
          '\t(generator_version "9.0")', "\t(uuid %s)" % q(SHEET_UUID), '\t(paper "A3")',
          "\t(title_block", '\t\t(title "Tic-tac-toe shield")', '\t\t(rev "r2")',
          '\t\t(company "board/uno_shield_r1")',
-         '\t\t(comment 1 "Generated by schematics/gen/schematic.py from circuit.py and parts.json - edit those, not this file")',
-         '\t\t(comment 2 "Pin map checked against board/uno_shield_r1/pins.h by make test-kicad-pinmap")',
+         '\t\t(comment 1 "Generated by schematics/gen/schematic.py from circuit.py and '
+         'parts.json - edit those, not this file")',
+         '\t\t(comment 2 "Pin map checked against board/uno_shield_r1/pins.h by make '
+         'test-kicad-pinmap")',
          "\t)", "\t(lib_symbols"]
     for lib_id in sorted(LIBS):
         o.append(LIBS[lib_id].embedded())
@@ -469,7 +478,9 @@ def write_pins(path):
         else:
             fn = FUNCTION["KEY_COL"].format(i=i, p=8 + int(mcu[-1]))
         rows.append((uno, mcu, net, fn))
-    order = lambda r: (r[0][0], int(r[0][1:]))
+
+    def order(r):
+        return (r[0][0], int(r[0][1:]))
     with open(path, "w", encoding="utf-8") as f:
         f.write("# Shield r2 pin table\n\n")
         f.write("Generated by `schematics/gen/schematic.py` with the schematic (`make\n"

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """schematics/gen/update_libs.py - refreshes schematics/lib/, the project's own copies of
 the KiCad stock symbols, footprints and 3D models the shield uses (maintainers: `make
 kicad-update-libs`, then review `git diff`).
 
-  python3 schematics/gen/update_libs.py [--debs DIR] [--symbols DIR] [--footprints DIR]
+  python3 -m schematics.gen.update_libs [--debs DIR] [--symbols DIR] [--footprints DIR]
 
 The libraries come from Debian's kicad-symbols, kicad-footprints and kicad-packages3d
 packages of the installed KiCad's version: `apt-get download` fetches the three .debs
@@ -29,13 +28,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
+
+from schematics.gen import parts as partdata
+from schematics.gen import schematic, sexpr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import parts as partdata  # noqa: E402
-import schematic  # noqa: E402
-import sexpr  # noqa: E402
 
 PROJECT = os.path.dirname(HERE)
 LIB = os.path.join(PROJECT, "lib")
@@ -50,7 +47,8 @@ def used_parts(symbol_dir):
     for lib_id in sorted(schematic.LIBS):
         lib, name = lib_id.split(":")
         symbols.setdefault(lib, []).append(name)
-    for fp in sorted({line["footprint"] for line in partdata.load()["parts"]}):
+    lines = partdata.load()["parts"]
+    for fp in sorted({line.get("footprint_from", line["footprint"]) for line in lines}):
         lib, name = fp.split(":")
         footprints.setdefault(lib, []).append(name)
     return symbols, footprints
@@ -150,13 +148,30 @@ def vendor_footprints(src_dir, footprints, out_dir):
             shutil.copyfile(src, os.path.join(out_dir, rel))
 
 
+STOCK = "KiCad 9 stock library, vendored: lib/SOURCE.txt"
+DERIVED = "the project's own, derived from a stock one: gen/footprints.py"
+
+
 def write_table(path, head, entries):
+    """entries: (nickname, uri) or (nickname, uri, description)."""
     with open(path, "w", encoding="utf-8") as f:
         f.write("(%s\n  (version 7)\n" % head)
-        for name, uri in entries:
-            f.write('  (lib (name "%s")(type "KiCad")(uri "%s")(options "")(descr "KiCad 9 '
-                    'stock library, vendored: lib/SOURCE.txt"))\n' % (name, uri))
+        for name, uri, *descr in entries:
+            f.write('  (lib (name "%s")(type "KiCad")(uri "%s")(options "")(descr "%s"))\n'
+                    % (name, uri, descr[0] if descr else STOCK))
         f.write(")\n")
+
+
+def footprint_table():
+    """The fp-lib-table entries: the vendored stock libraries of the footprints parts.json
+    uses or derives from, then the project's derived ones (gen/footprints.py)."""
+    lines = partdata.load()["parts"]
+    stock = sorted({line.get("footprint_from", line["footprint"]).split(":")[0]
+                    for line in lines})
+    derived = sorted({line["footprint"].split(":")[0] for line in lines
+                      if "footprint_from" in line})
+    return ([(lib, "${KIPRJMOD}/lib/footprints/%s.pretty" % lib) for lib in stock]
+            + [(lib, "${KIPRJMOD}/footprints/%s.pretty" % lib, DERIVED) for lib in derived])
 
 
 def write_license(copyright_file):
@@ -191,6 +206,29 @@ def write_license(copyright_file):
                 "Debian's kicad-symbols copyright file).\n\n")
         f.write("\n".join(comment).strip() + "\n\n")
         f.write("\n".join(text).strip() + "\n")
+
+
+def write_source(args, version, symbols, footprints, models, absent):
+    """lib/SOURCE.txt: where the copies come from and which they are."""
+    with open(os.path.join(LIB, "SOURCE.txt"), "w", encoding="utf-8") as f:
+        f.write("# Unmodified copies of the KiCad stock symbols, footprints and 3D models the\n"
+                "# shield uses. Written by schematics/gen/update_libs.py "
+                "(make kicad-update-libs):\n"
+                "# do not edit.\n")
+        for pkg in PACKAGES:
+            src = {"kicad-symbols": args.symbols, "kicad-footprints": args.footprints}.get(pkg)
+            f.write("%-17s %s\n" % (pkg + ":", src and "%s (%s)" % (src, package_of(src)) or
+                                    "Debian package %s %s (apt-get download)" % (pkg, version)))
+        for lib, names in symbols.items():
+            for name in names:
+                f.write("symbol     %s:%s\n" % (lib, name))
+        for lib, names in footprints.items():
+            for name in names:
+                f.write("footprint  %s:%s\n" % (lib, name))
+        for m in models:
+            f.write("3dmodel    %s\n" % m)
+        for m in absent:
+            f.write("no 3dmodel %s (not in kicad-packages3d)\n" % m)
 
 
 def main():
@@ -231,28 +269,10 @@ def main():
         os.rename(os.path.join(tmp, sub), os.path.join(LIB, sub))
     os.rmdir(tmp)
     write_license(os.path.join(unpacked, "usr/share/doc/kicad-symbols/copyright"))
-    with open(os.path.join(LIB, "SOURCE.txt"), "w", encoding="utf-8") as f:
-        f.write("# Unmodified copies of the KiCad stock symbols, footprints and 3D models the\n"
-                "# shield uses. Written by schematics/gen/update_libs.py (make kicad-update-libs):\n"
-                "# do not edit.\n")
-        for pkg in PACKAGES:
-            src = {"kicad-symbols": args.symbols, "kicad-footprints": args.footprints}.get(pkg)
-            f.write("%-17s %s\n" % (pkg + ":", src and "%s (%s)" % (src, package_of(src)) or
-                                    "Debian package %s %s (apt-get download)" % (pkg, version)))
-        for lib, names in symbols.items():
-            for name in names:
-                f.write("symbol     %s:%s\n" % (lib, name))
-        for lib, names in footprints.items():
-            for name in names:
-                f.write("footprint  %s:%s\n" % (lib, name))
-        for m in models:
-            f.write("3dmodel    %s\n" % m)
-        for m in absent:
-            f.write("no 3dmodel %s (not in kicad-packages3d)\n" % m)
+    write_source(args, version, symbols, footprints, models, absent)
     write_table(os.path.join(PROJECT, "sym-lib-table"), "sym_lib_table",
                 [(lib, "${KIPRJMOD}/lib/symbols/%s.kicad_sym" % lib) for lib in symbols])
-    write_table(os.path.join(PROJECT, "fp-lib-table"), "fp_lib_table",
-                [(lib, "${KIPRJMOD}/lib/footprints/%s.pretty" % lib) for lib in footprints])
+    write_table(os.path.join(PROJECT, "fp-lib-table"), "fp_lib_table", footprint_table())
     print("update_libs: %d symbols from %d libraries, %d footprints from %d libraries, "
           "%d 3D models (KiCad libraries %s) -> schematics/lib/" % (
               sum(map(len, symbols.values())), len(symbols),

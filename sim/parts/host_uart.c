@@ -194,10 +194,19 @@ void host_uart_drop(host_uart_t *u)
     u->model.len = 0;
 }
 
+/* The next start bit, RXD's rise, or a frame's stop bit to come (a step ends on it, so
+ * a sleeping simavr wakes for its RXC0 on the cycle, not one after: board.c). */
 uint64_t host_uart_next(const host_uart_t *u)
 {
     bool may_send = !u->model.held || u->lag_left;
     uint64_t next = u->head != u->tail && may_send ? u->next_tx : UINT64_MAX;
+    for (unsigned i = 0; i < u->rx_count; i++) {
+        uint64_t stop = u->rx_stop[(u->rx_first + i) % HOST_UART_RX_TIMES];
+        if (stop > u->avr->cycle) {
+            next = stop < next ? stop : next;
+            break;
+        }
+    }
     return u->rxd_high_at && u->rxd_high_at < next ? u->rxd_high_at : next;
 }
 

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "engine.h"
+#include "commands.h"
 #include "console_test_util.h"
+#include "engine.h"
+#include "menu.h"
 #include "hal_fake.h"
 #include "uart.h"
 
@@ -117,8 +119,7 @@ static void test_banner_and_reports(void **state)
          "analysis: 1 draw 7 win 8 draw 9 loss\n"},
         {{.kind = GAME_REP_STATS_CLEARED}, "stats: cleared\n"},
         {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
-        {{.kind = GAME_REP_MENU, .value = 1},
-         "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 cues 9 bright\n"},
+        {{.kind = GAME_REP_MENU, .value = 1}, GAME_MENU_LINE "\n"}, /* test_help: its form */
         {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed\n"},
         {{.kind = GAME_REP_MENU, .value = 2, .cell = 7}, "menu: 8 chosen, hold it to confirm\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 1}, "colorblind: on\n"},
@@ -176,19 +177,67 @@ static void test_errors_one_line_each(void **state)
     assert_string_equal(gtu_out(), "");
 }
 
+/* The commands as `help` lists them (commands.h): "move 1-9", ... */
+#define TC_FORM(id, name, grammar, help) name grammar,
+static const char *const tc_forms[] = {CONSOLE_COMMANDS(TC_FORM)};
+#define TC_FORMS (sizeof tc_forms / sizeof tc_forms[0])
+#define TC_NAME(id, name, grammar, help) name,
+static const char *const tc_names[] = {CONSOLE_COMMANDS(TC_NAME)};
+
+/* `help`'s commands: every form once, in the table's order, " | " between two on a line,
+ * each line within 72 columns and none that the next form would still have fitted. */
+static const char *check_help_commands(const char *p)
+{
+    size_t k = 0;
+    while (k < TC_FORMS) {
+        const char *nl = strchr(p, '\n');
+        assert_non_null(nl);
+        size_t col = 0;
+        do {
+            size_t n = strlen(tc_forms[k]);
+            if (col) {
+                assert_memory_equal(p + col, " | ", 3);
+                col += 3;
+            }
+            if (strncmp(p + col, tc_forms[k], n) != 0) {
+                fail_msg("help: '%s' not next in '%.*s'", tc_forms[k], (int)(nl - p), p);
+            }
+            col += n;
+            k++;
+        } while (p + col < nl);
+        assert_true(p + col == nl && col <= 72);
+        if (k < TC_FORMS) { /* wrapped only where the next would not fit */
+            assert_true(col + 3 + strlen(tc_forms[k]) > 72);
+        }
+        p = nl + 1;
+    }
+    return p;
+}
+
+/* The menu's legend (menu.h): "menu:", then each cell 1-9 and its one-word label. */
+static void check_menu_line(const char *line)
+{
+    const char *p = line + 5;
+    assert_memory_equal(line, "menu:", 5);
+    for (char cell = '1'; cell <= '9'; cell++) {
+        assert_true(p[0] == ' ' && p[1] == cell && p[2] == ' ' && p[3] > ' ');
+        p = p + 3 + strcspn(p + 3, " \n");
+    }
+    assert_true(*p == '\n' && p - line <= 80);
+}
+
 /* `help`: the commands (wrapped by themselves), the menu's legend, what BOARD is. */
 static void test_help(void **state)
 {
     (void)state;
     gtu_line(&con, &g, "help");
+    const char *rest = check_help_commands(gtu_out());
+    check_menu_line(rest);
     assert_string_equal(
-        gtu_out(),
-        "help | board | hint | diag | lamp | move 1-9 | new x|o|2p\n"
-        "level perfect|medium|easy|0-2 | stats [clear] | solve [BOARD]\n"
-        "colorblind on|off | brightness full|medium|night|0-2\n"
-        "menu: 1 x 2 o 3 2p 4 perfect 5 medium 6 easy 7 stats 8 cues 9 bright\n"
+        rest + strlen(GAME_MENU_LINE "\n"),
         "(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)\n"
         "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
+    assert_memory_equal(rest, GAME_MENU_LINE "\n", strlen(GAME_MENU_LINE "\n"));
     /* every line fits 72 columns */
     for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         assert_true(nl - p <= 72);
@@ -408,6 +457,17 @@ static void test_argument_grammar(void **state)
             fail_msg("'%s' answered '%s'", refused[i], gtu_out());
         }
     }
+    for (size_t k = 0; k < TC_FORMS; k++) { /* each grammar typed as it is, or "name -" */
+        char line[CONSOLE_LINE_MAX + 1];
+        bool bare = strcmp(tc_forms[k], tc_names[k]) == 0;
+        snprintf(line, sizeof line, "%s%s", tc_forms[k], bare ? " -" : "");
+        gtu_clear();
+        gtu_line(&con, &g, line);
+        if (strncmp(gtu_out(), bare ? "error: usage: " : "error: ", bare ? 14 : 7) ||
+            gtu_count_lines("") != 1) {
+            fail_msg("'%s' answered '%s'", line, gtu_out());
+        }
+    }
     gtu_clear();
     gtu_line(&con, &g, "LEVEL EASY");
     gtu_line(&con, &g, "level 1");
@@ -569,11 +629,11 @@ static void test_answer_sizes(void **state)
         "stats clear", "stats x", "diag", "solve 120112002", "solve xx.oo....", "solve",
         "...", "...", "...", "zzz", "board x", "lamp", "colorblind on", "colorblind off",
         "brightness night", "brightness x"};
-    size_t longest = 0;
+    size_t longest = 0, n = sizeof lines / sizeof lines[0];
     (void)state;
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+    for (size_t i = 0; i < n + TC_FORMS; i++) { /* and every command of the table, bare */
         gtu_clear();
-        feed_str(lines[i]);
+        feed_str(i < n ? lines[i] : tc_names[i - n]);
         feed_str("\n");
         do { /* an answer and each rest of it (help) fit the TX ring on their own */
             if (strlen(gtu_out()) > longest) {

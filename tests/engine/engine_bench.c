@@ -60,27 +60,30 @@ static void bench_logger(avr_t *avr, const int level, const char *format, va_lis
         vfprintf(stderr, format, ap);
 }
 
-int main(int argc, char **argv)
+/* The image loaded into a fresh ATmega328P at 16 MHz, the marks hooked; NULL after a
+ * message if it cannot be. */
+static avr_t *bench_load(const char *path)
 {
-    avr_global_logger_set(bench_logger);
-    if (argc != 2) {
-        fprintf(stderr, "usage: engine_bench ELF\n");
-        return 2;
-    }
     static elf_firmware_t fw; /* large; zeroed as a static */
-    if (elf_read_firmware(argv[1], &fw) != 0) {
-        fprintf(stderr, "engine_bench: cannot read %s\n", argv[1]);
-        return 1;
+    if (elf_read_firmware(path, &fw) != 0) {
+        fprintf(stderr, "engine_bench: cannot read %s\n", path);
+        return NULL;
     }
     avr_t *avr = avr_make_mcu_by_name("atmega328p");
     if (!avr)
-        return 1;
+        return NULL;
     avr_init(avr);
     avr->log = LOG_ERROR;
     avr_load_firmware(avr, &fw);
     avr->frequency = 16000000;
     avr_register_io_write(avr, BENCH_GPIOR0_ADDR, bench_mark, NULL);
+    return avr;
+}
 
+/* Run to the end mark, following the stack pointer inside a measurement. 0, or 1 after a
+ * message if the image stops or never ends. */
+static int bench_run(avr_t *avr)
+{
     const uint64_t limit = 2000000000ull; /* far above the ~0.2 G cycles needed */
     while (!bench_done && avr->cycle < limit) {
         int state = avr_run(avr);
@@ -98,6 +101,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "engine_bench: no end mark after %llu cycles\n", (unsigned long long)limit);
         return 1;
     }
+    return 0;
+}
+
+/* A kind's rounded mean in cycles, the marks' own cost taken off. */
+static unsigned long long bench_mean(const bench_stat_t *s, uint64_t overhead)
+{
+    return (unsigned long long)((s->total + s->count / 2) / s->count - overhead);
+}
+
+/* The figures, `name value` lines; 1 after a message if not every position was measured. */
+static int bench_print(void)
+{
     uint64_t overhead = bench_stats[BENCH_CALIBRATE].max; /* the mark writes themselves */
     const bench_stat_t *t = &bench_stats[BENCH_TABLE_MOVE], *s = &bench_stats[BENCH_SOLVER_MOVE];
     if (t->count != 4520 || s->count != 4520) {
@@ -106,26 +121,35 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("table_move_cycles_max %llu\n", (unsigned long long)(t->max - overhead));
-    printf("table_move_cycles_mean %llu\n",
-           (unsigned long long)((t->total + t->count / 2) / t->count - overhead));
+    printf("table_move_cycles_mean %llu\n", bench_mean(t, overhead));
     /* The empty board is the first position measured (code 0), so it is one of the
      * positions the maximum is taken over: max >= empty holds by construction. */
     printf("solver_move_cycles_empty %llu\n", (unsigned long long)(s->first - overhead));
     printf("solver_move_cycles_max %llu\n", (unsigned long long)(s->max - overhead));
-    printf("solver_move_cycles_mean %llu\n",
-           (unsigned long long)((s->total + s->count / 2) / s->count - overhead));
+    printf("solver_move_cycles_mean %llu\n", bench_mean(s, overhead));
     printf("solver_stack_bytes %u\n", (unsigned)s->stack_max);
     printf("table_move_stack_bytes %u\n", (unsigned)t->stack_max);
     const bench_stat_t *a = &bench_stats[BENCH_AI_MOVE], *c = &bench_stats[BENCH_SOLVER_CELLS];
     printf("ai_move_cycles_max %llu\n", (unsigned long long)(a->max - overhead));
-    printf("ai_move_cycles_mean %llu\n",
-           (unsigned long long)((a->total + a->count / 2) / a->count - overhead));
+    printf("ai_move_cycles_mean %llu\n", bench_mean(a, overhead));
     printf("ai_move_stack_bytes %u\n", (unsigned)a->stack_max);
     printf("solver_cells_cycles_max %llu\n", (unsigned long long)(c->max - overhead));
-    printf("solver_cells_cycles_mean %llu\n",
-           (unsigned long long)((c->total + c->count / 2) / c->count - overhead));
+    printf("solver_cells_cycles_mean %llu\n", bench_mean(c, overhead));
     printf("baseline_minimax_cycles_empty %llu\n",
            (unsigned long long)(bench_stats[BENCH_BASELINE_EMPTY].max - overhead));
     printf("baseline_minimax_stack_bytes %u\n", (unsigned)bench_stats[BENCH_BASELINE_EMPTY].stack_max);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    avr_global_logger_set(bench_logger);
+    if (argc != 2) {
+        fprintf(stderr, "usage: engine_bench ELF\n");
+        return 2;
+    }
+    avr_t *avr = bench_load(argv[1]);
+    if (!avr || bench_run(avr) != 0)
+        return 1;
+    return bench_print();
 }

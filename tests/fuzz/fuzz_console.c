@@ -94,32 +94,95 @@ static void check_game(const game_t *g, const char *line)
         fail("stats out of range", line);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* A fresh game from the input's first 3 bytes: mode and level, then the seed. */
+static void start_game(game_t *g, console_t *c, const uint8_t *data)
 {
-    static game_t g;
-    static console_t c;
     settings_t settings;
     stats_t stats;
-    if (size < 3)
-        return 0;
     stats_settings_default(&settings);
     settings.mode = (uint8_t)(data[0] % GAME_MODES);
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
     fake_hal_reset();
-    g.settings = settings;
-    g.stats = stats;
-    game_init(&g, (uint16_t)(data[1] | data[2] << 8));
-    game_tick(&g, GAME_BOOT_MS);
-    console_report(&g);
-    console_init(&c);
+    g->settings = settings;
+    g->stats = stats;
+    game_init(g, (uint16_t)(data[1] | data[2] << 8));
+    game_tick(g, GAME_BOOT_MS);
+    console_report(g);
+    console_init(c);
     take_output();
+}
 
-    /* The model of the line being typed. */
-    char line[CONSOLE_LINE_MAX + 2];
-    size_t len = 0;
-    int bad = 0, too_long = 0, blank = 1;
+/* The model of the line being typed. */
+typedef struct {
+    char text[CONSOLE_LINE_MAX + 2];
+    size_t len;
+    int bad, too_long, blank;
+} typed_line_t;
+
+static void typed_line_clear(typed_line_t *t)
+{
+    t->len = 0;
+    t->bad = t->too_long = 0;
+    t->blank = 1;
+}
+
+/* A byte that does not end the line: the model's rules of console.h. */
+static void typed_line_add(typed_line_t *t, uint8_t b)
+{
+    if (b != '\t' && (b < 0x20 || b > 0x7E))
+        t->bad = 1;
+    else if ((b == ' ' || b == '\t') && (t->len == 0 || t->text[t->len - 1] == ' '))
+        ; /* a space is kept only after a word, once */
+    else if (t->len == CONSOLE_LINE_MAX)
+        t->too_long = 1;
+    else {
+        t->text[t->len++] = b == '\t' ? ' ' : (char)b;
+        t->blank = t->blank && (b == ' ' || b == '\t');
+    }
+}
+
+/* The answer to a finished line, against the model. solve_waited: `solve` was
+ * collecting board lines before the line and still is after it. */
+static void check_answer(const typed_line_t *t, int solve_waited)
+{
+    unsigned errors, n = out_lines(t->text, &errors);
+    if (t->bad || t->too_long) {
+        if (n != 1 || errors != 1)
+            fail("a bad line must get exactly one error line", t->text);
+    } else if (t->blank) {
+        if (n != 0)
+            fail("a blank line got an answer", t->text);
+    } else if (n == 0) {
+        /* Only a board line that `solve` is still collecting may stay silent. */
+        if (!solve_waited)
+            fail("a line got no answer", t->text);
+    }
+    if (errors && n != 1)
+        fail("an error answer with more than one line", t->text);
+}
+
+/* Let the AI answer; its lines must be clean too. */
+static void let_ai_answer(game_t *g, const char *line)
+{
+    unsigned errors;
+    game_tick(g, 1000);
+    console_report(g);
+    take_output();
+    out_lines(line, &errors);
+    check_game(g, line);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static game_t g;
+    static console_t c;
+    if (size < 3)
+        return 0;
+    start_game(&g, &c, data);
+    typed_line_t t;
+    typed_line_clear(&t);
     for (size_t i = 3; i < size; i++) {
         uint8_t b = data[i];
         uint8_t pending_before = c.solve_lines;
@@ -130,44 +193,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (b != '\n' && b != '\r') {
             if (fuzz_out_len)
                 fail("output before the end of a line", "(unfinished)");
-            if (b != '\t' && (b < 0x20 || b > 0x7E))
-                bad = 1;
-            else if ((b == ' ' || b == '\t') && (len == 0 || line[len - 1] == ' '))
-                ; /* a space is kept only after a word, once */
-            else if (len == CONSOLE_LINE_MAX)
-                too_long = 1;
-            else {
-                line[len++] = b == '\t' ? ' ' : (char)b;
-                blank = blank && (b == ' ' || b == '\t');
-            }
+            typed_line_add(&t, b);
             check_game(&g, "(unfinished)");
             continue;
         }
-        line[len] = '\0';
-        unsigned errors, n = out_lines(line, &errors);
-        if (bad || too_long) {
-            if (n != 1 || errors != 1)
-                fail("a bad line must get exactly one error line", line);
-        } else if (blank) {
-            if (n != 0)
-                fail("a blank line got an answer", line);
-        } else if (n == 0) {
-            /* Only a board line that `solve` is still collecting may stay silent. */
-            if (!(pending_before && c.solve_lines))
-                fail("a line got no answer", line);
-        }
-        if (errors && n != 1)
-            fail("an error answer with more than one line", line);
-        check_game(&g, line);
-        /* Let the AI answer; its lines must be clean too. */
-        game_tick(&g, 1000);
-        console_report(&g);
-        take_output();
-        out_lines(line, &errors);
-        check_game(&g, line);
-        len = 0;
-        bad = too_long = 0;
-        blank = 1;
+        t.text[t.len] = '\0';
+        check_answer(&t, pending_before && c.solve_lines);
+        check_game(&g, t.text);
+        let_ai_answer(&g, t.text);
+        typed_line_clear(&t);
     }
     return 0;
 }

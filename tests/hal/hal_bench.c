@@ -2,8 +2,8 @@
  * (tests/hal/hal_bench_fw.c), ATmega328P at 16 MHz, with a model of the shield's key
  * matrix (pull-ups on the sense columns, a diode per switch) attached to port C.
  *
- *   hal_bench FW.elf MAP             `make bench`: per brightness level (night, medium,
- *                                    full: the firmware is sent "0", "1", "2"), 1.6
+ *   hal_bench FW.elf MAP             `make bench`: per brightness level (leds_levels.h;
+ *                                    the firmware is sent its LEDS_BRIGHT_* digit), 1.6
  *                                    simulated seconds after 20 ms to settle; prints
  *                                    `name value` lines:
  *     led_frame_hz     display frames per second: rising edges of LED row 0 (PB0), from
@@ -351,7 +351,10 @@ static int load(const char *elf)
 #define FRAME_BLINK 0x140u
 #define MEASURE_MS 1536u /* three blink periods */
 #define BLINK_PERIOD_MS 512u
-static const char *const level_names[LEDS_BRIGHT_LEVELS] = {"night", "medium", "full"};
+/* The levels' words (leds_levels.h, the brightest first), by LEDS_BRIGHT_* value. */
+#define LEVEL_WORD(id, word, counts) word,
+static const char *const level_words[LEDS_BRIGHT_LEVELS] = {LEDS_LEVELS(LEVEL_WORD)};
+#define level_names(level) level_words[LEDS_BRIGHT_LEVELS - 1u - (level)]
 
 static void uart_send(uint8_t c)
 {
@@ -408,9 +411,9 @@ static int bench(void)
         if (!level_run(&t, level))
             return 1;
         double cpu = 100.0 * (double)isr_cycles / (double)MS(MEASURE_MS);
-        printf("isr_cpu_percent_%s %.2f\n", level_names[level], cpu);
-        printf("led_duty_permille_%s_full %.1f\n", level_names[level], duty_permille(0));
-        printf("led_duty_permille_%s_dim %.1f\n", level_names[level], duty_permille(1));
+        printf("isr_cpu_percent_%s %.2f\n", level_names(level), cpu);
+        printf("led_duty_permille_%s_full %.1f\n", level_names(level), duty_permille(0));
+        printf("led_duty_permille_%s_dim %.1f\n", level_names(level), duty_permille(1));
         cpu_max = cpu > cpu_max ? cpu : cpu_max;
         a_cycles += isr_a_cycles;
         a_count += isr_count;
@@ -501,7 +504,7 @@ static void check_duty(uint64_t *t)
                 fprintf(stderr,
                         "hal_avr_check: level %s, cell %u %s (%s%s): on %.0f cycles a frame "
                         "(want %.0f), lit in %.3f of the frames, period %.1f ms\n",
-                        level_names[level], d / 2u + 1u, (d & 1u) ? "green" : "red",
+                        level_names(level), d / 2u + 1u, (d & 1u) ? "green" : "red",
                         die_dim(d) ? "dim" : "full", die_blinks(d) ? ", blinking" : "", on,
                         want, lit, period);
         }

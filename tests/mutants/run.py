@@ -251,7 +251,7 @@ def sync_scratch(work, files):
     build = os.path.join(ROOT, "build")
     if first and os.path.isdir(build):
         shutil.copytree(build, os.path.join(work, "build"), symlinks=True,
-                        ignore=shutil.ignore_patterns("mutants", "mutants.txt"))
+                        ignore=shutil.ignore_patterns("mutants", "mutants.txt", "contrib"))
 
 
 def make(work, target, timeout, log):

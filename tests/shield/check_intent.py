@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/check_intent.py - checks that see the design's intent, where KiCad's ERC,
 DRC and parity cannot (they only compare the netlist with itself).
 
@@ -8,25 +7,23 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
-  check_intent.py lid PARTS_JSON      every key's actuator reaches lid.actuator_above_lid_min_mm
-                                      above a lid (lid.thickness_mm) laid lid.gap_over_tallest_mm
-                                      over the tallest part that is neither an LED (they
-                                      poke through) nor fitted from below; the assembly
-                                      order goes up by each part's highest point
+  check_intent.py lid PARTS_JSON      the case's key caps stand on the keys' plungers
+                                      (case/caselib.py's cap stack): the lid they set
+                                      stays REQUIRE lid_clearance over the tallest part
+                                      that is neither an LED nor a key nor fitted from
+                                      below, and a cap pressed to the switch's end stop
+                                      stays REQUIRE led_gap over the LEDs' domes; the
+                                      assembly order goes up by each part's highest point
   check_intent.py schtext SCH         no two texts of the schematic overlap: labels, notes
                                       and the visible fields of every symbol, each boxed
                                       as KiCad's stroke font draws it (a character is at
                                       most 1.0 x its height wide; lines 1.6 x apart)
-Exit status is the verdict. Standard library only.
+Exit status is the verdict. Standard library and the case's own rules (case/).
+Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
-import os
-import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-GEN = os.path.join(HERE, "..", "..", "schematics", "gen")
-sys.path.insert(0, GEN)
-import sexpr  # noqa: E402
+from schematics.gen import sexpr
 
 CHAR_W, LINE_H, SHRINK = 1.0, 1.6, 0.05
 
@@ -45,17 +42,16 @@ def read_netlist(path):
     return nets, pins
 
 
-def intended(gen_dir=GEN):
-    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol."""
-    sys.path.insert(0, gen_dir)
-    import circuit
-    import schematic
+def intended():
+    """circuit.py's nets, with J1's pin numbers from the vendored Uno symbol (of the
+    schematics package first on the path: planted.py puts its scratch copy there)."""
+    from schematics.gen import circuit, schematic
     return circuit.nets(schematic.uno_pins())
 
 
-def roundtrip(path, gen_dir=GEN):
+def roundtrip(path):
     nets, _pins = read_netlist(path)
-    want = intended(gen_dir)
+    want = intended()
     by_members = {frozenset(m): name for name, m in nets.items()
                   if not name.startswith("unconnected-")}
     fails = []
@@ -77,7 +73,8 @@ def roundtrip(path, gen_dir=GEN):
             fails.append("KiCad's net %s %s is not in circuit.py" % (name, sorted(members)))
     for f in fails:
         print("roundtrip: FAIL " + f)
-    print("roundtrip: %d nets of circuit.py, %d of KiCad's netlist compared" % (len(want), len(nets)))
+    print("roundtrip: %d nets of circuit.py, %d of KiCad's netlist compared"
+          % (len(want), len(nets)))
     print("roundtrip: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
     return 1 if fails else 0
 
@@ -103,7 +100,7 @@ def shorts(path):
 def box(text, x, y, angle, size, justify):
     """(x0, y0, x1, y1) of a text on the sheet (y down)."""
     lines = text.split("\n")
-    w = max(len(l) for l in lines) * size * CHAR_W
+    w = max(len(ln) for ln in lines) * size * CHAR_W
     h = size + (len(lines) - 1) * size * LINE_H
     hj = "left" if "left" in justify else "right" if "right" in justify else "center"
     vj = "bottom" if "bottom" in justify else "top" if "top" in justify else "center"
@@ -150,7 +147,8 @@ def texts_of(sch):
             # a field's angle is the symbol's plus its own; a rotated field is centred
             angle = (int(float(at[3])) + rot) % 180
             out.append(("%s of %s '%s'" % (p[1], ref, p[2]),
-                        box(p[2], float(at[1]), float(at[2]), angle, size, just if not rot else "")))
+                        box(p[2], float(at[1]), float(at[2]), angle, size,
+                            just if not rot else "")))
     return out
 
 
@@ -172,28 +170,37 @@ def schtext(sch):
 
 def lid(path):
     import json
+    from case import caselib, fit
     data = json.load(open(path, encoding="utf-8"))
-    lid = data["lid"]
     parts = data["parts"]
-    under = [p for p in parts if "diameter_mm" not in p and p.get("fitted_from") != "bottom"]
+    under = [p for p in parts if "diameter_mm" not in p and "actuator_top_mm" not in p
+             and p.get("fitted_from") != "bottom"]
     tallest = max(under, key=lambda p: p["height_mm"])
-    top = tallest["height_mm"] + lid["gap_over_tallest_mm"] + lid["thickness_mm"]
     fails = []
-    for p in parts:
-        if "actuator_top_mm" in p:
-            above = p["actuator_top_mm"] - top
-            print("lid: %s: actuator top %.1f mm; lid top %.1f mm (over %s, %.1f mm): %.1f mm "
-                  "above the lid" % (p["value"], p["actuator_top_mm"], top, tallest["value"],
-                                     tallest["height_mm"], above))
-            if above < lid["actuator_above_lid_min_mm"] - 1e-9:
-                fails.append("%s reaches only %.1f mm above the lid (%.1f needed)"
-                             % (p["value"], above, lid["actuator_above_lid_min_mm"]))
-    key = lambda p: (p.get("fitted_from") == "bottom", max(p["height_mm"], p.get("actuator_top_mm", 0)))
+    for p in (p for p in parts if "actuator_top_mm" in p):
+        s = caselib.cap_stack(p["actuator_top_mm"])
+        gap = s["z_lid_under"] - tallest["height_mm"]
+        print("lid: %s: actuator top %.1f mm; the caps' lid underside %.2f mm, %.2f mm over "
+              "%s (%.1f mm)" % (p["value"], p["actuator_top_mm"], s["z_lid_under"], gap,
+                                tallest["value"], tallest["height_mm"]))
+        if gap < caselib.REQUIRE["lid_clearance"] - 1e-9:
+            fails.append("the caps' lid is only %.2f mm over %s (%.1f needed)"
+                         % (gap, tallest["value"], caselib.REQUIRE["lid_clearance"]))
+        for led in (q for q in parts if "diameter_mm" in q):
+            full = s["z_cap_under"] - fit.ASSUME["travel_max"] - led["height_mm"]
+            if full < caselib.REQUIRE["led_gap"] - 1e-9:
+                fails.append("a cap pressed home is %.2f mm over %s's dome (%.1f needed)"
+                             % (full, led["value"], caselib.REQUIRE["led_gap"]))
+
+    def key(p):
+        return (p.get("fitted_from") == "bottom",
+                max(p["height_mm"], p.get("actuator_top_mm", 0)))
     for a in parts:
         for b in parts:
             if a["order"] < b["order"] and key(a) > key(b):
                 fails.append("assembly order: %s (step %d, %.1f mm) before %s (step %d, %.1f mm)"
-                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"], key(b)[1]))
+                             % (a["value"], a["order"], key(a)[1], b["value"], b["order"],
+                                key(b)[1]))
     for f in fails:
         print("lid: FAIL " + f)
     print("lid: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
@@ -205,7 +212,7 @@ def main():
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
-        return roundtrip(path, *(sys.argv[3:4]))
+        return roundtrip(path)
     return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
 
 

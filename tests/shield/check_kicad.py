@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """tests/shield/check_kicad.py - KiCad's own checkers as tests, and the board's figures.
 
   check_kicad.py erc SCH            kicad-cli sch erc --severity-all: 0 errors, 0 warnings
@@ -15,6 +14,7 @@
 
 Exit status is the verdict; the report files go next to the inputs' build copies.
 Needs kicad-cli (KiCad 9) and, for stats, pcbnew in Debian's /usr/bin/python3.
+Run from the repository's root: python3 -m tests.shield.check_kicad ...
 """
 import json
 import os
@@ -23,9 +23,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "schematics", "gen"))
-import libtable  # noqa: E402
+from schematics.gen import libtable
 
 
 def project_libraries(design, tag):
@@ -122,10 +120,15 @@ def stats(pcb, work):
     on_silk = [t for t in texts if t.GetLayer() in silk and t.IsVisible()]
     low = min(on_silk, key=lambda t: (t.GetTextHeight(), t.GetTextThickness()))
     print("board: %d silkscreen texts, the smallest %.2f mm high, %.2f mm stroke ('%s')"
-          % (len(on_silk), low.GetTextHeight() / 1e6, min(t.GetTextThickness() for t in on_silk) / 1e6,
-             low.GetShownText(False)))
-    # Smallest clearance, measured by KiCad: copy the design, raise every clearance to
-    # 1 mm, run DRC and take the smallest 'actual' it reports between copper items.
+          % (len(on_silk), low.GetTextHeight() / 1e6,
+             min(t.GetTextThickness() for t in on_silk) / 1e6, low.GetShownText(False)))
+    smallest_clearance(pcb, work)
+    return 0
+
+
+def smallest_clearance(pcb, work):
+    """Smallest clearance, measured by KiCad: copy the design, raise every clearance to
+    1 mm, run DRC and take the smallest 'actual' it reports between copper items."""
     os.makedirs(work, exist_ok=True)
     base = os.path.join(work, "ttt-shield")
     src = os.path.splitext(pcb)[0]
@@ -134,10 +137,11 @@ def stats(pcb, work):
     for f in ("sym-lib-table", "fp-lib-table"):
         if os.path.exists(os.path.join(os.path.dirname(pcb), f)):
             shutil.copy(os.path.join(os.path.dirname(pcb), f), work)
-    lib = os.path.join(os.path.dirname(pcb), "lib")  # what the tables point at
-    if os.path.isdir(lib):
-        shutil.rmtree(os.path.join(work, "lib"), ignore_errors=True)
-        shutil.copytree(lib, os.path.join(work, "lib"))
+    for folder in ("lib", "footprints"):  # what the tables point at
+        src = os.path.join(os.path.dirname(pcb), folder)
+        if os.path.isdir(src):
+            shutil.rmtree(os.path.join(work, folder), ignore_errors=True)
+            shutil.copytree(src, os.path.join(work, folder))
     pro = json.load(open(base + ".kicad_pro"))
     for c in pro["net_settings"]["classes"]:
         c["clearance"] = 1.0
@@ -158,7 +162,6 @@ def stats(pcb, work):
     if actual:
         print("board: smallest copper clearance between tracks, pads and vias of different "
               "nets: %.3f mm (KiCad DRC, %d pairs closer than 1 mm)" % (min(actual), len(actual)))
-    return 0
 
 
 def main():

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """tests/shield/check_pinmap.py - joins the four views of every Uno header pin and fails on
 any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with pcbnew).
 
@@ -13,11 +12,12 @@ any disagreement (run by `make test-kicad-pinmap`; needs Debian's python3 with p
   check_pinmap.py --pins-cmd PROG --netlist NET --pcb PCB [--mutate KIND] [--expect-fail]
 
   check_pinmap.py --mutate-header FILE | --mutate-schematic FILE   (break a copy)
-  check_pinmap.py --self-test-mutate-header   the header swap on other layouts of pins.h
+  (test_pinmap.py: the header swap on other layouts of pins.h)
 
 --mutate swap-pad|swap-pcb-net breaks the loaded PCB in memory (two header pads trade
 numbers, or nets); --expect-fail inverts the verdict (exit 0 only if errors are found),
 so the make rules prove that each kind of breakage is caught.
+Run from the repository's root: python3 -m tests.shield.check_pinmap ...
 """
 import argparse
 import re
@@ -26,10 +26,7 @@ import sys
 
 import pcbnew
 
-import os
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "schematics", "gen"))
-import sexpr  # noqa: E402
+from schematics.gen import sexpr
 
 UNO_MCU = {**{"D%d" % i: "PD%d" % i for i in range(8)},
            **{"D%d" % (8 + i): "PB%d" % i for i in range(6)},
@@ -149,8 +146,10 @@ def check(header, names, nets, pads):
             errors.append("%s: pins.h puts it on %s = Uno %s = symbol pin %s, but the "
                           "schematic connects that pin to %s" % (net, mcu, uno, num, sch_net))
         if pcb_nets != [net]:
-            errors.append("%s: PCB pad %s of the header carries %s" % (net, num, pcb_nets or "nothing"))
-        if len(where) != 1 or abs(where[0][0] - want[0]) > 0.002 or abs(where[0][1] - want[1]) > 0.002:
+            errors.append("%s: PCB pad %s of the header carries %s"
+                          % (net, num, pcb_nets or "nothing"))
+        if len(where) != 1 or abs(where[0][0] - want[0]) > 0.002 \
+                or abs(where[0][1] - want[1]) > 0.002:
             errors.append("%s: PCB pad %s is at %s in, the Uno's %s is at (%.2f, %.2f) in"
                           % (net, num, ["(%.3f, %.3f)" % p for p in where], uno, want[0], want[1]))
     # Every other header pin: no signal net (power pins by name only).
@@ -206,45 +205,6 @@ def mutate_header(path):
           % (found["2"], found["3"], path))
 
 
-def self_test_mutate_header():
-    """The swap on the layouts pins.h has or may take; and it refuses a header without
-    the pair. Exit status 0 only if every case behaves."""
-    P = "BOARD_PIN(BOARD_PORT_D, %d)"
-    cases = [  # (name, text, what PD2/PD3 must read afterwards)
-        ("brace lists", "#define RED { %s, %s }\n#define GREEN { %s, %s }\n"
-         % (P % 2, P % 4, P % 3, P % 5), "#define RED { %s, %s }\n#define GREEN { %s, %s }\n"
-         % (P % 3, P % 4, P % 2, P % 5)),
-        ("named macros", "#define BOARD_LED_C0_R  BOARD_PIN(BOARD_PORT_D,2)\n"
-         "#define BOARD_LED_C0_G\tBOARD_PIN( BOARD_PORT_D , 3 )\n",
-         "#define BOARD_LED_C0_R  BOARD_PIN(BOARD_PORT_D,3)\n"
-         "#define BOARD_LED_C0_G\tBOARD_PIN( BOARD_PORT_D , 2 )\n"),
-        ("continuation lines", "#define A \\\n    BOARD_PIN(\\\n  BOARD_PORT_D, 2 \\\n )\n"
-         "#define B BOARD_PIN(BOARD_PORT_D,\n 3)\n",
-         "#define A \\\n    BOARD_PIN(\\\n  BOARD_PORT_D, 3 \\\n )\n"
-         "#define B BOARD_PIN(BOARD_PORT_D,\n 2)\n"),
-        ("PD12 is not PD2", "%s %s BOARD_PIN(BOARD_PORT_D, 12) BOARD_PIN(BOARD_PORT_B, 2)"
-         % (P % 2, P % 3), "%s %s BOARD_PIN(BOARD_PORT_D, 12) BOARD_PIN(BOARD_PORT_B, 2)"
-         % (P % 3, P % 2)),
-    ]
-    bad = 0
-    for name, text, want in cases:
-        got, _found = mutate_header_text(text)
-        if got != want:
-            print("check_pinmap: mutate-header self-test %s: got %r" % (name, got))
-            bad += 1
-    for name, text in (("no PD3", P % 2 + P % 4), ("other port", "BOARD_PIN(BOARD_PORT_C, 2), "
-                                                               "BOARD_PIN(BOARD_PORT_C, 3)")):
-        try:
-            mutate_header_text(text)
-            print("check_pinmap: mutate-header self-test %s: accepted" % name)
-            bad += 1
-        except SystemExit:
-            pass
-    print("check_pinmap: mutate-header self-test: %d layouts swapped, 2 refused, %d wrong"
-          % (len(cases), bad))
-    return 1 if bad else 0
-
-
 def mutate_schematic(path):
     """Swap the first LED_ROW0 and LED_ROW1 labels (the ones on the Uno's D8/D9 stubs)."""
     text = open(path).read()
@@ -257,8 +217,6 @@ def mutate_schematic(path):
 
 
 def main():
-    if len(sys.argv) == 2 and sys.argv[1] == "--self-test-mutate-header":
-        return self_test_mutate_header()
     if len(sys.argv) == 3 and sys.argv[1] == "--mutate-header":
         return mutate_header(sys.argv[2])
     if len(sys.argv) == 3 and sys.argv[1] == "--mutate-schematic":

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/planted.py - the shield checks' self-test: each planted mistake of
 tests/shield/planted.txt (the mutant record format: id, reason, suites, file, find,
 replace) is applied to a scratch copy of schematics/, the copy is regenerated (schematic,
@@ -8,7 +7,11 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
   planted.py RECORDS WORKDIR        exit status is the verdict
 
 Checks: roundtrip, shorts, schtext, lid (check_intent.py; suite test-kicad-intent) and
-spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice).
+spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice); for
+records with `prepare: kicad-pcb` the PCB and BOM are made from the copy too and checked
+by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk) and bom (bom.py;
+test-kicad-fab).
+Run from the repository's root: python3 -m tests.shield.planted ...
 """
 import os
 import re
@@ -18,8 +21,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-COPY = ("gen", "lib", "spice", "parts.json", "ttt-shield.kicad_pro", "sym-lib-table",
-        "fp-lib-table")
+COPY = ("__init__.py", "gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro",
+        "sym-lib-table", "fp-lib-table")
 
 
 def records(path):
@@ -43,13 +46,42 @@ def run(*args, **kw):
     return subprocess.run(list(args), capture_output=True, text=True, **kw)
 
 
-def checks(project):
-    """{check: failed?} for a scratch project folder (schematics/ copy)."""
-    gen = os.path.join(project, "gen")
+def module(project, name, *args):
+    """python -m name in the scratch copy's root: its schematics package comes first on
+    the path, the repository's (for tests.shield) second."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return run(sys.executable, "-m", name, *args, cwd=os.path.dirname(project), env=env)
+
+
+def board_checks(project, net):
+    """{check: failed?} of the board made from the scratch copy: silk-outside, silk-thin,
+    silk-letters (silk.py) on its PCB, bom (bom.py) on its BOM."""
+    pcb = os.path.join(project, "ttt-shield.kicad_pcb")
+    csv = os.path.join(project, "bom.csv")
+    r = module(project, "schematics.gen.pcb", net, pcb)
+    if r.returncode:
+        return {"pcb": True}, r.stdout + r.stderr
+    r = module(project, "schematics.gen.fab", "bom", os.path.join(project, "ttt-shield.kicad_sch"),
+               csv)
+    if r.returncode:
+        return {"bom-export": True}, r.stdout + r.stderr
+    result = {}
+    r = module(project, "tests.shield.silk", pcb)
+    for name in ("silk-outside", "silk-thin", "silk-letters"):
+        result[name] = ("FAIL %s:" % name) in r.stdout
+    log = r.stdout
+    r = module(project, "schematics.gen.bom", csv)
+    result["bom"] = r.returncode != 0
+    return result, log + r.stdout
+
+
+def checks(project, board=False):
+    """{check: failed?} for a scratch project folder (schematics/ copy); with board, the
+    PCB and BOM made from it are checked too."""
     sch = os.path.join(project, "ttt-shield.kicad_sch")
     net = os.path.join(project, "ttt-shield.net")
     cir = os.path.join(project, "ttt-shield.cir")
-    r = run(sys.executable, os.path.join(gen, "schematic.py"), "--out", project)
+    r = module(project, "schematics.gen.schematic", "--out", project)
     if r.returncode:
         return {"generator": True}, r.stdout + r.stderr
     for fmt, out in (("kicadsexpr", net), ("spice", cir)):
@@ -57,24 +89,27 @@ def checks(project):
         if r.returncode:
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
-    intent = os.path.join(HERE, "check_intent.py")
-    for name, args in (("roundtrip", [net, gen]), ("shorts", [net]), ("schtext", [sch]),
+    for name, args in (("roundtrip", [net]), ("shorts", [net]), ("schtext", [sch]),
                        ("lid", [os.path.join(project, "parts.json")])):
-        r = run(sys.executable, intent, name, *args)
+        r = module(project, "tests.shield.check_intent", name, *args)
         result[name] = r.returncode != 0
         log += r.stdout
-    r = run(sys.executable, os.path.join(HERE, "spice_proofs.py"), cir, "--work",
-            os.path.join(project, "spice-work"))
+    r = module(project, "tests.shield.spice_proofs", cir, "--work",
+               os.path.join(project, "spice-work"))
     log += r.stdout
     for proof in ("leds", "pins", "reset", "keys"):
         result["spice-" + proof] = ("FAIL %s:" % proof) in r.stdout
     if r.returncode and not any(result["spice-" + p] for p in ("leds", "pins", "reset", "keys")):
         result["spice-run"] = True
+    if board:
+        more, more_log = board_checks(project, net)
+        result.update(more)
+        log += more_log
     return result, log
 
 
 def scratch(work, name):
-    project = os.path.join(work, name, "schematics")
+    project = os.path.abspath(os.path.join(work, name, "schematics"))
     shutil.rmtree(os.path.join(work, name), ignore_errors=True)
     os.makedirs(project)
     for item in COPY:
@@ -87,7 +122,9 @@ def main():
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
     recs, work = records(sys.argv[1]), sys.argv[2]
-    base, log = checks(scratch(work, "unmutated"))
+    # records prepared by kicad-pcb are checked on the board made from the mutated copy
+    boards = {rec["id"]: rec.get("prepare") == "kicad-pcb" for rec in recs}
+    base, log = checks(scratch(work, "unmutated"), any(boards.values()))
     if any(base.values()):
         print(log)
         raise SystemExit("planted: the unmutated copy fails %s" % [k for k, v in base.items() if v])
@@ -105,7 +142,7 @@ def main():
             continue
         with open(path, "w", encoding="utf-8") as f:
             f.write(text.replace(rec["find"], rec["replace"]))
-        result, log = checks(project)
+        result, log = checks(project, boards[rec["id"]])
         caught = sorted(k for k, v in result.items() if v)
         if want in caught:
             print("planted: %s caught by %s (failing: %s)" % (rec["id"], want, ", ".join(caught)))

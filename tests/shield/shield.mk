@@ -7,19 +7,32 @@
 #                              violations, 0 unconnected items, 0 parity issues
 #   make test-kicad-pinmap     pins.h x symbol x netlist x PCB pads agree for every header
 #                              pin; four deliberately broken copies must each be caught
-#   make test-kicad-generated  the committed schematic, pin table, PCB and BOM are exactly
-#                              what the generators make from the current sources
+#   make test-kicad-generated  the committed schematic, pin table, PCB, BOM, derived
+#                              footprint and key model are exactly what the generators
+#                              make from the current sources; test_gen.py: the
+#                              generators' pure parts, each check failing on planted input
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
-#                              every part in the placement file once
+#                              every part in the placement file once, at its body's
+#                              centre; the BOM one MPN per row (test_fab.py: a planted row
+#                              with two MPNs is caught); the job file states the finish
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, no two schematic texts overlap,
-#                              the keys reach 1.5 mm above a lid over the tallest part
+#                              the case's key caps on the plungers keep its lid over the
+#                              tallest part and clear the LEDs (case/caselib.py's rules on
+#                              parts.json's heights); test_readme.py:
+#                              schematics/README.md's bend distances, trim note, lid and
+#                              rule severities as the footprint, PCB, case and project have them
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
 #                              lit), pin and port sums, rows dark in reset, all 512 key sets
+#   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
+#                              either side, lines >= 0.15 mm, polarity letters upright
+#                              and 0.5 mm clear of other silk text; planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
-#                              colours, key on the wrong column, ...) each fail their check
+#                              colours, key on the wrong column, silk lines at 0.10 mm,
+#                              J1's stock silk, a BOM row with two MPNs, ...) each fail
+#                              their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #
 # Every check runs with KiCad's stock library locations pointed at an empty folder
@@ -27,7 +40,7 @@
 # ERC/DRC would report a missing library and fail.
 
 SHIELD_CHECK_TARGETS := test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-silk
 $(SHIELD_CHECK_TARGETS): export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
 $(SHIELD_CHECK_TARGETS): export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
@@ -41,30 +54,30 @@ $(KICAD_CIR): $(KICAD_SCH) $(KICAD_PROJECT) schematics/spice/models.lib
 	@kicad-cli sch export netlist --format spice -o $@ $< >/dev/null
 
 test-kicad-erc:
-	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py erc $(KICAD_SCH)
+	@$(KICAD_ENV) $(PYTEST) -q -p no:warnings -rA tests/shield/test_kicad.py -k erc
 
 test-kicad-drc:
-	@$(KICAD_ENV) $(KICAD_PY) tests/shield/check_kicad.py drc $(KICAD_PCB)
+	@$(KICAD_ENV) $(PYTEST) -q -p no:warnings -rA tests/shield/test_kicad.py -k drc
 
 # The mutated board header: a copy of board/ with PD2/PD3 swapped; its own copy of
 # print_pins.c is compiled, so every quoted include resolves inside the copy.
 $(KICAD_DIR)/print_pins_bad: $(PRINT_PINS_SRC) $(wildcard board/*.h board/*/*.h) tests/shield/check_pinmap.py
 	@mkdir -p $(@D)
 	@rm -rf $(KICAD_DIR)/board_bad && cp -r board $(KICAD_DIR)/board_bad
-	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
+	@$(PYTHON) -m tests.shield.check_pinmap --mutate-header $(KICAD_DIR)/board_bad/$(BOARD)/pins.h >/dev/null
 	@$(HOST_CC) -I$(KICAD_DIR)/board_bad $(HOST_CFLAGS) -MMD -MF /dev/null -o $@ \
 		$(KICAD_DIR)/board_bad/$(notdir $(PRINT_PINS_SRC))
 
 # The schematic with the D8/D9 labels swapped, through KiCad's own netlister.
 $(KICAD_DIR)/bad_sch/ttt-shield.net: $(KICAD_SCH) $(KICAD_PROJECT) $(KICAD_LIBS) tests/shield/check_pinmap.py
 	@rm -rf $(@D) && mkdir -p $(@D) && cp -r $(KICAD_SCH) $(KICAD_PROJECT) schematics/lib schematics/spice $(@D)/
-	@$(KICAD_PY) tests/shield/check_pinmap.py --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
+	@$(PYTHON) -m tests.shield.check_pinmap --mutate-schematic $(@D)/ttt-shield.kicad_sch >/dev/null
 	@kicad-cli sch export netlist --format kicadsexpr -o $@ $(@D)/ttt-shield.kicad_sch >/dev/null
 
-PINMAP = $(KICAD_PY) tests/shield/check_pinmap.py --pcb $(KICAD_PCB)
+PINMAP = $(PYTHON) -m tests.shield.check_pinmap --pcb $(KICAD_PCB)
 test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICAD_DIR)/bad_sch/ttt-shield.net
 	@set -e; pass=0; \
-	$(KICAD_PY) tests/shield/check_pinmap.py --self-test-mutate-header; pass=$$((pass + 1)); \
+	$(PYTEST) -q -p no:warnings tests/shield/test_pinmap.py; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET); pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pad --expect-fail; pass=$$((pass + 1)); \
 	$(PINMAP) --pins-cmd $(PRINT_PINS) --netlist $(KICAD_NET) --mutate swap-pcb-net --expect-fail; pass=$$((pass + 1)); \
@@ -77,47 +90,59 @@ test-kicad-pinmap: $(PRINT_PINS) $(KICAD_DIR)/print_pins_bad $(KICAD_NET) $(KICA
 
 # Regenerate everything into a scratch folder and compare byte for byte.
 KICAD_REGEN := $(KICAD_DIR)/regen
-KICAD_REGEN_FILES := ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
+KICAD_REGEN_FILES := footprints/Shield.pretty/Arduino_UNO_R3_Shield.kicad_mod 3dmodels/B3F-1070.wrl \
+	ttt-shield.kicad_sch pins.md ttt-shield.kicad_pcb bom.csv
 test-kicad-generated:
 	@set -e; rm -rf $(KICAD_REGEN) && mkdir -p $(KICAD_REGEN); \
-	python3 $(KICAD_GEN)/schematic.py --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.footprints --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.models --out $(KICAD_REGEN) >/dev/null; \
+	$(PYTHON) -m schematics.gen.schematic --out $(KICAD_REGEN) >/dev/null; \
 	cp -r $(KICAD_PROJECT) schematics/lib schematics/spice $(KICAD_REGEN)/; \
 	kicad-cli sch export netlist --format kicadsexpr -o $(KICAD_REGEN)/ttt-shield.net \
 		$(KICAD_REGEN)/ttt-shield.kicad_sch >/dev/null; \
-	$(KICAD_PY) $(KICAD_GEN)/pcb.py $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
-	$(KICAD_PY) $(KICAD_GEN)/fab.py bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
+	$(PYTHON) -m schematics.gen.pcb $(KICAD_REGEN)/ttt-shield.net $(KICAD_REGEN)/ttt-shield.kicad_pcb >/dev/null; \
+	$(PYTHON) -m schematics.gen.fab bom $(KICAD_REGEN)/ttt-shield.kicad_sch $(KICAD_REGEN)/bom.csv; \
 	fail=0; for f in $(KICAD_REGEN_FILES); do \
 		if cmp -s $(KICAD_REGEN)/$$f schematics/$$f; then echo "test-kicad-generated: $$f up to date"; \
 		else echo "test-kicad-generated: schematics/$$f differs from its generator's output (make kicad-generate)"; \
 			fail=$$((fail + 1)); fi; \
 	done; \
 	echo "test-kicad-generated: $$(($(words $(KICAD_REGEN_FILES)) - fail)) passed, $$fail failed"; [ $$fail -eq 0 ]
+	@$(PYTEST) -q -p no:warnings tests/shield/test_gen.py
 
 test-kicad-fab:
-	@$(KICAD_PY) $(KICAD_GEN)/fab.py $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py tests/shield/test_models.py
 
-test-kicad-intent: $(KICAD_NET)
-	@set -e; \
-	python3 tests/shield/check_intent.py roundtrip $(KICAD_NET); \
-	python3 tests/shield/check_intent.py shorts $(KICAD_NET); \
-	python3 tests/shield/check_intent.py schtext $(KICAD_SCH); \
-	python3 tests/shield/check_intent.py lid schematics/parts.json
+test-kicad-intent:
+	@$(PYTEST) -q -p no:warnings -rA tests/shield/test_intent.py tests/shield/test_readme.py
 
 test-kicad-spice: $(KICAD_CIR)
-	@python3 tests/shield/spice_proofs.py $(KICAD_CIR) --work $(KICAD_DIR)/spice
+	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
+
+test-kicad-silk:
+	@$(PYTEST) -q -p no:warnings tests/shield/test_silk.py
 
 test-kicad-planted:
-	@python3 tests/shield/planted.py tests/shield/planted.txt $(KICAD_DIR)/planted
+	@$(PYTHON) -m tests.shield.planted tests/shield/planted.txt $(KICAD_DIR)/planted
 
 test-kicad-backports:
 	@sh .ci/test_enable_backports.sh
 
 TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
-	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-backports
+	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-silk \
+	test-kicad-backports
 
 # The committed schematic remade from its generator alone: the mutation runner's shield
 # records (tests/shield/planted.txt, `prepare: kicad-schematic`) change the generator,
 # and the checks read the schematic.
-.PHONY: kicad-schematic
+.PHONY: kicad-schematic kicad-pcb
 kicad-schematic:
-	@python3 schematics/gen/schematic.py >/dev/null
+	@$(PYTHON) -m schematics.gen.schematic >/dev/null
+# The same for the board's records: schematic, netlist, PCB and BOM from the generators.
+kicad-pcb: kicad-schematic | kicad-no-stock
+	@mkdir -p $(KICAD_DIR)
+	@KICAD9_FOOTPRINT_DIR=$(KICAD_NO_STOCK) KICAD9_SYMBOL_DIR=$(KICAD_NO_STOCK) kicad-cli sch \
+		export netlist --format kicadsexpr -o $(KICAD_DIR)/prepare.net $(KICAD_SCH) >/dev/null
+	@$(PYTHON) -m schematics.gen.pcb $(KICAD_DIR)/prepare.net $(KICAD_PCB) >/dev/null
+	@$(PYTHON) -m schematics.gen.fab bom $(KICAD_SCH) schematics/bom.csv

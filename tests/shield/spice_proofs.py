@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tests/shield/spice_proofs.py - the shield's electrical proofs, in ngspice, on the netlist
 KiCad itself exports (`kicad-cli sch export netlist --format spice`, whose parts carry
 the schematic's Sim.* fields and the model cards of schematics/spice/models.lib).
@@ -32,6 +31,7 @@ The proofs:
          values: a column reads below V_IL exactly when a pressed key joins it to
          the driven row, above V_IH otherwise (no ghosting, no masking).
 One ngspice run (batch mode, a control script of `alter` and `op`).
+Run from the repository's root: python3 -m tests.shield.spice_proofs ...
 """
 import argparse
 import os
@@ -87,8 +87,8 @@ def read_export(path):
 
 def parts_of(lines):
     """{ref: element name} of LEDs and keys, read from the export (XLED1, RSW1, ...)."""
-    leds = sorted(l.split()[0] for l in lines if re.match(r"XLED\d", l))
-    keys = sorted(l.split()[0] for l in lines if re.match(r"RSW\d", l))
+    leds = sorted(ln.split()[0] for ln in lines if re.match(r"XLED\d", ln))
+    keys = sorted(ln.split()[0] for ln in lines if re.match(r"RSW\d", ln))
     return leds, keys
 
 
@@ -176,7 +176,8 @@ def key_frames(s, keys):
             s.pin(pin, 5.0, pu)
         for subset in range(512):
             for k in range(9):
-                s.lines.append("alter rsw%d = %g" % (k + 1, PRESSED if subset >> k & 1 else RELEASED))
+                s.lines.append("alter rsw%d = %g"
+                               % (k + 1, PRESSED if subset >> k & 1 else RELEASED))
             for row in range(ROWS):
                 for net, pin in KEY_ROW_PINS.items():
                     on = net == "KEY_ROW%d" % row
@@ -229,106 +230,140 @@ def led_of(label):
     return int(re.search(r"XLED(\d)", label).group(1)) - 1
 
 
-def verdict(probes, values):
-    fails = []       # (proof, message)
-    per = {}          # (colour, lit) -> [currents at typ]
-    worst_die = 0.0
-    worst_pin = (0.0, "")
-    worst_port = {g: (0.0, "") for g in PORT_GROUPS}
-    reset_worst, reset_gate = 0.0, 0.0
-    key_ok = key_bad = 0
-    for n, (tag, exprs) in enumerate(probes):
-        v = {label: values[(n, k)] for k, (label, _e) in enumerate(exprs)}
-        if tag[0] == "led":
-            _t, corner, row, colours, lit = tag
-            frame = "%s row %d %s x%d" % (corner, row, colours, lit)
-            for label, i in v.items():
-                if not label.startswith("die"):
-                    continue
-                cell = led_of(label)
-                col = label[-1]
-                r, c = divmod(cell, 3)
-                on = r == row and c < lit and col in colours
-                if not on:
-                    if abs(i) > DARK:
-                        fails.append(("leds", "%s: %s is lit (%.3g A) though its row or column "
-                                      "is off" % (frame, label, i)))
-                    continue
-                if corner == "typ":
-                    per.setdefault((col if colours != "RG" else "Y" + col, lit), []).append(i)
-                    if abs(i / TARGET[col] - 1) > TARGET_BAND:
-                        fails.append(("leds", "%s: %s %.2f mA, the target is %.1f mA +-%d %%"
-                                      % (frame, label, i * 1e3, TARGET[col] * 1e3, TARGET_BAND * 100)))
-                else:
-                    worst_die = max(worst_die, i)
-                    if i > LED_MAX:
-                        fails.append(("leds", "%s: %s %.2f mA > %.0f mA rating"
-                                      % (frame, label, i * 1e3, LED_MAX * 1e3)))
-            if corner == "high":
-                pins = {label.split()[1]: abs(i) for label, i in v.items() if label.startswith("pin")}
-                for p, i in pins.items():
-                    if i > worst_pin[0]:
-                        worst_pin = (i, "%s in %s" % (p, frame))
-                    if i > PIN_RATED:
-                        fails.append(("pins", "%s: pin %s %.1f mA > %.0f mA"
-                                      % (frame, p, i * 1e3, PIN_RATED * 1e3)))
-                for g, members in PORT_GROUPS.items():
-                    total = sum(i for p, i in pins.items() if p.startswith(members))
-                    if total > worst_port[g][0]:
-                        worst_port[g] = (total, frame)
-                    if total > PORT_SUM_MAX:
-                        fails.append(("pins", "%s: port group %s %.1f mA > 150 mA"
-                                      % (frame, g, total * 1e3)))
-        elif tag[0] == "reset":
-            for label, x in v.items():
-                if label.startswith("die"):
-                    reset_worst = max(reset_worst, abs(x))
-                    if abs(x) > RESET_DARK:
-                        fails.append(("reset", "%s %.3g A: lit while the MCU is in reset"
-                                      % (label, x)))
-                else:
-                    reset_gate = max(reset_gate, x)
-                    if x > RESET_GATE:
-                        fails.append(("reset", "%s at %.2f V while the MCU is in reset" % (label, x)))
+def led_dies(acc, frame, tag, v):
+    """The dies of one LED frame: dark where off; at the typical corner within the target
+    band, at the high corner within the rating."""
+    _t, corner, row, colours, lit = tag
+    for label, i in v.items():
+        if not label.startswith("die"):
+            continue
+        cell = led_of(label)
+        col = label[-1]
+        r, c = divmod(cell, 3)
+        on = r == row and c < lit and col in colours
+        if not on:
+            if abs(i) > DARK:
+                acc["fails"].append(("leds", "%s: %s is lit (%.3g A) though its row or column "
+                                     "is off" % (frame, label, i)))
+            continue
+        if corner == "typ":
+            acc["per"].setdefault((col if colours != "RG" else "Y" + col, lit), []).append(i)
+            if abs(i / TARGET[col] - 1) > TARGET_BAND:
+                acc["fails"].append(("leds", "%s: %s %.2f mA, the target is %.1f mA +-%d %%"
+                                     % (frame, label, i * 1e3, TARGET[col] * 1e3,
+                                        TARGET_BAND * 100)))
         else:
-            _t, pu, subset, row = tag
-            vcc = 5.0
-            ok = True
-            for c in range(COLS):
-                pressed = subset >> (3 * row + c) & 1
-                x = v["col %d" % c]
-                if pressed and not x < 0.3 * vcc:
-                    ok = False
-                    fails.append(("keys", "pull-up %g, pressed %s, row %d driven: column %d at "
-                                  "%.2f V, not below V_IL (masking)" % (pu, keyset(subset), row, c, x)))
-                if not pressed and not x > 0.6 * vcc:
-                    ok = False
-                    fails.append(("keys", "pull-up %g, pressed %s, row %d driven: column %d at "
-                                  "%.2f V, not above V_IH (ghosting)" % (pu, keyset(subset), row, c, x)))
-            key_ok += ok
-            key_bad += not ok
-    for (col, lit), cur in sorted(per.items()):
-        print("spice: typical, %s %d lit: %s mA" % ({"R": "red", "G": "green", "YR": "yellow (red die)",
-                                                      "YG": "yellow (green die)"}[col],
-                                                     lit if not col.startswith("Y") else 3,
-                                                     " .. ".join("%.2f" % (x * 1e3) for x in (min(cur), max(cur)))))
-    print("spice: high corner: worst die %.2f mA (rating %.0f); worst pin %.2f mA (%s); port sums: %s"
-          % (worst_die * 1e3, LED_MAX * 1e3, worst_pin[0] * 1e3, worst_pin[1],
-             "; ".join("%s %.1f mA" % (g, t * 1e3) for g, (t, _f) in worst_port.items())))
-    print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A" % (reset_gate, reset_worst))
+            acc["worst_die"] = max(acc["worst_die"], i)
+            if i > LED_MAX:
+                acc["fails"].append(("leds", "%s: %s %.2f mA > %.0f mA rating"
+                                     % (frame, label, i * 1e3, LED_MAX * 1e3)))
+
+
+def led_pins(acc, frame, v):
+    """The MCU pins and port groups of one high-corner LED frame, against their ratings."""
+    pins = {label.split()[1]: abs(i) for label, i in v.items() if label.startswith("pin")}
+    for p, i in pins.items():
+        if i > acc["worst_pin"][0]:
+            acc["worst_pin"] = (i, "%s in %s" % (p, frame))
+        if i > PIN_RATED:
+            acc["fails"].append(("pins", "%s: pin %s %.1f mA > %.0f mA"
+                                 % (frame, p, i * 1e3, PIN_RATED * 1e3)))
+    for g, members in PORT_GROUPS.items():
+        total = sum(i for p, i in pins.items() if p.startswith(members))
+        if total > acc["worst_port"][g][0]:
+            acc["worst_port"][g] = (total, frame)
+        if total > PORT_SUM_MAX:
+            acc["fails"].append(("pins", "%s: port group %s %.1f mA > 150 mA"
+                                 % (frame, g, total * 1e3)))
+
+
+def reset_result(acc, v):
+    for label, x in v.items():
+        if label.startswith("die"):
+            acc["reset_worst"] = max(acc["reset_worst"], abs(x))
+            if abs(x) > RESET_DARK:
+                acc["fails"].append(("reset", "%s %.3g A: lit while the MCU is in reset"
+                                     % (label, x)))
+        else:
+            acc["reset_gate"] = max(acc["reset_gate"], x)
+            if x > RESET_GATE:
+                acc["fails"].append(("reset", "%s at %.2f V while the MCU is in reset"
+                                     % (label, x)))
+
+
+def key_frame(acc, tag, v):
+    """One key set with one row driven: a column reads low exactly when a pressed key
+    joins it to the driven row."""
+    _t, pu, subset, row = tag
+    vcc = 5.0
+    ok = True
+    for c in range(COLS):
+        pressed = subset >> (3 * row + c) & 1
+        x = v["col %d" % c]
+        if pressed and not x < 0.3 * vcc:
+            ok = False
+            acc["fails"].append(("keys", "pull-up %g, pressed %s, row %d driven: column %d "
+                                 "at %.2f V, not below V_IL (masking)"
+                                 % (pu, keyset(subset), row, c, x)))
+        if not pressed and not x > 0.6 * vcc:
+            ok = False
+            acc["fails"].append(("keys", "pull-up %g, pressed %s, row %d driven: column %d "
+                                 "at %.2f V, not above V_IH (ghosting)"
+                                 % (pu, keyset(subset), row, c, x)))
+    acc["key_ok"] += ok
+    acc["key_bad"] += not ok
+
+
+COLOUR_NAMES = {"R": "red", "G": "green", "YR": "yellow (red die)", "YG": "yellow (green die)"}
+
+
+def report(acc):
+    """Print the figures and the failures; 1 if any proof failed."""
+    for (col, lit), cur in sorted(acc["per"].items()):
+        print("spice: typical, %s %d lit: %s mA"
+              % (COLOUR_NAMES[col], lit if not col.startswith("Y") else 3,
+                 " .. ".join("%.2f" % (x * 1e3) for x in (min(cur), max(cur)))))
+    print("spice: high corner: worst die %.2f mA (rating %.0f); worst pin %.2f mA (%s); "
+          "port sums: %s"
+          % (acc["worst_die"] * 1e3, LED_MAX * 1e3, acc["worst_pin"][0] * 1e3,
+             acc["worst_pin"][1], "; ".join("%s %.1f mA" % (g, t * 1e3)
+                                            for g, (t, _f) in acc["worst_port"].items())))
+    print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A"
+          % (acc["reset_gate"], acc["reset_worst"]))
     print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
-          % (key_ok, key_ok + key_bad))
+          % (acc["key_ok"], acc["key_ok"] + acc["key_bad"]))
     shown = {}
-    for proof, msg in fails:
+    for proof, msg in acc["fails"]:
         shown[proof] = shown.get(proof, 0) + 1
         if shown[proof] <= 5:
             print("spice: FAIL %s: %s" % (proof, msg))
     for proof, n in shown.items():
         if n > 5:
             print("spice: FAIL %s: ... %d failures in all" % (proof, n))
-    print("spice: %d passed, %d failed (%s)" % (4 - len(shown), len(shown),
-                                                ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys"))
-    return 1 if fails else 0
+    print("spice: %d passed, %d failed (%s)"
+          % (4 - len(shown), len(shown),
+             ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys"))
+    return 1 if acc["fails"] else 0
+
+
+def verdict(probes, values):
+    acc = {"fails": [],  # (proof, message)
+           "per": {},    # (colour, lit) -> [currents at typ]
+           "worst_die": 0.0, "worst_pin": (0.0, ""),
+           "worst_port": {g: (0.0, "") for g in PORT_GROUPS},
+           "reset_worst": 0.0, "reset_gate": 0.0, "key_ok": 0, "key_bad": 0}
+    for n, (tag, exprs) in enumerate(probes):
+        v = {label: values[(n, k)] for k, (label, _e) in enumerate(exprs)}
+        if tag[0] == "led":
+            frame = "%s row %d %s x%d" % tag[1:]
+            led_dies(acc, frame, tag, v)
+            if tag[1] == "high":
+                led_pins(acc, frame, v)
+        elif tag[0] == "reset":
+            reset_result(acc, v)
+        else:
+            key_frame(acc, tag, v)
+    return report(acc)
 
 
 def keyset(subset):

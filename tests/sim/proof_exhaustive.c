@@ -54,7 +54,7 @@ static void explore(uint16_t x, uint16_t o, int depth)
  * first X, or -1 after proof_fail(). */
 static int ai_first_move(uint16_t *x)
 {
-    board_press(4, BOARD_LONG_MS);
+    board_press(4, 2500); /* past the menu's 2 s hold */
     board_run_ms(300);
     board_press(1, 60);
     board_run_ms(300);

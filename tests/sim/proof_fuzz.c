@@ -42,106 +42,151 @@ static int add_edge(edge_t *e, int n, uint64_t at, int cell, int down)
     return n;
 }
 
+/* One worker's state across its gestures. */
+typedef struct {
+    uint32_t seed;
+    uint64_t grace_until;    /* overlays (menu, long-press cues) may show until then */
+    uint64_t illegal_since;  /* when the current illegal picture appeared, or 0 */
+    char last_checked[BOARD_CELLS + 1];
+    long done, checked, skipped, transient;
+} fuzz_worker_t;
+
+/* One random gesture: 1 key (85%) or a chord of 2-3, each held 15-70 ms (1%: 0.8-1.3 s,
+ * a long press), as edges in time order. */
+typedef struct {
+    edge_t e[256];
+    int n;
+    uint64_t last_up;
+    int long_press;
+} gesture_t;
+
+static void gesture_make(gesture_t *g, long *done)
+{
+    uint64_t t0 = board_now() + BOARD_MS(1);
+    int keys = rnd() % 100 < 85 ? 1 : (int)rnd_range(2, 3);
+    uint16_t used = 0;
+    g->n = 0;
+    g->last_up = t0;
+    g->long_press = 0;
+    for (int k = 0; k < keys; k++) {
+        int cell;
+        do
+            cell = (int)rnd_range(0, 8);
+        while (used >> cell & 1);
+        used |= (uint16_t)(1u << cell);
+        uint64_t start = t0 + (k ? rnd_range(0, 40) : 0) * BOARD_MS(1);
+        uint32_t hold = rnd() % 100 < 1 ? rnd_range(800, 1300) : rnd_range(15, 70);
+        if (hold >= 700)
+            g->long_press = 1;
+        g->n = add_edge(g->e, g->n, start, cell, 1);
+        uint64_t up = start + BOARD_MS(hold);
+        g->n = add_edge(g->e, g->n, up, cell, 0);
+        if (up > g->last_up)
+            g->last_up = up;
+        *done += 2;
+    }
+    qsort(g->e, (size_t)g->n, sizeof g->e[0], edge_cmp);
+}
+
+/* Hand the gesture's edges to the key matrix, at their times. */
+static void gesture_schedule(const gesture_t *g)
+{
+    if (proof_debug)
+        for (int i = 0; i < g->n; i++)
+            fprintf(stderr, "%10.3f ms key %d %s\n", (double)g->e[i].at / 16000.0,
+                    g->e[i].cell + 1, g->e[i].down ? "down" : "up");
+    uint16_t mask = board_keys();
+    for (int i = 0; i < g->n; i++) {
+        mask = g->e[i].down ? (uint16_t)(mask | 1u << g->e[i].cell)
+                            : (uint16_t)(mask & ~(1u << g->e[i].cell));
+        board_keys_at(g->e[i].at, mask);
+    }
+}
+
+/* The picture after one window: the same illegal picture past a blink is a failure (a
+ * blink's dark half lasts 250 ms: a fresh blinking mark can be missing that long); a
+ * new stable picture outside the grace time must be legal, or become so. */
+static void check_window(fuzz_worker_t *w)
+{
+    if (w->illegal_since && board_picture_since() == w->illegal_since &&
+        board_now() - w->illegal_since >= BOARD_MS(BOARD_BLINK_MAX_MS) &&
+        board_now() >= w->grace_until) {
+        proof_fail("fuzz seed %u: illegal picture %s for %d ms after %ld events", w->seed,
+             board_picture(), BOARD_BLINK_MAX_MS, w->done);
+        w->illegal_since = 0;
+    }
+    if (!stable() || !strcmp(w->last_checked, board_picture()))
+        return;
+    strcpy(w->last_checked, board_picture());
+    if (proof_debug)
+        fprintf(stderr, "%10.1f ms leds %s keys %03x\n", (double)board_now() / 16000.0,
+                board_picture(), board_keys());
+    if (board_now() < w->grace_until) {
+        w->skipped++;
+        return;
+    }
+    w->checked++;
+    if (pic_legal(pic_parse(board_picture()))) {
+        w->illegal_since = 0;
+    } else {
+        /* may be a fresh blink starting in its dark half: fail if it lasts */
+        w->illegal_since = board_picture_since();
+        w->transient++;
+        if (proof_debug)
+            fprintf(stderr, "transient illegal picture %s\n", board_picture());
+    }
+}
+
+/* After a long press: if the menu opened (before the person's first move, or at game
+ * over), whose pictures are no board's, a long press alone closes it unchanged.
+ * -1 if the simulation stopped. */
+static int close_menu_if_open(fuzz_worker_t *w)
+{
+    if (cap_find("menu: 1 x") < 0)
+        return 0;
+    if (board_press(0, 1000) < 0 || board_run_ms(50) < 0)
+        return -1;
+    if (cap_find("menu: closed") < 0)
+        proof_fail("fuzz seed %u: a long press did not close the menu", w->seed);
+    w->grace_until = board_now() + BOARD_MS(3500);
+    return 0;
+}
+
+/* One gesture and the quiet time after it, every window checked. -1 to stop. */
+static int fuzz_gesture(fuzz_worker_t *w, int ready0)
+{
+    gesture_t g;
+    cap_clear();
+    gesture_make(&g, &w->done);
+    gesture_schedule(&g);
+    uint64_t end = g.last_up + BOARD_MS(6) + BOARD_MS(rnd_range(5, 40));
+    if (g.long_press)
+        w->grace_until = g.last_up + BOARD_MS(3500);
+    while (board_now() < end) {
+        if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
+            break;
+        check_window(w);
+    }
+    if (g.long_press && close_menu_if_open(w) < 0)
+        return -1;
+    check_chip("fuzz");
+    if (proof_ready_lines != ready0)
+        proof_fail("fuzz seed %u: the firmware rebooted (banner seen again)", w->seed);
+    return proof_sh->bad ? -1 : 0;
+}
+
 static int worker_fuzz(uint32_t seed, long events)
 {
-    proof_rng_state = seed;
-    uint64_t grace_until = 0;
-    char last_checked[BOARD_CELLS + 1] = "";
-    long done = 0, checked = 0, skipped = 0, transient = 0;
-    uint64_t illegal_since = 0;
-    edge_t e[256];
+    fuzz_worker_t w = {.seed = seed};
     int ready0 = proof_ready_lines;
-    while (done < events && proof_sh->bad == 0) {
-        int n = 0;
-        uint64_t t0 = board_now() + BOARD_MS(1);
-        uint64_t last_up = t0;
-        int keys = rnd() % 100 < 85 ? 1 : (int)rnd_range(2, 3);
-        int long_press = 0;
-        uint16_t used = 0;
-        cap_clear();
-        for (int k = 0; k < keys; k++) {
-            int cell;
-            do
-                cell = (int)rnd_range(0, 8);
-            while (used >> cell & 1);
-            used |= (uint16_t)(1u << cell);
-            uint64_t start = t0 + (k ? rnd_range(0, 40) : 0) * BOARD_MS(1);
-            uint32_t hold = rnd() % 100 < 1 ? rnd_range(800, 1300) : rnd_range(15, 70);
-            if (hold >= 700)
-                long_press = 1;
-            n = add_edge(e, n, start, cell, 1);
-            uint64_t up = start + BOARD_MS(hold);
-            n = add_edge(e, n, up, cell, 0);
-            if (up > last_up)
-                last_up = up;
-            done += 2;
-        }
-        qsort(e, (size_t)n, sizeof e[0], edge_cmp);
-        if (proof_debug)
-            for (int i = 0; i < n; i++)
-                fprintf(stderr, "%10.3f ms key %d %s\n", (double)e[i].at / 16000.0,
-                        e[i].cell + 1, e[i].down ? "down" : "up");
-        uint16_t mask = board_keys();
-        for (int i = 0; i < n; i++) {
-            mask = e[i].down ? (uint16_t)(mask | 1u << e[i].cell)
-                             : (uint16_t)(mask & ~(1u << e[i].cell));
-            board_keys_at(e[i].at, mask);
-        }
-        uint64_t end = last_up + BOARD_MS(6) + BOARD_MS(rnd_range(5, 40));
-        if (long_press)
-            grace_until = last_up + BOARD_MS(3500);
-        while (board_now() < end) {
-            if (board_run_until(board_now() + BOARD_WINDOW_CYCLES) < 0)
-                break;
-            /* the same illegal picture past a blink is a failure (a blink's dark half
-             * lasts 250 ms: a fresh blinking mark can be missing that long) */
-            if (illegal_since && board_picture_since() == illegal_since &&
-                board_now() - illegal_since >= BOARD_MS(BOARD_BLINK_MAX_MS) &&
-                board_now() >= grace_until) {
-                proof_fail("fuzz seed %u: illegal picture %s for %d ms after %ld events", seed,
-                     board_picture(), BOARD_BLINK_MAX_MS, done);
-                illegal_since = 0;
-            }
-            if (!stable() || !strcmp(last_checked, board_picture()))
-                continue;
-            strcpy(last_checked, board_picture());
-            if (proof_debug)
-                fprintf(stderr, "%10.1f ms leds %s keys %03x\n", (double)board_now() / 16000.0,
-                        board_picture(), board_keys());
-            if (board_now() < grace_until) {
-                skipped++;
-                continue;
-            }
-            checked++;
-            if (pic_legal(pic_parse(board_picture()))) {
-                illegal_since = 0;
-            } else {
-                /* may be a fresh blink starting in its dark half: fail if it lasts */
-                illegal_since = board_picture_since();
-                transient++;
-                if (proof_debug)
-                    fprintf(stderr, "transient illegal picture %s\n", board_picture());
-            }
-        }
-        if (long_press && cap_find("menu: 1 x") >= 0) {
-            /* The menu opened (before the person's first move, or at game over), whose
-             * pictures are no board's: a long press alone closes it unchanged. */
-            if (board_press(0, 1000) < 0 || board_run_ms(50) < 0)
-                break;
-            if (cap_find("menu: closed") < 0)
-                proof_fail("fuzz seed %u: a long press did not close the menu", seed);
-            grace_until = board_now() + BOARD_MS(3500);
-        }
-        check_chip("fuzz");
-        if (proof_ready_lines != ready0)
-            proof_fail("fuzz seed %u: the firmware rebooted (banner seen again)", seed);
-        if (proof_sh->bad)
+    proof_rng_state = seed;
+    while (w.done < events && proof_sh->bad == 0)
+        if (fuzz_gesture(&w, ready0) < 0)
             break;
-    }
-    __atomic_fetch_add(&proof_sh->events, done, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&proof_sh->checked, checked, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&proof_sh->skipped, skipped, __ATOMIC_SEQ_CST);
-    __atomic_fetch_add(&proof_sh->transient, transient, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->events, w.done, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->checked, w.checked, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->skipped, w.skipped, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&proof_sh->transient, w.transient, __ATOMIC_SEQ_CST);
     __atomic_fetch_add(&proof_sh->ghost_windows, (long)board_ghost_windows(), __ATOMIC_SEQ_CST);
     return 0;
 }

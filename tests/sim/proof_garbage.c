@@ -41,51 +41,63 @@ static int framing_error_dropped(void)
     return cap_find("turn: ") >= 0 && cap_find("error") < 0;
 }
 
-int cmd_garbage(long bytes_goal)
+/* The random lines' counts. */
+typedef struct {
+    long bytes, lines_sent, errors, overlong;
+} garbage_count_t;
+
+/* A random line of 1-40 bytes (20%: 41-250, overlong), no newline inside, whose first
+ * byte starts no command (help board move new level stats solve hint). Its length. */
+static int garbage_line(char *buf)
 {
-    double t0 = wall();
-    if (boot() != 0)
-        return 1;
-    proof_rng_state = 777;
-    long bytes = 0, lines_sent = 0, errors = 0, overlong = 0;
-    /* no command starts with these (help board move new level stats solve hint) */
     static const char first[] = "acdefgijkpqrtuvwxyz0123456789!#$%&*+-/<=>?@[]^_{}~";
-    while (bytes < bytes_goal && !proof_sh->bad) {
+    int len = rnd() % 100 < 20 ? (int)rnd_range(41, 250) : (int)rnd_range(1, 40);
+    buf[0] = first[rnd() % (sizeof first - 1)];
+    for (int i = 1; i < len; i++) {
+        uint8_t c;
+        do
+            c = (uint8_t)rnd();
+        while (c == '\n' || c == '\r');
+        buf[i] = (char)c;
+    }
+    return len;
+}
+
+/* Random lines, each answered by exactly one error line, until bytes_goal is sent. */
+static void send_garbage_lines(long bytes_goal, garbage_count_t *g)
+{
+    while (g->bytes < bytes_goal && !proof_sh->bad) {
         char buf[300];
-        int len = rnd() % 100 < 20 ? (int)rnd_range(41, 250) : (int)rnd_range(1, 40);
-        buf[0] = first[rnd() % (sizeof first - 1)];
-        for (int i = 1; i < len; i++) {
-            uint8_t c;
-            do
-                c = (uint8_t)rnd();
-            while (c == '\n' || c == '\r');
-            buf[i] = (char)c;
-        }
+        int len = garbage_line(buf);
         if (len > 40)
-            overlong++;
+            g->overlong++;
         cap_clear();
         board_serial_send(buf, (size_t)len);
         board_serial_send("\n", 1);
-        bytes += len + 1;
-        lines_sent++;
+        g->bytes += len + 1;
+        g->lines_sent++;
         uint64_t end = board_now() + BOARD_MS(500);
         while (proof_cap_n == 0 && board_now() < end)
             board_run_ms(1);
         board_run_ms(5);
         if (proof_cap_n != 1 || strncmp(proof_cap[0], "error: ", 7)) {
-            proof_fail("garbage line %ld (%d bytes): answer '%s' (%d lines)", lines_sent, len,
-                 proof_cap_n ? proof_cap[0] : "", proof_cap_n);
+            proof_fail("garbage line %ld (%d bytes): answer '%s' (%d lines)", g->lines_sent,
+                 len, proof_cap_n ? proof_cap[0] : "", proof_cap_n);
             break;
         }
-        errors++;
+        g->errors++;
     }
-    /* a burst without waiting: 2000 random bytes, then a newline, then help */
+}
+
+/* A burst without waiting: 2000 random bytes, then a newline; then help must answer. */
+static void send_garbage_burst(garbage_count_t *g)
+{
     char burst[2000];
     for (size_t i = 0; i < sizeof burst; i++)
         burst[i] = (char)(rnd() % 255 + 1);
     board_serial_send(burst, sizeof burst);
     board_serial_send("\n", 1);
-    bytes += (long)sizeof burst + 1;
+    g->bytes += (long)sizeof burst + 1;
     board_run_ms(1000);
     cap_clear();
     board_serial_line("help");
@@ -93,20 +105,36 @@ int cmd_garbage(long bytes_goal)
     if (proof_cap_n < 1 || cap_find("error") >= 0)
         proof_fail("after the garbage, 'help' answered '%s'",
                    proof_cap_n ? proof_cap[0] : "(nothing)");
-    /* the game still works through the buttons */
+}
+
+/* The game still works through the buttons: a press on cell 5 gives X there and the
+ * AI's answer. True if so. */
+static int game_works(void)
+{
     board_run_ms(300);
     board_press(4, BOARD_PRESS_MS);
-    int ok_game = 0;
     uint64_t end = board_now() + BOARD_MS(2000);
-    while (board_now() < end && !ok_game) {
+    while (board_now() < end) {
         board_run_until(board_now() + BOARD_WINDOW_CYCLES);
         pic_t p = pic_parse(board_picture());
         if (stable() && (p.x >> 4 & 1) && popc(p.o) == 1 && !p.blink)
-            ok_game = 1;
+            return 1;
     }
-    if (!ok_game)
-        proof_fail("after the garbage, pressing cell 5 did not give X on 5 and an AI answer (%s)",
-             board_picture());
+    proof_fail("after the garbage, pressing cell 5 did not give X on 5 and an AI answer (%s)",
+         board_picture());
+    return 0;
+}
+
+int cmd_garbage(long bytes_goal)
+{
+    double t0 = wall();
+    if (boot() != 0)
+        return 1;
+    proof_rng_state = 777;
+    garbage_count_t g = {0};
+    send_garbage_lines(bytes_goal, &g);
+    send_garbage_burst(&g);
+    int ok_game = game_works();
     board_run_ms(300);
     int fe_dropped = framing_error_dropped();
     if (!fe_dropped)
@@ -115,7 +143,7 @@ int cmd_garbage(long bytes_goal)
     check_chip("garbage");
     printf("sim_garbage: bytes %ld in %ld lines (%ld overlong) + a 2000-byte burst, error "
            "answers %ld, game works afterwards: %s, a framing-error byte dropped: %s, "
-           "failures %ld, %.1f s\n", bytes, lines_sent, overlong, errors,
+           "failures %ld, %.1f s\n", g.bytes, g.lines_sent, g.overlong, g.errors,
            ok_game ? "yes" : "no", fe_dropped ? "yes" : "no", proof_sh->bad, wall() - t0);
     if (proof_sh->bad) {
         printf("sim_garbage: FAILED: %s\n", proof_sh->first_error);

@@ -2,13 +2,13 @@
 """tests/sim/test_duty.py - the LEDs' duty cycle on the real HAL, read as a script reads it.
 
 Runs the HAL's bench firmware (tests/hal/hal_bench_fw.c: all 18 dies lit, cells 1, 5, 9
-dim, cells 7 and 9 blinking; a "0", "1" or "2" on the serial port sets the brightness
-level) in `ttt-sim --stdio` and reads each level with the `duty` command. Every die must
+dim, cells 7 and 9 blinking; a digit on the serial port sets the brightness level) in
+`ttt-sim --stdio` and reads each level the model lists with the `duty` command. Every die must
 be on for the share hal/leds_duty.h gives its level, full or dim (DUTY_MODEL, printed
 by tests/sim/duty_model.c), within TOL_PERMILLE; steady dies lit all the time, blinking
 ones half of it with a 512 ms period; each cell's shade the one of that share; and no
-ghost light reported in any level. The planted case: the night level's measurement held
-against the full level's model must fail. Then the firmware image itself, at its
+ghost light reported in any level. The planted case: the dimmest level's measurement
+held against the brightest level's model must fail. Then the firmware image itself, at its
 default level (full), after a move: the person's red and the AI's green on for the full
 share, steady.
 
@@ -21,7 +21,6 @@ import pytest
 
 DIM_CELLS = {1, 5, 9}
 BLINK_CELLS = {7, 9}
-LEVELS = ["night", "medium", "full"]
 TOL_PERMILLE = 2      # 2 us of each 1.5 ms frame: interrupt entry, rounding
 BLINK_MS = 512        # 256 ms lit, 256 dark
 WINDOW_MS = 6         # the board model's window: a blink edge is seen to one window
@@ -38,9 +37,14 @@ def model(path):
     return shares
 
 
-def measure(sim, fw):
+def brightest(shares):
+    """The model's brightest level (LEDS_BRIGHT_LEVELS - 1: hal/leds_levels.h)."""
+    return max(level for level, _ in shares)
+
+
+def measure(sim, fw, count):
     script = "wait 200\n"
-    for level in range(len(LEVELS)):
+    for level in range(count):
         script += f"serial {level}\nwait 50\nduty {MEASURE_MS}\n"
     out = subprocess.run([sim, "--stdio", fw], input=script + "quit\n", capture_output=True,
                          text=True, check=True).stdout
@@ -86,9 +90,9 @@ def check(levels, shares, model_of_level):
             want = shares[(want_level, cell in DIM_CELLS)]
             want_shades += str(shade(want))
             for die, measured in cells.get(cell, dark).items():
-                errors += die_errors(f"{LEVELS[level]}: cell {cell} {die}", cell, measured, want)
+                errors += die_errors(f"level {level}: cell {cell} {die}", cell, measured, want)
         if shades != want_shades:
-            errors.append(f"{LEVELS[level]}: shades {shades}, model {want_shades}")
+            errors.append(f"level {level}: shades {shades}, model {want_shades}")
     return errors
 
 
@@ -98,9 +102,9 @@ def shares(duty_model):
 
 
 @pytest.fixture(scope="module")
-def measured(sim, bench_fw):
-    levels, ghosts = measure(sim, bench_fw)
-    assert len(levels) == len(LEVELS), "duty readings"
+def measured(sim, bench_fw, shares):
+    levels, ghosts = measure(sim, bench_fw, brightest(shares) + 1)
+    assert len(levels) == brightest(shares) + 1, "duty readings"
     return levels, ghosts
 
 
@@ -113,13 +117,14 @@ def test_no_ghost_light(measured):
 
 
 def test_a_wrong_levels_model_fails(measured, shares):
-    """The planted case: night read against the full model."""
-    assert check(measured[0], shares, lambda level: 2 if level == 0 else level) != []
+    """The planted case: the dimmest read against the brightest's model."""
+    top = brightest(shares)
+    assert check(measured[0], shares, lambda level: top if level == 0 else level) != []
 
 
 def test_the_firmware_marks_are_full_and_steady(sim, elf, shares):
     """The image after `press 5`: cell 5 red and one green cell, full and steady."""
-    full = shares[(2, False)]
+    full = shares[(brightest(shares), False)]
     out = subprocess.run([sim, "--stdio", elf],
                          input="wait 1500\npress 5\nwait 1500\nduty 600\nquit\n",
                          capture_output=True, text=True, check=True).stdout

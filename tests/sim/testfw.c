@@ -101,7 +101,9 @@ static void puts_line(const char *s)
     putc_blocking('\n');
 }
 
-int main(void)
+/* LED rows and colour columns outputs, key columns pulled up, key rows hi-Z; Timer0 at
+ * 2 kHz; the UART at 115200 with the receive interrupt. */
+static void io_init(void)
 {
     for (uint8_t i = 0; i < 3; i++) {
         *ddr_reg(led_rows[i]) |= (uint8_t)(1u << BOARD_PIN_BIT(led_rows[i]));
@@ -118,49 +120,74 @@ int main(void)
     UBRR0 = 16;                      /* 16 MHz / (8 * 17) = 117647 baud (-> 115200, 2.1%) */
     UCSR0B = (1 << RXEN0) | (1 << TXEN0) | (1 << RXCIE0);
     UCSR0C = (1 << UCSZ01) | (1 << UCSZ00);
+}
+
+/* The debouncer: keys count as stable after 10 equal 1 ms samples. */
+typedef struct {
+    uint16_t stable, last;
+    uint8_t count;
+} debounce_t;
+
+/* One 1 ms step of the debouncer on the ISR's latest key bitmap. */
+static void keys_step(debounce_t *d)
+{
+    uint16_t now = raw_keys;
+    if (now == d->last) {
+        if (d->count < 20)
+            d->count++;
+    } else {
+        d->count = 0;
+        d->last = now;
+    }
+    if (d->count == 10 && now != d->stable) {
+        uint16_t down = now & (uint16_t)~d->stable;
+        d->stable = now;
+        for (uint8_t i = 0; i < 9; i++)
+            if (down & (1u << i)) { /* its cell's colour steps, and it is reported */
+                frame[i] = (uint8_t)((frame[i] + 1) & 3);
+                char msg[] = "key 0";
+                msg[4] = (char)('1' + i);
+                puts_line(msg);
+            }
+    }
+}
+
+#define RX_LINE_MAX 40 /* bytes of an echoed line, its end included */
+
+/* The line being received (its text, *len bytes so far), echoed as "e: <line>" at its
+ * newline. */
+static void serial_step(char line[RX_LINE_MAX], uint8_t *len)
+{
+    while (rx_tail != rx_head) {
+        char c = (char)rx_buf[rx_tail];
+        rx_tail = (uint8_t)((rx_tail + 1) & 63);
+        if (c == '\n') {
+            line[*len] = 0;
+            putc_blocking('e');
+            putc_blocking(':');
+            putc_blocking(' ');
+            puts_line(line);
+            *len = 0;
+        } else if (c != '\r' && *len < RX_LINE_MAX - 1) {
+            line[(*len)++] = c;
+        }
+    }
+}
+
+int main(void)
+{
+    io_init();
     sei();
     puts_line("ttt: ready (test firmware)");
-    uint16_t stable = 0, last = 0;
-    uint8_t count = 0;
-    char line[40];
+    debounce_t keys = {0, 0, 0};
+    char line[RX_LINE_MAX];
     uint8_t len = 0;
     for (;;) {
         if (ms_flag) {
             ms_flag = 0;
-            uint16_t now = raw_keys;
-            if (now == last) {
-                if (count < 20)
-                    count++;
-            } else {
-                count = 0;
-                last = now;
-            }
-            if (count == 10 && now != stable) {
-                uint16_t down = now & (uint16_t)~stable;
-                stable = now;
-                for (uint8_t i = 0; i < 9; i++)
-                    if (down & (1u << i)) {
-                        frame[i] = (uint8_t)((frame[i] + 1) & 3);
-                        char msg[] = "key 0";
-                        msg[4] = (char)('1' + i);
-                        puts_line(msg);
-                    }
-            }
+            keys_step(&keys);
         }
-        while (rx_tail != rx_head) {
-            char c = (char)rx_buf[rx_tail];
-            rx_tail = (uint8_t)((rx_tail + 1) & 63);
-            if (c == '\n') {
-                line[len] = 0;
-                putc_blocking('e');
-                putc_blocking(':');
-                putc_blocking(' ');
-                puts_line(line);
-                len = 0;
-            } else if (c != '\r' && len < sizeof line - 1) {
-                line[len++] = c;
-            }
-        }
+        serial_step(line, &len);
         set_sleep_mode(SLEEP_MODE_IDLE);
         sleep_mode();
     }

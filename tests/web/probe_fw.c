@@ -94,13 +94,18 @@ static void hang(uint8_t with_interrupt)
     }
 }
 
-int main(void)
+/* 115200 with U2X: UBRR = 16 (datasheet table 20-7); polled, no interrupts. */
+static void uart_init(void)
 {
-    /* 115200 with U2X: UBRR = 16 (datasheet table 20-7) */
     UBRR0 = 16;
     UCSR0A = (uint8_t)(1u << U2X0);
     UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
     UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0));
+}
+
+/* The boot line: the boot count (EEPROM byte 0, counted up) and the reset flags. */
+static void report_boot(void)
+{
     uint8_t boots = (uint8_t)(eeprom_read_byte((const uint8_t *)0) + 1u);
     eeprom_write_byte((uint8_t *)0, boots);
     puts_("probe_fw: boot ");
@@ -108,6 +113,109 @@ int main(void)
     puts_(", mcusr ");
     put_u16(probe_fw_mcusr & 0x0fu);
     puts_((probe_fw_mcusr & (1u << WDRF)) ? " (watchdog)\n" : (probe_fw_mcusr & (1u << PORF)) ? " (power-on)\n" : "\n");
+}
+
+/* adc: the 1.1 V bandgap against AVcc. */
+static void cmd_adc(void)
+{
+    ADMUX = (uint8_t)((1u << REFS0) | 0x0eu); /* AVcc reference, input 1.1 V bandgap */
+    ADCSRA = (uint8_t)((1u << ADEN) | (1u << ADSC) | 7u); /* clk/128: 125 kHz */
+    while (ADCSRA & (1u << ADSC))
+        wdt_reset();
+    puts_("probe_fw: bandgap ");
+    put_u16(ADC);
+    puts_(" counts\n");
+}
+
+/* ee: EEPROM byte 1 written in the background, EE_READY reporting the end. */
+static void cmd_ee(void)
+{
+    uint8_t v = (uint8_t)(eeprom_read_byte((const uint8_t *)1) + 7u);
+    probe_fw_ee_done = 0;
+    cli();
+    EEAR = 1;
+    EEDR = v;
+    EECR = (uint8_t)(1u << EEMPE); /* erase + write (EEPM = 0), 4-cycle window */
+    EECR |= (uint8_t)(1u << EEPE);
+    EECR |= (uint8_t)(1u << EERIE); /* fires once EEPE clears */
+    sei();
+    puts_("probe_fw: eeprom write started\n");
+    uint16_t spins = 0;
+    while (!probe_fw_ee_done && ++spins)
+        wdt_reset();
+    cli();
+    puts_(probe_fw_ee_done ? "probe_fw: eeprom ready interrupt, byte " : "probe_fw: no eeprom ready interrupt, byte ");
+    sei();
+    put_u16(eeprom_read_byte((const uint8_t *)1));
+    puts_(v == eeprom_read_byte((const uint8_t *)1) ? " (written)\n" : " (NOT written)\n");
+}
+
+/* sei: a pin change pending with interrupts off, then `sei; sleep` in power-down. */
+static void cmd_sei(void)
+{
+    wdt_disable();
+    cli();
+    DDRC |= 1u; /* PC0 an output: toggling it is a pin change (PCINT8) */
+    PCMSK1 = (uint8_t)(1u << PCINT8);
+    PCIFR = (uint8_t)(1u << PCIF1);
+    PCICR = (uint8_t)(1u << PCIE1);
+    PORTC ^= 1u; /* PCIF1 set: the interrupt waits for sei */
+    SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
+    __asm__ __volatile__("sei\n\tsleep" ::: "memory");
+    SMCR = 0;
+    PCICR = 0;
+    PCMSK1 = 0;
+    DDRC &= (uint8_t)~1u;
+    PORTC &= (uint8_t)~1u;
+    puts_("probe_fw: woke from power-down\n");
+    wdt_enable(WDTO_250MS);
+}
+
+/* rx: power-down as the host's next byte starts, woken by RXD's pin changes. */
+static void cmd_rx(void)
+{
+    puts_("probe_fw: rx armed\n");
+    while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
+        wdt_reset();
+    cli();
+    PCMSK2 = (uint8_t)(1u << PCINT16);
+    PCIFR = (uint8_t)(1u << PCIF2);
+    PCICR = (uint8_t)(1u << PCIE2);
+    SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
+    __asm__ __volatile__("sei\n\tsleep" ::: "memory");
+    SMCR = 0;
+    PCICR = 0;
+    PCMSK2 = 0;
+    _delay_us(200);
+    puts_((UCSR0A & (1u << RXC0)) ? "probe_fw: a byte received in power-down\n"
+                                  : "probe_fw: nothing received in power-down\n");
+    while (UCSR0A & (1u << RXC0))
+        (void)UDR0;
+}
+
+/* One command line (the list at the top of the file). */
+static void run_command(const char *line)
+{
+    if (line[0] == 'h' && line[1] == 'a' && line[2] == 'n' && line[3] == 'g') {
+        puts_("probe_fw: hanging\n");
+        hang(line[4] == 'i');
+    } else if (line[0] == 'a' && line[1] == 'd' && line[2] == 'c') {
+        cmd_adc();
+    } else if (line[0] == 'e' && line[1] == 'e') {
+        cmd_ee();
+    } else if (line[0] == 's' && line[1] == 'e' && line[2] == 'i') {
+        cmd_sei();
+    } else if (line[0] == 'r' && line[1] == 'x') {
+        cmd_rx();
+    } else {
+        puts_("probe_fw: ?\n");
+    }
+}
+
+int main(void)
+{
+    uart_init();
+    report_boot();
     wdt_enable(WDTO_250MS);
     char line[8];
     uint8_t len = 0;
@@ -123,73 +231,6 @@ int main(void)
         }
         line[len] = 0;
         len = 0;
-        if (line[0] == 'h' && line[1] == 'a' && line[2] == 'n' && line[3] == 'g') {
-            puts_("probe_fw: hanging\n");
-            hang(line[4] == 'i');
-        } else if (line[0] == 'a' && line[1] == 'd' && line[2] == 'c') {
-            ADMUX = (uint8_t)((1u << REFS0) | 0x0eu); /* AVcc reference, input 1.1 V bandgap */
-            ADCSRA = (uint8_t)((1u << ADEN) | (1u << ADSC) | 7u); /* clk/128: 125 kHz */
-            while (ADCSRA & (1u << ADSC))
-                wdt_reset();
-            puts_("probe_fw: bandgap ");
-            put_u16(ADC);
-            puts_(" counts\n");
-        } else if (line[0] == 'e' && line[1] == 'e') {
-            uint8_t v = (uint8_t)(eeprom_read_byte((const uint8_t *)1) + 7u);
-            probe_fw_ee_done = 0;
-            cli();
-            EEAR = 1;
-            EEDR = v;
-            EECR = (uint8_t)(1u << EEMPE); /* erase + write (EEPM = 0), 4-cycle window */
-            EECR |= (uint8_t)(1u << EEPE);
-            EECR |= (uint8_t)(1u << EERIE); /* fires once EEPE clears */
-            sei();
-            puts_("probe_fw: eeprom write started\n");
-            uint16_t spins = 0;
-            while (!probe_fw_ee_done && ++spins)
-                wdt_reset();
-            cli();
-            puts_(probe_fw_ee_done ? "probe_fw: eeprom ready interrupt, byte " : "probe_fw: no eeprom ready interrupt, byte ");
-            sei();
-            put_u16(eeprom_read_byte((const uint8_t *)1));
-            puts_(v == eeprom_read_byte((const uint8_t *)1) ? " (written)\n" : " (NOT written)\n");
-        } else if (line[0] == 's' && line[1] == 'e' && line[2] == 'i') {
-            wdt_disable();
-            cli();
-            DDRC |= 1u; /* PC0 an output: toggling it is a pin change (PCINT8) */
-            PCMSK1 = (uint8_t)(1u << PCINT8);
-            PCIFR = (uint8_t)(1u << PCIF1);
-            PCICR = (uint8_t)(1u << PCIE1);
-            PORTC ^= 1u; /* PCIF1 set: the interrupt waits for sei */
-            SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
-            __asm__ __volatile__("sei\n\tsleep" ::: "memory");
-            SMCR = 0;
-            PCICR = 0;
-            PCMSK1 = 0;
-            DDRC &= (uint8_t)~1u;
-            PORTC &= (uint8_t)~1u;
-            puts_("probe_fw: woke from power-down\n");
-            wdt_enable(WDTO_250MS);
-        } else if (line[0] == 'r' && line[1] == 'x') {
-            puts_("probe_fw: rx armed\n");
-            while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
-                wdt_reset();
-            cli();
-            PCMSK2 = (uint8_t)(1u << PCINT16);
-            PCIFR = (uint8_t)(1u << PCIF2);
-            PCICR = (uint8_t)(1u << PCIE2);
-            SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
-            __asm__ __volatile__("sei\n\tsleep" ::: "memory");
-            SMCR = 0;
-            PCICR = 0;
-            PCMSK2 = 0;
-            _delay_us(200);
-            puts_((UCSR0A & (1u << RXC0)) ? "probe_fw: a byte received in power-down\n"
-                                          : "probe_fw: nothing received in power-down\n");
-            while (UCSR0A & (1u << RXC0))
-                (void)UDR0;
-        } else {
-            puts_("probe_fw: ?\n");
-        }
+        run_command(line);
     }
 }

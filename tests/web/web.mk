@@ -1,6 +1,9 @@
 # tests/web/web.mk - the avr8js side: twin transcripts against simavr, the exhaustive
 # proof on avr8js, the model's own checks (with a probe image, probe_fw.c), the page in
 # headless Debian Chromium, ttt-sim-js's terminal board.
+# the JS tests run under node:test (`node --test`: its spec report and closing lines); a
+# test file takes its inputs from the environment (tests/web/inputs.mjs)
+NODE_TEST := node --test --test-reporter=spec
 PROBE_FW := $(WEB_DIR)/probe_fw.elf
 $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
@@ -8,22 +11,22 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
 	test-web-model-twin test-web-page
-# the board model's native build, answering an event table (tests/web/model_twin.mjs)
+# the board model's native build, answering an event table (tests/web/test_model_twin.mjs)
 MODEL_EVENTS := $(WEB_DIR)/model_events
 $(MODEL_EVENTS): tests/web/model_events.c sim/board_model.c sim/board_model.h $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -Isim -o $@ tests/web/model_events.c sim/board_model.c
 test-web-model-twin: $(WEB_MODEL_WASM) $(MODEL_EVENTS)
-	@node tests/web/model_twin.mjs $(WEB_MODEL_WASM) $(MODEL_EVENTS)
+	@MODEL_WASM=$(WEB_MODEL_WASM) MODEL_EVENTS=$(MODEL_EVENTS) $(NODE_TEST) tests/web/test_model_twin.mjs
 test-web-model: $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
-	@node tests/web/model_test.mjs $(WEB_MODEL) $(FW_HEX) $(PROBE_FW)
+	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) PROBE_FW=$(PROBE_FW) $(NODE_TEST) tests/web/test_model.mjs
 test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
-	@sh tests/web/twin_test.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
+	@sh tests/web/test_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
-	@node tests/web/exhaustive.mjs $(WEB_MODEL) $(FW_HEX)
+	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
 test-web-browser: $(WEB_PAGE)
-	@node tests/web/browser_test.mjs $(WEB_PAGE) $(WEB_DIR)/screenshot.png
-# the page's console, keys, taps, menu legend and LED brightness (tests/web/page_test.mjs);
+	@WEB_PAGE=$(WEB_PAGE) SHOT=$(WEB_DIR)/screenshot.png $(NODE_TEST) tests/web/test_browser.mjs
+# the page's console, keys, taps, menu legend and LED brightness (tests/web/test_page.mjs);
 # the brightness on the HAL's bench image (tests/hal/hal_bench_fw.c: a yellow frame with
 # the diagonal dim, cells 7 and 9 blinking; '0'-'2' on the serial port set the level)
 DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
@@ -31,10 +34,27 @@ $(DUTY_HEX): $(HAL_BENCH_FW)
 	@mkdir -p $(@D)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 test-web-page: $(WEB_PAGE) $(DUTY_HEX)
-	@node tests/web/page_test.mjs $(WEB_PAGE) $(DUTY_HEX) $(WEB_DIR)/page
+	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page.mjs
+# the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs)
+LEDS_FW := $(WEB_DIR)/leds_fw.elf
+$(LEDS_FW): $(call avr_objs,tests/web/leds_fw.c) $(HAL_AVR_LIB)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(LEDS_FW:.elf=.hex): $(LEDS_FW)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+.PHONY: test-web-leds
+test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex)
+	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_leds.mjs
+TEST_TARGETS += test-web-leds
+# the page for people (tests/web/test_page_people.mjs): phone layout, touch help, the
+# reading help, Erase EEPROM's question, avrdude and console wrapping, bad input
+.PHONY: test-web-people
+test-web-people: $(WEB_PAGE)
+	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
+TEST_TARGETS += test-web-people
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
-	@out=$$(sh tests/sim/play_test.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
+	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 # the avr8js receiver as the chip's (sim/web/src/usart.js), and avr8js's own still not
 .PHONY: test-web-usart
@@ -63,11 +83,11 @@ BENCH_TARGETS += bench-web
 # the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
 .PHONY: test-web-flash test-web-flash-browser bench-web-flash
 test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
-	@sh tests/web/flash_test.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+	@sh tests/web/test_flash.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
 # the page's own "Flash to my Uno" in Chromium, bridged to the same simulated Uno
 test-web-flash-browser: $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) $(SIM_HEX)
-	@node tests/web/flash_browser_test.mjs $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) \
-		$(SIM_HEX) $(WEB_DIR)/flash
+	@WEB_PAGE=$(WEB_PAGE) FLASH_SIM=$(SIM_DIR)/ttt-flash-sim BOOT_HEX=$(OPTIBOOT_HEX) FW_HEX=$(SIM_HEX) \
+		OUT_DIR=$(WEB_DIR)/flash $(NODE_TEST) tests/web/test_flash_browser.mjs
 TEST_TARGETS += test-web-flash test-web-flash-browser
 bench-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
 	@sh tests/web/flash_bench.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash

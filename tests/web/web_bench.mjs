@@ -6,7 +6,6 @@
 // failure.
 // Usage: node web_bench.mjs INDEX.html SHIELD.mjs FIRMWARE.hex [SECONDS]
 import fs from 'node:fs';
-import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 
 const [pagePath, modelPath, hexPath, secondsArg] = process.argv.slice(2);

@@ -1,10 +1,10 @@
 // sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
 // command line (`[--stdio] [--trace FILE.vcd] [IMAGE]`, IMAGE an ELF or Intel HEX,
 // default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
-// advances only inside press/hold/wait. Without --stdio it is the terminal board
+// advances only inside press/hold/wait/duty. Without --stdio it is the terminal board
 // (play.js). Bundled by sim/web/build.mjs into one Node script.
 import fs from 'node:fs';
-import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS } from './shield.js';
+import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
 import { parseImage } from './image.js';
 import { Trace } from './trace.js';
 import { runPlay } from './play.js';
@@ -89,78 +89,124 @@ function parseCell(s) {
 
 // ---- --stdio ------------------------------------------------------------------------
 
-function runStdio(board) {
-  let printed = '';
-  let printedGhosts = '.........';
-  board.onLine = (line) => emit(`serial ${line}`);
-  const report = () => {
-    if (board.stable() && printed !== board.picture) {
-      printed = board.picture;
-      emit(`leds ${printed}`);
+// One --stdio session on `board`: command(line) runs one line; -1 when the chip stopped.
+class Stdio {
+  constructor(board) {
+    this.board = board;
+    this.printed = '';
+    this.printedGhosts = '.........';
+    this.releasedAt = -1; // the cycle of the last release
+    board.onLine = (line) => emit(`serial ${line}`);
+  }
+
+  // after each window: a picture stable for 50 ms and new, a changed ghost map
+  report() {
+    const board = this.board;
+    if (board.stable() && this.printed !== board.picture) {
+      this.printed = board.picture;
+      emit(`leds ${this.printed}`);
     }
-    if (printedGhosts !== board.ghosts) {
-      printedGhosts = board.ghosts;
-      emit(`ghost ${printedGhosts}`);
+    if (this.printedGhosts !== board.ghosts) {
+      this.printedGhosts = board.ghosts;
+      emit(`ghost ${this.printedGhosts}`);
     }
-  };
-  const runMs = (ms) => {
-    const end = board.now() + msToCycles(ms);
+  }
+
+  runMs(ms) {
+    const board = this.board, end = board.now() + msToCycles(ms);
     while (board.now() < end) {
       const step = board.now() + WINDOW_CYCLES;
       if (board.runUntil(step < end ? step : end) < 0) {
         emit('error: simulated chip stopped (crash or sleep with interrupts off)');
         return -1;
       }
-      report();
+      this.report();
     }
     return 0;
-  };
-  const holdMs = (cell, ms) => {
+  }
+
+  // a press at the very instant of a release (`press A` then `press B`) comes TAP_GAP_MS
+  // after it, as the front ends' quick taps do: the firmware sees the release alone first
+  holdMs(cell, ms) {
+    const board = this.board;
+    if (board.now() === this.releasedAt && this.runMs(TAP_GAP_MS) < 0) return -1;
     board.setKeys(board.keys | (1 << cell));
-    if (runMs(ms) < 0) return -1;
+    if (this.runMs(ms) < 0) return -1;
     board.setKeys(board.keys & ~(1 << cell));
+    this.releasedAt = board.now();
     return 0;
-  };
-  const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
-  for (let raw of stdinLines()) {
+  }
+
+  // duty [MS]: MS ms measured, then each cell's dies and the shades (as ttt-sim's)
+  duty(arg) {
+    const board = this.board;
+    const [ms, n] = arg ? strtol(arg.slice(1)) : [1536, 1];
+    if (!n || (arg && n !== arg.length - 1) || ms < 100 || ms > 3600000) {
+      emit('error: usage: duty [MS] (100-3600000, default 1536)');
+      return 0;
+    }
+    board.meterStart();
+    if (this.runMs(ms) < 0) return -1;
+    for (let cell = 0; cell < 9; cell++) {
+      const r = board.meterRead(2 * cell), g = board.meterRead(2 * cell + 1);
+      emit(`duty ${cell + 1} red ${r.onPermille} ${r.litPermille} ${r.periodMs} ` +
+        `green ${g.onPermille} ${g.litPermille} ${g.periodMs}`);
+    }
+    emit(`duty shades ${board.shades}`);
+    return 0;
+  }
+
+  // `hold N MS` or `wait MS`'s MS: a number 0-3600000 and nothing after it, else null
+  static ms(rest) {
+    const [ms, n] = strtol(rest);
+    return !n || n !== rest.length || ms < 0 || ms > 3600000 ? null : ms;
+  }
+
+  // press/hold; null when the line is neither
+  keyCommand(line) {
+    let p;
+    const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
+    if (line.startsWith('press ') && (p = parseCell(line.slice(6))) && line.length === 6 + p.n)
+      return this.holdMs(p.cell, PRESS_MS);
+    if (line.startsWith('hold ') && (p = parseCell(line.slice(5))) && line[5 + p.n] === ' ') {
+      const ms = Stdio.ms(line.slice(5 + p.n + 1));
+      if (ms === null) emit(holdUsage);
+      return ms === null ? 0 : this.holdMs(p.cell, ms);
+    }
+    if (line.startsWith('press ')) emit('error: usage: press N (N 1-9)');
+    else if (line.startsWith('hold ')) emit(holdUsage);
+    else return null;
+    return 0;
+  }
+
+  command(line) {
+    const key = this.keyCommand(line);
+    if (key !== null) return key;
+    if (line.startsWith('wait ')) {
+      const ms = Stdio.ms(line.slice(5));
+      if (ms === null) emit('error: usage: wait MS (0-3600000)');
+      return ms === null ? 0 : this.runMs(ms);
+    }
+    if (line.startsWith('duty ') || line === 'duty') return this.duty(line.slice(4));
+    if (line.startsWith('framing ') && line.length === 9)
+      this.board.serialFramingError(line.charCodeAt(8));
+    else if (line.startsWith('framing'))
+      emit('error: usage: framing C (one character)');
+    else if (line.startsWith('serial ') || line === 'serial')
+      this.board.serialLine(line.length > 6 ? line.slice(7) : '');
+    else
+      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, duty [MS], quit)`);
+    return 0;
+  }
+}
+
+function runStdio(board) {
+  const session = new Stdio(board);
+  for (const raw of stdinLines()) {
     const cut = raw.search(/[\r\n]/);
     const line = cut >= 0 ? raw.slice(0, cut) : raw;
-    let p;
-    if (line === 'quit') {
-      break;
-    } else if (line.startsWith('press ') && (p = parseCell(line.slice(6))) && line.length === 6 + p.n) {
-      if (holdMs(p.cell, PRESS_MS) < 0) { flush(); return 1; }
-    } else if (line.startsWith('hold ') && (p = parseCell(line.slice(5))) && line[5 + p.n] === ' ') {
-      const rest = line.slice(5 + p.n + 1);
-      const [ms, n] = strtol(rest);
-      if (!n || n !== rest.length || ms < 0 || ms > 3600000) {
-        emit(holdUsage);
-      } else if (holdMs(p.cell, ms) < 0) {
-        flush();
-        return 1;
-      }
-    } else if (line.startsWith('press ')) {
-      emit('error: usage: press N (N 1-9)');
-    } else if (line.startsWith('hold ')) {
-      emit(holdUsage);
-    } else if (line.startsWith('wait ')) {
-      const rest = line.slice(5);
-      const [ms, n] = strtol(rest);
-      if (!n || n !== rest.length || ms < 0 || ms > 3600000) {
-        emit('error: usage: wait MS (0-3600000)');
-      } else if (runMs(ms) < 0) {
-        flush();
-        return 1;
-      }
-    } else if (line.startsWith('framing ') && line.length === 9) {
-      board.serialFramingError(line.charCodeAt(8));
-    } else if (line.startsWith('framing')) {
-      emit('error: usage: framing C (one character)');
-    } else if (line.startsWith('serial ') || line === 'serial') {
-      board.serialLine(line.length > 6 ? line.slice(7) : '');
-    } else {
-      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, quit)`);
-    }
+    if (line === 'quit') break;
+    if (session.command(line) < 0) { flush(); return 1; }
     flush();
   }
   flush();

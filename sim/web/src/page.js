@@ -9,9 +9,11 @@
 // #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
 // write, verify, ok, failed) with its .text, #flash-msg.
 import {
-  Shield, msToCycles, F_CPU, PRESS_MS, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
+  Shield, msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
+import { Presses } from './presses.js';
+import { PressVerdict } from './verdict.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
@@ -27,8 +29,6 @@ let board = null;
 let fwName = $('fw-name').textContent;
 let fwHex = $('firmware').textContent; // what "Flash to my Uno" writes
 let numpad = false, longNext = false;
-const pressedAt = new Array(9).fill(-1); // sim cycle of the press, -1 = up
-const releaseAt = new Array(9).fill(0); // sim cycle to let go (0 = when the user does)
 const holders = Array.from({ length: 9 }, () => new Set()); // pointer ids / key codes
 
 // ---- EEPROM in localStorage ----------------------------------------------------------
@@ -153,57 +153,27 @@ function relabel() {
 }
 relabel();
 
-// Every tap closes its contact for at least PRESS_MS, and a timed long press holds its
-// cell by itself. A press that comes while the page itself is still holding another cell
-// that way waits for that cell's release and TAP_GAP_MS more (the firmware debounces each
-// key for 10 ms, so a release and a press closer than that can reach it in either order):
-// two taps in quick succession are two presses, in order, never a pair held together by
-// the page. A press while the person holds another cell goes down at once, as on the board.
-const TAP_GAP_MS = 20;
-const waiting = []; // presses not yet down: { cell, holdMs, up } in order
-let lastReleaseAt = -Infinity; // sim cycle of the page's last release
-const pageHolds = () => pressedAt.some((at, c) => at >= 0 && releaseAt[c]);
-
+// The page's presses follow every front end's rule (presses.js): two quick taps are two
+// presses, in order. A cell held by several pointers and keys goes up when the last lets go.
+let presses = null;
+const pressEl = $('press');
+const verdict = new PressVerdict((text) => { pressEl.textContent = text; });
 function down(cell, who, holdMs) {
   if (!board) return;
+  const first = !presses.busy(cell);
   holders[cell].add(who);
-  if (pressedAt[cell] >= 0 || waiting.some((w) => w.cell === cell)) return;
-  if (waiting.length || pageHolds()) {
-    waiting.push({ cell, holdMs, up: false });
-    cells[cell].classList.add('down');
-    return;
-  }
-  pressNow(cell, holdMs);
-}
-function pressNow(cell, holdMs) {
-  pressedAt[cell] = board.now();
-  releaseAt[cell] = holdMs ? board.now() + msToCycles(holdMs) : 0;
-  board.setKeys(board.keys | (1 << cell));
-  cells[cell].classList.add('down');
+  presses.down(cell, holdMs);
+  if (first) verdict.pressed(cell, `cell ${cell + 1} (key ${label(cell)})`, board.now(), holdMs >= LONG_MS);
 }
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board) return;
-  const w = waiting.find((x) => x.cell === cell);
-  if (w) { w.up = true; return; } // it is a tap: stretched once it goes down
-  if (pressedAt[cell] < 0 || releaseAt[cell]) return; // a timed long press lets go by itself
-  // a tap shorter than PRESS_MS still closes the contact for PRESS_MS
-  releaseAt[cell] = Math.max(board.now(), pressedAt[cell] + msToCycles(PRESS_MS));
+  presses.up(cell);
 }
-function releaseDue() {
-  for (let c = 0; c < 9; c++)
-    if (pressedAt[c] >= 0 && releaseAt[c] && board.now() >= releaseAt[c]) {
-      pressedAt[c] = -1;
-      releaseAt[c] = 0;
-      holders[c].clear();
-      board.setKeys(board.keys & ~(1 << c));
-      cells[c].classList.remove('down');
-      lastReleaseAt = board.now();
-    }
-  while (waiting.length && !pageHolds() && board.now() >= lastReleaseAt + msToCycles(TAP_GAP_MS)) {
-    const w = waiting.shift();
-    pressNow(w.cell, w.holdMs);
-    if (w.up && !w.holdMs) releaseAt[w.cell] = board.now() + msToCycles(PRESS_MS);
-  }
+function showKey(cell, isDown) {
+  cells[cell].classList.toggle('down', isDown);
+  if (isDown) return;
+  holders[cell].clear();
+  if (board) verdict.released(cell, board.now());
 }
 
 // keyboard: the keys of `make play`. In the console input, a digit typed while the input
@@ -255,14 +225,15 @@ function start(flash, name) {
     pins: PINS, eeprom,
     onEepromWrite: () => { eepromDirty = true; },
   });
-  board.onLine = (text) => log('rx', text);
+  board.onLine = (text) => {
+    verdict.line(text);
+    log('rx', text);
+  };
   board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
   fwName = name;
   $('fw-name').textContent = name;
-  pressedAt.fill(-1);
-  releaseAt.fill(0);
-  waiting.length = 0;
-  lastReleaseAt = -Infinity;
+  if (presses) presses.clear(board);
+  else presses = new Presses(board, showKey);
   holders.forEach((h) => h.clear());
   cells.forEach((c) => c.classList.remove('down'));
   log('sys', `-- power on: ${name} --`);
@@ -278,13 +249,14 @@ function frame() {
     const target = board.now() + msToCycles(dt);
     while (board.now() < target) {
       const next = Math.min(target, board.now() + msToCycles(2));
-      releaseDue();
+      presses.due();
       if (board.runUntil(next) < 0) {
         log('sys', `-- the simulated chip stopped: ${board.status.crashReason}; press Reset --`);
         break;
       }
     }
-    releaseDue();
+    presses.due();
+    verdict.due(board.now());
   }
   render();
   saveEeprom(false);
@@ -306,14 +278,27 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
-// A lit LED drawn at `permille` of full brightness (the board's brightness levels and
-// the color-blind mode's dim cells): lightness goes about as the cube root of light
-// (CIE L*), so a night board looks dim, not black.
-function drawShare(cell, permille) {
-  const el = cells[cell];
-  if (el.dataset.on === String(permille)) return;
+// A lit LED drawn as the board lights it: each die's colour in linear light, scaled by
+// its share of full brightness (the board's levels and the colour-blind mode's dim cells:
+// the model's shade), so the drawn luminance follows the duty share, as the eye's does the
+// LED's. X's red carries some green and O's green is darker, so that at one share both
+// have about the same luminance, also through a red-green colour-vision deficiency: the
+// colour-blind mode's dim O is then told from X by luminance alone (tests/web/test_page_leds.mjs).
+// Both dies lit (a hint, a draw) are drawn yellow, as the eye mixes them.
+const DIE_LIGHT = { r: [1, 0.12, 0.04], g: [0.04, 0.3, 0.03], y: [1, 0.65, 0.06] };
+const toSrgb = (v) => Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
+function ledColor(color, permille) {
+  const lin = DIE_LIGHT[color];
+  if (!lin) return '';
+  return `rgb(${lin.map((v) => toSrgb((v * permille) / 1000)).join(', ')})`;
+}
+function drawShare(cell, color, permille) {
+  const el = cells[cell], key = `${color}${permille}`;
+  if (el.dataset.drawn === key) return;
+  el.dataset.drawn = key;
   el.dataset.on = String(permille);
-  el.style.setProperty('--on', Math.cbrt(permille / 1000).toFixed(3));
+  el.style.setProperty('--led', ledColor(color, permille) || 'var(--off)');
+  el.style.setProperty('--glow', color === '.' ? '0' : (0.6 * permille / 1000).toFixed(3));
 }
 
 let shownLeds = '', shownPic = '';
@@ -331,7 +316,7 @@ function render() {
     boardEl.dataset.leds = leds;
     shownLeds = leds;
   }
-  for (let c = 0; c < 9; c++) drawShare(c, shadePermille(board.shades[c]));
+  for (let c = 0; c < 9; c++) drawShare(c, leds[c], shadePermille(board.shades[c]));
   const pic = board.stable() ? board.picture : shownPic;
   if (pic && pic !== shownPic) {
     boardEl.dataset.picture = pic;
@@ -343,7 +328,15 @@ function render() {
 // ---- reset, erase, load your own .hex ----------------------------------------------------
 
 $('reset').addEventListener('click', () => { if (board) board.reset(0x02 /* EXTRF */); });
+// Erasing asks first, saying what goes: the statistics and the settings.
+const eraseBox = $('erase-confirm');
 $('erase').addEventListener('click', () => {
+  eraseBox.hidden = false;
+  $('erase-no').focus();
+});
+$('erase-no').addEventListener('click', () => { eraseBox.hidden = true; });
+$('erase-yes').addEventListener('click', () => {
+  eraseBox.hidden = true;
   eeprom.fill(0xff);
   eepromDirty = true;
   saveEeprom(true);
@@ -351,16 +344,31 @@ $('erase').addEventListener('click', () => {
   if (board) board.powerCycle();
 });
 
+// A file that is not a firmware image changes nothing: the message says why.
+const MAX_HEX_BYTES = 256 * 1024; // a full 32 KB image is about 90 KB of Intel HEX
+const loadMsg = $('load-msg');
+function loadRefused(name, why) {
+  loadMsg.hidden = false;
+  loadMsg.textContent = `Not loaded: ${name} ${why}. The board keeps running ${fwName}.`;
+  log('sys', `cannot load ${name}: ${why}`);
+}
 async function loadFile(file) {
+  if (file.size === 0) { loadRefused(file.name, 'is empty'); return; }
+  if (file.size > MAX_HEX_BYTES) {
+    loadRefused(file.name, `is ${num(file.size)} bytes, too big for an ATmega328P image ` +
+      `(a full 32 KB flash is about 90 KB of Intel HEX)`);
+    return;
+  }
   try {
     const text = await file.text();
     const img = parseHex(text);
+    loadMsg.hidden = true;
     fwHex = text;
     $('flash-name').textContent = file.name;
     start(img.flash, file.name);
     offerDownload();
   } catch (e) {
-    log('sys', `cannot load ${file.name}: ${e.message}`);
+    loadRefused(file.name, `is not an Intel HEX firmware image (${e.message})`);
   }
 }
 $('hexfile').addEventListener('change', (e) => {

@@ -47,6 +47,9 @@ export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsW
 // mapping is its own inverse, so keyCell and cellKey share it).
 export const PRESS_MS = C.constant_PRESS_MS();
 export const LONG_MS = C.constant_LONG_MS();
+// a press that comes while a front end holds another cell (a tap's PRESS_MS, a timed long
+// press), or at the very instant it lets one go, goes down this long after that release
+export const TAP_GAP_MS = C.constant_TAP_GAP_MS();
 export const SHIFTED_DIGITS = '!@#$%^&*(';
 const numpadSwap = (i) => (2 - Math.floor(i / 3)) * 3 + (i % 3);
 export const cellKey = (cell, numpad) => (numpad ? numpadSwap(cell) : cell) + 1;
@@ -68,7 +71,7 @@ const UART_FLOW = 1, UART_DATA = 2, UART_LINE = 4; // what a byte was
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
 const OP_SLEEP = 0x9588;
-const SLEEP_IDLE = 0, SLEEP_POWER_DOWN = 2;
+const SLEEP_POWER_DOWN = 2; // SMCR's SM bits (idle is 0)
 // vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
 const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
 const EE_BYTES = 1024;
@@ -153,23 +156,7 @@ export class Shield {
     const cpu = new CPU(this.flash);
     this.cpu = cpu;
     this.clock = new AVRClock(cpu, F_CPU);
-    this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
-      new AVRTimer(cpu, timer2Config)];
-    this.timerEvents = new Set(this.timers.map((t) => t.count));
-    // avr8js gap 10: a count wrapping at TOP (CTC) sets OCFnB whenever OCRnB lies above
-    // the count before the wrap, even above TOP where the chip's counter never goes
-    // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
-    // between its compares, and every row step took its first compare at once (dim and
-    // dimmer levels' dies lit the whole step). Such a compare value never matches.
-    for (const t of this.timers) {
-      const updated = t.timerUpdated.bind(t);
-      t.timerUpdated = (value, prev) => {
-        const ocrB = t.ocrB;
-        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
-        updated(value, prev);
-        t.ocrB = ocrB;
-      };
-    }
+    this._timers(cpu);
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
     // avr8js gap 11: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
@@ -212,6 +199,26 @@ export class Shield {
     this.status.resets++;
     if (mcusr & WDRF) this.status.wdtResets++;
     if (this.onReset) this.onReset(mcusr);
+  }
+
+  _timers(cpu) {
+    this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
+      new AVRTimer(cpu, timer2Config)];
+    this.timerEvents = new Set(this.timers.map((t) => t.count));
+    // avr8js gap 10: a count wrapping at TOP (CTC) sets OCFnB whenever OCRnB lies above
+    // the count before the wrap, even above TOP where the chip's counter never goes
+    // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
+    // between its compares, and every row step took its first compare at once (dim and
+    // dimmer levels' dies lit the whole step). Such a compare value never matches.
+    for (const t of this.timers) {
+      const updated = t.timerUpdated.bind(t);
+      t.timerUpdated = (value, prev) => {
+        const ocrB = t.ocrB;
+        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
+        updated(value, prev);
+        t.ocrB = ocrB;
+      };
+    }
   }
 
   /** A power cycle: a fresh chip with MCUSR = PORF; EEPROM kept. */
@@ -264,6 +271,13 @@ export class Shield {
     if (changed & LEDS_GHOSTS) this.ghosts = cString(this.model, this.model.leds_ghosts());
     if (changed & LEDS_SHADES) this.shades = cString(this.model, this.model.leds_shades());
     this.nextWindow = this.model.leds_next_window();
+  }
+
+  /** The duty meter (`duty` of --stdio): start it; read one die's figures since. */
+  meterStart() { this.model.leds_meter_start(this.now()); }
+  meterRead(die) {
+    const m = new Uint32Array(this.model.memory.buffer, this.model.leds_meter_read(die, this.now()), 3);
+    return { onPermille: m[0], litPermille: m[1], periodMs: m[2] };
   }
 
   /** True once the picture has been unchanged for STABLE_MS. */

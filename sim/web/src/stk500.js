@@ -123,6 +123,140 @@ const NO_ANSWER = 'No answer from the board on this port. It may be the wrong po
   'without a bootloader, or a port busy in another program (close the Arduino IDE\'s serial ' +
   'monitor, picocom or another tab using it) - then try again. Nothing was written.';
 
+// One flash over a link: each STK500v1 step in order, and the message for a failure,
+// which depends on the stage it came in.
+class Session {
+  constructor(link, image, cb) {
+    this.link = link;
+    this.rx = link.rx;
+    this.image = image;
+    this.progress = cb.progress || (() => {});
+    this.note = cb.note || (() => {});
+    this.stage = 'sync';
+    this.done = 0;
+  }
+
+  async send(bytes) {
+    try {
+      await this.link.write(Uint8Array.from(bytes));
+    } catch (e) {
+      throw e instanceof LinkLost ? e : new LinkLost(e.message);
+    }
+  }
+
+  // one command: INSYNC, `n` bytes of answer, OK
+  async command(bytes, n = 0, ms = REPLY_MS) {
+    await this.send(bytes);
+    const head = await this.rx.take(1, ms);
+    if (head[0] !== STK.INSYNC)
+      throw new Timeout(`answer 0x${hex2(head[0])} instead of INSYNC`);
+    const body = n ? await this.rx.take(n, ms) : new Uint8Array(0);
+    const tail = await this.rx.take(1, ms);
+    if (tail[0] !== STK.OK) throw new Timeout(`answer 0x${hex2(tail[0])} instead of OK`);
+    return body;
+  }
+
+  // The FlashError for what went wrong, by the stage it went wrong in.
+  failed(e) {
+    if (e instanceof FlashError) return e;
+    const lost = e instanceof LinkLost;
+    if (this.stage === 'sync')
+      return new FlashError(lost ? 'port' : 'no-answer', lost ?
+        `The port closed before the board answered (${e.message}). Plug the board in and try again. Nothing was written.` :
+        NO_ANSWER);
+    const cause = lost ? 'the link to the board was lost' : 'the board stopped answering';
+    const n = this.image.pages.length, done = this.done;
+    if (this.stage === 'write')
+      return new FlashError('incomplete', `The flash is incomplete: ${cause} while writing page ` +
+        `${done + 1} of ${n} (${addr4(this.image.pages[done])}). The bootloader is intact (a write ` +
+        'never reaches it), so the board can simply be flashed again: plug it back in and flash ' +
+        'once more.');
+    if (this.stage === 'verify')
+      return new FlashError('incomplete', `The flash is not verified: ${cause} while reading page ` +
+        `${done + 1} of ${n} back. The bootloader is intact; flash again.`);
+    if (this.stage === 'signature')
+      return new FlashError('no-answer', `The board answered, then stopped before telling its ` +
+        `chip (${e.message}): press its reset button and try again. Nothing was written.`);
+    return new FlashError('port', `The board stopped answering after the image was written and ` +
+      `verified (${e.message}); press its reset button.`);
+  }
+
+  // the Uno's auto-reset: DTR (and RTS) low, then high, as avrdude's arduino_open(); then
+  // the bootloader's sync
+  async sync() {
+    this.note('resetting the board into its bootloader (DTR)');
+    await this.link.setSignals(false);
+    await sleep(RESET_LOW_MS);
+    await this.link.setSignals(true);
+    await sleep(RESET_WAIT_MS);
+    this.rx.clear();
+    for (let i = 0; i < SYNC_TRIES; i++) {
+      try {
+        await this.command([0x30, STK.EOP], 0, SYNC_MS);
+        return;
+      } catch (e) {
+        if (!(e instanceof Timeout)) throw e;
+        await sleep(50);
+        this.rx.clear(); // line noise or the application's output before the reset
+      }
+    }
+    throw new Timeout('no sync');
+  }
+
+  async signature() {
+    this.stage = 'signature';
+    const sig = await this.command([0x75, STK.EOP], 3);
+    const key = Array.from(sig, hex2).join('').toLowerCase();
+    if (key !== SIGNATURE.map(hex2).join('').toLowerCase()) {
+      const chip = CHIPS[key];
+      throw new FlashError('signature', `This board is not an Arduino Uno's ATmega328P: its ` +
+        `bootloader reports signature ${Array.from(sig, hex2).join(' ')}` +
+        `${chip ? `, an ${chip}` : ', a chip this flasher does not know'}. Nothing was written.`);
+    }
+    this.note('signature 1E 95 0F (ATmega328P)');
+  }
+
+  // Each page in turn (stage 'write' or 'verify'), with the progress before each and at the end.
+  async pages(stage, each) {
+    const command = (bytes, n) => this.command(bytes, n);
+    const loadAddress = (a) => command([0x55, (a >> 1) & 0xff, (a >> 9) & 0xff, STK.EOP]);
+    const n = this.image.pages.length;
+    const at = (page) => ({ phase: stage, page, pages: n, bytes: page * PAGE_BYTES, totalBytes: n * PAGE_BYTES });
+    this.stage = stage;
+    for (this.done = 0; this.done < n; this.done++) {
+      const a = this.image.pages[this.done];
+      this.progress(at(this.done));
+      await loadAddress(a);
+      await each(a);
+    }
+    this.progress(at(n));
+  }
+
+  async writePage(a) {
+    const cmd = new Uint8Array(PAGE_BYTES + 5);
+    cmd.set([0x64, PAGE_BYTES >> 8, PAGE_BYTES & 0xff, 0x46]);
+    cmd.set(this.image.flash.subarray(a, a + PAGE_BYTES), 4);
+    cmd[PAGE_BYTES + 4] = STK.EOP;
+    await this.command(cmd);
+  }
+
+  async verifyPage(a) {
+    const flash = this.image.flash;
+    const got = await this.command([0x74, PAGE_BYTES >> 8, PAGE_BYTES & 0xff, 0x46, STK.EOP], PAGE_BYTES);
+    for (let k = 0; k < PAGE_BYTES; k++)
+      if (got[k] !== flash[a + k])
+        throw new FlashError('mismatch', `Read-back mismatch at ${addr4(a + k)}: wrote ` +
+          `0x${hex2(flash[a + k])}, read 0x${hex2(got[k])}. The flash is not what was ` +
+          'sent (a bad cable or hub?); the bootloader is intact, so flash again.');
+  }
+
+  async leave() {
+    this.stage = 'leave';
+    this.rx.clear();
+    await this.command([0x51, STK.EOP]);
+  }
+}
+
 /**
  * Flash `image` (from prepareImage) over `link`. Callbacks (all optional):
  *   progress({ phase: 'write'|'verify', page, pages, bytes, totalBytes })
@@ -131,120 +265,21 @@ const NO_ANSWER = 'No answer from the board on this port. It may be the wrong po
  * Resolves to { pages, bytes, ms, banner } or throws a FlashError.
  */
 export async function flashBoard(link, image, cb = {}) {
-  const progress = cb.progress || (() => {});
-  const note = cb.note || (() => {});
-  const rx = link.rx;
   const t0 = Date.now();
-  let stage = 'sync', done = 0;
-  const send = async (bytes) => {
-    try {
-      await link.write(Uint8Array.from(bytes));
-    } catch (e) {
-      throw e instanceof LinkLost ? e : new LinkLost(e.message);
-    }
-  };
-  // one command: INSYNC, `n` bytes of answer, OK
-  const command = async (bytes, n = 0, ms = REPLY_MS) => {
-    await send(bytes);
-    const head = await rx.take(1, ms);
-    if (head[0] !== STK.INSYNC)
-      throw new Timeout(`answer 0x${hex2(head[0])} instead of INSYNC`);
-    const body = n ? await rx.take(n, ms) : new Uint8Array(0);
-    const tail = await rx.take(1, ms);
-    if (tail[0] !== STK.OK) throw new Timeout(`answer 0x${hex2(tail[0])} instead of OK`);
-    return body;
-  };
-  const failed = (e) => {
-    if (e instanceof FlashError) return e;
-    const lost = e instanceof LinkLost;
-    if (stage === 'sync')
-      return new FlashError(lost ? 'port' : 'no-answer', lost ?
-        `The port closed before the board answered (${e.message}). Plug the board in and try again. Nothing was written.` :
-        NO_ANSWER);
-    const cause = lost ? 'the link to the board was lost' : 'the board stopped answering';
-    const n = image.pages.length;
-    if (stage === 'write')
-      return new FlashError('incomplete', `The flash is incomplete: ${cause} while writing page ` +
-        `${done + 1} of ${n} (${addr4(image.pages[done])}). The bootloader is intact (a write ` +
-        'never reaches it), so the board can simply be flashed again: plug it back in and flash ' +
-        'once more.');
-    if (stage === 'verify')
-      return new FlashError('incomplete', `The flash is not verified: ${cause} while reading page ` +
-        `${done + 1} of ${n} back. The bootloader is intact; flash again.`);
-    if (stage === 'signature')
-      return new FlashError('no-answer', `The board answered, then stopped before telling its ` +
-        `chip (${e.message}): press its reset button and try again. Nothing was written.`);
-    return new FlashError('port', `The board stopped answering after the image was written and ` +
-      `verified (${e.message}); press its reset button.`);
-  };
-
+  const s = new Session(link, image, cb);
   try {
-    // the Uno's auto-reset: DTR (and RTS) low, then high, as avrdude's arduino_open()
-    note('resetting the board into its bootloader (DTR)');
-    await link.setSignals(false);
-    await sleep(RESET_LOW_MS);
-    await link.setSignals(true);
-    await sleep(RESET_WAIT_MS);
-    rx.clear();
-    let synced = false;
-    for (let i = 0; i < SYNC_TRIES && !synced; i++) {
-      try {
-        await command([0x30, STK.EOP], 0, SYNC_MS);
-        synced = true;
-      } catch (e) {
-        if (!(e instanceof Timeout)) throw e;
-        await sleep(50);
-        rx.clear(); // line noise or the application's output before the reset
-      }
-    }
-    if (!synced) throw new Timeout('no sync');
-    stage = 'signature';
-    const sig = await command([0x75, STK.EOP], 3);
-    const key = Array.from(sig, hex2).join('').toLowerCase();
-    if (key !== SIGNATURE.map(hex2).join('').toLowerCase()) {
-      const chip = CHIPS[key];
-      throw new FlashError('signature', `This board is not an Arduino Uno's ATmega328P: its ` +
-        `bootloader reports signature ${Array.from(sig, hex2).join(' ')}` +
-        `${chip ? `, an ${chip}` : ', a chip this flasher does not know'}. Nothing was written.`);
-    }
-    note('signature 1E 95 0F (ATmega328P)');
-    const n = image.pages.length;
-    const loadAddress = (a) => command([0x55, (a >> 1) & 0xff, (a >> 9) & 0xff, STK.EOP]);
-    stage = 'write';
-    for (done = 0; done < n; done++) {
-      const a = image.pages[done];
-      progress({ phase: 'write', page: done, pages: n, bytes: done * PAGE_BYTES, totalBytes: n * PAGE_BYTES });
-      await loadAddress(a);
-      const cmd = new Uint8Array(PAGE_BYTES + 5);
-      cmd.set([0x64, PAGE_BYTES >> 8, PAGE_BYTES & 0xff, 0x46]);
-      cmd.set(image.flash.subarray(a, a + PAGE_BYTES), 4);
-      cmd[PAGE_BYTES + 4] = STK.EOP;
-      await command(cmd);
-    }
-    progress({ phase: 'write', page: n, pages: n, bytes: n * PAGE_BYTES, totalBytes: n * PAGE_BYTES });
-    stage = 'verify';
-    for (done = 0; done < n; done++) {
-      const a = image.pages[done];
-      progress({ phase: 'verify', page: done, pages: n, bytes: done * PAGE_BYTES, totalBytes: n * PAGE_BYTES });
-      await loadAddress(a);
-      const got = await command([0x74, PAGE_BYTES >> 8, PAGE_BYTES & 0xff, 0x46, STK.EOP], PAGE_BYTES);
-      for (let k = 0; k < PAGE_BYTES; k++)
-        if (got[k] !== image.flash[a + k])
-          throw new FlashError('mismatch', `Read-back mismatch at ${addr4(a + k)}: wrote ` +
-            `0x${hex2(image.flash[a + k])}, read 0x${hex2(got[k])}. The flash is not what was ` +
-            'sent (a bad cable or hub?); the bootloader is intact, so flash again.');
-    }
-    progress({ phase: 'verify', page: n, pages: n, bytes: n * PAGE_BYTES, totalBytes: n * PAGE_BYTES });
-    stage = 'leave';
-    rx.clear();
-    await command([0x51, STK.EOP]);
+    await s.sync();
+    await s.signature();
+    await s.pages('write', (a) => s.writePage(a));
+    await s.pages('verify', (a) => s.verifyPage(a));
+    await s.leave();
   } catch (e) {
-    throw failed(e);
+    throw s.failed(e);
   }
   const ms = Date.now() - t0;
-  note(`written and verified: ${num(image.bytes)} bytes in ${image.pages.length} pages of ${PAGE_BYTES}`);
+  s.note(`written and verified: ${num(image.bytes)} bytes in ${image.pages.length} pages of ${PAGE_BYTES}`);
   // the bootloader starts the application (its watchdog, 16 ms): wait for its banner
-  const banner = await readLines(rx, cb.line || (() => {}), cb.bannerMs ?? BANNER_MS, /ttt: ready/);
+  const banner = await readLines(link.rx, cb.line || (() => {}), cb.bannerMs ?? BANNER_MS, /ttt: ready/);
   return { pages: image.pages.length, bytes: image.bytes, ms, banner };
 }
 

@@ -14,7 +14,8 @@
 // bit; writeByte() (avr8js's own entry) does both.
 import { AVRUSART } from 'avr8js';
 
-const RXC = 0x80, FE = 0x10, DOR = 0x08, RXEN = 0x10;
+// UCSR0A: FE0, DOR0; UCSR0B: RXEN0 (RXC0 is avr8js's interrupt flag, this.RXC)
+const FE = 0x10, DOR = 0x08, RXEN = 0x10;
 export const FIFO_FRAMES = 2;
 
 export class ChipUSART extends AVRUSART {

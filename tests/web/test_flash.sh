@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/web/flash_test.sh - the page's flasher (sim/web/src/stk500.js) run by
+# tests/web/test_flash.sh - the page's flasher (sim/web/src/stk500.js) run by
 # build/web/ttt-flash-js against the simulated Uno running the real optiboot, in the
 # harness of `make flash-sim` (build/sim/ttt-flash-sim -c, in avrdude's place):
 #   - a clean flash: memory equals the hex byte for byte, bootloader intact, the image
@@ -13,7 +13,7 @@
 #     comparison sees one changed byte;
 #   - the harness's -t: a host pausing 1.5 s between commands finds the bootloader gone
 #     (optiboot's 1 s timeout) in real time, and still there with -t.
-# Usage: flash_test.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+# Usage: test_flash.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
 set -u
 SIM=$1 JS=$2 BOOT=$3 HEX=$4 OUT=$5
 mkdir -p "$OUT"

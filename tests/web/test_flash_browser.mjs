@@ -1,4 +1,4 @@
-// tests/web/flash_browser_test.mjs - the page's "Flash to my Uno" in Debian's Chromium
+// tests/web/test_flash_browser.mjs - the page's "Flash to my Uno" in Debian's Chromium
 // (headless, playwright-core, from file://), against the simulated Uno running the real
 // optiboot: a stand-in for navigator.serial carries the page's bytes through a Unix
 // socket and serial_bridge.mjs to the pty of build/sim/ttt-flash-sim, which checks the
@@ -11,18 +11,21 @@
 // flash-done-page.png, flash-cut.png, flash-no-serial.png (and -phone.png, which must
 // not scroll sideways); the messages the page
 // showed: flash-messages.txt.
-// Usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+// Usage: WEB_PAGE=INDEX.html FLASH_SIM=TTT_FLASH_SIM BOOT_HEX=OPTIBOOT.hex FW_HEX=FIRMWARE.hex
+//   OUT_DIR=DIR node --test test_flash_browser.mjs
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium, checker } from './chromium.mjs';
+import test, { after } from 'node:test';
+import { usePage, noPageErrors, watchErrors, check } from './chromium.mjs';
+import { inputs } from './inputs.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BRIDGE = path.join(here, 'serial_bridge.mjs');
-const [pagePath, flashSim, bootHex, fwHex, outDir] = process.argv.slice(2);
+const [pagePath, flashSim, bootHex, fwHex, outDir] = inputs('WEB_PAGE', 'FLASH_SIM', 'BOOT_HEX', 'FW_HEX', 'OUT_DIR');
 // the image's size and pages (128 B each), from its hex: the page names them
 function imageSize(hexPath) {
   let bytes = 0;
@@ -31,15 +34,7 @@ function imageSize(hexPath) {
   }
   return { bytes, pages: Math.ceil(bytes / 128) };
 }
-if (!outDir) {
-  console.error('usage: node flash_browser_test.mjs INDEX.html TTT_FLASH_SIM OPTIBOOT.hex FIRMWARE.hex OUT_DIR');
-  process.exit(2);
-}
-requireChromium('web_flash_browser');
 fs.mkdirSync(outDir, { recursive: true });
-
-const checks = checker();
-const { check, problems } = checks;
 const messages = [];
 
 // ---- the stand-in for navigator.serial (runs in the page before its script) -----------
@@ -171,26 +166,76 @@ async function flashOnce(opts, name, during) {
   return { p, msg, run, done: async () => { verdict(p.state === 'ok'); return run; } };
 }
 
-async function faults() {
-  // another chip
-  let f = await flashOnce(['-x', '-s', '1e9406'], 'signature');
-  let h = await f.done();
+const url = pathToFileURL(path.resolve(pagePath)).href;
+const s = usePage(url, { viewport: { width: 1100, height: 900 }, acceptDownloads: true }, async (p) => {
+  page = p;
+  await page.exposeFunction('tttSerialOpen', () => (conn && !conn.destroyed ? connId : 0));
+  await page.exposeFunction('tttSerialWrite', (id, a) => {
+    const c = conns.get(id);
+    if (c && !c.destroyed) c.write(Buffer.from(a));
+  });
+  await page.addInitScript(standIn);
+}, /^(file|data|blob):/);
+after(() => {
+  server.close();
+  fs.writeFileSync(path.join(outDir, 'flash-messages.txt'), messages.map(([k, m]) => `${k}:\n  ${m}\n`).join(''));
+});
+
+test('the simulated board boots; the flash button is there and enabled', async () => {
+  await until('the simulated board boots', async () => (await logLines()).some((l) => /^rx ttt: ready/.test(l)), 30000);
+  check('the flash button is there and enabled', await page.isEnabled('#flash'));
+});
+
+test('1. a clean flash, from the button to the banner', async () => {
+  const f = await flashOnce([], 'clean', async () => {
+    await until('progress past page 25', async () => {
+      const p = await progress();
+      const m = /^writing page (\d+) of \d+/.exec(p.text || '');
+      return m && Number(m[1]) >= 25;
+    }, 30000);
+    await page.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-progress.png') });
+  });
+  check('clean: flashed', f.p.state === 'ok', `${f.p.text}: ${f.msg}`);
+  check('clean: progress names bytes and pages', f.p.text === `done: ${imageSize(fwHex).bytes.toLocaleString('en-US')} bytes in ${imageSize(fwHex).pages} pages, written and verified`, f.p.text);
+  check('clean: the banner in the message', /The Uno says: ttt: ready/.test(f.msg), f.msg);
+  const lines = await logLines();
+  check('clean: the banner in the console', lines.some((l) => /^uno ttt: ready/.test(l)), lines.slice(-5).join(' | '));
+  const sig = await page.evaluate(() => window.tttSerial.signals);
+  check('clean: DTR reset as avrdude (low, then high)', JSON.stringify(sig.slice(0, 2)) ===
+    JSON.stringify([{ dataTerminalReady: false, requestToSend: false }, { dataTerminalReady: true, requestToSend: true }]), JSON.stringify(sig));
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: path.join(outDir, 'flash-done-page.png') });
+  await page.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-done.png') });
+  const h = await f.done();
+  check('clean: harness (flash equals the hex, bootloader intact, banner)', h.code === 0, h.out);
+  messages.unshift(['a clean flash (progress bar, then the message)', `${f.p.text} / ${f.msg}`]);
+});
+
+test('2. another chip: refused, nothing written', async () => {
+  const f = await flashOnce(['-x', '-s', '1e9406'], 'signature');
+  const h = await f.done();
   check('signature: refused', f.p.state === 'failed' && /reports signature 1E 94 06, an ATmega168\. Nothing was written\./.test(f.msg), f.msg);
   check('signature: harness (nothing written, bootloader intact)', h.code === 0, h.out);
   messages.push(['another chip (signature 1E 94 06)', f.msg]);
-  // no answer
-  f = await flashOnce(['-x', '-m'], 'mute');
-  h = await f.done();
+});
+
+test('2. no answer: refused, nothing written', async () => {
+  const f = await flashOnce(['-x', '-m'], 'mute');
+  const h = await f.done();
   check('no answer: message', f.p.state === 'failed' && /^No answer from the board on this port\./.test(f.msg) && /Nothing was written/.test(f.msg), f.msg);
   check('no answer: harness', h.code === 0, h.out);
   messages.push(['a port that never answers', f.msg]);
-  // a bit flipped in page 30 (0x0E80 + 5)
-  f = await flashOnce(['-x', '-f', '30'], 'flip');
-  h = await f.done();
+});
+
+test('2. a bit flipped in page 30: the mismatch at its address', async () => {
+  const f = await flashOnce(['-x', '-f', '30'], 'flip');
+  const h = await f.done();
   check('bit flipped: mismatch at its address', f.p.state === 'failed' && /^Read-back mismatch at 0x0E85: wrote 0x[0-9A-F]{2}, read 0x[0-9A-F]{2}\./.test(f.msg), f.msg);
   check('bit flipped: harness', h.code === 0, h.out);
   messages.push(['a bit flipped in transit (page 30)', f.msg]);
-  // the link cut in page 26, then plugged in again and flashed again
+});
+
+test('2. the link cut in page 26, then plugged in again and flashed again', async () => {
   const conn1 = nextConnection();
   const run = harness(['-k', '25'], fwHex, 'cut');
   await conn1;
@@ -206,10 +251,12 @@ async function faults() {
   await page.click('#flash');
   const p2 = await finished();
   verdict(p2.state === 'ok');
-  h = await run;
+  const h = await run;
   check('cut: the second flash succeeds', p2.state === 'ok', `${p2.text}: ${await message()}`);
   check('cut: harness (flash equals the hex, banner)', h.code === 0, h.out);
-  // an oversize .hex, loaded into the page: refused before a port is asked for
+});
+
+test('2. an oversize .hex, loaded into the page: refused before a port is asked for', async () => {
   const big = path.join(outDir, 'flash-big.hex');
   fs.writeFileSync(path.join(outDir, 'flash-big.bin'), Buffer.alloc(32300, 0xff));
   execFileSync('avr-objcopy', ['-I', 'binary', '-O', 'ihex', path.join(outDir, 'flash-big.bin'), big]);
@@ -220,95 +267,29 @@ async function faults() {
   const msg3 = await message();
   check('oversize: refused', p3.state === 'failed' && /flash-big\.hex cannot be flashed: the image is 32,300 bytes, and only 32,256 fit below the Uno's bootloader \(optiboot, at 0x7E00\)\. Nothing was written\./.test(msg3), msg3);
   messages.push(['a hex of 32,300 bytes', msg3]);
-}
-
-async function main() {
-  const { context, close } = await launchChromium({
-    viewport: { width: 1100, height: 900 },
-    acceptDownloads: true,
-  });
-  const requests = [];
-  context.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) requests.push(r.url()); });
-  page = context.pages()[0] || await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
-  await page.exposeFunction('tttSerialOpen', () => (conn && !conn.destroyed ? connId : 0));
-  await page.exposeFunction('tttSerialWrite', (id, a) => {
-    const c = conns.get(id);
-    if (c && !c.destroyed) c.write(Buffer.from(a));
-  });
-  await page.addInitScript(standIn);
-  const url = pathToFileURL(path.resolve(pagePath)).href;
-  try {
-    await page.goto(url);
-    await until('the simulated board boots', async () => (await logLines()).some((l) => /^rx ttt: ready/.test(l)), 30000);
-    check('the flash button is there and enabled', await page.isEnabled('#flash'));
-    // 1. a clean flash, from the button to the banner
-    const f = await flashOnce([], 'clean', async () => {
-      await until('progress past page 25', async () => {
-        const p = await progress();
-        const m = /^writing page (\d+) of \d+/.exec(p.text || '');
-        return m && Number(m[1]) >= 25;
-      }, 30000);
-      await page.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-progress.png') });
-    });
-    check('clean: flashed', f.p.state === 'ok', `${f.p.text}: ${f.msg}`);
-    check('clean: progress names bytes and pages', f.p.text === `done: ${imageSize(fwHex).bytes.toLocaleString('en-US')} bytes in ${imageSize(fwHex).pages} pages, written and verified`, f.p.text);
-    check('clean: the banner in the message', /The Uno says: ttt: ready/.test(f.msg), f.msg);
-    const lines = await logLines();
-    check('clean: the banner in the console', lines.some((l) => /^uno ttt: ready/.test(l)), lines.slice(-5).join(' | '));
-    const sig = await page.evaluate(() => window.tttSerial.signals);
-    check('clean: DTR reset as avrdude (low, then high)', JSON.stringify(sig.slice(0, 2)) ===
-      JSON.stringify([{ dataTerminalReady: false, requestToSend: false }, { dataTerminalReady: true, requestToSend: true }]), JSON.stringify(sig));
-    await page.mouse.move(1, 1);
-    await page.screenshot({ path: path.join(outDir, 'flash-done-page.png') });
-    await page.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-done.png') });
-    const h = await f.done();
-    check('clean: harness (flash equals the hex, bootloader intact, banner)', h.code === 0, h.out);
-    messages.unshift(['a clean flash (progress bar, then the message)', `${f.p.text} / ${f.msg}`]);
-    // 2. the faults
-    await faults();
-    // 3. a browser without Web Serial
-    const page2 = await context.newPage();
-    page2.on('pageerror', (e) => errors.push(`page error (no Web Serial): ${e.message}`));
-    await page2.addInitScript(noSerial);
-    await page2.goto(url);
-    await page2.waitForSelector('#no-serial', { state: 'visible', timeout: 10000 });
-    const text = await page2.textContent('#no-serial');
-    check('no Web Serial: the button is disabled', !(await page2.isEnabled('#flash')));
-    check('no Web Serial: names the browsers', /Chrome.*Edge.*Opera/s.test(text) && /not in Firefox, Safari or any phone browser/.test(text), text);
-    check('no Web Serial: avrdude for Windows, macOS, Linux', /COM3/.test(text) && /cu\.usbmodem/.test(text) && /ttyACM0/.test(text), text);
-    const [dl] = await Promise.all([page2.waitForEvent('download'), page2.click('#download')]);
-    const got = fs.readFileSync(await dl.path(), 'utf8');
-    check('no Web Serial: Download ttt.hex gives the firmware', dl.suggestedFilename() === 'ttt.hex' &&
-      got.replace(/\r/g, '').trim() === fs.readFileSync(fwHex, 'utf8').replace(/\r/g, '').trim(), dl.suggestedFilename());
-    await page2.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-no-serial.png') });
-    messages.push(['a browser without Web Serial', text.replace(/\s+/g, ' ').trim()]);
-    await page2.setViewportSize({ width: 390, height: 844 });
-    await page2.waitForTimeout(300);
-    const scroll = await page2.evaluate(() => document.scrollingElement.scrollWidth);
-    check('no Web Serial, phone: no sideways scrolling', scroll <= 390, `scrollWidth ${scroll}`);
-    await page2.screenshot({ path: path.join(outDir, 'flash-no-serial-phone.png'), fullPage: true });
-  } catch (e) {
-    problems.push(`stopped: ${e.message.split('\n')[0]}`);
-  }
-  for (const e of errors) problems.push(e);
-  check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
-  await close();
-  server.close();
-  fs.writeFileSync(path.join(outDir, 'flash-messages.txt'), messages.map(([k, m]) => `${k}:\n  ${m}\n`).join(''));
-  if (problems.length) {
-    for (const p of problems) console.log(`web_flash_browser: FAILED: ${p}`);
-    process.exit(1);
-  }
-  console.log(`web_flash_browser: ok (${checks.count} checks in Debian's Chromium from file://: "Flash to my Uno" ` +
-    'through a navigator.serial stand-in into the simulated optiboot, from the button to the board\'s banner; ' +
-    'another chip, no answer, a bit flipped, the link cut then flashed again, an oversize hex; ' +
-    `no Web Serial: browsers, download, avrdude; messages in ${path.join(outDir, 'flash-messages.txt')})`);
-}
-
-main().catch((e) => {
-  console.log(`web_flash_browser: FAILED: ${e.stack || e}`);
-  process.exit(1);
 });
+
+test('3. a browser without Web Serial: which browsers work, the download, avrdude', async () => {
+  const page2 = await s.context.newPage();
+  watchErrors(s, page2, ' (no Web Serial)');
+  await page2.addInitScript(noSerial);
+  await page2.goto(url);
+  await page2.waitForSelector('#no-serial', { state: 'visible', timeout: 10000 });
+  const text = await page2.textContent('#no-serial');
+  check('no Web Serial: the button is disabled', !(await page2.isEnabled('#flash')));
+  check('no Web Serial: names the browsers', /Chrome.*Edge.*Opera/s.test(text) && /not in Firefox, Safari or any phone browser/.test(text), text);
+  check('no Web Serial: avrdude for Windows, macOS, Linux', /COM3/.test(text) && /cu\.usbmodem/.test(text) && /ttyACM0/.test(text), text);
+  const [dl] = await Promise.all([page2.waitForEvent('download'), page2.click('#download')]);
+  const got = fs.readFileSync(await dl.path(), 'utf8');
+  check('no Web Serial: Download ttt.hex gives the firmware', dl.suggestedFilename() === 'ttt.hex' &&
+    got.replace(/\r/g, '').trim() === fs.readFileSync(fwHex, 'utf8').replace(/\r/g, '').trim(), dl.suggestedFilename());
+  await page2.locator('.flasher').screenshot({ path: path.join(outDir, 'flash-no-serial.png') });
+  messages.push(['a browser without Web Serial', text.replace(/\s+/g, ' ').trim()]);
+  await page2.setViewportSize({ width: 390, height: 844 });
+  await page2.waitForTimeout(300);
+  const scroll = await page2.evaluate(() => document.scrollingElement.scrollWidth);
+  check('no Web Serial, phone: no sideways scrolling', scroll <= 390, `scrollWidth ${scroll}`);
+  await page2.screenshot({ path: path.join(outDir, 'flash-no-serial-phone.png'), fullPage: true });
+});
+
+noPageErrors(s);

@@ -1,4 +1,4 @@
-// tests/web/page_test.mjs - the page's own handling of the person, in Debian's Chromium
+// tests/web/test_page.mjs - the page's own handling of the person, in Debian's Chromium
 // (headless, from file://): the console keeps following new lines after the page is
 // narrowed from 1100 to 375 px (and stops while the person has scrolled up); after Enter
 // in the console input a digit plays (a letter still types); two key taps 30 ms apart are
@@ -7,46 +7,18 @@
 // too, labelled with the keys of the layout; the LEDs drawn as bright as the board lights
 // them (on the HAL's bench image, loaded as a .hex: full and dim cells at each brightness
 // level, as the board model's shades give them). Saves build/web/page/*.png.
-// Usage: node page_test.mjs build/web/index.html HAL_BENCH_FW.hex OUTDIR
+// Usage: WEB_PAGE=build/web/index.html DUTY_HEX=HAL_BENCH_FW.hex OUT_DIR=DIR node --test test_page.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium, checker } from './chromium.mjs';
+import test from 'node:test';
+import { usePage, noPageErrors, check } from './chromium.mjs';
+import { inputs } from './inputs.mjs';
 import { picture, rxLines, simWait, waitFor, waitLine, command } from './page_read.mjs';
 
-const [pagePath, dutyHex, outDir] = process.argv.slice(2);
-if (!outDir) {
-  console.error('usage: node page_test.mjs INDEX.html HAL_BENCH_FW.hex OUTDIR');
-  process.exit(2);
-}
-requireChromium('web_page');
+const [pagePath, dutyHex, outDir] = inputs('WEB_PAGE', 'DUTY_HEX', 'OUT_DIR');
 fs.mkdirSync(outDir, { recursive: true });
-
-const checks = checker();
-const { check, problems } = checks;
-
-async function main() {
-  const { context, close } = await launchChromium({ viewport: { width: 1100, height: 720 } });
-  const page = context.pages()[0] || await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
-  try {
-    await page.goto(pathToFileURL(path.resolve(pagePath)).href);
-    await run(page);
-  } catch (e) {
-    problems.push(`stopped: ${e.message.split('\n')[0]}`);
-  }
-  for (const e of errors) problems.push(e);
-  await close();
-  if (problems.length) {
-    for (const p of problems) console.log(`web_page: FAILED: ${p}`);
-    process.exit(1);
-  }
-  console.log(`web_page: ok (${checks.count} checks in Chromium: the console follows after 1100 -> 375 px ` +
-    `and not while scrolled up; a digit after Enter plays; taps 30 ms apart are two moves; ` +
-    `the menu legend at 375 px; LED brightness full/medium/night with dim cells; screenshots in ${outDir})`);
-}
+const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1100, height: 720 } });
 
 // where the console's log is scrolled: at its end (the last line in view) or not
 const logView = (page) => page.$eval('#log', (l) => {
@@ -72,11 +44,15 @@ const keysAt = (page, events) => page.evaluate((evs) => new Promise((done) => {
   setTimeout(done, Math.max(...evs.map((e) => e[0])) + 10);
 }), events);
 
-async function run(page) {
+test('the page boots: the banner, the sweep', async () => {
+  const { page } = s;
   await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
   await waitFor(page, 'empty board after the sweep', async () => (await picture(page)) === '.........', 4000);
+});
 
-  // 1. the console follows new lines, also after the page is narrowed to 375 px
+// 1. the console follows new lines, also after the page is narrowed to 375 px
+test('1. the console follows new lines, also after the page is narrowed to 375 px', async () => {
+  const { page } = s;
   let v = await logView(page);
   for (let i = 0; i < 8 && !v.overflows; i++) {
     await answered(page, 'help', /^BOARD: /);
@@ -102,23 +78,30 @@ async function run(page) {
   await answered(page, 'board', /^turn: /);
   check('scrolled back to the end: it follows again', (await logView(page)).atEnd);
   await page.screenshot({ path: path.join(outDir, 'console-375.png') });
+});
 
-  // 2. after Enter in the console input, a digit plays; a letter still types
+// 2. after Enter in the console input, a digit plays; a letter still types
+test('2. after Enter in the console input, a digit plays; a letter still types', async () => {
+  const { page } = s;
   await answered(page, 'new 2p', /^new: two players/);
   check('after Enter the input keeps the focus', await page.evaluate(() => document.activeElement.id === 'line'));
-  let from = (await rxLines(page)).length;
+  const from = (await rxLines(page)).length;
   await page.keyboard.press('5');
   await waitLine(page, 'a digit after Enter plays', /^move: 5 \(x\)$/, from);
   check('the digit did not go into the input', (await page.inputValue('#line')) === '');
   await page.keyboard.type('bo');
   check('a letter types into the input', (await page.inputValue('#line')) === 'bo');
   await page.fill('#line', '');
+});
 
-  // 3. two taps 30 ms apart: two presses, in order (two players: both are moves). The
-  // higher cell first: a press and a release that the debouncer passes on in the same
-  // scan come out in cell order, the press of 1 before the release of 9; whether they
-  // land in the same scan depends on the row scan's phase, so the pair is tapped on
-  // six new boards.
+// 3. two taps 30 ms apart: two presses, in order (two players: both are moves). The
+// higher cell first: a press and a release that the debouncer passes on in the same
+// scan come out in cell order, the press of 1 before the release of 9; whether they
+// land in the same scan depends on the row scan's phase, so the pair is tapped on
+// six new boards.
+test('3. two taps 30 ms apart: two presses, in order (two players: both are moves)', async () => {
+  const { page } = s;
+  let from;
   for (let round = 0; round < 6; round++) {
     await answered(page, 'new 2p', /^new: two players/);
     from = (await rxLines(page)).length;
@@ -134,8 +117,35 @@ async function run(page) {
   await simWait(page, 600);
   const moves = (await rxLines(page)).slice(from).filter((l) => /^move: /.test(l));
   check('a tap during a held key: both void, as on the board', moves.length === 0, moves.join(' | '));
+  const said = await page.textContent('#press');
+  check('... and the page says the press was ignored', /^ignored: cell 7 \(key 7\)$/.test(said), said);
+});
 
-  // 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled
+// 3b. a press the firmware takes is named by its length; one it ignores (a taken cell:
+// no console answer) says "ignored" (src/verdict.js)
+test('3b. the press line: "short press" for a move, "ignored" for a taken cell', async () => {
+  const { page } = s;
+  await answered(page, 'new x', /^new: vs ai, you x/);
+  const pressSays = (re) => waitFor(page, `the press line ${re}`, async () => {
+    const t = await page.textContent('#press');
+    return re.test(t) ? t : null;
+  }, 1500);
+  let from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await waitLine(page, 'the move', /^move: 5 \(x\)$/, from);
+  await waitLine(page, 'the AI answers', /^ai: /, from);
+  await pressSays(/^short press: cell 5 \(key 5\)$/);
+  await simWait(page, 400);
+  check('a move: still a short press after its answer time', /^short press: cell 5/.test(await page.textContent('#press')));
+  from = (await rxLines(page)).length;
+  await page.click('.cell[data-cell="5"]');
+  await pressSays(/^ignored: cell 5 \(key 5\)$/);
+  await page.screenshot({ path: path.join(outDir, 'ignored-1100.png') });
+});
+
+// 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled
+test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys as labelled', async () => {
+  const { page } = s;
   const legend = await page.$eval('#legend', (l) => ({
     visible: l.getBoundingClientRect().height > 0 && getComputedStyle(l).display !== 'none',
     right: l.getBoundingClientRect().right, text: l.textContent.replace(/\s+/g, ' '),
@@ -162,18 +172,37 @@ async function run(page) {
   await command(page, 'new x');
   await page.screenshot({ path: path.join(outDir, 'page-1100.png') });
   check('legend shown at 1100 px', await page.$eval('#legend', (l) => l.getBoundingClientRect().height > 0));
+  // a mouse and a keyboard: the keys' help, not the touch help; at 1200 x 900 with Erase
+  // EEPROM's question open
+  const shown = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().height > 0);
+  check('keys help shown with a mouse', await shown('.keys-keyboard'));
+  check('touch help hidden with a mouse', !(await shown('.keys-touch')));
+  check('the reading help shown', await shown('#reading'));
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.click('#erase');
+  await page.screenshot({ path: path.join(outDir, 'page-1200-erase.png') });
+  await page.click('#erase-no');
+  await page.$eval('#reading', (el) => el.scrollIntoView());
+  await page.screenshot({ path: path.join(outDir, 'page-1200-reading.png') });
+  await page.setViewportSize({ width: 1100, height: 720 });
   check('a lit cell of the game is drawn at full brightness',
     (await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on))).every((on) => on === '1000'));
+});
 
-  // 5. brightness: the HAL's bench image lights all nine yellow, the diagonal (1, 5, 9)
-  // dim, 7 and 9 blinking; '0', '1', '2' on its serial port set night, medium, full
+// 5. brightness: the HAL's bench image lights all nine yellow, the diagonal (1, 5, 9)
+// dim, 7 and 9 blinking; '0', '1', '2' on its serial port set night, medium, full
+test('5. brightness: the HAL\'s bench image loads', async () => {
+  const { page } = s;
   await page.setInputFiles('#hexfile', { name: 'hal_bench_fw.hex', mimeType: 'text/plain',
     buffer: fs.readFileSync(dutyHex) });
   await waitLine(page, 'the bench image', /^hal_bench: ready/, 0, 8000);
-  // full share of a die per shade: full 1000, a quarter 250, 1/16 63, 1/64 16
-  const levels = [['2', 'full', 1000, 250], ['1', 'medium', 250, 63], ['0', 'night', 63, 16]];
-  const shots = [];
-  for (const [key, name, full, dim] of levels) {
+});
+
+// full share of a die per shade: full 1000, a quarter 250, 1/16 63, 1/64 16
+const levels = [['2', 'full', 1000, 250], ['1', 'medium', 250, 63], ['0', 'night', 63, 16]];
+for (const [key, name, full, dim] of levels)
+  test(`5. brightness ${name}: each cell drawn as bright as the board lights it`, async () => {
+    const { page } = s;
     await page.fill('#line', key);
     await page.press('#line', 'Enter');
     const want = [dim, full, full, full, dim, full, full, full, dim].map(String);
@@ -184,17 +213,12 @@ async function run(page) {
     check(`${name}: each cell drawn as bright as the board lights it`, got.join() === want.join(),
       `${got.join()} (want ${want.join()})`);
     // what the person sees: a steady full cell (2) brighter than a dim one (5)
-    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).filter));
-    const b = (f) => Number((/brightness\(([\d.]+)\)/.exec(f) || [0, 1])[1]);
+    const seen = await page.$$eval('.cell .led', (ls) => ls.map((l) => getComputedStyle(l).backgroundColor));
+    const b = (c) => (/rgb\((\d+), (\d+), (\d+)\)/.exec(c) || [0, 0, 0, 0]).slice(1).reduce((t, v) => t + Number(v), 0);
     check(`${name}: the full cell drawn brighter than the dim one`, b(seen[1]) > b(seen[4]), `${seen[1]} / ${seen[4]}`);
     await page.$eval('#board', (el) => el.scrollIntoView());
     await page.screenshot({ path: path.join(outDir, `brightness-${name}.png`), clip: await page.$eval('#board',
       (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
-    shots.push(name);
-  }
-}
+  });
 
-main().catch((e) => {
-  console.log(`web_page: FAILED: ${e.stack || e}`);
-  process.exit(1);
-});
+noPageErrors(s);

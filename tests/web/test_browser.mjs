@@ -1,60 +1,24 @@
-// tests/web/browser_test.mjs - build/web/index.html in a real browser: Debian's
+// tests/web/test_browser.mjs - build/web/index.html in a real browser: Debian's
 // /usr/bin/chromium, headless, driven by playwright-core (which never downloads a
 // browser). From file://, it plays a whole game with clicks and one with the keyboard,
 // holds a cell for a hint, types console commands, reads the LEDs and the console from
 // the page, checks the statistics survive a reload (EEPROM in localStorage) and the
 // phone-sized layout; fails on any page error or any request that is not file://.
 // Saves the screenshots (the README's picture comes from here).
-// Usage: node browser_test.mjs build/web/index.html OUT.png
-import fs from 'node:fs';
+// Usage: WEB_PAGE=build/web/index.html SHOT=OUT.png node --test test_browser.mjs
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium, requireChromium, checker } from './chromium.mjs';
+import test from 'node:test';
+import { usePage, noPageErrors, check } from './chromium.mjs';
+import { inputs } from './inputs.mjs';
 import {
   picture, logLines, rxLines, simWait, waitFor, waitLine, command,
 } from './page_read.mjs';
 
-const [pagePath, shotPath] = process.argv.slice(2);
-if (!shotPath) {
-  console.error('usage: node browser_test.mjs INDEX.html OUT.png');
-  process.exit(2);
-}
-requireChromium('web_browser');
-
-const checks = checker();
-const { check, problems } = checks;
+const [pagePath, shotPath] = inputs('WEB_PAGE', 'SHOT');
 const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
-
-async function main() {
-  const { context, close } = await launchChromium({
-    viewport: { width: 1100, height: 720 },
-    hasTouch: true,
-  });
-  const requests = [];
-  context.on('request', (r) => { if (!r.url().startsWith('file://') && !r.url().startsWith('data:')) requests.push(r.url()); });
-  const page = context.pages()[0] || await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
-  const url = pathToFileURL(path.resolve(pagePath)).href;
-  try {
-    await page.goto(url);
-    await run(page);
-  } catch (e) {
-    problems.push(`stopped: ${e.message.split('\n')[0]}`);
-  }
-  for (const e of errors) problems.push(e);
-  check('no network request', requests.length === 0, requests.slice(0, 3).join(', '));
-  await close();
-  const size = fs.statSync(pagePath).size;
-  if (problems.length) {
-    for (const p of problems) console.log(`web_browser: FAILED: ${p}`);
-    process.exit(1);
-  }
-  console.log(`web_browser: ok (${checks.count} checks in Debian's Chromium from file://: a game by clicks, ` +
-    `a game by keys, a hint by holding, console commands, statistics kept over a reload, phone layout; ` +
-    `no page error, no network request; page ${(size / 1024).toFixed(0)} KB; screenshot ${shotPath})`);
-}
+const s = usePage(pathToFileURL(path.resolve(pagePath)).href,
+  { viewport: { width: 1100, height: 720 }, hasTouch: true });
 
 function parse(p) {
   let x = 0, o = 0;
@@ -101,24 +65,31 @@ async function clickCell(page, cell) {
   await page.click(`.cell[data-cell="${cell + 1}"]`);
 }
 
-async function run(page) {
+test('the page boots: the banner, the sweep, nine cells', async () => {
+  const { page } = s;
   await waitLine(page, 'boot banner', /^ttt: ready/, 0, 8000);
   await waitFor(page, 'empty board after the sweep', async () => (await picture(page)) === '.........', 4000);
   check('cells drawn', (await page.$$('.cell')).length === 9);
+});
 
-  // 1. a whole game with clicks
+// 1. a whole game with clicks
+test('1. a whole game with clicks', async () => {
+  const { page } = s;
   const r1 = await playGame(page, 'clicks', (c) => clickCell(page, c));
   check('game by clicks ends', /^result: (o wins|draw)$/.test(r1), r1);
   await simWait(page, 600);
   await clickCell(page, 4); // the press after game over starts a new game
   await waitFor(page, 'new game (click)', async () => (await picture(page)) === '.........', 4000);
+});
 
-  // 2. a hint: press 5, then hold an empty cell 1.2 s and let go
+// 2. a hint: press 5, then hold an empty cell 1.2 s and let go
+test('2. a hint: press 5, then hold an empty cell 1.2 s and let go', async () => {
+  const { page } = s;
   const fromHint = (await rxLines(page)).length;
   await page.keyboard.press('5');
   await waitLine(page, 'move 5 by key', /^ai: \d \(o\)/, fromHint);
   await simWait(page, 900);
-  let p0 = parse(await picture(page));
+  const p0 = parse(await picture(page));
   let hc = 8;
   while ((p0.x | p0.o) >> hc & 1) hc--;
   const hbox = await page.locator(`.cell[data-cell="${hc + 1}"]`).boundingBox();
@@ -142,16 +113,22 @@ async function run(page) {
   }, 2000);
   check('hint shows yellow on its cell', !!yellow);
   check('hint cell is the one held or another empty cell', !((p0.x | p0.o) >> hintCell & 1), hint);
+});
 
-  // 3. a console command, typed in the input line
+// 3. a console command, typed in the input line
+test('3. a console command, typed in the input line', async () => {
+  const { page } = s;
   const fromCmd = (await rxLines(page)).length;
   await command(page, 'board');
   await waitLine(page, 'answer to board', /^turn: x \(you\)$/, fromCmd);
   const lines = (await rxLines(page)).slice(fromCmd);
   check('board answers 3 rows and the turn', lines.length >= 4 && /^[xo.]{3}$/.test(lines[0]), lines.join(' | '));
   check('console echo of the typed line', (await logLines(page)).some((l) => l === 'tx board'));
+});
 
-  // 4. finish that game, then a whole game with the keyboard
+// 4. finish that game, then a whole game with the keyboard
+test('4. finish that game, then a whole game with the keyboard', async () => {
+  const { page } = s;
   const finish = async (cell) => { await page.keyboard.press(String(cell + 1)); };
   await playGame(page, 'keys (first game)', finish);
   await simWait(page, 600);
@@ -172,8 +149,11 @@ async function run(page) {
   await page.screenshot({ path: shotPath });
   const r2 = await playGame(page, 'keys', finish);
   check('game by keys ends', /^result: (o wins|draw)$/.test(r2), r2);
+});
 
-  // 5. statistics survive a reload (EEPROM in localStorage)
+// 5. statistics survive a reload (EEPROM in localStorage)
+test('5. statistics survive a reload (EEPROM in localStorage)', async () => {
+  const { page } = s;
   await simWait(page, 1500); // the end-of-game save
   const fromStats = (await rxLines(page)).length;
   await command(page, 'stats');
@@ -187,13 +167,19 @@ async function run(page) {
   await command(page, 'stats');
   const stats2 = await waitLine(page, 'stats after reload', /^stats you x, perfect: /, fromStats2);
   check('stats survive a reload', stats2 === stats, `${stats} / ${stats2}`);
+});
 
-  // 6. a bad .hex is refused with a message, the board keeps running
+// 6. a bad .hex is refused with a message, the board keeps running
+test('6. a bad .hex is refused with a message, the board keeps running', async () => {
+  const { page } = s;
   await page.setInputFiles('#hexfile', { name: 'broken.hex', mimeType: 'text/plain', buffer: Buffer.from(':10000000FFFF\n') });
   check('bad hex refused', await waitFor(page, 'bad hex message',
     async () => (await logLines(page)).some((l) => /cannot load broken.hex/.test(l)), 2000));
+});
 
-  // 7. phone-sized: everything fits the width, cells large enough to touch
+// 7. phone-sized: everything fits the width, cells large enough to touch
+test('7. phone-sized: everything fits the width, cells large enough to touch', async () => {
+  const { page } = s;
   await page.setViewportSize({ width: 390, height: 844 });
   await simWait(page, 300);
   const layout = await page.evaluate(() => ({
@@ -211,9 +197,6 @@ async function run(page) {
   await waitLine(page, 'new x', /^new: /, fromTap);
   await page.locator('.cell[data-cell="1"]').tap();
   await waitLine(page, 'touch move', /^move: 1 \(x\)$/, fromTap);
-}
-
-main().catch((e) => {
-  console.log(`web_browser: FAILED: ${e.stack || e}`);
-  process.exit(1);
 });
+
+noPageErrors(s);

@@ -1,4 +1,4 @@
-// tests/web/model_twin.mjs - the board model's two builds answer alike: one event table
+// tests/web/test_model_twin.mjs - the board model's two builds answer alike: one event table
 // (LED multiplexing with steady, blinking, ghosting and changing dies, key matrix
 // queries, bytes from the chip with XON/XOFF and long lines, the chip's sleep modes and
 // host bytes on RXD) goes through the
@@ -11,15 +11,14 @@
 // them is a ghost and off), which column a closed key pulls low, XOFF/XON taken, the
 // receiver asleep (a byte lost in power-down, in the crystal's start-up, or in reception
 // as the chip powers down), how long RXD is low for a byte, the host's byte pace.
-// Usage: node model_twin.mjs MODEL.wasm MODEL_EVENTS
+// Usage: MODEL_WASM=MODEL.wasm MODEL_EVENTS=PATH node --test test_model_twin.mjs
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { inputs } from './inputs.mjs';
 
-const [wasmPath, nativePath] = process.argv.slice(2);
-if (!nativePath) {
-  console.error('usage: node model_twin.mjs MODEL.wasm MODEL_EVENTS');
-  process.exit(2);
-}
+const [wasmPath, nativePath] = inputs('MODEL_WASM', 'MODEL_EVENTS');
 const module = new WebAssembly.Module(fs.readFileSync(wasmPath));
 const C = new WebAssembly.Instance(module).exports;
 const MS = C.constant_F_CPU() / 1000;
@@ -122,22 +121,21 @@ function firstDifference(a, b) {
 
 const ev = events();
 const native = nativeAnswers(ev);
-const pictures = new Set(native.filter((l) => l.startsWith('w ')).map((l) => l.split(' ')[2]));
-const lines = native.filter((l) => l.startsWith('u ') && Number(l.split(' ')[1]) & 4).length;
+
 // self-test: the port writes of 400 ms in the middle left out (the LEDs dark for longer
 // than a blink's hold) must show
-const mid = 30000 * MS, cutEnd = mid + 400 * MS;
-const cut = (e) => e.startsWith('p ') && Number(e.split(' ')[1]) >= mid && Number(e.split(' ')[1]) < cutEnd;
-const planted = firstDifference(wasmAnswers(ev.filter((e) => !cut(e))), native);
-if (!planted) {
-  console.log('web_model_twin: FAILED: self-test: 400 ms without port writes changed no answer');
-  process.exit(1);
-}
-const diff = firstDifference(wasmAnswers(ev), native);
-if (diff) {
-  console.log(`web_model_twin: FAILED: ${diff}`);
-  process.exit(1);
-}
+test('self-test: 400 ms without port writes changes an answer', () => {
+  const mid = 30000 * MS, cutEnd = mid + 400 * MS;
+  const cut = (e) => e.startsWith('p ') && Number(e.split(' ')[1]) >= mid && Number(e.split(' ')[1]) < cutEnd;
+  assert.ok(firstDifference(wasmAnswers(ev.filter((e) => !cut(e))), native));
+});
+
+test('the event table: every answer the same from the WebAssembly and the native build', (t) => {
+  assert.equal(firstDifference(wasmAnswers(ev), native), null);
+  const pictures = new Set(native.filter((l) => l.startsWith('w ')).map((l) => l.split(' ')[2]));
+  const lines = native.filter((l) => l.startsWith('u ') && Number(l.split(' ')[1]) & 4).length;
+  t.diagnostic(`${ev.length} events, ${native.length} answers, ${pictures.size} different pictures, ${lines} lines`);
+});
 
 // Literal answers. A die at duty d, for 12 windows of four 1.5 ms frames: row 0 on
 // (PB0), cell 0's red (PD2) for the first d of each frame; the last window's picture,
@@ -193,18 +191,9 @@ const literals = [
     ['r 10 1600', 'r 255 1600', 'r 254 1600', 'r 127 1600'], (a) => a.join(' / '), 'r 1440 / r 160 / r 320 / r 1440'],
 ];
 for (const [name, table, pick, want] of literals)
-  for (const [build, got] of [['wasm', pick(wasmAnswers(table))], ['native', pick(nativeAnswers(table))]])
-    if (got !== want) {
-      console.log(`web_model_twin: FAILED: ${name} (${build}): '${got}', want '${want}'`);
-      process.exit(1);
-    }
+  test(`literal: ${name}`, () => {
+    assert.equal(pick(wasmAnswers(table)), want, 'wasm');
+    assert.equal(pick(nativeAnswers(table)), want, 'native');
+  });
 // host bytes go one per byte time and an eighth: 1,600 cycles make 1,800
-if (C.uart_pace(1600) !== 1800) {
-  console.log(`web_model_twin: FAILED: host byte pace ${C.uart_pace(1600)} cycles, want 1800`);
-  process.exit(1);
-}
-
-console.log(`web_model_twin: ok (${ev.length} events, ${native.length} answers identical from the ` +
-  `WebAssembly and the native build of sim/board_model.c: ${pictures.size} different pictures, ` +
-  `${lines} lines; self-test: 400 ms without port writes is seen; ${literals.length + 1} literal ` +
-  'answers: shades and ghosts by duty, key columns, XOFF/XON, the receiver asleep, RXD edges, byte pace)');
+test('literal: the host byte pace', () => assert.equal(C.uart_pace(1600), 1800));

@@ -1,19 +1,29 @@
 #!/bin/sh
-# tests/sim/play_test.sh - `make play` in a terminal, driven through tmux, at a standard
+# tests/sim/test_play.sh - `make play` in a terminal, driven through tmux, at a standard
 # 80x24 (compact layout) and at full size (110x45): the whole grid, the key help and at
 # least 4 console lines are on screen; a press shows a red cell and the AI's answer; the
 # status line names the cell by its place, also in numeric-keypad mode; a console line
 # gets its answer, also with arrow keys typed in it (kept, doing nothing), Esc drops a
 # line; a function key (its sequence carries digits) presses nothing; '?' shows the
 # board's menu legend (keys as labelled); 'q' quits with status 0. A 50x12 terminal gets
-# a clear message, and the keys typed under it do nothing.
+# a clear message, and the keys typed under it do nothing. Two taps in one write are two
+# moves.
 # Skips (status 0, says so) when tmux is not installed.
 # With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
 # its serial port set the brightness level), each cell is drawn as bright as the board
 # lights it: the share of full on the key row and a darker background below full.
-# Usage: play_test.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
+# The legend's labels are the menu table's (MENU_JSON, build/gen/menu.json: make menu-json).
+# Usage: [MENU_JSON=FILE] test_play.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
 SIM=$1 ELF=$2 DUTY=${3:-}
+MENU_JSON=${MENU_JSON:-build/gen/menu.json}
+[ -r "$MENU_JSON" ] || { echo "sim_play: FAILED: no $MENU_JSON (make menu-json)"; exit 1; }
+label() { # label CELL: its long label from MENU_JSON, as an extended regexp
+    sed -n "s/.*\"cell\": $1,.*\"long\": \"\([^\"]*\)\".*/\1/p" "$MENU_JSON" |
+        sed 's/[][\\.*^$+?(){}|/]/\\&/g'
+}
+L1=$(label 1) L2=$(label 2) L3=$(label 3)
+[ -n "$L1" ] && [ -n "$L2" ] && [ -n "$L3" ] || { echo "sim_play: FAILED: no labels for cells 1-3 in $MENU_JSON"; exit 1; }
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
 fi
@@ -29,6 +39,13 @@ check() { # check NAME PATTERN (extended regexp over the captured screen)
     checks=$((checks + 1))
     if ! cap | grep -Eq -- "$2"; then
         echo "sim_play: FAILED: $SIZE: $1: screen does not match '$2':"; cap | sed 's/^/    /'; fail=1
+    fi
+}
+check_width() { # check_width NAME: no line on screen wider than 72 columns
+    checks=$((checks + 1))
+    w=$(tm capture-pane -p -t "$S" | sed 's/ *$//' | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+    if [ "$w" -gt 72 ]; then
+        echo "sim_play: FAILED: $SIZE: $1: a line of $w columns:"; cap | sed 's/^/    /'; fail=1
     fi
 }
 check_count() { # check_count NAME PATTERN MIN
@@ -65,6 +82,9 @@ play() { # the same session at any size that fits
     tm send-keys -t "$S" : h e l p Enter
     sleep 1
     check console 'help \|'
+    # a line longer than the log wraps at a word: the menu line's last words are whole
+    check help-wrapped '^ +9 bright *$|8 cues 9 bright *$'
+    check_width help-width
     check_count console-lines '^  [<>] ' 4
     # arrow keys while typing a line keep it (and do nothing); Esc alone drops it
     tm send-keys -t "$S" : b o Left Up
@@ -85,12 +105,21 @@ play() { # the same session at any size that fits
     tm send-keys -t "$S" F7 S-Up
     sleep 1
     check fkey-no-press 'short press: key 5 = centre cell'
+    # a press on a taken cell: the board answers nothing on the console, the status says so
+    tm send-keys -t "$S" 5
+    sleep 1.5
+    check ignored-press 'ignored: key 5 = centre cell \(cell 5\)'
     # the menu's legend on '?', and back
     tm send-keys -t "$S" '?'
     sleep 1
     check legend "THE BOARD'S MENU: hold the centre \(5\) 2 s and let go, at any time but"
-    check legend-row '1 you X +2 you O +3 two players'
+    check legend-row "1 $L1 +2 $L2 +3 $L3"
     check legend-close '10 s without a press, closes it'
+    check legend-colours 'You are X \(red\), the AI O'
+    check legend-game-over 'the next tap anywhere starts a new game'
+    check legend-analysis 'each empty cell green wins, yellow draws, red'
+    check legend-stats 'bars up from the bottom row, wins left \(green\)'
+    check_width legend-width
     tm send-keys -t "$S" '?'
     sleep 1
     check legend-back 'serial console:'
@@ -101,10 +130,10 @@ play() { # the same session at any size that fits
     if ! cap | grep -E '   [1-9]   ' | head -1 | grep -Eq ' 7 .* 8 .* 9 '; then
         echo "sim_play: FAILED: $SIZE: numpad-label: the top grid row is not 7 8 9:"; cap | sed 's/^/    /'; fail=1
     fi
-    check numpad-status 'short press: key 7 = top left cell \(cell 1\)'
+    check numpad-status '(short press|ignored): key 7 = top left cell \(cell 1\)'
     tm send-keys -t "$S" '?'
     sleep 1
-    check numpad-legend '7 you X +8 you O +9 two players'
+    check numpad-legend "7 $L1 +8 $L2 +9 $L3"
     quit
 }
 start 80 24
@@ -122,11 +151,38 @@ sleep 1
 tm resize-window -t "$S" -x 80 -y 24
 sleep 1
 SIZE=50x12-then-80x24
-check too-small-no-key '^ ready'
+check too-small-no-key '^ ready: hold the centre 2 s for the menu'
 check too-small-no-line "':' to type a console line"
 checks=$((checks + 1))
 if cap | grep -Eq 'move: |41m   5   '; then
     echo "sim_play: FAILED: $SIZE: a key under the notice made a move:"; cap | sed 's/^/    /'; fail=1
+fi
+quit
+# two taps under 80 ms apart (here in one write) are two presses in order, as on the page:
+# the second waits for the first's release and 20 ms more (sim/README.md, "Two quick taps")
+start 80 24
+SIZE=80x24-quick-taps
+tm send-keys -t "$S" : n e w Space 2 p Enter
+sleep 1
+tm send-keys -t "$S" 4 1
+sleep 2
+check quick-tap-first 'move: 4 \(x\)'
+check quick-tap-second 'move: 1 \(o\)'
+quit
+# a held key arrives as auto-repeat (a first repeat after 500 ms, then about one each 40 ms): one
+# hold of the centre past 2 s, before the first move the menu, not a tap (a move) and then more
+start 80 24
+SIZE=80x24-held-key
+tm send-keys -t "$S" 5
+sleep 0.5
+n=0
+while [ $n -lt 70 ]; do tm send-keys -t "$S" 5; sleep 0.03; n=$((n + 1)); done
+sleep 1.5
+check held-long 'long press: key 5 = centre cell \(cell 5\)'
+check held-menu '< menu: '
+checks=$((checks + 1))
+if cap | grep -Eq 'move: 5|ignored: key 5'; then
+    echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
 quit
 if [ -n "$DUTY" ]; then
@@ -143,4 +199,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend, 'q' exits 0; 50x12 gets a clear message and its keys do nothing${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"

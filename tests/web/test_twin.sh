@@ -1,13 +1,15 @@
 #!/bin/sh
-# tests/web/twin_test.sh - twin transcripts: the same scripted sessions on simavr
+# tests/web/test_twin.sh - twin transcripts: the same scripted sessions on simavr
 # (build/sim/ttt-sim --stdio) and on avr8js (build/web/ttt-sim-js --stdio) must give the
-# same serial transcript and the same sequence of stable LED pictures (and ghost reports).
+# same serial transcript and the same sequence of stable LED pictures (and ghost reports,
+# `duty` figures).
 # Sessions (tests/web/twin/*.txt, '#' lines are comments) cover every console command,
 # every gesture the protocol can make (two keys at once it cannot), all modes and levels,
 # sleep and wake, a stuck key; the probe session runs a small test image on both
 # (tests/web/probe_fw.c): watchdog resets in both modes, EEPROM kept, EE_READY, the ADC.
+# A session's `# expect N REGEX` lines: each side's serial transcript has N lines matching.
 # Digits on serial lines starting `diag` are masked (uptime, stack high-water differ
-# between emulators). Usage: twin_test.sh TTT_SIM TTT_SIM_JS FIRMWARE.elf PROBE_FW.elf
+# between emulators). Usage: test_twin.sh TTT_SIM TTT_SIM_JS FIRMWARE.elf PROBE_FW.elf
 set -u
 SIM=$1 SIMJS=$2 ELF=$3 PROBE=$4
 DIR=$(dirname "$0")/twin
@@ -25,7 +27,7 @@ session() { # session NAME SCRIPT IMAGE
     fi
     for side in c js; do
         grep '^serial ' "$tmp/$side.out" | sed '/^serial diag/s/[0-9][0-9]*/N/g' > "$tmp/$side.serial"
-        grep -E '^(leds|ghost|error) ' "$tmp/$side.out" > "$tmp/$side.leds"
+        grep -E '^(leds|ghost|error|duty) ' "$tmp/$side.out" > "$tmp/$side.leds"
     done
     n=$(wc -l < "$tmp/c.serial"); p=$(wc -l < "$tmp/c.leds")
     m=$(grep -c '^serial diag' "$tmp/c.serial")
@@ -37,6 +39,13 @@ session() { # session NAME SCRIPT IMAGE
         echo "web_twin: FAILED: $1: LED pictures differ (< simavr, > avr8js):"
         diff "$tmp/c.leds" "$tmp/js.leds" | head -20 | sed 's/^/    /'; fail=1
     fi
+    sed -n 's/^# expect //p' "$2" | while read -r want re; do
+        for side in c js; do
+            got=$(grep -c -- "$re" "$tmp/$side.serial")
+            [ "$got" -eq "$want" ] || echo "web_twin: FAILED: $1: $got lines match '$re' on $side, not $want"
+        done
+    done > "$tmp/expect"
+    [ -s "$tmp/expect" ] && { cat "$tmp/expect"; fail=1; }
     case "$1" in probe*) pmin=1 ;; *) pmin=2 ;; esac # the probe image drives no LED
     if [ "$n" -lt 3 ] || [ "$p" -lt "$pmin" ]; then
         echo "web_twin: FAILED: $1: too little output to compare ($n serial lines, $p pictures)"; fail=1

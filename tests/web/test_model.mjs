@@ -1,4 +1,4 @@
-// tests/web/model_test.mjs - checks of the avr8js shield model (build/web/shield.mjs)
+// tests/web/test_model.mjs - checks of the avr8js shield model (build/web/shield.mjs)
 // that the twin transcripts cannot make: software flow control against a fake byte
 // stream from the chip and against the real firmware, VCC other than 5 V at the ADC,
 // sleep actually modelled (the chip is asleep most of the idle time, and powers down;
@@ -6,20 +6,19 @@
 // wakes on a pending interrupt),
 // the watchdog's counters and EEPROM kept across its resets, a reset dropping the host
 // bytes not yet sent, an EEPROM byte's write time, and the image loaders' errors.
-// Usage: node model_test.mjs SHIELD.mjs FIRMWARE.hex PROBE_FW.elf
+// Usage: WEB_MODEL=SHIELD.mjs FW_HEX=FIRMWARE.hex PROBE_FW=PROBE_FW.elf node --test test_model.mjs
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { inputs } from './inputs.mjs';
 
-const [shieldPath, hexPath, probePath] = process.argv.slice(2);
+const [shieldPath, hexPath, probePath] = inputs('WEB_MODEL', 'FW_HEX', 'PROBE_FW');
 const { Shield, parseImage, parseHex, PINS, msToCycles, XON, XOFF, TIMINGS } = await import(pathToFileURL(shieldPath).href);
 const fw = parseImage(fs.readFileSync(hexPath));
 const probe = parseImage(fs.readFileSync(probePath));
-let checks = 0;
-const failures = [];
-const check = (name, ok, detail = '') => {
-  checks++;
-  if (!ok) failures.push(`${name}${detail !== '' ? `: ${detail}` : ''}`);
-};
+// one named condition of a test, with what was seen when it fails
+const check = (name, ok, detail = '') => assert.ok(ok, `${name}${detail !== '' ? `: ${detail}` : ''}`);
 const boot = (img, opts = {}) => {
   const b = new Shield(img.flash, { pins: PINS, ...opts });
   const lines = [];
@@ -29,7 +28,7 @@ const boot = (img, opts = {}) => {
 
 // 1. XON/XOFF from the chip, as a fake byte stream into the bridge: never shown, and
 //    host bytes wait while the chip said XOFF
-{
+test('XON/XOFF from the chip: never shown, host bytes wait while XOFF', () => {
   const { b, lines } = boot(fw);
   b.runMs(1200);
   const bytes = [];
@@ -50,20 +49,21 @@ const boot = (img, opts = {}) => {
   check('host bytes go after XON', fed === 5, `${fed} bytes fed`);
   check('the command is answered after XON', lines.some((l) => l.startsWith('help |')), lines.slice(n0).join(' / '));
   check('flow counter', b.status.xoffs === 1, b.status.xoffs);
-}
+});
 
 // 2. the ADC reads the bandgap against the VCC given
-for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
-  const { b, lines } = boot(probe, { vcc });
-  b.runMs(20);
-  b.serialLine('adc');
-  b.runMs(30);
-  const line = lines.find((l) => l.includes('bandgap')) || '';
-  check(`bandgap at ${vcc} V`, line.includes(`bandgap ${want} counts`), line);
-}
+for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]])
+  test(`the bandgap at ${vcc} V reads ${want} counts`, () => {
+    const { b, lines } = boot(probe, { vcc });
+    b.runMs(20);
+    b.serialLine('adc');
+    b.runMs(30);
+    const line = lines.find((l) => l.includes('bandgap')) || '';
+    check(`bandgap at ${vcc} V`, line.includes(`bandgap ${want} counts`), line);
+  });
 
 // 3. watchdog resets: counted, MCUSR = WDRF, EEPROM kept (the probe's boot count)
-{
+test('watchdog resets: counted, MCUSR = WDRF, EEPROM kept; the SEI delay', () => {
   const { b, lines } = boot(probe);
   b.runMs(20);
   b.serialLine('hang');
@@ -79,12 +79,12 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   b.serialLine('sei');
   b.runMs(50);
   check('the instruction after SEI runs first: sei; sleep wakes on a pending interrupt', lines[lines.length - 1] === 'probe_fw: woke from power-down', lines[lines.length - 1]);
-}
+});
 
 // 3b. a reset drops the host bytes not yet sent (the bytes a host queued for the chip
 //     before it reset do not reach the new one), and the same bytes without a reset are
 //     answered
-{
+test('a reset drops the host bytes not yet sent', () => {
   for (const reset of [false, true]) {
     const { b, lines } = boot(fw);
     b.runMs(500);
@@ -96,11 +96,11 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
     check(reset ? 'a reset drops the host bytes not yet sent' : 'queued host bytes are answered',
       answered === !reset, lines.slice(n0).join(' / '));
   }
-}
+});
 
 // 3c. an EEPROM byte (erase + write) takes the board model's EE_WRITE_US, as on simavr's
 //     board: EEPE stays set until then (the probe idles meanwhile)
-{
+test('an EEPROM byte takes EE_WRITE_US', () => {
   const { b } = boot(probe);
   b.runMs(50);
   const EECR = 0x3f, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42, EEPE = 0x02, EEMPE = 0x04;
@@ -118,10 +118,10 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   check(`an EEPROM byte takes ${TIMINGS.EE_WRITE_US} us`, busy && done,
     `EEPE ${busy ? 'set' : 'clear'} 32 cycles before, ${done ? 'clear' : 'set'} 64 after`);
   check('the EEPROM byte written', b.eeprom.readMemory(0x3ff) === 0x5a, b.eeprom.readMemory(0x3ff));
-}
+});
 
 // 4. sleep is modelled: idle most of the time on the idle board, power-down after 5 min
-{
+test('sleep modelled: idle, power-down, woken by RXD and by a key', () => {
   const { b, lines } = boot(fw);
   b.runMs(2000);
   const s0 = b.status.sleepCycles, t0 = b.now();
@@ -156,21 +156,15 @@ for (const [vcc, want] of [[5.0, 225], [4.0, 281], [3.3, 341]]) {
   b.setKeys(0);
   b.runMs(1500);
   check('a key wakes it, with no line refused', b.sleepMode !== 2 && lines.length === n1, lines.slice(n1).join(' / '));
-}
+});
 
 // 5. image loaders: clear errors for bad input
-const throwsMsg = (f) => { try { f(); return ''; } catch (e) { return e.message; } };
-check('hex: bad checksum', /bad checksum/.test(throwsMsg(() => parseHex(':0100000000FE\n:00000001FF\n'))));
-check('hex: truncated', /truncated/.test(throwsMsg(() => parseHex(':0100000000FF\n'))));
-check('hex: not hex', /not an Intel HEX record/.test(throwsMsg(() => parseHex('hello\n'))));
-check('hex: too big', /past the 32 KB/.test(throwsMsg(() => parseHex(':020000040001F9\n:0100000000FF\n:00000001FF\n'))));
-check('elf: wrong machine', /not an AVR ELF/.test(throwsMsg(() => parseImage(Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 1, 1]), Buffer.alloc(60)])))));
-check('hex: the real image', parseHex(fs.readFileSync(hexPath, 'utf8')).top > 1000);
-
-if (failures.length) {
-  for (const f of failures) console.log(`web_model: FAILED: ${f}`);
-  process.exit(1);
-}
-console.log(`web_model: ok (${checks} checks: XON/XOFF paused and hidden, ADC bandgap at 5.0/4.0/3.3 V, ` +
-  'watchdog resets in both modes with EEPROM kept, idle sleep and power-down modelled, no serial input in power-down but a wake-up by RXD, ' +
-  'the SEI delay before a sleep, host bytes dropped by a reset, EEPROM write time, image loader errors)');
+test('the image loaders: clear errors for bad input', () => {
+  const throwsMsg = (f) => { try { f(); return ''; } catch (e) { return e.message; } };
+  check('hex: bad checksum', /bad checksum/.test(throwsMsg(() => parseHex(':0100000000FE\n:00000001FF\n'))));
+  check('hex: truncated', /truncated/.test(throwsMsg(() => parseHex(':0100000000FF\n'))));
+  check('hex: not hex', /not an Intel HEX record/.test(throwsMsg(() => parseHex('hello\n'))));
+  check('hex: too big', /past the 32 KB/.test(throwsMsg(() => parseHex(':020000040001F9\n:0100000000FF\n:00000001FF\n'))));
+  check('elf: wrong machine', /not an AVR ELF/.test(throwsMsg(() => parseImage(Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 1, 1]), Buffer.alloc(60)])))));
+  check('hex: the real image', parseHex(fs.readFileSync(hexPath, 'utf8')).top > 1000);
+});

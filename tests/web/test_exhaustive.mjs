@@ -1,0 +1,44 @@
+// tests/web/test_exhaustive.mjs - the exhaustive proof on the second emulator: every
+// strategy of the person, as X and as O, played through the buttons and read from the
+// LEDs of the avr8js shield (build/web/shield.mjs) running the real image; every AI reply
+// on the LEDs must be one of the perfect moves (a negamax of its own, independent of the
+// firmware), and the person never wins. The games are replayed in workers
+// (exhaustive_worker.mjs, which says how), JOBS of them per side (default: up to 2).
+// Usage: WEB_MODEL=SHIELD.mjs FW_HEX=IMAGE [JOBS=N] node --test test_exhaustive.mjs
+// Reports the counts and web_exhaustive_seconds as diagnostics.
+import { Worker } from 'node:worker_threads';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { inputs } from './inputs.mjs';
+
+const [shieldPath, imagePath] = inputs('WEB_MODEL', 'FW_HEX');
+const jobs = Number(process.env.JOBS) || Math.max(1, Math.min(2, os.cpus().length));
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'exhaustive_worker.mjs');
+const image = fs.readFileSync(imagePath);
+const t0 = Date.now();
+
+// One worker's games: its counts and failures (a worker that dies is a failure).
+const runTask = (task) => new Promise((resolve) => {
+  const worker = new Worker(WORKER, { workerData: { shieldUrl: pathToFileURL(shieldPath).href, image, task } });
+  let result = null;
+  worker.on('message', (r) => { result = r; });
+  worker.on('error', (e) => { result = { side: task.side, games: 0, failures: [`worker: ${e.stack || e}`] }; });
+  worker.on('exit', () => resolve(result || { side: task.side, games: 0, failures: ['worker: no result'] }));
+});
+
+for (const side of ['x', 'o'])
+  test(`person ${side.toUpperCase()}: every strategy, never beaten, every AI reply perfect`, async (t) => {
+    const tasks = Array.from({ length: jobs }, (_, w) => ({ side, firsts: [...Array(9).keys()].filter((c) => c % jobs === w) }));
+    const rs = await Promise.all(tasks.map(runTask));
+    const sum = (k) => rs.reduce((s, r) => s + (r[k] || 0), 0);
+    t.diagnostic(`games ${sum('games')}, board wins ${sum('wins')}, draws ${sum('draws')}, ` +
+      `board losses ${sum('losses')}, person moves ${sum('moves')}, AI replies checked perfect ${sum('checked')}, ` +
+      `simulated ${(sum('cycles') / 16e6).toFixed(0)} s`);
+    assert.deepEqual(rs.flatMap((r) => r.failures).slice(0, 5), []);
+    assert.ok(sum('games') > 0, 'no game played');
+    t.diagnostic(`web_exhaustive_seconds ${((Date.now() - t0) / 1000).toFixed(1)}`);
+  });
