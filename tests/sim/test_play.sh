@@ -83,7 +83,7 @@ play() { # the same session at any size that fits
     sleep 1
     check console 'help \|'
     # a line longer than the log wraps at a word: the menu line's last words are whole
-    check help-wrapped '^ +9 bright *$|8 cues 9 bright *$'
+    check help-wrapped '^ +(9 )?bright *$|8 cues 9 bright *$'
     check_width help-width
     check_count console-lines '^  [<>] ' 4
     # arrow keys while typing a line keep it (and do nothing); Esc alone drops it
