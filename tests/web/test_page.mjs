@@ -158,8 +158,8 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   const want = ['1 you X', '2 you O', '3 two players', '4 perfect', '5 medium', '6 easy',
     '7 statistics', '8 colour-blind', '9 brightness'];
   check('legend: the nine choices', JSON.stringify(legend.items) === JSON.stringify(want), legend.items.join(' | '));
-  check('legend: how it opens and closes', /before your first move or at game over/.test(legend.text) &&
-    /short press/.test(legend.text) && /10 s/.test(legend.text), legend.text);
+  check('legend: how it opens and closes', /Hold the centre 2 s/.test(legend.text) &&
+    /long press on that cell/.test(legend.text) && /10 s/.test(legend.text), legend.text);
   await page.$eval('#legend', (l) => l.scrollIntoView());
   await page.screenshot({ path: path.join(outDir, 'legend-375.png') });
   await page.click('#numpad');

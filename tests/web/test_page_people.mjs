@@ -61,7 +61,7 @@ test('the page explains the board: colours, game over, analysis, statistics bars
     ['ignored presses', /ignored/]])
     check(`reading the board: ${what}`, re.test(text), text);
   const legend = (await page.textContent('#legend')).replace(/\s+/g, ' ');
-  check('how to open the menu', /Hold any cell 0\.8 s.*before your first move or at game over/.test(legend), legend);
+  check('how to open the menu', /Hold the centre 2 s and let go.*opens/.test(legend), legend);
   await shot(page, 'phone-reading', true);
 });
 
@@ -135,7 +135,7 @@ test('bad input: not a hex, an empty file, a huge file', async () => {
 
 test('Erase EEPROM asks first, says what it erases; "keep" keeps, "erase" erases', async () => {
   const { page } = s;
-  await command(page, 'colorblind on');
+  await command(page, 'colorblind off');
   await simWait(page, 700);
   const saved = await stored(page), lines = (await logLines(page)).length;
   await page.click('#erase');
@@ -148,7 +148,7 @@ test('Erase EEPROM asks first, says what it erases; "keep" keeps, "erase" erases
   check('"keep": the question gone', await page.$eval('#erase-confirm', (b) => b.hidden));
   await simWait(page, 700); // the page saves the EEPROM at most every 500 ms
   const kept = await stored(page);
-  check('"keep": the EEPROM as it was (colour-blind saved)', kept === saved && /[^f]/.test(kept || ''), `${kept}`.slice(0, 40));
+  check('"keep": the EEPROM as it was (colour-blind off saved)', kept === saved && /[^f]/.test(kept || ''), `${kept}`.slice(0, 40));
   await page.click('#erase');
   await page.click('#erase-yes');
   await waitFor(page, 'erased', async () => (await logLines(page)).slice(lines).some((l) => /EEPROM erased/.test(l)), 3000);
