@@ -184,8 +184,7 @@ bench-check:
 BENCH_TARGETS += bench-check
 
 # Linters. flake8 (.flake8) over every Python file; clang-format (.clang-format) over
-# firmware/ and hal/, in `make check` once CHECK_FORMAT is yes (`make format` applies it).
-CHECK_FORMAT ?= no
+# firmware/ and hal/ (`make format` applies it).
 C_FORMAT_SRC := $(sort $(shell find firmware hal -name '*.[ch]'))
 lint-py:
 	@$(PYTHON) -m flake8 && echo "lint-py: flake8 finds nothing"
@@ -194,9 +193,7 @@ lint-c:
 		echo "lint-c: $(words $(C_FORMAT_SRC)) files of firmware/ and hal/ as .clang-format says"
 format:
 	clang-format -i $(C_FORMAT_SRC)
-ifeq ($(CHECK_FORMAT),yes)
 CHECK_TARGETS += lint-c
-endif
 # The linters of `make check` as one suite of `make test` (so CI runs them too).
 test-lint:
 	@$(MAKE) --no-print-directory $(filter lint-%,$(CHECK_TARGETS))

@@ -10,11 +10,11 @@ enum {
     HAL_DIAG_RESETS_WATCHDOG,
     HAL_DIAG_RESETS_BROWN_OUT,
     HAL_DIAG_RESETS_EXTERNAL,
-    HAL_DIAG_STACK_PEAK,   /* bytes (power_stack_peak) */
-    HAL_DIAG_VCC_DV,       /* decivolts */
-    HAL_DIAG_RX_LOST,      /* uart_rx_overruns */
-    HAL_DIAG_KEYS_LOST,    /* keys_lost_events */
-    HAL_DIAG_TX_DROPPED,   /* uart_tx_dropped */
+    HAL_DIAG_STACK_PEAK, /* bytes (power_stack_peak) */
+    HAL_DIAG_VCC_DV,     /* decivolts */
+    HAL_DIAG_RX_LOST,    /* uart_rx_overruns */
+    HAL_DIAG_KEYS_LOST,  /* keys_lost_events */
+    HAL_DIAG_TX_DROPPED, /* uart_tx_dropped */
     HAL_DIAG_EEPROM_FAILED,
     HAL_DIAG_EEPROM_WAITS, /* saves that waited for the supply */
     HAL_DIAG_COUNTS

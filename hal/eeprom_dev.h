@@ -7,7 +7,7 @@
 
 #define EEPROM_DEV_SIZE 1024u
 
-bool eeprom_dev_ready(void);          /* no byte write under way */
+bool eeprom_dev_ready(void);            /* no byte write under way */
 uint8_t eeprom_dev_read(uint16_t addr); /* waits while a write is under way */
 /* Precondition: ready. Starts programming one byte (3.3 ms, datasheet table 8-2). */
 void eeprom_dev_write(uint16_t addr, uint8_t value);

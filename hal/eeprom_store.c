@@ -21,11 +21,11 @@ _Static_assert(EEPROM_IMG <= EEPROM_SLOT, "a record must fit its slot");
 _Static_assert(EEPROM_RECORDS * 2u * EEPROM_SLOT <= EEPROM_DEV_SIZE, "slots must fit");
 
 static uint8_t store_img[EEPROM_IMG];
-static uint8_t store_slot;    /* the slot in the image (being written), 2 * id + 0/1 */
+static uint8_t store_slot;          /* the slot in the image (being written), 2 * id + 0/1 */
 static uint8_t store_id, store_len; /* the record loaded or being saved */
 static struct {
-    uint8_t next;    /* 0: no save, else 1 + the offset to look at next */
-    bool waiting;    /* the save waits for the supply to recover */
+    uint8_t next; /* 0: no save, else 1 + the offset to look at next */
+    bool waiting; /* the save waits for the supply to recover */
     uint16_t failures, vcc_refusals;
 } store;
 

@@ -19,9 +19,9 @@ bool eeprom_store_written(uint8_t id);
 /* Runtime (main loop). */
 /* Copy the record and begin saving it; false: a save is under way, or bad arguments. */
 bool eeprom_store_start(uint8_t id, const void *buf, uint8_t len);
-void eeprom_store_poll(void);          /* at most one byte write started per call */
-bool eeprom_store_busy(void);          /* a save is under way */
-bool eeprom_store_waiting_vcc(void);   /* it waits for the supply to recover */
+void eeprom_store_poll(void);             /* at most one byte write started per call */
+bool eeprom_store_busy(void);             /* a save is under way */
+bool eeprom_store_waiting_vcc(void);      /* it waits for the supply to recover */
 uint16_t eeprom_store_failures(void);     /* saves whose read-back failed, since init */
 uint16_t eeprom_store_vcc_refusals(void); /* times a save waited for the supply */
 

@@ -19,6 +19,6 @@ void keys_init(void);
 void keys_update(void); /* debounce the scans since the last call; call every few ms */
 bool keys_next_event(key_event_t *ev); /* pop the oldest event; false: none */
 uint16_t keys_state(void);             /* debounced bitmap, bit i = cell i held */
-uint16_t keys_lost_events(void); /* events dropped: the 8-event queue was full */
+uint16_t keys_lost_events(void);       /* events dropped: the 8-event queue was full */
 
 #endif

@@ -27,8 +27,8 @@ _Static_assert(LEDS_LEVELS_MAX == LEDS_BRIGHT_LEVELS - 1, "LEDS_LEVELS_MAX: the 
 void leds_init(void);
 
 /* Runtime (main loop). */
-void leds_show(const leds_frame_t *f); /* from the next row step; a new blink starts lit */
-void leds_off(void);                   /* all dark until the next leds_show() */
+void leds_show(const leds_frame_t *f);   /* from the next row step; a new blink starts lit */
+void leds_off(void);                     /* all dark until the next leds_show() */
 void leds_set_brightness(uint8_t level); /* LEDS_BRIGHT_*, kept over leds_show(); others ignored */
 
 #endif

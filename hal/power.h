@@ -11,17 +11,22 @@ enum {
     RESET_BROWN_OUT = 4,
     RESET_WATCHDOG = 8
 };
-enum { POWER_CAUSE_POWER_ON, POWER_CAUSE_EXTERNAL, POWER_CAUSE_BROWN_OUT,
-       POWER_CAUSE_WATCHDOG, POWER_CAUSES };
+enum {
+    POWER_CAUSE_POWER_ON,
+    POWER_CAUSE_EXTERNAL,
+    POWER_CAUSE_BROWN_OUT,
+    POWER_CAUSE_WATCHDOG,
+    POWER_CAUSES
+};
 
 /* Init (first in main): the reset cause, the watchdog on (2 s). */
 void power_init(void);
 
 /* Runtime (main loop). */
-uint8_t power_reset_cause(void);                      /* this boot's RESET_* bit */
+uint8_t power_reset_cause(void);                       /* this boot's RESET_* bit */
 void power_reset_counts(uint8_t counts[POWER_CAUSES]); /* since power-on, saturating */
-void power_wdt_kick(void);                            /* once per main-loop pass */
-void power_idle(void);                                /* sleep until the next interrupt */
+void power_wdt_kick(void);                             /* once per main-loop pass */
+void power_idle(void);                                 /* sleep until the next interrupt */
 /* The key rows that can wake the board with the keys in `ignore` stuck down (their
  * rows stay undriven); 0: do not power down. */
 uint8_t power_wake_rows(uint16_t ignore);

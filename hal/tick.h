@@ -9,7 +9,7 @@
 void tick_init(void);
 
 /* Runtime (main loop). Exact while the loop takes its ms flags at least every 255 ms. */
-uint32_t tick_ms(void);         /* ms since tick_init(); wraps after 49 days */
-bool tick_take_ms_flag(void);   /* true once per elapsed ms */
+uint32_t tick_ms(void);       /* ms since tick_init(); wraps after 49 days */
+bool tick_take_ms_flag(void); /* true once per elapsed ms */
 
 #endif

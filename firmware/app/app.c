@@ -26,12 +26,12 @@ _Static_assert(CONSOLE_ANSWER_MAX >= APP_TX_GAME, "a console answer needs the mo
 
 /* Everything the main loop keeps, cleared by app_init(). */
 static struct app_state {
-    uint8_t poll;       /* ms since the last input poll */
-    uint8_t ms;         /* free-running ms count: a step of idle time when it wraps */
-    uint16_t idle;      /* steps begun without a key event or a serial byte */
-    uint8_t elapsed;    /* ms since the last game step (stops at 255) */
-    uint8_t vcc_waits;  /* the store's count of supply waits (low byte) when last said */
-    bool sleep_due;     /* the sleeping line is queued: power down once sent */
+    uint8_t poll;      /* ms since the last input poll */
+    uint8_t ms;        /* free-running ms count: a step of idle time when it wraps */
+    uint16_t idle;     /* steps begun without a key event or a serial byte */
+    uint8_t elapsed;   /* ms since the last game step (stops at 255) */
+    uint8_t vcc_waits; /* the store's count of supply waits (low byte) when last said */
+    bool sleep_due;    /* the sleeping line is queued: power down once sent */
     game_t game;
     console_t console;
 } app;

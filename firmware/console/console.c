@@ -46,16 +46,27 @@ OUT_STR(s_errors, "line too long\0"
                   "bad board (try help)\0"
                   "illegal board");
 enum {
-    CON_E_LONG, CON_E_CHAR, CON_E_OVERRUN, CON_E_ASLEEP, CON_E_CMD, CON_E_OVER, CON_E_TURN,
-    CON_E_TAKEN, CON_E_HINT, CON_E_BOARD, CON_E_ILLEGAL
+    CON_E_LONG,
+    CON_E_CHAR,
+    CON_E_OVERRUN,
+    CON_E_ASLEEP,
+    CON_E_CMD,
+    CON_E_OVER,
+    CON_E_TURN,
+    CON_E_TAKEN,
+    CON_E_HINT,
+    CON_E_BOARD,
+    CON_E_ILLEGAL
 };
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)\0 (two players, no ai)");
 /* By result (loss, draw, win): digits, then letters with x, o to move. */
-OUT_STR(s_answers, "L\0D\0W\0" "o\0TIE\0x\0" "x\0TIE\0o");
-_Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &&
-                   PLAYER_X == 1 && PLAYER_O == 2,
+OUT_STR(s_answers, "L\0D\0W\0"
+                   "o\0TIE\0x\0"
+                   "x\0TIE\0o");
+_Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 && PLAYER_X == 1 &&
+                   PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 OUT_STR(s_stats, "stats ");
 OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
@@ -71,8 +82,8 @@ OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-
 OUT_STR(s_diag_table, "ok\0bad, solver");
 OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\ndiag: lost rx " OUT_NUM);
 OUT_STR(s_diag_lines, " lines " OUT_NUM);
-OUT_STR(s_diag_tail, " keys " OUT_NUM " tx " OUT_NUM "; eeprom failed " OUT_NUM
-                     " low-vcc waits " OUT_NUM "\n");
+OUT_STR(s_diag_tail,
+        " keys " OUT_NUM " tx " OUT_NUM "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
 _Static_assert(HAL_DIAG_RESETS_POWER_ON == 0 && HAL_DIAG_RESETS_WATCHDOG == 1 &&
                    HAL_DIAG_RESETS_BROWN_OUT == 2 && HAL_DIAG_RESETS_EXTERNAL == 3 &&
                    HAL_DIAG_VCC_DV == HAL_DIAG_STACK_PEAK + 1 &&
@@ -252,8 +263,7 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
         out_nl();
     }
     i++;
-    c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u
-                                                                                    : 0u);
+    c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u : 0u);
 }
 
 static void console_solve_answer(const notation_board_t *b)

@@ -62,7 +62,7 @@ void console_woke(console_t *c, bool serial);
 void console_tick(console_t *c, bool input, uint8_t ms);
 void console_say_sleeping(void);
 void console_say_supply_low(uint16_t decivolts); /* a save waits for the supply */
-void console_say_stats_reset(void); /* the statistics could not be read */
+void console_say_stats_reset(void);              /* the statistics could not be read */
 /* The next part of an answer too long for one TX ring (`help`, `stats`), if due: said,
  * true. Call it before taking more input. */
 bool console_more(console_t *c, const game_t *g);

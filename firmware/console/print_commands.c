@@ -33,8 +33,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < PRINT_COMMANDS_N; i++) {
         const print_commands_entry_t *e = &print_commands_entries[i];
         const char *grammar = e->grammar + (e->grammar[0] == ' ');
-        printf("  {\"name\": \"%s\", \"grammar\": \"%s\", \"help\": \"%s\"}%s\n", e->name,
-               grammar, e->help, i + 1 < PRINT_COMMANDS_N ? "," : "");
+        printf("  {\"name\": \"%s\", \"grammar\": \"%s\", \"help\": \"%s\"}%s\n", e->name, grammar,
+               e->help, i + 1 < PRINT_COMMANDS_N ? "," : "");
     }
     printf("]}\n");
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;

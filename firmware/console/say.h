@@ -7,6 +7,6 @@
 void say_mode(uint8_t mode);     /* `vs ai, you x`, `vs ai, you o`, `two players` */
 void say_level(uint8_t level);   /* `perfect`, `medium`, `easy` */
 void say_result(uint8_t winner); /* `x wins`, `o wins`, `draw` (PLAYER_NONE) */
-void say_menu(void); /* `menu: 1 x 2 o ...`: what each cell picks (one line, no '\n') */
+void say_menu(void);             /* `menu: 1 x 2 o ...`: what each cell picks (one line, no '\n') */
 
 #endif

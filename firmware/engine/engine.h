@@ -10,8 +10,8 @@
 enum { ENGINE_LOSS = -1, ENGINE_DRAW = 0, ENGINE_WIN = 1 };
 
 typedef struct {
-    int8_t result;  /* ENGINE_WIN / DRAW / LOSS for the side to move */
-    uint8_t plies;  /* plies until the game ends under perfect play */
+    int8_t result; /* ENGINE_WIN / DRAW / LOSS for the side to move */
+    uint8_t plies; /* plies until the game ends under perfect play */
 } engine_outcome_t;
 
 /* Init: check the table's CRC (a mismatch hands every answer to the solver); true:
@@ -20,7 +20,7 @@ bool engine_init(void);
 bool engine_use_table(const uint8_t *table);
 
 /* Runtime. Answers stay perfect whichever answers them. */
-bool engine_table_ok(void); /* false once the solver has taken over (CRC, a bad answer) */
+bool engine_table_ok(void);   /* false once the solver has taken over (CRC, a bad answer) */
 uint8_t engine_move(pos_t p); /* precondition: legal, unfinished; an empty cell 0..8 */
 /* Precondition: legal, unfinished. Every perfect move (a mask of cells, engine_move()'s
  * among them): the same result in the same number of plies as the best. */

@@ -21,7 +21,7 @@ uint8_t notation_add(notation_board_t *b, const char *text, uint8_t len)
             continue;
         if ((uint8_t)(c - '0') <= 2u) {
             format = NOTATION_DIGITS;
-            mark = (uint8_t)(c - '0'); /* PLAYER_X = 1, PLAYER_O = 2 */
+            mark = (uint8_t)(c - '0');  /* PLAYER_X = 1, PLAYER_O = 2 */
         } else if ((c | 0x20) == 'x') { /* only 'x' and 'X' differ from 'x' in bit 5 */
             mark = PLAYER_X;
         } else if ((c | 0x20) == 'o') {

@@ -36,16 +36,16 @@ static inline uint16_t pos_lines(uint16_t mask)
 /* Why a board is not reachable, or POS_LEGAL. */
 enum {
     POS_LEGAL = 0,
-    POS_BAD_CELLS,      /* a cell outside the board or marked twice (bad masks) */
-    POS_BAD_COUNTS,     /* X must have as many marks as O, or one more */
-    POS_BOTH_LINES,     /* both players have a line */
-    POS_LINE_NOT_LAST   /* the player with a line did not move last (README: why no
+    POS_BAD_CELLS,    /* a cell outside the board or marked twice (bad masks) */
+    POS_BAD_COUNTS,   /* X must have as many marks as O, or one more */
+    POS_BOTH_LINES,   /* both players have a line */
+    POS_LINE_NOT_LAST /* the player with a line did not move last (README: why no
                            more is checked) */
 };
 uint8_t pos_legality(pos_t p);
-bool pos_is_legal(pos_t p); /* reachable in a game from the empty board (5,478 boards) */
-bool pos_is_over(pos_t p);  /* precondition: legal; won or full */
-pos_t pos_play(pos_t p, uint8_t cell);  /* the side to move's mark on an empty cell */
+bool pos_is_legal(pos_t p);            /* reachable in a game from the empty board (5,478 boards) */
+bool pos_is_over(pos_t p);             /* precondition: legal; won or full */
+pos_t pos_play(pos_t p, uint8_t cell); /* the side to move's mark on an empty cell */
 uint8_t pos_first_cell(uint16_t mask); /* the lowest set cell, or POS_CELLS */
 
 /* Base-3 code of a board, cell i weighing 3^i (empty 0, X 1, O 2): 0..POS_CODES-1. */

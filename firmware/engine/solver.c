@@ -23,9 +23,9 @@ typedef struct {
     uint16_t mine, theirs; /* the node at f */
     solver_frame_t *f;
     uint8_t marks, root_marks;
-    uint8_t k;    /* the root's cells are tried in its canonical image's order */
-    uint8_t best; /* at the root, so far: the first best cell in the root's order */
-    uint8_t tie;  /* 1: the root's alpha stays one below its best score, so that every
+    uint8_t k;      /* the root's cells are tried in its canonical image's order */
+    uint8_t best;   /* at the root, so far: the first best cell in the root's order */
+    uint8_t tie;    /* 1: the root's alpha stays one below its best score, so that every
                      root cell scoring that best comes back exact and joins `cells` */
     uint16_t cells; /* at the root: the cells scoring its best so far */
 } solver_t;

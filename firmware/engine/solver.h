@@ -14,8 +14,8 @@
 #define SOLVER_MAX_DEPTH 8
 
 /* Precondition of each: p legal. Not reentrant (static frames): main loop only. */
-int8_t solver_score(pos_t p);  /* exact score, finished boards too (tools and tests) */
-uint8_t solver_move(pos_t p);  /* unfinished: the perfect move, the engine's tie-break */
+int8_t solver_score(pos_t p); /* exact score, finished boards too (tools and tests) */
+uint8_t solver_move(pos_t p); /* unfinished: the perfect move, the engine's tie-break */
 /* Hard (no forced move), k = sym_canonical(p).k: solver_move() without the rules. */
 uint8_t solver_hard_move(pos_t p, uint8_t k);
 /* Hard, as above: every perfect move (a mask of cells), found in one search whose root

@@ -16,7 +16,7 @@ uint8_t sym_source(uint8_t k, uint8_t cell)
     i = (uint8_t)(i - 2u * k);
     if (k & 4u)
         i = (uint8_t)-i; /* the mirror: 2k - i */
-    i &= 7u; /* the source ring bit */
+    i &= 7u;             /* the source ring bit */
     return pgm_read_byte(&sym_ring_cells[i]);
 }
 
@@ -32,7 +32,7 @@ uint16_t sym_image(uint8_t k, uint16_t mask)
 static uint8_t sym_ring(uint16_t mask)
 {
     uint8_t low = (uint8_t)mask, ring = low & 0x47u; /* cells 0, 1, 2, 6 */
-    if (low & 0x20u) /* cell 5 */
+    if (low & 0x20u)                                 /* cell 5 */
         ring |= 0x08u;
     if (mask & 0x100u) /* cell 8 */
         ring |= 0x10u;

@@ -11,7 +11,7 @@
 #include "sym.h"
 #include "table_gen.h" /* TABLE_ENTRIES, TABLE_BUCKETS, TABLE_BYTES (generated) */
 
-#define TABLE_SLOTS 128u /* a power of two: the slot is the low bits of a byte sum */
+#define TABLE_SLOTS 128u               /* a power of two: the slot is the low bits of a byte sum */
 #define TABLE_CELL8_OFFSET TABLE_SLOTS /* cell 8's bits after the slots' cells 0..7 */
 #define TABLE_DISPLACEMENT_OFFSET (TABLE_CELL8_OFFSET + TABLE_SLOTS / 8u)
 #define TABLE_CRC_OFFSET (TABLE_DISPLACEMENT_OFFSET + TABLE_BUCKETS)

@@ -21,7 +21,7 @@ static uint16_t game_bit(uint8_t cell)
 
 /* Each menu cell's action and argument (menu.h), in flash. */
 enum { GAME_MENU_ACTION, GAME_MENU_ARG };
-#define GAME_MENU_ENTRY(cell, action, arg, lng, shrt) \
+#define GAME_MENU_ENTRY(cell, action, arg, lng, shrt)                                              \
     {GAME_MENU_##action, GAME_MENU_ARG_##action(arg)},
 static const uint8_t game_menu[POS_CELLS][2] PROGMEM = {GAME_MENU(GAME_MENU_ENTRY)};
 _Static_assert(GAME_MENU_CELLS == POS_CELLS, "a menu entry per cell");
@@ -109,8 +109,7 @@ bool game_menu_open(const game_t *g)
     return g->show == GAME_SHOW_MENU && g->ms[GAME_T_OVERLAY];
 }
 
-static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green,
-                                  uint16_t ms)
+static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green, uint16_t ms)
 {
     g->show = show;
     g->ov_red = red;
@@ -271,8 +270,8 @@ static void game_analysis(game_t *g)
         }
     }
     /* green wins, yellow (both) draws, red loses */
-    game_show(g, GAME_SHOW_FULL, (uint16_t)(r->cells & ~r->wins),
-              (uint16_t)(r->cells & ~r->losses), GAME_ANALYSIS_MS);
+    game_show(g, GAME_SHOW_FULL, (uint16_t)(r->cells & ~r->wins), (uint16_t)(r->cells & ~r->losses),
+              GAME_ANALYSIS_MS);
 }
 
 void game_stats_clear(game_t *g)
@@ -285,7 +284,7 @@ void game_stats_clear(game_t *g)
 /* The board's side; column k's cells (k, k + 3, k + 6) as a mask. */
 #define GAME_SIDE 3u
 #define GAME_COLUMN(k) ((uint16_t)((1u | 1u << GAME_SIDE | 1u << 2u * GAME_SIDE) << (k)))
-_Static_assert(GAME_SIDE * GAME_SIDE == POS_CELLS, "a square board");
+_Static_assert(GAME_SIDE *GAME_SIDE == POS_CELLS, "a square board");
 
 /* The cell of column k, `up` rows above the bottom row. */
 static uint8_t game_cell_up(uint8_t k, uint8_t up)
@@ -418,9 +417,8 @@ static void game_press(game_t *g, uint8_t cell, uint8_t kind)
  * release is a long press. */
 static uint16_t game_armed(const game_t *g)
 {
-    return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS
-               ? g->held
-               : 0u;
+    return g->gest_cell < POS_CELLS && g->ms[GAME_T_HELD] <= GAME_STUCK_MS - GAME_LONG_MS ? g->held
+                                                                                          : 0u;
 }
 
 /* What the release of the gesture's key now ends (GAME_TAP, ...). */

@@ -11,12 +11,12 @@
 #include "stats.h"
 
 /* ms */
-#define GAME_BOOT_MS 720u       /* greeting: 9 steps of 80 ms */
-#define GAME_AI_DELAY_MS 200u   /* the AI answers this long after the person's move */
-#define GAME_AI_BLINK_MS 500u   /* the AI's last move blinks this long */
-#define GAME_CONFIRM_MS 400u    /* a menu choice flashes its cell yellow */
-#define GAME_MENU_MS 10000u     /* the menu closes unchanged this long after its last press */
-#define GAME_ERROR_MS 500u      /* press on an occupied cell: that cell blinks */
+#define GAME_BOOT_MS 720u     /* greeting: 9 steps of 80 ms */
+#define GAME_AI_DELAY_MS 200u /* the AI answers this long after the person's move */
+#define GAME_AI_BLINK_MS 500u /* the AI's last move blinks this long */
+#define GAME_CONFIRM_MS 400u  /* a menu choice flashes its cell yellow */
+#define GAME_MENU_MS 10000u   /* the menu closes unchanged this long after its last press */
+#define GAME_ERROR_MS 500u    /* press on an occupied cell: that cell blinks */
 #define GAME_HINT_MS 1500u
 #define GAME_ANALYSIS_MS 3000u
 #define GAME_STATS_MS 3000u
@@ -26,12 +26,12 @@
 #define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
 #define GAME_FLASH_MS 400u      /* an ignored press: its cell flickers lit, dark, lit, ... */
 #define GAME_FLASH_STEP_MS 50u
-#define GAME_PULSE_MS 128u      /* colour-blind cue of yellow cells: full, dim, full, ... */
-#define GAME_WAKE_GUARD_MS 300u /* a gesture starting this soon after wake-up is ignored */
-#define GAME_2P_BEAT_MS 2048u   /* two players (no AI): the empty cells pulse once a period */
-#define GAME_2P_BEAT_ON_MS 128u /* lit dim yellow this long (a power of 2, as the period) */
-#define GAME_MENU_HINT_MS 20000u /* idle this long before the first move: the menu's cell */
-#define GAME_MENU_HINT_OVER_MS 3000u /* ... at game over, this long */
+#define GAME_PULSE_MS 128u            /* colour-blind cue of yellow cells: full, dim, full, ... */
+#define GAME_WAKE_GUARD_MS 300u       /* a gesture starting this soon after wake-up is ignored */
+#define GAME_2P_BEAT_MS 2048u         /* two players (no AI): the empty cells pulse once a period */
+#define GAME_2P_BEAT_ON_MS 128u       /* lit dim yellow this long (a power of 2, as the period) */
+#define GAME_MENU_HINT_MS 20000u      /* idle this long before the first move: the menu's cell */
+#define GAME_MENU_HINT_OVER_MS 3000u  /* ... at game over, this long */
 #define GAME_MENU_HINT_EVERY_MS 4096u /* pulses dim yellow at the start of every period */
 #define GAME_MENU_HINT_ON_MS 256u
 
@@ -81,8 +81,8 @@ typedef struct {
 
 typedef struct {
     pos_t pos;
-    bool over;       /* pos is won or full */
-    uint8_t winner;  /* PLAYER_NONE unless pos is won */
+    bool over;      /* pos is won or full */
+    uint8_t winner; /* PLAYER_NONE unless pos is won */
     uint16_t ms[GAME_TIMERS];
     uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
     uint8_t show;    /* GAME_SHOW_* */
@@ -101,7 +101,7 @@ typedef struct {
     bool bright_up;    /* the menu's brightness steps up (turns round at both ends) */
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
-    uint8_t level;   /* LEVEL_* of the game under way */
+    uint8_t level; /* LEVEL_* of the game under way */
     /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */
     stats_t stats;
@@ -113,7 +113,7 @@ void game_init(game_t *g, uint16_t seed);
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
 void game_key(game_t *g, const key_event_t *ev);
 void game_keys_sync(game_t *g, uint16_t keys_state); /* all events fed: the held keys */
-void game_tick(game_t *g, uint16_t elapsed_ms); /* time passes: AI, overlays, held keys */
+void game_tick(game_t *g, uint16_t elapsed_ms);      /* time passes: AI, overlays, held keys */
 void game_wake(game_t *g); /* after power-down: the waking press is ignored */
 
 /* Runtime: actions of the keys and the console. */
@@ -125,20 +125,38 @@ void game_set_color_blind(game_t *g, bool on);
 void game_set_brightness(game_t *g, uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
 void game_lamp(game_t *g); /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
 game_err_t game_person_move(game_t *g, uint8_t cell);
-bool game_hint(game_t *g);       /* false (no report) if there is none now */
+bool game_hint(game_t *g); /* false (no report) if there is none now */
 void game_stats_clear(game_t *g);
 
 /* Runtime: outputs. */
 void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
-bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
+bool game_ai_to_move(const game_t *g);              /* the AI's turn in a game under way */
 bool game_menu_open(const game_t *g);
 /* What the console and the app read of the game (not its fields). */
-static inline pos_t game_pos(const game_t *g) { return g->pos; }
-static inline bool game_over(const game_t *g) { return g->over; }
-static inline uint8_t game_winner(const game_t *g) { return g->winner; } /* PLAYER_NONE: a draw */
-static inline const settings_t *game_settings(const game_t *g) { return &g->settings; }
-static inline const stats_t *game_stats(const game_t *g) { return &g->stats; }
-static inline uint16_t game_stuck_keys(const game_t *g) { return g->stuck; }
+static inline pos_t game_pos(const game_t *g)
+{
+    return g->pos;
+}
+static inline bool game_over(const game_t *g)
+{
+    return g->over;
+}
+static inline uint8_t game_winner(const game_t *g)
+{
+    return g->winner;
+} /* PLAYER_NONE: a draw */
+static inline const settings_t *game_settings(const game_t *g)
+{
+    return &g->settings;
+}
+static inline const stats_t *game_stats(const game_t *g)
+{
+    return &g->stats;
+}
+static inline uint16_t game_stuck_keys(const game_t *g)
+{
+    return g->stuck;
+}
 
 #endif

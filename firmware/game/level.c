@@ -34,8 +34,8 @@ uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state)
     if (danger) {
         /* a person who overlooks the threat plays elsewhere */
         uint16_t elsewhere = empty & (uint16_t)~danger;
-        if (elsewhere && level_chance(state, easy ? LEVEL_EASY_OVERLOOK_256
-                                                  : LEVEL_MEDIUM_OVERLOOK_256))
+        if (elsewhere &&
+            level_chance(state, easy ? LEVEL_EASY_OVERLOOK_256 : LEVEL_MEDIUM_OVERLOOK_256))
             return elsewhere;
     } else if (level_chance(state, easy ? LEVEL_EASY_SHALLOW_256 : LEVEL_MEDIUM_SHALLOW_256)) {
         return empty; /* no plan beyond wins and blocks: any cell */

@@ -11,15 +11,15 @@
 #include "level.h"
 #include "mode.h"
 
-#define GAME_MENU(X)                                        \
-    X(1, MODE, AI_X, "you X", "x")                          \
-    X(2, MODE, AI_O, "you O", "o")                          \
-    X(3, MODE, 2P, "two players", "2p")                     \
-    X(4, LEVEL, PERFECT, "perfect", "perfect")              \
-    X(5, LEVEL, MEDIUM, "medium", "medium")                 \
-    X(6, LEVEL, EASY, "easy", "easy")                       \
-    X(7, STATS, , "statistics", "stats")                    \
-    X(8, COLOUR_BLIND, , "colour-blind", "cues")            \
+#define GAME_MENU(X)                                                                               \
+    X(1, MODE, AI_X, "you X", "x")                                                                 \
+    X(2, MODE, AI_O, "you O", "o")                                                                 \
+    X(3, MODE, 2P, "two players", "2p")                                                            \
+    X(4, LEVEL, PERFECT, "perfect", "perfect")                                                     \
+    X(5, LEVEL, MEDIUM, "medium", "medium")                                                        \
+    X(6, LEVEL, EASY, "easy", "easy")                                                              \
+    X(7, STATS, , "statistics", "stats")                                                           \
+    X(8, COLOUR_BLIND, , "colour-blind", "cues")                                                   \
     X(9, BRIGHTNESS, , "brightness", "bright")
 
 /* What a pick does. MODE: a new game in mode arg; LEVEL: level arg, a new game at it;
@@ -44,8 +44,8 @@ enum {
 /* Entry i is cell i + 1: the table lists the cells in order, all nine. */
 #define GAME_MENU_INDEX(cell, action, arg, lng, shrt) GAME_MENU_AT_##cell,
 enum { GAME_MENU(GAME_MENU_INDEX) GAME_MENU_CELLS };
-#define GAME_MENU_ORDER(cell, action, arg, lng, shrt) \
-    _Static_assert(GAME_MENU_AT_##cell == (cell) - 1, "menu cells listed 1-9 in order");
+#define GAME_MENU_ORDER(cell, action, arg, lng, shrt)                                              \
+    _Static_assert(GAME_MENU_AT_##cell == (cell)-1, "menu cells listed 1-9 in order");
 GAME_MENU(GAME_MENU_ORDER)
 _Static_assert(GAME_MENU_CELLS == 9, "one menu entry per cell");
 

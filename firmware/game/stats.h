@@ -37,8 +37,8 @@ typedef struct {
 } settings_t;
 
 typedef struct {
-    uint8_t format; /* STATS_FORMAT */
-    uint8_t before; /* 1: record 0's vs-AI games count (before levels) */
+    uint8_t format;                            /* STATS_FORMAT */
+    uint8_t before;                            /* 1: record 0's vs-AI games count (before levels) */
     uint16_t games[STATS_TABLES][STATS_KINDS]; /* by stats_table() */
     /* Not saved: record 0's vs-AI counts while `before` is 1, else zeros. */
     uint16_t old[2][STATS_RESULTS];

@@ -240,7 +240,8 @@ int judge_algospot(judge_in_t *in, FILE *out, FILE *err)
         while (b.cells < POS_CELLS) {
             r = judge_word(in, &w);
             if (r == WORD_END) {
-                fprintf(err, "ttt: line %lu: unexpected end of input: case %lu has %u of its 9 cells\n",
+                fprintf(err,
+                        "ttt: line %lu: unexpected end of input: case %lu has %u of its 9 cells\n",
                         w.line, c, (unsigned)b.cells);
                 return JUDGE_EXIT_BAD_INPUT;
             }

@@ -16,8 +16,8 @@ typedef struct {
     FILE *file;          /* read from here if not NULL, else from data */
     const uint8_t *data; /* memory input: data[0..size) */
     size_t size, pos;
-    unsigned long line;  /* line of the next byte, from 1 */
-    uint8_t after_cr;    /* a LF after it ends no line */
+    unsigned long line; /* line of the next byte, from 1 */
+    uint8_t after_cr;   /* a LF after it ends no line */
 } judge_in_t;
 
 void judge_in_file(judge_in_t *in, FILE *file);

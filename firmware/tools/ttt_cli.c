@@ -76,9 +76,10 @@ static int cli_run(int argc, char **argv)
         judge_echo(stderr, argv[1], strlen(argv[1]));
         fputc('\n', stderr);
     }
-    fprintf(stderr, "usage: ttt boj16571 < board      (9 numbers 0 1 2)\n"
-                    "       ttt algospot < cases      (a count, then boards of x o .)\n"
-                    "       ttt move [--solver] BOARD (9 of 0 1 2 or x o ., separators / , | space)\n");
+    fprintf(stderr,
+            "usage: ttt boj16571 < board      (9 numbers 0 1 2)\n"
+            "       ttt algospot < cases      (a count, then boards of x o .)\n"
+            "       ttt move [--solver] BOARD (9 of 0 1 2 or x o ., separators / , | space)\n");
     return JUDGE_EXIT_BAD_INPUT;
 }
 
@@ -100,7 +101,8 @@ int main(int argc, char **argv)
         saved = errno;
     }
     if (write_failed) {
-        fprintf(stderr, "ttt: cannot write the answer: %s\n", saved ? strerror(saved) : "write error");
+        fprintf(stderr, "ttt: cannot write the answer: %s\n",
+                saved ? strerror(saved) : "write error");
         return JUDGE_EXIT_IO;
     }
     return status;

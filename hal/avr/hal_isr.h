@@ -25,9 +25,9 @@ void tick_pins_init(void);
  * [LEDS_DARK_HALF + row] for its dark half; slot 0 lit at the step's start, 1 and 2 at the
  * compare counts leds_duty_at[]. */
 #define LEDS_SLOTS 3u
-#define LEDS_DARK_HALF 3u                        /* one byte per row */
-#define LEDS_SLOT_BYTES (2u * LEDS_DARK_HALF)    /* both halves */
-#define LEDS_DUTY_NEVER 0xFFu /* above OCR0A: never */
+#define LEDS_DARK_HALF 3u                     /* one byte per row */
+#define LEDS_SLOT_BYTES (2u * LEDS_DARK_HALF) /* both halves */
+#define LEDS_DUTY_NEVER 0xFFu                 /* above OCR0A: never */
 extern volatile uint8_t leds_cols[LEDS_SLOTS * LEDS_SLOT_BYTES];
 extern volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 extern volatile uint8_t leds_blink_at;

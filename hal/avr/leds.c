@@ -13,7 +13,7 @@ volatile uint8_t leds_cols[LEDS_SLOTS * LEDS_SLOT_BYTES];
 volatile uint8_t leds_duty_at[LEDS_SLOTS - 1];
 volatile uint8_t leds_blink_at;
 static leds_frame_t leds_frame; /* shown (all dark after leds_off()) */
-static uint8_t leds_level; /* LEDS_BRIGHT_FULL from leds_init() */
+static uint8_t leds_level;      /* LEDS_BRIGHT_FULL from leds_init() */
 
 /* The column-port bits of each column's dies: red, green; column 0 first. */
 static const uint8_t leds_die_bits[6] PROGMEM = MATRIX_LED_DIES;
@@ -73,7 +73,7 @@ void leds_show(const leds_frame_t *f)
         /* a cell starts to blink: start the blink in its lit half */
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
-            TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_BLINK_DARK);
+            TICK_FLAGS_GPIOR &= (uint8_t) ~(1u << TICK_F_BLINK_DARK);
             leds_blink_at = TICK_NOW_GPIOR; /* the half ends when the ms count is here again */
         }
     }

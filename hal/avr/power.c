@@ -18,7 +18,7 @@
 
 /* 2 s (WDP = 0b0111, datasheet table 10-3): the main loop never blocks, so no false bite. */
 #define POWER_WDT_WDP ((1u << WDP2) | (1u << WDP1) | (1u << WDP0))
-#define POWER_WDT_MARK 0xD0u   /* power_keep.wdt_mark after the watchdog interrupt */
+#define POWER_WDT_MARK 0xD0u /* power_keep.wdt_mark after the watchdog interrupt */
 #define POWER_STACK_PAINT 0xC5u
 
 /* Kept across resets (hal/README.md, "Power"). */
@@ -60,8 +60,8 @@ void power_early_init(void) ATTR_INIT_SECTION(3);
 void power_early_init(void)
 {
     power_keep.mcusr = MCUSR;
-    MCUSR = 0;          /* WDRF must be cleared before the watchdog can be switched off */
-    power_wdt_set(0);   /* .init2 has set up the stack and r1: calls work */
+    MCUSR = 0;        /* WDRF must be cleared before the watchdog can be switched off */
+    power_wdt_set(0); /* .init2 has set up the stack and r1: calls work */
     /* SP is RAMEND here (.init2) and nothing is on the stack any more. */
     for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
         *p = POWER_STACK_PAINT;
@@ -85,9 +85,9 @@ ISR(WDT_vect, ISR_NAKED)
 }
 
 /* Free running at 16 MHz / 128 (hal/README.md, "Power"). */
-#define POWER_ADC_RUN                                                                    \
-    ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) |             \
-               (1u << ADPS1) | (1u << ADPS0)))
+#define POWER_ADC_RUN                                                                              \
+    ((uint8_t)((1u << ADEN) | (1u << ADSC) | (1u << ADATE) | (1u << ADPS2) | (1u << ADPS1) |       \
+               (1u << ADPS0)))
 
 void power_init(void)
 {
@@ -150,9 +150,18 @@ void power_idle(void)
 /* The pin-change interrupts taken since power_down_until_input() armed them, bit n for
  * PCINTn_vect (as PCIEn in PCICR): which input woke the chip. */
 static volatile uint8_t power_pcints;
-ISR(PCINT0_vect) { power_pcints |= 1u; }
-ISR(PCINT1_vect) { power_pcints |= 2u; }
-ISR(PCINT2_vect) { power_pcints |= 4u; }
+ISR(PCINT0_vect)
+{
+    power_pcints |= 1u;
+}
+ISR(PCINT1_vect)
+{
+    power_pcints |= 2u;
+}
+ISR(PCINT2_vect)
+{
+    power_pcints |= 4u;
+}
 
 /* RXD is PD0 = PCINT16 (datasheet table 13-9): port D's pin-change interrupt, which
  * must tell serial input from the keys. */

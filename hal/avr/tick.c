@@ -17,7 +17,7 @@ _Static_assert(TICK_OCR + 1u == LEDS_DUTY_STEP, "leds_duty.h counts the step's c
 _Static_assert(LEDS_DUTY_NEVER > TICK_OCR, "a compare that never comes");
 
 static uint32_t tick_uptime; /* main loop: ms taken so far */
-static uint8_t keys_acc;      /* interrupt only: rows 0..1 of the scan in progress */
+static uint8_t keys_acc;     /* interrupt only: rows 0..1 of the scan in progress */
 /* Interrupts only: the columns the next compares light, the second's count. */
 static uint8_t leds_late, leds_later, leds_later_at;
 
@@ -30,7 +30,7 @@ void tick_pins_init(void)
     LEDS_COL_DDR |= LEDS_COLS;
     /* Keys: columns pulled up; rows driven low through DDR, row 0 first. */
     KEYS_PORT = (uint8_t)((KEYS_PORT & (uint8_t)~KEYS_ROWS) | KEYS_COLS);
-    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
+    KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t) ~(KEYS_ROWS | KEYS_COLS)) | KEYS_ROW_BIT(0));
     TICK_ROW_GPIOR = 1u;
     /* The last scan stays, taken now and flickering: no debounce timer carries over. */
     keys_changed01 = 0x3Fu;
@@ -107,7 +107,7 @@ ISR(TIMER0_COMPA_vect)
         TICK_FLAGS_GPIOR |= (uint8_t)(1u << TICK_F_HALF_MS);
         return;
     }
-    TICK_FLAGS_GPIOR &= (uint8_t)~(1u << TICK_F_HALF_MS);
+    TICK_FLAGS_GPIOR &= (uint8_t) ~(1u << TICK_F_HALF_MS);
     uint8_t now = (uint8_t)(TICK_NOW_GPIOR + 1u);
     TICK_NOW_GPIOR = now;
     if (now == leds_blink_at) /* the count came round */

@@ -38,10 +38,10 @@ static ring_t uart_rx, uart_tx;
 static volatile uint16_t uart_overruns; /* RX bytes lost (ring full, DOR0 or FE0) */
 static uint16_t uart_tx_drops;          /* TX bytes dropped, main-loop only */
 static volatile uint8_t uart_flow_byte; /* XON/XOFF waiting to be sent, or 0 */
-static volatile bool uart_tx_started; /* a byte has been sent since init */
-static volatile bool uart_peer_held;  /* XOFF sent, XON not yet */
+static volatile bool uart_tx_started;   /* a byte has been sent since init */
+static volatile bool uart_peer_held;    /* XOFF sent, XON not yet */
 static bool uart_dor_gap; /* interrupt only: DOR0 seen: mark the gap after the next byte */
-static volatile uint8_t uart_rx_gap;    /* 0, or UART_GAP_SET | the slot input was lost
+static volatile uint8_t uart_rx_gap; /* 0, or UART_GAP_SET | the slot input was lost
                                            after (the mark not read yet) */
 #define UART_GAP_SET 0x80u
 _Static_assert(UART_RX_MASK < UART_GAP_SET, "a slot number leaves the flag bit free");
@@ -60,7 +60,10 @@ void uart_init(void)
 /* Wake the UDRE interrupt. UCSR0B is no I/O register: read-modify-write, interrupts off. */
 static void uart_kick_tx(void)
 {
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { UCSR0B |= (uint8_t)(1u << UDRIE0); }
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        UCSR0B |= (uint8_t)(1u << UDRIE0);
+    }
 }
 
 bool uart_putc(uint8_t c)
@@ -102,7 +105,10 @@ int16_t uart_getc(void)
 uint16_t uart_rx_overruns(void)
 {
     uint16_t n;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { n = uart_overruns; }
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        n = uart_overruns;
+    }
     return n;
 }
 
@@ -114,8 +120,7 @@ uint16_t uart_tx_dropped(void)
 bool uart_tx_busy(void)
 {
     /* UDRIE0: bytes queued; TXC0: the last one has left. */
-    return (UCSR0B & (1u << UDRIE0)) ||
-           (uart_tx_started && !(UCSR0A & (1u << TXC0)));
+    return (UCSR0B & (1u << UDRIE0)) || (uart_tx_started && !(UCSR0A & (1u << TXC0)));
 }
 
 /* RX interrupt: a byte went into slot, `used` now in the ring; true on DOR0, whose mark
@@ -174,7 +179,7 @@ ISR(USART_UDRE_vect)
     } else {
         int16_t queued = ring_get(&uart_tx, uart_tx_buf, UART_TX_MASK);
         if (queued < 0) {
-            UCSR0B &= (uint8_t)~(1u << UDRIE0); /* nothing to send: stop this interrupt */
+            UCSR0B &= (uint8_t) ~(1u << UDRIE0); /* nothing to send: stop this interrupt */
             return;
         }
         c = (uint8_t)queued;
