@@ -23,8 +23,8 @@
     X(9, BRIGHTNESS, , "brightness", "bright")
 
 /* What a pick does. MODE: a new game in mode arg; LEVEL: level arg, a new game at it;
- * STATS: the statistics display; COLOUR_BLIND: on/off; BRIGHTNESS: full, medium, night,
- * full, ... The last two keep the menu open. */
+ * STATS: the statistics display; COLOUR_BLIND: on/off; BRIGHTNESS: a step through the
+ * levels, turning round at both ends. The last two keep the menu open. */
 enum {
     GAME_MENU_MODE,
     GAME_MENU_LEVEL,

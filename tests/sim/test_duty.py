@@ -123,8 +123,9 @@ def test_a_wrong_levels_model_fails(measured, shares):
 
 
 def test_the_firmware_marks_are_full_and_steady(sim, elf, shares):
-    """The image after `press 5`: cell 5 red and one green cell, full and steady."""
-    full = shares[(brightest(shares), False)]
+    """The image after `press 5`: cell 5 red and one green cell, steady; with the
+    colour-blind cues on by default, X full and O dimmed."""
+    top = brightest(shares)
     out = subprocess.run([sim, "--stdio", elf],
                          input="wait 1500\npress 5\nwait 1500\nduty 600\nquit\n",
                          capture_output=True, text=True, check=True).stdout
@@ -133,6 +134,6 @@ def test_the_firmware_marks_are_full_and_steady(sim, elf, shares):
     red = [f for f in lit if f[3] != "0"]
     green = [f for f in lit if f[7] != "0"]
     assert [f[1] for f in red] == ["5"] and len(green) == 1
-    for f, at in ((red[0], 3), (green[0], 7)):
-        assert abs(int(f[at]) - full) <= TOL_PERMILLE and f[at + 1:at + 3] == ["1000", "0"], \
-            f"cell {f[1]}: {' '.join(f[2:])}, model full {full}, steady"
+    for f, at, want in ((red[0], 3, shares[(top, False)]), (green[0], 7, shares[(top, True)])):
+        assert abs(int(f[at]) - want) <= TOL_PERMILLE and f[at + 1:at + 3] == ["1000", "0"], \
+            f"cell {f[1]}: {' '.join(f[2:])}, model {want}, steady"
