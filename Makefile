@@ -149,8 +149,9 @@ test: deps
 # a log printed whole when it ends; the closing line counts them (tests/suites.py, which
 # first builds every suite's prerequisites in one make, so no two suites build one file).
 # The limit is twice the slowest suite on a quiet machine (the exhaustive proofs and the
-# planted KiCad mistakes take 3-5 minutes with another suite beside them).
-SUITE_TIMEOUT ?= 600
+# planted KiCad mistakes take 3-5 minutes with another suite beside them, test-docs its
+# whole bench, the child sessions included, up to 8).
+SUITE_TIMEOUT ?= 900
 TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
