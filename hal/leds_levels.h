@@ -1,11 +1,9 @@
-/* hal/leds_levels.h - the brightness levels, one table (hal/README.md, "Brightness").
- * From it: LEDS_BRIGHT_* (leds.h), the duty (leds_duty.h), the console's words and its
- * `brightness` grammar (console/say.c, console/commands.h).
+/* hal/leds_levels.h - the brightness levels, one table (hal/README.md, "Brightness"):
+ * LEDS_BRIGHT_*, the duty, the console's words and grammar come from it.
  *
- * X(id, word, counts): from the brightest down; the word the console reads and says, and
- * the last counts of its row's step (of LEDS_DUTY_STEP, leds_duty.h) a lit die is on.
- * LEDS_BRIGHT_<id> counts from the dimmest (0) up, so the first is the brightest; the
- * console's digits count from it down (0 = the first). LEDS_LEVELS_MAX is the last digit. */
+ * X(id, word, counts): brightest first; the console's word; the counts of its row's step
+ * (LEDS_DUTY_STEP) a lit die is on. LEDS_BRIGHT_<id> counts up from the dimmest (0), the
+ * console's digits down from the brightest. LEDS_LEVELS_MAX is the last digit. */
 #ifndef HAL_LEDS_LEVELS_H
 #define HAL_LEDS_LEVELS_H
 

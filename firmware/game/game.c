@@ -292,8 +292,7 @@ static uint8_t game_cell_up(uint8_t k, uint8_t up)
     return (uint8_t)((GAME_SIDE - 1u - up) * GAME_SIDE + k);
 }
 
-/* The statistics' menu pick: the table of this game's mode and level as bars over a dim
- * frame (firmware/README.md, "Statistics"). */
+/* Menu pick 7: the statistics as bars (firmware/README.md, "Statistics"). */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
@@ -338,9 +337,7 @@ static void game_menu_close(game_t *g)
     game_report(g, GAME_REP_MENU)->value = 0;
 }
 
-/* A press in the menu (firmware/README.md, "Menu"): a tap chooses a cell, a long press on
- * the chosen cell confirms it and does the cell's action (menu.h); any other press closes
- * the menu unchanged. The settings that toggle keep the menu open and the cell chosen. */
+/* A press in the menu: choose, confirm, or close (firmware/README.md, "Menu"). */
 static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     uint8_t bright = g->settings.brightness, arg = game_menu_get(cell, GAME_MENU_ARG);
@@ -508,8 +505,7 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
 }
 
-/* Whether a menu cell's choice is in force (shown full): its mode or level, the
- * colour-blind display on, brightness full; the statistics never. */
+/* Whether a menu cell's choice is in force (shown full). */
 static bool game_menu_in_force(const settings_t *s, uint8_t action, uint8_t arg)
 {
     switch (action) {
@@ -526,9 +522,7 @@ static bool game_menu_in_force(const settings_t *s, uint8_t action, uint8_t arg)
     }
 }
 
-/* The menu: all nine yellow, what is in force full, the rest dim; the brightness cell
- * blinks at night. No board position looks like it: nine lit cells, none of a line
- * blinking. */
+/* The menu's frame (firmware/README.md, "Menu"): unlike any board position. */
 static void game_menu_frame(const game_t *g, leds_frame_t *f)
 {
     const settings_t *s = &g->settings;
@@ -577,17 +571,14 @@ static void game_overlay_colors(const game_t *g, uint16_t *red, uint16_t *green)
     }
 }
 
-/* Two players, a game under way, no key held: the AI will not answer, so the empty cells
- * pulse dim yellow GAME_2P_BEAT_ON_MS at the end of every GAME_2P_BEAT_MS of idle time. */
+/* Two players, no key held: the empty cells say the AI will not answer. */
 static bool game_no_ai_beat(const game_t *g)
 {
     return g->settings.mode == GAME_MODE_2P && !g->over && !g->held &&
            (uint16_t)(g->idle % GAME_2P_BEAT_MS) >= GAME_2P_BEAT_MS - GAME_2P_BEAT_ON_MS;
 }
 
-/* Where the menu is, when nothing else happens: before the first move after
- * GAME_MENU_HINT_MS idle, or at game over after GAME_MENU_HINT_OVER_MS, the menu's cell
- * pulses dim yellow GAME_MENU_HINT_ON_MS every GAME_MENU_HINT_EVERY_MS. */
+/* Idle before the first move or at game over: the menu's cell shows where it is. */
 static bool game_menu_hint(const game_t *g)
 {
     uint16_t wait = g->over ? GAME_MENU_HINT_OVER_MS : GAME_MENU_HINT_MS;

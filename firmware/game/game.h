@@ -60,8 +60,7 @@ typedef enum {
     GAME_REP_ANALYSIS,      /* for the side to move, per empty cell: wins, losses, else draws */
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
-    GAME_REP_MENU,          /* value 1: the menu opened; 0: it closed, nothing changed;
-                               2: cell was chosen (a long press on it confirms) */
+    GAME_REP_MENU,          /* value 1: opened; 0: closed, unchanged; 2: cell chosen */
     GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
     GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
 } game_report_kind_t;

@@ -1,10 +1,7 @@
-/* firmware/game/print_menu.c - prints the menu table (menu.h) for everything outside the
- * firmware that shows it, the way board/print_pins.c prints the pin map. Host program.
- *   print_menu                  JSON: {"cells": [{"cell", "action", "long", "short"}, ...]}
- *                               (build/gen/menu.json: the page's legend, the case's lid)
- *   print_menu --readme FILE    FILE with its menu section (between MENU_BEGIN and
- *                               MENU_END lines) rewritten from the table, on stdout
- * Invariant: both outputs come from GAME_MENU() alone. */
+/* firmware/game/print_menu.c - the menu table (menu.h) for what shows it outside the
+ * firmware, as board/print_pins.c does for the pins. Host program.
+ *   print_menu                  JSON (build/gen/menu.json)
+ *   print_menu --readme FILE    FILE with its menu section rewritten, on stdout */
 #include <stdio.h>
 #include <string.h>
 

@@ -8,13 +8,11 @@
 
 #include "game.h"
 
-/* Before game_init(): the records into g, in range, what is missing migrated; the
- * result's STATS_SAY_RESET: the statistics were unreadable. Marks for saving what the
- * load repaired; call after game_init(), which clears the marks. */
+/* Before game_init(): the records into g (STATS_SAY_RESET: statistics unreadable).
+ * records_mark(), after game_init(): save what the load repaired. */
 uint8_t records_load(game_t *g);
 void records_mark(game_t *g, uint8_t todo);
-/* A changed record to the store, one per call, if the store takes it (a change during a
- * save is saved after it). */
+/* One changed record to the store per call, when it takes one. */
 void records_save(game_t *g);
 /* A change not yet in EEPROM: not handed to the store, or its save still under way. */
 bool records_saving(const game_t *g);
