@@ -71,9 +71,14 @@
                    "board pin map: PB6/PB7 (crystal) and PC6 (RESET) are not I/O on a Uno")
 
 BOARD_CHECK_PINS(BOARD_ALL_PINS);
+#ifdef BOARD_SOUND
+#define BOARD_SOUND_PINS 1
+#else
+#define BOARD_SOUND_PINS 0
+#endif
 _Static_assert(BOARD_COUNT(BOARD_ALL_PINS) ==
-                   BOARD_ROWS + 2 * BOARD_COLS + BOARD_ROWS + BOARD_COLS,
-               "board pin map: BOARD_ALL_PINS must list every LED and key pin once");
+                   BOARD_ROWS + 2 * BOARD_COLS + BOARD_ROWS + BOARD_COLS + BOARD_SOUND_PINS,
+               "board pin map: BOARD_ALL_PINS must list every LED, key and sound pin once");
 _Static_assert(BOARD_ROWS == 3 && BOARD_COLS == 3, "the HAL drives a 3x3 matrix");
 
 #endif

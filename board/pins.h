@@ -20,14 +20,17 @@
 #define BOARD_PIN_MASK(pin) ((uint8_t)(1u << BOARD_PIN_BIT(pin)))
 
 #define BOARD_ID_uno_shield_r1 1
+#define BOARD_ID_uno_shield_r3 3
 
 #define BOARD_INCLUDE_OK
 #if !defined(BOARD)
-#error "BOARD is not set: build with make BOARD=<name> (known: uno_shield_r1)"
+#error "BOARD is not set: build with make BOARD=<name> (known: uno_shield_r1, uno_shield_r3)"
 #elif BOARD == BOARD_ID_uno_shield_r1
 #include "uno_shield_r1/pins.h"
+#elif BOARD == BOARD_ID_uno_shield_r3
+#include "uno_shield_r3/pins.h"
 #else
-#error "Unknown BOARD: known boards are uno_shield_r1"
+#error "Unknown BOARD: known boards are uno_shield_r1, uno_shield_r3"
 #endif
 #undef BOARD_INCLUDE_OK
 
