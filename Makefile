@@ -8,7 +8,7 @@
 #   make play       simulated board in the terminal
 #   make size       flash/SRAM use                            make flash  program a Uno
 #   make web        the board in a web page (build/web/)      make fuses  BOD 4.3 V (ISP)
-#   make gerbers    build/fab/ttt-shield-r2.zip for the board house (KiCad 9)
+#   make gerbers    build/fab/ttt-shield-r3.zip for the board house (KiCad 9)
 #   make case       build/case/: the printable case (STLs, pictures, print sheet)
 #   make fuzz       the libFuzzer harnesses
 #   make mutants    mutation testing: do planted bugs fail a test?
@@ -19,7 +19,7 @@
 # its own variables, appends to the lists here and adds its own targets; it may use the
 # variables of fragments included before it, never after.
 
-BOARD ?= uno_shield_r1
+BOARD ?= uno_shield_r3
 MCU := atmega328p
 F_CPU := 16000000UL
 PORT ?= /dev/ttyACM0

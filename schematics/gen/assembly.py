@@ -174,7 +174,7 @@ NOTES = {
            "from below, plugged into a Uno.",
            "Boxes: the Uno's jacks under the board;",
            "none has a lead over them; trim the",
-           "leads near them (R12, Q1-Q3) flush."],
+           "leads near them (BZ1, Q1-Q3) flush."],
 }
 
 
@@ -200,7 +200,7 @@ def page_svg(pcb, bottom):
     for k, note in enumerate(NOTES[bottom]):
         page.out.append('<text x="%.1f" y="%.1f" font-size="2.8">%s</text>'
                         % (TABLE_X, y + 5 * k, html.escape(note)))
-    title = "Tic-tac-toe shield r2: assembly drawing, %s" % ("bottom" if bottom else "top")
+    title = "Tic-tac-toe shield r3: assembly drawing, %s" % ("bottom" if bottom else "top")
     page.text(PAGE_W / 2, 12, title, 5.0, weight="bold", paper=True)
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" '
             'viewBox="0 0 %g %g" font-family="DejaVu Sans, sans-serif">\n'

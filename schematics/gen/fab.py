@@ -6,7 +6,7 @@ independent look at them, and the pictures of the board (run by `make gerbers`).
   python3 -m schematics.gen.fab bom SCH OUT.csv      only the BOM (schematics/bom.csv)
   python3 -m schematics.gen.fab pictures PCB SCH WORK DIR   the README's pictures
 
-OUTDIR/ttt-shield-r2.zip holds, with the origin at the board's lower-left corner:
+OUTDIR/ttt-shield-r3.zip holds, with the origin at the board's lower-left corner:
   *.g*, *.drl   Gerber X2: F/B copper, F/B mask, F/B silkscreen, edge cuts, the job
                 file (finish from the board's stackup); Excellon drill files (plated
                 and unplated apart)
@@ -38,7 +38,7 @@ from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-NAME = "ttt-shield-r2"
+NAME = "ttt-shield-r3"
 GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
 
 
@@ -161,7 +161,7 @@ def placement_file(pcb, out):
     return len(rows), footprints
 
 
-ASSEMBLY_NOTES = """ttt-shield r2: notes for the assembler (written by schematics/gen/fab.py)
+ASSEMBLY_NOTES = """ttt-shield r3: notes for the assembler (written by schematics/gen/fab.py)
 
 Board: 2 layers, FR-4 1.6 mm, 1 oz copper, finish HASL lead-free (the job file says so),
 green solder mask, white silkscreen on the top only.
@@ -178,7 +178,8 @@ cpl.csv           placement: mm from the board's lower-left corner (the drill an
                   Rotation: KiCad's convention: degrees counter-clockwise, seen from the
                   top, from the footprint as KiCad's library draws it; it is not
                   converted to IPC-7351's zero orientation. Check the preview.
-Fitting           "machine": may be placed by machine (axial resistors and diodes).
+Fitting           "machine": may be placed by machine (axial resistors and diodes, the
+                  radial piezo BZ1).
                   "hand-solder (do not place)": fitted by hand after assembly: the
                   2N7000s (leads bent, body laid flat), the LEDs (lead order checked
                   first), the keys and J1 (header strips from below).

@@ -1,6 +1,6 @@
 # schematics/gen/gen.mk - the shield's generated files and fab outputs (KiCad 9).
 #
-#   make gerbers               build/fab/ttt-shield-r2.zip for the board house
+#   make gerbers               build/fab/ttt-shield-r3.zip for the board house
 #   make kicad-generate        regenerate the committed files and pictures (maintainers)
 #   make kicad-update-libs     refresh schematics/lib/ (the vendored stock symbols,
 #                              footprints and 3D models) from Debian's KiCad library

@@ -31,7 +31,7 @@ from schematics.gen.placement import KEEPOUTS, MOUNTING_HOLES, OUTLINE, SCREW_HE
 from schematics.gen.router import MM, V
 
 GND_POUR_LAYERS = (pcbnew.B_Cu,)  # the front is busy with rows; one plane on the back
-REVISION = "r2"
+REVISION = "r3"
 SILK_LINE_MIN = int(0.15 * MM)
 
 
@@ -320,7 +320,7 @@ def silk_to_rules(fp):
 
 
 def silk_references(board, place):
-    """Resistor and MOSFET references on the silkscreen, inside each body's outline
+    """Resistor, MOSFET and sounder references on the silkscreen, inside each body's outline
     (the cells carry their number instead: cell n holds LEDn, SWn and Dn)."""
     for ref, (x, y, rot) in place.items():
         if ref.startswith("R"):
@@ -328,6 +328,8 @@ def silk_references(board, place):
             add_text(board, ref, cx, cy, 1.0, "F.SilkS", 90 if rot else 0)
         elif ref.startswith("Q"):
             add_text(board, ref, x - 5.6, y - 1.27, 1.0, "F.SilkS")
+        elif ref.startswith("BZ"):  # inside the body's circle, below its two pads
+            add_text(board, ref, x + placement.BZ1_PITCH / 2, y - 3.0, 1.0, "F.SilkS")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,11 @@ J1_PAD1 = (27.94, 2.54)  # the Uno footprint's origin is pad 1 (NC) of the power
 CELL_X = (18.1, 32.1, 46.1)          # cell centres, columns 0..2 (left to right)
 CELL_Y = (40.3, 26.1, 11.9)          # rows 0..2 (top to bottom); 14.2 mm pitch
 R_PITCH = 7.62                       # the resistors and diodes lie flat, 7.62 mm pads
+# The piezo (TDK PS1240P02BT, 12.2 mm body, pads 5 mm apart on its diameter): its
+# courtyard (12.7 mm) fits between the board's left edge and the cells, and between the
+# top edge and the USB-B zone's top (44.81) less its pads' 1.0 mm radius.
+BZ1_CENTRE = (7.0, 46.6)
+BZ1_PITCH = 5.0
 
 
 def placement():
@@ -46,18 +51,25 @@ def placement():
     # The resistors lie flat (pad 1 on the left), in rows 3.0 mm apart (their courtyards
     # touch): R1-R5 right of the cells above the ICSP notch (R1 on top, next to the
     # header pins D2-D6 they hang on), R6-R11 right of the cells below the notch (R6 on
-    # top), R12 in the strip between the DC jack and the USB-B jack, under Q3.
+    # top). R12 below the bottom row's first key, left of the power header; R13 stands
+    # left of the ICSP notch, between the stacks (the strip over the top row's LEDs is
+    # too narrow for a lying 0207 body's courtyard and silk between the LEDs' courtyards
+    # and the header's pads).
     for k in range(5):
         place["R%d" % (1 + k)] = (55.6, 48.4 - 3.0 * k, 0)
     for k in range(6):
         place["R%d" % (6 + k)] = (55.6, 20.1 - 3.0 * k, 0)
-    place["R12"] = (1.5, 15.0, 0)
+    place["R12"] = (17.55, 3.0, 0)
+    place["R13"] = (56.3, 24.0, 90)        # pad 2 above, toward the top header's D11
     # Row switches lying flat, body to the left, leads S-G-D top to bottom on the right
-    # (the gate's pad staggered 1.27 mm outward, so neighbouring pads are 0.5 mm apart):
-    # Q1 above the USB-B jack's zone, Q2 and Q3 below it (their pads clear of the zones).
-    place["Q1"] = (10.5, 50.5, 270)
+    # (the gate's pad staggered 1.27 mm outward, so neighbouring pads are 0.5 mm apart),
+    # stacked between the USB-B jack's zone and the DC jack's (their pads clear of both).
     place["Q2"] = (11.0, 28.6, 270)
     place["Q3"] = (11.0, 23.3, 270)
+    place["Q1"] = (11.0, 18.0, 270)
+    # The sounder in the top-left corner: its body over the USB-B jack's zone, its two
+    # pads (5 mm apart, pad 1 the footprint's origin) in a row just above the zone.
+    place["BZ1"] = (BZ1_CENTRE[0] - BZ1_PITCH / 2, BZ1_CENTRE[1], 0)
     return place
 
 
@@ -65,7 +77,7 @@ def silk_texts():
     """[(text, x, y, size, layer)]: the board's own silkscreen words and marks."""
     out = [
         ("TIC-TAC-TOE", 6.4, 10.6, 1.2, "F.SilkS"),
-        ("SHIELD r2", 6.4, 8.4, 1.2, "F.SilkS"),
+        ("SHIELD r3", 6.4, 8.4, 1.2, "F.SilkS"),
         ("ICSP", 61.0, 34.0, 1.0, "F.SilkS"),
     ]
     place = placement()
@@ -75,8 +87,9 @@ def silk_texts():
             out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS"))
             x, y, _ = place["LED%d" % i]
             # the die colour of each anode pad: R (pad 1, square) and G (pad 3), raised
-            # 0.6 mm so LED4's R stays 0.5 mm clear of Q2's S below it
-            out.append(("R", x - 1.9, y + 0.6, 1.0, "F.SilkS"))
+            # 0.6 mm so LED4's R stays 0.5 mm clear of Q2's S below it; LED7's R goes
+            # below its pad instead, clear of Q1's letters above it
+            out.append(("R", x - 1.9, y + (-2.6 if i == 7 else 0.6), 1.0, "F.SilkS"))
             out.append(("G", x + 5.08 + 1.9, y + 0.6, 1.0, "F.SilkS"))
     for r in range(3):
         x, y, _ = place["Q%d" % (r + 1)]

@@ -146,3 +146,21 @@ kicad-pcb: kicad-schematic | kicad-no-stock
 		export netlist --format kicadsexpr -o $(KICAD_DIR)/prepare.net $(KICAD_SCH) >/dev/null
 	@$(PYTHON) -m schematics.gen.pcb $(KICAD_DIR)/prepare.net $(KICAD_PCB) >/dev/null
 	@$(PYTHON) -m schematics.gen.fab bom $(KICAD_SCH) schematics/bom.csv
+
+# Revision r1/r2's pin map (board/uno_shield_r1, no sounder) still builds: the whole
+# firmware image, in its own build folder, and its print_pins names no sound pin while
+# the default board's (r3) does.
+R1_BUILD := $(BUILD)/r1
+.PHONY: test-board-r1
+test-board-r1: $(PRINT_PINS)
+	@$(MAKE) --no-print-directory BOARD=uno_shield_r1 BUILD=$(R1_BUILD) \
+		$(R1_BUILD)/avr/ttt.elf $(R1_BUILD)/host/board/print_pins >/dev/null
+	@set -e; \
+	if $(R1_BUILD)/host/board/print_pins --json | grep -q '"sound"'; then \
+		echo "test-board-r1: uno_shield_r1's pin map names a sound pin"; exit 1; fi; \
+	$(PRINT_PINS) --json | $(PYTHON) -c 'import json, sys; p = json.load(sys.stdin); \
+		assert p["sound"] == {"port": 0, "bit": 3}, p.get("sound")' || \
+		{ echo "test-board-r1: $(BOARD) must print sound = PB3"; exit 1; }; \
+	echo "test-board-r1: uno_shield_r1 builds ($$(avr-size -B $(R1_BUILD)/avr/ttt.elf | \
+		awk 'NR == 2 {print $$1 + $$2}') bytes of flash) without a sound pin; 2 passed, 0 failed"
+TEST_TARGETS += test-board-r1
