@@ -108,6 +108,9 @@ module lid() {
             cylinder(d = P_d_screw_pilot_d, h = pilot + 1, $fn = 16);
         for (c = P_caps) translate([c[0] - P_opening / 2, c[1] - P_opening / 2, P_z_lid_under - 1])
             cube([P_opening, P_opening, P_d_lid_plate + 2]);
+        // the sound opening over the piezo (case/caselib.py sound_holes; none without one)
+        for (h = P_sound_holes) translate([h[0], h[1], P_z_lid_under - 1])
+            cylinder(d = h[2], h = P_d_lid_plate + 2, $fn = 24);
         jack_cuts(P_z_split - 1);
     }
 }

@@ -53,6 +53,13 @@ DESIGN = {
     "cap_protrusion": 2.0,      # cap top above the lid's top at rest
     "cap_number_size": 6.0,     # cell number engraved in the cap's top
     "cap_number_depth": 0.6,
+    # The sound opening over the piezo: a centre hole over its own sound hole and a ring
+    # of holes round it, turned so none points at the nearest cap's opening.
+    "sound_hole_d": 2.0,
+    "sound_ring_d": 1.6,
+    "sound_ring_r": 2.9,
+    "sound_ring_n": 6,
+    "sound_ring_turn": 30.0,    # degrees from +x of the ring's first hole
     "min_wall": 1.6,
 }
 # How each of the Uno's four holes is held (the order of uno-r3.json's mounting_holes_mm).
@@ -71,7 +78,7 @@ HOLE_FIXING = ["M2", "peg", "M3", "M3"]
 REQUIRE = {"lid_clearance": 1.0, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180.0,
            "overhang_deg": 45.0, "board_to_wall": 0.3, "uno_clearance": 0.5,
            "cap_play": (0.3, 0.5), "cap_min": 12.0, "neighbour": 0.5, "retention": 0.4,
-           "travel_margin": 0.2, "led_gap": 0.5, "thin_wall": 1.0}
+           "travel_margin": 0.2, "led_gap": 0.5, "thin_wall": 1.0, "sound_hole_min": 1.5}
 
 
 class CaseError(Exception):
@@ -197,7 +204,8 @@ def _footprint(fp, tf, part, pcbnew):
             box = [a[0], a[1], b[0], b[1]]
     return {"ref": fp.GetReference(), "value": part["value"], "height": part["height_mm"],
             "top": fp.GetLayer() == pcbnew.F_Cu, "pads": pts, "box": box,
-            "switch": "actuator_top_mm" in part, "led": "diameter_mm" in part}
+            "switch": "actuator_top_mm" in part, "led": "diameter_mm" in part,
+            "sounder": part.get("body_diameter_mm") if "resonance_hz" in part else None}
 
 
 def _part_of(fp, by_ref, parts_path):
@@ -411,6 +419,23 @@ def _caps(board, design=None):
     return out
 
 
+def sound_holes(board, design=None):
+    """The lid's sound opening: [(x, y, diameter)] over the sounder's body centre (its
+    courtyard's, a circle round the body), or [] on a board without one."""
+    D = design or DESIGN
+    found = [p for p in board["parts"] if p.get("sounder")]
+    if not found:
+        return []
+    b = found[0]["box"]
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    out = [(round(cx, 4), round(cy, 4), D["sound_hole_d"])]
+    for k in range(D["sound_ring_n"]):
+        a = math.radians(D["sound_ring_turn"] + 360.0 * k / D["sound_ring_n"])
+        out.append((round(cx + D["sound_ring_r"] * math.cos(a), 4),
+                    round(cy + D["sound_ring_r"] * math.sin(a), 4), D["sound_ring_d"]))
+    return out
+
+
 def layout(board, uno, design=None):
     """Every derived dimension of the case (the z stack, the cavity, the caps, the fixings)."""
     D = design or DESIGN
@@ -438,5 +463,6 @@ def layout(board, uno, design=None):
     z.update({"tallest": tallest["ref"], "tallest_h": tallest["height"], "travel": sw["travel_mm"],
               "cavity": cavity, "posts": posts, "uno_holes": uno_holes,
               "caps": _caps(board, D), "opening": D["cap_size"] + 2 * D["cap_play"],
+              "sound_holes": sound_holes(board, D),
               "fixings": fixings(uno, z)})
     return z

@@ -18,6 +18,7 @@ ASSUME = {
     "plunger_tol": 0.4,   # Omron B3F drawings: +-0.4 mm where no tolerance is given
     "travel_max": 0.45,   # B3F travel 0.25 mm; its end stop taken up to 0.2 mm further
     "led_tol": 0.25,      # Kingbright lamp drawings: +-0.25 mm unless noted
+    "sounder_tol": 0.3,   # the piezo's pins in the footprint's 1.0 mm holes: its body off by that
 }
 
 
@@ -201,6 +202,54 @@ def printed_holes(uno, design=None):
                     "%s: %.2f mm each side, want >= 0.3" % (what, m)) for what, m in holes]
 
 
+def _hole_webs(holes, lay, opening):
+    """The thinnest lid between two sound holes, and between a sound hole and a cap's
+    opening."""
+    between = min((math.hypot(a[0] - b[0], a[1] - b[1]) - (a[2] + b[2]) / 2
+                   for i, a in enumerate(holes) for b in holes[i + 1:]), default=math.inf)
+    half = opening / 2
+    to_caps = min(_box_gap(x, y, d / 2, (cx - half, cy - half, cx + half, cy + half))
+                  for x, y, d in holes for cx, cy in lay["caps"])
+    return between, to_caps
+
+
+def sound_opening(board, uno, lay, design=None):
+    """The lid's sound holes lie over the piezo's body, with the part and the print off by
+    their tolerances; the lid between them and round the caps' openings stays whole; the
+    holes print; the lid stands clear of the piezo. [] on a board without a sounder."""
+    D = design or caselib.DESIGN
+    R = caselib.REQUIRE
+    holes = caselib.sound_holes(board, D)
+    if not holes:
+        return []
+    bz = [p for p in board["parts"] if p.get("sounder")][0]
+    cx, cy = holes[0][0], holes[0][1]
+    reach = max(math.hypot(x - cx, y - cy) + d / 2 for x, y, d in holes)
+    spare = bz["sounder"] / 2 - reach
+    worst = spare - ASSUME["sounder_tol"] - uno["print_error_mm"]
+    between, to_caps = _hole_webs(holes, lay, lay["opening"])
+    small = min(d for _x, _y, d in holes)
+    air = lay["z_lid_under"] - (lay["z_shield_top"] + bz["height"])
+    return [
+        Finding("sound over sounder", worst >= 0, round(spare, 2),
+                "the %d sound holes reach %.2f mm from %s's centre, %.2f mm inside its %.1f mm"
+                " body (%.2f with the part %.1f mm and the print %.1f mm off)"
+                % (len(holes), reach, bz["ref"], spare, bz["sounder"], worst,
+                   ASSUME["sounder_tol"], uno["print_error_mm"])),
+        Finding("sound web", min(between, to_caps) >= R["thin_wall"] - 1e-9,
+                round(min(between, to_caps), 2),
+                "the lid is %.2f mm between two sound holes and %.2f mm from a sound hole to"
+                " a cap's opening, want >= %g" % (between, to_caps, R["thin_wall"])),
+        Finding("sound hole size", small >= R["sound_hole_min"] - 1e-9, small,
+                "the smallest sound hole is %.1f mm across, want >= %g (it must print open)"
+                % (small, R["sound_hole_min"])),
+        Finding("sound air gap", air >= R["lid_clearance"] - 1e-9, round(air, 2),
+                "the lid's underside is %.2f mm over %s's top, want >= %g"
+                % (air, bz["ref"], R["lid_clearance"])),
+    ]
+
+
 def all_findings(board, uno, lay):
     return (uno_clearances(uno, lay) + cap_guide(lay) + cap_travel(board, lay)
-            + cap_cover(board, lay) + dc_opening(uno) + lid_clearance(lay) + printed_holes(uno))
+            + cap_cover(board, lay) + dc_opening(uno) + lid_clearance(lay) + printed_holes(uno)
+            + sound_opening(board, uno, lay))

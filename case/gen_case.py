@@ -45,11 +45,16 @@ def _fixings(lay):
 def _boards(board, uno, lay):
     """What the pictures draw of the boards: the shield's parts as boxes, the Uno's parts."""
     shield = [p["box"] + [p["height"]] for p in board["parts"]
-              if p["top"] and p["box"] and not p["led"] and not p["switch"]]
+              if p["top"] and p["box"] and not p["led"] and not p["switch"]
+              and not p.get("sounder")]
+    # the piezo as the round part it is: centre, diameter, height ([] without one)
+    bz = [p for p in board["parts"] if p.get("sounder")]
+    sounder = [(bz[0]["box"][0] + bz[0]["box"][2]) / 2, (bz[0]["box"][1] + bz[0]["box"][3]) / 2,
+               bz[0]["sounder"], bz[0]["height"]] if bz else []
     parts = caselib.uno_parts(uno, lay["z_uno_bottom"])
     above = [p["box"] + list(p["z"]) + [p["name"]] for p in parts
              if "box" in p and p["z"][0] >= lay["z_uno_top"] - 1e-6]
-    return {"shield_boxes": shield, "uno_boxes": above}
+    return {"shield_boxes": shield, "uno_boxes": above, "sounder": sounder}
 
 
 def values(board, uno, lay):
@@ -68,6 +73,7 @@ def values(board, uno, lay):
         "actuator_d": sw["actuator_diameter_mm"], "sw_body_h": sw["height_mm"],
         "uno_hole_d": uno["mounting_hole_diameter_mm"],
         "caps": [list(c) for c in lay["caps"]], "opening": lay["opening"],
+        "sound_holes": [list(h) for h in lay["sound_holes"]],
         "cavity": lay["cavity"], "posts": lay["posts"], "fixings": _fixings(lay),
         "connectors": [[c["name"], c["x_min_mm"], c["x_max_mm"], c["y_centre_mm"],
                         c["width_mm"], c["height_mm"]] for c in uno["connectors"]],

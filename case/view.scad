@@ -48,6 +48,9 @@ module shield() {
     color("#2A2A2A") for (b = P_shield_boxes)
         translate([b[0] + 0.3, b[1] + 0.3, P_z_shield_top])
             cube([b[2] - b[0] - 0.6, b[3] - b[1] - 0.6, b[4]]);
+    if (len(P_sounder) > 0) color("#151515")
+        translate([P_sounder[0], P_sounder[1], P_z_shield_top])
+            cylinder(d = P_sounder[2], h = P_sounder[3], $fn = 48);
     for (i = [0 : 8]) led(lit[i], [P_leds[i][0], P_leds[i][1], P_z_shield_top]);
     for (k = P_keys) {
         color("#202020") translate([k[0] - 3, k[1] - 3, P_z_shield_top]) cube([6, 6, P_sw_body_h]);

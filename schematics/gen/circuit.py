@@ -7,7 +7,8 @@ Nets named here are the schematic's labels; the MCU nets carry the names of
 board/uno_shield_r3/pins.h (the pin-map test joins both). Pin numbers are the stock
 symbols' (and footprints'): Device:R 1/2; Device:D 1 = K, 2 = A; Device:LED_Dual_AKA
 1 = A1 (red die), 2 = K, 3 = A2 (green die); Transistor_FET:2N7000 1 = S, 2 = G, 3 = D;
-Switch:SW_Push 1/2; Device:Buzzer 1 = +, 2 = -. Standard library only; nothing happens at import time.
+Switch:SW_Push 1/2; Device:Buzzer 1 = +, 2 = -. Standard library only; nothing happens at
+import time.
 """
 
 # Uno header pin -> net. Must agree with board/uno_shield_r3/pins.h (check_pinmap.py).

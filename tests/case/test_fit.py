@@ -1,7 +1,7 @@
 """tests/case/test_fit.py - the case's fits (case/fit.py) hold, and each check catches its
 planted mistake: an M3 head at the header hole, a part outside its tolerance, a cap
 without play, a cap that bottoms before the switch actuates, tabs that do not hold or
-that touch the next cap."""
+that touch the next cap; sound holes off the piezo, crowded, too small or a lid on it."""
 import copy
 import os
 
@@ -115,5 +115,40 @@ def test_the_readme_quotes_the_design():
               "%g mm post" % D["cap_post_d"], "%g mm of play" % D["cap_play"],
               "tabs %g mm under the lid" % D["cap_lift"], "%g mm lip" % D["lip_t"],
               "webs between the caps are %.1f mm" % fit.cap_guide(lay())[2].value,
-              "text %.2f mm high" % legend.text_height_mm()]
+              "text %.2f mm high" % legend.text_height_mm(),
+              "six of %g mm on a %g mm circle" % (D["sound_ring_d"], D["sound_ring_r"]),
+              "(%.2f and %.2f mm)" % fit._hole_webs(lay()["sound_holes"], lay(), lay()["opening"]),
+              "%.2f mm inside its rim" % fit.sound_opening(board(), uno(), lay())[0].value]
     assert [q for q in quotes if q not in text] == []
+
+
+def test_sound_opening_over_the_sounder():
+    found = fit.sound_opening(board(), uno(), lay())
+    checks = ["sound over sounder", "sound web", "sound hole size", "sound air gap"]
+    assert [f.check for f in found] == checks
+    assert all(f.ok for f in found)
+    assert len(lay()["sound_holes"]) == 1 + caselib.DESIGN["sound_ring_n"]
+
+
+@pytest.mark.parametrize("change,check", [
+    ({"sound_ring_r": 5.2}, "sound over sounder"),    # holes beyond the piezo's rim
+    ({"sound_ring_r": 4.4}, "sound web"),             # into cell 1's cap opening
+    ({"sound_ring_r": 2.2}, "sound web"),             # holes all but touching
+    ({"sound_ring_d": 1.2}, "sound hole size"),       # too small to print open
+])
+def test_a_bad_sound_opening_is_caught(change, check):
+    assert failing(fit.sound_opening(board(), uno(), lay(), design(**change)), check)
+
+
+def test_a_lid_on_the_sounder_is_caught():
+    low = dict(lay())
+    low["z_lid_under"] = low["z_shield_top"] + 6.5 + 0.5
+    assert failing(fit.sound_opening(board(), uno(), low), "sound air gap")
+
+
+def test_no_sounder_no_opening():
+    """r2's board (no piezo): no sound holes and no sound findings."""
+    mute = dict(board())
+    mute["parts"] = [dict(p, sounder=None) for p in board()["parts"]]
+    assert caselib.sound_holes(mute) == []
+    assert fit.sound_opening(mute, uno(), lay()) == []

@@ -7,6 +7,11 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
+  check_intent.py sounder NETLIST     the piezo (BZ*) hangs between GND and a net that holds
+                                      only it and one resistor, whose other net holds only
+                                      that resistor and the Uno's OC2A pin (D11): a series
+                                      resistor bounds the pin's current, and the pin does
+                                      nothing else
   check_intent.py lid PARTS_JSON      the case's key caps stand on the keys' plungers
                                       (case/caselib.py's cap stack): the lid they set
                                       stays REQUIRE lid_clearance over the tallest part
@@ -94,6 +99,41 @@ def shorts(path):
         print("shorts: FAIL " + f)
     print("shorts: %d two-terminal parts, %d with both pins on one net" % (n, len(fails)))
     print("shorts: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
+SOUND_UNO = "D11"   # OC2A: Timer2 toggles it in hardware (board/uno_shield_r3/pins.h)
+
+
+def sounder_fails(nets, pins, d11):
+    """What is wrong with the sounder's wiring (empty: nothing), d11 J1's pin number."""
+    net_of = {m: name for name, ms in nets.items() for m in ms}
+    piezos = sorted(ref for ref in pins if ref.startswith("BZ"))
+    if len(piezos) != 1:
+        return ["%d piezos (BZ*), want 1" % len(piezos)]
+    bz = piezos[0]
+    if net_of.get((bz, "2")) != "GND":
+        return ["%s's - pin is on %s, not GND" % (bz, net_of.get((bz, "2")))]
+    drive = net_of[(bz, "1")]
+    others = sorted(m for m in nets[drive] if m[0] != bz)
+    if len(others) != 1 or not others[0][0].startswith("R"):
+        return ["%s's + pin (net %s) meets %s, not one series resistor" % (bz, drive, others)]
+    res = others[0][0]
+    far = next(net_of[(res, p)] for p in pins[res] if net_of[(res, p)] != drive)
+    rest = sorted(m for m in nets[far] if m[0] != res)
+    if rest != [("J1", d11)]:
+        return ["%s joins %s to net %s, which holds %s, not the Uno's %s (J1 pin %s) alone"
+                % (res, bz, far, rest, SOUND_UNO, d11)]
+    return []
+
+
+def sounder(path):
+    from schematics.gen import schematic
+    nets, pins = read_netlist(path)
+    fails = sounder_fails(nets, pins, schematic.uno_pins()[SOUND_UNO][0])
+    for f in fails:
+        print("sounder: FAIL " + f)
+    print("sounder: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
     return 1 if fails else 0
 
 
@@ -208,12 +248,13 @@ def lid(path):
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "schtext", "lid"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "sounder", "schtext",
+                                                "lid"):
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
         return roundtrip(path)
-    return {"shorts": shorts, "schtext": schtext, "lid": lid}[cmd](path)
+    return {"shorts": shorts, "sounder": sounder, "schtext": schtext, "lid": lid}[cmd](path)
 
 
 if __name__ == "__main__":

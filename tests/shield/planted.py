@@ -6,8 +6,9 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
 
   planted.py RECORDS WORKDIR        exit status is the verdict
 
-Checks: roundtrip, shorts, schtext, lid (check_intent.py; suite test-kicad-intent) and
-spice-leds, spice-pins, spice-reset, spice-keys (spice_proofs.py; test-kicad-spice); for
+Checks: roundtrip, shorts, sounder, schtext, lid (check_intent.py; suite
+test-kicad-intent) and spice-leds, spice-pins, spice-reset, spice-keys, spice-sound
+(spice_proofs.py; test-kicad-spice); for
 records with `prepare: kicad-pcb` the PCB and BOM are made from the copy too and checked
 by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk) and bom (bom.py;
 test-kicad-fab).
@@ -89,7 +90,8 @@ def checks(project, board=False):
         if r.returncode:
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
-    for name, args in (("roundtrip", [net]), ("shorts", [net]), ("schtext", [sch]),
+    for name, args in (("roundtrip", [net]), ("shorts", [net]), ("sounder", [net]),
+                       ("schtext", [sch]),
                        ("lid", [os.path.join(project, "parts.json")])):
         r = module(project, "tests.shield.check_intent", name, *args)
         result[name] = r.returncode != 0
@@ -97,9 +99,10 @@ def checks(project, board=False):
     r = module(project, "tests.shield.spice_proofs", cir, "--work",
                os.path.join(project, "spice-work"))
     log += r.stdout
-    for proof in ("leds", "pins", "reset", "keys"):
+    proofs = ("leds", "pins", "reset", "keys", "sound")
+    for proof in proofs:
         result["spice-" + proof] = ("FAIL %s:" % proof) in r.stdout
-    if r.returncode and not any(result["spice-" + p] for p in ("leds", "pins", "reset", "keys")):
+    if r.returncode and not any(result["spice-" + p] for p in proofs):
         result["spice-run"] = True
     if board:
         more, more_log = board_checks(project, net)

@@ -39,6 +39,8 @@ import re
 import subprocess
 import sys
 
+from tests.shield import spice_sound
+
 ROWS, COLS = 3, 3
 TARGET = {"R": 9.8e-3, "G": 13.6e-3}   # schematics/README.md, "Current budget"
 TARGET_BAND = 0.15                     # +-15 % at the typical corner
@@ -52,12 +54,13 @@ R_OL, LEAK = 25.0, 1e-6
 R_PU = (20e3, 50e3)
 PRESSED, RELEASED = 0.1, 100e6
 HIZ = 1e12
-# MCU pins on the shield's nets (board/uno_shield_r1/pins.h; the pin-map test joins it)
+# MCU pins on the shield's nets (board/uno_shield_r3/pins.h; the pin-map test joins it)
 LED_PINS = {"LED_C0_R": "PD2", "LED_C0_G": "PD3", "LED_C1_R": "PD4", "LED_C1_G": "PD5",
             "LED_C2_R": "PD6", "LED_C2_G": "PD7"}
 ROW_PINS = {"LED_ROW0": "PB0", "LED_ROW1": "PB1", "LED_ROW2": "PB2"}
 KEY_ROW_PINS = {"KEY_ROW0": "PC3", "KEY_ROW1": "PC4", "KEY_ROW2": "PC5"}
 KEY_COL_PINS = {"KEY_COL0": "PC0", "KEY_COL1": "PC1", "KEY_COL2": "PC2"}
+SOUND_PINS = {"SOUND": "PB3"}   # hi-Z in these frames; spice_sound.py drives it
 PORT_GROUPS = {"C0-C5 + D0-D4": ("PC", "PD0", "PD1", "PD2", "PD3", "PD4"),
                "B0-B5 + D5-D7": ("PB", "PD5", "PD6", "PD7")}
 
@@ -95,14 +98,15 @@ def parts_of(lines):
 def harness():
     """The MCU's pins: a source and its resistor per pin on the shield."""
     out = ["* the MCU's pins (tests/shield/spice_proofs.py)"]
-    for net, pin in {**LED_PINS, **ROW_PINS, **KEY_ROW_PINS}.items():
+    for net, pin in {**LED_PINS, **ROW_PINS, **KEY_ROW_PINS, **SOUND_PINS}.items():
         out.append("V%s m_%s 0 DC 0" % (pin, pin.lower()))
         out.append("R%s m_%s %s %g" % (pin, pin.lower(), node("/" + net), HIZ))
     for net, pin in KEY_COL_PINS.items():
         out.append("V%s m_%s 0 DC 5" % (pin, pin.lower()))
         out.append("R%s m_%s %s %g" % (pin, pin.lower(), node("/" + net), HIZ))
     # reset: each net's leakage current, switched in by the control script
-    for net in list(LED_PINS) + list(ROW_PINS) + list(KEY_ROW_PINS) + list(KEY_COL_PINS):
+    for net in list(LED_PINS) + list(ROW_PINS) + list(KEY_ROW_PINS) + list(KEY_COL_PINS) \
+            + list(SOUND_PINS):
         out.append("ILK_%s 0 %s DC 0" % (net, node("/" + net)))
     return out
 
@@ -223,7 +227,8 @@ def main():
         print(r.stdout[-3000:] + r.stderr[-3000:])
         raise SystemExit("spice_proofs: ngspice gave %d of %d values (log: %s/proofs.log)"
                          % (len(values), expected, args.work))
-    return verdict(s.probes, values)
+    sound = spice_sound.proofs(lines, harness(), args.work)
+    return verdict(s.probes, values, sound)
 
 
 def led_of(label):
@@ -332,6 +337,8 @@ def report(acc):
           % (acc["reset_gate"], acc["reset_worst"]))
     print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
           % (acc["key_ok"], acc["key_ok"] + acc["key_bad"]))
+    for line in acc["sound"]:
+        print(line)
     shown = {}
     for proof, msg in acc["fails"]:
         shown[proof] = shown.get(proof, 0) + 1
@@ -341,17 +348,19 @@ def report(acc):
         if n > 5:
             print("spice: FAIL %s: ... %d failures in all" % (proof, n))
     print("spice: %d passed, %d failed (%s)"
-          % (4 - len(shown), len(shown),
-             ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys"))
+          % (5 - len(shown), len(shown),
+             ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys, sound"))
     return 1 if acc["fails"] else 0
 
 
-def verdict(probes, values):
+def verdict(probes, values, sound=((), ())):
     acc = {"fails": [],  # (proof, message)
            "per": {},    # (colour, lit) -> [currents at typ]
            "worst_die": 0.0, "worst_pin": (0.0, ""),
            "worst_port": {g: (0.0, "") for g in PORT_GROUPS},
-           "reset_worst": 0.0, "reset_gate": 0.0, "key_ok": 0, "key_bad": 0}
+           "reset_worst": 0.0, "reset_gate": 0.0, "key_ok": 0, "key_bad": 0,
+           "sound": sound[0]}
+    acc["fails"] += [("sound", msg) for msg in sound[1]]
     for n, (tag, exprs) in enumerate(probes):
         v = {label: values[(n, k)] for k, (label, _e) in enumerate(exprs)}
         if tag[0] == "led":

@@ -31,6 +31,28 @@ def test_no_shorted_part(netlist):
     assert check_intent.shorts(netlist) == 0
 
 
+def test_sounder_behind_a_resistor_on_oc2a(netlist):
+    assert check_intent.sounder(netlist) == 0
+
+
+def test_planted_sounder_mistakes_are_caught(netlist):
+    """The piezo straight on D11 (no series resistor), and the resistor on a pin the
+    shield already uses (D8's LED_ROW0), each fail; the unplanted nets pass."""
+    from schematics.gen import schematic
+    d11 = schematic.uno_pins()["D11"][0]
+    nets, pins = check_intent.read_netlist(netlist)
+    assert check_intent.sounder_fails(nets, pins, d11) == []
+    drive = next(n for n, m in nets.items() if ("BZ1", "1") in m)
+    bare = {n: set(m) for n, m in nets.items()}
+    bare[drive].discard(("BZ1", "1"))
+    bare["/SOUND"].add(("BZ1", "1"))
+    assert "not one series resistor" in check_intent.sounder_fails(bare, pins, d11)[0]
+    used = {n: set(m) for n, m in nets.items()}
+    used["/SOUND"].discard(("R13", "2"))
+    used["/LED_ROW0"].add(("R13", "2"))
+    assert "not the Uno's D11" in check_intent.sounder_fails(used, pins, d11)[0]
+
+
 def test_schematic_texts_apart():
     assert check_intent.schtext(SCH) == 0
 

@@ -69,14 +69,18 @@ def nearest_leads():
     return sorted(out)
 
 
+TO92_LEADS = {"1": "source", "2": "gate", "3": "drain"}
+
+
 def test_trim_note_names_the_leads_by_the_jacks(readme):
     leads = nearest_leads()
-    assert leads[0][0] > 0, "a lead over a jack: %s" % (leads[0],)
-    assert "closest, %.1f mm from the DC jack's outline, are %s's" % (leads[0][0], leads[0][2]) \
+    first = leads[0]
+    assert first[0] > 0, "a lead over a jack: %s" % (first,)
+    assert "closest, %.1f mm from the %s jack's outline, are %s's" % first[:3] in readme
+    nxt = next(lead for lead in leads if lead[2] != first[2])
+    lead = TO92_LEADS[nxt[3]] if nxt[2].startswith("Q") else "pad " + nxt[3]
+    assert "then %s's %s (%.1f mm, beside the %s jack's)" % (nxt[2], lead, nxt[0], nxt[1]) \
         in readme
-    usb = [lead for lead in leads if lead[1] == "USB-B"][:2]
-    assert "%s's source (%.1f mm)" % (usb[0][2], usb[0][0]) in readme
-    assert "%s's drain (%.1f mm)" % (usb[1][2], usb[1][0]) in readme
 
 
 def test_one_lid_the_cases(readme):

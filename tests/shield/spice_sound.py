@@ -1,0 +1,172 @@
+"""tests/shield/spice_sound.py - the sounder's proofs (spice_proofs.py runs them): ngspice
+transient runs on KiCad's SPICE export, where the piezo BZ1 is its capacitance
+(parts.json: capacitance_nf, altered to the top of its tolerance, the worst case for
+every figure here) behind R13 on the SOUND net (D11 = PB3 = OC2A, also ISP's MOSI).
+
+  tone  the pin drives a square wave (Timer2 toggling OC2A) at each of TONES_HZ, at
+        the high corner (5.25 V, R_OH 10 R high side, R_OL 25 R low side): the peak
+        and the average pin current (mean of |i| over whole periods, after 5 periods
+        to settle) stay within the ATmega328P's 20 mA rating; the piezo's swing is
+        at least SWING_MIN of VCC (the tone is full-strength at every frequency);
+  isp   the MCU in reset (its pin an input), a programmer drives MOSI through its
+        output resistance (R_PROG) at 1 MHz SCK, a bit pattern with the longest runs
+        avrdude sends (a 0xFF / 0x00 page fill: 32 equal bits) before single opposite
+        bits: at every SCK rising edge (the bit's sampling point, half a bit after
+        MOSI changed) the MCU pin is above V_IH = 0.6 VCC for a 1 and below
+        V_IL = 0.3 VCC for a 0, at 4.5 V and 5.5 V.
+Peak current bound without any load model: V / (R_OH + R13) with the piezo shorted,
+so a different piezo model (its motional branch at resonance) cannot raise it.
+Standard library and ngspice; run from the repository's root.
+"""
+import os
+import subprocess
+
+from schematics.gen import parts as partdata
+
+TONES_HZ = (250, 500, 1000, 2000, 4000)   # the firmware's range (firmware/game/sounds.h)
+SETTLE, MEASURE = 5, 3                     # periods
+SWING_MIN = 0.95
+PIN_RATED = 20e-3
+VCC_HIGH, R_OH, R_OL = 5.25, 10.0, 25.0
+EDGE = 10e-9                               # the pin's rise/fall time, s
+SCK_HZ = 1e6
+ISP_VCC = (4.5, 5.5)                       # the ATmega328P's range at 16 MHz
+# A programmer's MOSI: a logic pin (an AVR's, 25 R) alone, or with a series resistor
+# that protects both ends (330 R taken as the upper end of what programmers fit).
+R_PROG = (25.0, 330.0)
+RUN = 32
+
+
+def piezo(lines):
+    """(element, + node) of the piezo in the export: the capacitor BZ1 becomes."""
+    for ln in lines:
+        tok = ln.split()
+        if tok and tok[0].upper() == "CBZ1":
+            return tok[0].lower(), tok[1]
+    raise SystemExit("spice_sound: no CBZ1 in the export: has BZ1 its Sim.* fields?")
+
+
+def c_max():
+    line = partdata.by_ref(partdata.load())["BZ1"]
+    return line["capacitance_nf"] * 1e-9 * (1 + line["capacitance_tol"])
+
+
+def run(deck, work, name, vectors):
+    """ngspice on deck; [(time, [values])] of the vectors written by wrdata."""
+    os.makedirs(work, exist_ok=True)
+    path, data = os.path.join(work, name + ".cir"), os.path.join(work, name + ".dat")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(deck + [".control", "set noaskquit", "set wr_singlescale",
+                                  "run", "wrdata %s %s" % (data, " ".join(vectors)),
+                                  "quit", ".endc", ".end"]) + "\n")
+    r = subprocess.run(["ngspice", "-b", path], capture_output=True, text=True)
+    with open(os.path.join(work, name + ".log"), "w", encoding="utf-8") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode or not os.path.exists(data):
+        raise SystemExit("spice_sound: ngspice failed on %s (log: %s.log)" % (path, name))
+    rows = []
+    for line in open(data, encoding="utf-8"):
+        nums = [float(x) for x in line.split()]
+        if nums:
+            rows.append((nums[0], nums[1:]))
+    os.remove(data)
+    return rows
+
+
+def tone(base, pz, work, hz):
+    """{peak, avg, swing} of the pin driving a square wave at hz."""
+    period = 1.0 / hz
+    stop = (SETTLE + MEASURE) * period
+    deck = base + [
+        "VSND m_snd 0 PULSE(0 %g 0 %g %g %g %g)"
+        % (VCC_HIGH, EDGE, EDGE, period / 2 - EDGE, period),
+        # the pin's driver: R_OH while high, R_OL while low (a switch per side)
+        "BSND m_snd n_sound I = (v(m_snd) - v(n_sound)) / "
+        "(v(m_snd) > %g ? %g : %g)" % (VCC_HIGH / 2, R_OH, R_OL),
+        ".tran %g %g 0 %g" % (period / 4000, stop, period / 4000),
+    ]
+    rows = run(deck, work, "tone%d" % hz, ["i(vsnd)", "v(%s)" % pz, "v(m_snd)", "v(n_sound)"])
+    t0 = SETTLE * period
+    win = [(t, v) for t, v in rows if t >= t0]
+    cur = [abs(v[0]) for _t, v in win]
+    avg = sum(abs(b[1][0]) * (b[0] - a[0]) for a, b in zip(win, win[1:])) / (win[-1][0] - win[0][0])
+    vz = [v[1] for _t, v in win]
+    # the pin's own levels whenever its driver is fully on (edges excluded)
+    high = [v[3] for _t, v in win if v[2] >= VCC_HIGH - 1e-6]
+    low = [v[3] for _t, v in win if v[2] <= 1e-6]
+    return {"peak": max(cur), "avg": avg, "swing": (max(vz) - min(vz)) / VCC_HIGH,
+            "pin": (min(high), max(low))}
+
+
+def isp_bits():
+    """The MOSI bits sent: runs of 32 zeros, a single one, 32 ones, a single zero, then
+    alternating bits."""
+    return [0] * RUN + [1] + [1] * RUN + [0] + [1, 0] * 8
+
+
+def isp(base, work, vcc, r_prog):
+    """Worst (lowest) pin voltage on a 1 and worst (highest) on a 0, at the SCK edges."""
+    bits = isp_bits()
+    tb = 1.0 / SCK_HZ
+    pts = ["0 0"]
+    for k, b in enumerate(bits):   # MOSI changes at the start of each bit (SCK falling)
+        prev = bits[k - 1] if k else 0
+        pts.append("%g %g" % (k * tb, prev * vcc))
+        pts.append("%g %g" % (k * tb + EDGE, b * vcc))
+    stop = len(bits) * tb
+    deck = base + ["VPROG m_prog 0 PWL(%s)" % " ".join(pts),
+                   "RPROG m_prog n_sound %g" % r_prog,
+                   ".tran %g %g 0 %g" % (tb / 200, stop, tb / 200)]
+    rows = run(deck, work, "isp%g_%g" % (vcc, r_prog), ["v(n_sound)"])
+    worst1, worst0 = vcc, 0.0
+    for k, b in enumerate(bits):
+        ts = k * tb + tb / 2       # SCK rising: the MCU samples MOSI
+        v = min(rows, key=lambda r: abs(r[0] - ts))[1][0]
+        if b:
+            worst1 = min(worst1, v)
+        else:
+            worst0 = max(worst0, v)
+    return worst1, worst0
+
+
+def proofs(lines, harness, work):
+    """(figure lines, failure messages) of the tone and ISP proofs."""
+    element, pz = piezo(lines)
+    cmax = c_max()
+    base = [ln for ln in lines if ln.split()[:1] not in ([element.upper()], [element])]
+    base += ["%s %s 0 %g" % (element.upper(), pz, cmax)] + harness
+    # the MCU's own PB3 source (spice_proofs' harness) stays hi-Z here
+    figures, fails = [], []
+    worst = {"peak": (0, 0), "avg": (0, 0)}
+    swing, pin = [], [VCC_HIGH, 0.0]
+    for hz in TONES_HZ:
+        f = tone(base, pz, os.path.join(work, "sound"), hz)
+        for k in ("peak", "avg"):
+            worst[k] = max(worst[k], (f[k], hz))
+            if f[k] > PIN_RATED:
+                fails.append("%d Hz: %s pin current %.2f mA > %.0f mA"
+                             % (hz, k, f[k] * 1e3, PIN_RATED * 1e3))
+        swing.append((f["swing"], hz))
+        pin = [min(pin[0], f["pin"][0]), max(pin[1], f["pin"][1])]
+        if pin[0] < 0.9 * VCC_HIGH or pin[1] > 0.1 * VCC_HIGH:
+            fails.append("%d Hz: the SOUND pin swings only %.2f .. %.2f V" % (hz, pin[1], pin[0]))
+        if f["swing"] < SWING_MIN:
+            fails.append("%d Hz: the piezo swings %.1f %% of VCC, want >= %.0f %%"
+                         % (hz, f["swing"] * 100, SWING_MIN * 100))
+    figures.append("spice: sound, %s Hz square waves, %.2f V, piezo %.1f nF: peak pin current "
+                   "%.2f mA, average %.3f mA (at %d Hz; rated %.0f mA), piezo swing >= %.1f %% "
+                   "of VCC (%d Hz); the SOUND pin swings %.2f .. %.2f V"
+                   % ("/".join(str(h) for h in TONES_HZ), VCC_HIGH, cmax * 1e9,
+                      worst["peak"][0] * 1e3, worst["avg"][0] * 1e3, worst["avg"][1],
+                      PIN_RATED * 1e3, min(swing)[0] * 100, min(swing)[1], pin[1], pin[0]))
+    for vcc in ISP_VCC:
+        for r_prog in R_PROG:
+            hi, lo = isp(base, os.path.join(work, "sound"), vcc, r_prog)
+            figures.append("spice: ISP MOSI at 1 MHz SCK, %.1f V, programmer %g R: a 1 reads "
+                           ">= %.2f V (V_IH %.2f), a 0 <= %.2f V (V_IL %.2f)"
+                           % (vcc, r_prog, hi, 0.6 * vcc, lo, 0.3 * vcc))
+            if hi < 0.6 * vcc or lo > 0.3 * vcc:
+                fails.append("ISP at %.1f V through %g R: MOSI reads %.2f V for a 1, %.2f V "
+                             "for a 0 (V_IH %.2f, V_IL %.2f)"
+                             % (vcc, r_prog, hi, lo, 0.6 * vcc, 0.3 * vcc))
+    return figures, fails
