@@ -1,7 +1,7 @@
 /* board/pins.h - the one selector header for the shield's pin map.
  *
  * Selects board/<BOARD>/pins.h from the BOARD macro set by the Makefile
- * (BOARD=uno_shield_r1 by default). An unknown board is a compile error, never a
+ * (BOARD=uno_shield_r3 by default). An unknown board is a compile error, never a
  * silent default. The pin map is compile-time data (port index + bit), so the firmware
  * HAL, the host fakes, the simulator and the schematic checks all read the same header.
  */

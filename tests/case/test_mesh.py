@@ -45,7 +45,8 @@ def test_mesh_is_closed_and_on_the_bed(part):
 
 def thin_features(part, m):
     """Facets of the features stated thinner than min_wall (print frame): the base's lip
-    and small standoffs, the lid's rebate and its webs between the caps, the caps' tabs."""
+    and small standoffs, the lid's rebate, its webs between the caps and between its sound
+    holes, the caps' tabs."""
     c = m.t.mean(axis=1)
     L = lay()
     if part == "base":
@@ -60,6 +61,10 @@ def thin_features(part, m):
         ys = [-p[1] for p in L["caps"]]
         grid = ((c[:, 0] > min(xs) - 8) & (c[:, 0] < max(xs) + 8) & (c[:, 1] > min(ys) - 8)
                 & (c[:, 1] < max(ys) + 8) & (c[:, 2] <= D["lid_plate"] + 1e-3))
+        # the webs of the sound opening (fit.sound_opening holds them to thin_wall)
+        for x, y, d in L["sound_holes"]:
+            grid |= (np.hypot(c[:, 0] - x, c[:, 1] + y) <= d / 2 + R["thin_wall"] + 0.5) \
+                & (c[:, 2] <= D["lid_plate"] + 1e-3)
         return rebate | grid, R["thin_wall"]
     top = c[:, 2] <= D["cap_number_depth"] + 1e-3     # the engraving's sides
     return ~top, D["cap_tab_foot"]

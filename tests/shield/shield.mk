@@ -17,23 +17,30 @@
 #                              with two MPNs is caught); the job file states the finish
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
-#                              part has both pins on one net, no two schematic texts overlap,
+#                              part has both pins on one net, the piezo hangs on OC2A (D11)
+#                              through one series resistor and nothing else shares that pin,
+#                              no two schematic texts overlap,
 #                              the case's key caps on the plungers keep its lid over the
 #                              tallest part and clear the LEDs (case/caselib.py's rules on
 #                              parts.json's heights); test_readme.py:
 #                              schematics/README.md's bend distances, trim note, lid and
 #                              rule severities as the footprint, PCB, case and project have them
 #   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
-#                              lit), pin and port sums, rows dark in reset, all 512 key sets
+#                              lit), pin and port sums, rows dark in reset, all 512 key sets;
+#                              the sounder's pin current and swing at 250 Hz-4 kHz, ISP's
+#                              MOSI edges through it at 1 MHz SCK (spice_sound.py)
 #   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
 #                              either side, lines >= 0.15 mm, polarity letters upright
 #                              and 0.5 mm clear of other silk text; planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
 #                              colours, key on the wrong column, silk lines at 0.10 mm,
-#                              J1's stock silk, a BOM row with two MPNs, ...) each fail
+#                              J1's stock silk, a BOM row with two MPNs, the piezo without
+#                              its resistor, the sounder on a used pin, ...) each fail
 #                              their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
+#   make test-board-r1         BOARD=uno_shield_r1 (r1/r2, no sounder) still builds the
+#                              firmware, its print_pins has no sound pin, r3's has PB3
 #
 # Every check runs with KiCad's stock library locations pointed at an empty folder
 # (schematics/gen/gen.mk): if anything still reached for the installed libraries,

@@ -69,9 +69,11 @@ def test_assembly_bom_part_number_is_the_mpn():
 def test_placement_at_body_centres(cpl):
     rows, footprints = cpl
     assert len(rows) == footprints
-    # Q1's TO-92 body lies left of its pads (x 1.64-6.58, y 46.97-51.55 on its fab layer);
-    # r2's file had the courtyard's centre, (7.03, 49.23)
-    assert abs(float(rows["Q1"][1]) - 4.1) < 0.1 and abs(float(rows["Q1"][2]) - 49.2) < 0.1
+    # Q1's TO-92 body lies left of its pads (x 2.14-7.08, y 14.47-19.05 on its fab layer);
+    # r2's file had the courtyard's centre, 2.9 mm right of it
+    assert abs(float(rows["Q1"][1]) - 4.6) < 0.1 and abs(float(rows["Q1"][2]) - 16.8) < 0.1
+    # the piezo's body is a circle round the middle of its two pads
+    assert rows["BZ1"][1:3] == ["7.000", "46.600"]
     # the LED's lens centre is its middle pad's x
     assert rows["LED1"][1:3] == ["18.100", "44.300"]
 
