@@ -126,8 +126,9 @@ def fits(P):
     lines += ["",
               "Assumed where the parts' data is silent: the B3F plunger's height within"
               " +-%.1f mm (Omron's general tolerance), its travel up to %.2f mm at the end"
-              " stop, the LED's height within +-%.2f mm (Kingbright's general tolerance)."
-              % (A["plunger_tol"], A["travel_max"], A["led_tol"]), ""]
+              " stop, the LED's height within +-%.2f mm (Kingbright's general tolerance),"
+              " the piezo's body within %.1f mm of its footprint (its pins in 1.0 mm holes)."
+              % (A["plunger_tol"], A["travel_max"], A["led_tol"], A["sounder_tol"]), ""]
     return lines
 
 
