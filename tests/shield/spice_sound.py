@@ -129,39 +129,41 @@ def isp(base, work, vcc, r_prog):
     return worst1, worst0
 
 
-def proofs(lines, harness, work):
-    """(figure lines, failure messages) of the tone and ISP proofs."""
-    element, pz = piezo(lines)
-    cmax = c_max()
-    base = [ln for ln in lines if ln.split()[:1] not in ([element.upper()], [element])]
-    base += ["%s %s 0 %g" % (element.upper(), pz, cmax)] + harness
-    # the MCU's own PB3 source (spice_proofs' harness) stays hi-Z here
-    figures, fails = [], []
-    worst = {"peak": (0, 0), "avg": (0, 0)}
-    swing, pin = [], [VCC_HIGH, 0.0]
+def tone_proofs(base, pz, work, cmax):
+    """(figure lines, failures) of the pin driving the piezo at every tone."""
+    fails, per = [], []
     for hz in TONES_HZ:
-        f = tone(base, pz, os.path.join(work, "sound"), hz)
+        f = tone(base, pz, work, hz)
+        per.append((hz, f))
         for k in ("peak", "avg"):
-            worst[k] = max(worst[k], (f[k], hz))
             if f[k] > PIN_RATED:
                 fails.append("%d Hz: %s pin current %.2f mA > %.0f mA"
                              % (hz, k, f[k] * 1e3, PIN_RATED * 1e3))
-        swing.append((f["swing"], hz))
-        pin = [min(pin[0], f["pin"][0]), max(pin[1], f["pin"][1])]
-        if pin[0] < 0.9 * VCC_HIGH or pin[1] > 0.1 * VCC_HIGH:
-            fails.append("%d Hz: the SOUND pin swings only %.2f .. %.2f V" % (hz, pin[1], pin[0]))
+        if f["pin"][0] < 0.9 * VCC_HIGH or f["pin"][1] > 0.1 * VCC_HIGH:
+            fails.append("%d Hz: the SOUND pin swings only %.2f .. %.2f V"
+                         % (hz, f["pin"][1], f["pin"][0]))
         if f["swing"] < SWING_MIN:
             fails.append("%d Hz: the piezo swings %.1f %% of VCC, want >= %.0f %%"
                          % (hz, f["swing"] * 100, SWING_MIN * 100))
-    figures.append("spice: sound, %s Hz square waves, %.2f V, piezo %.1f nF: peak pin current "
-                   "%.2f mA, average %.3f mA (at %d Hz; rated %.0f mA), piezo swing >= %.1f %% "
-                   "of VCC (%d Hz); the SOUND pin swings %.2f .. %.2f V"
-                   % ("/".join(str(h) for h in TONES_HZ), VCC_HIGH, cmax * 1e9,
-                      worst["peak"][0] * 1e3, worst["avg"][0] * 1e3, worst["avg"][1],
-                      PIN_RATED * 1e3, min(swing)[0] * 100, min(swing)[1], pin[1], pin[0]))
+    hi = min(f["pin"][0] for _h, f in per)
+    lo = max(f["pin"][1] for _h, f in per)
+    figures = [
+        "spice: sound, %s Hz square waves, %.2f V, piezo %.1f nF: peak pin current %.2f mA "
+        "(rated %.0f mA), average %s mA; the piezo swings >= %.1f %% of VCC; the SOUND pin "
+        "%.2f .. %.2f V"
+        % ("/".join(str(h) for h, _f in per), VCC_HIGH, cmax * 1e9,
+           max(f["peak"] for _h, f in per) * 1e3, PIN_RATED * 1e3,
+           "/".join("%.3f" % (f["avg"] * 1e3) for _h, f in per),
+           min(f["swing"] for _h, f in per) * 100, lo, hi)]
+    return figures, fails
+
+
+def isp_proofs(base, work):
+    """(figure lines, failures) of a programmer's MOSI at the MCU pin."""
+    figures, fails = [], []
     for vcc in ISP_VCC:
         for r_prog in R_PROG:
-            hi, lo = isp(base, os.path.join(work, "sound"), vcc, r_prog)
+            hi, lo = isp(base, work, vcc, r_prog)
             figures.append("spice: ISP MOSI at 1 MHz SCK, %.1f V, programmer %g R: a 1 reads "
                            ">= %.2f V (V_IH %.2f), a 0 <= %.2f V (V_IL %.2f)"
                            % (vcc, r_prog, hi, 0.6 * vcc, lo, 0.3 * vcc))
@@ -170,3 +172,16 @@ def proofs(lines, harness, work):
                              "for a 0 (V_IH %.2f, V_IL %.2f)"
                              % (vcc, r_prog, hi, lo, 0.6 * vcc, 0.3 * vcc))
     return figures, fails
+
+
+def proofs(lines, harness, work):
+    """(figure lines, failure messages) of the tone and ISP proofs. The MCU's own PB3
+    source of spice_proofs' harness stays hi-Z here."""
+    element, pz = piezo(lines)
+    cmax = c_max()
+    base = [ln for ln in lines if ln.split()[:1] not in ([element.upper()], [element])]
+    base += ["%s %s 0 %g" % (element.upper(), pz, cmax)] + harness
+    work = os.path.join(work, "sound")
+    tf, tfails = tone_proofs(base, pz, work, cmax)
+    isf, ifails = isp_proofs(base, work)
+    return tf + isf, tfails + ifails
