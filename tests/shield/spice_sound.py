@@ -13,7 +13,8 @@ every figure here) behind R13 on the SOUND net (D11 = PB3 = OC2A, also ISP's MOS
         avrdude sends (a 0xFF / 0x00 page fill: 32 equal bits) before single opposite
         bits: at every SCK rising edge (the bit's sampling point, half a bit after
         MOSI changed) the MCU pin is above V_IH = 0.6 VCC for a 1 and below
-        V_IL = 0.3 VCC for a 0, at 4.5 V and 5.5 V.
+        V_IL = 0.3 VCC for a 0, at 4.5 V and 5.5 V; and the largest R_PROG that would
+        still pass, at 4.5 V (a figure, the margin over R_PROG's upper end).
 Peak current bound without any load model: V / (R_OH + R13) with the piezo shorted,
 so a different piezo model (its motional branch at resonance) cannot raise it.
 Standard library and ngspice; run from the repository's root.
@@ -31,8 +32,8 @@ VCC_HIGH, R_OH, R_OL = 5.25, 10.0, 25.0
 EDGE = 10e-9                               # the pin's rise/fall time, s
 SCK_HZ = 1e6
 ISP_VCC = (4.5, 5.5)                       # the ATmega328P's range at 16 MHz
-# A programmer's MOSI: a logic pin (an AVR's, 25 R) alone, or with a series resistor
-# that protects both ends (330 R taken as the upper end of what programmers fit).
+# A programmer's MOSI: a logic pin (an AVR's, 25 R: USBasp, ArduinoISP) alone, or with a
+# series resistor that protects both ends (330 R assumed as the upper end of those).
 R_PROG = (25.0, 330.0)
 RUN = 32
 
@@ -158,6 +159,20 @@ def tone_proofs(base, pz, work, cmax):
     return figures, fails
 
 
+def isp_limit(base, work, vcc):
+    """The largest programmer resistance (to 10 R) whose MOSI still meets V_IH and V_IL
+    at vcc: how much margin R_PROG's upper end leaves."""
+    lo, hi = R_PROG[-1], 20 * R_PROG[-1]
+    while hi - lo > 10:
+        mid = (lo + hi) / 2
+        one, zero = isp(base, work, vcc, mid)
+        if one >= 0.6 * vcc and zero <= 0.3 * vcc:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def isp_proofs(base, work):
     """(figure lines, failures) of a programmer's MOSI at the MCU pin."""
     figures, fails = [], []
@@ -171,6 +186,8 @@ def isp_proofs(base, work):
                 fails.append("ISP at %.1f V through %g R: MOSI reads %.2f V for a 1, %.2f V "
                              "for a 0 (V_IH %.2f, V_IL %.2f)"
                              % (vcc, r_prog, hi, lo, 0.6 * vcc, 0.3 * vcc))
+    figures.append("spice: ISP MOSI at 1 MHz SCK, %.1f V: a programmer up to %.0f R still "
+                   "meets V_IH and V_IL" % (ISP_VCC[0], isp_limit(base, work, ISP_VCC[0])))
     return figures, fails
 
 
