@@ -564,8 +564,8 @@ static void test_serial_wake(void **state)
 }
 
 /* A long press acts when the key comes up: held past 800 ms the cell only lights
- * yellow (armed); the menu opens with the release, and a tap picks (cell 5: level
- * medium, a new game). */
+ * yellow (armed); the menu opens with the release, a tap chooses and a long press picks
+ * (cell 4: level medium, this game's too before the first move). */
 static void test_long_press_on_release(void **state)
 {
     (void)state;
@@ -580,13 +580,13 @@ static void test_long_press_on_release(void **state)
     run(30);
     assert_non_null(strstr(output(), "menu: 1 x 2 o"));
     assert_int_equal(fake_leds_cell(4), LED_YELLOW | LED_DIM);
-    tap(4, 60);
-    assert_string_equal(output(), "menu: 5 chosen, hold it to confirm\n");
-    fake_keys_set_raw(1u << 4); /* the confirming long press */
+    tap(3, 60);
+    assert_string_equal(output(), "menu: 4 chosen, hold it to confirm\n");
+    fake_keys_set_raw(1u << 3); /* the confirming long press */
     run(1000);
     fake_keys_set_raw(0);
     run(30);
-    assert_string_equal(output(), "level: medium (next game)\nnew: vs ai, you x, level medium\n");
+    assert_string_equal(output(), "level: medium (this game too)\n");
 }
 
 /* A key held for good: it is reported, never acts, and the board sleeps with its row
