@@ -391,8 +391,9 @@ static void game_menu_step(game_t *g, uint8_t action)
             g->report[g->reports - 1u].value = 1; /* the level report: this game's too */
         }
         break;
-    case GAME_MENU_SOUND:
+    case GAME_MENU_SOUND: /* the pick's click as the new setting has it */
         game_set_sound(g, (uint8_t)((s->sound + 1u) % SOUNDS_SETTINGS));
+        g->sound = SOUNDS_NONE;
         game_sound(g, SOUNDS_click);
         break;
     case GAME_MENU_COLOUR_BLIND:
