@@ -55,6 +55,23 @@ bool game_take_report(game_t *g, game_report_t *r)
     return true;
 }
 
+/* The sound of an event, if the setting lets it play; a result's stays over the events
+ * after it in the same call (firmware/README.md, "Sound"). */
+static void game_sound(game_t *g, uint8_t id)
+{
+    if (sounds_allowed(g->settings.sound, id) &&
+        !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
+        g->sound = id;
+    }
+}
+
+uint8_t game_take_sound(game_t *g)
+{
+    uint8_t id = g->sound;
+    g->sound = SOUNDS_NONE;
+    return id;
+}
+
 static uint8_t game_ai_player(uint8_t mode)
 {
     if (mode == GAME_MODE_AI_X) {
@@ -74,6 +91,17 @@ static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
         return winner == PLAYER_O ? STATS_WIN : STATS_LOSS;
     }
     return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
+}
+
+/* The result's sound: the person's win, draw or loss against the AI; two players, a win
+ * is the winner's (firmware/README.md, "Sound"). */
+static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        return SOUNDS_draw;
+    }
+    return mode == GAME_MODE_2P || game_stats_kind(mode, winner) == STATS_WIN ? SOUNDS_win
+                                                                              : SOUNDS_loss;
 }
 
 static uint16_t game_marked(const game_t *g)
@@ -150,6 +178,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     game_report(g, GAME_REP_RESULT)->player = mover;
     stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
     g->save |= STATS_SAVE_STATS;
+    game_sound(g, game_result_sound(g->settings.mode, mover));
 }
 
 static void game_setting(game_t *g, uint8_t *field, uint8_t value)
@@ -196,6 +225,14 @@ void game_set_color_blind(game_t *g, bool on)
     game_report(g, GAME_REP_COLOR_BLIND)->value = on;
 }
 
+void game_set_sound(game_t *g, uint8_t setting)
+{
+    if (setting < SOUNDS_SETTINGS) {
+        game_setting(g, &g->settings.sound, setting);
+        game_report(g, GAME_REP_SOUND)->value = setting;
+    }
+}
+
 void game_set_brightness(game_t *g, uint8_t level)
 {
     if (level < LEDS_BRIGHT_LEVELS) {
@@ -213,6 +250,7 @@ void game_init(game_t *g, uint16_t seed)
 {
     /* In place: a copy of the records would sit in main's frame under every deep call. */
     memset(g, 0, offsetof(game_t, settings)); /* all but the records, which come last */
+    g->sound = SOUNDS_NONE;
     if (!stats_settings_valid(&g->settings)) {
         stats_settings_default(&g->settings);
     }
@@ -334,40 +372,34 @@ enum { GAME_TAP, GAME_LONG, GAME_HOLD };
 static void game_menu_close(game_t *g)
 {
     g->ms[GAME_T_OVERLAY] = 0;
+    game_sound(g, SOUNDS_menu_close);
     game_report(g, GAME_REP_MENU)->value = 0;
 }
 
-/* A press in the menu: choose, confirm, or close (firmware/README.md, "Menu"). */
-static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
+/* A pick that steps a setting and keeps the menu open: the next level (the game under
+ * way's too while the person has not moved in it), the next sound setting (a click says
+ * it is on), colour-blind on/off, the next brightness (full, medium, night, medium, ...). */
+static void game_menu_step(game_t *g, uint8_t action)
 {
-    uint8_t bright = g->settings.brightness, arg = game_menu_get(cell, GAME_MENU_ARG);
-    if (kind == GAME_TAP && g->menu_cell >= POS_CELLS) {
-        g->menu_cell = cell;
-        game_report_t *r = game_report(g, GAME_REP_MENU);
-        r->value = 2;
-        r->cell = cell;
-        return;
-    }
-    if (kind == GAME_TAP || cell != g->menu_cell) {
-        game_menu_close(g);
-        return;
-    }
-    switch (game_menu_get(cell, GAME_MENU_ACTION)) {
+    const settings_t *s = &g->settings;
+    uint8_t bright = s->brightness;
+    switch (action) {
     case GAME_MENU_LEVEL:
-        game_set_level(g, arg);
-        arg = g->settings.mode; /* and a new game at it */
-        /* fall through */
-    case GAME_MENU_MODE:
-        game_new(g, arg);
-        game_show_cell(g, cell, GAME_CONFIRM_MS);
+        game_set_level(g, (uint8_t)((s->level + 1u) % LEVELS));
+        if (!g->over && !game_person_moved(g)) {
+            g->level = s->level;
+            g->report[g->reports - 1u].value = 1; /* the level report: this game's too */
+        }
         break;
-    case GAME_MENU_STATS:
-        game_show_stats(g);
+    case GAME_MENU_SOUND: /* the pick's click as the new setting has it */
+        game_set_sound(g, (uint8_t)((s->sound + 1u) % SOUNDS_SETTINGS));
+        g->sound = SOUNDS_NONE;
+        game_sound(g, SOUNDS_click);
         break;
     case GAME_MENU_COLOUR_BLIND:
-        game_set_color_blind(g, !g->settings.color_blind);
+        game_set_color_blind(g, !s->color_blind);
         break;
-    default: /* GAME_MENU_BRIGHTNESS: full, medium, night, medium, full, ... */
+    default: /* GAME_MENU_BRIGHTNESS */
         if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
             g->bright_up = bright == LEDS_BRIGHT_NIGHT;
         }
@@ -376,11 +408,37 @@ static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
     }
 }
 
+/* A press in the menu: choose, confirm, or close (firmware/README.md, "Menu"). */
+static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
+{
+    uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
+    if (kind == GAME_TAP && g->menu_cell >= POS_CELLS && action != GAME_MENU_CLOSE) {
+        g->menu_cell = cell;
+        game_report_t *r = game_report(g, GAME_REP_MENU);
+        r->value = 2;
+        r->cell = cell;
+        return;
+    }
+    if (kind == GAME_TAP || cell != g->menu_cell) {
+        game_menu_close(g);
+    } else if (action == GAME_MENU_MODE) {
+        game_new(g, game_menu_get(cell, GAME_MENU_ARG));
+        game_show_cell(g, cell, GAME_CONFIRM_MS);
+        game_sound(g, SOUNDS_menu_close);
+    } else if (action == GAME_MENU_STATS) {
+        game_show_stats(g);
+        game_sound(g, SOUNDS_menu_close);
+    } else {
+        game_menu_step(g, action);
+    }
+}
+
 /* The sign of ignored presses: these cells flicker. */
 static void game_flash(game_t *g, uint16_t cells)
 {
     g->flash = cells;
     g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
+    game_sound(g, SOUNDS_ignored); /* and heard */
 }
 
 /* A tap, a long press or the menu's hold (released alone). */
@@ -393,6 +451,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t kind)
         game_show(g, GAME_SHOW_MENU, 0, 0, GAME_MENU_MS);
         g->menu_cell = POS_CELLS;
         game_report(g, GAME_REP_MENU)->value = 1;
+        game_sound(g, SOUNDS_menu_open);
     } else if (kind != GAME_TAP) {
         uint16_t marked = game_marked(g);
         if (g->over || !game_person_moved(g)) {
@@ -407,6 +466,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t kind)
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
         g->blink = bit; /* the taken cell blinks in its color */
         g->ms[GAME_T_BLINK] = GAME_ERROR_MS;
+        game_sound(g, SOUNDS_ignored); /* no move: buzzed, as a flickering press */
     }
 }
 
@@ -460,6 +520,7 @@ void game_key(game_t *g, const key_event_t *ev)
     } else if (ev->kind == KEY_EV_RELEASE && (held & bit)) {
         g->held = held = (uint16_t)(held & ~bit);
         if (!held && g->gest_cell == cell) {
+            game_sound(g, SOUNDS_click); /* accepted; what it does may sound instead */
             game_press(g, cell, kind);
         }
     }
@@ -489,11 +550,13 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
     if (menu && !game_menu_open(g)) {
         game_report(g, GAME_REP_MENU)->value = 0; /* closed unchanged: no press in time */
+        game_sound(g, SOUNDS_menu_close);
     }
     if (game_ai_to_move(g) && !t[GAME_T_AI]) {
         uint8_t cell = level_pick(g->pos, g->level, &g->rng);
         g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
+        game_sound(g, SOUNDS_ai_move);
         game_place(g, cell, GAME_REP_AI_MOVE);
     }
     if (g->held && !t[GAME_T_HELD]) {
@@ -505,34 +568,40 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
 }
 
-/* Whether a menu cell's choice is in force (shown full). */
-static bool game_menu_in_force(const settings_t *s, uint8_t action, uint8_t arg)
+/* A menu cell's state (firmware/README.md, "Menu"): 0 in force or the first step (full),
+ * 1 not or a middle step (dimmed), 2 the last step (dimmed and blinking). */
+static uint8_t game_menu_state(const settings_t *s, uint8_t action, uint8_t arg)
 {
     switch (action) {
     case GAME_MENU_MODE:
-        return s->mode == arg;
+        return s->mode == arg ? 0u : 1u;
     case GAME_MENU_LEVEL:
-        return s->level == arg;
+        return s->level; /* perfect, medium, easy */
+    case GAME_MENU_SOUND:
+        return s->sound; /* on, quiet, off */
     case GAME_MENU_COLOUR_BLIND:
-        return s->color_blind != 0;
-    case GAME_MENU_BRIGHTNESS:
-        return s->brightness == LEDS_BRIGHT_FULL;
+        return s->color_blind ? 0u : 1u;
+    case GAME_MENU_BRIGHTNESS: /* full; the levels between; night */
+        return s->brightness == LEDS_BRIGHT_FULL    ? 0u
+               : s->brightness == LEDS_BRIGHT_NIGHT ? 2u
+                                                    : 1u;
     default:
-        return false;
+        return 1u;
     }
 }
+_Static_assert(LEVEL_PERFECT == 0 && LEVELS == 3 && SOUNDS_ON == 0 && SOUNDS_SETTINGS == 3,
+               "three steps each: full, dimmed, dimmed and blinking");
 
 /* The menu's frame (firmware/README.md, "Menu"): unlike any board position. */
 static void game_menu_frame(const game_t *g, leds_frame_t *f)
 {
-    const settings_t *s = &g->settings;
     uint16_t full = 0, blink = 0;
     for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
-        if (game_menu_in_force(s, action, game_menu_get(cell, GAME_MENU_ARG))) {
+        uint8_t state = game_menu_state(&g->settings, game_menu_get(cell, GAME_MENU_ACTION),
+                                        game_menu_get(cell, GAME_MENU_ARG));
+        if (state == 0u) {
             full |= game_bit(cell);
-        }
-        if (action == GAME_MENU_BRIGHTNESS && s->brightness == LEDS_BRIGHT_NIGHT) {
+        } else if (state == 2u) {
             blink |= game_bit(cell);
         }
     }
@@ -658,4 +727,5 @@ void game_wake(game_t *g)
     g->ms[GAME_T_OVERLAY] = 0;
     g->held = 0;
     g->ms[GAME_T_GUARD] = GAME_WAKE_GUARD_MS;
+    game_sound(g, SOUNDS_wake);
 }

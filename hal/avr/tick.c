@@ -7,6 +7,7 @@
 #include "board_io.h"
 #include "hal_isr.h"
 #include "leds_duty.h"
+#include "sound_hw.h"
 
 #define TICK_PRESCALER 64ul
 #define TICK_STEP_HZ 2000ul
@@ -112,6 +113,9 @@ ISR(TIMER0_COMPA_vect)
     TICK_NOW_GPIOR = now;
     if (now == leds_blink_at) /* the count came round */
         TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
+#ifdef BOARD_SOUND
+    sound_hw_step(); /* each ms: note lengths in ms */
+#endif
 }
 
 /* Dies lit later in the step (leds_duty.h): columns of the lit row only ever added. */

@@ -4,10 +4,10 @@ share of time on while lit, the share of time lit, the blink period). With the
 colour-blind display on, every pair of states a player must tell apart differs in
 brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
-analysis' win, draw and loss (and a mark, dark there), the menu's cells in force,
-not and chosen, a hint and the marks, the winning line and the other marks. The planted case: with
-the display off, X and O (red and green at one brightness) must be caught as told apart
-by hue alone.
+analysis' win, draw and loss (and a mark, dark there), the menu's cells in force
+(or at the first step), not and chosen, a hint and the marks, the winning line and the
+other marks. The planted case: with the display off, X and O (red and green at one
+brightness) must be caught as told apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
 import subprocess
@@ -91,7 +91,7 @@ def the_menu(sim, elf, on):
     # the menu's hold, then cell 3 chosen (not confirmed)
     _, d = run(sim, elf, colour_blind(on) +
                "hold 5 2500\nwait 300\npress 3\nwait 50\nduty 1024\n")
-    return d[0], [(0, 1, "mode in force vs not"), (3, 5, "level in force vs not"),
+    return d[0], [(0, 1, "mode in force vs not"), (3, 4, "level at perfect vs close"),
                   (2, 0, "chosen vs in force"), (2, 1, "chosen vs not in force")]
 
 
