@@ -4,7 +4,8 @@
  *   print_pins          "NET PORTBIT" lines (e.g. "LED_ROW0 PB0"), one per header pin,
  *                       for tests/shield/check_pinmap.py
  *   print_pins --json   the map as JSON for the avr8js shield model
- *                       (sim/web/src/shield.js; build/web/pins.json)
+ *                       (sim/web/src/shield.js; build/web/pins.json), with "sound"
+ *                       where the board has a sounder (BOARD_SOUND)
  * Invariant: both outputs come from the one signal table below. */
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +46,10 @@ static void print_pins_json(void)
     printf("{\n  \"board\": \"%s\",\n  \"ports\": \"BCD\",\n", BOARD_NAME);
     printf("  \"ledRowActiveHigh\": %d,\n  \"ledColActiveHigh\": %d,\n",
            BOARD_LED_ROW_ACTIVE_HIGH, BOARD_LED_COL_ACTIVE_HIGH);
+#ifdef BOARD_SOUND
+    printf("  \"sound\": {\"port\": %u, \"bit\": %u},\n", BOARD_PIN_PORT(BOARD_SOUND),
+           BOARD_PIN_BIT(BOARD_SOUND));
+#endif
     for (size_t s = 0; s < PRINT_PINS_N; s++) {
         const print_pins_signal_t *sig = &print_pins_signals[s];
         printf("  \"%s\": [", sig->json_key);

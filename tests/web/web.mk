@@ -9,6 +9,14 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
+# known Timer2 tones on the sounder pin (tests/web/sound_fw.c), for the sound tests
+SOUND_FW := $(WEB_DIR)/sound_fw.elf
+$(SOUND_FW): $(call avr_objs,tests/web/sound_fw.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(SOUND_FW:.elf=.hex): $(SOUND_FW)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
 	test-web-model-twin test-web-page
 # the board model's native build, answering an event table (tests/web/test_model_twin.mjs)

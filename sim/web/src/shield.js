@@ -14,7 +14,9 @@
 //     timeout resets only PC and SP (the chip is rebuilt with MCUSR = WDRF, EEPROM kept),
 //     MCUSR starts at 0 (PORF set at power-on), and an interrupt may run right after
 //     SEI/RETI (held for one instruction here, as on the chip);
-//   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V).
+//   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V);
+//   - sound: each edge of the sounder pin (pins.sound, OC2A), timed to the cycle of the
+//     Timer2 tick that toggled it, to onSound (sound.js, wav.js).
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
@@ -127,6 +129,9 @@ export class Shield {
     this.onByte = null; // (byte) for each byte from the chip except XON/XOFF
     this.onReset = null; // (mcusr) after every reset
     this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
+    this.onSound = null; // (cycle, high) for each edge of the sounder pin, cycles since power-on
+    this.soundHigh = false;
+    this.soundAt = 0; // the cycle of its last edge
     this.keys = 0;
     this.txq = []; // host -> chip bytes not yet sent
     this.model = new WebAssembly.Instance(MODEL).exports;
@@ -194,6 +199,7 @@ export class Shield {
       if (keyPorts.has(i)) this._keysApply();
       if (this.tracer) this.tracer.pins();
     }));
+    this._soundPin(cpu);
     this._keysApply();
     this._ledsRecompute();
     this.status.resets++;
@@ -219,6 +225,34 @@ export class Shield {
         t.ocrB = ocrB;
       };
     }
+  }
+
+  // The sounder pin's edges. A Timer2 compare toggles OC2A inside the timer's count, whose
+  // lastCycle is then the tick that matched; the CPU runs a few cycles past it before the
+  // clock event is taken, so that tick, not the CPU's cycle, times the edge. A reset drives
+  // the pin low (an input, not driven: low to the sounder).
+  _soundPin(cpu) {
+    const sp = this.pins.sound;
+    if (!sp) return;
+    const port = this.ports[sp.port], mask = 1 << sp.bit, t2 = this.timers[2];
+    let at = -1;
+    const comp = t2.updateCompPin.bind(t2);
+    t2.updateCompPin = (...args) => {
+      at = t2.lastCycle;
+      comp(...args);
+      at = -1;
+    };
+    const edge = (cycles) => {
+      const ddr = cpu.data[port.portConfig.DDR] & mask;
+      const high = ddr !== 0 && (port.lastValue & mask) !== 0;
+      if (high === this.soundHigh) return;
+      this.soundHigh = high;
+      // never before the edge already told (a port write a few cycles after the tick)
+      this.soundAt = Math.max(this.soundAt, this.cycleBase + cycles);
+      if (this.onSound) this.onSound(this.soundAt, high);
+    };
+    edge(cpu.cycles);
+    port.addListener(() => edge(at >= 0 ? at : cpu.cycles));
   }
 
   /** A power cycle: a fresh chip with MCUSR = PORF; EEPROM kept. */
