@@ -60,6 +60,12 @@ TEST_TARGETS += test-web-leds
 test-web-people: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
 TEST_TARGETS += test-web-people
+# the page's sound (tests/web/test_page_sound.mjs): started by a gesture, the probe's
+# tones through the page's sound graph rendered offline, the mute button
+.PHONY: test-web-sound
+test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex)
+	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
+TEST_TARGETS += test-web-sound
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \

@@ -1,0 +1,118 @@
+// tests/web/test_page_sound.mjs - the page's sound in Debian's Chromium (headless, from
+// file://): no AudioContext before the person's first gesture, a running one after it;
+// the sounder pin's edges recorded while the probe image (tests/web/sound_fw.c) plays its
+// known Timer2 notes, rendered through the page's own sound graph (sound.js) in an
+// OfflineAudioContext, give those tones (frequency within 1 %, length and onset within
+// 3 ms: tones.mjs); a planted mistake (the edges 2 % slow, a tone dropped) is caught; the
+// mute button (and `m`) silences the graph, kept over a reload; the note mark shows a tone.
+// Saves OUT_DIR/sound-1200.png and sound-390.png.
+// Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex OUT_DIR=DIR node --test test_page_sound.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import test from 'node:test';
+import { usePage, noPageErrors, check } from './chromium.mjs';
+import { inputs } from './inputs.mjs';
+import { waitLine, rxLines, simWait, command, waitFor } from './page_read.mjs';
+import { findTones, expectTones, compareTones } from './tones.mjs';
+
+const [pagePath, soundHex, outDir] = inputs('WEB_PAGE', 'SOUND_HEX', 'OUT_DIR');
+fs.mkdirSync(outDir, { recursive: true });
+const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1200, height: 900 } });
+const RATE = 44100;
+// sound_fw.c's `play`: its notes as sounds.json writes notes (hz exact, ms)
+const PROBE_NOTES = [
+  { hz: 16e6 / (2 * 32 * 62), ms: 100 }, { hz: 0, ms: 50 }, { hz: 1000, ms: 200 }, { hz: 0, ms: 30 },
+  { hz: 2000, ms: 40 }, { hz: 0, ms: 100 }, { hz: 16e6 / (2 * 128 * 119), ms: 150 },
+];
+
+const soundState = (page) => page.evaluate(() => window.tttSound.state());
+
+// the edges while `line` runs in the console until `done` answers, rendered offline
+async function recordRendered(page, line, done, muted = false) {
+  const from = await page.evaluate(() => window.tttSound.record());
+  const n = (await rxLines(page)).length;
+  await command(page, line);
+  await waitLine(page, `${line} answered`, done, n, 3000);
+  await simWait(page, 50);
+  const rec = await page.evaluate(() => window.tttSound.recorded());
+  const x = await page.evaluate(([e, a, b, m]) => window.tttSound.render(e, a, b, m), [rec.edges, from, rec.end, muted]);
+  return { rec, x };
+}
+
+test('no sound before a gesture; a running AudioContext after the first', async () => {
+  const { page } = s;
+  await waitFor(page, 'the page runs', async () => (await rxLines(page)).length > 0, 5000);
+  check('no AudioContext before any gesture', (await soundState(page)).context === 'none');
+  await page.click('header h1');
+  await waitFor(page, 'the context runs', async () => (await soundState(page)).context === 'running', 2000);
+});
+
+test('the probe\'s notes, rendered through the page\'s sound graph', async () => {
+  const { page } = s;
+  await page.setInputFiles('#hexfile', { name: 'sound_fw.hex', mimeType: 'text/plain', buffer: fs.readFileSync(soundHex) });
+  await waitLine(page, 'the probe boots', /^sound_fw: ready/, 0, 5000);
+  const { rec, x } = await recordRendered(page, 'play', /^sound_fw: played/);
+  check('edges recorded', rec.edges.length > 1000, String(rec.edges.length));
+  const found = findTones(x, RATE), want = expectTones(PROBE_NOTES);
+  const errs = compareTones(found, want);
+  check('tones as played', errs.length === 0, errs.join('; '));
+  const detail = found.map((t) => `${t.hz.toFixed(2)} Hz ${t.lengthMs.toFixed(1)} ms at ${t.onsetMs.toFixed(1)}`);
+  console.log(`page_sound: ${detail.join(', ')}`);
+  // a test of the test: the edges 2 % slow, and a tone dropped, must not pass
+  const a = rec.edges[0][0] - 1, slowEdges = rec.edges.map(([c, h]) => [a + (c - a) * 1.02, h]);
+  const slow = await page.evaluate(([e, from, to]) => window.tttSound.render(e, from, to, false),
+    [slowEdges, a, a + (rec.end - a) * 1.03]);
+  check('planted: 2 % slow is caught', compareTones(findTones(slow, RATE), want).length > 0);
+  check('planted: a missing tone is caught', compareTones(found.slice(1), want).length > 0);
+});
+
+test('a tone pin left high still ends: one 2000 Hz tone of 200 ms', async () => {
+  const { page } = s;
+  const { x } = await recordRendered(page, 'high', /^sound_fw: high done/);
+  const found = findTones(x, RATE);
+  const errs = compareTones(found, [{ onsetMs: 0, lengthMs: 200, hz: 2000 }]);
+  check('one tone', errs.length === 0, errs.join('; '));
+});
+
+test('the note mark shows the tone playing', async () => {
+  const { page } = s;
+  await command(page, 'play');
+  const hz = await waitFor(page, 'a note mark', async () => Number(await page.getAttribute('#tone', 'data-hz')), 500);
+  check('the mark names a probe note', PROBE_NOTES.some((n) => n.hz && Math.abs(n.hz - hz) < 0.01 * n.hz), String(hz));
+  check('the mark shows Hz', /\u266a \d+ Hz/.test(await page.textContent('#tone')));
+  await page.screenshot({ path: path.join(outDir, 'sound-1200.png') });
+  await waitLine(page, 'played', /^sound_fw: played/, 0, 3000);
+});
+
+test('mute: the button and `m` silence the graph, kept over a reload', async () => {
+  const { page } = s;
+  await page.click('#mute');
+  let st = await soundState(page);
+  check('muted: the graph\'s gain is 0', st.muted && st.gain === 0, JSON.stringify(st));
+  check('the button says so', (await page.textContent('#mute')) === 'Sound muted');
+  const { x } = await recordRendered(page, 'play', /^sound_fw: played/, true);
+  check('muted: the rendering is silent', x.every((v) => v === 0));
+  await page.reload();
+  await waitFor(page, 'the page runs again', async () => (await rxLines(page)).length > 0, 5000);
+  check('kept over a reload', (await page.textContent('#mute')) === 'Sound muted');
+  await page.keyboard.press('m');
+  st = await soundState(page);
+  check('`m` unmutes (and its keydown started the sound)', !st.muted && st.gain === 1 && st.context !== 'none', JSON.stringify(st));
+  await page.focus('#mute');
+  await page.keyboard.press('Enter');
+  check('Enter on the focused button mutes', (await soundState(page)).muted);
+  await page.keyboard.press('Space');
+  check('Space unmutes', !(await soundState(page)).muted);
+});
+
+test('a phone: the mute button can be tapped', async () => {
+  const { page } = s;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await simWait(page, 100);
+  const box = await page.locator('#mute').boundingBox();
+  check('the button is in the first screen, at least 44 px high', box && box.y + box.height <= 844 && box.height >= 44, JSON.stringify(box));
+  await page.screenshot({ path: path.join(outDir, 'sound-390.png') });
+});
+
+noPageErrors(s);
