@@ -66,6 +66,11 @@ TEST_TARGETS += test-web-people
 test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex)
 	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
 TEST_TARGETS += test-web-sound
+# the sound's pure parts in Node: the WAV rule, the WAV header, the tones found in edges
+.PHONY: test-web-wav
+test-web-wav: $(WEB_NODE_MODULES)
+	@$(NODE_TEST) tests/web/test_sound.mjs
+TEST_TARGETS += test-web-wav
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
