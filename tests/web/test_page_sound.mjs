@@ -3,8 +3,9 @@
 // the sounder pin's edges recorded while the probe image (tests/web/sound_fw.c) plays its
 // known Timer2 notes, rendered through the page's own sound graph (sound.js) in an
 // OfflineAudioContext, give those tones (frequency within 1 %, length and onset within
-// 3 ms: tones.mjs); a planted mistake (the edges 2 % slow, a tone dropped) is caught; the
-// mute button (and `m`) silences the graph, kept over a reload; the note mark shows a tone.
+// 3 ms: tones.mjs); a planted mistake (the edges 2 % slow, a tone dropped) is caught; a tap
+// (an AnalyserNode) on the live graph hears a probe note; the mute button (and `m`, Enter,
+// Space) silences the graph, live and rendered, kept over a reload; the note mark shows a tone.
 // Saves OUT_DIR/sound-1200.png and sound-390.png.
 // Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex OUT_DIR=DIR node --test test_page_sound.mjs
 import fs from 'node:fs';
@@ -81,13 +82,35 @@ test('the note mark shows the tone playing', async () => {
   const hz = await waitFor(page, 'a note mark', async () => Number(await page.getAttribute('#tone', 'data-hz')), 500);
   check('the mark names a probe note', PROBE_NOTES.some((n) => n.hz && Math.abs(n.hz - hz) < 0.01 * n.hz), String(hz));
   check('the mark shows Hz', /\u266a \d+ Hz/.test(await page.textContent('#tone')));
+  check('the live graph has a tone scheduled', (await soundState(page)).anchored);
   await page.screenshot({ path: path.join(outDir, 'sound-1200.png') });
   await waitLine(page, 'played', /^sound_fw: played/, 0, 3000);
+});
+
+// a tap on the live graph while the probe's notes play: the loudest moment's pitch
+const tapWhilePlaying = async (page) => {
+  const n = (await rxLines(page)).length;
+  const tap = page.evaluate(() => window.tttSound.tap(1500));
+  await command(page, 'play');
+  const got = await tap;
+  await waitLine(page, 'played', /^sound_fw: played/, n, 3000);
+  return got;
+};
+
+test('live: a tap on the page\'s own graph hears a probe note', async () => {
+  const { page } = s;
+  const got = await tapWhilePlaying(page);
+  console.log(`page_sound live tap: loudest RMS ${got.rms.toFixed(3)} at ${got.hz.toFixed(1)} Hz`);
+  check('loud', got.rms > 0.05, JSON.stringify(got));
+  // the analyser's bins are 1.5 Hz wide: a square's peak is its fundamental
+  check('a probe note', PROBE_NOTES.some((x) => x.hz && Math.abs(x.hz - got.hz) < 0.01 * x.hz), JSON.stringify(got));
 });
 
 test('mute: the button and `m` silence the graph, kept over a reload', async () => {
   const { page } = s;
   await page.click('#mute');
+  const live = await tapWhilePlaying(page);
+  check('muted: the live tap hears nothing', live.rms === 0, JSON.stringify(live));
   let st = await soundState(page);
   check('muted: the graph\'s gain is 0', st.muted && st.gain === 0, JSON.stringify(st));
   check('the button says so', (await page.textContent('#mute')) === 'Sound muted');

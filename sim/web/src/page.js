@@ -242,6 +242,13 @@ const tones = new EdgeTones(F_CPU, (cycle, hz) => {
 }, (cycle) => {
   if (audio) audio.graph.end(Math.max(audio.ctx.currentTime, soundAt(cycle)));
 });
+// a new chip, a stopped one, a hidden page (no frames run): no tone keeps sounding
+function stopSound() {
+  tones.clear();
+  anchor = null;
+  if (audio && audio.graph.until > audio.ctx.currentTime) audio.graph.stop(audio.ctx.currentTime);
+}
+document.addEventListener('visibilitychange', () => { if (document.hidden) stopSound(); });
 function soundEdge(cycle, high) {
   tones.edge(cycle);
   if (recording) recording.push([cycle, high]);
@@ -291,7 +298,32 @@ window.tttSound = {
   record: () => { recording = []; return board ? board.now() : 0; },
   recorded: () => { const r = recording; recording = null; return { edges: r || [], end: board ? board.now() : 0 }; },
   render: (edges, from, to, mute) => renderEdges(edges, from, to, F_CPU, mute).then((x) => Array.from(x)),
+  tap: (ms) => tapLive(ms),
 };
+// A tap on the live graph for `ms` of wall-clock time: an AnalyserNode after the mute, read
+// each 10 ms; the loudest read's RMS and the frequency of its spectrum's peak.
+function tapLive(ms) {
+  if (!audio) return Promise.resolve(null);
+  const an = new AnalyserNode(audio.ctx, { fftSize: 32768 });
+  audio.graph.mute.connect(an);
+  const wave = new Float32Array(an.fftSize), spec = new Float32Array(an.frequencyBinCount);
+  let best = { rms: 0, hz: 0 };
+  const read = () => {
+    an.getFloatTimeDomainData(wave);
+    const rms = Math.sqrt(wave.reduce((a, v) => a + v * v, 0) / wave.length);
+    if (rms <= best.rms) return;
+    an.getFloatFrequencyData(spec);
+    let k = 1;
+    for (let i = 2; i < spec.length; i++) if (spec[i] > spec[k]) k = i;
+    best = { rms, hz: (k * audio.ctx.sampleRate) / an.fftSize };
+  };
+  const timer = setInterval(read, 10);
+  return new Promise((done) => setTimeout(() => {
+    clearInterval(timer);
+    audio.graph.mute.disconnect(an);
+    done(best);
+  }, ms));
+}
 
 // ---- running ---------------------------------------------------------------------------
 
@@ -301,6 +333,7 @@ function start(flash, name) {
     onEepromWrite: () => { eepromDirty = true; },
   });
   board.onSound = soundEdge;
+  stopSound();
   board.onLine = (text) => {
     verdict.line(text);
     log('rx', text);
@@ -336,6 +369,7 @@ function frame() {
     verdict.due(board.now());
     tones.idle(board.now());
   }
+  if (board && board.status.crashed) stopSound();
   showTone();
   render();
   saveEeprom(false);

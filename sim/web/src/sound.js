@@ -44,6 +44,12 @@ export class EdgeTones {
     if (t && cycle - this.last > Math.min(2 * t.half, this.maxHalf)) this._end();
   }
 
+  /** Forget the edges so far (a new chip, time standing): no tone, none open. */
+  clear() {
+    this.last = -1;
+    this.tone = null;
+  }
+
   _end() {
     if (this.tone.n >= 2) this.onEnd(this.last);
     this.tone = null;
@@ -70,6 +76,13 @@ export class ToneGraph {
   }
 
   end(t) {
+    this.gate.gain.setValueAtTime(0, t);
+    this.until = t;
+  }
+
+  /** Silent from context time t on, whatever was scheduled after it. */
+  stop(t) {
+    this.gate.gain.cancelScheduledValues(t);
     this.gate.gain.setValueAtTime(0, t);
     this.until = t;
   }
