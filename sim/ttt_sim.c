@@ -23,7 +23,7 @@ _Static_assert(BOARD_ARMED_MS == GAME_LONG_MS, "the board model's long press is 
 
 /* ---- sound: --wav FILE, and the note mark of the play mode ------------------------ */
 
-#define NOTE_SHOWN_MS 150 /* the mark stays this long after the last edge: a 10 ms click is seen */
+#define NOTE_SHOWN_MS 400 /* the mark stays this long after the last edge: a 10 ms click is seen */
 
 static struct {
     sound_wav_t wav;

@@ -13,7 +13,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from tests.sim import listen
+from tests.sim import listen, spectrogram
+
+SOUND_DIR = "build/sound"  # the sessions' WAVs and spectrograms, kept for people to look at
 
 PROBE_BUZZ_HZ = 16e6 / (2 * 256 * 156)
 # probe_sound.c's sequence: (Hz, ms), 0 Hz a rest; its lengths are busy waits that
@@ -93,3 +95,16 @@ def test_planted_missing_note_is_caught(probe_wav):
     x[a:a + int(note.ms * listen.RATE / 1000) + 200] = x[a - 1]
     problems = listen.check(listen.notes(x), PROBE_NOTES, PROBE_MS_TOLERANCE)
     assert problems and "5 notes heard, 6 expected" in problems[0]
+
+
+def test_probe_spectrogram(probe_wav):
+    """build/sound/probe.png: in the middle of each note its column is brightest on the
+    note's row (within 2 rows: 1 % of the scale), so the picture shows what was played."""
+    x = listen.read_wav(probe_wav[0])
+    os.makedirs(SOUND_DIR, exist_ok=True)
+    png = os.path.join(SOUND_DIR, "probe.png")
+    spectrogram.write(x, png, "probe_sound.elf: tests/sim/probe_sound.c")
+    db, hop = spectrogram.magnitudes(x, min(1200, len(x) // 32))
+    for n in listen.notes(x):
+        column = int((n.start + n.ms / 2000) * listen.RATE / hop)
+        assert abs(int(np.argmax(db[:, column])) - spectrogram.row_of(n.hz)) <= 2, n
