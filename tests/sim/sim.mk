@@ -28,6 +28,12 @@ $(PROBE_RX): $(call avr_objs,tests/sim/probe_rx.c hal/avr/uart.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
+# A known Timer2 tone sequence (tests/sim/probe_sound.c) for the sounder part and the WAV.
+PROBE_SOUND := $(SIM_DIR)/probe_sound.elf
+$(PROBE_SOUND): $(call avr_objs,tests/sim/probe_sound.c hal/avr/uart.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
 # The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/test_duty.py.
 SIM_DUTY_MODEL := $(HOST_DIR)/tests/sim/duty_model
 $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
@@ -43,7 +49,7 @@ SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
 .PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-cues test-sim-play test-sim-trace \
-	test-sim-flash test-sim-duty bench-sim
+	test-sim-flash test-sim-duty test-sim-sound bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
@@ -54,6 +60,9 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_BENCH_FW=$(AVR_DIR)/hal_bench_fw.elf \
 		TTT_DUTY_MODEL=$(SIM_DUTY_MODEL) TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_duty.py
+# Tests that listen: ttt-sim --wav sessions, the notes found in the WAVs (tests/sim/listen.py).
+test-sim-sound: $(SIM_DIR)/ttt-sim $(PROBE_SOUND)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_PROBE_SOUND=$(PROBE_SOUND) $(PYTEST) -q tests/sim/test_sound.py
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON)
@@ -71,7 +80,7 @@ test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
-	test-sim-console test-sim-power test-sim-menu test-sim-cues
+	test-sim-console test-sim-power test-sim-menu test-sim-cues test-sim-sound
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 # The AI's variety and levels: games through the console (proof_levels.c).
