@@ -3,7 +3,8 @@
  * toggling the pin, no interrupt per cycle), so the tests need no game to make a sound.
  * Commands (lines on the UART, 115200 8N1; each answered when its sound has ended):
  *   play   the notes of sound_fw_notes below, in order (a rest is a prescaler of 0)
- *   high   a 200 ms tone that ends with the pin's latch high: the pin must still go low
+ *   high   a 200 ms tone stopped right after a toggle that set the pin high: the pin must
+ *          still go low (the toggles are counted on OCF2A, not read on PINB3)
  * Frequency = F_CPU / (2 * N * (OCR2A + 1)), N the prescaler (datasheet 18.7.2).
  * Notes timed by busy waits: it is a probe, not the firmware's sound driver. */
 #include <avr/io.h>
@@ -16,7 +17,7 @@ typedef struct {
     uint8_t ms10; /* length in 10 ms */
 } sound_fw_note_t;
 
-/* The tests hold the same list (tests/web/sound_probe.json). */
+/* tests/web/test_page_sound.mjs holds the same list (PROBE_NOTES). */
 static const sound_fw_note_t sound_fw_notes[] = {
     {3, 61, 10},  /* 16e6 / (2 * 32 * 62) = 4032.26 Hz, 100 ms */
     {0, 0, 5},    /* rest 50 ms */
@@ -74,13 +75,16 @@ static void cmd_play(void)
     puts_("sound_fw: played\n");
 }
 
-/* 2000 Hz for 200 ms, stopped half a period after a toggle that set the pin high. */
+/* 2000 Hz, 801 toggles from a low pin: the last sets it high, and the tone stops there. */
 static void cmd_high(void)
 {
+    TIFR2 = (uint8_t)(1u << OCF2A);
     tone_on(3, 124);
-    wait_10ms(20);
-    while (!(PINB & (1u << PINB3)))
-        ;
+    for (uint16_t n = 0; n < 801u; n++) {
+        while (!(TIFR2 & (1u << OCF2A)))
+            ;
+        TIFR2 = (uint8_t)(1u << OCF2A); /* a one clears it (datasheet 18.11.8) */
+    }
     tone_off();
     puts_("sound_fw: high done\n");
 }

@@ -1,7 +1,7 @@
 // tests/web/test_sound.mjs - the sound's pure parts, in Node: wav.js's resampler against
-// the rule of sim/README.md ("Sound: the sounder pin as a WAV") computed another way (each
-// sample's bounds from BigInt products, its high cycles summed over the edges), on random
-// edges and on a planted wrong clock; the WAV header; sound.js's EdgeTones on a square, a
+// simavr's rule (sim/sound_wav.c) computed another way (each sample's high cycles summed
+// over the edges), on random edges and on a planted wrong clock; the step and the decay
+// of the high-pass; the WAV header; sound.js's EdgeTones on a square, a
 // lone edge, a change of frequency with no gap and a tone that stops toggling.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,20 +30,22 @@ async function load() {
 }
 const M = await load();
 
-// the rule, sample by sample: edges [[cycle, high]] (the pin low before the first)
+// the rule, sample by sample (sim/sound_wav.c): each sample's high cycles summed over
+// the edges [[cycle, high]] (the pin low before the first), then the 20 Hz high-pass
 function reference(edges, end, fCpu) {
-  const b = (n) => Number((BigInt(n) * BigInt(fCpu)) / 44100n);
-  const out = [];
-  for (let n = 0; b(n + 1) <= end; n++) {
-    const lo = b(n), hi = b(n + 1);
+  const c = fCpu / 44100, r = 1 - (2 * Math.PI * 20) / 44100, out = [];
+  let x1 = -1, y1 = 0;
+  for (let n = 0; (n + 1) * c <= end; n++) {
+    const lo = n * c, hi = (n + 1) * c;
     let high = 0, level = false, at = 0;
-    for (const [c, h] of [...edges, [Infinity, false]]) {
-      const x = Math.max(lo, Math.min(hi, at)), y = Math.max(lo, Math.min(hi, c));
-      if (level) high += y - x;
+    for (const [e, h] of [...edges, [Infinity, false]]) {
+      if (level) high += Math.max(0, Math.min(hi, e) - Math.max(lo, at));
       level = h;
-      at = c;
+      at = e;
     }
-    out.push(Math.floor((2 * 16384 * high + (hi - lo)) / (2 * (hi - lo))));
+    const x = (2 * high) / c - 1, y = x - x1 + r * y1;
+    [x1, y1] = [x, y];
+    out.push(Math.max(-32768, Math.min(32767, Math.sign(y) * Math.round(Math.abs(y) * 12000))));
   }
   return out;
 }
@@ -70,22 +72,30 @@ function randomEdges(seed) {
   return { edges, end: c + 5000 };
 }
 
+// the largest difference between two sample lists of one length
+const maxDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+
 test('the resampler follows the rule, sample by sample', () => {
   for (const seed of [1, 2, 3]) {
     const { edges, end } = randomEdges(seed);
-    const want = reference(edges, end, F_CPU);
-    assert.deepEqual(resample(edges, end, F_CPU), want);
-    // planted: a clock 1 Hz off gives other bounds, other samples
-    assert.notDeepEqual(resample(edges, end, F_CPU + 1), want);
+    const want = reference(edges, end, F_CPU), got = resample(edges, end, F_CPU);
+    assert.equal(got.length, want.length);
+    // the high cycles summed in another order may round the other way: 1 LSB at most
+    assert.ok(maxDiff(got, want) <= 1, `differs by ${maxDiff(got, want)}`);
+    // planted: a clock 1 kHz off gives other bounds, other samples
+    const off = resample(edges, end, F_CPU + 1000);
+    assert.ok(maxDiff(off.slice(0, want.length), want) > 100);
   }
 });
 
-test('a high pin is 16384, a low one 0, and half a sample high rounds half up', () => {
+test('a rise is a step of the whole swing, then decays (the 20 Hz high-pass); half a sample is half', () => {
   const s = resample([[0, true], [16000000, false]], 32000000, F_CPU);
+  const r = 1 - (2 * Math.PI * 20) / 44100;
   assert.equal(s.length, 88200);
-  assert.ok(s.slice(0, 44100).every((v) => v === 16384) && s.slice(44100).every((v) => v === 0));
-  // sample 0 spans cycles [0, 362): 181 of them high is exactly half
-  assert.deepEqual(resample([[181, true]], 362, F_CPU), [8192]);
+  assert.deepEqual([s[0], s[1], s[2]], [24000, Math.round(24000 * r), Math.round(24000 * r * r)]);
+  assert.ok(Math.abs(s[44099]) <= 1 && s[44100] === -24000 && Math.abs(s[88199]) <= 1, `${s[44099]} ${s[44100]}`);
+  // sample 0 spans cycles [0, 16e6 / 44100): half of them high is half the step
+  assert.deepEqual(resample([[8e6 / 44100, true]], 16e6 / 44100, F_CPU), [12000]);
 });
 
 test('the WAV header: RIFF, PCM, mono, 16 bit, 44100 Hz, the samples little-endian', () => {

@@ -77,6 +77,7 @@ const SLEEP_POWER_DOWN = 2; // SMCR's SM bits (idle is 0)
 // vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
 const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
 const EE_BYTES = 1024;
+const OVERRIDE = { Enable: 1, Set: 2, Clear: 3, Toggle: 4 }; // avr8js's PinOverrideMode (not exported)
 
 // An erase + write takes the model's time (avr8js's default is 1.8 + 1.8 ms): the
 // firmware's timing after a save, and so the ms its random levels are stirred with,
@@ -231,16 +232,24 @@ export class Shield {
   // lastCycle is then the tick that matched; the CPU runs a few cycles past it before the
   // clock event is taken, so that tick, not the CPU's cycle, times the edge. A reset drives
   // the pin low (an input, not driven: low to the sounder).
+  // avr8js gap 12: connecting OC2A (COM2A set) drives PORTB3's value; the chip drives its
+  // OC2A latch, which keeps its level while disconnected (a tone that stopped high starts
+  // the next one high at once). The latch is kept here.
   _soundPin(cpu) {
     const sp = this.pins.sound;
     if (!sp) return;
     const port = this.ports[sp.port], mask = 1 << sp.bit, t2 = this.timers[2];
-    let at = -1;
-    const comp = t2.updateCompPin.bind(t2);
+    let at = -1, latch = false;
+    const comp = t2.updateCompPin.bind(t2), compA = t2.updateCompA.bind(t2);
     t2.updateCompPin = (...args) => {
       at = t2.lastCycle;
       comp(...args);
       at = -1;
+    };
+    t2.updateCompA = (mode) => {
+      if (mode === OVERRIDE.Toggle) latch = !latch;
+      else if (mode === OVERRIDE.Set || mode === OVERRIDE.Clear) latch = mode === OVERRIDE.Set;
+      compA(mode === OVERRIDE.Enable ? (latch ? OVERRIDE.Set : OVERRIDE.Clear) : mode);
     };
     const edge = (cycles) => {
       const ddr = cpu.data[port.portConfig.DDR] & mask;

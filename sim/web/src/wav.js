@@ -1,64 +1,58 @@
-// sim/web/src/wav.js - the sounder pin's edges as sound samples, by the rule that simavr's
-// `ttt-sim --wav` follows too (sim/README.md, "Sound: the WAV rule"): mono, 16-bit PCM,
-// 44.1 kHz; sample n spans cycles [b(n), b(n+1)), b(n) = floor(n * F_CPU / 44100), and is
-// WAV_HIGH times the share of its span the pin is high, rounded half up. Pure; the bounds
-// are stepped in integers (no float, no limit on the session's length).
+// sim/web/src/wav.js - the sounder pin's edges as sound samples, by the rule of simavr's
+// `ttt-sim --wav` (sim/sound_wav.c; sim/README.md, "Sound: --wav FILE"), operation for
+// operation in doubles, so equal edges give equal files: mono, 16-bit PCM, 44.1 kHz; each
+// sample the pin's level (0/1 as -1/+1) averaged over its 1/44100 s (a box filter on the
+// exact edge times), a first-order 20 Hz high-pass, times WAV_AMPLITUDE, rounded half away
+// from zero. Pure.
 export const WAV_RATE = 44100;
-export const WAV_HIGH = 16384; // a high pin; low (and silence) is 0
+export const WAV_AMPLITUDE = 12000; // a toggling pin's swing; its start peaks at twice
+const HIGHPASS_R = 1.0 - (2.0 * Math.PI * 20.0) / WAV_RATE;
 const CHUNK = 65536;
 
 export class PinResampler {
   constructor(fCpu) {
-    this.step = Math.floor(fCpu / WAV_RATE);
-    this.rem = fCpu % WAV_RATE; // b(n+1) - b(n) = step, or step + 1 when the remainder carries
-    this.acc = 0;
-    this.start = 0; // b(n), the cycle sample n starts at
-    this.end = this._next();
-    this.pos = 0; // cycles of sample n counted up to here
-    this.highCycles = 0;
-    this.high = false;
+    this.cyclesPerSample = fCpu / WAV_RATE;
+    this.t = 0; // the cycle accounted up to
+    this.high = 0; // cycles the pin was high in the sample under way
+    this.sample = 0; // the sample under way
+    this.level = false;
+    this.x1 = -1.0; // the high-pass's last input (a pin low from the start) and output
+    this.y1 = 0.0;
     this.chunks = [new Int16Array(CHUNK)];
     this.fill = 0;
   }
 
-  _next() {
-    this.acc += this.rem;
-    let len = this.step;
-    if (this.acc >= WAV_RATE) {
-      this.acc -= WAV_RATE;
-      len++;
-    }
-    return this.start + len;
-  }
-
-  _push(v) {
+  _emit() {
+    const x = (2.0 * this.high) / this.cyclesPerSample - 1.0;
+    const y = x - this.x1 + HIGHPASS_R * this.y1;
+    this.x1 = x;
+    this.y1 = y;
+    const a = y * WAV_AMPLITUDE, v = a < 0 ? -Math.round(-a) : Math.round(a); // C's round()
     if (this.fill === CHUNK) {
       this.chunks.push(new Int16Array(CHUNK));
       this.fill = 0;
     }
-    this.chunks[this.chunks.length - 1][this.fill++] = v;
+    this.chunks[this.chunks.length - 1][this.fill++] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    this.sample++;
+    this.high = 0;
   }
 
   /** The samples complete before `cycle` (cycles since power-on, never going back). */
   advance(cycle) {
-    while (this.end <= cycle) {
-      if (this.high) this.highCycles += this.end - this.pos;
-      const span = this.end - this.start;
-      this._push(Math.floor((WAV_HIGH * this.highCycles * 2 + span) / (2 * span)));
-      this.start = this.pos = this.end;
-      this.highCycles = 0;
-      this.end = this._next();
+    let end;
+    while ((end = (this.sample + 1) * this.cyclesPerSample) <= cycle) {
+      if (this.level) this.high += end - this.t;
+      this.t = end;
+      this._emit();
     }
-    if (cycle > this.pos) {
-      if (this.high) this.highCycles += cycle - this.pos;
-      this.pos = cycle;
-    }
+    if (this.level) this.high += cycle - this.t;
+    this.t = cycle;
   }
 
   /** The pin is `high` from `cycle` on. */
   edge(cycle, high) {
     this.advance(cycle);
-    this.high = high;
+    this.level = high;
   }
 
   get length() { return (this.chunks.length - 1) * CHUNK + this.fill; }
