@@ -243,8 +243,14 @@ function openWav(path, board) {
   board.onSound = (cycle, high) => pcm.edge(cycle, high);
   return () => {
     pcm.advance(board.now());
-    fs.writeSync(fd, wavBytes(pcm.samples()));
-    fs.closeSync(fd);
+    try {
+      fs.writeSync(fd, wavBytes(pcm.samples()));
+      fs.closeSync(fd);
+      return true;
+    } catch (e) {
+      process.stderr.write(`ttt-sim-js: writing the WAV file failed (${e.message})\n`);
+      return false;
+    }
   };
 }
 
@@ -276,8 +282,7 @@ async function main(argv) {
   if (!wav) return 1;
   const rc = stdio ? runStdio(board) : await runPlay(board, image);
   if (tr) tr.close();
-  if (args.wav) wav();
-  return rc;
+  return args.wav && !wav() ? 1 : rc;
 }
 
 main(process.argv.slice(2)).then((rc) => { process.exitCode = rc; });
