@@ -4,8 +4,8 @@
  *   print_pins          "NET PORTBIT" lines (e.g. "LED_ROW0 PB0"), one per header pin,
  *                       for tests/shield/check_pinmap.py
  *   print_pins --json   the map as JSON for the avr8js shield model
- *                       (sim/web/src/shield.js; build/web/pins.json), with "sound"
- *                       where the board has a sounder (BOARD_SOUND)
+ *                       (sim/web/src/shield.js; build/web/pins.json) and the simulators'
+ *                       helpers; "sound" only on a board with a sounder (BOARD_SOUND)
  * Invariant: both outputs come from the one signal table below. */
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +28,11 @@ static const print_pins_signal_t print_pins_signals[] = {
     {"KEY_COL", "", "keyCols", BOARD_KEY_COL_PINS},
 };
 #define PRINT_PINS_N (sizeof print_pins_signals / sizeof print_pins_signals[0])
+#ifdef BOARD_SOUND
+#define PRINT_PINS_SOUND 1
+#else
+#define PRINT_PINS_SOUND 0
+#endif
 
 static void print_pins_lines(void)
 {
@@ -39,6 +44,9 @@ static void print_pins_lines(void)
             printf("%s%d%s P%c%u\n", sig->net_prefix, i, sig->net_suffix,
                    port_name[BOARD_PIN_PORT(sig->pins[i])], BOARD_PIN_BIT(sig->pins[i]));
         }
+#ifdef BOARD_SOUND
+    printf("SOUND P%c%u\n", port_name[BOARD_PIN_PORT(BOARD_SOUND)], BOARD_PIN_BIT(BOARD_SOUND));
+#endif
 }
 
 static void print_pins_json(void)
@@ -46,18 +54,18 @@ static void print_pins_json(void)
     printf("{\n  \"board\": \"%s\",\n  \"ports\": \"BCD\",\n", BOARD_NAME);
     printf("  \"ledRowActiveHigh\": %d,\n  \"ledColActiveHigh\": %d,\n",
            BOARD_LED_ROW_ACTIVE_HIGH, BOARD_LED_COL_ACTIVE_HIGH);
-#ifdef BOARD_SOUND
-    printf("  \"sound\": {\"port\": %u, \"bit\": %u},\n", BOARD_PIN_PORT(BOARD_SOUND),
-           BOARD_PIN_BIT(BOARD_SOUND));
-#endif
     for (size_t s = 0; s < PRINT_PINS_N; s++) {
         const print_pins_signal_t *sig = &print_pins_signals[s];
         printf("  \"%s\": [", sig->json_key);
         for (int i = 0; i < 3; i++)
             printf("%s{\"port\": %u, \"bit\": %u}", i ? ", " : "",
                    BOARD_PIN_PORT(sig->pins[i]), BOARD_PIN_BIT(sig->pins[i]));
-        printf("]%s\n", s + 1 < PRINT_PINS_N ? "," : "");
+        printf("]%s\n", s + 1 < PRINT_PINS_N || PRINT_PINS_SOUND ? "," : "");
     }
+#ifdef BOARD_SOUND
+    printf("  \"sound\": {\"port\": %u, \"bit\": %u}\n", BOARD_PIN_PORT(BOARD_SOUND),
+           BOARD_PIN_BIT(BOARD_SOUND));
+#endif
     printf("}\n");
 }
 
