@@ -61,15 +61,18 @@ test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) 
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_BENCH_FW=$(AVR_DIR)/hal_bench_fw.elf \
 		TTT_DUTY_MODEL=$(SIM_DUTY_MODEL) TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_duty.py
 # Tests that listen: ttt-sim --wav sessions, the notes found in the WAVs (tests/sim/listen.py),
-# on the probe and on the firmware, against the sound table; WAVs and spectrograms in
-# build/sound/.
+# on the probe and on the firmware, against the sound table (or silent: a BOARD without a
+# sounder); WAVs and spectrograms in build/sound/.
+SIM_BOARD_SOUND := $(shell grep -c '^\#define BOARD_SOUND ' board/$(BOARD)/pins.h)
 test-sim-sound: $(SIM_DIR)/ttt-sim $(PROBE_SOUND) $(SIM_ELF) $(SOUNDS_JSON)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_PROBE_SOUND=$(PROBE_SOUND) TTT_ELF=$(SIM_ELF) \
-		SOUNDS_JSON=$(SOUNDS_JSON) $(PYTEST) -q tests/sim/test_sound.py
+		SOUNDS_JSON=$(SOUNDS_JSON) TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) \
+		$(PYTEST) -q tests/sim/test_sound.py
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON)
-	@MENU_JSON=$(MENU_JSON) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
+	@MENU_JSON=$(MENU_JSON) SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim \
+		$(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
