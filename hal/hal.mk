@@ -14,9 +14,9 @@ COMMON_AVR_SRC := hal/avr/crc16.c
 COMMON_HOST_SRC := hal/host/crc16.c
 HAL_PURE_SRC := hal/debounce.c hal/keys.c hal/eeprom_store.c hal/power_wake.c hal/diag.c
 HAL_AVR_SRC := $(addprefix hal/avr/,tick.c leds.c keys_hw.c uart.c eeprom_dev.c power.c \
-	fuses.c)
+	fuses.c sound.c)
 HAL_HOST_SRC := $(addprefix hal/host/,hal_fake.c tick.c leds.c keys_hw.c uart.c \
-	eeprom_dev.c power.c)
+	eeprom_dev.c power.c sound.c)
 
 HAL_AVR_LIB := $(AVR_DIR)/lib/libhal.a
 HAL_HOST_LIB := $(HOST_DIR)/lib/libhal_fake.a

@@ -29,7 +29,9 @@ static struct {
     sound_wav_t wav;
     int wav_on;
     uint64_t last, spacing; /* the last edge; the spacing of the last two */
-    uint32_t hz;            /* the tone: two equal spacings in a row (within 2 %) */
+    uint64_t run_first;     /* the first edge of the evenly spaced ones up to the last */
+    uint32_t run_n;         /* their spacings */
+    uint32_t hz;            /* the tone over that run (two spacings or more, within 2 %) */
 } snd;
 
 static void sound_edge(uint64_t cycle, int level, void *ctx)
@@ -38,8 +40,14 @@ static void sound_edge(uint64_t cycle, int level, void *ctx)
     if (snd.wav_on)
         sound_wav_edge(&snd.wav, cycle, level);
     uint64_t d = cycle - snd.last;
-    if (snd.last && d * 50 >= snd.spacing * 49 && d * 49 <= snd.spacing * 50)
-        snd.hz = (uint32_t)((BOARD_F_CPU + d) / (2 * d));
+    if (snd.last && d * 50 >= snd.spacing * 49 && d * 49 <= snd.spacing * 50) {
+        snd.run_n++;
+        uint64_t span = 2 * (cycle - snd.run_first);
+        snd.hz = (uint32_t)((BOARD_F_CPU * snd.run_n + span / 2) / span);
+    } else {
+        snd.run_first = snd.last;
+        snd.run_n = 1;
+    }
     snd.spacing = d;
     snd.last = cycle;
 }

@@ -14,6 +14,9 @@
 #include "leds.h"
 #include "power.h"
 #include "records.h"
+#include "sound.h"
+#include "sounds.h"
+#include "tones.h"
 #include "tick.h"
 #include "uart.h"
 
@@ -41,6 +44,7 @@ void app_init(void)
     game_t *g = &app.game;
     power_init();
     tick_init();
+    sound_init();
     leds_init();
     keys_init();
     uart_init();
@@ -58,6 +62,15 @@ void app_init(void)
     game_init(g, (uint16_t)(x[STATS_DRAW] + o[STATS_DRAW]));
     records_mark(g, todo);
     console_report(g);
+}
+
+/* The sound the game asked for, at once: sound_play() never waits. */
+static void app_sound(game_t *g)
+{
+    uint8_t id = game_take_sound(g);
+    if (id < SOUNDS_N) {
+        sound_play(tones_notes(id));
+    }
 }
 
 /* The supply-low line when the store has waited for the supply again, and the next
@@ -81,6 +94,7 @@ static void app_idle_check(game_t *g)
             return;
         }
         app.sleep_due = false;
+        sound_play(NULL); /* no tone held through the sleep */
         uint8_t woke = power_down_until_input(game_stuck_keys(g));
         if (woke) {
             console_woke(&app.console, woke & POWER_WOKE_SERIAL);
@@ -117,6 +131,7 @@ static void app_input(void)
         }
         if (keys_next_event(&ev)) {
             game_key(g, &ev);
+            app_sound(g);
             console_report(g);
         } else if ((byte = uart_getc()) >= 0) {
             console_feed(c, g, byte);
@@ -140,6 +155,7 @@ static void app_input(void)
     leds_show(&frame);
     app_save(g);
     app_idle_check(g);
+    app_sound(g); /* the console's, the game's time's, the wake-up's */
 }
 
 void app_step(void)

@@ -1,7 +1,7 @@
 # firmware/app/app.mk - the main loop and the firmware image: build/avr/ttt.elf / .hex /
 # .lss / .map from every room and the HAL's chip side; `make flash`, `make fuses`,
 # `make size`. Its checks and figures: tests/image/image.mk.
-APP_SRC := firmware/app/app.c
+APP_SRC := firmware/app/app.c firmware/app/tones.c
 FW_SRC := firmware/app/main.c $(APP_SRC) $(CONSOLE_SRC) $(GAME_SRC) $(ENGINE_SRC) \
 	$(HAL_PURE_SRC) $(HAL_AVR_SRC) $(COMMON_AVR_SRC)
 FW_ELF := $(AVR_DIR)/ttt.elf
@@ -25,6 +25,20 @@ ALL_TARGETS += $(FW_ELF) $(FW_HEX) $(FW_LSS)
 FW_SU_ELF := $(AVR_SU_DIR)/ttt.elf
 $(FW_SU_ELF): $(call avr_su_objs,$(FW_SRC))
 	$(AVR_CC) $(filter-out -flto,$(AVR_LDFLAGS)) -Wl,-Map=$(@:.elf=.map) $^ -o $@
+
+# The sound table (firmware/game/sounds.h) for the docs, the simulators and the tests:
+# build/gen/sounds.json, its notes as the firmware plays them (tones.c).
+PRINT_SOUNDS := $(HOST_DIR)/firmware/app/print_sounds
+SOUNDS_JSON := $(GEN_DIR)/sounds.json
+$(PRINT_SOUNDS): $(call host_objs,firmware/app/print_sounds.c firmware/app/tones.c)
+	@mkdir -p $(@D)
+	$(HOST_CC) -o $@ $^
+$(SOUNDS_JSON): $(PRINT_SOUNDS)
+	@mkdir -p $(@D)
+	$< > $@.tmp && mv $@.tmp $@
+.PHONY: sounds-json
+sounds-json: $(SOUNDS_JSON)
+ALL_TARGETS += $(SOUNDS_JSON)
 
 .PHONY: flash fuses size-firmware
 flash: $(FW_HEX)

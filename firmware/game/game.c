@@ -55,6 +55,23 @@ bool game_take_report(game_t *g, game_report_t *r)
     return true;
 }
 
+/* The sound of an event, if the setting lets it play; a result's stays over the events
+ * after it in the same call (firmware/README.md, "Sound"). */
+static void game_sound(game_t *g, uint8_t id)
+{
+    if (sounds_allowed(g->settings.sound, id) &&
+        !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
+        g->sound = id;
+    }
+}
+
+uint8_t game_take_sound(game_t *g)
+{
+    uint8_t id = g->sound;
+    g->sound = SOUNDS_NONE;
+    return id;
+}
+
 static uint8_t game_ai_player(uint8_t mode)
 {
     if (mode == GAME_MODE_AI_X) {
@@ -74,6 +91,17 @@ static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
         return winner == PLAYER_O ? STATS_WIN : STATS_LOSS;
     }
     return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
+}
+
+/* The result's sound: the person's win, draw or loss against the AI; two players, a win
+ * is the winner's (firmware/README.md, "Sound"). */
+static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        return SOUNDS_draw;
+    }
+    return mode == GAME_MODE_2P || game_stats_kind(mode, winner) == STATS_WIN ? SOUNDS_win
+                                                                              : SOUNDS_loss;
 }
 
 static uint16_t game_marked(const game_t *g)
@@ -150,6 +178,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     game_report(g, GAME_REP_RESULT)->player = mover;
     stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
     g->save |= STATS_SAVE_STATS;
+    game_sound(g, game_result_sound(g->settings.mode, mover));
 }
 
 static void game_setting(game_t *g, uint8_t *field, uint8_t value)
@@ -213,6 +242,7 @@ void game_init(game_t *g, uint16_t seed)
 {
     /* In place: a copy of the records would sit in main's frame under every deep call. */
     memset(g, 0, offsetof(game_t, settings)); /* all but the records, which come last */
+    g->sound = SOUNDS_NONE;
     if (!stats_settings_valid(&g->settings)) {
         stats_settings_default(&g->settings);
     }
@@ -334,6 +364,7 @@ enum { GAME_TAP, GAME_LONG, GAME_HOLD };
 static void game_menu_close(game_t *g)
 {
     g->ms[GAME_T_OVERLAY] = 0;
+    game_sound(g, SOUNDS_menu_close);
     game_report(g, GAME_REP_MENU)->value = 0;
 }
 
@@ -360,9 +391,11 @@ static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_MENU_MODE:
         game_new(g, arg);
         game_show_cell(g, cell, GAME_CONFIRM_MS);
+        game_sound(g, SOUNDS_menu_close);
         break;
     case GAME_MENU_STATS:
         game_show_stats(g);
+        game_sound(g, SOUNDS_menu_close);
         break;
     case GAME_MENU_COLOUR_BLIND:
         game_set_color_blind(g, !g->settings.color_blind);
@@ -381,6 +414,7 @@ static void game_flash(game_t *g, uint16_t cells)
 {
     g->flash = cells;
     g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
+    game_sound(g, SOUNDS_ignored); /* and heard */
 }
 
 /* A tap, a long press or the menu's hold (released alone). */
@@ -393,6 +427,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t kind)
         game_show(g, GAME_SHOW_MENU, 0, 0, GAME_MENU_MS);
         g->menu_cell = POS_CELLS;
         game_report(g, GAME_REP_MENU)->value = 1;
+        game_sound(g, SOUNDS_menu_open);
     } else if (kind != GAME_TAP) {
         uint16_t marked = game_marked(g);
         if (g->over || !game_person_moved(g)) {
@@ -407,6 +442,7 @@ static void game_press(game_t *g, uint8_t cell, uint8_t kind)
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
         g->blink = bit; /* the taken cell blinks in its color */
         g->ms[GAME_T_BLINK] = GAME_ERROR_MS;
+        game_sound(g, SOUNDS_ignored); /* no move: buzzed, as a flickering press */
     }
 }
 
@@ -460,6 +496,7 @@ void game_key(game_t *g, const key_event_t *ev)
     } else if (ev->kind == KEY_EV_RELEASE && (held & bit)) {
         g->held = held = (uint16_t)(held & ~bit);
         if (!held && g->gest_cell == cell) {
+            game_sound(g, SOUNDS_click); /* accepted; what it does may sound instead */
             game_press(g, cell, kind);
         }
     }
@@ -489,11 +526,13 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
     if (menu && !game_menu_open(g)) {
         game_report(g, GAME_REP_MENU)->value = 0; /* closed unchanged: no press in time */
+        game_sound(g, SOUNDS_menu_close);
     }
     if (game_ai_to_move(g) && !t[GAME_T_AI]) {
         uint8_t cell = level_pick(g->pos, g->level, &g->rng);
         g->blink = game_bit(cell);
         t[GAME_T_BLINK] = GAME_AI_BLINK_MS;
+        game_sound(g, SOUNDS_ai_move);
         game_place(g, cell, GAME_REP_AI_MOVE);
     }
     if (g->held && !t[GAME_T_HELD]) {
@@ -658,4 +697,5 @@ void game_wake(game_t *g)
     g->ms[GAME_T_OVERLAY] = 0;
     g->held = 0;
     g->ms[GAME_T_GUARD] = GAME_WAKE_GUARD_MS;
+    game_sound(g, SOUNDS_wake);
 }

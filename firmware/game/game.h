@@ -101,6 +101,7 @@ typedef struct {
     uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
     uint8_t level; /* LEVEL_* of the game under way */
+    uint8_t sound; /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
     /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */
     stats_t stats;
@@ -130,7 +131,8 @@ void game_stats_clear(game_t *g);
 /* Runtime: outputs. */
 void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
-bool game_ai_to_move(const game_t *g);              /* the AI's turn in a game under way */
+uint8_t game_take_sound(game_t *g);    /* the sound to start now (SOUNDS_*), or SOUNDS_NONE */
+bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
 bool game_menu_open(const game_t *g);
 /* What the console and the app read of the game (not its fields). */
 static inline pos_t game_pos(const game_t *g)

@@ -1,7 +1,7 @@
 # firmware/game/game.mk - the game (pure C, host-tested): the state machine with its
 # gestures, display and menu, the levels, the settings and statistics records. It prints
 # nothing: it reports what happened, and the console says it.
-GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c records.c)
+GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c records.c sounds.c)
 
 # The menu table (menu.h) for what shows it outside the firmware: build/gen/menu.json
 # (the page's legend, the case's lid), and README.md's menu row (`make readme-menu`).
@@ -18,3 +18,4 @@ menu-json: $(MENU_JSON)
 readme-menu: $(PRINT_MENU)
 	$< --readme README.md > $(BUILD)/README.md.tmp && mv $(BUILD)/README.md.tmp README.md
 ALL_TARGETS += $(MENU_JSON)
+

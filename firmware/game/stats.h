@@ -10,6 +10,7 @@
 #include "leds.h"
 #include "level.h"
 #include "mode.h"
+#include "sounds.h"
 
 /* Per table: the person's win, draw, loss (two players: x wins, draw, o wins), and
  * games abandoned after the person moved. */
@@ -34,7 +35,10 @@ typedef struct {
     uint8_t level;       /* LEVEL_*: the level of the next game */
     uint8_t color_blind; /* 0 or 1 */
     uint8_t brightness;  /* LEDS_BRIGHT_* */
+    uint8_t sound;       /* SOUNDS_ON, _QUIET_ONLY, _OFF; not in the 5-byte record before it */
 } settings_t;
+/* Record 1 as the firmware before sound saved it: the same fields, without `sound`. */
+#define STATS_SETTINGS_NO_SOUND_SIZE offsetof(settings_t, sound)
 
 typedef struct {
     uint8_t format;                            /* STATS_FORMAT */
@@ -59,13 +63,14 @@ typedef struct {
 
 /* stats_load()'s `found`, and its result. */
 enum {
-    STATS_HAVE_SETTINGS = 1, /* record 1 loaded */
-    STATS_HAVE_STATS = 2,    /* record 2 loaded */
-    STATS_HAVE_OLD = 4,      /* record 0 loaded */
-    STATS_WRITTEN = 8,       /* record 0 or 2 written, valid or not */
-    STATS_SAVE_SETTINGS = 1, /* save record 1 (game_t.save bits) */
-    STATS_SAVE_STATS = 2,    /* save record 2 */
-    STATS_SAY_RESET = 4      /* the statistics were unreadable */
+    STATS_HAVE_SETTINGS = 1,  /* record 1 loaded */
+    STATS_HAVE_STATS = 2,     /* record 2 loaded */
+    STATS_HAVE_OLD = 4,       /* record 0 loaded */
+    STATS_WRITTEN = 8,        /* record 0 or 2 written, valid or not */
+    STATS_HAVE_NO_SOUND = 16, /* record 1 loaded in the layout before sound */
+    STATS_SAVE_SETTINGS = 1,  /* save record 1 (game_t.save bits) */
+    STATS_SAVE_STATS = 2,     /* save record 2 */
+    STATS_SAY_RESET = 4       /* the statistics were unreadable */
 };
 /* After the loads: all in range, what is missing migrated from record 0. */
 uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found);
@@ -77,11 +82,12 @@ static inline void stats_settings_default(settings_t *s)
     s->level = LEVEL_PERFECT;
     s->color_blind = 1; /* the cues by default: firmware/README.md, "Colour-blind display" */
     s->brightness = LEDS_BRIGHT_FULL;
+    s->sound = SOUNDS_ON;
 }
 static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
 {
     return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
-           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS;
+           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS && s->sound < SOUNDS_SETTINGS;
 }
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);

@@ -7,6 +7,7 @@
 #include "board_io.h"
 #include "hal_isr.h"
 #include "leds_duty.h"
+#include "sound_hw.h"
 
 #define TICK_PRESCALER 64ul
 #define TICK_STEP_HZ 2000ul
@@ -102,6 +103,9 @@ ISR(TIMER0_COMPA_vect)
         keys_raw2 = closed;
         keys_scan_ms = TICK_NOW_GPIOR;
     }
+#ifdef BOARD_SOUND
+    sound_hw_step(); /* every step: note lengths in 0.5 ms */
+#endif
 
     if (!(TICK_FLAGS_GPIOR & (1u << TICK_F_HALF_MS))) {
         TICK_FLAGS_GPIOR |= (uint8_t)(1u << TICK_F_HALF_MS);

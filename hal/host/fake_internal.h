@@ -9,5 +9,6 @@ void fake_keys_reset(void);
 void fake_uart_reset(void);
 void fake_eeprom_reset(void);
 void fake_power_reset(void);
+void fake_sound_reset(void);
 
 #endif

@@ -12,4 +12,5 @@ void fake_hal_reset(void)
     fake_uart_reset();
     fake_eeprom_reset();
     fake_power_reset();
+    fake_sound_reset();
 }

@@ -6,11 +6,12 @@
 #include <stdint.h>
 
 #include "leds.h"
+#include "sound.h"
 
 /* Every fake to power-on state; the EEPROM's contents are kept. */
 void fake_hal_reset(void);
 
-/* Time: advancing sets the ms flag. */
+/* Time: advancing sets the ms flag and steps the sound (SOUND_TICK_HZ). */
 void fake_tick_advance(uint32_t ms);
 
 /* Keys: the raw matrix the next scans see, bit i = cell i. */
@@ -46,5 +47,12 @@ uint32_t fake_power_idle_count(void);
 uint32_t fake_power_down_count(void);
 uint16_t fake_power_down_ignore(void);
 uint32_t fake_power_wdt_kicks(void);
+
+/* Sound: the notes last started and how many sounds were; `steps` more interrupt steps;
+ * the note on the pin now (cs 0: silent). */
+const sound_note_t *fake_sound_last(void);
+uint32_t fake_sound_plays(void);
+void fake_sound_steps(uint32_t steps);
+sound_note_t fake_sound_note(void);
 
 #endif

@@ -5,4 +5,5 @@
 #define PROGMEM
 #define pgm_read_byte(p) (*(const uint8_t *)(p))
 #define pgm_read_word(p) (*(const uint16_t *)(p))
+#define pgm_read_ptr(p) (*(const void *const *)(p))
 #endif

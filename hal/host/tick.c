@@ -1,5 +1,6 @@
 /* hal/host/tick.c - fake millisecond clock: time moves only by fake_tick_advance(),
- * which also queues one ms flag per millisecond (capped at 255 like the chip). */
+ * which also queues one ms flag per millisecond (capped at 255 like the chip) and steps
+ * the fake sounder. */
 #include "tick.h"
 
 #include "fake_internal.h"
@@ -35,5 +36,6 @@ bool tick_take_ms_flag(void)
 void fake_tick_advance(uint32_t ms)
 {
     fake_now += ms;
+    fake_sound_steps(ms * (SOUND_TICK_HZ / 1000u));
     fake_pending = (uint8_t)(fake_pending + ms > 255u ? 255u : fake_pending + ms);
 }

@@ -44,29 +44,30 @@ def row_of(hz):
     return int(round((HEIGHT - 1) * np.log(F_HIGH / hz) / np.log(F_HIGH / F_LOW)))
 
 
-def axes(draw, columns, hop, title):
-    """Frequency lines and labels, time ticks each 0.5 s (or 0.1 s when short), title."""
+def axes(draw, columns, hop, title, t0):
+    """Frequency lines and labels, time ticks (at most 15, from t0 seconds on), title."""
     seconds = columns * hop / listen.RATE
+    step = next(s for s in (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100) if seconds / s <= 15)
     for hz in (250, 500, 1000, 2000, 4000, 8000, 16000):
         y = TOP + row_of(hz)
         draw.line([(LEFT - 4, y), (LEFT - 1, y)], fill="white")
         draw.text((4, y - 6), "%g k" % (hz / 1000) if hz >= 1000 else "%d" % hz, fill="white")
-    step = 0.5 if seconds > 2 else 0.1
-    for k in range(int(seconds / step) + 1):
-        x = LEFT + int(k * step * listen.RATE / hop)
+    first = int(np.ceil(t0 / step - 1e-9))
+    for k in range(first, int((t0 + seconds) / step) + 1):
+        x = LEFT + int((k * step - t0) * listen.RATE / hop)
         draw.line([(x, TOP + HEIGHT), (x, TOP + HEIGHT + 4)], fill="white")
-        draw.text((x - 8, TOP + HEIGHT + 8), "%.1f s" % (k * step), fill="white")
+        draw.text((x - 8, TOP + HEIGHT + 8), "%g s" % round(k * step, 1), fill="white")
     draw.text((LEFT, 6), title + "  (Hz, log scale; %d dB of colour)" % DB_RANGE, fill="white")
 
 
-def write(x, png, title, columns=1200):
-    """The spectrogram of samples x into png."""
+def write(x, png, title, columns=1200, t0=0.0):
+    """The spectrogram of samples x (starting t0 seconds into the WAV) into png."""
     columns = min(columns, max(200, len(x) // 32))
     db, hop = magnitudes(x, columns)
     picture = colours(1 + db / DB_RANGE)
     img = Image.new("RGB", (LEFT + columns + 8, TOP + HEIGHT + BOTTOM), "black")
     img.paste(Image.fromarray(picture, "RGB"), (LEFT, TOP))
-    axes(ImageDraw.Draw(img), columns, hop, title)
+    axes(ImageDraw.Draw(img), columns, hop, title, t0)
     img.save(png)
 
 

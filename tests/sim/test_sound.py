@@ -1,12 +1,20 @@
 """tests/sim/test_sound.py - tests that listen: `ttt-sim --wav` sessions, their notes found
 in the WAV alone (tests/sim/listen.py) and held to what was played.
 
+- The firmware (ttt.elf built for a board with a sounder): scripted sessions (SESSIONS)
+  that make every sound of build/gen/sounds.json; each WAV must hold exactly the
+  session's sounds in order, every note's frequency within 1 % and its length within
+  1 ms and a half period of the table (rests too), and silence everywhere else. Each WAV
+  and its spectrogram stay in build/sound/. Built for a board without a sounder
+  (TTT_BOARD_SOUND=0: sound compiled out) every session is silent.
+
 - The probe (tests/sim/probe_sound.c, a known Timer2 sequence): every note, its
   frequency within 1 %, its length and the silences; PORTB3 stays as the program wrote
   it while OC2A toggles (the chip's rule, which simavr 1.6's own OC2A breaks: the part
   models it, sim/README.md "Emulator gaps"; that simavr still has the gap is checked too).
 - The planted mistakes: the same WAV a little sharp, or with a note missing, must fail.
 """
+import json
 import os
 import subprocess
 
@@ -31,6 +39,86 @@ def run_wav(sim, image, script, wav, env=None):
                          + "\nquit\n", capture_output=True, text=True, timeout=120,
                          env=dict(os.environ, **(env or {})), check=True)
     return out.stdout.splitlines()
+
+
+TAP_WAIT = "wait 1000"
+
+
+def taps(*cells):
+    """Script lines: a tap on each cell, a second apart (a click, and the AI's answer)."""
+    return [line for c in cells for line in ("press %d" % c, TAP_WAIT)]
+
+
+def two_players(*cells):
+    return ["serial new 2p", "wait 500"] + taps(*cells)
+
+
+BOOT = ["wait 1500"]
+WIN_2P = two_players(1, 4, 2, 5, 3)  # X 1 2 3
+# Each session: its script, the sounds it makes in order. The event that ends a game
+# sounds its result alone (firmware/README.md, "Sound": the result stays over the click or
+# the AI's move of the same step). As X against the perfect AI, 1 2 4 loses whatever it
+# draws: a corner's only perfect answer is the centre, then the block at 3, then 7 wins.
+# The board sleeps after 5 idle minutes; a console line wakes it (and is refused).
+SESSIONS = {
+    "press": (BOOT + taps(1, 1), ["click", "ai_move", "ignored"]),
+    "menu": (BOOT + ["hold 5 2500", "wait 1500", "hold 5 2500", "wait 1000"],
+             ["menu_open", "menu_close"]),
+    "win": (BOOT + WIN_2P, ["click"] * 4 + ["win"]),
+    "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9), ["click"] * 8 + ["draw"]),
+    "loss": (BOOT + taps(1, 2, 4), ["click", "ai_move"] * 2 + ["click", "loss"]),
+    "wake": (BOOT + ["wait 301000", "serial board", "wait 1000"], ["wake"]),
+}
+
+
+@pytest.fixture(scope="module")
+def sounds():
+    path = os.environ.get("SOUNDS_JSON", "build/gen/sounds.json")
+    if not os.path.exists(path):
+        pytest.fail("%s is not built (make test-sim-sound builds it)" % path)
+    with open(path) as f:
+        table = json.load(f)
+    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]] for s in table["sounds"]}
+
+
+def check_sounds(found, names, sounds):
+    """What differs between the notes found and the named sounds played in order (the
+    silence between two sounds is free): a list of messages, empty when they agree."""
+    want = sum(len([n for n in sounds[name] if n[0]]) for name in names)
+    if len(found) != want:
+        return ["%d notes heard, %d expected (%s): heard %s" % (
+            len(found), want, " ".join(names) or "silence",
+            ", ".join("%.0f Hz %.1f ms" % (n.hz, n.ms) for n in found))]
+    problems, k = [], 0
+    for name in names:
+        count = len([n for n in sounds[name] if n[0]])
+        problems += ["%s: %s" % (name, p) for p in listen.check(found[k:k + count], sounds[name])]
+        k += count
+    return problems
+
+
+def test_every_sound_has_a_session(sounds):
+    heard = {name for _, names in SESSIONS.values() for name in names}
+    assert heard == set(sounds)
+
+
+@pytest.mark.parametrize("session", sorted(SESSIONS))
+def test_firmware_session(session, sim, elf, sounds):
+    script, names = SESSIONS[session]
+    if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
+        names = []
+    os.makedirs(SOUND_DIR, exist_ok=True)
+    wav = os.path.join(SOUND_DIR, session + ".wav")
+    run_wav(sim, elf, script, wav)
+    x = listen.read_wav(wav)
+    found = listen.notes(x)
+    a = max(0, int((found[0].start - 0.5) * listen.RATE)) if found else 0  # the sounds
+    spectrogram.write(x[a:], wav[:-4] + ".png", "ttt.elf, session '%s': %s"
+                      % (session, " ".join(names) or "silence"), t0=a / listen.RATE)
+    assert check_sounds(found, names, sounds) == []
+    assert listen.stray(x, found) == 0
+    if not names:
+        assert len(listen.edges(x)) == 0
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,31 @@
+/* firmware/app/tones.c - the sound table (firmware/game/sounds.h) as the sounder's notes
+ * (hal/sound.h) in flash, each checked at compile time against what Timer2 makes. */
+#include "tones.h"
+
+#include <stddef.h>
+
+#include "pgm.h"
+#include "sounds.h"
+
+/* How far Timer2's frequency is from hz, in mHz. */
+#define TONES_OFF_MHZ(hz)                                                                          \
+    (SOUND_MHZ(hz) > 1000ull * (hz) ? SOUND_MHZ(hz) - 1000ull * (hz) : 1000ull * (hz)-SOUND_MHZ(hz))
+#define TONES_CHECK_NOTE(hz, ms)                                                                   \
+    _Static_assert((hz) == 0 ||                                                                    \
+                       (SOUND_OCR(hz) <= 255u && 200ull * TONES_OFF_MHZ(hz) <= 1000ull * (hz)),    \
+                   "Timer2 makes " #hz " Hz within 0.5 %");                                        \
+    _Static_assert((ms) > 0 && (ms) <= 1000, #hz " Hz: a note of 1 ms to 1 s");
+#define TONES_CHECK(name, when, quiet, notes) notes
+SOUNDS(TONES_CHECK, TONES_CHECK_NOTE)
+
+#define TONES_NOTE(hz, ms) SOUND_NOTE(hz, ms),
+#define TONES_NOTES(name, when, quiet, notes)                                                      \
+    static const sound_note_t tones_##name[] PROGMEM = {notes{0, 0, 0}};
+SOUNDS(TONES_NOTES, TONES_NOTE)
+#define TONES_AT(name, when, quiet, notes) tones_##name,
+static const sound_note_t *const tones_at[SOUNDS_N] PROGMEM = {SOUNDS(TONES_AT, SOUNDS_NO_NOTES)};
+
+const sound_note_t *tones_notes(uint8_t id)
+{
+    return id < SOUNDS_N ? (const sound_note_t *)pgm_read_ptr(&tones_at[id]) : NULL;
+}

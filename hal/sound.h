@@ -1,0 +1,65 @@
+/* hal/sound.h - tones on the board's sounder (contract; hal/README.md, "Sound"). Timer2
+ * toggles its pin in hardware (no interrupt per cycle); the 2 kHz timer interrupt counts
+ * each note's length and steps to the next. A board without BOARD_SOUND plays nothing. */
+#ifndef HAL_SOUND_H
+#define HAL_SOUND_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SOUND_F_CPU 16000000ul
+#define SOUND_TICK_HZ 2000u /* the timer interrupt's rate: note lengths count its steps */
+
+/* A note as Timer2 plays it: clock select 1-7 (datasheet table 18-10: divide by
+ * SOUND_DIV(cs)), 0 a rest; the compare value; its length in interrupt steps, 0 the end. */
+typedef struct {
+    uint8_t cs;
+    uint8_t ocr;
+    uint16_t steps;
+} sound_note_t;
+
+/* Compile time, from a nominal frequency and length: the smallest divider whose compare
+ * value fits 8 bits (the finest steps), the nearest compare value, the frequency made. */
+#define SOUND_DIV(cs)                                                                              \
+    ((cs) == 1   ? 1ul                                                                             \
+     : (cs) == 2 ? 8ul                                                                             \
+     : (cs) == 3 ? 32ul                                                                            \
+     : (cs) == 4 ? 64ul                                                                            \
+     : (cs) == 5 ? 128ul                                                                           \
+     : (cs) == 6 ? 256ul                                                                           \
+                 : 1024ul)
+#define SOUND_FITS(hz, cs) (SOUND_F_CPU / (2ul * SOUND_DIV(cs) * (hz)) <= 256ul)
+#define SOUND_CS(hz)                                                                               \
+    ((hz) == 0           ? 0                                                                       \
+     : SOUND_FITS(hz, 1) ? 1                                                                       \
+     : SOUND_FITS(hz, 2) ? 2                                                                       \
+     : SOUND_FITS(hz, 3) ? 3                                                                       \
+     : SOUND_FITS(hz, 4) ? 4                                                                       \
+     : SOUND_FITS(hz, 5) ? 5                                                                       \
+     : SOUND_FITS(hz, 6) ? 6                                                                       \
+                         : 7)
+#define SOUND_OCR(hz)                                                                              \
+    ((hz) == 0 ? 0                                                                                 \
+               : (SOUND_F_CPU + SOUND_DIV(SOUND_CS(hz)) * (hz)) /                                  \
+                         (2ul * SOUND_DIV(SOUND_CS(hz)) * (hz)) -                                  \
+                     1ul)
+#define SOUND_NOTE(hz, ms)                                                                         \
+    {                                                                                              \
+        SOUND_CS(hz), SOUND_OCR(hz), (uint16_t)((ms) * (SOUND_TICK_HZ / 1000u))                    \
+    }
+/* The frequency made, in mHz (0: a rest). */
+#define SOUND_MHZ(hz)                                                                              \
+    ((hz) == 0                                                                                     \
+         ? 0ull                                                                                    \
+         : 1000ull * SOUND_F_CPU / (2ull * SOUND_DIV(SOUND_CS(hz)) * (SOUND_OCR(hz) + 1ull)))
+
+/* Init: the pin low and an output, Timer2 stopped. */
+void sound_init(void);
+
+/* Runtime (main loop). */
+/* Play `notes` (in flash, ended by a note of 0 steps) from the next interrupt step on,
+ * cutting short any sound under way; NULL stops. Never waits. */
+void sound_play(const sound_note_t *notes);
+bool sound_busy(void); /* a sound is under way */
+
+#endif
