@@ -78,9 +78,10 @@ test-web-sound-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SOUND_FW) $(PROBE_SOUND)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_SIM_JS=$(WEB_SIM) SOUND_FW=$(SOUND_FW) PROBE_SOUND=$(PROBE_SOUND) \
 		$(PYTEST) -q tests/web/test_sound_twin.py
 TEST_TARGETS += test-web-sound-twin
-# the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
+# the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's (the note
+# mark too, on a board with a sounder)
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
-	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
+	@out=$$(SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 # the avr8js receiver as the chip's (sim/web/src/usart.js), and avr8js's own still not
 .PHONY: test-web-usart

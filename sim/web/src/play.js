@@ -71,15 +71,22 @@ class Play {
       this.verdict.line(line);
       this.push(`< ${line}`);
     };
-    // the note mark, as ttt-sim's (print_status in sim/ttt_sim.c): a tone is two equal
-    // spacings of the sounder's edges in a row (within 2 %), shown NOTE_SHOWN_MS after
-    // the last edge, so a 10 ms click is seen; the terminal plays no audio
-    this.note = { last: 0, spacing: 0, hz: 0 };
+    // the note mark, as ttt-sim's (sound_edge and print_status in sim/ttt_sim.c): the
+    // tone over the run of the sounder's evenly spaced edges (each spacing within 2 % of
+    // the one before), shown NOTE_SHOWN_MS after the last edge, so a 10 ms click is seen
+    this.note = { last: 0, spacing: 0, runFirst: 0, runN: 0, hz: 0 };
     const wav = board.onSound;
     board.onSound = (cycle, high) => {
       if (wav) wav(cycle, high);
       const n = this.note, d = cycle - n.last;
-      if (n.last && d * 50 >= n.spacing * 49 && d * 49 <= n.spacing * 50) n.hz = Math.floor((F_CPU + d) / (2 * d));
+      if (n.last && d * 50 >= n.spacing * 49 && d * 49 <= n.spacing * 50) {
+        n.runN++;
+        const span = 2 * (cycle - n.runFirst);
+        n.hz = Math.floor((F_CPU * n.runN + Math.floor(span / 2)) / span);
+      } else {
+        n.runFirst = n.last;
+        n.runN = 1;
+      }
       n.spacing = d;
       n.last = cycle;
     };
