@@ -1,5 +1,7 @@
 // tests/web/test_page_sound.mjs - the page's sound in Debian's Chromium (headless, from
 // file://): no AudioContext before the person's first gesture, a running one after it;
+// the firmware's sessions (presses, the menu, a two-player win, a loss to the AI) give
+// the sounds of SOUNDS_JSON in order (silence with BOARD_SOUND=0: no sounder fitted);
 // the sounder pin's edges recorded while the probe image (tests/web/sound_fw.c) plays its
 // known Timer2 notes, rendered through the page's own sound graph (sound.js) in an
 // OfflineAudioContext, give those tones (frequency within 1 %, length and onset within
@@ -7,7 +9,8 @@
 // (an AnalyserNode) on the live graph hears a probe note; the mute button (and `m`, Enter,
 // Space) silences the graph, live and rendered, kept over a reload; the note mark shows a tone.
 // Saves OUT_DIR/sound-1200.png and sound-390.png.
-// Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex OUT_DIR=DIR node --test test_page_sound.mjs
+// Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex SOUNDS_JSON=build/gen/sounds.json
+//   BOARD_SOUND=1 OUT_DIR=DIR node --test test_page_sound.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,9 +18,11 @@ import test from 'node:test';
 import { usePage, noPageErrors, check } from './chromium.mjs';
 import { inputs } from './inputs.mjs';
 import { waitLine, rxLines, simWait, command, waitFor } from './page_read.mjs';
-import { findTones, expectTones, compareTones } from './tones.mjs';
+import { findTones, expectTones, compareTones, checkSounds } from './tones.mjs';
 
-const [pagePath, soundHex, outDir] = inputs('WEB_PAGE', 'SOUND_HEX', 'OUT_DIR');
+const [pagePath, soundHex, soundsJson, boardSound, outDir] = inputs('WEB_PAGE', 'SOUND_HEX', 'SOUNDS_JSON',
+  'BOARD_SOUND', 'OUT_DIR');
+const sounds = JSON.parse(fs.readFileSync(soundsJson, 'utf8'));
 fs.mkdirSync(outDir, { recursive: true });
 const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1200, height: 900 } });
 const RATE = 44100;
@@ -48,6 +53,37 @@ test('no sound before a gesture; a running AudioContext after the first', async 
   await page.click('header h1');
   await waitFor(page, 'the context runs', async () => (await soundState(page)).context === 'running', 2000);
 });
+
+// The firmware's sounds (sounds.json) from sessions of presses and console lines, as
+// tests/sim/test_sound.py plays them on simavr; the result of a game sounds alone.
+const tap = (cell) => async (page) => { await page.keyboard.press(String(cell)); await simWait(page, 1000); };
+const hold = (cell, ms) => async (page) => {
+  await page.keyboard.down(String(cell));
+  await simWait(page, ms);
+  await page.keyboard.up(String(cell));
+  await simWait(page, 1500);
+};
+const line = (text) => async (page) => { await command(page, text); await simWait(page, 500); };
+const FW_SESSIONS = [
+  ['press', [tap(1), tap(1)], ['click', 'ai_move', 'ignored']],
+  ['menu', [hold(5, 2500), hold(5, 2500)], ['menu_open', 'menu_close']],
+  ['win', [line('new 2p'), ...[1, 4, 2, 5, 3].map(tap)], ['click', 'click', 'click', 'click', 'win']],
+  ['loss', [line('new x'), ...[1, 2, 4].map(tap)], ['click', 'ai_move', 'click', 'ai_move', 'click', 'loss']],
+];
+for (const [name, steps, names] of FW_SESSIONS) {
+  test(`the firmware's ${name} session: ${names.join(' ')} as sounds.json has them`, async () => {
+    const { page } = s;
+    await simWait(page, 300);
+    const from = await page.evaluate(() => window.tttSound.record());
+    for (const step of steps) await step(page);
+    const rec = await page.evaluate(() => window.tttSound.recorded());
+    const x = await page.evaluate(([e, a, b]) => window.tttSound.render(e, a, b, false), [rec.edges, from, rec.end]);
+    const found = findTones(x, RATE), want = boardSound === '0' ? [] : names;
+    console.log(`page_sound ${name}: ${found.map((t) => `${t.hz.toFixed(1)} Hz ${t.lengthMs.toFixed(1)} ms`).join(', ')}`);
+    const errs = checkSounds(found, want, sounds);
+    check(`${name}: the sounds`, errs.length === 0, errs.join('; '));
+  });
+}
 
 test('the probe\'s notes, rendered through the page\'s sound graph', async () => {
   const { page } = s;

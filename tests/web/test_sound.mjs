@@ -131,6 +131,9 @@ test('EdgeTones: a lone edge is no tone; a new half-period with no gap is the ne
   const a = square(0, 4000, 10), b = square(40000, 8000, 10).slice(1);
   assert.deepEqual(tonesOf([...a, ...b], 200000),
     [['start', 0, 2000], ['end', 40000], ['start', 40000, 1000], ['end', 120000]]);
+  // a first half-period 2.5 % short (the prescaler's phase): the tone from its first edge,
+  // its frequency from the second on
+  assert.deepEqual(tonesOf([0, ...square(1950, 2000, 20)], 100000), [['start', 0, 4000], ['end', 41950]]);
   // a stop that leaves the pin high, then sets it low 100 cycles on: the tone ends at its last toggle
   assert.deepEqual(tonesOf([...square(0, 4000, 10), 40100], 200000), [['start', 0, 2000], ['end', 40000]]);
 });

@@ -60,11 +60,13 @@ TEST_TARGETS += test-web-leds
 test-web-people: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
 TEST_TARGETS += test-web-people
-# the page's sound (tests/web/test_page_sound.mjs): started by a gesture, the probe's
-# tones through the page's sound graph rendered offline, the mute button
+# the page's sound (tests/web/test_page_sound.mjs): started by a gesture, the firmware's
+# sounds and the probe's tones through the page's sound graph rendered offline, the mute
+# button
 .PHONY: test-web-sound
-test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex)
-	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
+test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex) $(SOUNDS_JSON)
+	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) SOUNDS_JSON=$(SOUNDS_JSON) \
+		BOARD_SOUND=$(SIM_BOARD_SOUND) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
 TEST_TARGETS += test-web-sound
 # the sound's pure parts in Node: the WAV rule, the WAV header, the tones found in edges
 .PHONY: test-web-wav

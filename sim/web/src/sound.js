@@ -1,7 +1,9 @@
 // sim/web/src/sound.js - the page's sound: the sounder pin's edges (shield.js onSound) as
 // tones on a Web Audio oscillator. EdgeTones finds the tones in the edges: a run of edges
 // whose half-periods agree (Timer2 CTC toggles the pin every N * (OCR2A + 1) cycles) is one
-// tone at F_CPU / (2 * half-period), from its first edge to its last; a half-period that
+// tone at F_CPU / (2 * half-period), from its first edge to its last. The first
+// half-period may be up to FIRST_SHORT shorter (a tone starts with TCNT2 = 0, but the
+// prescaler runs on), so the frequency is taken from the second on. A half-period that
 // differs starts the next tone, and an edge no other follows within twice its half-period
 // (or MAX_HALF_MS) ends it. ToneGraph plays them: a square OscillatorNode, a gate (the
 // tones' on/off, scheduled ahead) and the mute, in any BaseAudioContext, the page's live
@@ -9,6 +11,7 @@
 export const TONE_LEVEL = 0.25; // the gate's gain while a tone plays
 export const MAX_HALF_MS = 20; // a longer half-period (below 25 Hz) is no tone
 const AGREE = 0.01; // half-periods within 1 % (and 2 cycles) are one tone
+const FIRST_SHORT = 0.05;
 
 export class EdgeTones {
   /** onStart(cycle, hz), onEnd(cycle): each tone as it is found, in cycles since power-on. */
@@ -18,22 +21,29 @@ export class EdgeTones {
     this.onStart = onStart;
     this.onEnd = onEnd;
     this.last = -1; // the last edge's cycle, -1 none
-    this.tone = null; // { start, half, n }: the tone playing, n half-periods so far
+    // the tone under way: its first edge, the first half-period, the second edge (ref),
+    // n half-periods since ref and their mean; a tone once n >= 1 (a lone edge is none)
+    this.tone = null;
   }
 
   /** The tone playing now (0: none). */
-  get hz() { return this.tone && this.tone.n >= 2 ? this.fCpu / (2 * this.tone.half) : 0; }
+  get hz() { return this.tone && this.tone.n >= 1 ? this.fCpu / (2 * this.tone.half) : 0; }
+
+  _agrees(t, d) {
+    if (t.n) return Math.abs(d - t.half) <= t.half * AGREE + 2;
+    return d >= t.first * (1 - AGREE) - 2 && d * (1 - FIRST_SHORT) <= t.first + 2;
+  }
 
   edge(cycle) {
     const t = this.tone, d = cycle - this.last;
-    if (t && Math.abs(d - t.half) <= t.half * AGREE + 2) {
+    if (t && this._agrees(t, d)) {
+      if (!t.n) t.ref = this.last;
       t.n++;
-      t.half = (cycle - t.start) / t.n;
-      // a tone once two half-periods agree: a lone edge (a pin left high, set low) is none
-      if (t.n === 2) this.onStart(t.start, this.fCpu / (2 * t.half));
+      t.half = (cycle - t.ref) / t.n;
+      if (t.n === 1) this.onStart(t.start, this.fCpu / (2 * t.half));
     } else {
       if (t) this._end();
-      if (this.last >= 0 && d > 0 && d <= this.maxHalf) this.tone = { start: this.last, half: d, n: 1 };
+      if (this.last >= 0 && d > 0 && d <= this.maxHalf) this.tone = { start: this.last, first: d, ref: 0, half: d, n: 0 };
     }
     this.last = cycle;
   }
@@ -51,7 +61,7 @@ export class EdgeTones {
   }
 
   _end() {
-    if (this.tone.n >= 2) this.onEnd(this.last);
+    if (this.tone.n >= 1) this.onEnd(this.last);
     this.tone = null;
   }
 }
