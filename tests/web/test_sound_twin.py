@@ -3,14 +3,19 @@
 one's onset within 5 ms and frequency within 1 % of its twin's, both found in the WAV
 alone and measured by an FFT (tests/sim/listen.py), and no sound outside them.
 
-Sessions: simavr's probe (tests/sim/probe_sound.c, its sequence at boot, busy waits under
+Sessions: the firmware's (tests/sim/test_sound.py's SESSIONS: presses, the menu, a win, a
+draw, a loss; not the wake-up after five idle minutes, 20 s on avr8js alone, which
+test-sim-sound hears), each WAV also holding the sounds of build/gen/sounds.json
+(`check_sounds`); simavr's probe (tests/sim/probe_sound.c, its sequence at boot, busy waits under
 Timer0's interrupt), the web probe (tests/web/sound_fw.c: notes on command, a tone that
 stops with the pin high, so the next starts high at once: the OC2A latch, avr8js gap
 12). The web probe has no interrupt, so its onsets agree within 0.1 ms: a latch
 forgotten moves a note's first edge by a half period. The planted case: the avr8js WAV
 2 % sharp, and 10 ms late, must be caught.
 
-run by `make test-web-sound-twin` (tests/web/web.mk: TTT_SIM, TTT_SIM_JS and the images)"""
+run by `make test-web-sound-twin` (tests/web/web.mk: TTT_SIM, TTT_SIM_JS, the images,
+SOUNDS_JSON, TTT_BOARD_SOUND)"""
+import json
 import os
 import subprocess
 
@@ -18,6 +23,7 @@ import numpy as np
 import pytest
 
 from tests.sim import listen
+from tests.sim.test_sound import SESSIONS as FW_SESSIONS, check_sounds
 
 ONSET_MS = 5.0
 HZ_SHARE = 0.01
@@ -28,6 +34,12 @@ SESSIONS = {
     "probe-sound": ("PROBE_SOUND", "wait 700\n", 6, ONSET_MS),
     "web-probe": ("SOUND_FW", "wait 50\nserial play\nwait 800\nserial high\nwait 400\n", 5, 0.1),
 }
+
+
+def sounds_table():
+    with open(need("SOUNDS_JSON")) as f:
+        table = json.load(f)
+    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]] for s in table["sounds"]}
 
 
 def need(name):
@@ -81,6 +93,22 @@ def test_twin(tmp_path, name):
     assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
     assert len(nb) >= SESSIONS[name][2], "notes missing: %s" % fmt(nb)
     assert differences(na, nb, SESSIONS[name][3]) == []
+    assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
+
+
+@pytest.mark.parametrize("name", sorted(set(FW_SESSIONS) - {"wake"}))
+def test_firmware_twin(tmp_path, name):
+    script, names = FW_SESSIONS[name]
+    if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
+        names = []
+    sim, js, elf = need("TTT_SIM"), need("TTT_SIM_JS"), need("TTT_ELF")
+    a = run_wav(sim, elf, "\n".join(script) + "\n", str(tmp_path / (name + "-simavr.wav")))
+    b = run_wav(js, elf, "\n".join(script) + "\n", str(tmp_path / (name + "-avr8js.wav")))
+    na, nb = listen.notes(a), listen.notes(b)
+    print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
+    assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
+    assert differences(na, nb) == []
+    assert check_sounds(nb, names, sounds_table()) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
 
 

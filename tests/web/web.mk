@@ -76,8 +76,9 @@ TEST_TARGETS += test-web-wav
 # the sound twin test (tests/web/test_sound_twin.py): the same sessions' WAVs from
 # ttt-sim --wav and ttt-sim-js --wav, their tones compared by an FFT
 .PHONY: test-web-sound-twin
-test-web-sound-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SOUND_FW) $(PROBE_SOUND)
-	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_SIM_JS=$(WEB_SIM) SOUND_FW=$(SOUND_FW) PROBE_SOUND=$(PROBE_SOUND) \
+test-web-sound-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(SOUNDS_JSON) $(SOUND_FW) $(PROBE_SOUND)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_SIM_JS=$(WEB_SIM) TTT_ELF=$(SIM_ELF) SOUNDS_JSON=$(SOUNDS_JSON) \
+		TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) SOUND_FW=$(SOUND_FW) PROBE_SOUND=$(PROBE_SOUND) \
 		$(PYTEST) -q tests/web/test_sound_twin.py
 TEST_TARGETS += test-web-sound-twin
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's (the note
