@@ -23,6 +23,7 @@ import { findTones, expectTones, compareTones, checkSounds } from './tones.mjs';
 const [pagePath, soundHex, soundsJson, boardSound, outDir] = inputs('WEB_PAGE', 'SOUND_HEX', 'SOUNDS_JSON',
   'BOARD_SOUND', 'OUT_DIR');
 const sounds = JSON.parse(fs.readFileSync(soundsJson, 'utf8'));
+const FITTED = boardSound !== '0'; // a board without a sounder: every check hears silence
 fs.mkdirSync(outDir, { recursive: true });
 const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1200, height: 900 } });
 const RATE = 44100;
@@ -78,7 +79,7 @@ for (const [name, steps, names] of FW_SESSIONS) {
     for (const step of steps) await step(page);
     const rec = await page.evaluate(() => window.tttSound.recorded());
     const x = await page.evaluate(([e, a, b]) => window.tttSound.render(e, a, b, false), [rec.edges, from, rec.end]);
-    const found = findTones(x, RATE), want = boardSound === '0' ? [] : names;
+    const found = findTones(x, RATE), want = FITTED ? names : [];
     console.log(`page_sound ${name}: ${found.map((t) => `${t.hz.toFixed(1)} Hz ${t.lengthMs.toFixed(1)} ms`).join(', ')}`);
     const errs = checkSounds(found, want, sounds);
     check(`${name}: the sounds`, errs.length === 0, errs.join('; '));
@@ -90,6 +91,7 @@ test('the probe\'s notes, rendered through the page\'s sound graph', async () =>
   await page.setInputFiles('#hexfile', { name: 'sound_fw.hex', mimeType: 'text/plain', buffer: fs.readFileSync(soundHex) });
   await waitLine(page, 'the probe boots', /^sound_fw: ready/, 0, 5000);
   const { rec, x } = await recordRendered(page, 'play', /^sound_fw: played/);
+  if (!FITTED) return check('no sounder: no edges', rec.edges.length === 0);
   check('edges recorded', rec.edges.length > 1000, String(rec.edges.length));
   const found = findTones(x, RATE), want = expectTones(PROBE_NOTES);
   const errs = compareTones(found, want);
@@ -108,13 +110,17 @@ test('a tone pin left high still ends: one 2000 Hz tone of 200 ms', async () => 
   const { page } = s;
   const { x } = await recordRendered(page, 'high', /^sound_fw: high done/);
   const found = findTones(x, RATE);
-  const errs = compareTones(found, [{ onsetMs: 0, lengthMs: 200, hz: 2000 }]);
+  const errs = compareTones(found, FITTED ? [{ onsetMs: 0, lengthMs: 200, hz: 2000 }] : []);
   check('one tone', errs.length === 0, errs.join('; '));
 });
 
 test('the note mark shows the tone playing', async () => {
   const { page } = s;
   await command(page, 'play');
+  if (!FITTED) {
+    await simWait(page, 700);
+    return check('no sounder: no note mark', (await page.textContent('#tone')) === '');
+  }
   const hz = await waitFor(page, 'a note mark', async () => Number(await page.getAttribute('#tone', 'data-hz')), 500);
   check('the mark names a probe note', PROBE_NOTES.some((n) => n.hz && Math.abs(n.hz - hz) < 0.01 * n.hz), String(hz));
   check('the mark shows Hz', /\u266a \d+ Hz/.test(await page.textContent('#tone')));
@@ -137,6 +143,7 @@ test('live: a tap on the page\'s own graph hears a probe note', async () => {
   const { page } = s;
   const got = await tapWhilePlaying(page);
   console.log(`page_sound live tap: loudest RMS ${got.rms.toFixed(3)} at ${got.hz.toFixed(1)} Hz`);
+  if (!FITTED) return check('no sounder: silent', got.rms === 0);
   check('loud', got.rms > 0.05, JSON.stringify(got));
   // the analyser's bins are 1.5 Hz wide: a square's peak is its fundamental
   check('a probe note', PROBE_NOTES.some((x) => x.hz && Math.abs(x.hz - got.hz) < 0.01 * x.hz), JSON.stringify(got));

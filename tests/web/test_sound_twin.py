@@ -36,6 +36,11 @@ SESSIONS = {
 }
 
 
+def fitted():
+    """The board has a sounder (TTT_BOARD_SOUND, from its pin map): else all is silence."""
+    return os.environ.get("TTT_BOARD_SOUND", "1") != "0"
+
+
 def sounds_table():
     with open(need("SOUNDS_JSON")) as f:
         table = json.load(f)
@@ -91,6 +96,9 @@ def test_twin(tmp_path, name):
     na, nb = listen.notes(a), listen.notes(b)
     print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
     assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
+    if not fitted():
+        assert (na, nb) == ([], []), "no sounder fitted, yet notes"
+        return
     assert len(nb) >= SESSIONS[name][2], "notes missing: %s" % fmt(nb)
     assert differences(na, nb, SESSIONS[name][3]) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
@@ -99,7 +107,7 @@ def test_twin(tmp_path, name):
 @pytest.mark.parametrize("name", sorted(set(FW_SESSIONS) - {"wake"}))
 def test_firmware_twin(tmp_path, name):
     script, names = FW_SESSIONS[name]
-    if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
+    if not fitted():
         names = []
     sim, js, elf = need("TTT_SIM"), need("TTT_SIM_JS"), need("TTT_ELF")
     a = run_wav(sim, elf, "\n".join(script) + "\n", str(tmp_path / (name + "-simavr.wav")))
@@ -113,6 +121,8 @@ def test_firmware_twin(tmp_path, name):
 
 
 def test_planted(tmp_path):
+    if not fitted():
+        pytest.skip("no sounder fitted: nothing to plant in")
     _, b = twin(tmp_path, "web-probe")
     nb = listen.notes(b)
     sharp = np.round(listen.render(listen.edges(b) / 1.02, len(b)))
