@@ -19,7 +19,7 @@ typedef struct {
 } sound_note_t;
 
 /* Compile time, from a nominal frequency and length: the smallest divider whose compare
- * value fits 8 bits (the finest steps), the nearest compare value, the frequency made. */
+ * value fits 8 bits (the finest steps), the nearest half period, the frequency made. */
 #define SOUND_DIV(cs)                                                                              \
     ((cs) == 1   ? 1ul                                                                             \
      : (cs) == 2 ? 8ul                                                                             \
@@ -28,7 +28,9 @@ typedef struct {
      : (cs) == 5 ? 128ul                                                                           \
      : (cs) == 6 ? 256ul                                                                           \
                  : 1024ul)
-#define SOUND_FITS(hz, cs) (SOUND_F_CPU / (2ul * SOUND_DIV(cs) * (hz)) <= 256ul)
+/* The half period in timer counts, rounded: F_CPU / (2 * divider * hz); OCR2A one less. */
+#define SOUND_HALF(hz, cs) ((SOUND_F_CPU + SOUND_DIV(cs) * (hz)) / (2ul * SOUND_DIV(cs) * (hz)))
+#define SOUND_FITS(hz, cs) (SOUND_HALF(hz, cs) <= 256ul)
 #define SOUND_CS(hz)                                                                               \
     ((hz) == 0           ? 0                                                                       \
      : SOUND_FITS(hz, 1) ? 1                                                                       \
@@ -38,11 +40,7 @@ typedef struct {
      : SOUND_FITS(hz, 5) ? 5                                                                       \
      : SOUND_FITS(hz, 6) ? 6                                                                       \
                          : 7)
-#define SOUND_OCR(hz)                                                                              \
-    ((hz) == 0 ? 0                                                                                 \
-               : (SOUND_F_CPU + SOUND_DIV(SOUND_CS(hz)) * (hz)) /                                  \
-                         (2ul * SOUND_DIV(SOUND_CS(hz)) * (hz)) -                                  \
-                     1ul)
+#define SOUND_OCR(hz) ((hz) == 0 ? 0 : SOUND_HALF(hz, SOUND_CS(hz)) - 1ul)
 #define SOUND_NOTE(hz, ms)                                                                         \
     {                                                                                              \
         SOUND_CS(hz), SOUND_OCR(hz), (uint16_t)((ms) * (SOUND_TICK_HZ / 1000u))                    \
@@ -60,6 +58,7 @@ void sound_init(void);
 /* Play `notes` (in flash, ended by a note of 0 steps) from the next interrupt step on,
  * cutting short any sound under way; NULL stops. Never waits. */
 void sound_play(const sound_note_t *notes);
-bool sound_busy(void); /* a sound is under way */
+bool sound_busy(void);   /* a sound is under way */
+bool sound_fitted(void); /* the board has a sounder (BOARD_SOUND): else nothing plays */
 
 #endif

@@ -14,7 +14,7 @@
     X(HELP, "help", "", "these commands, the menu's legend and what BOARD is")                     \
     X(BOARD, "board", "", "the board and whose turn it is")                                        \
     X(HINT, "hint", "", "the best move now, shown yellow")                                         \
-    X(DIAG, "diag", "", "uptime, resets, table, stack, supply, input lost, EEPROM")                \
+    X(DIAG, "diag", "", "uptime, resets, table, stack, supply, input lost, EEPROM, sound")         \
     X(LAMP, "lamp", "", "the lamp test: all red, all green, all yellow")                           \
     X(MOVE, "move", " 1-9", "your move on a cell")                                                 \
     X(NEW, "new", " x|o|2p", "a new game: you x, you o, two players")                              \
@@ -22,6 +22,7 @@
     X(STATS, "stats", " [clear]", "the statistics, or clear them")                                 \
     X(SOLVE, "solve", " [BOARD]", "the result of a position under perfect play")                   \
     X(COLOR_BLIND, "colorblind", " on|off", "the colour-blind display on or off")                  \
-    X(BRIGHTNESS, "brightness", " " LEDS_LEVELS_GRAMMAR, "how bright the LEDs are")
+    X(BRIGHTNESS, "brightness", " " LEDS_LEVELS_GRAMMAR, "how bright the LEDs are")                \
+    X(SOUND, "sound", " on|quiet|off", "the sounds: all, the results only, or none")
 
 #endif

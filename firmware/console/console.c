@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "out.h"
 #include "say.h"
+#include "sound.h"
 #include "uart.h"
 
 /* The commands (commands.h): CON_<id>, and in that order each with its argument's
@@ -21,10 +22,11 @@ OUT_STR(k_commands, CONSOLE_COMMANDS(CON_ENTRY));
 #define CON_LENGTH(id, name, grammar, help) sizeof(name grammar) - 1u,
 static const uint8_t k_command_len[CON_COMMANDS] PROGMEM = {CONSOLE_COMMANDS(CON_LENGTH)};
 /* `help` wraps its list at this column. */
-#define CON_HELP_COLS 72u
+#define CON_HELP_COLS 76u
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
-                   LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2,
-               "new's and level's words are listed in the game's order");
+                   LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2 && SOUNDS_ON == 0 &&
+                   SOUNDS_QUIET_ONLY == 1 && SOUNDS_OFF == 2,
+               "new's, level's and sound's words are listed in the game's order");
 OUT_STR(s_help_seps, " | \0\n"); /* between two commands on a line; a new line */
 /* The rest of help, said once the TX ring has room again (console_more). */
 OUT_STR(s_help_menu, "\n(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)"
@@ -84,6 +86,8 @@ OUT_STR(s_diag_rest, "; stack " OUT_NUM " B; vcc " OUT_NUM_1 " V\ndiag: lost rx 
 OUT_STR(s_diag_lines, " lines " OUT_NUM);
 OUT_STR(s_diag_tail,
         " keys " OUT_NUM " tx " OUT_NUM "; eeprom failed " OUT_NUM " low-vcc waits " OUT_NUM "\n");
+OUT_STR(s_diag_sound, "diag: sound \0" SOUNDS_SETTING_WORDS);
+OUT_STR(s_diag_sounder, ", no sounder\n\0, sounder fitted\n");
 _Static_assert(HAL_DIAG_RESETS_POWER_ON == 0 && HAL_DIAG_RESETS_WATCHDOG == 1 &&
                    HAL_DIAG_RESETS_BROWN_OUT == 2 && HAL_DIAG_RESETS_EXTERNAL == 3 &&
                    HAL_DIAG_VCC_DV == HAL_DIAG_STACK_PEAK + 1 &&
@@ -283,7 +287,7 @@ static void console_solve_answer(const notation_board_t *b)
 }
 
 /* The HAL's counters (hal_diag), the table's state and the lines this console lost. */
-static void console_diag(const console_t *c)
+static void console_diag(const console_t *c, const game_t *g)
 {
     /* static: on the stack it would join main's frame (everything is inlined there) under
      * the deepest call, the solver's */
@@ -296,6 +300,9 @@ static void console_diag(const console_t *c)
     out_fmt_P(s_diag_rest, &d.n[HAL_DIAG_STACK_PEAK]);
     out_fmt_P(s_diag_lines, &c->lines_lost);
     out_fmt_P(s_diag_tail, &d.n[HAL_DIAG_KEYS_LOST]);
+    out_nth_P(s_diag_sound, 0);
+    out_nth_P(s_diag_sound, (uint8_t)(game_settings(g)->sound + 1u));
+    out_nth_P(s_diag_sounder, sound_fitted());
 }
 
 /* The commands and their grammars, as many to a line as fit CON_HELP_COLS. */
@@ -346,7 +353,7 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         }
         break;
     case CON_DIAG:
-        console_diag(c);
+        console_diag(c, g);
         break;
     case CON_MOVE:
         console_move(g, v);
@@ -366,6 +373,9 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
         break;
     case CON_BRIGHTNESS:
         game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - v)); /* brightest first */
+        break;
+    case CON_SOUND:
+        game_set_sound(g, v); /* on|quiet|off: SOUNDS_* order */
         break;
     default: /* CON_STATS: [clear] */
         if (v) {

@@ -15,7 +15,7 @@ OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
 OUT_STR(s_new, "new: ");
 OUT_STR(s_comma_level, ", level ");
 OUT_STR(s_level, "level: ");
-OUT_STR(s_next_game, " (next game)");
+OUT_STR(s_next_game, " (next game)\0 (this game too)");
 OUT_STR(s_move, "move: ");
 OUT_STR(s_ai, "ai: ");
 OUT_STR(s_result, "result: ");
@@ -31,6 +31,7 @@ OUT_STR(s_menu_closed, "menu: closed");
 OUT_STR(s_menu_chosen, "menu: \0 chosen, hold it to confirm");
 OUT_STR(s_color_blind, "colorblind: \0off\0on");
 OUT_STR(s_brightness, "brightness: " LEDS_LEVELS(LEDS_LEVEL_WORD)); /* brightest first */
+OUT_STR(s_sound, "sound: \0" SOUNDS_SETTING_WORDS);                 /* SOUNDS_ON... order */
 /* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
  * A setting's line: its prefix, then its words by value. */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
@@ -145,7 +146,7 @@ static void say_report(const game_report_t *r)
     case GAME_REP_LEVEL:
         out_P(s_level);
         say_level(r->level);
-        out_P(s_next_game);
+        out_nth_P(s_next_game, r->value);
         break;
     case GAME_REP_MOVE:
         say_move(s_move, r);
@@ -184,6 +185,9 @@ static void say_report(const game_report_t *r)
         break;
     case GAME_REP_BRIGHTNESS:
         say_setting(s_brightness, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - r->value));
+        break;
+    case GAME_REP_SOUND:
+        say_setting(s_sound, r->value);
         break;
     }
     out_nl();

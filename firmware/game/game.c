@@ -225,6 +225,14 @@ void game_set_color_blind(game_t *g, bool on)
     game_report(g, GAME_REP_COLOR_BLIND)->value = on;
 }
 
+void game_set_sound(game_t *g, uint8_t setting)
+{
+    if (setting < SOUNDS_SETTINGS) {
+        game_setting(g, &g->settings.sound, setting);
+        game_report(g, GAME_REP_SOUND)->value = setting;
+    }
+}
+
 void game_set_brightness(game_t *g, uint8_t level)
 {
     if (level < LEDS_BRIGHT_LEVELS) {
@@ -368,11 +376,43 @@ static void game_menu_close(game_t *g)
     game_report(g, GAME_REP_MENU)->value = 0;
 }
 
+/* A pick that steps a setting and keeps the menu open: the next level (the game under
+ * way's too while the person has not moved in it), the next sound setting (a click says
+ * it is on), colour-blind on/off, the next brightness (full, medium, night, medium, ...). */
+static void game_menu_step(game_t *g, uint8_t action)
+{
+    const settings_t *s = &g->settings;
+    uint8_t bright = s->brightness;
+    switch (action) {
+    case GAME_MENU_LEVEL:
+        game_set_level(g, (uint8_t)((s->level + 1u) % LEVELS));
+        if (!g->over && !game_person_moved(g)) {
+            g->level = s->level;
+            g->report[g->reports - 1u].value = 1; /* the level report: this game's too */
+        }
+        break;
+    case GAME_MENU_SOUND: /* the pick's click as the new setting has it */
+        game_set_sound(g, (uint8_t)((s->sound + 1u) % SOUNDS_SETTINGS));
+        g->sound = SOUNDS_NONE;
+        game_sound(g, SOUNDS_click);
+        break;
+    case GAME_MENU_COLOUR_BLIND:
+        game_set_color_blind(g, !s->color_blind);
+        break;
+    default: /* GAME_MENU_BRIGHTNESS */
+        if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
+            g->bright_up = bright == LEDS_BRIGHT_NIGHT;
+        }
+        game_set_brightness(g, (uint8_t)(g->bright_up ? bright + 1u : bright - 1u));
+        break;
+    }
+}
+
 /* A press in the menu: choose, confirm, or close (firmware/README.md, "Menu"). */
 static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
 {
-    uint8_t bright = g->settings.brightness, arg = game_menu_get(cell, GAME_MENU_ARG);
-    if (kind == GAME_TAP && g->menu_cell >= POS_CELLS) {
+    uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
+    if (kind == GAME_TAP && g->menu_cell >= POS_CELLS && action != GAME_MENU_CLOSE) {
         g->menu_cell = cell;
         game_report_t *r = game_report(g, GAME_REP_MENU);
         r->value = 2;
@@ -381,31 +421,15 @@ static void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
     }
     if (kind == GAME_TAP || cell != g->menu_cell) {
         game_menu_close(g);
-        return;
-    }
-    switch (game_menu_get(cell, GAME_MENU_ACTION)) {
-    case GAME_MENU_LEVEL:
-        game_set_level(g, arg);
-        arg = g->settings.mode; /* and a new game at it */
-        /* fall through */
-    case GAME_MENU_MODE:
-        game_new(g, arg);
+    } else if (action == GAME_MENU_MODE) {
+        game_new(g, game_menu_get(cell, GAME_MENU_ARG));
         game_show_cell(g, cell, GAME_CONFIRM_MS);
         game_sound(g, SOUNDS_menu_close);
-        break;
-    case GAME_MENU_STATS:
+    } else if (action == GAME_MENU_STATS) {
         game_show_stats(g);
         game_sound(g, SOUNDS_menu_close);
-        break;
-    case GAME_MENU_COLOUR_BLIND:
-        game_set_color_blind(g, !g->settings.color_blind);
-        break;
-    default: /* GAME_MENU_BRIGHTNESS: full, medium, night, medium, full, ... */
-        if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
-            g->bright_up = bright == LEDS_BRIGHT_NIGHT;
-        }
-        game_set_brightness(g, (uint8_t)(g->bright_up ? bright + 1u : bright - 1u));
-        break;
+    } else {
+        game_menu_step(g, action);
     }
 }
 
@@ -544,34 +568,39 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     }
 }
 
-/* Whether a menu cell's choice is in force (shown full). */
-static bool game_menu_in_force(const settings_t *s, uint8_t action, uint8_t arg)
+/* A menu cell's state (firmware/README.md, "Menu"): 0 in force or the first step (full),
+ * 1 not or a middle step (dimmed), 2 the last step (dimmed and blinking). */
+static uint8_t game_menu_state(const settings_t *s, uint8_t action, uint8_t arg)
 {
     switch (action) {
     case GAME_MENU_MODE:
-        return s->mode == arg;
+        return s->mode == arg ? 0u : 1u;
     case GAME_MENU_LEVEL:
-        return s->level == arg;
+        return s->level; /* perfect, medium, easy */
+    case GAME_MENU_SOUND:
+        return s->sound; /* on, quiet, off */
     case GAME_MENU_COLOUR_BLIND:
-        return s->color_blind != 0;
-    case GAME_MENU_BRIGHTNESS:
-        return s->brightness == LEDS_BRIGHT_FULL;
+        return s->color_blind ? 0u : 1u;
+    case GAME_MENU_BRIGHTNESS: /* full, medium, night */
+        return (uint8_t)(LEDS_BRIGHT_FULL - s->brightness);
     default:
-        return false;
+        return 1u;
     }
 }
+_Static_assert(LEVEL_PERFECT == 0 && LEVEL_EASY == 2 && SOUNDS_ON == 0 && SOUNDS_OFF == 2 &&
+                   LEDS_BRIGHT_FULL - LEDS_BRIGHT_NIGHT == 2,
+               "three steps each: full, dimmed, dimmed and blinking");
 
 /* The menu's frame (firmware/README.md, "Menu"): unlike any board position. */
 static void game_menu_frame(const game_t *g, leds_frame_t *f)
 {
-    const settings_t *s = &g->settings;
     uint16_t full = 0, blink = 0;
     for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
-        if (game_menu_in_force(s, action, game_menu_get(cell, GAME_MENU_ARG))) {
+        uint8_t state = game_menu_state(&g->settings, game_menu_get(cell, GAME_MENU_ACTION),
+                                        game_menu_get(cell, GAME_MENU_ARG));
+        if (state == 0u) {
             full |= game_bit(cell);
-        }
-        if (action == GAME_MENU_BRIGHTNESS && s->brightness == LEDS_BRIGHT_NIGHT) {
+        } else if (state == 2u) {
             blink |= game_bit(cell);
         }
     }

@@ -52,7 +52,8 @@ enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP, GAME_SH
 /* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
     GAME_REP_NEW,           /* a new game: mode, level */
-    GAME_REP_LEVEL,         /* the AI's level for the next game was set: level */
+    GAME_REP_LEVEL,         /* the AI's level for the next game was set: level; value 1:
+                               the game under way's too */
     GAME_REP_MOVE,          /* the person played: cell, player */
     GAME_REP_AI_MOVE,       /* the AI played: cell, player */
     GAME_REP_RESULT,        /* the game is over: player won (PLAYER_NONE: a draw) */
@@ -62,7 +63,8 @@ typedef enum {
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
     GAME_REP_MENU,          /* value 1: opened; 0: closed, unchanged; 2: cell chosen */
     GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
-    GAME_REP_BRIGHTNESS     /* brightness set: value LEDS_BRIGHT_* */
+    GAME_REP_BRIGHTNESS,    /* brightness set: value LEDS_BRIGHT_* */
+    GAME_REP_SOUND          /* the sound setting set: value SOUNDS_ON, _QUIET_ONLY, _OFF */
 } game_report_kind_t;
 typedef struct {
     game_report_kind_t kind;
@@ -70,7 +72,7 @@ typedef struct {
     uint8_t player;
     uint8_t mode;
     uint8_t level;
-    uint8_t value;   /* MENU, COLOR_BLIND, BRIGHTNESS */
+    uint8_t value;   /* MENU, COLOR_BLIND, BRIGHTNESS, SOUND */
     uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys */
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
@@ -123,6 +125,7 @@ void game_new(game_t *g, uint8_t mode);
 void game_set_level(game_t *g, uint8_t level); /* the next game's; out of range: ignored */
 void game_set_color_blind(game_t *g, bool on);
 void game_set_brightness(game_t *g, uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
+void game_set_sound(game_t *g, uint8_t setting);    /* SOUNDS_ON...; out of range: ignored */
 void game_lamp(game_t *g); /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
 game_err_t game_person_move(game_t *g, uint8_t cell);
 bool game_hint(game_t *g); /* false (no report) if there is none now */

@@ -15,25 +15,31 @@
     X(1, MODE, AI_X, "you X", "x")                                                                 \
     X(2, MODE, AI_O, "you O", "o")                                                                 \
     X(3, MODE, 2P, "two players", "2p")                                                            \
-    X(4, LEVEL, PERFECT, "perfect", "perfect")                                                     \
-    X(5, LEVEL, MEDIUM, "medium", "medium")                                                        \
-    X(6, LEVEL, EASY, "easy", "easy")                                                              \
+    X(4, LEVEL, , "level", "level")                                                                \
+    X(5, CLOSE, , "close", "close")                                                                \
+    X(6, SOUND, , "sound", "sound")                                                                \
     X(7, STATS, , "statistics", "stats")                                                           \
     X(8, COLOUR_BLIND, , "colour-blind", "cues")                                                   \
     X(9, BRIGHTNESS, , "brightness", "bright")
 
-/* What a pick does. MODE: a new game in mode arg; LEVEL: level arg, a new game at it;
- * STATS: the statistics display; COLOUR_BLIND: on/off; BRIGHTNESS: a step through the
- * levels, turning round at both ends. The last two keep the menu open. */
+/* What a pick does. MODE: a new game in mode arg; STATS: the statistics display; LEVEL:
+ * the next level (perfect, medium, easy, perfect, ...); SOUND: the next setting (on,
+ * quiet, off, on, ...); COLOUR_BLIND: on/off; BRIGHTNESS: a step through the levels,
+ * turning round at both ends. The last four keep the menu open. CLOSE: any press on it
+ * closes the menu. */
 enum {
     GAME_MENU_MODE,
-    GAME_MENU_LEVEL,
     GAME_MENU_STATS,
+    GAME_MENU_LEVEL,
+    GAME_MENU_SOUND,
     GAME_MENU_COLOUR_BLIND,
-    GAME_MENU_BRIGHTNESS
+    GAME_MENU_BRIGHTNESS,
+    GAME_MENU_CLOSE
 };
 #define GAME_MENU_ARG_MODE(a) GAME_MODE_##a
-#define GAME_MENU_ARG_LEVEL(a) LEVEL_##a
+#define GAME_MENU_ARG_LEVEL(a) 0
+#define GAME_MENU_ARG_CLOSE(a) 0
+#define GAME_MENU_ARG_SOUND(a) 0
 #define GAME_MENU_ARG_STATS(a) 0
 #define GAME_MENU_ARG_COLOUR_BLIND(a) 0
 #define GAME_MENU_ARG_BRIGHTNESS(a) 0

@@ -3,8 +3,8 @@
 
 bool sounds_allowed(uint8_t setting, uint8_t id)
 {
-    if (id >= SOUNDS_N || setting == SOUNDS_OFF) {
+    if (id >= SOUNDS_N) {
         return false;
     }
-    return setting == SOUNDS_ON || ((SOUNDS_QUIET >> id) & 1u);
+    return setting == SOUNDS_ON || (setting == SOUNDS_QUIET_ONLY && ((SOUNDS_QUIET >> id) & 1u));
 }

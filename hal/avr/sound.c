@@ -40,6 +40,11 @@ bool sound_busy(void)
     }
     return busy;
 }
+
+bool sound_fitted(void)
+{
+    return true;
+}
 #else
 void sound_init(void)
 {
@@ -51,6 +56,11 @@ void sound_play(const sound_note_t *notes)
 }
 
 bool sound_busy(void)
+{
+    return false;
+}
+
+bool sound_fitted(void)
 {
     return false;
 }

@@ -15,7 +15,9 @@
 #include "hal_fake.h"
 #include "leds.h"
 #include "power.h"
+#include "sounds.h"
 #include "stats.h"
+#include "tones.h"
 #include "uart.h"
 #include <stdio.h>
 
@@ -564,8 +566,8 @@ static void test_serial_wake(void **state)
 }
 
 /* A long press acts when the key comes up: held past 800 ms the cell only lights
- * yellow (armed); the menu opens with the release, and a tap picks (cell 5: level
- * medium, a new game). */
+ * yellow (armed); the menu opens with the release, a tap chooses and a long press picks
+ * (cell 4: level medium, this game's too before the first move). */
 static void test_long_press_on_release(void **state)
 {
     (void)state;
@@ -580,13 +582,13 @@ static void test_long_press_on_release(void **state)
     run(30);
     assert_non_null(strstr(output(), "menu: 1 x 2 o"));
     assert_int_equal(fake_leds_cell(4), LED_YELLOW | LED_DIM);
-    tap(4, 60);
-    assert_string_equal(output(), "menu: 5 chosen, hold it to confirm\n");
-    fake_keys_set_raw(1u << 4); /* the confirming long press */
+    tap(3, 60);
+    assert_string_equal(output(), "menu: 4 chosen, hold it to confirm\n");
+    fake_keys_set_raw(1u << 3); /* the confirming long press */
     run(1000);
     fake_keys_set_raw(0);
     run(30);
-    assert_string_equal(output(), "level: medium (next game)\nnew: vs ai, you x, level medium\n");
+    assert_string_equal(output(), "level: medium (this game too)\n");
 }
 
 /* A key held for good: it is reported, never acts, and the board sleeps with its row
@@ -860,6 +862,74 @@ static void test_input_cancels_sleep(void **state)
     assert_int_equal(fake_power_down_count(), 1);
 }
 
+/* Sounds through the main loop: none at boot; a tap's click starts within 20 ms of its
+ * release (the debounce and one poll), the AI's move's with it; `sound off` silences,
+ * `sound quiet` keeps only the results; waking from power-down sounds. */
+static void test_sounds(void **state)
+{
+    (void)state;
+    boot();
+    assert_int_equal(fake_sound_plays(), 0);
+    fake_keys_set_raw(1u << 0);
+    run(60);
+    fake_keys_set_raw(0);
+    unsigned ms = 0;
+    while (fake_sound_plays() == 0 && ms < 100) {
+        run(1);
+        ms++;
+    }
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_click));
+    assert_true(ms <= 20);
+    run(GAME_AI_DELAY_MS + 20);
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_ai_move));
+    assert_int_equal(fake_sound_plays(), 2);
+    say("sound off\n");
+    assert_non_null(strstr(output(), "move: 1 (x)\nai: 5 (o)\nsound: off\n"));
+    tap(1, 60);
+    run(300);
+    assert_int_equal(fake_sound_plays(), 2);
+    say("sound quiet\n");
+    say("diag\n");
+    assert_non_null(strstr(output(), "diag: sound quiet, sounder fitted\n"));
+    sleep_now();
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_ai_move)); /* quiet: no wake */
+    say("sound on\n");
+    sleep_now();
+    run(10);
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_wake));
+    assert_true(sound_busy());
+}
+
+/* Record 1 as the firmware before sound saved it (5 bytes: format, mode, level,
+ * colour-blind, brightness): its settings kept, sound on, saved once in today's 6 bytes. */
+static void test_settings_before_sound(void **state)
+{
+    static const uint8_t before[5] = {STATS_FORMAT, GAME_MODE_AI_O, LEVEL_EASY, 0,
+                                      LEDS_BRIGHT_NIGHT};
+    settings_t s;
+    (void)state;
+    fake_hal_reset();
+    eeprom_store_init();
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, before, sizeof before));
+    boot();
+    assert_non_null(strstr(output(), "new: vs ai, you o, level easy\n"));
+    assert_int_equal(fake_leds_brightness(), LEDS_BRIGHT_NIGHT);
+    run(500);
+    uint32_t writes = fake_eeprom_writes();
+    fake_hal_reset();
+    eeprom_store_init();
+    assert_true(eeprom_store_load(STATS_REC_SETTINGS, &s, sizeof s));
+    assert_int_equal(s.sound, SOUNDS_ON);
+    assert_int_equal(s.mode, GAME_MODE_AI_O);
+    assert_int_equal(s.color_blind, 0);
+    assert_true(writes > 0);
+    boot();
+    run(500);
+    assert_int_equal(fake_eeprom_writes(), 0); /* saved once: nothing left to save */
+    say("diag\n");
+    assert_non_null(strstr(output(), "diag: sound on, sounder fitted\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -884,6 +954,8 @@ int main(void)
         cmocka_unit_test_setup(test_sleeps_after_a_save, blank_chip),
         cmocka_unit_test_setup(test_no_sleep_while_save_waits, blank_chip),
         cmocka_unit_test_setup(test_input_cancels_sleep, blank_chip),
+        cmocka_unit_test_setup(test_sounds, blank_chip),
+        cmocka_unit_test_setup(test_settings_before_sound, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

@@ -555,13 +555,13 @@ static void test_stray_events_ignored(void **state)
     assert_true(g.pos.x & (1u << free1));
 }
 
-/* The menu's display: all nine yellow; `full` cells full, the rest dim; cell 9 blinks
- * when `night`. */
-static void check_menu_frame(const game_t *g, uint16_t full, int night)
+/* The menu's display: all nine yellow; `full` cells full, the rest dim; `blink` cells
+ * blinking (a stepping cell at its last step: easy, off, night). */
+static void check_menu_frame(const game_t *g, uint16_t full, uint16_t blink)
 {
     for (uint8_t c = 0; c < 9; c++) {
         uint8_t want = (full >> c) & 1u ? LED_YELLOW : LED_YELLOW | LED_DIM;
-        if (c == 8 && night) {
+        if ((blink >> c) & 1u) {
             want |= LED_BLINK;
         }
         assert_int_equal(gtu_cell(g, c), want);
@@ -586,8 +586,9 @@ static void test_menu_opens_unchanged(void **state)
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 1);
     assert_int_equal(gtu_take_save(&g), 0);
-    /* In force: you x (1), perfect (4), brightness full (9). */
-    check_menu_frame(&g, 0x109, 0);
+    /* In force or at the first step: you x (1), perfect (4), sound on (6), brightness
+     * full (9); close (5) and statistics (7) dim. */
+    check_menu_frame(&g, 0x129, 0);
 }
 
 /* Two players: the AI will not answer, so an idle board says so; its empty cells pulse
@@ -658,8 +659,8 @@ static void test_menu_hold_only_centre(void **state)
     }
 }
 
-/* What is in force shows full: the mode's cell and the level's, each by its own field
- * (you o = cell 2, medium = cell 5, neither the other's number). */
+/* What is in force shows full: the mode's cell by its own field (you o = cell 2); the
+ * level on cell 4 full at perfect, dim at medium, dim and blinking at easy. */
 static void test_menu_shows_mode_and_level(void **state)
 {
     game_t g;
@@ -668,11 +669,11 @@ static void test_menu_shows_mode_and_level(void **state)
     gtu_tick(&g, 1000); /* the AI opens: still before the person's first move */
     gtu_open(&g);
     assert_true(game_menu_open(&g));
-    check_menu_frame(&g, 0x112, 0);
+    check_menu_frame(&g, 0x122, 0);
     gtu_long(&g, 4);
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_EASY, 1);
     gtu_open(&g);
-    check_menu_frame(&g, 0x121, 0);
+    check_menu_frame(&g, 0x121, 0x008);
 }
 
 /* A long press in the menu closes it: nothing changed, the board again. */
@@ -732,32 +733,45 @@ static void test_menu_times_out(void **state)
     assert_memory_equal(&before, &g.settings, sizeof before);
 }
 
-/* A short press picks. 4-6: the level, and a new game with it, confirmed yellow; 1-3:
- * the mode, a new game. */
-static void test_menu_picks_level_and_mode(void **state)
+/* 1-3 pick the mode: a new game, confirmed yellow, the menu closed. 4 steps the level
+ * (perfect, medium, easy, perfect) and stays open: the game under way takes it while the
+ * person has not moved in it, else only the next game. */
+static void test_menu_picks_mode_steps_level(void **state)
 {
     game_t g;
     (void)state;
     menu_fresh(&g);
-    gtu_menu(&g, 3); /* perfect: unchanged, nothing to save */
+    gtu_menu(&g, 0); /* you x: unchanged, nothing to save */
     assert_int_equal(gtu_take_save(&g), 0);
-    gtu_menu(&g, 4);
     assert_false(game_menu_open(&g));
-    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
-    assert_int_equal(gtu_take_save(&g), 1);
-    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_MEDIUM);
-    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW); /* confirmation flash */
+    assert_int_equal(gtu_cell(&g, 0), LED_YELLOW); /* confirmation flash */
     gtu_tick(&g, GAME_CONFIRM_MS);
-    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
-    gtu_menu(&g, 5);
+    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    gtu_menu(&g, 3);
+    assert_true(game_menu_open(&g));
+    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
+    assert_int_equal(g.level, LEVEL_MEDIUM); /* no move yet: this game too */
+    assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 1);
+    assert_int_equal(gtu_take_save(&g), 1);
+    gtu_long(&g, 3);
     assert_int_equal(g.settings.level, LEVEL_EASY);
+    gtu_long(&g, 3); /* turns round */
+    assert_int_equal(g.settings.level, LEVEL_PERFECT);
+    gtu_tap(&g, 4); /* 5 closes */
+    assert_false(game_menu_open(&g));
+    gtu_tap(&g, 0);
+    gtu_tick(&g, 1000);
+    gtu_menu(&g, 3); /* mid-game: the next game's only */
+    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
+    assert_int_equal(g.level, LEVEL_PERFECT);
+    assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 0);
+    gtu_tap(&g, 4);
     gtu_menu(&g, 2);
     assert_int_equal(g.settings.mode, GAME_MODE_2P);
-    assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 3); /* perfect, medium, easy */
-    assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
-    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 4); /* a level starts the next game */
+    assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 4);
+    assert_int_equal(gtu_reports_of(GAME_REP_NEW), 2); /* the picks 1 and 3 */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
-    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_MEDIUM);
 }
 
 /* 8: colour-blind display, 9: brightness (full, medium, night, medium, full): saved, and the
@@ -769,7 +783,7 @@ static void test_menu_toggles_stay_open(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
     gtu_open(&g);
-    check_menu_frame(&g, 0x124, 0); /* two players, easy, full */
+    check_menu_frame(&g, 0x124, 0x008); /* two players, easy, sound on, full */
     gtu_tap(&g, 7);
     assert_int_equal(gtu_take_save(&g), 0); /* chosen: green, blinking, nothing changed */
     assert_int_equal(gtu_cell(&g, 7), LED_GREEN | LED_BLINK);
@@ -784,7 +798,7 @@ static void test_menu_toggles_stay_open(void **state)
     gtu_tap(&g, 8); /* a second tap closes the menu */
     assert_false(game_menu_open(&g));
     gtu_open(&g);
-    check_menu_frame(&g, 0x1A4, 0);
+    check_menu_frame(&g, 0x1A4, 0x008);
     gtu_tap(&g, 8);
     gtu_long(&g, 8);
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
@@ -793,7 +807,7 @@ static void test_menu_toggles_stay_open(void **state)
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
     gtu_tap(&g, 8);
     gtu_open(&g);
-    check_menu_frame(&g, 0x0A4, 1);
+    check_menu_frame(&g, 0x0A4, 0x108);
     gtu_tap(&g, 8);
     gtu_long(&g, 8); /* night never jumps to full: it turns round */
     assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
@@ -1004,7 +1018,7 @@ static void test_draw_two_players(void **state)
     assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
 }
 
-/* At game over the menu's mode and level cells start a new game. */
+/* At game over the menu's mode cells start a new game; the level steps for the next. */
 static void test_menu_at_game_over(void **state)
 {
     game_t g;
@@ -1014,7 +1028,7 @@ static void test_menu_at_game_over(void **state)
     gtu_menu(&g, 0);
     assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
-    /* Menu cell 6 at game over in o mode: level easy, new game, AI opens. */
+    /* At game over in o mode: menu cell 4, then 2. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
     while (!g.over) {
@@ -1024,9 +1038,14 @@ static void test_menu_at_game_over(void **state)
     assert_int_equal(g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_LOSS] +
                          g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_DRAW],
                      1);
-    gtu_menu(&g, 5);
-    assert_int_equal(g.settings.level, LEVEL_EASY);
+    uint8_t next = (uint8_t)((g.settings.level + 1u) % LEVELS);
+    gtu_menu(&g, 3); /* the level steps for the next game; this one stays over */
+    assert_int_equal(g.settings.level, next);
+    assert_int_equal(g.over, 1);
+    gtu_tap(&g, 4);
+    gtu_menu(&g, 1); /* you o: a new game at it, the AI opens */
     assert_int_equal(g.over, 0);
+    assert_int_equal(g.level, next);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(gtu_marks(&g), 1);
 }
@@ -1184,7 +1203,7 @@ int main(void)
         cmocka_unit_test(test_menu_long_press_closes),
         cmocka_unit_test(test_menu_held_key_closes_on_release),
         cmocka_unit_test(test_menu_times_out),
-        cmocka_unit_test(test_menu_picks_level_and_mode),
+        cmocka_unit_test(test_menu_picks_mode_steps_level),
         cmocka_unit_test(test_menu_toggles_stay_open),
         cmocka_unit_test(test_menu_two_keys_and_two_players),
         cmocka_unit_test(test_menu_statistics),

@@ -206,16 +206,18 @@ static void sc_menu(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
     g->settings.brightness = LEDS_BRIGHT_NIGHT;
+    g->settings.level = LEVEL_MEDIUM;
+    g->settings.sound = SOUNDS_OFF;
     gtu_open(g);
     assert_true(game_menu_open(g));
 }
 
-/* Menu cell 5 as o: the confirmation and the AI's opening blink at once. */
+/* Menu cell 2 as o: the confirmation and the AI's opening blink at once. */
 static void sc_pick(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_O, cb);
     gtu_tick(g, GAME_AI_DELAY_MS);
-    gtu_menu(g, 4);
+    gtu_menu(g, 1);
     gtu_tick(g, GAME_AI_DELAY_MS); /* the AI's opening of the new game */
     assert_int_equal(pos_count(g->pos.x), 1);
 }
@@ -260,12 +262,13 @@ static const scenario_t scenarios[] = {
                {6, 2, "o vs empty"}}},
     {.name = "menu",
      .set_up = sc_menu,
-     .named = {{0, 1, "menu: mode in force vs not"}, {3, 5, "menu: level in force vs not"},
+     .named = {{0, 1, "menu: mode in force vs not"}, {3, 0, "menu: level medium vs you x"},
+               {5, 3, "menu: sound off vs level medium"},
                {8, 6, "menu: brightness night vs statistics"}},
      .own = 1u << 7},
     {.name = "a menu pick",
      .set_up = sc_pick,
-     .named = {{4, 0, "confirmation vs the AI's x"}}},
+     .named = {{1, 0, "confirmation vs the AI's x"}}},
     {.name = "statistics",
      .set_up = sc_stats,
      .named = {{6, 7, "statistics win vs draw"}, {7, 8, "statistics draw vs loss"},

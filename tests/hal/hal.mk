@@ -2,6 +2,7 @@
 # simavr, the fuse bytes, and the HAL's `make bench` figures.
 #
 #   make test-hal            cmocka suites: debounce tables, LED multiplex on fake ports,
+#                            the sounder's note stepping and arithmetic,
 #                            key scan model, ring buffer edges, EEPROM power cuts, fakes
 #   make test-hal-board      compile-time pin checks reject bad maps and unknown BOARD
 #   make test-hal-avr        the real AVR HAL in simavr (hal_bench.c --check): keys
@@ -30,7 +31,7 @@ bench-hal: $(HAL_BENCH) $(HAL_BENCH_FW) $(FW_SU_ELF)
 ALL_TARGETS += $(HAL_BENCH_FW) $(HAL_BENCH)
 BENCH_TARGETS += bench-hal
 
-HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes
+HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes sound
 HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))
 
 HAL_TEST_OBJS := $(call host_objs,$(HAL_TEST_NAMES:%=tests/hal/test_%.c))

@@ -1,0 +1,270 @@
+/* tests/game/test_game_sounds.c - the game's sounds (firmware/README.md, "Sound"): the
+ * table itself (distinct notes, short sounds), the setting's filter over every setting
+ * and sound, which event asks for which sound (a click at an accepted release, the low
+ * buzz where a press flickers as ignored, the AI's move, the results, the menu, the
+ * wake-up), a result never replaced in the same step, the menu's sound cell stepping
+ * on, quiet, off, and the record before sound migrating with sound on. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine.h"
+#include "game.h"
+#include "game_test_util.h"
+#include "menu.h"
+#include "sounds.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    engine_init();
+    return 0;
+}
+
+typedef struct {
+    uint8_t id;
+    uint16_t hz, ms;
+} note_t;
+#define NOTE_ROW(hz, ms) {ID, hz, ms},
+#define SOUND_ROWS(name, when, quiet, notes)                                                       \
+    {                                                                                              \
+        enum { ID = SOUNDS_##name };                                                               \
+        static const note_t rows[] = {notes};                                                      \
+        memcpy(n + count, rows, sizeof rows);                                                      \
+        count += sizeof rows / sizeof rows[0];                                                     \
+    }
+
+/* Every note of the table, with its sound's id. */
+static unsigned table_notes(note_t *n)
+{
+    unsigned count = 0;
+    SOUNDS(SOUND_ROWS, NOTE_ROW)
+    return count;
+}
+
+/* Two sounds never share a note within 5 % (the listening tests tell them apart by
+ * frequency within 1 %); each sound is short: at most 0.6 s, each note 5 ms or more. */
+static void test_table_distinct_and_short(void **state)
+{
+    note_t n[64];
+    unsigned count = table_notes(n), total[SOUNDS_N] = {0};
+    (void)state;
+    assert_true(count >= SOUNDS_N);
+    for (unsigned i = 0; i < count; i++) {
+        assert_true(n[i].ms >= 5u);
+        total[n[i].id] += n[i].ms;
+        for (unsigned k = 0; k < count; k++) {
+            if (n[i].id == n[k].id || !n[i].hz || !n[k].hz) {
+                continue;
+            }
+            if (20u * (n[i].hz > n[k].hz ? n[i].hz - n[k].hz : n[k].hz - n[i].hz) < n[i].hz) {
+                fail_msg("sounds %u and %u: %u Hz and %u Hz within 5 %%", n[i].id, n[k].id,
+                         n[i].hz, n[k].hz);
+            }
+        }
+    }
+    for (unsigned id = 0; id < SOUNDS_N; id++) {
+        assert_true(total[id] > 0 && total[id] <= 600u);
+    }
+}
+
+/* on: every sound; quiet: the results (win, loss, draw) only; off: none; no sound past
+ * the table, and no setting past off. */
+static void test_filter_every_setting(void **state)
+{
+    (void)state;
+    assert_int_equal(SOUNDS_QUIET,
+                     (1u << SOUNDS_win) | (1u << SOUNDS_loss) | (1u << SOUNDS_draw));
+    for (uint8_t id = 0; id <= SOUNDS_N; id++) {
+        bool result = id == SOUNDS_win || id == SOUNDS_loss || id == SOUNDS_draw;
+        assert_int_equal(sounds_allowed(SOUNDS_ON, id), id < SOUNDS_N);
+        assert_int_equal(sounds_allowed(SOUNDS_QUIET_ONLY, id), result);
+        assert_false(sounds_allowed(SOUNDS_OFF, id));
+        assert_false(sounds_allowed(SOUNDS_SETTINGS, id));
+    }
+}
+
+static uint8_t take(game_t *g)
+{
+    return game_take_sound(g);
+}
+
+/* The person's presses: an accepted tap clicks at its release (nothing at the press),
+ * the AI's move sounds, a taken cell and two keys at once buzz, and so does a press
+ * during the AI's turn (each flickers or blinks as not counted). */
+static void test_presses(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    assert_int_equal(take(&g), SOUNDS_NONE); /* no sound for the greeting */
+    gtu_ev(&g, KEY_EV_PRESS, 0);
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    gtu_ev(&g, KEY_EV_RELEASE, 0);
+    assert_int_equal(take(&g), SOUNDS_click);
+    gtu_ev(&g, KEY_EV_PRESS, 8);
+    assert_int_equal(take(&g), SOUNDS_ignored); /* the AI's turn: flickers */
+    gtu_ev(&g, KEY_EV_RELEASE, 8);
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(take(&g), SOUNDS_ai_move);
+    gtu_tap(&g, 0);
+    assert_int_equal(take(&g), SOUNDS_ignored); /* taken */
+    gtu_ev(&g, KEY_EV_PRESS, 1);
+    gtu_ev(&g, KEY_EV_PRESS, 2);
+    assert_int_equal(take(&g), SOUNDS_ignored); /* two at once */
+    gtu_ev(&g, KEY_EV_RELEASE, 1);
+    gtu_ev(&g, KEY_EV_RELEASE, 2);
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    gtu_long(&g, 0); /* the analysis: accepted */
+    assert_int_equal(take(&g), SOUNDS_click);
+    gtu_tap(&g, 1); /* only ends the analysis: ignored */
+    assert_int_equal(take(&g), SOUNDS_ignored);
+}
+
+/* x to move on x x . / o o . / . . .: cell 3 wins for x. */
+static void near_win(game_t *g, uint8_t mode, uint8_t setting)
+{
+    gtu_start(g, mode, LEVEL_PERFECT, 1);
+    g->settings.sound = setting;
+    g->pos = (pos_t){0x003, 0x018};
+    g->ms[GAME_T_AI] = 0;
+    take(g);
+}
+
+/* The results, at the tap that ends the game (its click does not replace them): the
+ * person's win, draw and loss against the AI; two players, either winner's a win. At
+ * `sound quiet` the results still play and the clicks do not; `off`, nothing. */
+static void test_results(void **state)
+{
+    game_t g;
+    (void)state;
+    near_win(&g, GAME_MODE_AI_X, SOUNDS_ON);
+    gtu_tap(&g, 2);
+    assert_true(g.over);
+    assert_int_equal(take(&g), SOUNDS_win);
+    near_win(&g, GAME_MODE_2P, SOUNDS_ON);
+    gtu_tap(&g, 6);
+    gtu_tap(&g, 5); /* o wins */
+    assert_int_equal(g.winner, PLAYER_O);
+    assert_int_equal(take(&g), SOUNDS_win);
+    near_win(&g, GAME_MODE_AI_O, SOUNDS_QUIET_ONLY); /* the AI is x: it wins */
+    gtu_tick(&g, 1);
+    assert_int_equal(g.winner, PLAYER_X);
+    assert_int_equal(take(&g), SOUNDS_loss);
+    near_win(&g, GAME_MODE_2P, SOUNDS_QUIET_ONLY);
+    g.pos = (pos_t){0x08D, 0x072}; /* x o x / x o o / o x . : x to move, a draw */
+    gtu_tap(&g, 8);
+    assert_true(g.over && g.winner == PLAYER_NONE);
+    assert_int_equal(take(&g), SOUNDS_draw);
+    near_win(&g, GAME_MODE_AI_X, SOUNDS_QUIET_ONLY);
+    gtu_tap(&g, 5); /* no result: the click stays quiet, and the AI's move */
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    assert_int_equal(gtu_marks(&g), 6);
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    near_win(&g, GAME_MODE_AI_X, SOUNDS_OFF);
+    gtu_tap(&g, 2);
+    assert_true(g.over);
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    gtu_tap(&g, 2); /* a new game: the click off too */
+    assert_int_equal(take(&g), SOUNDS_NONE);
+}
+
+/* The menu: its hold opens it with a sound, a tap that chooses clicks, every way it
+ * closes sounds (a press elsewhere, 10 s, 5, a mode pick); 6 steps on, quiet, off, on,
+ * its frame full, dimmed, dimmed and blinking, its click heard only where it lands on. */
+static void test_menu_sounds(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    gtu_open(&g);
+    assert_int_equal(take(&g), SOUNDS_menu_open);
+    gtu_tap(&g, 3);
+    assert_int_equal(take(&g), SOUNDS_click);
+    gtu_long(&g, 0);
+    assert_int_equal(take(&g), SOUNDS_menu_close);
+    gtu_open(&g);
+    gtu_tick(&g, GAME_MENU_MS);
+    assert_false(game_menu_open(&g));
+    assert_int_equal(take(&g), SOUNDS_menu_close);
+    gtu_open(&g);
+    gtu_tap(&g, 4);
+    assert_false(game_menu_open(&g));
+    assert_int_equal(take(&g), SOUNDS_menu_close);
+    assert_int_equal(gtu_take_save(&g), 0);
+    gtu_menu(&g, 0);
+    assert_int_equal(take(&g), SOUNDS_menu_close);
+    static const uint8_t steps[4] = {SOUNDS_QUIET_ONLY, SOUNDS_OFF, SOUNDS_ON, SOUNDS_QUIET_ONLY};
+    static const uint8_t looks[4] = {LED_YELLOW | LED_DIM, LED_YELLOW | LED_DIM | LED_BLINK,
+                                     LED_YELLOW, LED_YELLOW | LED_DIM};
+    gtu_menu(&g, 5);
+    for (unsigned i = 0; i < 4; i++) {
+        if (i) {
+            gtu_long(&g, 5);
+        }
+        assert_true(game_menu_open(&g));
+        assert_int_equal(g.settings.sound, steps[i]);
+        assert_int_equal(gtu_last_report(GAME_REP_SOUND)->value, steps[i]);
+        assert_int_equal(gtu_take_save(&g), 1);
+        assert_int_equal(take(&g), steps[i] == SOUNDS_ON ? SOUNDS_click : SOUNDS_NONE);
+        gtu_tick(&g, 1);
+        g.menu_cell = POS_CELLS; /* the frame unchosen, to see the state */
+        assert_int_equal(gtu_cell(&g, 5), looks[i]);
+        g.menu_cell = 5;
+    }
+    gtu_tap(&g, 4);
+    assert_int_equal(take(&g), SOUNDS_NONE); /* quiet: the menu closes silently */
+    game_set_sound(&g, SOUNDS_ON);
+    game_wake(&g);
+    assert_int_equal(take(&g), SOUNDS_wake);
+    game_set_sound(&g, SOUNDS_SETTINGS); /* out of range: ignored */
+    assert_int_equal(g.settings.sound, SOUNDS_ON);
+}
+
+/* Record 1 in the layout before sound (5 bytes): its settings kept, sound on, saved in
+ * today's; out of range, the defaults; today's record with a bad sound, the defaults. */
+static void test_record_before_sound(void **state)
+{
+    settings_t s = {STATS_FORMAT, GAME_MODE_AI_O, LEVEL_EASY, 0, LEDS_BRIGHT_NIGHT, 0xEE};
+    settings_t keep = s;
+    stats_t st;
+    stats_old_t old;
+    (void)state;
+    memset(&st, 0, sizeof st);
+    memset(&old, 0, sizeof old);
+    uint8_t todo = stats_load(&s, &st, &old, STATS_HAVE_NO_SOUND);
+    assert_true(todo & STATS_SAVE_SETTINGS);
+    assert_int_equal(s.sound, SOUNDS_ON);
+    keep.sound = SOUNDS_ON;
+    assert_memory_equal(&s, &keep, sizeof s);
+    s.mode = GAME_MODES;
+    todo = stats_load(&s, &st, &old, STATS_HAVE_NO_SOUND);
+    stats_settings_default(&keep);
+    assert_memory_equal(&s, &keep, sizeof s);
+    s.sound = SOUNDS_SETTINGS;
+    todo = stats_load(&s, &st, &old, STATS_HAVE_SETTINGS);
+    assert_memory_equal(&s, &keep, sizeof s);
+    s.sound = SOUNDS_OFF;
+    todo = stats_load(&s, &st, &old, STATS_HAVE_SETTINGS);
+    assert_int_equal(s.sound, SOUNDS_OFF);
+    assert_false(todo & STATS_SAVE_SETTINGS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_distinct_and_short),
+        cmocka_unit_test(test_filter_every_setting),
+        cmocka_unit_test(test_presses),
+        cmocka_unit_test(test_results),
+        cmocka_unit_test(test_menu_sounds),
+        cmocka_unit_test(test_record_before_sound),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
