@@ -5,7 +5,8 @@ in the WAV alone (tests/sim/listen.py) and held to what was played.
   that make every sound of build/gen/sounds.json; each WAV must hold exactly the
   session's sounds in order, every note's frequency within 1 % and its length within
   1 ms and a half period of the table (rests too), and silence everywhere else. Each WAV
-  and its spectrogram stay in build/sound/. Built for a board without a sounder
+  and its spectrogram stay in build/sound/. At `sound quiet` only the result sounds, at
+  `sound off` nothing (and `sound on` all of it again). Built for a board without a sounder
   (TTT_BOARD_SOUND=0: sound compiled out) every session is silent.
 
 - The probe (tests/sim/probe_sound.c, a known Timer2 sequence): every note, its
@@ -59,7 +60,10 @@ WIN_2P = two_players(1, 4, 2, 5, 3)  # X 1 2 3
 # sounds its result alone (firmware/README.md, "Sound": the result stays over the click or
 # the AI's move of the same step). As X against the perfect AI, 1 2 4 loses whatever it
 # draws: a corner's only perfect answer is the centre, then the block at 3, then 7 wins.
-# The board sleeps after 5 idle minutes; a console line wakes it (and is refused).
+# The board sleeps after 5 idle minutes; a console line wakes it (and is refused). At
+# `sound quiet` only results sound, at `sound off` nothing: a press on a taken cell, clicks,
+# a win, the menu.
+EVERY_KIND = two_players(1, 1, 4, 2, 5, 3) + ["hold 5 2500", "wait 1000"]
 SESSIONS = {
     "press": (BOOT + taps(1, 1), ["click", "ai_move", "ignored"]),
     "menu": (BOOT + ["hold 5 2500", "wait 1500", "hold 5 2500", "wait 1000"],
@@ -68,6 +72,10 @@ SESSIONS = {
     "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9), ["click"] * 8 + ["draw"]),
     "loss": (BOOT + taps(1, 2, 4), ["click", "ai_move"] * 2 + ["click", "loss"]),
     "wake": (BOOT + ["wait 301000", "serial board", "wait 1000"], ["wake"]),
+    "quiet": (BOOT + ["serial sound quiet", "wait 500"] + EVERY_KIND, ["win"]),
+    "off": (BOOT + ["serial sound off", "wait 500"] + EVERY_KIND, []),
+    "on": (BOOT + ["serial sound on", "wait 500"] + EVERY_KIND,
+           ["click", "ignored", "click", "click", "click", "win", "menu_open"]),
 }
 
 
