@@ -18,6 +18,7 @@ in the WAV alone (tests/sim/listen.py) and held to what was played.
 import json
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -110,14 +111,33 @@ def test_every_sound_has_a_session(sounds):
     assert heard == set(sounds)
 
 
+KEY_WAKE = BOOT + ["wait 301000", "press 9", "wait 1000"]
+
+
+@pytest.fixture(scope="module")
+def session_wavs(sim, elf):
+    """Every session's WAV (and the key wake's), two simulations at a time (2 cores)."""
+    os.makedirs(SOUND_DIR, exist_ok=True)
+    scripts = dict({name: script for name, (script, _) in SESSIONS.items()}, key_wake=KEY_WAKE)
+    wavs = {name: os.path.join(SOUND_DIR, name + ".wav") for name in scripts}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(lambda n: run_wav(sim, elf, scripts[n], wavs[n]),
+                      sorted(scripts, key=lambda n: -simulated_ms(scripts[n]))))
+    return wavs
+
+
+def simulated_ms(script):
+    """How long a script runs the board (the longest first keeps both cores busy)."""
+    return sum(int(line.split()[-1]) if line.split()[0] in ("wait", "hold") else 80
+               for line in script if line.split()[0] in ("wait", "hold", "press"))
+
+
 @pytest.mark.parametrize("session", sorted(SESSIONS))
-def test_firmware_session(session, sim, elf, sounds):
-    script, names = SESSIONS[session]
+def test_firmware_session(session, session_wavs, sounds):
+    names = SESSIONS[session][1]
     if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
         names = []
-    os.makedirs(SOUND_DIR, exist_ok=True)
-    wav = os.path.join(SOUND_DIR, session + ".wav")
-    run_wav(sim, elf, script, wav)
+    wav = session_wavs[session]
     x = listen.read_wav(wav)
     found = listen.notes(x)
     a = max(0, int((found[0].start - 0.5) * listen.RATE)) if found else 0  # the sounds
@@ -209,11 +229,9 @@ def test_probe_spectrogram(probe_wav):
 @pytest.mark.xfail(strict=True, reason="the firmware cuts the wake sound after 15 ms with the "
                    "ignored buzz of the key that woke it (the wake guard's flicker); strict: "
                    "passes once fixed, then this mark goes")
-def test_key_wake_sounds_whole(sim, elf, sounds):
+def test_key_wake_sounds_whole(session_wavs, sounds):
     """Woken by a key, the board plays its whole wake sound (and nothing else)."""
     if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
         pytest.skip("a board without a sounder: nothing to hear")
-    wav = os.path.join(SOUND_DIR, "key_wake.wav")
-    run_wav(sim, elf, BOOT + ["wait 301000", "press 9", "wait 1000"], wav)
-    x = listen.read_wav(wav)
+    x = listen.read_wav(session_wavs["key_wake"])
     assert check_sounds(listen.notes(x), ["wake"], sounds) == []
