@@ -21,13 +21,13 @@ static void header(uint8_t h[HEADER_BYTES], uint32_t samples)
     memcpy(h, "RIFF", 4);
     put_le(h + 4, 36u + data, 4);
     memcpy(h + 8, "WAVEfmt ", 8);
-    put_le(h + 16, 16, 4);                      /* fmt chunk size */
-    put_le(h + 20, 1, 2);                       /* PCM */
-    put_le(h + 22, 1, 2);                       /* mono */
+    put_le(h + 16, 16, 4); /* fmt chunk size */
+    put_le(h + 20, 1, 2);  /* PCM */
+    put_le(h + 22, 1, 2);  /* mono */
     put_le(h + 24, SOUND_WAV_RATE, 4);
-    put_le(h + 28, 2u * SOUND_WAV_RATE, 4);     /* bytes a second */
-    put_le(h + 32, 2, 2);                       /* bytes a frame */
-    put_le(h + 34, 16, 2);                      /* bits a sample */
+    put_le(h + 28, 2u * SOUND_WAV_RATE, 4); /* bytes a second */
+    put_le(h + 32, 2, 2);                   /* bytes a frame */
+    put_le(h + 34, 16, 2);                  /* bits a sample */
     memcpy(h + 36, "data", 4);
     put_le(h + 40, data, 4);
 }

@@ -71,8 +71,8 @@ static void sounder_in(struct avr_irq_t *irq, uint32_t value, void *param)
 void sounder_init(struct avr_t *avr, sounder_t *s)
 {
     static const char *names[SOUNDER_IRQ_COUNT] = {
-        "8<sound.portb", "8<sound.portc", "8<sound.portd", "8<sound.ddrb", "8<sound.ddrc",
-        "8<sound.ddrd", "<sound.compa", "8<sound.tccr2a", "8<sound.tccr2b", ">sound.pin"};
+        "8<sound.portb", "8<sound.portc", "8<sound.portd",  "8<sound.ddrb",   "8<sound.ddrc",
+        "8<sound.ddrd",  "<sound.compa",  "8<sound.tccr2a", "8<sound.tccr2b", ">sound.pin"};
     *s = (sounder_t){.avr = avr};
     s->irq = avr_alloc_irq(&avr->irq_pool, 0, SOUNDER_IRQ_COUNT, names);
     for (unsigned i = 0; i < SOUNDER_IRQ_PIN; i++)

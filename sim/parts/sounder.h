@@ -10,11 +10,11 @@
 #include "ports.h"
 
 enum {
-    SOUNDER_IRQ_PORTS = 0,                   /* in: PARTS_PORT_IRQS port writes */
-    SOUNDER_IRQ_COMPA = PARTS_PORT_IRQS,     /* in: Timer2's compare A matches */
-    SOUNDER_IRQ_TCCR2A,                      /* in: TCCR2A written */
-    SOUNDER_IRQ_TCCR2B,                      /* in: TCCR2B written (FOC2A) */
-    SOUNDER_IRQ_PIN,                         /* out: the pin's level, on every edge */
+    SOUNDER_IRQ_PORTS = 0,               /* in: PARTS_PORT_IRQS port writes */
+    SOUNDER_IRQ_COMPA = PARTS_PORT_IRQS, /* in: Timer2's compare A matches */
+    SOUNDER_IRQ_TCCR2A,                  /* in: TCCR2A written */
+    SOUNDER_IRQ_TCCR2B,                  /* in: TCCR2B written (FOC2A) */
+    SOUNDER_IRQ_PIN,                     /* out: the pin's level, on every edge */
     SOUNDER_IRQ_COUNT
 };
 

@@ -15,7 +15,7 @@
 
 #include "uart.h"
 
-#define CS_8 (1u << CS21)                              /* datasheet table 18-9 */
+#define CS_8 (1u << CS21) /* datasheet table 18-9 */
 #define CS_32 ((1u << CS21) | (1u << CS20))
 #define CS_256 ((1u << CS22) | (1u << CS21))
 

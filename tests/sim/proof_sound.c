@@ -139,7 +139,9 @@ int cmd_sound(void)
     printf("sound_latency_ms %.2f\n", latency);
     printf("isr_cpu_percent_tone %.2f\n", share);
     fflush(stdout);
-    fprintf(stderr, "sim_sound: %d taps; %.1f ms of tone in a two-player game (timer "
-            "interrupts %.2f %% of the cycles without a tone)\n", 9 * LATENCY_HOLDS, tone_ms, silent);
+    fprintf(stderr,
+            "sim_sound: %d taps; %.1f ms of tone in a two-player game (timer "
+            "interrupts %.2f %% of the cycles without a tone)\n",
+            9 * LATENCY_HOLDS, tone_ms, silent);
     return 0;
 }

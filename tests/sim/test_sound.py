@@ -5,7 +5,8 @@ in the WAV alone (tests/sim/listen.py) and held to what was played.
   that make every sound of build/gen/sounds.json; each WAV must hold exactly the
   session's sounds in order, every note's frequency within 1 % and its length within
   1 ms and a half period of the table (rests too), and silence everywhere else. Each WAV
-  and its spectrogram stay in build/sound/. Built for a board without a sounder
+  and its spectrogram stay in build/sound/. At `sound quiet` only the result sounds, at
+  `sound off` nothing (and `sound on` all of it again). Built for a board without a sounder
   (TTT_BOARD_SOUND=0: sound compiled out) every session is silent.
 
 - The probe (tests/sim/probe_sound.c, a known Timer2 sequence): every note, its
@@ -17,6 +18,7 @@ in the WAV alone (tests/sim/listen.py) and held to what was played.
 import json
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -59,7 +61,10 @@ WIN_2P = two_players(1, 4, 2, 5, 3)  # X 1 2 3
 # sounds its result alone (firmware/README.md, "Sound": the result stays over the click or
 # the AI's move of the same step). As X against the perfect AI, 1 2 4 loses whatever it
 # draws: a corner's only perfect answer is the centre, then the block at 3, then 7 wins.
-# The board sleeps after 5 idle minutes; a console line wakes it (and is refused).
+# The board sleeps after 5 idle minutes; a console line wakes it (and is refused). At
+# `sound quiet` only results sound, at `sound off` nothing: a press on a taken cell, clicks,
+# a win, the menu.
+EVERY_KIND = two_players(1, 1, 4, 2, 5, 3) + ["hold 5 2500", "wait 1000"]
 SESSIONS = {
     "press": (BOOT + taps(1, 1), ["click", "ai_move", "ignored"]),
     "menu": (BOOT + ["hold 5 2500", "wait 1500", "hold 5 2500", "wait 1000"],
@@ -68,6 +73,10 @@ SESSIONS = {
     "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9), ["click"] * 8 + ["draw"]),
     "loss": (BOOT + taps(1, 2, 4), ["click", "ai_move"] * 2 + ["click", "loss"]),
     "wake": (BOOT + ["wait 301000", "serial board", "wait 1000"], ["wake"]),
+    "quiet": (BOOT + ["serial sound quiet", "wait 500"] + EVERY_KIND, ["win"]),
+    "off": (BOOT + ["serial sound off", "wait 500"] + EVERY_KIND, []),
+    "on": (BOOT + ["serial sound on", "wait 500"] + EVERY_KIND,
+           ["click", "ignored", "click", "click", "click", "win", "menu_open"]),
 }
 
 
@@ -102,14 +111,33 @@ def test_every_sound_has_a_session(sounds):
     assert heard == set(sounds)
 
 
+KEY_WAKE = BOOT + ["wait 301000", "press 9", "wait 1000"]
+
+
+@pytest.fixture(scope="module")
+def session_wavs(sim, elf):
+    """Every session's WAV (and the key wake's), two simulations at a time (2 cores)."""
+    os.makedirs(SOUND_DIR, exist_ok=True)
+    scripts = dict({name: script for name, (script, _) in SESSIONS.items()}, key_wake=KEY_WAKE)
+    wavs = {name: os.path.join(SOUND_DIR, name + ".wav") for name in scripts}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(lambda n: run_wav(sim, elf, scripts[n], wavs[n]),
+                      sorted(scripts, key=lambda n: -simulated_ms(scripts[n]))))
+    return wavs
+
+
+def simulated_ms(script):
+    """How long a script runs the board (the longest first keeps both cores busy)."""
+    return sum(int(line.split()[-1]) if line.split()[0] in ("wait", "hold") else 80
+               for line in script if line.split()[0] in ("wait", "hold", "press"))
+
+
 @pytest.mark.parametrize("session", sorted(SESSIONS))
-def test_firmware_session(session, sim, elf, sounds):
-    script, names = SESSIONS[session]
+def test_firmware_session(session, session_wavs, sounds):
+    names = SESSIONS[session][1]
     if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
         names = []
-    os.makedirs(SOUND_DIR, exist_ok=True)
-    wav = os.path.join(SOUND_DIR, session + ".wav")
-    run_wav(sim, elf, script, wav)
+    wav = session_wavs[session]
     x = listen.read_wav(wav)
     found = listen.notes(x)
     a = max(0, int((found[0].start - 0.5) * listen.RATE)) if found else 0  # the sounds
@@ -196,3 +224,14 @@ def test_probe_spectrogram(probe_wav):
     for n in listen.notes(x):
         column = int((n.start + n.ms / 2000) * listen.RATE / hop)
         assert abs(int(np.argmax(db[:, column])) - spectrogram.row_of(n.hz)) <= 2, n
+
+
+@pytest.mark.xfail(strict=True, reason="the firmware cuts the wake sound after 15 ms with the "
+                   "ignored buzz of the key that woke it (the wake guard's flicker); strict: "
+                   "passes once fixed, then this mark goes")
+def test_key_wake_sounds_whole(session_wavs, sounds):
+    """Woken by a key, the board plays its whole wake sound (and nothing else)."""
+    if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
+        pytest.skip("a board without a sounder: nothing to hear")
+    x = listen.read_wav(session_wavs["key_wake"])
+    assert check_sounds(listen.notes(x), ["wake"], sounds) == []
