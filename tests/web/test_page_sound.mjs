@@ -1,7 +1,7 @@
 // tests/web/test_page_sound.mjs - the page's sound in Debian's Chromium (headless, from
 // file://): no AudioContext before the person's first gesture, a running one after it;
-// the firmware's sessions (presses, the menu, a two-player win, a loss to the AI) give
-// the sounds of SOUNDS_JSON in order (silence with BOARD_SOUND=0: no sounder fitted);
+// the firmware's sessions (presses, the menu, a two-player win, a loss to the AI, presses
+// under `sound off`) give the sounds of SOUNDS_JSON in order (silence with BOARD_SOUND=0: no sounder fitted);
 // the sounder pin's edges recorded while the probe image (tests/web/sound_fw.c) plays its
 // known Timer2 notes, rendered through the page's own sound graph (sound.js) in an
 // OfflineAudioContext, give those tones (frequency within 1 %, length and onset within
@@ -70,6 +70,7 @@ const FW_SESSIONS = [
   ['menu', [hold(5, 2500), hold(5, 2500)], ['menu_open', 'menu_close']],
   ['win', [line('new 2p'), ...[1, 4, 2, 5, 3].map(tap)], ['click', 'click', 'click', 'click', 'win']],
   ['loss', [line('new x'), ...[1, 2, 4].map(tap)], ['click', 'ai_move', 'click', 'ai_move', 'click', 'loss']],
+  ['sound off', [line('sound off'), line('new x'), tap(1), tap(1), line('sound on')], []],
 ];
 for (const [name, steps, names] of FW_SESSIONS) {
   test(`the firmware's ${name} session: ${names.join(' ')} as sounds.json has them`, async () => {

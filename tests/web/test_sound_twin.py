@@ -54,13 +54,21 @@ def need(name):
     return path
 
 
-def run_wav(sim, image, script, path):
-    """One session with --wav: the WAV's samples."""
-    p = subprocess.run([sim, "--stdio", "--wav", path, image], input=script + "quit\n",
-                       capture_output=True, text=True, timeout=120)
-    assert p.returncode == 0, "%s exit status %d: %s" % (sim, p.returncode, p.stderr)
-    assert "error" not in p.stdout, p.stdout
-    return listen.read_wav(path)
+def run_pair(image, script, tmp_path, name):
+    """One session with --wav on both emulators at once: (simavr's, avr8js's) samples."""
+    runs = []
+    for sim, side in ((need("TTT_SIM"), "simavr"), (need("TTT_SIM_JS"), "avr8js")):
+        path = str(tmp_path / ("%s-%s.wav" % (name, side)))
+        p = subprocess.Popen([sim, "--stdio", "--wav", path, image], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        runs.append((sim, p, path))
+    out = []
+    for sim, p, path in runs:
+        stdout, stderr = p.communicate(script + "quit\n", timeout=120)
+        assert p.returncode == 0, "%s exit status %d: %s" % (sim, p.returncode, stderr)
+        assert "error" not in stdout, stdout
+        out.append(listen.read_wav(path))
+    return out
 
 
 def differences(a, b, onset_ms=ONSET_MS):
@@ -84,10 +92,7 @@ def fmt(notes):
 
 def twin(tmp_path, name):
     image, script = SESSIONS[name][:2]
-    sim, js, elf = need("TTT_SIM"), need("TTT_SIM_JS"), need(image)
-    a = run_wav(sim, elf, script, str(tmp_path / (name + "-simavr.wav")))
-    b = run_wav(js, elf, script, str(tmp_path / (name + "-avr8js.wav")))
-    return a, b
+    return run_pair(need(image), script, tmp_path, name)
 
 
 @pytest.mark.parametrize("name", sorted(SESSIONS))
@@ -95,7 +100,9 @@ def test_twin(tmp_path, name):
     a, b = twin(tmp_path, name)
     na, nb = listen.notes(a), listen.notes(b)
     print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
-    assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
+    # a step ends a few cycles past its time, not alike on the two (sim/README.md): a
+    # session's last sample may be on one side only
+    assert abs(len(a) - len(b)) <= 1, "lengths %d and %d" % (len(a), len(b))
     if not fitted():
         assert (na, nb) == ([], []), "no sounder fitted, yet notes"
         return
@@ -109,12 +116,12 @@ def test_firmware_twin(tmp_path, name):
     script, names = FW_SESSIONS[name]
     if not fitted():
         names = []
-    sim, js, elf = need("TTT_SIM"), need("TTT_SIM_JS"), need("TTT_ELF")
-    a = run_wav(sim, elf, "\n".join(script) + "\n", str(tmp_path / (name + "-simavr.wav")))
-    b = run_wav(js, elf, "\n".join(script) + "\n", str(tmp_path / (name + "-avr8js.wav")))
+    a, b = run_pair(need("TTT_ELF"), "\n".join(script) + "\n", tmp_path, name)
     na, nb = listen.notes(a), listen.notes(b)
     print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
-    assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
+    # a step ends a few cycles past its time, not alike on the two (sim/README.md): a
+    # session's last sample may be on one side only
+    assert abs(len(a) - len(b)) <= 1, "lengths %d and %d" % (len(a), len(b))
     assert differences(na, nb) == []
     assert check_sounds(nb, names, sounds_table()) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
