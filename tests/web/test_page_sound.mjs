@@ -50,6 +50,8 @@ async function recordRendered(page, line, done, muted = false) {
 test('no sound before a gesture; a running AudioContext after the first', async () => {
   const { page } = s;
   await waitFor(page, 'the page runs', async () => (await rxLines(page)).length > 0, 5000);
+  const list = await page.textContent('#sound-list');
+  check('"Reading the board" says when each sound plays', sounds.sounds.every((x) => list.includes(x.when)), list);
   check('no AudioContext before any gesture', (await soundState(page)).context === 'none');
   await page.click('header h1');
   await waitFor(page, 'the context runs', async () => (await soundState(page)).context === 'running', 2000);

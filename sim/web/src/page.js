@@ -20,6 +20,7 @@ import { PressVerdict } from './verdict.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
+import SOUNDS from 'board-sounds';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
@@ -283,6 +284,14 @@ function toggleMute() {
   showMute();
 }
 muteEl.addEventListener('click', toggleMute);
+// "Reading the board": each sound of the firmware's table, when it plays and how it goes
+function soundShape(notes) {
+  const hz = notes.filter((n) => n.hz).map((n) => n.hz);
+  if (hz.length === 1) return `${Math.round(hz[0])} Hz`;
+  const up = hz.every((h, i) => !i || h > hz[i - 1]), down = hz.every((h, i) => !i || h < hz[i - 1]);
+  return `${hz.length} notes${up ? ', rising' : down ? ', falling' : ''}`;
+}
+$('sound-list').textContent = SOUNDS.sounds.map((x) => `${x.when} (${soundShape(x.notes)})`).join('; ');
 showMute();
 function showTone() {
   const hz = board ? tones.hz : 0, key = hz ? `\u266a ${Math.round(hz)} Hz` : '';
