@@ -8,7 +8,7 @@
 // 3 ms: tones.mjs); a planted mistake (the edges 2 % slow, a tone dropped) is caught; a tap
 // (an AnalyserNode) on the live graph hears a probe note; the mute button (and `m`, Enter,
 // Space) silences the graph, live and rendered, kept over a reload; the note mark shows a tone.
-// Saves OUT_DIR/sound-1200.png and sound-390.png.
+// Saves OUT_DIR/sound-1200.png, sound-390.png and sound-reading-390.png.
 // Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex SOUNDS_JSON=build/gen/sounds.json
 //   BOARD_SOUND=1 OUT_DIR=DIR node --test test_page_sound.mjs
 import fs from 'node:fs';
@@ -182,6 +182,8 @@ test('a phone: the mute button can be tapped', async () => {
   const box = await page.locator('#mute').boundingBox();
   check('the button is in the first screen, at least 44 px high', box && box.y + box.height <= 844 && box.height >= 44, JSON.stringify(box));
   await page.screenshot({ path: path.join(outDir, 'sound-390.png') });
+  await page.$eval('#sound-list', (l) => l.scrollIntoView());
+  await page.screenshot({ path: path.join(outDir, 'sound-reading-390.png') });
 });
 
 noPageErrors(s);
