@@ -104,7 +104,9 @@ def test_twin(tmp_path, name):
     # session's last sample may be on one side only
     assert abs(len(a) - len(b)) <= 1, "lengths %d and %d" % (len(a), len(b))
     if not fitted():
-        assert (na, nb) == ([], []), "no sounder fitted, yet notes"
+        # no sounder on the board: avr8js hears nothing (simavr's part still records OC2A,
+        # which only a probe toggles there)
+        assert nb == [], "no sounder fitted, yet notes"
         return
     assert len(nb) >= SESSIONS[name][2], "notes missing: %s" % fmt(nb)
     assert differences(na, nb, SESSIONS[name][3]) == []
