@@ -134,6 +134,7 @@ int board_sound_level(void) { return g.sound.level; }
 uint64_t board_sound_edges(void) { return g.sound.edges; }
 uint64_t board_sound_last_edge(void) { return g.sound.last_edge; }
 uint64_t board_sound_prev_edge(void) { return g.sound.prev_edge; }
+uint32_t board_sound_ocr_below_count(void) { return g.sound.ocr_below_count; }
 
 void board_set_vcc(uint32_t millivolts)
 {

@@ -67,6 +67,10 @@ static int sound_open(const char *wav)
 
 static int sound_close(void)
 {
+    if (board_sound_ocr_below_count())
+        fprintf(stderr, "ttt-sim: warning: OCR2A written below Timer2's running count %u times: "
+                "simavr matches at once, the chip after a wrap (sim/README.md, emulator gaps)\n",
+                (unsigned)board_sound_ocr_below_count());
     if (snd.wav_on && sound_wav_close(&snd.wav, board_now()) != 0) {
         fprintf(stderr, "ttt-sim: writing the WAV file failed\n");
         return -1;
