@@ -581,14 +581,15 @@ static uint8_t game_menu_state(const settings_t *s, uint8_t action, uint8_t arg)
         return s->sound; /* on, quiet, off */
     case GAME_MENU_COLOUR_BLIND:
         return s->color_blind ? 0u : 1u;
-    case GAME_MENU_BRIGHTNESS: /* full, medium, night */
-        return (uint8_t)(LEDS_BRIGHT_FULL - s->brightness);
+    case GAME_MENU_BRIGHTNESS: /* full; the levels between; night */
+        return s->brightness == LEDS_BRIGHT_FULL    ? 0u
+               : s->brightness == LEDS_BRIGHT_NIGHT ? 2u
+                                                    : 1u;
     default:
         return 1u;
     }
 }
-_Static_assert(LEVEL_PERFECT == 0 && LEVEL_EASY == 2 && SOUNDS_ON == 0 && SOUNDS_OFF == 2 &&
-                   LEDS_BRIGHT_FULL - LEDS_BRIGHT_NIGHT == 2,
+_Static_assert(LEVEL_PERFECT == 0 && LEVELS == 3 && SOUNDS_ON == 0 && SOUNDS_SETTINGS == 3,
                "three steps each: full, dimmed, dimmed and blinking");
 
 /* The menu's frame (firmware/README.md, "Menu"): unlike any board position. */

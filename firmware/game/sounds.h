@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #define SOUNDS(X, N)                                                                               \
-    X(click, "an accepted press (at its release)", 0, N(4000, 10))                                 \
-    X(ignored, "an ignored press (its cell flickers)", 0, N(250, 150))                             \
+    X(click, "a press that counts, at its release", 0, N(4000, 10))                                \
+    X(ignored, "a press that does not count (its cell flickers; a taken cell)", 0, N(250, 150))    \
     X(ai_move, "the AI's move", 0, N(2500, 40))                                                    \
     X(win, "a win: yours against the AI, either player's in two-player mode", 1,                   \
       N(1000, 80) N(1250, 80) N(1500, 80) N(2000, 240))                                            \

@@ -22,15 +22,16 @@ figures: deps
 	@$(PYTHON) -m tests.docs.figures update $(BENCH_TXT) $(DOCS)
 	@$(PYTHON) -m tests.docs.figures goals $(BENCH_TXT)
 
-# The tables' copies in the docs (tables.py): firmware/README.md's commands and `menu:`
-# line, README.md's menu row (print_menu). Stale, test-docs-tables fails naming
+# The tables' copies in the docs (tables.py): firmware/README.md's commands, `menu:`
+# line and sounds, README.md's menu row (print_menu). Stale, test-docs-tables fails naming
 # `make docs-tables`, which rewrites them.
 TABLE_DOCS := README.md firmware/README.md
 .PHONY: docs-tables test-docs-tables
-docs-tables: readme-menu menu-json commands-json
-	@$(PYTHON) -m tests.docs.tables update $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(TABLE_DOCS)
-test-docs-tables: test-menu-docs menu-json commands-json
-	@$(PYTHON) -m tests.docs.tables check $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(TABLE_DOCS)
+DOCS_TABLES_JSON := $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(GEN_DIR)/sounds.json
+docs-tables: readme-menu menu-json commands-json sounds-json
+	@$(PYTHON) -m tests.docs.tables update $(DOCS_TABLES_JSON) $(TABLE_DOCS)
+test-docs-tables: test-menu-docs menu-json commands-json sounds-json
+	@$(PYTHON) -m tests.docs.tables check $(DOCS_TABLES_JSON) $(TABLE_DOCS)
 	@$(PYTEST) -q tests/docs/test_tables.py
 	@echo "test-docs-tables: the docs' menu line and command rows match the tables"
 TEST_TARGETS += test-docs-tables

@@ -1,15 +1,17 @@
-"""tests/docs/tables.py - the documents' copies of the menu and command tables, rewritten
-from build/gen/menu.json (firmware/game/menu.h) and build/gen/commands.json
-(firmware/console/commands.h) between generated-section markers:
+"""tests/docs/tables.py - the documents' copies of the menu, command and sound tables,
+rewritten from build/gen/menu.json (firmware/game/menu.h), build/gen/commands.json
+(firmware/console/commands.h) and build/gen/sounds.json (firmware/game/sounds.h) between
+generated-section markers:
 
     <!-- NAME:begin (generated ...: make docs-tables) -->
     ...
     <!-- NAME:end -->
 
-Sections: `commands` (firmware/README.md's table of commands) and `menu-line` (the
-console's `menu:` legend, quoted). README.md's menu row is print_menu's (make readme-menu).
+Sections: `commands` (firmware/README.md's table of commands), `menu-line` (the
+console's `menu:` legend, quoted) and `sounds` (the sound table, with Timer2's exact
+frequencies). README.md's menu row is print_menu's (make readme-menu).
 
-    python3 -m tests.docs.tables check|update MENU_JSON COMMANDS_JSON DOC...
+    python3 -m tests.docs.tables check|update MENU_JSON COMMANDS_JSON SOUNDS_JSON DOC...
 check fails naming `make docs-tables` when a section is stale; update rewrites it. A doc
 with a begin marker and no end is an error either way."""
 import json
@@ -34,8 +36,21 @@ def command_rows(commands):
     return rows
 
 
-def sections(menu, commands):
-    return {"menu-line": menu_line(menu), "commands": command_rows(commands)}
+def sound_rows(sounds):
+    """A row per sound, in the table's order: its name, when it plays, whether `sound
+    quiet` keeps it, its notes as Hz (to 0.1, as Timer2 makes them; "rest" for 0) and ms."""
+    rows = ["| sound | when | at `sound quiet` | notes (Hz for ms) |", "| --- | --- | --- | --- |"]
+    for s in sounds["sounds"]:
+        notes = ", ".join("%s %d" % ("%.1f" % n["hz"] if n["hz"] else "rest", n["ms"])
+                          for n in s["notes"])
+        quiet = "plays" if s["quiet"] else "silent"
+        rows.append("| `%s` | %s | %s | %s |" % (s["name"], s["when"], quiet, notes))
+    return rows
+
+
+def sections(menu, commands, sounds):
+    return {"menu-line": menu_line(menu), "commands": command_rows(commands),
+            "sounds": sound_rows(sounds)}
 
 
 def rewrite(text, generated, path):
@@ -64,15 +79,17 @@ def rewrite(text, generated, path):
 
 
 def main(argv):
-    if len(argv) < 4 or argv[0] not in ("check", "update"):
+    if len(argv) < 5 or argv[0] not in ("check", "update"):
         print(__doc__.split("\n\n")[-1], file=sys.stderr)
         return 2
     with open(argv[1]) as f:
         menu = json.load(f)
     with open(argv[2]) as f:
         commands = json.load(f)
-    generated, stale = sections(menu, commands), []
-    for path in argv[3:]:
+    with open(argv[3]) as f:
+        sounds = json.load(f)
+    generated, stale = sections(menu, commands, sounds), []
+    for path in argv[4:]:
         with open(path) as f:
             text = f.read()
         try:

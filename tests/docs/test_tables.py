@@ -10,12 +10,16 @@ MENU = {"cells": [{"cell": 1, "long": "you X", "short": "x"},
                   {"cell": 2, "long": "you O", "short": "o"}]}
 COMMANDS = {"commands": [{"name": "help", "grammar": "", "help": "these"},
                          {"name": "new", "grammar": "x|o", "help": "a game"}]}
+SOUNDS = {"tick_hz": 2000, "sounds": [
+    {"name": "click", "when": "a press", "quiet": False, "notes": [{"hz": 4000.0, "ms": 10}]},
+    {"name": "draw", "when": "a draw", "quiet": True,
+     "notes": [{"hz": 698.324, "ms": 120}, {"hz": 0.0, "ms": 60}]}]}
 DOC = ("before\n<!-- commands:begin (generated) -->\n| old |\n<!-- commands:end -->\n"
        "middle\n<!-- menu-line:begin (generated) -->\nold\n<!-- menu-line:end -->\nafter\n")
 
 
 def rewritten(text):
-    return tables.rewrite(text, tables.sections(MENU, COMMANDS), "doc.md")
+    return tables.rewrite(text, tables.sections(MENU, COMMANDS, SOUNDS), "doc.md")
 
 
 def test_sections_are_rewritten_and_the_rest_kept():
@@ -33,12 +37,22 @@ def test_an_up_to_date_document_is_kept():
 def test_a_stale_row_is_found(tmp_path):
     doc = tmp_path / "doc.md"
     doc.write_text(rewritten(DOC).replace("a game", "a match"))
-    menu, commands = tmp_path / "menu.json", tmp_path / "commands.json"
-    menu.write_text(json.dumps(MENU))
-    commands.write_text(json.dumps(COMMANDS))
-    assert tables.main(["check", str(menu), str(commands), str(doc)]) == 1
-    assert tables.main(["update", str(menu), str(commands), str(doc)]) == 0
-    assert tables.main(["check", str(menu), str(commands), str(doc)]) == 0
+    paths = [tmp_path / "menu.json", tmp_path / "commands.json", tmp_path / "sounds.json"]
+    for path, table in zip(paths, (MENU, COMMANDS, SOUNDS)):
+        path.write_text(json.dumps(table))
+    tabs = [str(path) for path in paths]
+    assert tables.main(["check"] + tabs + [str(doc)]) == 1
+    assert tables.main(["update"] + tabs + [str(doc)]) == 0
+    assert tables.main(["check"] + tabs + [str(doc)]) == 0
+
+
+def test_the_sound_rows():
+    doc = "<!-- sounds:begin (generated) -->\nold\n<!-- sounds:end -->\n"
+    assert rewritten(doc) == (
+        "<!-- sounds:begin (generated) -->\n"
+        "| sound | when | at `sound quiet` | notes (Hz for ms) |\n| --- | --- | --- | --- |\n"
+        "| `click` | a press | silent | 4000.0 10 |\n"
+        "| `draw` | a draw | plays | 698.3 120, rest 60 |\n<!-- sounds:end -->\n")
 
 
 @pytest.mark.parametrize("cut, words", [

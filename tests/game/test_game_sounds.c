@@ -156,6 +156,12 @@ static void test_results(void **state)
     gtu_tick(&g, 1);
     assert_int_equal(g.winner, PLAYER_X);
     assert_int_equal(take(&g), SOUNDS_loss);
+    near_win(&g, GAME_MODE_AI_O, SOUNDS_ON); /* the AI wins as a held key turns stuck */
+    gtu_ev(&g, KEY_EV_PRESS, 8);
+    assert_int_equal(take(&g), SOUNDS_ignored);
+    game_tick(&g, GAME_STUCK_MS);
+    assert_true(g.over && g.stuck == 1u << 8);
+    assert_int_equal(take(&g), SOUNDS_loss); /* not the stuck key's buzz after it */
     near_win(&g, GAME_MODE_2P, SOUNDS_QUIET_ONLY);
     g.pos = (pos_t){0x08D, 0x072}; /* x o x / x o o / o x . : x to move, a draw */
     gtu_tap(&g, 8);

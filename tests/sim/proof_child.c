@@ -2,8 +2,8 @@
  * 60 s on the real firmware image, each forked from one booted board, mixing leans
  * (a key held 1-4 s, then 6 taps: the play test's pattern) and free mashing (taps, holds
  * of 0.2-4 s, two keys at once, pauses of 0-5 s). A session counts when a saved setting
- * changed: a `level:`, `colorblind:` or `brightness:` line, or a `new:` line right after
- * a menu pick of cells 1-6 (a mode or level pick starts a new game, same value or not).
+ * changed: a `level:`, `sound:`, `colorblind:` or `brightness:` line, or a `new:` line
+ * right after a menu pick of cells 1-3 (a mode pick starts a new game, same mode or not).
  * Then an adult follows the legend for each setting: the presses it takes. */
 #define _GNU_SOURCE
 #include "proof.h"
@@ -18,18 +18,23 @@ typedef struct {
     char what[96];
 } watch_t;
 
+/* A line of a setting that steps and keeps its menu cell chosen. */
+static int step_line(const char *line)
+{
+    return !strncmp(line, "level:", 6) || !strncmp(line, "sound:", 6) ||
+           !strncmp(line, "colorblind:", 11) || !strncmp(line, "brightness:", 11);
+}
+
 static void watch_line(const char *line, void *ctx)
 {
     watch_t *w = ctx;
-    int setting = !strncmp(line, "level:", 6) || !strncmp(line, "colorblind:", 11) ||
-                  !strncmp(line, "brightness:", 11) ||
-                  (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 6);
+    int setting = step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
     if (setting && !w->changed++)
         snprintf(w->what, sizeof w->what, "%s", line);
     if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
         w->chosen = line[6] - '0';
-    else if (strncmp(line, "colorblind:", 11) && strncmp(line, "brightness:", 11))
-        w->chosen = 0; /* the toggles keep their cell chosen */
+    else if (!step_line(line))
+        w->chosen = 0; /* the steps keep their cell chosen */
 }
 
 /* Keys `mask` down for ms, then up, then a gap of gap_ms. */
@@ -119,7 +124,8 @@ static const struct {
     const char *expect;
 } settings[] = {
     {"mode", 2, "new: vs ai, you o"},
-    {"level", 5, "level: medium"},
+    {"level", 4, "level: medium"},
+    {"sound", 6, "sound: quiet"},
     {"colorblind", 8, "colorblind: "}, /* on or off: whichever it was, it changes */
     {"brightness", 9, "brightness: medium"},
 };
