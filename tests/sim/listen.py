@@ -172,3 +172,18 @@ def check(found, expected, ms_tolerance=1.0):
                                 % (k + 1, gap, rest or 0))
         k, rest = k + 1, None
     return problems
+
+
+def twin(a, b, onset_ms=5.0):
+    """What differs between two WAVs' notes (a twin test of two emulators): the same
+    number of notes, each pair's onsets within onset_ms and frequencies within
+    HZ_TOLERANCE. A list of messages, empty when they agree."""
+    if len(a) != len(b):
+        return ["%d notes against %d" % (len(a), len(b))]
+    problems = []
+    for k, (m, n) in enumerate(zip(a, b)):
+        if abs(m.start - n.start) * 1000 > onset_ms:
+            problems.append("note %d: onsets %.2f s and %.2f s" % (k + 1, m.start, n.start))
+        if abs(m.hz - n.hz) > HZ_TOLERANCE * n.hz:
+            problems.append("note %d: %.2f Hz and %.2f Hz" % (k + 1, m.hz, n.hz))
+    return problems

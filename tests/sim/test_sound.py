@@ -250,3 +250,16 @@ def test_key_wake_sounds_whole(session_wavs, sounds):
         pytest.skip("a board without a sounder: nothing to hear")
     x = listen.read_wav(session_wavs["key_wake"])
     assert check_sounds(listen.notes(x), ["wake"], sounds) == []
+
+
+def test_twin_compare(probe_wav):
+    """listen.twin, for the emulators' twin test: a WAV agrees with itself; 6 ms later, or
+    2 % sharp, it does not."""
+    x = listen.read_wav(probe_wav[0])
+    e = listen.edges(x)
+    found = listen.notes(x)
+    assert listen.twin(found, found) == []
+    later = listen.notes(listen.render(e + 0.006 * listen.RATE, len(x)))
+    assert len(listen.twin(found, later)) == len(found)
+    sharp = listen.notes(listen.render(e / 1.02, len(x)))
+    assert any("Hz and" in p for p in listen.twin(found, sharp))
