@@ -58,7 +58,8 @@ static double measure_latency(void)
             if (pid == 0)
                 latency_child(fd, cell, hold_us);
             if (pid < 0 || collect_sim(pid, fd, &ms, sizeof ms, "sound latency") != 0 || ms < 0) {
-                printf("sim_sound: FAILED: a tap on cell %d (%u us) made no sound within %d ms\n",
+                printf("sim_sound: FAILED: a tap on cell %d (%u us) made no sound within %d ms "
+                       "(an image built for a board without a sounder?)\n",
                        cell + 1, hold_us, LATENCY_WAIT_MS);
                 return -1;
             }
@@ -141,7 +142,7 @@ int cmd_sound(void)
     printf("isr_cpu_percent_tone %.2f\n", share);
     printf("isr_cpu_percent_no_tone %.2f\n", silent);
     fflush(stdout);
-    fprintf(stderr, "sim_sound: %d taps; %.1f ms of tone in a two-player game\n",
-            9 * LATENCY_HOLDS, tone_ms);
+    fprintf(stderr, "sim_sound: %d taps; %.1f ms of tone in a two-player game\n", 9 * LATENCY_HOLDS,
+            tone_ms);
     return 0;
 }
