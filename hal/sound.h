@@ -1,6 +1,6 @@
 /* hal/sound.h - tones on the board's sounder (contract; hal/README.md, "Sound"). Timer2
  * toggles its pin in hardware (no interrupt per cycle); the 2 kHz timer interrupt counts
- * each note's length in ms and steps to the next. A board without BOARD_SOUND plays nothing. */
+ * each note's length in ms and steps to the next. A board without BOARD_SOUND: silent. */
 #ifndef HAL_SOUND_H
 #define HAL_SOUND_H
 #include <stdbool.h>

@@ -155,7 +155,7 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   check('legend shown', legend.visible);
   check('legend inside 375 px, no sideways scrolling', legend.right <= 375 && legend.scroll <= 375,
     `${legend.right} / ${legend.scroll}`);
-  const want = ['1 you X', '2 you O', '3 two players', '4 perfect', '5 medium', '6 easy',
+  const want = ['1 you X', '2 you O', '3 two players', '4 level', '5 close', '6 sound',
     '7 statistics', '8 colour-blind', '9 brightness'];
   check('legend: the nine choices', JSON.stringify(legend.items) === JSON.stringify(want), legend.items.join(' | '));
   check('legend: how it opens and closes', /Hold the centre 2 s/.test(legend.text) &&
