@@ -519,6 +519,7 @@ int board_trace(const char *path)
     avr_vcd_add_signal(&g.vcd,
                        avr_io_getirq(g.avr, AVR_IOCTL_IOPORT_GETIRQ('C'), IOPORT_IRQ_DIRECTION_ALL),
                        8, "ddrc");
+    avr_vcd_add_signal(&g.vcd, g.sound.irq + SOUNDER_IRQ_PIN, 1, "sound");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                        8, "uart_tx_byte");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT),
