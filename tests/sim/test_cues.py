@@ -5,9 +5,10 @@ colour-blind display on, every pair of states a player must tell apart differs i
 brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
 analysis' win, draw and loss (and a mark, dark there), the menu's mode in force, not
-and chosen, each step of its level and sound cells, a hint and the marks, the winning
-line and the other marks. The planted case: with the display off, X and O (red and green
-at one brightness) must be caught as told apart by hue alone.
+and chosen, each step of its level and sound cells (and the level's first against
+close), a hint and the marks, the winning line and the other marks. The planted case:
+with the display off, X and O (red and green at one brightness) must be caught as told
+apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
 import subprocess
@@ -102,7 +103,8 @@ def the_menu(sim, elf, on):
                                          (5, "sound quiet"), (5, "sound off")]):
         cells[9 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting)[cell]
     return cells, [(0, 1, "mode in force vs not"), (2, 0, "chosen vs in force"),
-                   (2, 1, "chosen vs not in force"), (3, 9, "level perfect vs medium"),
+                   (2, 1, "chosen vs not in force"), (3, 4, "level at perfect vs close"),
+                   (3, 9, "level perfect vs medium"),
                    (3, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
                    (5, 11, "sound on vs quiet"), (5, 12, "sound on vs off"),
                    (11, 12, "sound quiet vs off")]
