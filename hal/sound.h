@@ -1,17 +1,28 @@
 /* hal/sound.h - tones on the board's sounder (contract; hal/README.md, "Sound"). Timer2
  * toggles its pin in hardware (no interrupt per cycle); the 2 kHz timer interrupt counts
- * each note's length and steps to the next. A board without BOARD_SOUND plays nothing. */
+ * each note's length in ms and steps to the next. A board without BOARD_SOUND: silent. */
 #ifndef HAL_SOUND_H
 #define HAL_SOUND_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board_check.h"
+
+/* 1 where sounds are built in: a board with a sounder (BOARD_SOUND), and the host fake,
+ * which always has one; 0 compiles every sound out of the image. */
+#if defined(BOARD_SOUND) || !defined(__AVR__)
+#define SOUND_FITTED 1
+#else
+#define SOUND_FITTED 0
+#endif
+
 #define SOUND_F_CPU 16000000ul
-#define SOUND_TICK_HZ 2000u /* the timer interrupt's rate: note lengths count its steps */
+#define SOUND_TICK_HZ 2000u /* the timer interrupt's rate */
+#define SOUND_STEP_HZ 1000u /* note lengths count every second interrupt: in ms */
 
 /* A note as Timer2 plays it: clock select 1-7 (datasheet table 18-10: divide by
- * SOUND_DIV(cs)), 0 a rest; the compare value; its length in interrupt steps, 0 the end. */
+ * SOUND_DIV(cs)), 0 a rest; the compare value; its length in steps (ms), 0 the end. */
 typedef struct {
     uint8_t cs;
     uint8_t ocr;
@@ -43,7 +54,7 @@ typedef struct {
 #define SOUND_OCR(hz) ((hz) == 0 ? 0 : SOUND_HALF(hz, SOUND_CS(hz)) - 1ul)
 #define SOUND_NOTE(hz, ms)                                                                         \
     {                                                                                              \
-        SOUND_CS(hz), SOUND_OCR(hz), (uint16_t)((ms) * (SOUND_TICK_HZ / 1000u))                    \
+        SOUND_CS(hz), SOUND_OCR(hz), (uint16_t)((ms) * (SOUND_STEP_HZ / 1000u))                    \
     }
 /* The frequency made, in mHz (0: a rest). */
 #define SOUND_MHZ(hz)                                                                              \
@@ -55,10 +66,9 @@ typedef struct {
 void sound_init(void);
 
 /* Runtime (main loop). */
-/* Play `notes` (in flash, ended by a note of 0 steps) from the next interrupt step on,
+/* Play `notes` (in flash, ended by a note of 0 steps) from the next step (ms) on,
  * cutting short any sound under way; NULL stops. Never waits. */
 void sound_play(const sound_note_t *notes);
-bool sound_busy(void);   /* a sound is under way */
-bool sound_fitted(void); /* the board has a sounder (BOARD_SOUND): else nothing plays */
+bool sound_busy(void); /* a sound is under way */
 
 #endif

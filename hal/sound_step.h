@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "attributes.h"
 #include "pgm.h"
 #include "sound.h"
 
@@ -21,24 +22,27 @@ static inline void sound_step_start(volatile sound_step_t *s, const sound_note_t
     s->left = notes ? 1u : 0u;
 }
 
-/* One interrupt step. True when a note begins: *n is it (n->steps 0: the end, silence). */
-static inline bool sound_step(volatile sound_step_t *s, sound_note_t *n)
+/* One step (a ms): the note that begins now (in flash), or NULL. */
+static inline ATTR_ALWAYS_INLINE const sound_note_t *sound_step(volatile sound_step_t *s)
 {
     uint16_t left = s->left;
     if (!left) {
-        return false;
+        return NULL;
     }
     s->left = --left;
-    if (left) {
-        return false;
-    }
-    const sound_note_t *p = s->next;
-    n->cs = pgm_read_byte(&p->cs);
-    n->ocr = pgm_read_byte(&p->ocr);
-    n->steps = pgm_read_word(&p->steps);
-    s->left = n->steps;
+    return left ? NULL : s->next;
+}
+
+/* Note p begins (its tone already set): count its length, move past it. Its length (0:
+ * the end, silence). Split from sound_step() so the interrupt sets the tone from two
+ * bytes before it reads the rest: fewer registers to save on every entry. */
+static inline ATTR_ALWAYS_INLINE uint16_t sound_step_begin(volatile sound_step_t *s,
+                                                           const sound_note_t *p)
+{
+    uint16_t steps = pgm_read_word(&p->steps);
+    s->left = steps;
     s->next = p + 1;
-    return true;
+    return steps;
 }
 
 #endif

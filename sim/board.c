@@ -134,6 +134,7 @@ int board_sound_level(void) { return g.sound.level; }
 uint64_t board_sound_edges(void) { return g.sound.edges; }
 uint64_t board_sound_last_edge(void) { return g.sound.last_edge; }
 uint64_t board_sound_prev_edge(void) { return g.sound.prev_edge; }
+uint32_t board_sound_ocr_below_count(void) { return g.sound.ocr_below_count; }
 
 void board_set_vcc(uint32_t millivolts)
 {
@@ -518,6 +519,7 @@ int board_trace(const char *path)
     avr_vcd_add_signal(&g.vcd,
                        avr_io_getirq(g.avr, AVR_IOCTL_IOPORT_GETIRQ('C'), IOPORT_IRQ_DIRECTION_ALL),
                        8, "ddrc");
+    avr_vcd_add_signal(&g.vcd, g.sound.irq + SOUNDER_IRQ_PIN, 1, "sound");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                        8, "uart_tx_byte");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT),

@@ -76,6 +76,9 @@ int board_sound_level(void);
 uint64_t board_sound_edges(void);
 uint64_t board_sound_last_edge(void);
 uint64_t board_sound_prev_edge(void);
+/* OCR2A writes below Timer2's running count in CTC mode, which simavr mistimes (the part's
+ * ocr_below_count). */
+uint32_t board_sound_ocr_below_count(void);
 /* Count each interrupt's cycles into board_status()->isr_cycles (off by default: it
  * costs a test per instruction). */
 void board_count_isrs(int on);

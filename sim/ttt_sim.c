@@ -67,6 +67,10 @@ static int sound_open(const char *wav)
 
 static int sound_close(void)
 {
+    if (board_sound_ocr_below_count())
+        fprintf(stderr, "ttt-sim: warning: OCR2A written below Timer2's running count %u times: "
+                "simavr matches at once, the chip after a wrap (sim/README.md, emulator gaps)\n",
+                (unsigned)board_sound_ocr_below_count());
     if (snd.wav_on && sound_wav_close(&snd.wav, board_now()) != 0) {
         fprintf(stderr, "ttt-sim: writing the WAV file failed\n");
         return -1;
@@ -443,7 +447,7 @@ static void draw_too_small(int cols, int rows)
  * read the board (every line at most 70 columns: the compact layout's 72). */
 #define MENU_LONG(cell, action, arg, lng, shrt) lng,
 static const char *const menu_choice[9] = {GAME_MENU(MENU_LONG)};
-static const char *const menu_row_note[3] = {"(a new game)", "(level, new game)", ""};
+static const char *const menu_row_note[3] = {"(a new game)", "", ""};
 #define LEGEND_LINES 16
 
 static void legend_line(int i, int numpad, int cols)
@@ -452,7 +456,7 @@ static void legend_line(int i, int numpad, int cols)
         "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
         "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
         NULL, NULL, NULL,
-        "8 (on/off) and 9 (full, medium, night): hold again to step on.",
+        "4, 6, 8 and 9 (full, medium, night): hold again to step on.",
         "Any other press, or 10 s without a press, closes it: nothing changes.",
         "READING THE BOARD: X is red, O green. You are X (red), the AI O",
         "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",

@@ -28,7 +28,7 @@ static void print_sounds_notes(const sound_note_t *n)
     printf("[");
     for (; n->steps; n++) {
         printf("{\"hz\": %.3f, \"ms\": %u}%s", print_sounds_hz(n),
-               (unsigned)(n->steps / (SOUND_TICK_HZ / 1000u)), n[1].steps ? ", " : "");
+               (unsigned)(n->steps / (SOUND_STEP_HZ / 1000u)), n[1].steps ? ", " : "");
     }
     printf("]");
 }

@@ -302,7 +302,7 @@ static void console_diag(const console_t *c, const game_t *g)
     out_fmt_P(s_diag_tail, &d.n[HAL_DIAG_KEYS_LOST]);
     out_nth_P(s_diag_sound, 0);
     out_nth_P(s_diag_sound, (uint8_t)(game_settings(g)->sound + 1u));
-    out_nth_P(s_diag_sounder, sound_fitted());
+    out_nth_P(s_diag_sounder, SOUND_FITTED);
 }
 
 /* The commands and their grammars, as many to a line as fit CON_HELP_COLS. */

@@ -11,6 +11,7 @@
 #define TICK_FLAGS_GPIOR GPIOR0 /* bits TICK_F_*, set and cleared with sbi/cbi (atomic) */
 #define TICK_F_HALF_MS 0        /* the last step ended the first half of a ms */
 #define TICK_F_BLINK_DARK 1     /* the blink is in its dark half (leds.c restarts it) */
+#define TICK_F_SOUND 2          /* a sound plays: its steps to count (sound.c starts it) */
 #define TICK_ROW_GPIOR GPIOR1   /* the step: LED and key row r, as 1 << r */
 #define TICK_NOW_GPIOR GPIOR2   /* ms since tick_init(), low byte; only the ISR writes it */
 

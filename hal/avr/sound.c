@@ -24,9 +24,11 @@ void sound_play(const sound_note_t *notes)
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
     {
         sound_step_start(&sound_now, notes);
-        if (!notes) {
-            static const sound_note_t end = {0, 0, 0};
-            sound_hw_note(&end);
+        if (notes) {
+            TICK_FLAGS_GPIOR |= (uint8_t)(1u << TICK_F_SOUND);
+        } else {
+            TICK_FLAGS_GPIOR &= (uint8_t) ~(1u << TICK_F_SOUND);
+            sound_hw_note(0, 0);
         }
     }
 }
@@ -40,11 +42,6 @@ bool sound_busy(void)
     }
     return busy;
 }
-
-bool sound_fitted(void)
-{
-    return true;
-}
 #else
 void sound_init(void)
 {
@@ -56,11 +53,6 @@ void sound_play(const sound_note_t *notes)
 }
 
 bool sound_busy(void)
-{
-    return false;
-}
-
-bool sound_fitted(void)
 {
     return false;
 }

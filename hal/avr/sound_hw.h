@@ -1,11 +1,14 @@
 /* hal/avr/sound_hw.h - HAL-internal: the sounder's step in the timer interrupt (tick.c)
- * and its state, shared with sound.c. Interrupt context: count, and at a note's end
- * four register writes. Only on a board with BOARD_SOUND. */
+ * and its state, shared with sound.c. Interrupt context: a flag test while silent; while
+ * a sound plays a count each ms, and at a note's end four register writes. Only on a
+ * board with BOARD_SOUND. */
 #ifndef HAL_AVR_SOUND_HW_H
 #define HAL_AVR_SOUND_HW_H
 #include <avr/io.h>
 
+#include "attributes.h"
 #include "board_io.h"
+#include "hal_isr.h"
 #include "sound_step.h"
 
 #ifdef BOARD_SOUND
@@ -20,25 +23,31 @@ _Static_assert(BOARD_SOUND == BOARD_PIN(BOARD_PORT_B, 3), "Timer2 toggles OC2A: 
 
 extern volatile sound_step_t sound_now;
 
-static inline void sound_hw_note(const sound_note_t *n)
+/* Inlined into the interrupt: a call would make it save every call-clobbered register on
+ * each of its 2000 entries a second. */
+static inline ATTR_ALWAYS_INLINE void sound_hw_note(uint8_t cs, uint8_t ocr)
 {
     TCCR2B = 0; /* stopped while the compare value changes */
-    if (n->cs) {
-        OCR2A = n->ocr;
+    if (cs) {
+        OCR2A = ocr;
         TCNT2 = 0;
         TCCR2A = SOUND_TCCR2A_ON;
-        TCCR2B = n->cs; /* CS22:0 select the divider (datasheet table 18-10) */
+        TCCR2B = cs; /* CS22:0 select the divider (datasheet table 18-10) */
     } else {
         TCCR2A = SOUND_TCCR2A_OFF; /* a rest or the end */
     }
 }
 
-/* Interrupt: one 2 kHz step of the sound under way. */
-static inline void sound_hw_step(void)
+/* Interrupt, once a ms: the sound under way (TICK_F_SOUND set while one is). */
+static inline ATTR_ALWAYS_INLINE void sound_hw_step(void)
 {
-    sound_note_t n;
-    if (sound_step(&sound_now, &n)) {
-        sound_hw_note(&n);
+    const sound_note_t *p;
+    if (!(TICK_FLAGS_GPIOR & (1u << TICK_F_SOUND)) || !(p = sound_step(&sound_now))) {
+        return;
+    }
+    sound_hw_note(pgm_read_byte(&p->cs), pgm_read_byte(&p->ocr));
+    if (!sound_step_begin(&sound_now, p)) {
+        TICK_FLAGS_GPIOR &= (uint8_t) ~(1u << TICK_F_SOUND);
     }
 }
 #endif

@@ -103,9 +103,6 @@ ISR(TIMER0_COMPA_vect)
         keys_raw2 = closed;
         keys_scan_ms = TICK_NOW_GPIOR;
     }
-#ifdef BOARD_SOUND
-    sound_hw_step(); /* every step: note lengths in 0.5 ms */
-#endif
 
     if (!(TICK_FLAGS_GPIOR & (1u << TICK_F_HALF_MS))) {
         TICK_FLAGS_GPIOR |= (uint8_t)(1u << TICK_F_HALF_MS);
@@ -116,6 +113,9 @@ ISR(TIMER0_COMPA_vect)
     TICK_NOW_GPIOR = now;
     if (now == leds_blink_at) /* the count came round */
         TICK_FLAGS_GPIOR ^= (uint8_t)(1u << TICK_F_BLINK_DARK);
+#ifdef BOARD_SOUND
+    sound_hw_step(); /* each ms: note lengths in ms */
+#endif
 }
 
 /* Dies lit later in the step (leds_duty.h): columns of the lit row only ever added. */

@@ -11,7 +11,7 @@
 /* Every fake to power-on state; the EEPROM's contents are kept. */
 void fake_hal_reset(void);
 
-/* Time: advancing sets the ms flag and steps the sound (SOUND_TICK_HZ). */
+/* Time: advancing sets the ms flag and steps the sound (SOUND_STEP_HZ). */
 void fake_tick_advance(uint32_t ms);
 
 /* Keys: the raw matrix the next scans see, bit i = cell i. */
@@ -48,7 +48,7 @@ uint32_t fake_power_down_count(void);
 uint16_t fake_power_down_ignore(void);
 uint32_t fake_power_wdt_kicks(void);
 
-/* Sound: the notes last started and how many sounds were; `steps` more interrupt steps;
+/* Sound: the notes last started and how many sounds were; `steps` more steps (ms);
  * the note on the pin now (cs 0: silent). */
 const sound_note_t *fake_sound_last(void);
 uint32_t fake_sound_plays(void);

@@ -1,5 +1,5 @@
 /* hal/host/sound.c - fake sounder: the chip's note stepping (sound_step.h) driven by
- * fake time (2 steps per ms of fake_tick_advance), recording what was started. */
+ * fake time (a step per ms of fake_tick_advance), recording what was started. */
 #include "sound.h"
 
 #include "fake_internal.h"
@@ -40,17 +40,14 @@ bool sound_busy(void)
     return fake_now.left != 0;
 }
 
-bool sound_fitted(void)
-{
-    return true; /* the fake has one, whatever the board */
-}
-
 void fake_sound_steps(uint32_t steps)
 {
-    sound_note_t n;
+    const sound_note_t *p;
     while (steps--) {
-        if (sound_step(&fake_now, &n)) {
-            fake_note = n;
+        if ((p = sound_step(&fake_now)) != NULL) {
+            fake_note.cs = pgm_read_byte(&p->cs);
+            fake_note.ocr = pgm_read_byte(&p->ocr);
+            fake_note.steps = sound_step_begin(&fake_now, p);
         }
     }
 }

@@ -36,6 +36,6 @@ bool tick_take_ms_flag(void)
 void fake_tick_advance(uint32_t ms)
 {
     fake_now += ms;
-    fake_sound_steps(ms * (SOUND_TICK_HZ / 1000u));
+    fake_sound_steps(ms * (SOUND_STEP_HZ / 1000u));
     fake_pending = (uint8_t)(fake_pending + ms > 255u ? 255u : fake_pending + ms);
 }

@@ -55,9 +55,28 @@ static void compare(sounder_t *s)
         s->oc = com == 3;
 }
 
+/* OCR2A written (value): below the count, with Timer2 clocked in CTC mode? The count as
+ * simavr's TCNT2 read gives it (from the last match, which the write kept). */
+static void ocr_written(sounder_t *s, uint8_t value)
+{
+    avr_t *avr = s->avr;
+    int ctc = (avr->data[A_TCCR2A] & 3u) == 2u && !(avr->data[A_TCCR2B] & 8u);
+    if (!ctc || !(avr->data[A_TCCR2B] & 7u))
+        return;
+    avr_io_addr_t io = AVR_DATA_TO_IO(A_TCNT2);
+    uint8_t count = avr->io[io].r.c ? avr->io[io].r.c(avr, A_TCNT2, avr->io[io].r.param)
+                                    : avr->data[A_TCNT2];
+    if (count > value)
+        s->ocr_below_count++;
+}
+
 static void sounder_in(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     sounder_t *s = param;
+    if (irq->irq == SOUNDER_IRQ_OCR2A) {
+        ocr_written(s, (uint8_t)value);
+        return;
+    }
     if (irq->irq == SOUNDER_IRQ_COMPA)
         compare(s);
     else if (irq->irq == SOUNDER_IRQ_TCCR2B && (value & TCCR2B_FOC2A))
@@ -72,7 +91,7 @@ void sounder_init(struct avr_t *avr, sounder_t *s)
 {
     static const char *names[SOUNDER_IRQ_COUNT] = {
         "8<sound.portb", "8<sound.portc", "8<sound.portd",  "8<sound.ddrb",   "8<sound.ddrc",
-        "8<sound.ddrd",  "<sound.compa",  "8<sound.tccr2a", "8<sound.tccr2b", ">sound.pin"};
+        "8<sound.ddrd",  "<sound.compa",  "8<sound.tccr2a", "8<sound.tccr2b", "8<sound.ocr2a",  ">sound.pin"};
     *s = (sounder_t){.avr = avr};
     s->irq = avr_alloc_irq(&avr->irq_pool, 0, SOUNDER_IRQ_COUNT, names);
     for (unsigned i = 0; i < SOUNDER_IRQ_PIN; i++)
@@ -92,6 +111,8 @@ void sounder_connect(sounder_t *s)
                     s->irq + SOUNDER_IRQ_TCCR2A);
     avr_connect_irq(avr_iomem_getirq(s->avr, A_TCCR2B, "TCCR2B", AVR_IOMEM_IRQ_ALL),
                     s->irq + SOUNDER_IRQ_TCCR2B);
+    avr_connect_irq(avr_iomem_getirq(s->avr, A_OCR2A, "OCR2A", AVR_IOMEM_IRQ_ALL),
+                    s->irq + SOUNDER_IRQ_OCR2A);
     sounder_reset(s);
 }
 

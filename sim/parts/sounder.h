@@ -14,6 +14,7 @@ enum {
     SOUNDER_IRQ_COMPA = PARTS_PORT_IRQS, /* in: Timer2's compare A matches */
     SOUNDER_IRQ_TCCR2A,                  /* in: TCCR2A written */
     SOUNDER_IRQ_TCCR2B,                  /* in: TCCR2B written (FOC2A) */
+    SOUNDER_IRQ_OCR2A,                   /* in: OCR2A written */
     SOUNDER_IRQ_PIN,                     /* out: the pin's level, on every edge */
     SOUNDER_IRQ_COUNT
 };
@@ -27,6 +28,10 @@ typedef struct sounder_t {
     int oc;    /* the OC2A latch: toggled, cleared or set by a compare match */
     int level; /* the pin: OC2A while COM2A is set, else PORTB3; 0 when not an output */
     uint64_t edges, last_edge, prev_edge; /* edges since the chip was made; the last two */
+    /* OCR2A written below the running count in CTC: the chip counts on to 255 and wraps
+     * before the next match, simavr matches at once (not modelled: counted, so that a
+     * firmware doing it is noticed; sim/README.md, "Emulator gaps") */
+    uint32_t ocr_below_count;
     int simavr_link; /* 1: simavr's own PB3 link kept (its gap shown, for the test of it) */
     sounder_edge_fn on_edge;
     void *on_edge_ctx;

@@ -49,18 +49,18 @@ def read_wav(path):
     return np.frombuffer(data[44:44 + size], dtype="<i2").astype(np.float64)
 
 
-def edges(x):
+def edges(x, swing=SWING):
     """Each edge's time in samples from the WAV's start: a run of steps of one sign, each
     over 1 % of the swing (the high-pass moves a sample by 0.3 % at most), together over
     half of it (a box-filtered edge inside a sample splits the swing between two steps);
     its time their centre of mass plus one (exact for a box-filtered edge)."""
     d = np.diff(x)
-    big = np.flatnonzero(np.abs(d) > 0.01 * SWING)
+    big = np.flatnonzero(np.abs(d) > 0.01 * swing)
     out, group = [], []
     for k in list(big) + [None]:
         if group and (k is None or k != group[-1] + 1 or d[k] * d[group[-1]] < 0):
             w = np.abs(d[group])
-            if w.sum() > SWING / 2:
+            if w.sum() > swing / 2:
                 out.append(float(np.dot(group, w) / w.sum()) + 1.0)
             group = []
         if k is not None:
@@ -117,9 +117,9 @@ def fft_hz(x, a, b):
     return (k + p) * RATE / size
 
 
-def notes(x):
-    """The notes of a WAV's samples, in order."""
-    e = edges(x)
+def notes(x, swing=SWING):
+    """The notes of a WAV's samples, in order (swing: a toggling pin's, peak to peak)."""
+    e = edges(x, swing)
     out = []
     for first, last in runs(e):
         t = e[first:last + 1]
@@ -130,7 +130,7 @@ def notes(x):
     return out
 
 
-def stray(x, found):
+def stray(x, found, swing=SWING):
     """Samples outside the notes that are not silence (see the module's docstring). A
     note's region runs two of its half periods past its edges: the pin's last edge as a
     tone stops, and the odd spacing where one note changes to the next, lie there."""
@@ -141,7 +141,7 @@ def stray(x, found):
         b = int(n.start * RATE + n.ms * RATE / 1000 + 2 * half) + 3
         quiet[max(a, 0):b] = False
     d = np.abs(np.diff(x))
-    return int(np.count_nonzero((d > 0.02 * SWING) & quiet[1:]))
+    return int(np.count_nonzero((d > 0.02 * swing) & quiet[1:]))
 
 
 def check(found, expected, ms_tolerance=1.0):
@@ -171,4 +171,19 @@ def check(found, expected, ms_tolerance=1.0):
                 problems.append("before note %d: %.2f ms of silence, expected %g"
                                 % (k + 1, gap, rest or 0))
         k, rest = k + 1, None
+    return problems
+
+
+def twin(a, b, onset_ms=5.0):
+    """What differs between two WAVs' notes (a twin test of two emulators): the same
+    number of notes, each pair's onsets within onset_ms and frequencies within
+    HZ_TOLERANCE. A list of messages, empty when they agree."""
+    if len(a) != len(b):
+        return ["%d notes against %d" % (len(a), len(b))]
+    problems = []
+    for k, (m, n) in enumerate(zip(a, b)):
+        if abs(m.start - n.start) * 1000 > onset_ms:
+            problems.append("note %d: onsets %.2f s and %.2f s" % (k + 1, m.start, n.start))
+        if abs(m.hz - n.hz) > HZ_TOLERANCE * n.hz:
+            problems.append("note %d: %.2f Hz and %.2f Hz" % (k + 1, m.hz, n.hz))
     return problems

@@ -87,7 +87,9 @@ int main(void)
     _delay_ms(30);
     tone(249, CS_8); /* 4000 Hz */
     hold(20);
-    OCR2A = 124; /* 8000 Hz, the counter running on: the next note at once */
+    while (TCNT2 < 200u) /* 8000 Hz, the counter running on, past the new top: a wrap */
+        ;
+    OCR2A = 124;
     hold(40);
     quiet();
     _delay_ms(30);

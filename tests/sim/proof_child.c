@@ -28,7 +28,8 @@ static int step_line(const char *line)
 static void watch_line(const char *line, void *ctx)
 {
     watch_t *w = ctx;
-    int setting = step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
+    int setting =
+        step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
     if (setting && !w->changed++)
         snprintf(w->what, sizeof w->what, "%s", line);
     if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))

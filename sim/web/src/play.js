@@ -17,12 +17,12 @@ const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', '
 // the board's menu (firmware/game/menu.h), then how to read the board, as sim/ttt_sim.c's
 // legend (every line at most 70 columns: the compact layout's 72)
 const MENU = MENU_TABLE.cells.map((c) => c.long);
-const MENU_ROW_NOTE = ['(a new game)', '(level, new game)', ''];
+const MENU_ROW_NOTE = ['(a new game)', '', ''];
 const LEGEND = [
   "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
   "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
   null, null, null,
-  '8 (on/off) and 9 (full, medium, night): hold again to step on.',
+  '4, 6, 8 and 9 (full, medium, night): hold again to step on.',
   'Any other press, or 10 s without a press, closes it: nothing changes.',
   "READING THE BOARD: X is red, O green. You are X (red), the AI O",
   "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
