@@ -81,7 +81,7 @@ CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware 
 TEST_ALONE := test-sim-flash test-web-flash
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
 	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted,test-kicad-silk \
-	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial \
+	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial,test-web-sound \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
 SIZE_TARGETS :=

@@ -18,6 +18,7 @@
 #include "led_picture.h"
 #include "m328p.h"
 #include "pins.h"
+#include "sounder.h"
 #include "supply.h"
 
 #include <avr_eeprom.h>
@@ -39,6 +40,10 @@ static struct {
     host_uart_t uart;
     eeprom_timing_t eeprom;
     supply_t supply;
+    sounder_t sound;
+    int isr_counting; /* board_count_isrs(): the vector now running (0 none), its entry */
+    unsigned isr_vector;
+    uint64_t isr_entered;
     uint64_t run_next; /* where the current run step stops; an EEPROM write pulls it in */
     uint64_t wdif_since; /* the watchdog rule simavr 1.6 lacks (wdt_model) */
     uint64_t wake_cycle; /* when the CPU last woke from sleep */
@@ -119,6 +124,18 @@ void board_on_eecr(void (*fn)(uint8_t v, void *ctx), void *ctx)
     g.eeprom.on_write_ctx = ctx;
 }
 
+void board_on_sound(board_sound_fn fn, void *ctx)
+{
+    g.sound.on_edge = fn;
+    g.sound.on_edge_ctx = ctx;
+}
+
+int board_sound_level(void) { return g.sound.level; }
+uint64_t board_sound_edges(void) { return g.sound.edges; }
+uint64_t board_sound_last_edge(void) { return g.sound.last_edge; }
+uint64_t board_sound_prev_edge(void) { return g.sound.prev_edge; }
+uint32_t board_sound_ocr_below_count(void) { return g.sound.ocr_below_count; }
+
 void board_set_vcc(uint32_t millivolts)
 {
     avr_raise_irq(g.supply.irq + SUPPLY_IRQ_VCC, millivolts);
@@ -169,6 +186,8 @@ static void after_reset(void)
     key_matrix_reset(&g.keys);
     led_picture_reset(&g.leds);
     supply_reset(&g.supply);
+    sounder_reset(&g.sound);
+    g.isr_vector = 0;
     g.wdif_since = 0;
     g.wake_cycle = g.avr->cycle;
     g.sleep_mode = -1;
@@ -191,6 +210,9 @@ static void setup(void)
     host_uart_connect(&g.uart);
     eeprom_timing_init(avr, &g.eeprom, &g.run_next);
     eeprom_timing_connect(&g.eeprom);
+    sounder_init(avr, &g.sound);
+    g.sound.simavr_link = getenv("TTT_SIM_SIMAVR_OC2A") != NULL; /* sim/README.md, gaps */
+    sounder_connect(&g.sound);
     board_clear_counters();
     after_reset();
 }
@@ -322,6 +344,7 @@ void board_clear_counters(void)
     g.st.max_awake_cycles = 0;
     g.wake_cycle = g.avr->cycle;
     g.st.min_sp = 0xffff;
+    memset(g.st.isr_cycles, 0, sizeof g.st.isr_cycles);
     g.clear_cycle = g.avr->cycle;
     host_uart_clear_rx_stats(&g.uart);
 }
@@ -355,11 +378,37 @@ static void wdt_model(void)
 
 /* ---- main loop ----------------------------------------------------------------- */
 
+void board_count_isrs(int on)
+{
+    g.isr_counting = on;
+    g.isr_vector = 0;
+}
+
+/* board_count_isrs(): an interrupt runs from its vector (the cycle the run that took it
+ * ended, after any sleep) to its RETI, plus the 4-cycle response (datasheet 6.7.1). */
+static void isr_account(avr_t *avr, uint32_t pc_before)
+{
+    if (g.isr_vector) {
+        uint16_t op = (uint16_t)(avr->flash[pc_before] | avr->flash[pc_before + 1] << 8);
+        if (op != 0x9518u) /* RETI */
+            return;
+        g.st.isr_cycles[g.isr_vector] += avr->cycle - g.isr_entered + 4u;
+        g.isr_vector = 0;
+    }
+    if (avr->pc && avr->pc < 4u * BOARD_VECTORS && !(avr->pc & 3u) &&
+        avr->pc != pc_before + 2u && avr->pc != pc_before + 4u) {
+        g.isr_vector = avr->pc / 4u;
+        g.isr_entered = avr->cycle;
+    }
+}
+
 /* One instruction (or interrupt, or sleep) and the counters; -1 when the chip stopped. */
 static int chip_step(avr_t *avr)
 {
     uint32_t pc_before = avr->pc;
     avr->run(avr);
+    if (g.isr_counting)
+        isr_account(avr, pc_before);
     if (avr->state == cpu_Done || avr->state == cpu_Crashed) {
         g.st.crashed = 1;
         return -1;
@@ -470,6 +519,7 @@ int board_trace(const char *path)
     avr_vcd_add_signal(&g.vcd,
                        avr_io_getirq(g.avr, AVR_IOCTL_IOPORT_GETIRQ('C'), IOPORT_IRQ_DIRECTION_ALL),
                        8, "ddrc");
+    avr_vcd_add_signal(&g.vcd, g.sound.irq + SOUNDER_IRQ_PIN, 1, "sound");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                        8, "uart_tx_byte");
     avr_vcd_add_signal(&g.vcd, avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT),

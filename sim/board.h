@@ -10,6 +10,8 @@
 
 struct avr_t;
 
+#define BOARD_VECTORS 26 /* the ATmega328P's interrupt vectors, reset included */
+
 typedef void (*board_line_fn)(const char *line, void *ctx);
 typedef void (*board_byte_fn)(uint8_t byte, void *ctx);
 
@@ -65,6 +67,21 @@ void board_flow_counts(uint32_t *xoffs, uint32_t *xons);
 /* Bytes the host still sends after it reads XOFF, as a USB bridge delivers what it
  * already holds (0 by default: the host stops at once). */
 void board_set_flow_lag(unsigned bytes);
+/* The sounder on OC2A (sim/parts/sounder.h): fn gets every edge of its pin (cycle,
+ * new level); the pin now; edges since the chip was made; the last edge's cycle and the
+ * one's before it (0: none). */
+typedef void (*board_sound_fn)(uint64_t cycle, int level, void *ctx);
+void board_on_sound(board_sound_fn fn, void *ctx);
+int board_sound_level(void);
+uint64_t board_sound_edges(void);
+uint64_t board_sound_last_edge(void);
+uint64_t board_sound_prev_edge(void);
+/* OCR2A writes below Timer2's running count in CTC mode, which simavr mistimes (the part's
+ * ocr_below_count). */
+uint32_t board_sound_ocr_below_count(void);
+/* Count each interrupt's cycles into board_status()->isr_cycles (off by default: it
+ * costs a test per instruction). */
+void board_count_isrs(int on);
 /* Supply voltage (AVcc = VCC) in mV, 5000 by default: what the ADC measures. */
 void board_set_vcc(uint32_t millivolts);
 /* Reset with the given MCUSR reset flags (EXTRF = 2 makes a bootloader wait). */
@@ -83,6 +100,7 @@ typedef struct {
     uint32_t rx_overruns;  /* host bytes lost to the chip's full receiver (DOR0) */
     uint64_t rx_latency_max; /* cycles: the longest from a byte's stop bit to its UDR0 read */
     uint64_t rx_latency_max_at; /* the cycle of that read */
+    uint64_t isr_cycles[BOARD_VECTORS]; /* per vector, while board_count_isrs(1) */
 } board_status_t;
 const board_status_t *board_status(void);
 void board_clear_counters(void);

@@ -4,10 +4,10 @@ SIM_DIR := $(BUILD)/sim
 SIM_ELF ?= $(AVR_DIR)/ttt.elf
 SIM_HEX ?= $(AVR_DIR)/ttt.hex
 SIM_CFLAGS = $(HOST_CFLAGS) -isystem /usr/include/simavr -Isim -Isim/parts
-SIM_LIBS = $(SIMAVR_LIBS) -lelf
+SIM_LIBS = $(SIMAVR_LIBS) -lelf -lm
 # The board: the harness, its parts and the pure model, compiled once for every program
 # that runs the chip on it.
-SIM_BOARD_SRC := sim/board.c sim/board_model.c $(sort $(wildcard sim/parts/*.c))
+SIM_BOARD_SRC := sim/board.c sim/board_model.c sim/sound_wav.c $(sort $(wildcard sim/parts/*.c))
 SIM_BOARD_OBJ := $(SIM_BOARD_SRC:%.c=$(SIM_DIR)/obj/%.o)
 $(SIM_DIR)/obj/%.o: %.c $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)

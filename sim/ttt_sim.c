@@ -15,10 +15,80 @@
 #include "board.h"
 #include "game.h"
 #include "menu.h"
+#include "sound_wav.h"
 
 _Static_assert(BOARD_ARMED_MS == GAME_LONG_MS, "the board model's long press is the firmware's");
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
+
+/* ---- sound: --wav FILE, and the note mark of the play mode ------------------------ */
+
+#define NOTE_SHOWN_MS 400 /* the mark stays this long after the last edge: a 10 ms click is seen */
+
+static struct {
+    sound_wav_t wav;
+    int wav_on;
+    uint64_t last, spacing; /* the last edge; the spacing of the last two */
+    uint64_t run_first;     /* the first edge of the evenly spaced ones up to the last */
+    uint32_t run_n;         /* their spacings */
+    uint32_t hz;            /* the tone over that run (two spacings or more, within 2 %) */
+} snd;
+
+static void sound_edge(uint64_t cycle, int level, void *ctx)
+{
+    (void)ctx;
+    if (snd.wav_on)
+        sound_wav_edge(&snd.wav, cycle, level);
+    uint64_t d = cycle - snd.last;
+    if (snd.last && d * 50 >= snd.spacing * 49 && d * 49 <= snd.spacing * 50) {
+        snd.run_n++;
+        uint64_t span = 2 * (cycle - snd.run_first);
+        snd.hz = (uint32_t)((BOARD_F_CPU * snd.run_n + span / 2) / span);
+    } else {
+        snd.run_first = snd.last;
+        snd.run_n = 1;
+    }
+    snd.spacing = d;
+    snd.last = cycle;
+}
+
+static int sound_open(const char *wav)
+{
+    board_on_sound(sound_edge, NULL);
+    if (!wav)
+        return 0;
+    if (sound_wav_open(&snd.wav, wav, (uint32_t)BOARD_F_CPU) != 0) {
+        fprintf(stderr, "ttt-sim: cannot write %s\n", wav);
+        return -1;
+    }
+    snd.wav_on = 1;
+    return 0;
+}
+
+static int sound_close(void)
+{
+    if (board_sound_ocr_below_count())
+        fprintf(stderr, "ttt-sim: warning: OCR2A written below Timer2's running count %u times: "
+                "simavr matches at once, the chip after a wrap (sim/README.md, emulator gaps)\n",
+                (unsigned)board_sound_ocr_below_count());
+    if (snd.wav_on && sound_wav_close(&snd.wav, board_now()) != 0) {
+        fprintf(stderr, "ttt-sim: writing the WAV file failed\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* The status line with the note mark while a tone plays (and NOTE_SHOWN_MS after):
+ * width columns in all. */
+static void print_status(const char *status, int width)
+{
+    if (!snd.hz || board_now() - snd.last > BOARD_MS(NOTE_SHOWN_MS)) {
+        printf(" %.*s\033[K\r\n", width, status);
+        return;
+    }
+    printf(" %-*.*s \xe2\x99\xaa %5u Hz\033[K\r\n", width - 11, width - 11, status,
+           (unsigned)snd.hz);
+}
 
 /* ---- --stdio ------------------------------------------------------------------- */
 
@@ -452,7 +522,7 @@ static void draw_full(const play_t *p, int cols)
                      : "1-9 in reading order (1 top left)",
            p->long_next ? "  [LONG]" : "");
     printf(" shift+digit or 'l',digit: long press  ':' console  '?' help  'q' quit\033[K\r\n");
-    printf(" %.78s\033[K\r\n", p->status);
+    print_status(p->status, 78);
     if (p->legend) {
         printf("\033[K\r\n");
         for (int i = 0; i < LEGEND_LINES; i++)
@@ -489,7 +559,7 @@ static void draw_compact(const play_t *p, int cols, int rows)
         printf("\033[J");
         return;
     }
-    printf(" %.70s\033[K\r\n", p->status);
+    print_status(p->status, 70);
     printf(" serial console:\033[K\r\n");
     /* title row is in the help column: 6 grid + status + header + input = 9 */
     int lines = rows - 9;
@@ -819,14 +889,16 @@ static int run_play(const char *elf)
 int main(int argc, char **argv)
 {
     int stdio_mode = 0;
-    const char *elf = DEFAULT_ELF, *trace = NULL;
+    const char *elf = DEFAULT_ELF, *trace = NULL, *wav = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--stdio"))
             stdio_mode = 1;
         else if (!strcmp(argv[i], "--trace") && i + 1 < argc)
             trace = argv[++i];
+        else if (!strcmp(argv[i], "--wav") && i + 1 < argc)
+            wav = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: ttt-sim [--stdio] [--trace FILE.vcd] [ELF]\n");
+            fprintf(stderr, "usage: ttt-sim [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [ELF]\n");
             return 2;
         } else
             elf = argv[i];
@@ -839,7 +911,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "ttt-sim: cannot write %s\n", trace);
         return 1;
     }
+    if (sound_open(wav) != 0)
+        return 1;
     int rc = stdio_mode ? run_stdio() : run_play(elf);
     board_trace_stop();
-    return rc;
+    return sound_close() != 0 ? 1 : rc;
 }

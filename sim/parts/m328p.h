@@ -13,6 +13,10 @@
 #define A_SMCR 0x53u
 #define A_MCUSR 0x54u
 #define A_WDTCSR 0x60u
+#define A_TCCR2A 0xb0u
+#define A_TCCR2B 0xb1u
+#define A_TCNT2 0xb2u
+#define A_OCR2A 0xb3u
 #define A_UCSR0A 0xc0u
 #define A_UCSR0B 0xc1u
 #define A_UBRR0L 0xc4u

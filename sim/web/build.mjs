@@ -5,17 +5,18 @@
 //   OUT/index.html   the page: one self-contained file, script, style and the firmware
 //                    (Intel HEX) inline; no network access, opens from file://
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
-// The menu's labels come from MENU.json (firmware/game/print_menu.c).
-// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json
+// The menu's labels come from MENU.json (firmware/game/print_menu.c), the sounds' from
+// SOUNDS.json (firmware/app/print_sounds.c).
+// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [pinsPath, hexPath, outDir, wasmPath, menuPath] = process.argv.slice(2);
-if (!menuPath) {
-  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json');
+const [pinsPath, hexPath, outDir, wasmPath, menuPath, soundsPath] = process.argv.slice(2);
+if (!soundsPath) {
+  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json');
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
@@ -33,6 +34,13 @@ const menuPlugin = {
     b.onResolve({ filter: /^board-menu$/ }, () => ({ path: path.resolve(menuPath) }));
   },
 };
+// `import SOUNDS from 'board-sounds'` reads the sound table generated from the firmware's
+const soundsPlugin = {
+  name: 'board-sounds',
+  setup(b) {
+    b.onResolve({ filter: /^board-sounds$/ }, () => ({ path: path.resolve(soundsPath) }));
+  },
+};
 // `import MODEL_WASM from 'board-model-wasm'` gives the model's bytes (a Uint8Array)
 const modelPlugin = {
   name: 'board-model-wasm',
@@ -41,7 +49,7 @@ const modelPlugin = {
   },
 };
 const common = {
-  bundle: true, plugins: [pinsPlugin, menuPlugin, modelPlugin], loader: { '.wasm': 'binary' },
+  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, modelPlugin], loader: { '.wasm': 'binary' },
   logLevel: 'warning', legalComments: 'none',
 };
 

@@ -55,6 +55,8 @@ GOALS = {
                                "timer interrupts' share of the CPU, medium brightness"),
     "isr_cpu_percent_full": ("<=", 3, "timer interrupts' share of the CPU, full brightness"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
+    "isr_cpu_percent_tone": ("<=", 3, "timer interrupts' share of the CPU while a tone plays"),
+    "sound_latency_ms": ("<=", 20, "release of a key to its click's first edge, the worst"),
     "ai_move_cycles_max": ("<=", 4000, "slowest AI move, every perfect move (a table look-up)"),
     "loop_pass_max_us": ("<=", 1000, "longest main-loop pass, a whole game with the table"),
     "perfect_distinct_games": (">=", 8,

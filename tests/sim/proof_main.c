@@ -10,7 +10,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
-                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]\n"
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]|sound\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
 }
@@ -55,6 +55,8 @@ int main(int argc, char **argv)
         return cmd_levels();
     if (!strcmp(argv[1], "rxlat"))
         return cmd_rxlat();
+    if (!strcmp(argv[1], "sound"))
+        return cmd_sound();
     if (!strcmp(argv[1], "child"))
         return cmd_child(arg ? arg : 1000);
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);

@@ -28,6 +28,12 @@ $(PROBE_RX): $(call avr_objs,tests/sim/probe_rx.c hal/avr/uart.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
+# A known Timer2 tone sequence (tests/sim/probe_sound.c) for the sounder part and the WAV.
+PROBE_SOUND := $(SIM_DIR)/probe_sound.elf
+$(PROBE_SOUND): $(call avr_objs,tests/sim/probe_sound.c hal/avr/uart.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
 # The LEDs' duty model (hal/leds_duty.h) printed for tests/sim/test_duty.py.
 SIM_DUTY_MODEL := $(HOST_DIR)/tests/sim/duty_model
 $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
@@ -43,7 +49,7 @@ SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
 .PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-cues test-sim-play test-sim-trace \
-	test-sim-flash test-sim-duty bench-sim
+	test-sim-flash test-sim-duty test-sim-sound bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
@@ -54,13 +60,23 @@ test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost
 test-sim-duty: $(SIM_DIR)/ttt-sim $(AVR_DIR)/hal_bench_fw.elf $(SIM_DUTY_MODEL) $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_BENCH_FW=$(AVR_DIR)/hal_bench_fw.elf \
 		TTT_DUTY_MODEL=$(SIM_DUTY_MODEL) TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_duty.py
+# Tests that listen: ttt-sim --wav sessions, the notes found in the WAVs (tests/sim/listen.py),
+# on the probe and on the firmware, against the sound table (or silent: a BOARD without a
+# sounder); WAVs and spectrograms in build/sound/.
+SIM_BOARD_SOUND := $(shell grep -c '^\#define BOARD_SOUND ' board/$(BOARD)/pins.h)
+test-sim-sound: $(SIM_DIR)/ttt-sim $(PROBE_SOUND) $(SIM_ELF) $(SOUNDS_JSON)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_PROBE_SOUND=$(PROBE_SOUND) TTT_ELF=$(SIM_ELF) \
+		SOUNDS_JSON=$(SOUNDS_JSON) TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) \
+		$(PYTEST) -q tests/sim/test_sound.py
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON)
-	@MENU_JSON=$(MENU_JSON) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW)
+	@MENU_JSON=$(MENU_JSON) SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim \
+		$(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
 	grep -q 'led_row0' $(SIM_DIR)/trace.vcd && grep -q 'uart_tx_byte' $(SIM_DIR)/trace.vcd && \
+	grep -q ' sound ' $(SIM_DIR)/trace.vcd && \
 	echo "sim_trace: ok ($$(grep -c '^#' $(SIM_DIR)/trace.vcd) time stamps in $(SIM_DIR)/trace.vcd)" || \
 	{ echo "sim_trace: FAILED: no usable $(SIM_DIR)/trace.vcd"; exit 1; }
 # The flash path through both Uno bootloaders: optiboot (built in sim/sim.mk) and the
@@ -71,17 +87,19 @@ test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
-	test-sim-console test-sim-power test-sim-menu test-sim-cues
+	test-sim-console test-sim-power test-sim-menu test-sim-cues test-sim-sound
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 # The AI's variety and levels: games through the console (proof_levels.c).
 # A child at the board: 1,000 random sessions of 60 s, each forked from one booted board
-# (proof_child.c); the presses an adult needs per setting.
+# (proof_child.c); the presses an adult needs per setting. The sounder's latency and the
+# timer interrupts' share while a tone plays (proof_sound.c).
 bench-sim: $(SIM_PROOFS) $(SIM_ELF) $(PROBE_RX)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
 	@SIM_ELF=$(SIM_ELF) SIM_PROBE_RX=$(PROBE_RX) $(SIM_PROOFS) rxlat
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) child 1000
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) sound
 	@if [ $(SIM_DIR)/exhaustive_seconds.txt -nt $(SIM_ELF) ]; then \
 		echo "exhaustive_seconds $$(cat $(SIM_DIR)/exhaustive_seconds.txt)"; \
 	else SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) exhaustive | grep '^exhaustive_seconds'; fi

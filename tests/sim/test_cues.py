@@ -4,10 +4,11 @@ share of time on while lit, the share of time lit, the blink period). With the
 colour-blind display on, every pair of states a player must tell apart differs in
 brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
-analysis' win, draw and loss (and a mark, dark there), the menu's cells in force
-(or at the first step), not and chosen, a hint and the marks, the winning line and the
-other marks. The planted case: with the display off, X and O (red and green at one
-brightness) must be caught as told apart by hue alone.
+analysis' win, draw and loss (and a mark, dark there), the menu's mode in force, not
+and chosen, each step of its level and sound cells (and the level's first against
+close), a hint and the marks, the winning line and the other marks. The planted case:
+with the display off, X and O (red and green at one brightness) must be caught as told
+apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
 import subprocess
@@ -87,12 +88,26 @@ def the_analysis(sim, elf, on):
                   (draw, loss, "draw vs loss"), (0, draw, "a mark (dark) vs draw")]
 
 
+def menu_cells(sim, elf, on, setting=""):
+    """The menu's duty cells after a setting: the menu's hold, then cell 3 chosen (not
+    confirmed)."""
+    return run(sim, elf, colour_blind(on) + setting +
+               "hold 5 2500\nwait 300\npress 3\nwait 50\nduty 1024\n")[1][0]
+
+
 def the_menu(sim, elf, on):
-    # the menu's hold, then cell 3 chosen (not confirmed)
-    _, d = run(sim, elf, colour_blind(on) +
-               "hold 5 2500\nwait 300\npress 3\nwait 50\nduty 1024\n")
-    return d[0], [(0, 1, "mode in force vs not"), (3, 4, "level at perfect vs close"),
-                  (2, 0, "chosen vs in force"), (2, 1, "chosen vs not in force")]
+    # cell 4 steps the level, cell 6 the sound: each of their steps (from other runs, as
+    # cells 10-13) told apart from the others
+    cells = dict(menu_cells(sim, elf, on))
+    for k, (cell, setting) in enumerate([(3, "level medium"), (3, "level easy"),
+                                         (5, "sound quiet"), (5, "sound off")]):
+        cells[9 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting)[cell]
+    return cells, [(0, 1, "mode in force vs not"), (2, 0, "chosen vs in force"),
+                   (2, 1, "chosen vs not in force"), (3, 4, "level at perfect vs close"),
+                   (3, 9, "level perfect vs medium"),
+                   (3, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
+                   (5, 11, "sound on vs quiet"), (5, 12, "sound on vs off"),
+                   (11, 12, "sound quiet vs off")]
 
 
 def a_hint(sim, elf, on):

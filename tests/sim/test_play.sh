@@ -13,7 +13,9 @@
 # its serial port set the brightness level), each cell is drawn as bright as the board
 # lights it: the share of full on the key row and a darker background below full.
 # The legend's labels are the menu table's (MENU_JSON, build/gen/menu.json: make menu-json).
-# Usage: [MENU_JSON=FILE] test_play.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
+# With SOUND_MARK=1 (a firmware with a sounder): the press's click and the AI's answer put
+# the note mark and the tone on the status line ('♪  4000 Hz'), gone a second later.
+# Usage: [MENU_JSON=FILE] [SOUND_MARK=1] test_play.sh TTT_SIM FIRMWARE_ELF [DUTY_ELF]
 set -u
 SIM=$1 ELF=$2 DUTY=${3:-}
 MENU_JSON=${MENU_JSON:-build/gen/menu.json}
@@ -74,8 +76,17 @@ play() { # the same session at any size that fits
     check grid-bottom '   7   .*   8   .*   9   '
     check key-help "shift\+digit or 'l'"
     tm send-keys -t "$S" 5
+    if [ "${SOUND_MARK:-0}" = 1 ]; then
+        checks=$((checks + 1)) n=0
+        while ! cap | grep -Eq '♪ +[0-9]+ Hz' && [ $n -lt 40 ]; do sleep 0.05; n=$((n + 1)); done
+        [ $n -lt 40 ] || { echo "sim_play: FAILED: $SIZE: no note mark within 2 s of a press:"; cap | sed 's/^/    /'; fail=1; }
+    fi
     sleep 2
     check move 'move: 5'
+    if [ "${SOUND_MARK:-0}" = 1 ] && cap | grep -q '♪'; then
+        checks=$((checks + 1))
+        echo "sim_play: FAILED: $SIZE: the note mark stays with no tone:"; cap | sed 's/^/    /'; fail=1
+    fi
     check red-cell '41m   5   '
     check ai-answer 'ai: [1-9]'
     check status 'short press: key 5 = centre cell \(cell 5\)'
@@ -199,4 +210,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness})"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"

@@ -9,6 +9,14 @@ $(PROBE_FW): $(call avr_objs,tests/web/probe_fw.c)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
+# known Timer2 tones on the sounder pin (tests/web/sound_fw.c), for the sound tests
+SOUND_FW := $(WEB_DIR)/sound_fw.elf
+$(SOUND_FW): $(call avr_objs,tests/web/sound_fw.c)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(SOUND_FW:.elf=.hex): $(SOUND_FW)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
+
 .PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
 	test-web-model-twin test-web-page
 # the board model's native build, answering an event table (tests/web/test_model_twin.mjs)
@@ -33,8 +41,9 @@ DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
 $(DUTY_HEX): $(HAL_BENCH_FW)
 	@mkdir -p $(@D)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
-test-web-page: $(WEB_PAGE) $(DUTY_HEX)
-	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page.mjs
+test-web-page: $(WEB_PAGE) $(DUTY_HEX) $(MENU_JSON)
+	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) MENU_JSON=$(MENU_JSON) OUT_DIR=$(WEB_DIR)/page \
+		$(NODE_TEST) tests/web/test_page.mjs
 # the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs)
 LEDS_FW := $(WEB_DIR)/leds_fw.elf
 $(LEDS_FW): $(call avr_objs,tests/web/leds_fw.c) $(HAL_AVR_LIB)
@@ -52,9 +61,31 @@ TEST_TARGETS += test-web-leds
 test-web-people: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
 TEST_TARGETS += test-web-people
-# the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's
+# the page's sound (tests/web/test_page_sound.mjs): started by a gesture, the firmware's
+# sounds and the probe's tones through the page's sound graph rendered offline, the mute
+# button
+.PHONY: test-web-sound
+test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex) $(SOUNDS_JSON)
+	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) SOUNDS_JSON=$(SOUNDS_JSON) \
+		BOARD_SOUND=$(SIM_BOARD_SOUND) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
+TEST_TARGETS += test-web-sound
+# the sound's pure parts in Node: the WAV rule, the WAV header, the tones found in edges
+.PHONY: test-web-wav
+test-web-wav: $(WEB_NODE_MODULES)
+	@$(NODE_TEST) tests/web/test_sound.mjs
+TEST_TARGETS += test-web-wav
+# the sound twin test (tests/web/test_sound_twin.py): the same sessions' WAVs from
+# ttt-sim --wav and ttt-sim-js --wav, their tones compared by an FFT
+.PHONY: test-web-sound-twin
+test-web-sound-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(SOUNDS_JSON) $(SOUND_FW) $(PROBE_SOUND)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_SIM_JS=$(WEB_SIM) TTT_ELF=$(SIM_ELF) SOUNDS_JSON=$(SOUNDS_JSON) \
+		TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) SOUND_FW=$(SOUND_FW) PROBE_SOUND=$(PROBE_SOUND) \
+		$(PYTEST) -q tests/web/test_sound_twin.py
+TEST_TARGETS += test-web-sound-twin
+# the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's (the note
+# mark too, on a board with a sounder)
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
-	@out=$$(sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
+	@out=$$(SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)); rc=$$?; \
 	echo "$$out" | sed 's/^sim_play:/web_play:/'; exit $$rc
 # the avr8js receiver as the chip's (sim/web/src/usart.js), and avr8js's own still not
 .PHONY: test-web-usart

@@ -1,13 +1,15 @@
 // sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
-// command line (`[--stdio] [--trace FILE.vcd] [IMAGE]`, IMAGE an ELF or Intel HEX,
+// command line (`[--stdio] [--trace FILE.vcd] [--wav FILE.wav] [IMAGE]`, IMAGE an ELF or Intel HEX,
 // default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
 // advances only inside press/hold/wait/duty. Without --stdio it is the terminal board
-// (play.js). Bundled by sim/web/build.mjs into one Node script.
+// (play.js). --wav writes the sounder pin's sound at the end (wav.js). Bundled by
+// sim/web/build.mjs into one Node script.
 import fs from 'node:fs';
-import { Shield, msToCycles, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
+import { Shield, msToCycles, F_CPU, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
 import { parseImage } from './image.js';
 import { Trace } from './trace.js';
 import { runPlay } from './play.js';
+import { PinResampler, wavBytes } from './wav.js';
 import PINS from 'board-pins';
 
 const DEFAULT_IMAGE = 'build/avr/ttt.elf';
@@ -215,17 +217,50 @@ function runStdio(board) {
 
 // ---- main ---------------------------------------------------------------------------
 
-async function main(argv) {
-  let stdio = false, trace = null, image = DEFAULT_IMAGE;
+function parseArgs(argv) {
+  const o = { stdio: false, trace: null, wav: null, image: DEFAULT_IMAGE };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--stdio') stdio = true;
-    else if (a === '--trace' && i + 1 < argv.length) trace = argv[++i];
-    else if (a[0] === '-') {
-      process.stderr.write('usage: ttt-sim-js [--stdio] [--trace FILE.vcd] [ELF|HEX]\n');
-      return 2;
-    } else image = a;
+    if (a === '--stdio') o.stdio = true;
+    else if (a === '--trace' && i + 1 < argv.length) o.trace = argv[++i];
+    else if (a === '--wav' && i + 1 < argv.length) o.wav = argv[++i];
+    else if (a[0] === '-') return null;
+    else o.image = a;
   }
+  return o;
+}
+
+// --wav FILE: opened at once (a bad path fails before the session), written at its end
+function openWav(path, board) {
+  let fd;
+  try {
+    fd = fs.openSync(path, 'w');
+  } catch (e) {
+    process.stderr.write(`ttt-sim-js: cannot write ${path}\n`);
+    return null;
+  }
+  const pcm = new PinResampler(F_CPU);
+  board.onSound = (cycle, high) => pcm.edge(cycle, high);
+  return () => {
+    pcm.advance(board.now());
+    try {
+      fs.writeSync(fd, wavBytes(pcm.samples()));
+      fs.closeSync(fd);
+      return true;
+    } catch (e) {
+      process.stderr.write(`ttt-sim-js: writing the WAV file failed (${e.message})\n`);
+      return false;
+    }
+  };
+}
+
+async function main(argv) {
+  const args = parseArgs(argv);
+  if (!args) {
+    process.stderr.write('usage: ttt-sim-js [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [ELF|HEX]\n');
+    return 2;
+  }
+  const { stdio, trace, image } = args;
   let img;
   try {
     img = parseImage(fs.readFileSync(image));
@@ -243,9 +278,11 @@ async function main(argv) {
       return 1;
     }
   }
+  const wav = args.wav ? openWav(args.wav, board) : true;
+  if (!wav) return 1;
   const rc = stdio ? runStdio(board) : await runPlay(board, image);
   if (tr) tr.close();
-  return rc;
+  return args.wav && !wav() ? 1 : rc;
 }
 
 main(process.argv.slice(2)).then((rc) => { process.exitCode = rc; });

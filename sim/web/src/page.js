@@ -7,16 +7,20 @@
 // --stdio), #board[data-leds] and each .cell[data-led] (lit right now), .cell[data-on]
 // (its brightness in permille of full),
 // #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
-// write, verify, ok, failed) with its .text, #flash-msg.
+// write, verify, ok, failed) with its .text, #flash-msg, #tone[data-hz] (the tone playing),
+// and window.tttSound (the sound's state, a recording of the pin's edges and their
+// rendering through the page's own sound graph: sound.js).
 import {
   Shield, msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
 import { Presses } from './presses.js';
+import { EdgeTones, ToneGraph, renderEdges } from './sound.js';
 import { PressVerdict } from './verdict.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
+import SOUNDS from 'board-sounds';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
@@ -200,7 +204,8 @@ document.addEventListener('keydown', (e) => {
     }
     return;
   }
-  if (e.key === 'n' || e.key === 'N') { numpad = !numpad; relabel(); } else if (e.key === 'l' || e.key === 'L') {
+  if (e.key === 'm' || e.key === 'M') toggleMute();
+  else if (e.key === 'n' || e.key === 'N') { numpad = !numpad; relabel(); } else if (e.key === 'l' || e.key === 'L') {
     longNext = !longNext;
     showState();
   } else if (e.key === ':') {
@@ -218,6 +223,117 @@ document.addEventListener('keyup', (e) => {
 });
 $('numpad').addEventListener('click', () => { numpad = !numpad; relabel(); });
 
+// ---- sound ------------------------------------------------------------------------------
+// The sounder pin's tones on a Web Audio oscillator (sound.js), in an AudioContext made on
+// the person's first gesture (browsers start no sound before one). Simulated time maps to
+// the context's: the cycle the frame runs to plays SOUND_LEAD_S from now, fixed while a
+// sound lasts (its notes keep their spacing), set again when silent or late. The mute
+// button (or `m`) silences it, kept in localStorage.
+const SOUND_LEAD_S = 0.05; // more than one frame at 60 Hz: a tone is scheduled before it plays
+const MUTE_KEY = 'ttt-shield-muted';
+const muteEl = $('mute'), toneEl = $('tone');
+let muted = !!storage && storage.getItem(MUTE_KEY) === '1';
+let audio = null, anchor = null, frameEnd = 0, recording = null;
+const soundAt = (cycle) => anchor.time + (cycle - anchor.cycle) / F_CPU;
+const tones = new EdgeTones(F_CPU, (cycle, hz) => {
+  if (!audio) return;
+  const now = audio.ctx.currentTime;
+  if (!anchor || audio.graph.until < now || soundAt(cycle) < now) anchor = { cycle: frameEnd, time: now + SOUND_LEAD_S };
+  audio.graph.start(Math.max(now, soundAt(cycle)), hz);
+}, (cycle) => {
+  if (audio) audio.graph.end(Math.max(audio.ctx.currentTime, soundAt(cycle)));
+});
+// a new chip, a stopped one, a hidden page (no frames run): no tone keeps sounding
+function stopSound() {
+  tones.clear();
+  anchor = null;
+  if (audio && audio.graph.until > audio.ctx.currentTime) audio.graph.stop(audio.ctx.currentTime);
+}
+document.addEventListener('visibilitychange', () => { if (document.hidden) stopSound(); });
+function soundEdge(cycle, high) {
+  tones.edge(cycle);
+  if (recording) recording.push([cycle, high]);
+}
+function startAudio() {
+  if (audio) {
+    if (audio.ctx.state === 'suspended') audio.ctx.resume();
+    return;
+  }
+  try {
+    const ctx = new AudioContext();
+    audio = { ctx, graph: new ToneGraph(ctx, muted) };
+    if (ctx.state === 'suspended') ctx.resume();
+  } catch (e) {
+    muteEl.disabled = true;
+    muteEl.textContent = 'No sound here';
+    muteEl.title = 'this browser has no Web Audio';
+  }
+}
+for (const type of ['pointerdown', 'keydown', 'touchend'])
+  document.addEventListener(type, startAudio, { capture: true, passive: true });
+function showMute() {
+  muteEl.textContent = muted ? 'Sound muted' : 'Sound on';
+  muteEl.dataset.muted = String(muted); // the label says the state (no aria-pressed with it)
+}
+function toggleMute() {
+  muted = !muted;
+  if (audio) audio.graph.setMuted(muted);
+  if (storage) {
+    try { storage.setItem(MUTE_KEY, muted ? '1' : '0'); } catch (e) { /* kept for this visit */ }
+  }
+  showMute();
+}
+muteEl.addEventListener('click', toggleMute);
+// "Reading the board": each sound of the firmware's table, when it plays and how it goes
+function soundShape(notes) {
+  const hz = notes.filter((n) => n.hz).map((n) => n.hz);
+  if (hz.length === 1) return `${Math.round(hz[0])} Hz`;
+  const up = hz.every((h, i) => !i || h > hz[i - 1]), down = hz.every((h, i) => !i || h < hz[i - 1]);
+  return `${hz.length} notes${up ? ', rising' : down ? ', falling' : ''}`;
+}
+$('sound-list').textContent = SOUNDS.sounds.map((x) => `${x.when} (${soundShape(x.notes)})`).join('; ');
+showMute();
+function showTone() {
+  const hz = board ? tones.hz : 0, key = hz ? `\u266a ${Math.round(hz)} Hz` : '';
+  if (toneEl.textContent !== key) {
+    toneEl.textContent = key;
+    toneEl.dataset.hz = hz ? hz.toFixed(2) : '0';
+  }
+}
+// for the tests: the sound's state, a recording of the edges, their offline rendering
+window.tttSound = {
+  state: () => ({ context: audio ? audio.ctx.state : 'none', muted,
+    gain: audio ? audio.graph.mute.gain.value : null, anchored: !!anchor }),
+  record: () => { recording = []; return board ? board.now() : 0; },
+  recorded: () => { const r = recording; recording = null; return { edges: r || [], end: board ? board.now() : 0 }; },
+  render: (edges, from, to, mute) => renderEdges(edges, from, to, F_CPU, mute).then((x) => Array.from(x)),
+  tap: (ms) => tapLive(ms),
+};
+// A tap on the live graph for `ms` of wall-clock time: an AnalyserNode after the mute, read
+// each 10 ms; the loudest read's RMS and the frequency of its spectrum's peak.
+function tapLive(ms) {
+  if (!audio) return Promise.resolve(null);
+  const an = new AnalyserNode(audio.ctx, { fftSize: 32768 });
+  audio.graph.mute.connect(an);
+  const wave = new Float32Array(an.fftSize), spec = new Float32Array(an.frequencyBinCount);
+  let best = { rms: 0, hz: 0 };
+  const read = () => {
+    an.getFloatTimeDomainData(wave);
+    const rms = Math.sqrt(wave.reduce((a, v) => a + v * v, 0) / wave.length);
+    if (rms <= best.rms) return;
+    an.getFloatFrequencyData(spec);
+    let k = 1;
+    for (let i = 2; i < spec.length; i++) if (spec[i] > spec[k]) k = i;
+    best = { rms, hz: (k * audio.ctx.sampleRate) / an.fftSize };
+  };
+  const timer = setInterval(read, 10);
+  return new Promise((done) => setTimeout(() => {
+    clearInterval(timer);
+    audio.graph.mute.disconnect(an);
+    done(best);
+  }, ms));
+}
+
 // ---- running ---------------------------------------------------------------------------
 
 function start(flash, name) {
@@ -225,6 +341,8 @@ function start(flash, name) {
     pins: PINS, eeprom,
     onEepromWrite: () => { eepromDirty = true; },
   });
+  board.onSound = soundEdge;
+  stopSound();
   board.onLine = (text) => {
     verdict.line(text);
     log('rx', text);
@@ -247,6 +365,7 @@ function frame() {
   lastWall = wall;
   if (board && !board.status.crashed) {
     const target = board.now() + msToCycles(dt);
+    frameEnd = target;
     while (board.now() < target) {
       const next = Math.min(target, board.now() + msToCycles(2));
       presses.due();
@@ -257,7 +376,10 @@ function frame() {
     }
     presses.due();
     verdict.due(board.now());
+    tones.idle(board.now());
   }
+  if (board && board.status.crashed) stopSound();
+  showTone();
   render();
   saveEeprom(false);
   if (wall - speedAt > 1000) {

@@ -34,6 +34,7 @@ const LEGEND = [
   "draws middle (yellow), losses right (red); dim yellow above: frame.",
   "A press the board ignored: the status line says 'ignored'."];
 // escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
+const NOTE_SHOWN_MS = 400; // ttt-sim's: the note mark stays this long after the last edge
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
 const isQuit = (ch) => ch === 113 || ch === 81 || ch === 3 || ch === 4; // q Q ^C ^D
 
@@ -70,6 +71,32 @@ class Play {
       this.verdict.line(line);
       this.push(`< ${line}`);
     };
+    // the note mark, as ttt-sim's (sound_edge and print_status in sim/ttt_sim.c): the
+    // tone over the run of the sounder's evenly spaced edges (each spacing within 2 % of
+    // the one before), shown NOTE_SHOWN_MS after the last edge, so a 10 ms click is seen
+    this.note = { last: 0, spacing: 0, runFirst: 0, runN: 0, hz: 0 };
+    const wav = board.onSound;
+    board.onSound = (cycle, high) => {
+      if (wav) wav(cycle, high);
+      const n = this.note, d = cycle - n.last;
+      if (n.last && d * 50 >= n.spacing * 49 && d * 49 <= n.spacing * 50) {
+        n.runN++;
+        const span = 2 * (cycle - n.runFirst);
+        n.hz = Math.floor((F_CPU * n.runN + Math.floor(span / 2)) / span);
+      } else {
+        n.runFirst = n.last;
+        n.runN = 1;
+      }
+      n.spacing = d;
+      n.last = cycle;
+    };
+  }
+
+  // the status line, `width` columns, ending with the note mark while a tone plays
+  statusLine(width) {
+    const n = this.note;
+    if (!n.hz || this.board.now() - n.last > msToCycles(NOTE_SHOWN_MS)) return ` ${this.status.slice(0, width)}\x1b[K\r\n`;
+    return ` ${this.status.slice(0, width - 11).padEnd(width - 11)} \u266a ${String(n.hz).padStart(5)} Hz\x1b[K\r\n`;
   }
 
   // a console line into the log, wrapped at word boundaries (continued 4 columns in)
@@ -147,7 +174,7 @@ class Play {
     }
     s += ` keys ${this.numpad ? '7-8-9 top row, 1-2-3 bottom (numeric keypad)' : '1-9 in reading order (1 top left)'}; 'n' switches${this.longNext ? '  [LONG]' : ''}\x1b[K\r\n`;
     s += " shift+digit or 'l',digit: long press  ':' console  '?' help  'q' quit\x1b[K\r\n";
-    s += ` ${this.status.slice(0, 78)}\x1b[K\r\n`;
+    s += this.statusLine(78);
     if (this.legend) {
       s += '\x1b[K\r\n';
       for (let i = 0; i < LEGEND.length; i++) s += this.legendLine(i, cols);
@@ -173,7 +200,7 @@ class Play {
       for (let i = 0; i < LEGEND.length && i < rows - 6; i++) s += this.legendLine(i, cols);
       return s + '\x1b[J';
     }
-    s += ` ${this.status.slice(0, 70)}\x1b[K\r\n serial console:\x1b[K\r\n`;
+    s += `${this.statusLine(70)} serial console:\x1b[K\r\n`;
     return s + this.consoleLines(Math.min(LOG_LINES, rows - 9), cols);
   }
 

@@ -14,7 +14,9 @@
 //     timeout resets only PC and SP (the chip is rebuilt with MCUSR = WDRF, EEPROM kept),
 //     MCUSR starts at 0 (PORF set at power-on), and an interrupt may run right after
 //     SEI/RETI (held for one instruction here, as on the chip);
-//   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V).
+//   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V);
+//   - sound: each edge of the sounder pin (pins.sound, OC2A), timed to the cycle of the
+//     Timer2 tick that toggled it, to onSound (sound.js, wav.js).
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
@@ -75,6 +77,7 @@ const SLEEP_POWER_DOWN = 2; // SMCR's SM bits (idle is 0)
 // vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
 const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
 const EE_BYTES = 1024;
+const OVERRIDE = { Enable: 1, Set: 2, Clear: 3, Toggle: 4 }; // avr8js's PinOverrideMode (not exported)
 
 // An erase + write takes the model's time (avr8js's default is 1.8 + 1.8 ms): the
 // firmware's timing after a save, and so the ms its random levels are stirred with,
@@ -127,6 +130,9 @@ export class Shield {
     this.onByte = null; // (byte) for each byte from the chip except XON/XOFF
     this.onReset = null; // (mcusr) after every reset
     this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
+    this.onSound = null; // (cycle, high) for each edge of the sounder pin, cycles since power-on
+    this.soundHigh = false;
+    this.soundAt = 0; // the cycle of its last edge
     this.keys = 0;
     this.txq = []; // host -> chip bytes not yet sent
     this.model = new WebAssembly.Instance(MODEL).exports;
@@ -194,6 +200,7 @@ export class Shield {
       if (keyPorts.has(i)) this._keysApply();
       if (this.tracer) this.tracer.pins();
     }));
+    this._soundPin(cpu);
     this._keysApply();
     this._ledsRecompute();
     this.status.resets++;
@@ -219,6 +226,42 @@ export class Shield {
         t.ocrB = ocrB;
       };
     }
+  }
+
+  // The sounder pin's edges. A Timer2 compare toggles OC2A inside the timer's count, whose
+  // lastCycle is then the tick that matched; the CPU runs a few cycles past it before the
+  // clock event is taken, so that tick, not the CPU's cycle, times the edge. A reset drives
+  // the pin low (an input, not driven: low to the sounder).
+  // avr8js gap 12: connecting OC2A (COM2A set) drives PORTB3's value; the chip drives its
+  // OC2A latch, which keeps its level while disconnected (a tone that stopped high starts
+  // the next one high at once). The latch is kept here.
+  _soundPin(cpu) {
+    const sp = this.pins.sound;
+    if (!sp) return;
+    const port = this.ports[sp.port], mask = 1 << sp.bit, t2 = this.timers[2];
+    let at = -1, latch = false;
+    const comp = t2.updateCompPin.bind(t2), compA = t2.updateCompA.bind(t2);
+    t2.updateCompPin = (...args) => {
+      at = t2.lastCycle;
+      comp(...args);
+      at = -1;
+    };
+    t2.updateCompA = (mode) => {
+      if (mode === OVERRIDE.Toggle) latch = !latch;
+      else if (mode === OVERRIDE.Set || mode === OVERRIDE.Clear) latch = mode === OVERRIDE.Set;
+      compA(mode === OVERRIDE.Enable ? (latch ? OVERRIDE.Set : OVERRIDE.Clear) : mode);
+    };
+    const edge = (cycles) => {
+      const ddr = cpu.data[port.portConfig.DDR] & mask;
+      const high = ddr !== 0 && (port.lastValue & mask) !== 0;
+      if (high === this.soundHigh) return;
+      this.soundHigh = high;
+      // never before the edge already told (a port write a few cycles after the tick)
+      this.soundAt = Math.max(this.soundAt, this.cycleBase + cycles);
+      if (this.onSound) this.onSound(this.soundAt, high);
+    };
+    edge(cpu.cycles);
+    port.addListener(() => edge(at >= 0 ? at : cpu.cycles));
   }
 
   /** A power cycle: a fresh chip with MCUSR = PORF; EEPROM kept. */

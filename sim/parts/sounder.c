@@ -1,0 +1,128 @@
+/* sim/parts/sounder.c - the sounder part (sounder.h). */
+#include "sounder.h"
+
+#include <avr_ioport.h>
+#include <avr_timer.h>
+#include <sim_avr.h>
+#include <sim_io.h>
+
+#include "m328p.h"
+#include "pins.h"
+
+#ifdef BOARD_SOUND
+_Static_assert(BOARD_PIN_PORT(BOARD_SOUND) == BOARD_PORT_B && BOARD_PIN_BIT(BOARD_SOUND) == 3,
+               "the sounder part models OC2A, which is PB3");
+#endif
+
+#define OC2A_BIT 3u
+#define COM2A(tccr2a) (((tccr2a) >> 6) & 3u) /* datasheet table 18-2 */
+#define TCCR2B_FOC2A 0x80u
+
+/* The pin as the chip drives it (datasheet 18.7: the compare unit overrides PORTB3 while
+ * COM2A is set, in CTC and normal mode; DDRB3 must make it an output). */
+static int pin_level(const sounder_t *s, const board_ports_t *p)
+{
+    if (!((p->ddr[0] >> OC2A_BIT) & 1u))
+        return 0;
+    if (COM2A(s->avr->data[A_TCCR2A]))
+        return s->oc;
+    return (p->port[0] >> OC2A_BIT) & 1;
+}
+
+static void update(sounder_t *s, unsigned which, uint8_t value)
+{
+    board_ports_t p;
+    parts_ports_read(s->avr, &p, which, value);
+    int level = pin_level(s, &p);
+    if (level == s->level)
+        return;
+    s->level = level;
+    s->edges++;
+    s->prev_edge = s->last_edge;
+    s->last_edge = s->avr->cycle;
+    avr_raise_irq(s->irq + SOUNDER_IRQ_PIN, (uint32_t)level);
+    if (s->on_edge)
+        s->on_edge(s->avr->cycle, level, s->on_edge_ctx);
+}
+
+/* A compare match (or FOC2A): the latch follows COM2A (toggle, clear, set). */
+static void compare(sounder_t *s)
+{
+    unsigned com = COM2A(s->avr->data[A_TCCR2A]);
+    if (com == 1)
+        s->oc = !s->oc;
+    else if (com >= 2)
+        s->oc = com == 3;
+}
+
+/* OCR2A written (value): below the count, with Timer2 clocked in CTC mode? The count as
+ * simavr's TCNT2 read gives it (from the last match, which the write kept). */
+static void ocr_written(sounder_t *s, uint8_t value)
+{
+    avr_t *avr = s->avr;
+    int ctc = (avr->data[A_TCCR2A] & 3u) == 2u && !(avr->data[A_TCCR2B] & 8u);
+    if (!ctc || !(avr->data[A_TCCR2B] & 7u))
+        return;
+    avr_io_addr_t io = AVR_DATA_TO_IO(A_TCNT2);
+    uint8_t count = avr->io[io].r.c ? avr->io[io].r.c(avr, A_TCNT2, avr->io[io].r.param)
+                                    : avr->data[A_TCNT2];
+    if (count > value)
+        s->ocr_below_count++;
+}
+
+static void sounder_in(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    sounder_t *s = param;
+    if (irq->irq == SOUNDER_IRQ_OCR2A) {
+        ocr_written(s, (uint8_t)value);
+        return;
+    }
+    if (irq->irq == SOUNDER_IRQ_COMPA)
+        compare(s);
+    else if (irq->irq == SOUNDER_IRQ_TCCR2B && (value & TCCR2B_FOC2A))
+        compare(s);
+    if (irq->irq < PARTS_PORT_IRQS)
+        update(s, irq->irq, (uint8_t)value);
+    else
+        update(s, PARTS_PORTS_NOW, 0);
+}
+
+void sounder_init(struct avr_t *avr, sounder_t *s)
+{
+    static const char *names[SOUNDER_IRQ_COUNT] = {
+        "8<sound.portb", "8<sound.portc", "8<sound.portd",  "8<sound.ddrb",   "8<sound.ddrc",
+        "8<sound.ddrd",  "<sound.compa",  "8<sound.tccr2a", "8<sound.tccr2b", "8<sound.ocr2a",  ">sound.pin"};
+    *s = (sounder_t){.avr = avr};
+    s->irq = avr_alloc_irq(&avr->irq_pool, 0, SOUNDER_IRQ_COUNT, names);
+    for (unsigned i = 0; i < SOUNDER_IRQ_PIN; i++)
+        avr_irq_register_notify(s->irq + i, sounder_in, s);
+}
+
+static avr_irq_t *compa_irq(sounder_t *s)
+{
+    return avr_io_getirq(s->avr, AVR_IOCTL_TIMER_GETIRQ('2'), TIMER_IRQ_OUT_COMP + AVR_TIMER_COMPA);
+}
+
+void sounder_connect(sounder_t *s)
+{
+    parts_ports_connect(s->avr, s->irq + SOUNDER_IRQ_PORTS, 1u); /* port B */
+    avr_connect_irq(compa_irq(s), s->irq + SOUNDER_IRQ_COMPA);
+    avr_connect_irq(avr_iomem_getirq(s->avr, A_TCCR2A, "TCCR2A", AVR_IOMEM_IRQ_ALL),
+                    s->irq + SOUNDER_IRQ_TCCR2A);
+    avr_connect_irq(avr_iomem_getirq(s->avr, A_TCCR2B, "TCCR2B", AVR_IOMEM_IRQ_ALL),
+                    s->irq + SOUNDER_IRQ_TCCR2B);
+    avr_connect_irq(avr_iomem_getirq(s->avr, A_OCR2A, "OCR2A", AVR_IOMEM_IRQ_ALL),
+                    s->irq + SOUNDER_IRQ_OCR2A);
+    sounder_reset(s);
+}
+
+/* simavr's timer links its compare output to PB3 at every reset: unlink it, so a match
+ * no longer writes PORTB. */
+void sounder_reset(sounder_t *s)
+{
+    avr_irq_t *pb3 = avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ('B'), OC2A_BIT);
+    if (!s->simavr_link)
+        avr_unconnect_irq(compa_irq(s), pb3);
+    s->oc = 0;
+    update(s, PARTS_PORTS_NOW, 0);
+}
