@@ -4,10 +4,27 @@
 #include "stats.h"
 #include <string.h>
 
+#include "bars.h"
+
 _Static_assert(STATS_SAVED_SIZE == 2u + 2u * STATS_TABLES * STATS_KINDS,
                "the saved statistics have no padding");
 _Static_assert(offsetof(stats_old_t, settings_format) == 20u && STATS_OLD_SIZE == 23u,
                "record 0 keeps the older firmware's layout");
+
+uint8_t stats_bar_rows(uint16_t count, uint16_t top)
+{
+    uint8_t h;
+    if (count == 0u || count >= top) {
+        return count ? BARS_ROWS : 0u;
+    }
+    while (top >= 2048u) {
+        top >>= 1;
+        count >>= 1;
+    }
+    /* BARS_ROWS * count / top + 1/2, rounded down: 2 * 3 * 2047 + 2047 < 2^16 */
+    h = (uint8_t)((2u * BARS_ROWS * count + top) / (2u * top));
+    return h ? h : 1u;
+}
 
 void stats_clear(stats_t *st)
 {
