@@ -248,7 +248,9 @@ static void print_menu_cells(void)
         printf(", \"long\": \"%s\", \"short\": \"%s\"}%s\n", e->lng, e->shrt,
                i + 1 < PRINT_MENU_N ? "," : "");
     }
-    printf("],\n");
+    /* how it opens: the cell held (1-9) and how long */
+    printf("],\n\"open\": {\"cell\": %u, \"hold_ms\": %u},\n", GAME_MENU_OPEN_CELL + 1u,
+           GAME_MENU_HOLD_MS);
 }
 
 /* The README's table: the cell numbers, then the long labels. */
