@@ -240,7 +240,7 @@ static void print_legend_c(const print_legend_t *l, const char *path)
 
 static void print_menu_cells(void)
 {
-    printf("{\"cells\": [\n");
+    printf("\"cells\": [\n");
     for (size_t i = 0; i < PRINT_MENU_N; i++) {
         const print_menu_entry_t *e = &print_menu_entries[i];
         printf("  {\"cell\": %d, \"action\": ", e->cell);
@@ -313,6 +313,7 @@ int main(int argc, char **argv)
     if (argc <= 2 && argv[argc - 1][0] != '-') {
         if (argc == 2 && print_legend_read(&legend, argv[1]))
             return 1;
+        printf("{");
         print_menu_cells();
         print_bars_json();
         if (argc == 2)
