@@ -130,16 +130,18 @@ def menu_open(path):
 
 
 def menu_stats(path):
-    """The statistics display's pictures (firmware/game/bars.h through the export's
-    "stats"): [{"seconds": 3, "columns": [{"label": ..., "colour": ...} or None, x3]}]."""
+    """The statistics display (firmware/game/bars.h through the export's "stats"): its
+    menu cell and pictures, {"cell": 7, "pictures": [{"seconds": 3, "columns":
+    [{"label": ..., "colour": ...} or None, x3]}, ...]}."""
     try:
-        pictures = _menu_json(path)["stats"]["pictures"]
-        out = [{"seconds": p["seconds"],
-                "columns": [c and {"label": c["label"], "colour": c["colour"]}
-                            for c in p["columns"]]} for p in pictures]
-    except (KeyError, TypeError) as e:
+        stats = _menu_json(path)["stats"]
+        out = {"cell": int(stats["cell"]),
+               "pictures": [{"seconds": p["seconds"],
+                             "columns": [c and {"label": c["label"], "colour": c["colour"]}
+                                         for c in p["columns"]]} for p in stats["pictures"]]}
+    except (KeyError, TypeError, ValueError) as e:
         raise CaseError("%s: no statistics pictures in \"stats\" (%s)" % (path, e))
-    if not out or any(len(p["columns"]) != 3 for p in out):
+    if not out["pictures"] or any(len(p["columns"]) != 3 for p in out["pictures"]):
         raise CaseError("%s: want pictures of three columns" % path)
     return out
 

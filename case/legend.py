@@ -21,7 +21,6 @@ LABEL_X_MM = MARGIN_MM + 9.0
 ICON_CELL_MM = 1.9     # a bar row's small board: 3 x 3 cells of this size
 ICON_GAP_MM = 0.35
 FILL = {"red": "#d62728", "green": "#2ca02c", "yellow": "#e6b800", None: "black"}
-COLUMN = ("left", "middle", "right")
 
 
 def text_height_mm():
@@ -53,12 +52,13 @@ def _icon(x, y, col, colour):
 
 
 def _stats_rows(stats, y):
-    """The statistics section from y down: its heading, then each picture's three
-    columns as rows (a bar's label, or "dark"); returns (SVG elements, y after)."""
+    """The statistics section from y down: its heading (the menu cell), then each
+    picture's three columns as rows (a bar's label, or "dark"); returns (SVG elements,
+    y after)."""
     out = ['<g font-family="DejaVu Sans" font-weight="bold" fill="black">',
-           _text(MARGIN_MM, y, FONT_MM, "Statistics (7):")]
+           _text(MARGIN_MM, y, FONT_MM, "Statistics (%d):" % stats["cell"])]
     icon_h = 3 * ICON_CELL_MM + 2 * ICON_GAP_MM
-    for i, picture in enumerate(stats):
+    for i, picture in enumerate(stats["pictures"]):
         y += LINE_MM
         out.append(_text(MARGIN_MM, y, FONT_MM,
                          "%s %g s:" % ("first" if i == 0 else "then", picture["seconds"])))

@@ -82,12 +82,22 @@ static void print_bar_words(char *out, size_t n, const print_bar_t *b)
              b->look & BARS_BLINK ? ", blinking" : "");
 }
 
+/* The menu's cell that shows the statistics. */
+static int print_menu_stats_cell(void)
+{
+    int cell = 0;
+    for (size_t i = 0; i < PRINT_MENU_N; i++)
+        if (!strcmp(print_menu_entries[i].action, "STATS"))
+            cell = print_menu_entries[i].cell;
+    return cell;
+}
+
 /* How to read the bars, one sentence per picture; with the colours (the page) or
  * without (the terminal, whose cells name their colours). */
 static void print_bars_text(char *out, size_t n, int colours)
 {
-    size_t k = (size_t)snprintf(out, n, "Statistics (menu 7): bars up from the bottom row, "
-                                        "dim yellow above.");
+    size_t k = (size_t)snprintf(out, n, "Statistics (menu %d): bars up from the bottom row, "
+                                        "dim yellow above.", print_menu_stats_cell());
     for (unsigned p = 0; p < BARS_PICTURES; p++) {
         int two = 0;
         k += (size_t)snprintf(out + k, n - k, " %s %u s%s:", p ? "Then" : "First",
@@ -111,11 +121,13 @@ static void print_bars_text(char *out, size_t n, int colours)
     }
 }
 
-/* menu.json's "stats": each picture's columns (null: dark), its seconds, and the text. */
+/* menu.json's "stats": the menu cell, each picture's columns (null: dark), its seconds,
+ * and the text. */
 static void print_bars_json(void)
 {
     char text[600];
-    printf("\"stats\": {\"frame\": \"dim yellow\", \"rows\": %u, \"pictures\": [", BARS_ROWS);
+    printf("\"stats\": {\"cell\": %d, \"frame\": \"dim yellow\", \"rows\": %u, \"pictures\": [",
+           print_menu_stats_cell(), BARS_ROWS);
     for (unsigned p = 0; p < BARS_PICTURES; p++) {
         printf("%s\n  {\"seconds\": %u, \"columns\": [", p ? "," : "", print_bar_seconds(p));
         for (unsigned c = 0; c < BARS_ROWS; c++) {

@@ -76,7 +76,9 @@ def test_legend_card_is_legible_and_complete():
 def test_legend_card_carries_the_statistics_bars():
     stats = caselib.menu_stats(MENU_FIXTURE)
     svg = card()
-    assert len(stats) == 2 and ">Statistics (7):</text>" in svg
+    assert stats["cell"] == 7 and ">Statistics (7):</text>" in svg
+    stats = stats["pictures"]
+    assert len(stats) == 2
     fills = re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" '
                        r'fill="([^"]+)"', svg)
     for i, picture in enumerate(stats):
@@ -92,7 +94,7 @@ def test_legend_card_carries_the_statistics_bars():
 
 def test_a_card_text_too_wide_is_caught():
     stats = copy.deepcopy(caselib.menu_stats(MENU_FIXTURE))
-    stats[1]["columns"][2]["label"] = "abandoned games"
+    stats["pictures"][1]["columns"][2]["label"] = "abandoned games"
     assert overflowing(card(stats=stats)) == ["abandoned games"]
 
 
