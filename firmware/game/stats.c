@@ -21,8 +21,9 @@ uint8_t stats_bar_rows(uint16_t count, uint16_t top)
         top >>= 1;
         count >>= 1;
     }
-    /* BARS_ROWS * count / top + 1/2, rounded down: 2 * 3 * 2047 + 2047 < 2^16 */
-    h = (uint8_t)((2u * BARS_ROWS * count + top) / (2u * top));
+    /* BARS_ROWS * count / top + 1/2, rounded down, in 16 bits as on the chip (the host
+     * computes the same): 2 * 3 * 2047 + 2047 < 2^16 */
+    h = (uint8_t)((uint16_t)(2u * BARS_ROWS * count + top) / (uint16_t)(2u * top));
     return h ? h : 1u;
 }
 
