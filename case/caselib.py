@@ -116,6 +116,43 @@ def menu_labels(path):
     return [by_cell[c] for c in range(1, 10)]
 
 
+def _menu_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise CaseError("%s: not the menu table's export (%s)" % (path, e))
+
+
+def menu_open(path):
+    """How the menu opens, from the export's "open": (the cell held, 1-9; seconds)."""
+    try:
+        opening = _menu_json(path)["open"]
+        cell, seconds = int(opening["cell"]), opening["hold_ms"] / 1000.0
+    except (KeyError, TypeError, ValueError) as e:
+        raise CaseError("%s: no \"open\" with a cell and hold_ms (%s)" % (path, e))
+    if not 1 <= cell <= 9 or seconds <= 0:
+        raise CaseError("%s: the menu opens on cell %s after %s s" % (path, cell, seconds))
+    return cell, seconds
+
+
+def menu_stats(path):
+    """The statistics display (firmware/game/bars.h through the export's "stats"): its
+    menu cell and pictures, {"cell": 7, "pictures": [{"seconds": 3, "columns":
+    [{"label": ..., "colour": ...} or None, x3]}, ...]}."""
+    try:
+        stats = _menu_json(path)["stats"]
+        out = {"cell": int(stats["cell"]),
+               "pictures": [{"seconds": p["seconds"],
+                             "columns": [c and {"label": c["label"], "colour": c["colour"]}
+                                         for c in p["columns"]]} for p in stats["pictures"]]}
+    except (KeyError, TypeError, ValueError) as e:
+        raise CaseError("%s: no statistics pictures in \"stats\" (%s)" % (path, e))
+    if not out["pictures"] or any(len(p["columns"]) != 3 for p in out["pictures"]):
+        raise CaseError("%s: want pictures of three columns" % path)
+    return out
+
+
 def _outline(board):
     """Edge.Cuts line segments chained into one closed polygon (KiCad coordinates)."""
     segs = []

@@ -106,6 +106,7 @@ def main(argv):
         uno = caselib.load_uno()
         lay = caselib.layout(board, uno)
         labels = caselib.menu_labels(menu)
+        opening, stats = caselib.menu_open(menu), caselib.menu_stats(menu)
     except caselib.CaseError as e:
         raise SystemExit("gen_case: %s" % e)
     findings = fit.all_findings(board, uno, lay)
@@ -120,7 +121,7 @@ def main(argv):
             "led_d": board["leds"][1]["part"]["diameter_mm"]}
     _write(os.path.join(out, "case-params.scad"), text)
     _write(os.path.join(out, "case-params.json"), json.dumps(meta, indent=1, sort_keys=True) + "\n")
-    _write(os.path.join(out, "legend-card.svg"), legend.card_svg(labels))
+    _write(os.path.join(out, "legend-card.svg"), legend.card_svg(labels, opening, stats))
     bad = [f for f in findings if not f.ok]
     for f in bad:
         print("gen_case: WARNING %s: %s" % (f.check, f.msg), file=sys.stderr)

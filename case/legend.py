@@ -2,8 +2,11 @@
 
 The lid has no room for the legend at a legible size (a 1.3 mm web between the caps), and
 its top face prints against the bed; so the caps carry the cell numbers and this card the
-menu's meaning of each cell, from the menu table's export. Text: DejaVu Sans Bold, its
-capitals CAP_RATIO of the font size, at least MIN_TEXT_MM high.
+menu's meaning of each cell, how the menu opens, and how to read the statistics' bars,
+all from the menu table's export (build/gen/menu.json: "cells", "open", "stats"). Each
+bar is a row: a small board with the bar's column filled in its colour (a dark column
+filled black), then its meaning. Text: DejaVu Sans Bold, its capitals CAP_RATIO of the
+font size, at least MIN_TEXT_MM high; no text wider than the card less its margins.
 """
 from xml.sax.saxutils import escape
 
@@ -14,6 +17,10 @@ MIN_TEXT_MM = 3.0
 LINE_MM = 7.5
 MARGIN_MM = 5.0
 WIDTH_MM = 52.0
+LABEL_X_MM = MARGIN_MM + 9.0
+ICON_CELL_MM = 1.9     # a bar row's small board: 3 x 3 cells of this size
+ICON_GAP_MM = 0.35
+FILL = {"red": "#d62728", "green": "#2ca02c", "yellow": "#e6b800", None: "black"}
 
 
 def text_height_mm():
@@ -21,24 +28,70 @@ def text_height_mm():
     return round(FONT_MM * CAP_RATIO, 2)
 
 
-def card_svg(labels):
+def title_lines(opening):
+    cell, seconds = opening
+    return ["Menu: hold %d for" % cell, "%g s, tap a cell," % seconds, "then hold it:"]
+
+
+def _text(x, y, size, text):
+    return '<text x="%g" y="%g" font-size="%g">%s</text>' % (x, y, size, escape(text))
+
+
+def _icon(x, y, col, colour):
+    """The small board of a bar row, its top left at (x, y): column col filled."""
+    out = []
+    step = ICON_CELL_MM + ICON_GAP_MM
+    for r in range(3):
+        for c in range(3):
+            filled = c == col
+            out.append('<rect x="%g" y="%g" width="%g" height="%g" fill="%s" stroke="black"'
+                       ' stroke-width="0.25"/>'
+                       % (round(x + c * step, 3), round(y + r * step, 3), ICON_CELL_MM,
+                          ICON_CELL_MM, FILL[colour] if filled else "white"))
+    return out
+
+
+def _stats_rows(stats, y):
+    """The statistics section from y down: its heading (the menu cell), then each
+    picture's three columns as rows (a bar's label, or "dark"); returns (SVG elements,
+    y after)."""
+    out = ['<g font-family="DejaVu Sans" font-weight="bold" fill="black">',
+           _text(MARGIN_MM, y, FONT_MM, "Statistics (%d):" % stats["cell"])]
+    icon_h = 3 * ICON_CELL_MM + 2 * ICON_GAP_MM
+    for i, picture in enumerate(stats["pictures"]):
+        y += LINE_MM
+        out.append(_text(MARGIN_MM, y, FONT_MM,
+                         "%s %g s:" % ("first" if i == 0 else "then", picture["seconds"])))
+        for col, bar in enumerate(picture["columns"]):
+            y += LINE_MM
+            out += _icon(MARGIN_MM + 1.0, y - icon_h + 0.4, col, bar and bar["colour"])
+            out.append(_text(LABEL_X_MM, y, FONT_MM, bar["label"] if bar else "dark"))
+    out.append("</g>")
+    return out, y
+
+
+def card_svg(labels, opening, stats):
     if len(labels) != 9:
         raise ValueError("want nine cell labels, got %d" % len(labels))
-    rows = len(labels) + 1
-    height = 2 * MARGIN_MM + LINE_MM * rows + 2.0
+    title = title_lines(opening)
+    menu_top = MARGIN_MM + LINE_MM * (len(title) - 1)
+    stats_y = menu_top + 3.0 + LINE_MM * (len(labels) + 1.8)
+    stats_svg, last_y = _stats_rows(stats, stats_y)
+    height = last_y + MARGIN_MM
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g">'
            % (WIDTH_MM, height, WIDTH_MM, height),
            '<rect x="0.5" y="0.5" width="%g" height="%g" rx="3" fill="white" stroke="black"'
            ' stroke-width="0.5"/>' % (WIDTH_MM - 1, height - 1),
-           '<g font-family="DejaVu Sans" font-weight="bold" fill="black">',
-           '<text x="%g" y="%g" font-size="%g">Menu: hold a cell</text>'
-           % (MARGIN_MM, MARGIN_MM + LINE_MM * 0.8, FONT_MM)]
+           '<g font-family="DejaVu Sans" font-weight="bold" fill="black">']
+    for k, line in enumerate(title):
+        out.append(_text(MARGIN_MM, MARGIN_MM + LINE_MM * (k + 0.8), FONT_MM, line))
     for i, label in enumerate(labels):
-        y = MARGIN_MM + 2.0 + LINE_MM * (i + 1.8)
-        out.append('<text x="%g" y="%g" font-size="%g">%d</text>'
-                   % (MARGIN_MM + 1.0, y, NUMBER_MM, i + 1))
-        out.append('<text x="%g" y="%g" font-size="%g">%s</text>'
-                   % (MARGIN_MM + 9.0, y, FONT_MM, escape(label)))
-    out += ["</g>", "</svg>", ""]
+        y = menu_top + 2.0 + LINE_MM * (i + 1.8)
+        out.append(_text(MARGIN_MM + 1.0, y, NUMBER_MM, str(i + 1)))
+        out.append(_text(LABEL_X_MM, y, FONT_MM, label))
+    out.append('<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="black" stroke-width="0.3"/>'
+               % (MARGIN_MM, stats_y - LINE_MM + 2.2, WIDTH_MM - MARGIN_MM,
+                  stats_y - LINE_MM + 2.2))
+    out += ["</g>"] + stats_svg + ["</svg>", ""]
     return "\n".join(out)

@@ -13,7 +13,7 @@ $(SIM_DIR)/obj/%.o: %.c $(HOST_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 
-$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h
+$(SIM_DIR)/ttt-sim: sim/ttt_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h $(LEGEND_H)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/ttt_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS)
 $(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h

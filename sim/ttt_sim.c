@@ -16,6 +16,7 @@
 #include "game.h"
 #include "menu.h"
 #include "sound_wav.h"
+#include "legend.h" /* build/gen: make play's legend (sim/legend.txt) */
 
 _Static_assert(BOARD_ARMED_MS == GAME_LONG_MS, "the board model's long press is the firmware's");
 
@@ -444,38 +445,23 @@ static void draw_too_small(int cols, int rows)
 
 /* The board's menu, its long labels from the firmware's table (firmware/game/menu.h); the
  * choices in the cells' places, labelled with the keys of the layout shown; then how to
- * read the board (every line at most 70 columns: the compact layout's 72). */
+ * read the board: sim/legend.txt, as build/gen/legend.h (the same lines as ttt-sim-js's,
+ * every line at most 70 columns: the compact layout's 72). */
 #define MENU_LONG(cell, action, arg, lng, shrt) lng,
 static const char *const menu_choice[9] = {GAME_MENU(MENU_LONG)};
-static const char *const menu_row_note[3] = {"(a new game)", "", ""};
-#define LEGEND_LINES 16
 
 static void legend_line(int i, int numpad, int cols)
 {
-    static const char *const text[LEGEND_LINES] = {
-        "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
-        "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
-        NULL, NULL, NULL,
-        "4, 6, 8 and 9 (full, medium, night): hold again to step on.",
-        "Any other press, or 10 s without a press, closes it: nothing changes.",
-        "READING THE BOARD: X is red, O green. You are X (red), the AI O",
-        "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
-        "Game over: the line blinks; the next tap anywhere starts a new game.",
-        "Mid-game, hold an empty cell 0.8 s: a hint (yellow). Hold a taken",
-        "cell: the analysis, each empty cell green wins, yellow draws, red",
-        "loses for the side to move; the next press ends it.",
-        "Statistics (menu 7): bars up from the bottom row, wins left (green),",
-        "draws middle (yellow), losses right (red); dim yellow above: frame.",
-        "A press the board ignored: the status line says 'ignored'."};
     char row[96];
-    if (text[i]) {
-        snprintf(row, sizeof row, "%s", text[i]);
+    int r = legend[i].menu_row;
+    if (r < 0) {
+        snprintf(row, sizeof row, "%s", legend[i].text);
     } else {
-        int r = i - 2, n = 0;
+        int n = 0;
         for (int c = 0; c < 3; c++)
             n += snprintf(row + n, sizeof row - (size_t)n, "%d %-14s", cell_key(r * 3 + c, numpad),
                           menu_choice[r * 3 + c]);
-        snprintf(row + n, sizeof row - (size_t)n, "%s", menu_row_note[r]);
+        snprintf(row + n, sizeof row - (size_t)n, "%s", legend[i].text);
     }
     printf(" %.*s\033[K\r\n", cols - 2, row);
 }

@@ -143,7 +143,6 @@ static void game_show(game_t *g, uint8_t show, uint16_t red, uint16_t green, uin
     g->ov_red = red;
     g->ov_green = green;
     g->ms[GAME_T_OVERLAY] = ms;
-    g->ov_dim = g->ov_blink = 0;
 }
 
 static void game_show_cell(game_t *g, uint8_t cell, uint16_t ms)
@@ -324,46 +323,56 @@ void game_stats_clear(game_t *g)
 #define GAME_COLUMN(k) ((uint16_t)((1u | 1u << GAME_SIDE | 1u << 2u * GAME_SIDE) << (k)))
 _Static_assert(GAME_SIDE *GAME_SIDE == POS_CELLS, "a square board");
 
-/* The cell of column k, `up` rows above the bottom row. */
-static uint8_t game_cell_up(uint8_t k, uint8_t up)
+/* The statistics display (bars.h): one entry of the table, packed. */
+#define GAME_BAR_ENTRY(pic, col, kinds, colour, look, label, label_2p)                             \
+    {pic, col, (uint8_t)(kinds), (uint8_t)(BARS_##colour | BARS_##look << 2)},
+enum { GAME_BAR_PIC, GAME_BAR_COL, GAME_BAR_KINDS, GAME_BAR_LOOK };
+static const uint8_t game_bars[][4] PROGMEM = {STATS_BARS(GAME_BAR_ENTRY)};
+#define GAME_BARS (sizeof game_bars / sizeof game_bars[0])
+
+static uint8_t game_bar_get(uint8_t i, uint8_t field)
 {
-    return (uint8_t)((GAME_SIDE - 1u - up) * GAME_SIDE + k);
+    return pgm_read_byte(&game_bars[i][field]);
 }
 
-/* Menu pick 7: the statistics as bars (firmware/README.md, "Statistics"). */
+/* Menu pick 7: each picture's bars in proportion to its largest count, in their colours
+ * and looks (bars.h), the frame above them dim yellow; a column without a bar is dark.
+ * The counts are halved until each is below 2048, so a sum of four stays within 16
+ * bits; a sum that is not 0 stays at least 1. */
 static void game_show_stats(game_t *g)
 {
     const uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
-    uint16_t top = 0, bars = 0;
+    uint16_t count[GAME_BARS], top[BARS_PICTURES] = {0};
     uint8_t shift = 0;
-    /* 2 * GAME_SIDE x a count + the largest within 16 bits */
-    while ((uint16_t)((n[STATS_WIN] | n[STATS_DRAW] | n[STATS_LOSS]) >> shift) >= 2048u) {
+    game_show(g, GAME_SHOW_STATS, 0, 0, GAME_STATS_MS);
+    memset(g->ov_pic, 0, sizeof g->ov_pic);
+    while ((uint16_t)((n[0] | n[1] | n[2] | n[3]) >> shift) >= 2048u) {
         shift++;
     }
-    for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-        top = (uint16_t)(n[k] >> shift) > top ? (uint16_t)(n[k] >> shift) : top;
-    }
-    for (uint8_t k = 0; top && k < STATS_RESULTS; k++) {
-        uint16_t c = (uint16_t)(n[k] >> shift);
-        /* in rows, the largest all three, to the nearest: GAME_SIDE * c / top + 1/2; a
-         * count that is not 0 at least one */
-        uint16_t h = (uint16_t)((2u * GAME_SIDE * c + top) / (2u * top));
-        if (n[k] && !h) {
-            h = 1;
+    for (uint8_t i = 0; i < GAME_BARS; i++) {
+        uint8_t pic = game_bar_get(i, GAME_BAR_PIC), kinds = game_bar_get(i, GAME_BAR_KINDS);
+        uint16_t c = 0, some = 0;
+        for (uint8_t k = 0; k < STATS_KINDS; k++) {
+            if (kinds >> k & 1u) {
+                c = (uint16_t)(c + (n[k] >> shift));
+                some |= n[k];
+            }
         }
-        for (uint8_t up = 0; up < h; up++) {
-            bars |= game_bit(game_cell_up(k, up));
-        }
+        count[i] = c ? c : (some != 0);
+        top[pic] = count[i] > top[pic] ? count[i] : top[pic];
     }
-    /* columns: wins, draws, losses (STATS_* order) */
-    uint16_t wins = (uint16_t)(bars & GAME_COLUMN(STATS_WIN));
-    uint16_t draws = (uint16_t)(bars & GAME_COLUMN(STATS_DRAW));
-    uint16_t losses = (uint16_t)(bars & GAME_COLUMN(STATS_LOSS));
-    uint16_t frame = (uint16_t)(POS_ALL & ~bars);
-    game_show(g, GAME_SHOW_FULL, (uint16_t)(draws | losses | frame),
-              (uint16_t)(wins | draws | frame), GAME_STATS_MS);
-    g->ov_dim = (uint16_t)(draws | frame);
-    g->ov_blink = (uint16_t)(draws | losses);
+    for (uint8_t i = 0; i < GAME_BARS; i++) {
+        leds_frame_t *p = &g->ov_pic[game_bar_get(i, GAME_BAR_PIC)];
+        uint8_t col = game_bar_get(i, GAME_BAR_COL), look = game_bar_get(i, GAME_BAR_LOOK);
+        uint8_t h = stats_bar_rows(count[i], top[game_bar_get(i, GAME_BAR_PIC)]);
+        /* the column's cells in the lowest h rows */
+        uint16_t bar = (uint16_t)(GAME_COLUMN(col) & (0xffffu << GAME_SIDE * (GAME_SIDE - h)));
+        uint16_t frame = (uint16_t)(GAME_COLUMN(col) & ~bar);
+        p->red |= (uint16_t)(((look & BARS_RED) ? bar : 0u) | frame);
+        p->green |= (uint16_t)(((look & BARS_GREEN) ? bar : 0u) | frame);
+        p->dim |= (uint16_t)(((look >> 2 & BARS_DIM) ? bar : 0u) | frame);
+        p->blink |= (uint16_t)((look >> 2 & BARS_BLINK) ? bar : 0u);
+    }
 }
 
 /* What a release ends: a tap, a long press, or the menu's hold (GAME_MENU_HOLD_MS). */
@@ -438,7 +447,9 @@ static void game_flash(game_t *g, uint16_t cells)
 {
     g->flash = cells;
     g->ms[GAME_T_FLASH] = GAME_FLASH_MS;
-    game_sound(g, SOUNDS_ignored); /* and heard */
+    if (!(g->waking && g->ms[GAME_T_GUARD])) {
+        game_sound(g, SOUNDS_ignored); /* and heard, but never over the wake-up's sound */
+    }
 }
 
 /* A tap, a long press or the menu's hold (released alone). */
@@ -679,9 +690,8 @@ static void game_board_frame(const game_t *g, leds_frame_t *f)
         if ((t / GAME_PULSE_MS) & 1u) {
             f->dim |= ov_red;
         }
-    } else if (show == GAME_SHOW_FULL && (g->ov_dim | g->ov_blink)) {
-        f->dim = g->ov_dim; /* the statistics' own cues, whatever the mode */
-        f->blink = g->ov_blink;
+    } else if (show == GAME_SHOW_STATS) { /* its own cues, whatever the mode */
+        *f = g->ov_pic[t > GAME_STATS_ABANDONED_MS ? 0u : 1u];
     } else if (cb && show == GAME_SHOW_FULL) {
         f->dim = (uint16_t)(ov_red & ov_green);
         f->blink = (uint16_t)(ov_red & ~ov_green);
@@ -727,5 +737,6 @@ void game_wake(game_t *g)
     g->ms[GAME_T_OVERLAY] = 0;
     g->held = 0;
     g->ms[GAME_T_GUARD] = GAME_WAKE_GUARD_MS;
+    g->waking = true;
     game_sound(g, SOUNDS_wake);
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bars.h"
 #include "keys.h"
 #include "leds.h"
 #include "position.h"
@@ -19,7 +20,9 @@
 #define GAME_ERROR_MS 500u    /* press on an occupied cell: that cell blinks */
 #define GAME_HINT_MS 1500u
 #define GAME_ANALYSIS_MS 3000u
-#define GAME_STATS_MS 3000u
+/* the statistics display (bars.h), both pictures; the second, played out vs abandoned */
+#define GAME_STATS_MS 5000u
+#define GAME_STATS_ABANDONED_MS 2000u
 #define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
 #define GAME_MENU_HOLD_MS 2000u /* the menu's cell held alone this long opens the menu */
 #define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
@@ -46,8 +49,10 @@ enum {
     GAME_T_FLASH,   /* the cells of `flash` flicker (ignored presses) */
     GAME_TIMERS
 };
-/* game_t.show: yellow cells over the board; or all nine cells hiding it; the menu. */
+/* game_t.show: yellow cells over the board; or all nine cells hiding it; the menu; the
+ * statistics (ov_pic). */
 enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP, GAME_SHOW_MENU };
+#define GAME_SHOW_STATS (GAME_SHOW_MENU + 1)
 
 /* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
@@ -89,10 +94,8 @@ typedef struct {
     uint8_t show;    /* GAME_SHOW_* */
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
     uint16_t blink;  /* the AI's move, a taken cell pressed, the end */
-    uint16_t ov_red; /* the overlay's colors, its dim and blinking cells */
+    uint16_t ov_red; /* the overlay's colors */
     uint16_t ov_green;
-    uint16_t ov_dim;
-    uint16_t ov_blink;
     uint16_t held;     /* keys held */
     uint16_t stuck;    /* keys ignored until released */
     uint16_t flash;    /* cells of ignored presses */
@@ -104,6 +107,9 @@ typedef struct {
     game_report_t report[GAME_REPORTS_MAX];
     uint8_t level; /* LEVEL_* of the game under way */
     uint8_t sound; /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
+    bool waking;   /* since game_wake(): the guard's presses are not buzzed */
+    /* the statistics' pictures (bars.h) */
+    leds_frame_t ov_pic[BARS_PICTURES];
     /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */
     stats_t stats;

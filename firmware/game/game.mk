@@ -3,19 +3,26 @@
 # nothing: it reports what happened, and the console says it.
 GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c records.c sounds.c)
 
-# The menu table (menu.h) for what shows it outside the firmware: build/gen/menu.json
-# (the page's legend, the case's lid), and README.md's menu row (`make readme-menu`).
+# The menu table (menu.h) and the statistics' bars (bars.h) for what shows them outside
+# the firmware: build/gen/menu.json (the page's legends, the case's lid card, and with
+# them the terminal legend of sim/legend.txt for ttt-sim-js), build/gen/legend.h (that
+# legend for ttt-sim), and README.md's menu row (`make readme-menu`).
 PRINT_MENU := $(HOST_DIR)/firmware/game/print_menu
 MENU_JSON := $(GEN_DIR)/menu.json
+LEGEND_TXT := sim/legend.txt
+LEGEND_H := $(GEN_DIR)/legend.h
 $(PRINT_MENU): $(call host_objs,firmware/game/print_menu.c)
 	@mkdir -p $(@D)
 	$(HOST_CC) -o $@ $^
-$(MENU_JSON): $(PRINT_MENU)
+$(MENU_JSON): $(PRINT_MENU) $(LEGEND_TXT)
 	@mkdir -p $(@D)
-	$< > $@.tmp && mv $@.tmp $@
+	$< $(LEGEND_TXT) > $@.tmp && mv $@.tmp $@
+$(LEGEND_H): $(PRINT_MENU) $(LEGEND_TXT)
+	@mkdir -p $(@D)
+	$< --legend-c $(LEGEND_TXT) > $@.tmp && mv $@.tmp $@
 .PHONY: menu-json readme-menu
 menu-json: $(MENU_JSON)
 readme-menu: $(PRINT_MENU)
 	$< --readme README.md > $(BUILD)/README.md.tmp && mv $(BUILD)/README.md.tmp README.md
-ALL_TARGETS += $(MENU_JSON)
+ALL_TARGETS += $(MENU_JSON) $(LEGEND_H)
 

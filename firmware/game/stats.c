@@ -4,12 +4,30 @@
 #include "stats.h"
 #include <string.h>
 
+#include "bars.h"
+
 _Static_assert(STATS_SAVED_SIZE == 2u + 2u * STATS_TABLES * STATS_KINDS,
                "the saved statistics have no padding");
 _Static_assert(offsetof(stats_old_t, settings_format) == 20u && STATS_OLD_SIZE == 23u,
                "record 0 keeps the older firmware's layout");
 _Static_assert(STATS_SETTINGS_NO_SOUND_SIZE == 5u && sizeof(settings_t) == 6u,
                "record 1 before sound: the first 5 bytes of today's");
+
+uint8_t stats_bar_rows(uint16_t count, uint16_t top)
+{
+    uint8_t h;
+    if (count == 0u || count >= top) {
+        return count ? BARS_ROWS : 0u;
+    }
+    while (top >= 2048u) {
+        top >>= 1;
+        count >>= 1;
+    }
+    /* BARS_ROWS * count / top + 1/2, rounded down, in 16 bits as on the chip (the host
+     * computes the same): 2 * 3 * 2047 + 2047 < 2^16 */
+    h = (uint8_t)((uint16_t)(2u * BARS_ROWS * count + top) / (uint16_t)(2u * top));
+    return h ? h : 1u;
+}
 
 void stats_clear(stats_t *st)
 {

@@ -89,6 +89,11 @@ static inline bool stats_settings_valid(const settings_t *s) /* every field in r
     return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
            s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS && s->sound < SOUNDS_SETTINGS;
 }
+/* A statistics bar's height in rows, 0 to BARS_ROWS (bars.h), for `count` of the largest
+ * count `top`: the largest all rows, the others to the nearest row (a half up), a count
+ * that is not 0 at least one. Both are halved until top is below 2048 (16-bit sums);
+ * a count above top is a full bar. */
+uint8_t stats_bar_rows(uint16_t count, uint16_t top);
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);
 /* The table of `mode` at `level`. */

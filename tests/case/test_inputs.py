@@ -44,15 +44,77 @@ def test_menu_that_is_not_json_is_refused(tmp_path):
         caselib.menu_labels(str(path))
 
 
+def card(labels=None, stats=None):
+    return legend.card_svg(labels or caselib.menu_labels(MENU_FIXTURE),
+                           caselib.menu_open(MENU_FIXTURE),
+                           stats or caselib.menu_stats(MENU_FIXTURE))
+
+
+def overflowing(svg):
+    """The texts that run past the card's right margin (DejaVu Sans Bold's own advances,
+    from the font file Chromium draws the card with)."""
+    from PIL import ImageFont
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 1000)
+    return [text for x, size, text in re.findall(
+        r'<text x="([\d.]+)" y="[\d.]+" font-size="([\d.]+)">([^<]*)</text>', svg)
+        if float(x) + font.getlength(text) * float(size) / 1000 > legend.WIDTH_MM - 2.5]
+
+
 def test_legend_card_is_legible_and_complete():
     labels = caselib.menu_labels(MENU_FIXTURE)
-    svg = legend.card_svg(labels)
+    svg = card()
     assert legend.text_height_mm() >= legend.MIN_TEXT_MM
     sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
     assert min(sizes) * legend.CAP_RATIO >= legend.MIN_TEXT_MM
     assert re.search(r'width="[\d.]+mm" height="[\d.]+mm" viewBox="0 0 [\d.]+ [\d.]+"', svg)
     for i, label in enumerate(labels):
         assert ">%d</text>" % (i + 1) in svg and ">%s</text>" % label in svg
+    assert ">Menu: hold 5 for</text>" in svg and ">2 s, tap a cell,</text>" in svg
+    assert overflowing(svg) == []
+
+
+def test_legend_card_carries_the_statistics_bars():
+    stats = caselib.menu_stats(MENU_FIXTURE)
+    svg = card()
+    assert stats["cell"] == 7 and ">Statistics (7):</text>" in svg
+    stats = stats["pictures"]
+    assert len(stats) == 2
+    fills = re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" '
+                       r'fill="([^"]+)"', svg)
+    for i, picture in enumerate(stats):
+        first = "first" if i == 0 else "then"
+        assert ">%s %g s:</text>" % (first, picture["seconds"]) in svg
+        for bar in filter(None, picture["columns"]):
+            assert ">%s</text>" % bar["label"] in svg
+            assert fills.count(legend.FILL[bar["colour"]]) >= 3
+    # the second picture's middle column is dark: its row says so, its column black
+    assert stats[1]["columns"][1] is None and ">dark</text>" in svg
+    assert fills.count("black") == 3
+
+
+def test_a_card_text_too_wide_is_caught():
+    stats = copy.deepcopy(caselib.menu_stats(MENU_FIXTURE))
+    stats["pictures"][1]["columns"][2]["label"] = "abandoned games"
+    assert overflowing(card(stats=stats)) == ["abandoned games"]
+
+
+def test_menu_fixture_is_the_export(tmp_path):
+    # the fixture's statistics and opening are the tables' (build/gen/menu.json, which
+    # make test-case builds first)
+    gen = os.path.join(ROOT, "build", "gen", "menu.json")
+    assert caselib.menu_stats(MENU_FIXTURE) == caselib.menu_stats(gen)
+    assert caselib.menu_open(MENU_FIXTURE) == caselib.menu_open(gen)
+    with open(MENU_FIXTURE) as f:
+        data = json.load(f)
+    del data["stats"]
+    path = tmp_path / "menu.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(caselib.CaseError, match="statistics"):
+        caselib.menu_stats(str(path))
+    data["open"]["cell"] = 10
+    path.write_text(json.dumps(data))
+    with pytest.raises(caselib.CaseError, match="opens on cell 10"):
+        caselib.menu_open(str(path))
 
 
 def test_uno_headers_are_the_shields_header_pads():

@@ -43,9 +43,10 @@ TEST_TARGETS += test-game
 # README.md's menu row is the table's (firmware/game/menu.h): stale, it fails and names
 # `make readme-menu`; a planted stale row and a README without the section must fail too.
 # build/gen/menu.json parses and holds the nine cells with the keys the case reads.
+# make play's legend (sim/legend.txt) is the same in legend.h (C) and menu.json (JS).
 MENU_DOCS_DIR := $(BUILD)/menu-docs
 .PHONY: test-menu-docs
-test-menu-docs: $(PRINT_MENU) $(MENU_JSON)
+test-menu-docs: $(PRINT_MENU) $(MENU_JSON) $(LEGEND_H)
 	@mkdir -p $(MENU_DOCS_DIR)
 	@$(PRINT_MENU) --readme README.md | cmp -s - README.md || { \
 		echo "test-menu-docs: README.md's menu row differs from firmware/game/menu.h: run make readme-menu"; exit 1; }
@@ -58,5 +59,6 @@ test-menu-docs: $(PRINT_MENU) $(MENU_JSON)
 	@$(PYTHON) -c 'import json, sys; c = json.load(open(sys.argv[1]))["cells"]; \
 		assert [e["cell"] for e in c] == list(range(1, 10)), c; \
 		assert all(e["long"] and e["short"] and e["action"] for e in c), c' $(MENU_JSON)
-	@echo "test-menu-docs: README row and menu.json match the table; stale row and missing end caught"
+	GEN_DIR=$(GEN_DIR) PRINT_MENU=$(PRINT_MENU) $(PYTEST) -q -p no:warnings tests/game/test_legend.py
+	@echo "test-menu-docs: README row and menu.json match the table; stale row and missing end caught; make play's legend one text (tests/game/test_legend.py)"
 TEST_TARGETS += test-menu-docs

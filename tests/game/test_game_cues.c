@@ -231,6 +231,16 @@ static void sc_stats(game_t *g, uint8_t cb)
     gtu_menu(g, 6);
 }
 
+/* The second picture (played out 6, abandoned 2): a full bar left, one cell right. */
+static void sc_stats_abandoned(game_t *g, uint8_t cb)
+{
+    sc_stats(g, cb);
+    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_ABANDONED] = 2;
+    gtu_tick(g, GAME_STATS_MS);
+    gtu_menu(g, 6);
+    gtu_tick(g, g->ms[GAME_T_OVERLAY] - GAME_STATS_ABANDONED_MS);
+}
+
 static const scenario_t scenarios[] = {
     {.name = "the AI's last move",
      .set_up = sc_ai_last_move,
@@ -274,6 +284,10 @@ static const scenario_t scenarios[] = {
      .named = {{6, 7, "statistics win vs draw"}, {7, 8, "statistics draw vs loss"},
                {6, 8, "statistics win vs loss"}, {6, 2, "statistics win vs frame"},
                {7, 1, "statistics draw vs frame"}, {8, 5, "statistics loss vs frame"}}},
+    {.name = "statistics, abandoned",
+     .set_up = sc_stats_abandoned,
+     .named = {{6, 8, "played out vs abandoned"}, {8, 5, "abandoned vs frame"},
+               {6, 7, "played out vs the dark middle"}, {5, 4, "frame vs the dark middle"}}},
 };
 
 static void test_colour_blind_cues(void **state)

@@ -229,6 +229,16 @@ static void test_menu_sounds(void **state)
     game_set_sound(&g, SOUNDS_ON);
     game_wake(&g);
     assert_int_equal(take(&g), SOUNDS_wake);
+    gtu_ev(&g, KEY_EV_PRESS, 0); /* the waking key: flickers, its wake sound plays on */
+    assert_int_equal(take(&g), SOUNDS_NONE);
+    assert_int_not_equal(g.flash, 0);
+    gtu_ev(&g, KEY_EV_RELEASE, 0);
+    gtu_tick(&g, GAME_WAKE_GUARD_MS);
+    gtu_ev(&g, KEY_EV_PRESS, 0); /* after the guard, an ignored press buzzes again */
+    gtu_ev(&g, KEY_EV_PRESS, 1);
+    assert_int_equal(take(&g), SOUNDS_ignored);
+    gtu_ev(&g, KEY_EV_RELEASE, 0);
+    gtu_ev(&g, KEY_EV_RELEASE, 1);
     game_set_sound(&g, SOUNDS_SETTINGS); /* out of range: ignored */
     assert_int_equal(g.settings.sound, SOUNDS_ON);
 }

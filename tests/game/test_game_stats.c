@@ -179,10 +179,10 @@ static void test_abandoned(void **state)
 
 /* ---- the display ------------------------------------------------------------------ */
 
-enum { CLS_WIN, CLS_DRAW, CLS_LOSS, CLS_FRAME, CLS_OTHER };
+enum { CLS_WIN, CLS_DRAW, CLS_LOSS, CLS_FRAME, CLS_PLAYED, CLS_OTHER };
 
 /* What a cell of the frame shows: hue (red, green, yellow), full or dim, steady or
- * blinking, as one of the four classes or CLS_OTHER. */
+ * blinking, as one of the classes or CLS_OTHER. */
 static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
 {
     uint16_t bit = (uint16_t)(1u << c);
@@ -200,35 +200,52 @@ static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
     if (green && red && dim && !blink) {
         return CLS_FRAME;
     }
+    if (green && red && !dim && !blink) {
+        return CLS_PLAYED;
+    }
     return CLS_OTHER;
 }
 
-/* Menu cell 7 with these counts in the game's table; the frame shown. */
-static void show_stats(game_t *g, unsigned w, unsigned d, unsigned l, leds_frame_t *f)
+/* Menu cell 7 with these counts (and abandoned games) in the game's table; the first
+ * picture shown. */
+static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned a,
+                         leds_frame_t *f)
 {
     uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
     n[STATS_WIN] = (uint16_t)w;
     n[STATS_DRAW] = (uint16_t)d;
     n[STATS_LOSS] = (uint16_t)l;
+    n[STATS_ABANDONED] = (uint16_t)a;
     gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
     gtu_menu(g, 6);
     game_frame(g, f);
 }
 
-/* Column k (0 wins, 1 draws, 2 losses): a bar of h cells of class k up from the bottom
- * row, then the frame; h returned. */
-static unsigned bar_height(const leds_frame_t *f, uint8_t k)
+static void show_stats(game_t *g, unsigned w, unsigned d, unsigned l, leds_frame_t *f)
+{
+    show_stats_a(g, w, d, l, 0, f);
+}
+
+/* Column k: a bar of h cells of class cls up from the bottom row, then the frame; h
+ * returned. */
+static unsigned bar_of(const leds_frame_t *f, uint8_t k, uint8_t cls)
 {
     unsigned h = 0;
     for (uint8_t row = 0; row < 3; row++) {
-        uint8_t cls = cell_class(f, (uint8_t)(6u - 3u * row + k));
-        if (cls == k && h == row) {
+        uint8_t c = cell_class(f, (uint8_t)(6u - 3u * row + k));
+        if (c == cls && h == row) {
             h++;
         } else {
-            assert_int_equal(cls, CLS_FRAME);
+            assert_int_equal(c, CLS_FRAME);
         }
     }
     return h;
+}
+
+/* Column k (0 wins, 1 draws, 2 losses) of the first picture. */
+static unsigned bar_height(const leds_frame_t *f, uint8_t k)
+{
+    return bar_of(f, k, k);
 }
 
 /* The largest counts are halved, not overflowed, and a small one still shows; the
@@ -331,6 +348,86 @@ static void test_stats_display_table(void **state)
     assert_int_equal(f.dim, 0);
 }
 
+/* stats_bar_rows() against its definition: every count of every largest count below
+ * 2048 (where no halving happens) exactly; above, to 65535, the counts at each rounding
+ * boundary within 1 % of a row, growing with the count. */
+static unsigned rows_exact(uint32_t c, uint32_t t)
+{
+    unsigned h = (unsigned)((2u * BARS_ROWS * c + t) / (2u * t));
+    return c && !h ? 1u : h;
+}
+
+static void test_bar_rows(void **state)
+{
+    (void)state;
+    for (uint32_t t = 1; t < 2048u; t++) {
+        for (uint32_t c = 0; c <= t; c++) {
+            assert_int_equal(stats_bar_rows((uint16_t)c, (uint16_t)t), rows_exact(c, t));
+        }
+    }
+    for (uint32_t t = 2048u; t <= UINT16_MAX; t++) {
+        unsigned before = 0;
+        for (uint32_t k = 0; k <= 2u * BARS_ROWS; k++) {
+            uint32_t edge = k * t / (2u * BARS_ROWS);
+            for (uint32_t c = edge > 2u ? edge - 2u : 0u; c <= edge + 2u && c <= t; c++) {
+                unsigned h = stats_bar_rows((uint16_t)c, (uint16_t)t);
+                /* |2 h t - 6 c| <= t (1 + 1/100), and monotonic */
+                uint64_t lhs = 2u * (uint64_t)h * t, rhs = 2u * BARS_ROWS * (uint64_t)c;
+                assert_true((lhs > rhs ? lhs - rhs : rhs - lhs) * 100u <= 101u * (uint64_t)t ||
+                            (h == 1u && c > 0u));
+                assert_true(h >= before && (!c == !h));
+                before = h;
+            }
+        }
+    }
+    assert_int_equal(stats_bar_rows(0, 0), 0); /* no games at all */
+    assert_int_equal(stats_bar_rows(5, 3), BARS_ROWS); /* more than the largest: full */
+    assert_int_equal(stats_bar_rows(1, UINT16_MAX), 1);
+}
+
+/* The second picture: played out (left, yellow, full) against abandoned (right, red,
+ * blinking), each in proportion; the middle column dark, column 1 always yellow (a bar
+ * or the frame: no board looks like it). Shown after the first, until the end. */
+static void check_second_picture(game_t *g, unsigned w, unsigned d, unsigned l, unsigned a)
+{
+    leds_frame_t f;
+    uint32_t played = (uint32_t)w + d + l, top = played > a ? played : a;
+    show_stats_a(g, w, d, l, a, &f);
+    assert_true(g->ms[GAME_T_OVERLAY] > GAME_STATS_ABANDONED_MS);
+    gtu_tick(g, g->ms[GAME_T_OVERLAY] - GAME_STATS_ABANDONED_MS - 1u);
+    game_frame(g, &f);
+    assert_int_equal(f.red & f.green & f.dim & 0x092u, 0x092u); /* the first: middle lit */
+    gtu_tick(g, 1);
+    game_frame(g, &f);
+    assert_int_equal((f.red | f.green | f.dim | f.blink) & 0x092u, 0); /* the middle dark */
+    assert_int_equal(bar_of(&f, 0, CLS_PLAYED), top ? rows_exact(played, top) : 0u);
+    assert_int_equal(bar_of(&f, 2, CLS_LOSS), top ? rows_exact(a, top) : 0u);
+    assert_int_equal(f.red & f.green & 0x049u, 0x049u); /* column 1 yellow */
+    gtu_tick(g, GAME_STATS_ABANDONED_MS - 1u);
+    game_frame(g, &f);
+    assert_int_equal(f.green & 0x049u, 0x049u);
+    gtu_tick(g, 1);
+    game_frame(g, &f);
+    assert_int_equal(f.red | f.green, 0); /* over */
+}
+
+static void test_stats_abandoned_picture(void **state)
+{
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
+    for (unsigned p = 0; p <= 24; p++) {
+        for (unsigned a = 0; a <= 24; a++) {
+            check_second_picture(&g, p / 3u + p % 3u, p / 3u, p / 3u, a);
+        }
+    }
+    /* three full counts: 180000 played out, beyond 16 bits */
+    check_second_picture(&g, STATS_COUNT_MAX, STATS_COUNT_MAX, STATS_COUNT_MAX, STATS_COUNT_MAX);
+    check_second_picture(&g, 0, 0, 1, STATS_COUNT_MAX);
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1); /* two players: the same */
+    check_second_picture(&g, 2, 1, 0, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +436,8 @@ int main(void)
         cmocka_unit_test(test_abandoned),
         cmocka_unit_test(test_stats_display),
         cmocka_unit_test(test_stats_display_table),
+        cmocka_unit_test(test_bar_rows),
+        cmocka_unit_test(test_stats_abandoned_picture),
     };
     return cmocka_run_group_tests_name("game_stats", tests, setup, NULL);
 }

@@ -6,9 +6,9 @@ brightness (the on-share: dark, dimmed, pulsing between the two, full) or in tim
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
 analysis' win, draw and loss (and a mark, dark there), the menu's mode in force, not
 and chosen, each step of its level and sound cells (and the level's first against
-close), a hint and the marks, the winning line and the other marks. The planted case:
-with the display off, X and O (red and green at one brightness) must be caught as told
-apart by hue alone.
+close), a hint and the marks, the winning line and the other marks, the statistics' two
+pictures (bar, frame, a dark column). The planted case: with the display off, X and O
+(red and green at one brightness) must be caught as told apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
 import subprocess
@@ -126,16 +126,46 @@ def x_wins(sim, elf, on):
                   (8, 3, "x vs o")]
 
 
+def statistics(sim, elf, on):
+    """Two players: two games x won, one abandoned; menu 7, both pictures' duties."""
+    won = "serial new 2p\nwait 100\n" + presses(1, 4, 2, 5, 3)
+    return run(sim, elf, colour_blind(on) + won + won + "serial new 2p\nwait 100\n" +
+               presses(1) + "serial new 2p\nwait 100\nhold 5 2500\nwait 300\npress 7\n"
+               "wait 300\nhold 7 1000\nwait 100\nduty 1024\nwait 2000\nduty 1024\n")[1]
+
+
+def the_results(sim, elf, on):
+    # x wins 2, draws 0, o wins 0: a full bar left, the frame elsewhere
+    d = statistics(sim, elf, on)
+    return d[0], [(6, 7, "x wins vs the frame"), (6, 8, "x wins vs the frame right")]
+
+
+def played_out_vs_abandoned(sim, elf, on):
+    # played out 2 (three rows, left), abandoned 1 (two rows, right), the middle dark
+    d = statistics(sim, elf, on)
+    return d[1], [(6, 8, "played out vs abandoned"), (8, 2, "abandoned vs the frame"),
+                  (6, 7, "played out vs the dark middle"), (2, 1, "the frame vs dark")]
+
+
 def hue_alone(cells, pairs):
     """The pairs told apart by hue alone, as 'what (cells a and b both LOOK)'."""
     return ["%s (cells %d and %d both %s)" % (what, a + 1, b + 1, " ".join(look(cells[a])))
             for a, b, what in pairs if look(cells[a]) == look(cells[b])]
 
 
-@pytest.mark.parametrize("scenario", [the_board, the_analysis, the_menu, a_hint, x_wins],
+@pytest.mark.parametrize("scenario", [the_board, the_analysis, the_menu, a_hint, x_wins,
+                                      the_results, played_out_vs_abandoned],
                          ids=lambda f: f.__name__)
 def test_every_pair_differs_in_more_than_hue(sim, elf, scenario):
     assert hue_alone(*scenario(sim, elf, True)) == []
+
+
+def test_the_statistics_pictures_are_read_as_drawn(sim, elf):
+    first, second = statistics(sim, elf, True)
+    assert [look(first[c]) for c in (6, 7, 8)] == [("full", "steady"), ("dim", "steady"),
+                                                   ("dim", "steady")]
+    assert [look(second[c]) for c in (6, 7, 8, 2)] == [
+        ("full", "steady"), ("dark",), ("full", "blinking"), ("dim", "steady")]
 
 
 def test_without_the_display_x_and_o_differ_by_hue_alone(sim, elf):

@@ -129,7 +129,8 @@ play() { # the same session at any size that fits
     check legend-colours 'You are X \(red\), the AI O'
     check legend-game-over 'the next tap anywhere starts a new game'
     check legend-analysis 'each empty cell green wins, yellow draws, red'
-    check legend-stats 'bars up from the bottom row, wins left \(green\)'
+    check legend-stats 'Statistics \(menu 7\): bars up from the bottom row'
+    check legend-abandoned 'Then 2 s: played out, dark, abandoned'
     check_width legend-width
     tm send-keys -t "$S" '?'
     sleep 1

@@ -254,9 +254,6 @@ def test_planted_firmware_mistakes_are_caught(session_wavs, sounds):
     assert any("win: note 4" in p for p in check_sounds(listen.notes(cut), names, sounds))
 
 
-@pytest.mark.xfail(strict=True, reason="the firmware cuts the wake sound after 15 ms with the "
-                   "ignored buzz of the key that woke it (the wake guard's flicker); strict: "
-                   "passes once fixed, then this mark goes")
 def test_key_wake_sounds_whole(session_wavs, sounds):
     """Woken by a key, the board plays its whole wake sound (and nothing else)."""
     if os.environ.get("TTT_BOARD_SOUND", "1") == "0":

@@ -57,7 +57,7 @@ test('the page explains the board: colours, game over, analysis, statistics bars
   for (const [what, re] of [['you red, the AI green', /You are X \(red\), the AI O \(green\)/],
     ['the first tap after game over', /next tap anywhere starts a new game/],
     ['the analysis colours', /green wins, yellow draws, red loses/],
-    ['the statistics bars', /bars up from the bottom row.*left column wins.*middle draws.*right losses/],
+    ['the statistics bars', /bars up from the bottom row.*left to right: wins.*draws.*losses.*Then.*played out.*abandoned/],
     ['ignored presses', /ignored/]])
     check(`reading the board: ${what}`, re.test(text), text);
   const legend = (await page.textContent('#legend')).replace(/\s+/g, ' ');

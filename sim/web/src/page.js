@@ -145,6 +145,14 @@ const legend = MENU.map((text, i) => {
   legendEl.appendChild(li);
   return li;
 });
+// How to read the statistics' bars: the text made from the firmware's table (bars.h),
+// its first words in bold.
+{
+  const [head, ...rest] = MENU_TABLE.stats.text.split(':');
+  const b = document.createElement('b');
+  b.textContent = head;
+  $('stats-legend').replaceChildren(b, `:${rest.join(':')}`);
+}
 function relabel() {
   legend.forEach((li, i) => { li.querySelector('b').textContent = String(label(i)); });
   cells.forEach((b, i) => {

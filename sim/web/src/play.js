@@ -14,25 +14,10 @@ const READY_STATUS = "ready: hold the centre 2 s for the menu, '?' for help";
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
-// the board's menu (firmware/game/menu.h), then how to read the board, as sim/ttt_sim.c's
-// legend (every line at most 70 columns: the compact layout's 72)
+// the board's menu (firmware/game/menu.h), then how to read the board: sim/legend.txt, as
+// build/gen/menu.json's legend (sim/ttt_sim.c's lines; every line at most 70 columns)
 const MENU = MENU_TABLE.cells.map((c) => c.long);
-const MENU_ROW_NOTE = ['(a new game)', '', ''];
-const LEGEND = [
-  "THE BOARD'S MENU: hold the centre (5) 2 s and let go, at any time but",
-  "the AI's turn. Tap a cell to choose it (green), then hold it to pick:",
-  null, null, null,
-  '4, 6, 8 and 9 (full, medium, night): hold again to step on.',
-  'Any other press, or 10 s without a press, closes it: nothing changes.',
-  "READING THE BOARD: X is red, O green. You are X (red), the AI O",
-  "(green); menu 2 makes you O. Colour-blind mode (menu 8) dims O.",
-  "Game over: the line blinks; the next tap anywhere starts a new game.",
-  "Mid-game, hold an empty cell 0.8 s: a hint (yellow). Hold a taken",
-  "cell: the analysis, each empty cell green wins, yellow draws, red",
-  "loses for the side to move; the next press ends it.",
-  "Statistics (menu 7): bars up from the bottom row, wins left (green),",
-  "draws middle (yellow), losses right (red); dim yellow above: frame.",
-  "A press the board ignored: the status line says 'ignored'."];
+const LEGEND = MENU_TABLE.legend;
 // escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
 const NOTE_SHOWN_MS = 400; // ttt-sim's: the note mark stays this long after the last edge
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;
@@ -152,11 +137,11 @@ class Play {
 
   legendLine(i, cols) {
     let row = LEGEND[i];
-    if (row === null) {
-      const r = i - 2;
+    if (typeof row !== 'string') {
+      const r = row.menu_row;
       row = '';
       for (let c = 0; c < 3; c++) row += `${cellKey(r * 3 + c, this.numpad)} ${MENU[r * 3 + c].padEnd(14)}`;
-      row += MENU_ROW_NOTE[r];
+      row += LEGEND[i].note;
     }
     return ` ${row.slice(0, cols - 2)}\x1b[K\r\n`;
   }
