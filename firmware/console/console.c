@@ -22,7 +22,7 @@ OUT_STR(k_commands, CONSOLE_COMMANDS(CON_ENTRY));
 #define CON_LENGTH(id, name, grammar, help) sizeof(name grammar) - 1u,
 static const uint8_t k_command_len[CON_COMMANDS] PROGMEM = {CONSOLE_COMMANDS(CON_LENGTH)};
 /* `help` wraps its list at this column. */
-#define CON_HELP_COLS 76u
+#define CON_HELP_COLS 72u
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2 && SOUNDS_ON == 0 &&
                    SOUNDS_QUIET_ONLY == 1 && SOUNDS_OFF == 2,

@@ -185,7 +185,7 @@ static const char *const tc_forms[] = {CONSOLE_COMMANDS(TC_FORM)};
 static const char *const tc_names[] = {CONSOLE_COMMANDS(TC_NAME)};
 
 /* `help`'s commands: every form once, in the table's order, " | " between two on a line,
- * each line within 76 columns and none that the next form would still have fitted. */
+ * each line within 72 columns and none that the next form would still have fitted. */
 static const char *check_help_commands(const char *p)
 {
     size_t k = 0;
@@ -205,9 +205,9 @@ static const char *check_help_commands(const char *p)
             col += n;
             k++;
         } while (p + col < nl);
-        assert_true(p + col == nl && col <= 76);
+        assert_true(p + col == nl && col <= 72);
         if (k < TC_FORMS) { /* wrapped only where the next would not fit */
-            assert_true(col + 3 + strlen(tc_forms[k]) > 76);
+            assert_true(col + 3 + strlen(tc_forms[k]) > 72);
         }
         p = nl + 1;
     }
@@ -238,9 +238,9 @@ static void test_help(void **state)
         "(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)\n"
         "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
     assert_memory_equal(rest, GAME_MENU_LINE "\n", strlen(GAME_MENU_LINE "\n"));
-    /* every line fits 76 columns */
+    /* every line fits 72 columns */
     for (const char *p = gtu_out(), *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-        assert_true(nl - p <= 76);
+        assert_true(nl - p <= 72);
     }
 }
 

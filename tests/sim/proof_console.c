@@ -163,6 +163,16 @@ static int burst_case(const char *what, const char *first)
     return 0;
 }
 
+/* The lines of a `help` answer at lines[0]: the commands (up to 5 lines), the menu's two,
+ * BOARD:'s; 0 if it is not one. */
+static int help_block(char **lines, int n)
+{
+    for (int j = 1; j <= 5 && j + 2 < n; j++)
+        if (!strncmp(lines[j], "menu: ", 6))
+            return strncmp(lines[j + 2], "BOARD: ", 7) ? 0 : j + 3;
+    return 0;
+}
+
 enum { K_BOARD, K_STATS, K_LEVEL, K_SOLVE_WDL, K_HELP, K_SOLVE_XO, K_OVERRUN, K_UNKNOWN };
 
 static int is_row(const char *l)
@@ -203,10 +213,9 @@ static int parse_blocks(char *t, int *kinds, int max)
             k = K_SOLVE_WDL;
         } else if (!strcmp(l, "x") || !strcmp(l, "o") || !strcmp(l, "TIE")) {
             k = K_SOLVE_XO;
-        } else if (i + 5 < nl && !strncmp(l, "help |", 6) && !strncmp(lines[i + 3], "menu: ", 6) &&
-                   !strncmp(lines[i + 5], "BOARD: ", 7)) {
-            k = K_HELP; /* the commands, the menu, BOARD: six lines */
-            used = 6;
+        } else if (!strncmp(l, "help |", 6) && help_block(lines + i, nl - i)) {
+            k = K_HELP; /* the commands, the menu (two lines), BOARD: */
+            used = help_block(lines + i, nl - i);
         } else if (!strcmp(l, "error: input overrun")) {
             k = K_OVERRUN;
         }
