@@ -79,6 +79,11 @@ CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware 
 # checks (one kicad-cli at a time), the browser tests (one Chromium), the two flash tests
 # (one scratch folder, build/web/flash).
 TEST_ALONE := test-sim-flash test-web-flash
+# Except for KiCad's checks: one kicad-cli or pcbnew at a time, on one core, in its own
+# folder, no simulated Uno; they may run beside an alone suite (the alone ones start
+# first), so that the bench and KiCad's planted mistakes do not take turns.
+comma := ,
+TEST_BESIDE = $(subst $(comma), ,$(patsubst kicad:%,%,$(filter kicad:%,$(TEST_GROUPS))))
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
 	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted,test-kicad-silk \
 	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial,test-web-sound \
@@ -156,7 +161,8 @@ TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
 	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) \
-		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --groups "$(TEST_GROUPS)" $(TEST_TARGETS)
+		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --beside "$(TEST_BESIDE)" \
+		--groups "$(TEST_GROUPS)" $(TEST_TARGETS)
 
 # The runner's own tests (tests/test_suites.py).
 test-make:

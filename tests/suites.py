@@ -6,12 +6,14 @@ Before any suite starts, the prerequisites of every suite (read from make's data
 built in one make (within four suites' time limits): two suites never build the same file
 at once. What a suite writes
 while it runs is its own, except for the suites named by --alone (they run with nothing
-beside them: the bench, the mutation runner) and the members of a --groups group (never
-two of one group at a time: one scratch folder, one browser at a time; a group may be
-given in pieces, NAME:a,b NAME:c).
+beside them: the bench, the mutation runner; but a suite named by --beside may run beside
+one, and they start first, so that they run beside those) and the members of a --groups
+group (never two of one group at a time: one scratch folder, one browser at a time; a
+group may be given in pieces, NAME:a,b NAME:c).
 
 usage: python3 -m tests.suites [--jobs N] [--timeout S] [--logs DIR]
-           [--alone "SUITE ..."] [--groups "NAME:SUITE,SUITE ..."] SUITE...
+           [--alone "SUITE ..."] [--beside "SUITE ..."] [--groups "NAME:SUITE,SUITE ..."]
+           SUITE...
 """
 import argparse
 import os
@@ -85,11 +87,10 @@ def parse_groups(text, known):
     return groups, unknown
 
 
-def may_start(suite, running, alone, groups):
-    if any(r in alone for r in running):
-        return False
-    if suite in alone and running:
-        return False
+def may_start(suite, running, alone, groups, beside=frozenset()):
+    for r in running:
+        if (r in alone and suite not in beside) or (suite in alone and r not in beside):
+            return False
     mine = groups.get(suite, set())
     return not any(mine & groups.get(r, set()) for r in running)
 
@@ -118,9 +119,10 @@ class Suite:
         return status == 0
 
 
-def run(suites, jobs, timeout, logs, alone, groups, env):
-    """Runs the suites; returns the names of those that failed."""
-    pending, running, failed = list(suites), [], []
+def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset()):
+    """Runs the suites, those alone first; returns the names of those that failed."""
+    pending = [s for s in suites if s in alone] + [s for s in suites if s not in alone]
+    running, failed = [], []
     while pending or running:
         for s in [s for s in running if s.proc.poll() is not None]:
             running.remove(s)
@@ -130,7 +132,7 @@ def run(suites, jobs, timeout, logs, alone, groups, env):
         for suite in list(pending):
             if len(running) >= jobs:
                 break
-            if may_start(suite, names, alone, groups):
+            if may_start(suite, names, alone, groups, beside):
                 pending.remove(suite)
                 running.append(Suite(suite, timeout, logs, env))
                 names.append(suite)
@@ -145,18 +147,20 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--logs", default="build/suites")
     ap.add_argument("--alone", default="")
+    ap.add_argument("--beside", default="")
     ap.add_argument("--groups", default="")
     a = ap.parse_args(argv)
     alone = set(a.alone.split())
     groups, unknown = parse_groups(a.groups, set(a.suites))
-    unknown += sorted(alone - set(a.suites))
+    beside = set(a.beside.split())
+    unknown += sorted((alone | beside) - set(a.suites))
     if unknown:
         sys.exit("suites: not suites of TEST_TARGETS (renamed?): %s" % " ".join(unknown))
     os.makedirs(a.logs, exist_ok=True)
     env = child_env()
     t0 = time.monotonic()
     prebuild(a.suites, max(1, a.jobs), 4 * a.timeout, a.logs, env)
-    failed = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env)
+    failed = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env, beside)
     if failed:
         print("failed suites: " + " ".join(failed))
     print("suites: %.0f s wall-clock, %d at a time" % (time.monotonic() - t0, max(1, a.jobs)))

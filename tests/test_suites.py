@@ -31,11 +31,15 @@ def test_the_prerequisites_of_the_suites_are_prebuilt():
     ("test-a", ["test-docs"], False),   # nothing beside an alone one
     ("test-k2", ["test-k1"], False),    # one of a group at a time
     ("test-k2", ["test-a"], True),
+    ("test-k1", ["test-docs"], True),   # named by --beside: may run beside an alone one
+    ("test-docs", ["test-k1"], True),
+    ("test-docs", ["test-k1", "test-a"], False),
+    ("test-k2", ["test-docs", "test-k1"], False),  # and still one of its group at a time
 ])
 def test_who_may_start_beside_whom(suite, running, may):
     groups, unknown = suites.parse_groups("kicad:test-k1 kicad:test-k2", {"test-k1", "test-k2"})
     assert unknown == []
-    assert suites.may_start(suite, running, {"test-docs"}, groups) == may
+    assert suites.may_start(suite, running, {"test-docs"}, groups, {"test-k1", "test-k2"}) == may
 
 
 def test_a_group_naming_no_suite_is_refused():
