@@ -15,23 +15,8 @@
 
 #include "uart.h"
 
-static void puts_(const char *s)
-{
-    while (*s)
-        (void)uart_putc((uint8_t)*s++);
-}
-
-static void put_u16(uint16_t v)
-{
-    char buf[6];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n)
-        (void)uart_putc((uint8_t)buf[--n]);
-}
+#define PROBE_PUTC(c) (void)uart_putc((uint8_t)(c))
+#include "../probe_print.h"
 
 static bool is(const char *line, const char *word)
 {

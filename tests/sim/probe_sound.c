@@ -26,23 +26,8 @@ ISR(TIMER0_COMPA_vect) /* as the LED driver's row step: PORTB's low bits rewritt
     PORTB = (uint8_t)((PORTB & ~7u) | ((PORTB + 1u) & 7u));
 }
 
-static void puts_(const char *s)
-{
-    while (*s)
-        (void)uart_putc((uint8_t)*s++);
-}
-
-static void put_u16(uint16_t v)
-{
-    char buf[6];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n)
-        (void)uart_putc((uint8_t)buf[--n]);
-}
+#define PROBE_PUTC(c) (void)uart_putc((uint8_t)(c))
+#include "../probe_print.h"
 
 /* A tone from now on: CTC (WGM21), toggle OC2A (COM2A0); the counter from 0. */
 static void tone(uint8_t ocr, uint8_t cs)

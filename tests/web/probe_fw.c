@@ -59,23 +59,8 @@ static void put(char c)
     UDR0 = (uint8_t)c;
 }
 
-static void puts_(const char *s)
-{
-    while (*s)
-        put(*s++);
-}
-
-static void put_u16(uint16_t v)
-{
-    char buf[6];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n)
-        put(buf[--n]);
-}
+#define PROBE_PUTC(c) put(c)
+#include "../probe_print.h"
 
 static void hang(uint8_t with_interrupt)
 {

@@ -35,11 +35,8 @@ static void put(char c)
     UDR0 = (uint8_t)c;
 }
 
-static void puts_(const char *s)
-{
-    while (*s)
-        put(*s++);
-}
+#define PROBE_PUTC(c) put(c)
+#include "../probe_print.h"
 
 static void wait_10ms(uint8_t n)
 {
