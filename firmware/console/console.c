@@ -16,7 +16,7 @@
 /* The commands (commands.h): CON_<id>, and in that order each with its argument's
  * grammar ("move 1-9\0new x|o|2p\0...") and the length of that entry. */
 #define CON_ENUM(id, name, grammar, help) CON_##id,
-enum { CONSOLE_COMMANDS(CON_ENUM) CON_COMMANDS };
+typedef enum { CONSOLE_COMMANDS(CON_ENUM) CON_COMMANDS } con_cmd_t;
 #define CON_ENTRY(id, name, grammar, help) name grammar "\0"
 OUT_STR(k_commands, CONSOLE_COMMANDS(CON_ENTRY));
 #define CON_LENGTH(id, name, grammar, help) sizeof(name grammar) - 1u,
@@ -323,9 +323,63 @@ static void console_help(console_t *c)
     c->help_more = true;
 }
 
-static void console_move(game_t *g, uint8_t cell)
+/* One line of `solve`'s board: line k of 3 brings cells 3k-2..3k; `solve BOARD` is
+ * line 3 of 3. The last one answers. */
+static void console_solve_line(console_t *c, const char *line)
 {
-    game_err_t err = game_person_move(g, cell);
+    if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
+        c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
+        c->solve_lines = 0;
+        console_error(CON_E_BOARD);
+    } else if (--c->solve_lines == 0) {
+        console_solve_answer(&c->solve);
+    }
+}
+
+/* A command's call: the console, the game, its argument's value (console_arg) and the
+ * argument's text. */
+typedef struct {
+    console_t *c;
+    game_t *g;
+    char *text;
+    uint8_t v;
+} con_call_t;
+/* Each command of the table runs con_do_<id>(): a table line without its function
+ * does not build (used but never defined), and the switch below has no default. */
+#define CON_DECLARE(id, name, grammar, help) static void con_do_##id(const con_call_t *k);
+CONSOLE_COMMANDS(CON_DECLARE)
+
+static void con_do_HELP(const con_call_t *k)
+{
+    console_help(k->c);
+}
+
+static void con_do_BOARD(const con_call_t *k)
+{
+    console_board(k->g);
+}
+
+static void con_do_HINT(const con_call_t *k)
+{
+    if (!game_hint(k->g)) {
+        console_error(CON_E_HINT);
+    }
+}
+
+static void con_do_DIAG(const con_call_t *k)
+{
+    console_diag(k->c, k->g);
+}
+
+static void con_do_LAMP(const con_call_t *k)
+{
+    game_lamp(k->g);
+    out_line_P(s_lamp);
+}
+
+static void con_do_MOVE(const con_call_t *k)
+{
+    game_err_t err = game_person_move(k->g, k->v);
     if (err != GAME_OK) {
         console_error(err == GAME_ERR_OVER    ? CON_E_OVER
                       : err == GAME_ERR_TAKEN ? CON_E_TAKEN
@@ -333,57 +387,80 @@ static void console_move(game_t *g, uint8_t cell)
     }
 }
 
-/* Command cmd (not solve: console_exec) with its argument's value v. */
-static void console_run(console_t *c, game_t *g, uint8_t cmd, uint8_t v)
+static void con_do_NEW(const con_call_t *k)
 {
-    if (v == CON_ARG_BAD) {
+    game_new(k->g, k->v);
+}
+
+static void con_do_LEVEL(const con_call_t *k)
+{
+    game_set_level(k->g, k->v);
+}
+
+static void con_do_STATS(const con_call_t *k) /* [clear] */
+{
+    if (k->v) {
+        game_stats_clear(k->g);
+    } else {
+        console_stats_line(k->c, k->g, 0);
+    }
+}
+
+/* `solve BOARD` answers at once; a bare `solve` reads its board over three lines. */
+static void con_do_SOLVE(const con_call_t *k)
+{
+    console_t *c = k->c;
+    notation_begin(&c->solve);
+    if (*k->text == '\0') {
+        c->solve_lines = 3;
+        out_line_P(s_solve_more);
+        return;
+    }
+    c->solve_lines = 1;
+    console_solve_line(c, k->text);
+}
+
+static void con_do_COLOR_BLIND(const con_call_t *k)
+{
+    game_set_color_blind(k->g, k->v == 0); /* on|off */
+}
+
+static void con_do_BRIGHTNESS(const con_call_t *k)
+{
+    game_set_brightness(k->g, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - k->v)); /* brightest first */
+}
+
+static void con_do_SOUND(const con_call_t *k)
+{
+    game_set_sound(k->g, k->v); /* on|quiet|off: SOUNDS_* order */
+}
+
+/* An argument in capitals (`solve`'s BOARD) is text the command reads itself. */
+static bool console_free_text(const char *grammar)
+{
+    char c = (char)pgm_read_byte(grammar + 1);
+    if (c == '[') {
+        c = (char)pgm_read_byte(grammar + 2);
+    }
+    return (uint8_t)(c - 'A') < 26u;
+}
+
+/* Command cmd with its argument's text, read by the grammar at `grammar`. */
+static void console_run(console_t *c, game_t *g, uint8_t cmd, char *arg, const char *grammar)
+{
+    con_call_t k = {c, g, arg, console_free_text(grammar) ? 0u : console_arg(arg, grammar)};
+    if (k.v == CON_ARG_BAD) {
         console_error((uint8_t)(CON_E_USAGE | cmd));
         return;
     }
-    switch (cmd) {
-    case CON_HELP:
-        console_help(c);
-        break;
-    case CON_BOARD:
-        console_board(g);
-        break;
-    case CON_HINT:
-        if (!game_hint(g)) {
-            console_error(CON_E_HINT);
-        }
-        break;
-    case CON_DIAG:
-        console_diag(c, g);
-        break;
-    case CON_MOVE:
-        console_move(g, v);
-        break;
-    case CON_NEW:
-        game_new(g, v);
-        break;
-    case CON_LEVEL:
-        game_set_level(g, v);
-        break;
-    case CON_LAMP:
-        game_lamp(g);
-        out_line_P(s_lamp);
-        break;
-    case CON_COLOR_BLIND:
-        game_set_color_blind(g, v == 0); /* on|off */
-        break;
-    case CON_BRIGHTNESS:
-        game_set_brightness(g, (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - v)); /* brightest first */
-        break;
-    case CON_SOUND:
-        game_set_sound(g, v); /* on|quiet|off: SOUNDS_* order */
-        break;
-    default: /* CON_STATS: [clear] */
-        if (v) {
-            game_stats_clear(g);
-        } else {
-            console_stats_line(c, g, 0);
-        }
-        break;
+#define CON_CASE(id, name, grammar, help)                                                          \
+    case CON_##id:                                                                                 \
+        con_do_##id(&k);                                                                           \
+        return;
+    switch ((con_cmd_t)cmd) {
+        CONSOLE_COMMANDS(CON_CASE)
+    case CON_COMMANDS:
+        return;
     }
 }
 
@@ -410,39 +487,22 @@ static void console_exec(console_t *c, game_t *g, char *line)
     if (*line == '\0') {
         return;
     }
-    if (c->solve_lines == 0) {
-        while (*arg && *arg != ' ') {
-            arg++;
-        }
-        if (*arg) {
-            *arg++ = '\0';
-        }
-        cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
-        if (cmd == CON_UNKNOWN) {
-            console_error(CON_E_CMD);
-            return;
-        }
-        if (cmd != CON_SOLVE) {
-            console_run(c, g, cmd, console_arg(arg, grammar));
-            return;
-        }
-        notation_begin(&c->solve);
-        if (*arg == '\0') {
-            c->solve_lines = 3;
-            out_line_P(s_solve_more);
-            return;
-        }
-        c->solve_lines = 1;
-        line = arg;
+    if (c->solve_lines) {
+        console_solve_line(c, line);
+        return;
     }
-    /* Line k of 3 brings cells 3k-2..3k; `solve BOARD` is line 3 of 3. */
-    if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
-        c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
-        c->solve_lines = 0;
-        console_error(CON_E_BOARD);
-    } else if (--c->solve_lines == 0) {
-        console_solve_answer(&c->solve);
+    while (*arg && *arg != ' ') {
+        arg++;
     }
+    if (*arg) {
+        *arg++ = '\0';
+    }
+    cmd = console_lookup(line, k_commands, CON_COMMANDS, &grammar);
+    if (cmd == CON_UNKNOWN) {
+        console_error(CON_E_CMD);
+        return;
+    }
+    console_run(c, g, cmd, arg, grammar);
 }
 
 void console_feed(console_t *c, game_t *g, int16_t byte)

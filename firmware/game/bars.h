@@ -4,7 +4,7 @@
  * lid's card). Why two pictures: firmware/README.md, "Statistics".
  *
  * X(picture, column, kinds, colour, look, label, label_2p): picture 0 shows for
- * GAME_STATS_MS - GAME_STATS_ABANDONED_MS, then picture 1; column 0 left .. 2 right;
+ * GAME_STATS_RESULTS_MS, then picture 1 GAME_STATS_PLAYED_MS; column 0 left .. 2 right;
  * kinds the STATS_* counts it sums (BARS_N bits); colour BARS_<colour>, look BARS_<look>;
  * the labels against the AI and for two players. A column with no bar in a picture is
  * dark; above each bar its column's frame, dim yellow and steady. */

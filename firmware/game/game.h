@@ -1,58 +1,35 @@
-/* firmware/game/game.h - the game as a state machine (pure C): key events and time in;
- * an LED frame, reports and a save flag out (firmware/README.md). */
+/* firmware/game/game.h - the game as a state machine (pure C): key events, console
+ * actions and time in; an LED frame, reports, sounds and a save flag out. Its states and
+ * every transition: firmware/README.md, "The state machine". */
 #ifndef GAME_H
 #define GAME_H
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bars.h"
 #include "keys.h"
 #include "leds.h"
 #include "position.h"
+#include "press.h"
 #include "stats.h"
+#include "timing.h"
 
-/* ms */
-#define GAME_BOOT_MS 720u     /* greeting: 9 steps of 80 ms */
-#define GAME_AI_DELAY_MS 200u /* the AI answers this long after the person's move */
-#define GAME_AI_BLINK_MS 500u /* the AI's last move blinks this long */
-#define GAME_CONFIRM_MS 400u  /* a menu choice flashes its cell yellow */
-#define GAME_MENU_MS 10000u   /* the menu closes unchanged this long after its last press */
-#define GAME_ERROR_MS 500u    /* press on an occupied cell: that cell blinks */
-#define GAME_HINT_MS 1500u
-#define GAME_ANALYSIS_MS 3000u
-/* the statistics display (bars.h), both pictures; the second, played out vs abandoned */
-#define GAME_STATS_MS 5000u
-#define GAME_STATS_ABANDONED_MS 2000u
-#define GAME_LONG_MS 800u       /* held this long alone, a key is armed for its long press */
-#define GAME_MENU_HOLD_MS 2000u /* the menu's cell held alone this long opens the menu */
-#define GAME_STUCK_MS 10000u    /* held this long, a key is stuck: ignored until released */
-#define GAME_LAMP_STEP_MS 512u  /* lamp test: red, green, yellow (a power of 2) */
-#define GAME_FLASH_MS 400u      /* an ignored press: its cell flickers lit, dark, lit, ... */
-#define GAME_FLASH_STEP_MS 50u
-#define GAME_PULSE_MS 128u            /* colour-blind cue of yellow cells: full, dim, full, ... */
-#define GAME_WAKE_GUARD_MS 300u       /* a gesture starting this soon after wake-up is ignored */
-#define GAME_2P_BEAT_MS 2048u         /* two players (no AI): the empty cells pulse once a period */
-#define GAME_2P_BEAT_ON_MS 128u       /* lit dim yellow this long (a power of 2, as the period) */
-#define GAME_MENU_HINT_MS 20000u      /* idle this long before the first move: the menu's cell */
-#define GAME_MENU_HINT_OVER_MS 3000u  /* ... at game over, this long */
-#define GAME_MENU_HINT_EVERY_MS 4096u /* pulses dim yellow at the start of every period */
-#define GAME_MENU_HINT_ON_MS 256u
+/* The states, one at a time (X(name, what)); build/gen/states.json carries the table. */
+#define GAME_STATES(X)                                                                             \
+    X(GREETING, "the sweep at power-on; presses are ignored")                                      \
+    X(WAKING, "just woken from power-down; presses are ignored, without the buzz")                 \
+    X(BOARD, "the board: a game under way (the person's turn or the AI's) or over")                \
+    X(HINT, "the best move shows yellow over the board")                                           \
+    X(ANALYSIS, "every empty cell shows its outcome; the board is hidden")                         \
+    X(STATS_RESULTS, "the statistics' first picture: the results")                                 \
+    X(STATS_PLAYED, "the statistics' second picture: played out against abandoned")                \
+    X(LAMP, "the lamp test: all red, all green, all yellow")                                       \
+    X(CONFIRM, "a menu pick's new game: its cell flashes yellow over the board")                   \
+    X(MENU, "the menu, no cell chosen")                                                            \
+    X(MENU_CHOSEN, "the menu, a cell chosen: a long press on it picks it")
+#define GAME_STATE_ENUM(name, what) GAME_ST_##name,
+typedef enum { GAME_STATES(GAME_STATE_ENUM) GAME_STATE_COUNT } game_state_t;
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
-/* game_t.ms[]: count-downs to 0. */
-enum {
-    GAME_T_BLINK,   /* the cells of `blink` blink */
-    GAME_T_OVERLAY, /* the overlay shows */
-    GAME_T_AI,      /* until the AI moves (on its turn) */
-    GAME_T_GUARD,   /* presses are ignored (greeting, wake-up) */
-    GAME_T_HELD,    /* since the set of held keys last changed, from GAME_STUCK_MS */
-    GAME_T_FLASH,   /* the cells of `flash` flicker (ignored presses) */
-    GAME_TIMERS
-};
-/* game_t.show: yellow cells over the board; or all nine cells hiding it; the menu; the
- * statistics (ov_pic). */
-enum { GAME_SHOW_CELLS, GAME_SHOW_FULL, GAME_SHOW_LAMP, GAME_SHOW_SWEEP, GAME_SHOW_MENU };
-#define GAME_SHOW_STATS (GAME_SHOW_MENU + 1)
 
 /* A report of what the game did: its kind and the fields it uses. */
 typedef enum {
@@ -77,7 +54,7 @@ typedef struct {
     uint8_t player;
     uint8_t mode;
     uint8_t level;
-    uint8_t value;   /* MENU, COLOR_BLIND, BRIGHTNESS, SOUND */
+    uint8_t value;   /* LEVEL, MENU, COLOR_BLIND, BRIGHTNESS, SOUND */
     uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys */
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
@@ -85,31 +62,32 @@ typedef struct {
 /* The most reports one call makes (the AI's move, the result, stuck keys), rounded up. */
 #define GAME_REPORTS_MAX 4u
 
+/* Everything the game keeps. Read it through the functions below, never its fields
+ * (outside firmware/game). */
 typedef struct {
+    uint8_t state;     /* GAME_ST_* */
+    uint16_t state_ms; /* until the state's time is up (0: it has none) */
     pos_t pos;
     bool over;      /* pos is won or full */
     uint8_t winner; /* PLAYER_NONE unless pos is won */
-    uint16_t ms[GAME_TIMERS];
-    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
-    uint8_t show;    /* GAME_SHOW_* */
+    uint8_t level;  /* LEVEL_* of the game under way */
+    uint16_t ai_ms; /* on the AI's turn: until it moves */
+    press_t press;  /* the keys */
+    uint16_t blink; /* the AI's move, a taken cell pressed, the end */
+    uint16_t blink_ms;
+    uint16_t flash; /* cells of ignored presses: they flicker */
+    uint16_t flash_ms;
+    uint8_t cell;    /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen */
+    uint16_t cells;  /* ANALYSIS: the empty cells */
+    uint16_t wins;   /* ANALYSIS: the cells that win for the side to move */
+    uint16_t losses; /* ANALYSIS: ... that lose */
+    uint16_t idle;   /* ms since the last key event (saturating) */
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
-    uint16_t blink;  /* the AI's move, a taken cell pressed, the end */
-    uint16_t ov_red; /* the overlay's colors */
-    uint16_t ov_green;
-    uint16_t held;     /* keys held */
-    uint16_t stuck;    /* keys ignored until released */
-    uint16_t flash;    /* cells of ignored presses */
-    uint8_t gest_cell; /* the key that began the gesture; POS_CELLS: void */
-    uint8_t menu_cell; /* the menu's chosen cell, to be confirmed; POS_CELLS: none */
-    uint16_t idle;     /* ms since the last key event (saturating) */
-    bool bright_up;    /* the menu's brightness steps up (turns round at both ends) */
-    uint8_t reports;   /* not taken yet */
+    bool bright_up;  /* the menu's brightness steps up (turns round at both ends) */
+    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
+    uint8_t sound;   /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
+    uint8_t reports; /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
-    uint8_t level; /* LEVEL_* of the game under way */
-    uint8_t sound; /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
-    bool waking;   /* since game_wake(): the guard's presses are not buzzed */
-    /* the statistics' pictures (bars.h) */
-    leds_frame_t ov_pic[BARS_PICTURES];
     /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */
     stats_t stats;
@@ -121,10 +99,10 @@ void game_init(game_t *g, uint16_t seed);
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
 void game_key(game_t *g, const key_event_t *ev);
 void game_keys_sync(game_t *g, uint16_t keys_state); /* all events fed: the held keys */
-void game_tick(game_t *g, uint16_t elapsed_ms);      /* time passes: AI, overlays, held keys */
+void game_tick(game_t *g, uint16_t elapsed_ms);      /* time passes: AI, displays, held keys */
 void game_wake(game_t *g); /* after power-down: the waking press is ignored */
 
-/* Runtime: actions of the keys and the console. */
+/* Runtime: actions of the console (each ends a display that hides the board). */
 /* A new game (out of range: AI_X); the one under way counts as abandoned if the person
  * has moved in it. */
 void game_new(game_t *g, uint8_t mode);
@@ -140,10 +118,15 @@ void game_stats_clear(game_t *g);
 /* Runtime: outputs. */
 void game_frame(const game_t *g, leds_frame_t *f);
 bool game_take_report(game_t *g, game_report_t *r); /* oldest first; false: none left */
-uint8_t game_take_sound(game_t *g);    /* the sound to start now (SOUNDS_*), or SOUNDS_NONE */
+uint8_t game_take_sound(game_t *g); /* the sound to start now (SOUNDS_*), or SOUNDS_NONE */
+uint8_t game_take_save(game_t *g);  /* STATS_SAVE_*: records changed since the last call */
+
+/* What the console, the app and the tests read of the game (not its fields). */
+game_state_t game_state(const game_t *g);
 bool game_ai_to_move(const game_t *g); /* the AI's turn in a game under way */
 bool game_menu_open(const game_t *g);
-/* What the console and the app read of the game (not its fields). */
+uint8_t game_reports_waiting(const game_t *g);
+const game_report_t *game_report_at(const game_t *g, uint8_t i); /* i < waiting, oldest 0 */
 static inline pos_t game_pos(const game_t *g)
 {
     return g->pos;
@@ -156,6 +139,10 @@ static inline uint8_t game_winner(const game_t *g)
 {
     return g->winner;
 } /* PLAYER_NONE: a draw */
+static inline uint8_t game_level(const game_t *g)
+{
+    return g->level;
+} /* the game under way's */
 static inline const settings_t *game_settings(const game_t *g)
 {
     return &g->settings;
@@ -166,7 +153,11 @@ static inline const stats_t *game_stats(const game_t *g)
 }
 static inline uint16_t game_stuck_keys(const game_t *g)
 {
-    return g->stuck;
+    return g->press.stuck;
 }
+static inline uint16_t game_held_keys(const game_t *g)
+{
+    return g->press.held;
+} /* stuck keys left out */
 
 #endif

@@ -1,7 +1,8 @@
 # firmware/game/game.mk - the game (pure C, host-tested): the state machine with its
 # gestures, display and menu, the levels, the settings and statistics records. It prints
 # nothing: it reports what happened, and the console says it.
-GAME_SRC := $(addprefix firmware/game/,game.c level.c stats.c records.c sounds.c)
+GAME_SRC := $(addprefix firmware/game/,game.c press.c play.c menu.c settings.c frame.c level.c \
+	stats.c records.c sounds.c)
 
 # The menu table (menu.h) and the statistics' bars (bars.h) for what shows them outside
 # the firmware: build/gen/menu.json (the page's legends, the case's lid card, and with

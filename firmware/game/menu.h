@@ -22,20 +22,16 @@
     X(8, COLOUR_BLIND, , "colour-blind", "cues")                                                   \
     X(9, BRIGHTNESS, , "brightness", "bright")
 
-/* What a pick does. MODE: a new game in mode arg; STATS: the statistics display; LEVEL:
- * the next level (perfect, medium, easy, perfect, ...); SOUND: the next setting (on,
- * quiet, off, on, ...); COLOUR_BLIND: on/off; BRIGHTNESS: a step through the levels,
- * turning round at both ends. The last four keep the menu open. CLOSE: any press on it
- * closes the menu. */
-enum {
-    GAME_MENU_MODE,
-    GAME_MENU_STATS,
-    GAME_MENU_LEVEL,
-    GAME_MENU_SOUND,
-    GAME_MENU_COLOUR_BLIND,
-    GAME_MENU_BRIGHTNESS,
-    GAME_MENU_CLOSE
-};
+/* What a pick does (menu.c has a function for each; an action without one does not
+ * build). MODE: a new game in mode arg; STATS: the statistics display; LEVEL: the next
+ * level (perfect, medium, easy, perfect, ...); SOUND: the next setting (on, quiet, off,
+ * on, ...); COLOUR_BLIND: on/off; BRIGHTNESS: a step through the levels, turning round
+ * at both ends. The last four keep the menu open. CLOSE: any press on it closes the
+ * menu. */
+#define GAME_MENU_ACTIONS(A)                                                                       \
+    A(MODE) A(STATS) A(LEVEL) A(SOUND) A(COLOUR_BLIND) A(BRIGHTNESS) A(CLOSE)
+#define GAME_MENU_ACTION_ENUM(action) GAME_MENU_##action,
+typedef enum { GAME_MENU_ACTIONS(GAME_MENU_ACTION_ENUM) GAME_MENU_ACTION_COUNT } game_menu_action_t;
 #define GAME_MENU_ARG_MODE(a) GAME_MODE_##a
 #define GAME_MENU_ARG_LEVEL(a) 0
 #define GAME_MENU_ARG_CLOSE(a) 0

@@ -71,8 +71,8 @@ static const print_bar_t *print_bar_at(unsigned pic, unsigned col)
 
 static unsigned print_bar_seconds(unsigned pic)
 {
-    unsigned last = GAME_STATS_ABANDONED_MS;
-    return (pic + 1u < BARS_PICTURES ? GAME_STATS_MS - last : last) / 1000u;
+    _Static_assert(BARS_PICTURES == 2, "a state per picture");
+    return (pic ? GAME_STATS_PLAYED_MS : GAME_STATS_RESULTS_MS) / 1000u;
 }
 
 /* A bar's colour and look in words: "green", "dim yellow, blinking". */

@@ -341,11 +341,11 @@ static void test_new_and_level(void **state)
 static void test_stats_lines(void **state)
 {
     (void)state;
-    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
-    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
-    g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
-    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 60000;
-    g.stats.games[STATS_TABLE_2P][STATS_ABANDONED] = 1;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
+    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_ABANDONED] = 1;
     gtu_line(&con, &g, "stats");
     assert_string_equal(gtu_out(),
                         "stats you x, perfect: wins 0, draws 12, losses 0, abandoned 0\n"
@@ -356,9 +356,9 @@ static void test_stats_lines(void **state)
                         "stats you o, easy: wins 0, draws 0, losses 0, abandoned 0\n"
                         "stats two players: x wins 0, draws 0, o wins 60000, abandoned 1\n");
     /* The games kept from before levels (a migrated record) follow. */
-    g.stats.before = 1;
-    g.stats.old[GAME_MODE_AI_X][STATS_WIN] = 4;
-    g.stats.old[GAME_MODE_AI_O][STATS_LOSS] = 9;
+    gtu_stats(&g)->before = 1;
+    gtu_stats(&g)->old[GAME_MODE_AI_X][STATS_WIN] = 4;
+    gtu_stats(&g)->old[GAME_MODE_AI_O][STATS_LOSS] = 9;
     gtu_clear();
     gtu_line(&con, &g, "stats");
     assert_int_equal(gtu_count_lines("stats "), 9);
@@ -371,15 +371,15 @@ static void test_stats_lines(void **state)
 static void test_stats_clear(void **state)
 {
     (void)state;
-    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 60000;
-    g.stats.before = 1;
-    g.stats.old[GAME_MODE_AI_O][STATS_LOSS] = 9;
+    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    gtu_stats(&g)->before = 1;
+    gtu_stats(&g)->old[GAME_MODE_AI_O][STATS_LOSS] = 9;
     gtu_take_save(&g);
     gtu_clear();
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
-    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_LOSS], 0);
-    assert_int_equal(g.stats.before, 0);
+    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS], 0);
+    assert_int_equal(game_stats(&g)->before, 0);
     assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     gtu_clear();
     gtu_line(&con, &g, "stats");
@@ -398,7 +398,7 @@ static void test_colorblind_brightness_lamp(void **state)
     gtu_take_save(&g);
     gtu_line(&con, &g, "colorblind on");
     assert_string_equal(gtu_out(), "colorblind: on\n");
-    assert_int_equal(g.settings.color_blind, 1);
+    assert_int_equal(game_settings(&g)->color_blind, 1);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_clear();
     gtu_line(&con, &g, "ColorBlind OFF");
@@ -406,17 +406,17 @@ static void test_colorblind_brightness_lamp(void **state)
     gtu_line(&con, &g, "colorblind 1");
     assert_string_equal(gtu_out(), "colorblind: off\nerror: usage: colorblind on|off\n"
                                    "error: usage: colorblind on|off\n");
-    assert_int_equal(g.settings.color_blind, 0);
+    assert_int_equal(game_settings(&g)->color_blind, 0);
     gtu_clear();
     gtu_line(&con, &g, "brightness night");
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_NIGHT);
     gtu_line(&con, &g, "brightness medium");
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     gtu_line(&con, &g, "brightness full");
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_FULL);
     /* digits as listed: 0 full, 1 medium, 2 night */
     gtu_line(&con, &g, "brightness 2");
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_NIGHT);
     gtu_line(&con, &g, "brightness 1");
     gtu_line(&con, &g, "brightness 0");
     gtu_line(&con, &g, "brightness 3");
@@ -425,7 +425,7 @@ static void test_colorblind_brightness_lamp(void **state)
                                    "brightness: night\nbrightness: medium\nbrightness: full\n"
                                    "error: usage: brightness full|medium|night|0-2\n"
                                    "error: usage: brightness full|medium|night|0-2\n");
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_FULL);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_clear();
     gtu_line(&con, &g, "lamp");
@@ -649,12 +649,12 @@ static void test_answer_sizes(void **state)
      * prints one per pass) within the room and 80 columns */
     for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            g.stats.games[t][k] = STATS_COUNT_MAX;
+            gtu_stats(&g)->games[t][k] = STATS_COUNT_MAX;
         }
     }
-    g.stats.before = 1;
+    gtu_stats(&g)->before = 1;
     for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-        g.stats.old[0][k] = g.stats.old[1][k] = STATS_COUNT_MAX;
+        gtu_stats(&g)->old[0][k] = gtu_stats(&g)->old[1][k] = STATS_COUNT_MAX;
     }
     gtu_clear();
     feed_str("stats\n");
@@ -730,7 +730,7 @@ static void fuzz_step(console_t *c, game_t *fg, uint32_t k)
         gtu_ev(fg, kinds[k % 4], (uint8_t)((k >> 2) % 11));
     } else if (k % 16 < 11) {
         for (uint8_t cell = 0; cell < 9; cell++) {
-            if (fg->held & (1u << cell)) {
+            if (game_held_keys(fg) & (1u << cell)) {
                 gtu_ev(fg, KEY_EV_RELEASE, cell);
             }
         }
@@ -768,7 +768,7 @@ static void test_fuzz_consistency(void **state)
             fuzz_step(&c, &fg, k);
             if (step % 64 == 0) {
                 gtu_clear();
-                game_keys_sync(&fg, (uint16_t)(k & 3 ? fg.held : (k >> 3)));
+                game_keys_sync(&fg, (uint16_t)(k & 3 ? game_held_keys(&fg) : (k >> 3)));
             }
             gtu_check_consistent(&fg);
             finished += !was_over && fg.over;

@@ -84,11 +84,11 @@ static unsigned out_lines(const char *line, unsigned *errors)
 
 static void check_game(const game_t *g, const char *line)
 {
-    if (!pos_is_legal(g->pos))
+    if (!pos_is_legal(game_pos(g)))
         fail("illegal position", line);
-    if (!g->over && pos_is_over(g->pos))
+    if (!game_over(g) && pos_is_over(game_pos(g)))
         fail("a finished board in play", line);
-    if (g->settings.mode >= GAME_MODES || g->settings.level >= LEVELS || g->level >= LEVELS)
+    if (game_settings(g)->mode >= GAME_MODES || game_settings(g)->level >= LEVELS || game_level(g) >= LEVELS)
         fail("mode or level out of range", line);
     if (!stats_valid(&g->stats))
         fail("stats out of range", line);
@@ -104,8 +104,7 @@ static void start_game(game_t *g, console_t *c, const uint8_t *data)
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
     fake_hal_reset();
-    g->settings = settings;
-    g->stats = stats;
+    gtu_load(g, &settings, &stats);
     game_init(g, (uint16_t)(data[1] | data[2] << 8));
     game_tick(g, GAME_BOOT_MS);
     console_report(g);

@@ -56,9 +56,9 @@ void gtu_clear(void)
 
 void gtu_drain(game_t *g)
 {
-    for (uint8_t i = 0; i < g->reports; i++) {
+    for (uint8_t i = 0; i < game_reports_waiting(g); i++) {
         if (gtu_logged < sizeof gtu_log / sizeof gtu_log[0]) {
-            gtu_log[gtu_logged] = g->report[i];
+            gtu_log[gtu_logged] = *game_report_at(g, i);
         }
         gtu_logged++;
     }
@@ -99,9 +99,78 @@ void gtu_init(game_t *g, uint16_t seed)
 
 uint8_t gtu_take_save(game_t *g)
 {
-    uint8_t s = g->save;
-    g->save = 0;
-    return s;
+    return game_take_save(g);
+}
+
+/* The only places a test sets the game's data: records as loaded from EEPROM, counts
+ * planted in the statistics, a position to play from. */
+void gtu_load(game_t *g, const settings_t *s, const stats_t *st)
+{
+    g->settings = *s;
+    g->stats = *st;
+}
+
+stats_t *gtu_stats(game_t *g)
+{
+    return &g->stats;
+}
+
+void gtu_place(game_t *g, pos_t p)
+{
+    assert_true(pos_is_legal(p) && !pos_is_over(p));
+    g->pos = p;
+    g->ai_ms = 0; /* the AI's reply, if due, at the next tick */
+}
+
+void gtu_assert_pos(const game_t *g, pos_t p)
+{
+    assert_int_equal(game_pos(g).x, p.x);
+    assert_int_equal(game_pos(g).o, p.o);
+}
+
+/* Yellow at full, steady. */
+static uint16_t gtu_yellow(const leds_frame_t *f)
+{
+    return (uint16_t)(f->red & f->green & ~f->dim & ~f->blink);
+}
+
+uint16_t gtu_flickering(const game_t *g)
+{
+    game_t later = *g; /* a copy: the game itself does not move on */
+    leds_frame_t now, then;
+    game_frame(g, &now);
+    game_tick(&later, GAME_FLASH_STEP_MS);
+    game_frame(&later, &then);
+    /* lit yellow in one frame, dark in the other, 50 ms apart */
+    return (uint16_t)((gtu_yellow(&now) & ~(then.red | then.green)) |
+                      (gtu_yellow(&then) & ~(now.red | now.green)));
+}
+
+/* Hold a key ms on a game nobody reads the reports of (a copy). */
+static void gtu_quiet_press(game_t *g, uint8_t cell, uint16_t ms)
+{
+    key_event_t ev = {KEY_EV_PRESS, cell};
+    game_key(g, &ev);
+    game_tick(g, ms);
+    ev.kind = KEY_EV_RELEASE;
+    game_key(g, &ev);
+    game_tick(g, 1);
+}
+
+uint8_t gtu_menu_look(const game_t *g, uint8_t cell)
+{
+    game_t look = *g; /* a copy: closed, then opened afresh, nothing chosen */
+    if (game_menu_open(&look)) {
+        gtu_quiet_press(&look, GAME_MENU_OPEN_CELL, 60); /* a tap on the centre closes it */
+    }
+    gtu_quiet_press(&look, GAME_MENU_OPEN_CELL, GAME_MENU_HOLD_MS + 100u);
+    assert_int_equal(game_state(&look), GAME_ST_MENU);
+    return gtu_cell(&look, cell);
+}
+
+void gtu_idle_now(game_t *g)
+{
+    gtu_ev(g, KEY_EV_RELEASE, 0); /* a key event the press ignores (no key is held) */
 }
 
 uint8_t gtu_cell(const game_t *g, uint8_t cell)
@@ -141,8 +210,7 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     s.color_blind = 0; /* the plain colours (the cues: test_game_cues.c) */
     stats_clear(&st);
     gtu_capture_start();
-    g->settings = s;
-    g->stats = st;
+    gtu_load(g, &s, &st);
     gtu_say_banner();
     gtu_init(g, seed);
     gtu_tick(g, GAME_BOOT_MS);
@@ -201,20 +269,20 @@ void gtu_menu(game_t *g, uint8_t cell)
 
 uint8_t gtu_marks(const game_t *g)
 {
-    return (uint8_t)(pos_count(g->pos.x) + pos_count(g->pos.o));
+    return (uint8_t)(pos_count(game_pos(g).x) + pos_count(game_pos(g).o));
 }
 
 void gtu_check_consistent(const game_t *g)
 {
-    assert_true(pos_is_legal(g->pos));
-    assert_int_equal(g->over, pos_is_over(g->pos) ? 1 : 0);
-    assert_true(stats_settings_valid(&g->settings));
-    assert_true(stats_valid(&g->stats));
+    assert_true(pos_is_legal(game_pos(g)));
+    assert_int_equal(game_over(g), pos_is_over(game_pos(g)) ? 1 : 0);
+    assert_true(stats_settings_valid(game_settings(g)));
+    assert_true(stats_valid(game_stats(g)));
     for (uint8_t c = 0; c < 9; c++) {
         assert_true(gtu_cell(g, c) <= (LED_YELLOW | LED_BLINK | LED_DIM));
     }
     if (game_ai_to_move(g)) {
-        assert_true(g->ms[GAME_T_AI] <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
+        assert_true(g->ai_ms <= GAME_BOOT_MS + GAME_AI_DELAY_MS);
     }
 }
 

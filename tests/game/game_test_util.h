@@ -41,9 +41,23 @@ void gtu_open(game_t *g);
 void gtu_menu(game_t *g, uint8_t cell);
 /* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK, LED_DIM). */
 uint8_t gtu_cell(const game_t *g, uint8_t cell);
-/* 1 if g->rec changed since the last call (then cleared), as the main loop takes a
- * record to save. */
+/* The records changed since the last call (STATS_SAVE_*; then cleared), as the main
+ * loop takes a record to save. */
 uint8_t gtu_take_save(game_t *g);
+/* The only setters: records as loaded (before gtu_init), counts planted in the
+ * statistics, a legal unfinished position to play from (the AI's reply, if due, at the
+ * next tick). */
+void gtu_load(game_t *g, const settings_t *s, const stats_t *st);
+stats_t *gtu_stats(game_t *g);
+void gtu_place(game_t *g, pos_t p);
+/* The position is p. */
+void gtu_assert_pos(const game_t *g, pos_t p);
+/* The cells flickering now (an ignored press: lit yellow, dark 50 ms later). */
+uint16_t gtu_flickering(const game_t *g);
+/* What a menu cell shows with nothing chosen (in a copy of the game: closed, opened). */
+uint8_t gtu_menu_look(const game_t *g, uint8_t cell);
+/* A key event that presses nothing: the idle time starts again. */
+void gtu_idle_now(game_t *g);
 /* Take the reports waiting in *g (said or not); the start-up lines (gtu_start). */
 void gtu_say(game_t *g);
 void gtu_say_banner(void);

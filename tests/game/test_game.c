@@ -38,8 +38,7 @@ static void test_boot_banner_and_greeting(void **state)
     stats_settings_default(&s);
     stats_clear(&st);
     gtu_capture_start();
-    g.settings = s;
-    g.stats = st;
+    gtu_load(&g, &s, &st);
     gtu_init(&g, 1);
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_AI_X);
@@ -59,8 +58,7 @@ static void test_boot_banner_and_greeting(void **state)
     }
     /* Keys during the greeting are ignored. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    g.settings = s;
-    g.stats = st;
+    gtu_load(&g, &s, &st);
     gtu_init(&g, 1);
     gtu_tap(&g, 4);
     assert_int_equal(gtu_marks(&g), 0);
@@ -78,11 +76,10 @@ static void test_init_repairs_the_record(void **state)
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
     st.games[1][2] = 65535;
-    g.settings = s;
-    g.stats = st;
+    gtu_load(&g, &s, &st);
     gtu_init(&g, 1);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
-    assert_int_equal(g.stats.games[1][2], 0);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
+    assert_int_equal(game_stats(&g)->games[1][2], 0);
 }
 
 static void test_move_and_ai_timing(void **state)
@@ -96,23 +93,23 @@ static void test_move_and_ai_timing(void **state)
     gtu_tick(&g, 50);
     assert_int_equal(gtu_marks(&g), 0); /* acted on at release */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
-    assert_int_equal(g.pos.x, 1u << 4);
+    assert_int_equal(game_pos(&g).x, 1u << 4);
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_MOVE)->cell, 4);
     assert_int_equal(gtu_last_report(GAME_REP_MOVE)->player, PLAYER_X);
     frame_of(&g, f);
     assert_int_equal(f[4], LED_RED);
     gtu_tick(&g, GAME_AI_DELAY_MS - 1);
-    assert_int_equal(g.pos.o, 0);
+    assert_int_equal(game_pos(&g).o, 0);
     gtu_tick(&g, 1);
-    assert_int_equal(pos_count(g.pos.o), 1);
-    assert_int_equal(g.pos.o, 1u << engine_move((pos_t){1u << 4, 0}));
+    assert_int_equal(pos_count(game_pos(&g).o), 1);
+    assert_int_equal(game_pos(&g).o, 1u << engine_move((pos_t){1u << 4, 0}));
     assert_int_equal(gtu_reports_of(GAME_REP_AI_MOVE), 1);
-    assert_int_equal(1u << gtu_last_report(GAME_REP_AI_MOVE)->cell, g.pos.o);
+    assert_int_equal(1u << gtu_last_report(GAME_REP_AI_MOVE)->cell, game_pos(&g).o);
     assert_int_equal(gtu_last_report(GAME_REP_AI_MOVE)->player, PLAYER_O);
     frame_of(&g, f);
     {
-        uint8_t ai = pos_first_cell(g.pos.o);
+        uint8_t ai = pos_first_cell(game_pos(&g).o);
         assert_int_equal(f[ai], LED_GREEN | LED_BLINK);
         gtu_tick(&g, GAME_AI_BLINK_MS);
         frame_of(&g, f);
@@ -130,38 +127,37 @@ static void test_ai_opens_as_x(void **state)
     s.mode = GAME_MODE_AI_O;
     stats_clear(&st);
     gtu_capture_start();
-    g.settings = s;
-    g.stats = st;
+    gtu_load(&g, &s, &st);
     gtu_init(&g, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
     assert_int_equal(gtu_marks(&g), 0);
     gtu_tick(&g, 1);
-    assert_int_equal(pos_count(g.pos.x), 1);
+    assert_int_equal(pos_count(game_pos(&g).x), 1);
     /* The AI's opening is not the person's move: a long press, on its x or on an
      * empty cell, is no hint or analysis (ignored, shown); the menu's hold opens it. */
     gtu_clear();
-    gtu_long(&g, pos_first_cell(g.pos.x));
-    gtu_long(&g, pos_first_cell(pos_empty(g.pos)));
+    gtu_long(&g, pos_first_cell(game_pos(&g).x));
+    gtu_long(&g, pos_first_cell(pos_empty(game_pos(&g))));
     assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
     gtu_open(&g);
     assert_true(game_menu_open(&g));
     gtu_tap(&g, 0); /* you play x: chosen, then confirmed; a new game */
     gtu_long(&g, 0);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
     /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_menu(&g, 1);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_O);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(pos_count(g.pos.x), 1);
+    assert_int_equal(pos_count(game_pos(&g).x), 1);
     /* Once the person has played, a long press is a hint or the analysis again. */
-    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
     gtu_tick(&g, GAME_AI_DELAY_MS);
     gtu_clear();
-    gtu_long(&g, pos_first_cell(g.pos.x));
+    gtu_long(&g, pos_first_cell(game_pos(&g).x));
     assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_ANALYSIS), 1);
 }
@@ -171,7 +167,7 @@ static unsigned long strat_games, strat_draws, strat_ai_wins;
 
 static void explore(const game_t *g, uint8_t person)
 {
-    uint16_t empty = pos_empty(g->pos);
+    uint16_t empty = pos_empty(game_pos(g));
     for (uint8_t c = 0; c < 9; c++) {
         game_t h;
         if (!(empty & (1u << c))) {
@@ -222,7 +218,7 @@ static void test_every_strategy_as_o(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_AI_O, LEVEL_PERFECT, 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(pos_count(g.pos.x), 1);
+    assert_int_equal(pos_count(game_pos(&g).x), 1);
     strat_games = strat_draws = strat_ai_wins = 0;
     explore(&g, PLAYER_O);
     print_message("person as o: %lu games, %lu draws, %lu ai wins, 0 person wins\n",
@@ -247,8 +243,8 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
         transcript[0] = '\0';
     }
     for (int game = 0; game < 200; game++) {
-        while (!g.over) {
-            uint16_t empty = pos_empty(g.pos);
+        while (!game_over(&g)) {
+            uint16_t empty = pos_empty(game_pos(&g));
             uint8_t c;
             pos_t before;
             do {
@@ -256,26 +252,26 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
                 c = (uint8_t)((r >> 16) % 9u);
             } while (!(empty & (1u << c)));
             gtu_tap(&g, c);
-            if (g.over) {
+            if (game_over(&g)) {
                 break;
             }
-            before = g.pos;
+            before = game_pos(&g);
             gtu_tick(&g, GAME_AI_DELAY_MS);
-            assert_true(pos_is_legal(g.pos));
-            assert_int_equal(pos_count(g.pos.o), pos_count(before.o) + 1);
+            assert_true(pos_is_legal(game_pos(&g)));
+            assert_int_equal(pos_count(game_pos(&g).o), pos_count(before.o) + 1);
             if (pos_count(pos_empty(before)) >= 2) {
                 (*choices)++;
-                if (!(engine_best_cells(before) & (g.pos.o ^ before.o))) {
+                if (!(engine_best_cells(before) & (game_pos(&g).o ^ before.o))) {
                     deviations++;
                 }
             }
         }
-        if (g.winner == PLAYER_X) {
+        if (game_winner(&g) == PLAYER_X) {
             (*person_wins)++;
         }
         if (transcript && strlen(transcript) + 8 < cap) {
             /* the game as its final position */
-            sprintf(transcript + strlen(transcript), "%03x%03x;", g.pos.x, g.pos.o);
+            sprintf(transcript + strlen(transcript), "%03x%03x;", game_pos(&g).x, game_pos(&g).o);
         }
         gtu_clear();
         gtu_tap(&g, 0); /* next game */
@@ -322,9 +318,9 @@ static void test_reply_follows_the_timing(void **state)
         gtu_tick(&g, 500 + wait);
         gtu_tap(&g, 4);
         gtu_tick(&g, GAME_AI_DELAY_MS);
-        assert_int_equal(pos_count(g.pos.o), 1);
-        assert_true(engine_best_cells((pos_t){1u << 4, 0}) & g.pos.o);
-        replies |= g.pos.o;
+        assert_int_equal(pos_count(game_pos(&g).o), 1);
+        assert_true(engine_best_cells((pos_t){1u << 4, 0}) & game_pos(&g).o);
+        replies |= game_pos(&g).o;
     }
     assert_int_equal(replies, 0x145); /* cells 0, 2, 6, 8 */
 }
@@ -453,7 +449,7 @@ static void after_first_exchange(game_t *g)
     gtu_start(g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(g, 0);
     gtu_tick(g, GAME_AI_DELAY_MS + 10u);
-    assert_int_equal(pos_count(g->pos.o), 1);
+    assert_int_equal(pos_count(game_pos(g).o), 1);
 }
 
 /* During the AI's 200 ms, presses are ignored even when released after it; the cell
@@ -472,8 +468,8 @@ static void test_presses_during_ai_turn_ignored(void **state)
     }
     assert_int_equal(gtu_cell(&g, 8), LED_OFF); /* 400 ms: over */
     gtu_ev(&g, KEY_EV_RELEASE, 8); /* released after the AI's move */
-    assert_int_equal(pos_count(g.pos.x), 1);
-    assert_int_equal(pos_count(g.pos.o), 1);
+    assert_int_equal(pos_count(game_pos(&g).x), 1);
+    assert_int_equal(pos_count(game_pos(&g).o), 1);
 }
 
 /* Press on an occupied cell: the cell blinks, nothing else changes. The AI's move,
@@ -485,16 +481,16 @@ static void test_press_on_taken_cell_blinks(void **state)
     pos_t p;
     (void)state;
     after_first_exchange(&g);
-    p = g.pos;
+    p = game_pos(&g);
     frame_of(&g, f);
-    assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN | LED_BLINK);
+    assert_int_equal(f[pos_first_cell(game_pos(&g).o)], LED_GREEN | LED_BLINK);
     gtu_clear();
     gtu_tap(&g, 0);
-    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_assert_pos(&g, p);
     assert_int_equal(gtu_reports(), 0);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED | LED_BLINK);
-    assert_int_equal(f[pos_first_cell(g.pos.o)], LED_GREEN);
+    assert_int_equal(f[pos_first_cell(game_pos(&g).o)], LED_GREEN);
     gtu_tick(&g, GAME_ERROR_MS);
     frame_of(&g, f);
     assert_int_equal(f[0], LED_RED);
@@ -508,9 +504,9 @@ static void test_two_keys_at_once_ignored(void **state)
     pos_t p;
     (void)state;
     after_first_exchange(&g);
-    p = g.pos;
-    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
-    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    p = game_pos(&g);
+    uint8_t free1 = pos_first_cell(pos_empty(game_pos(&g)));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(game_pos(&g)) & ~(1u << free1)));
     gtu_ev(&g, KEY_EV_PRESS, free1);
     assert_int_equal(gtu_cell(&g, free1), LED_OFF); /* one key: not ignored */
     gtu_ev(&g, KEY_EV_PRESS, free2);
@@ -521,14 +517,14 @@ static void test_two_keys_at_once_ignored(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, free2);
     gtu_ev(&g, KEY_EV_RELEASE, free1);
     gtu_tick(&g, 300);
-    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_assert_pos(&g, p);
     gtu_ev(&g, KEY_EV_PRESS, free1);
     gtu_ev(&g, KEY_EV_PRESS, free2);
     gtu_tick(&g, GAME_LONG_MS + 100u);
     gtu_ev(&g, KEY_EV_RELEASE, free1);
     gtu_ev(&g, KEY_EV_RELEASE, free2);
-    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
-    assert_memory_equal(&p, &g.pos, sizeof p);
+    assert_int_equal(game_state(&g), GAME_ST_BOARD); /* nothing shows over the board */
+    gtu_assert_pos(&g, p);
 }
 
 /* A double PRESS of the same key without release, a stray RELEASE, events for cells
@@ -539,20 +535,20 @@ static void test_stray_events_ignored(void **state)
     pos_t p;
     (void)state;
     after_first_exchange(&g);
-    p = g.pos;
-    uint8_t free1 = pos_first_cell(pos_empty(g.pos));
-    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(g.pos) & ~(1u << free1)));
+    p = game_pos(&g);
+    uint8_t free1 = pos_first_cell(pos_empty(game_pos(&g)));
+    uint8_t free2 = pos_first_cell((uint16_t)(pos_empty(game_pos(&g)) & ~(1u << free1)));
     gtu_ev(&g, KEY_EV_PRESS, free1);
     gtu_ev(&g, KEY_EV_PRESS, free1);
     gtu_ev(&g, KEY_EV_RELEASE, free1);
     gtu_ev(&g, KEY_EV_RELEASE, free1);
     gtu_ev(&g, KEY_EV_RELEASE, free2);
-    assert_memory_equal(&p, &g.pos, sizeof p);
+    gtu_assert_pos(&g, p);
     gtu_ev(&g, KEY_EV_PRESS, 9);
     gtu_ev(&g, KEY_EV_RELEASE, 200);
-    assert_int_equal(g.held, 0);
+    assert_int_equal(game_held_keys(&g), 0);
     gtu_tap(&g, free1);
-    assert_true(g.pos.x & (1u << free1));
+    assert_true(game_pos(&g).x & (1u << free1));
 }
 
 /* The menu's display: all nine yellow; `full` cells full, the rest dim; `blink` cells
@@ -603,7 +599,7 @@ static void test_two_players_beat(void **state)
         gtu_tick(&g, 1000);
         gtu_tap(&g, 4);                 /* x (or o after the AI), then 1 ms */
         gtu_tick(&g, 2048u - 128u - 2u); /* 1919 ms idle */
-        uint8_t empty = pos_first_cell(pos_empty(g.pos));
+        uint8_t empty = pos_first_cell(pos_empty(game_pos(&g)));
         assert_int_equal(gtu_cell(&g, empty), LED_OFF);
         gtu_tick(&g, 1);
         assert_int_equal(gtu_cell(&g, empty),
@@ -622,7 +618,7 @@ static void test_menu_hint_discoverable(void **state)
     game_t g;
     (void)state;
     menu_fresh(&g);
-    g.idle = 0;
+    gtu_idle_now(&g);
     gtu_tick(&g, 20480u - 1u);
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_tick(&g, 1);
@@ -634,8 +630,8 @@ static void test_menu_hint_discoverable(void **state)
     for (uint8_t i = 0; i < 5; i++) {
         gtu_tap(&g, x_wins[i]);
     }
-    assert_true(g.over);
-    g.idle = 0;
+    assert_true(game_over(&g));
+    gtu_idle_now(&g);
     gtu_tick(&g, 4095u);
     assert_int_equal(gtu_cell(&g, 4) & LED_DIM, 0);
     gtu_tick(&g, 1);
@@ -655,7 +651,7 @@ static void test_menu_hold_only_centre(void **state)
         gtu_ev(&g, KEY_EV_RELEASE, c);
         gtu_tick(&g, 1);
         assert_int_equal(game_menu_open(&g), c == 4);
-        assert_int_equal(g.ms[GAME_T_FLASH] != 0 && g.flash == (1u << c), c != 4);
+        assert_int_equal(gtu_flickering(&g) == (1u << c), c != 4);
     }
 }
 
@@ -689,7 +685,7 @@ static void test_menu_long_press_closes(void **state)
     assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
     assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 0);
-    assert_memory_equal(&before, &g.settings, sizeof before);
+    assert_memory_equal(&before, game_settings(&g), sizeof before);
     assert_int_equal(gtu_take_save(&g), 0);
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
 }
@@ -712,7 +708,7 @@ static void test_menu_held_key_closes_on_release(void **state)
     assert_int_equal(gtu_cell(&g, 0), LED_OFF);
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
-    assert_memory_equal(&before, &g.settings, sizeof before);
+    assert_memory_equal(&before, game_settings(&g), sizeof before);
 }
 
 /* And 10 s without a press (a literal: the manual's figure). */
@@ -730,7 +726,7 @@ static void test_menu_times_out(void **state)
     assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
     assert_int_equal(gtu_take_save(&g), 0);
-    assert_memory_equal(&before, &g.settings, sizeof before);
+    assert_memory_equal(&before, game_settings(&g), sizeof before);
 }
 
 /* 1-3 pick the mode: a new game, confirmed yellow, the menu closed. 4 steps the level
@@ -749,25 +745,25 @@ static void test_menu_picks_mode_steps_level(void **state)
     assert_int_equal(gtu_cell(&g, 0), LED_OFF);
     gtu_menu(&g, 3);
     assert_true(game_menu_open(&g));
-    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
-    assert_int_equal(g.level, LEVEL_MEDIUM); /* no move yet: this game too */
+    assert_int_equal(game_settings(&g)->level, LEVEL_MEDIUM);
+    assert_int_equal(game_level(&g), LEVEL_MEDIUM); /* no move yet: this game too */
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 1);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_long(&g, 3);
-    assert_int_equal(g.settings.level, LEVEL_EASY);
+    assert_int_equal(game_settings(&g)->level, LEVEL_EASY);
     gtu_long(&g, 3); /* turns round */
-    assert_int_equal(g.settings.level, LEVEL_PERFECT);
+    assert_int_equal(game_settings(&g)->level, LEVEL_PERFECT);
     gtu_tap(&g, 4); /* 5 closes */
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
     gtu_menu(&g, 3); /* mid-game: the next game's only */
-    assert_int_equal(g.settings.level, LEVEL_MEDIUM);
-    assert_int_equal(g.level, LEVEL_PERFECT);
+    assert_int_equal(game_settings(&g)->level, LEVEL_MEDIUM);
+    assert_int_equal(game_level(&g), LEVEL_PERFECT);
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 0);
     gtu_tap(&g, 4);
     gtu_menu(&g, 2);
-    assert_int_equal(g.settings.mode, GAME_MODE_2P);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 4);
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 2); /* the picks 1 and 3 */
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_2P);
@@ -788,12 +784,12 @@ static void test_menu_toggles_stay_open(void **state)
     assert_int_equal(gtu_take_save(&g), 0); /* chosen: green, blinking, nothing changed */
     assert_int_equal(gtu_cell(&g, 7), LED_GREEN | LED_BLINK);
     gtu_long(&g, 7);
-    assert_int_equal(g.settings.color_blind, 1);
+    assert_int_equal(game_settings(&g)->color_blind, 1);
     assert_int_equal(gtu_take_save(&g), 1);
     assert_int_equal(gtu_last_report(GAME_REP_COLOR_BLIND)->value, 1);
     assert_true(game_menu_open(&g));
     gtu_long(&g, 7); /* still chosen: again */
-    assert_int_equal(g.settings.color_blind, 0);
+    assert_int_equal(game_settings(&g)->color_blind, 0);
     gtu_long(&g, 7);
     gtu_tap(&g, 8); /* a second tap closes the menu */
     assert_false(game_menu_open(&g));
@@ -801,26 +797,26 @@ static void test_menu_toggles_stay_open(void **state)
     check_menu_frame(&g, 0x1A4, 0x008);
     gtu_tap(&g, 8);
     gtu_long(&g, 8);
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     assert_int_equal(gtu_last_report(GAME_REP_BRIGHTNESS)->value, LEDS_BRIGHT_MEDIUM);
     gtu_long(&g, 8);
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_NIGHT);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_NIGHT);
     gtu_tap(&g, 8);
     gtu_open(&g);
     check_menu_frame(&g, 0x0A4, 0x108);
     gtu_tap(&g, 8);
     gtu_long(&g, 8); /* night never jumps to full: it turns round */
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     gtu_long(&g, 8);
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_FULL);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_FULL);
     gtu_long(&g, 8); /* and round again at full */
-    assert_int_equal(g.settings.brightness, LEDS_BRIGHT_MEDIUM);
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     gtu_tap(&g, 8);
     game_set_brightness(&g, LEDS_BRIGHT_FULL);
     gtu_open(&g);
     gtu_tap(&g, 7);
     gtu_long(&g, 7);
-    assert_int_equal(g.settings.color_blind, 0);
+    assert_int_equal(game_settings(&g)->color_blind, 0);
     assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 6);
     assert_int_equal(gtu_take_save(&g), 1);
     assert_true(game_menu_open(&g));
@@ -840,7 +836,7 @@ static void test_menu_two_keys_and_two_players(void **state)
     gtu_ev(&g, KEY_EV_PRESS, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 0);
-    assert_int_equal(g.settings.mode, GAME_MODE_2P);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_2P);
     assert_true(game_menu_open(&g));
     gtu_long(&g, 0);
     gtu_tap(&g, 0);
@@ -850,9 +846,9 @@ static void test_menu_two_keys_and_two_players(void **state)
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismisses the analysis; not a move: the ignored sign */
     assert_int_equal(gtu_marks(&g), 1);
-    assert_true(g.ms[GAME_T_FLASH] > 0 && g.flash == 1u << 8);
+    assert_int_equal(gtu_flickering(&g), 1u << 8);
     gtu_tap(&g, 1);
-    assert_int_equal(g.pos.o, 1u << 1);
+    assert_int_equal(game_pos(&g).o, 1u << 1);
 }
 
 /* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins column
@@ -863,8 +859,8 @@ static void test_menu_statistics(void **state)
     game_t g;
     (void)state;
     menu_fresh(&g);
-    g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_WIN] = 2;
-    g.stats.games[stats_table(GAME_MODE_AI_X, g.level)][STATS_DRAW] = 1;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_WIN] = 2;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_DRAW] = 1;
     gtu_menu(&g, 6);
     assert_false(game_menu_open(&g));
     for (uint8_t c = 0; c < 9; c++) {
@@ -872,7 +868,7 @@ static void test_menu_statistics(void **state)
                                           : c == 4 || c == 7 ? (LED_YELLOW | LED_BLINK | LED_DIM)
                                                              : (LED_YELLOW | LED_DIM));
     }
-    gtu_tick(&g, GAME_STATS_MS);
+    gtu_tick(&g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
     assert_int_equal(gtu_cell(&g, 0), LED_OFF);
 }
 
@@ -904,11 +900,11 @@ static void test_hint_and_analysis(void **state)
     gtu_tick(&g, GAME_AI_DELAY_MS);
     gtu_clear();
     {
-        uint8_t empty_cell = pos_first_cell(pos_empty(g.pos));
-        uint8_t best = engine_move(g.pos);
-        pos_t p = g.pos;
+        uint8_t empty_cell = pos_first_cell(pos_empty(game_pos(&g)));
+        uint8_t best = engine_move(game_pos(&g));
+        pos_t p = game_pos(&g);
         gtu_long(&g, empty_cell);
-        assert_memory_equal(&p, &g.pos, sizeof p);
+        gtu_assert_pos(&g, p);
         frame_of(&g, f);
         assert_int_equal(f[best], LED_YELLOW);
         assert_int_equal(gtu_reports_of(GAME_REP_HINT), 1);
@@ -918,7 +914,7 @@ static void test_hint_and_analysis(void **state)
         assert_int_not_equal(f[best], LED_YELLOW);
         /* Analysis: every empty cell by its outcome, marks dark. */
         gtu_long(&g, 0);
-        assert_memory_equal(&p, &g.pos, sizeof p);
+        gtu_assert_pos(&g, p);
         frame_of(&g, f);
         for (uint8_t c = 0; c < 9; c++) {
             if (pos_empty(p) & (1u << c)) {
@@ -942,7 +938,7 @@ static void test_hint_and_analysis(void **state)
         }
         /* The next press ends it and is not a move. */
         gtu_tap(&g, empty_cell);
-        assert_memory_equal(&p, &g.pos, sizeof p);
+        gtu_assert_pos(&g, p);
         frame_of(&g, f);
         assert_int_equal(f[0], LED_RED);
         /* Analysis also ends by itself after 3 s. */
@@ -966,10 +962,10 @@ static void test_win_two_players(void **state)
     gtu_tap(&g, 1);
     gtu_tap(&g, 4);
     gtu_tap(&g, 2);
-    assert_int_equal(g.over, 1);
+    assert_int_equal(game_over(&g), 1);
     assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_X);
-    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_WIN], 1);
+    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_WIN], 1);
     assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     frame_of(&g, f);
     for (int c = 0; c < 3; c++) {
@@ -979,13 +975,13 @@ static void test_win_two_players(void **state)
     assert_int_equal(f[5], LED_OFF);
     /* Menu cell 7 at game over shows stats and keeps the final board. */
     gtu_menu(&g, 6);
-    assert_int_equal(g.over, 1);
+    assert_int_equal(game_over(&g), 1);
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismiss */
-    assert_int_equal(g.over, 1);
+    assert_int_equal(game_over(&g), 1);
     /* The next short press starts a new game and is not a move. */
     gtu_tap(&g, 8);
-    assert_int_equal(g.over, 0);
+    assert_int_equal(game_over(&g), 0);
     assert_int_equal(gtu_marks(&g), 0);
 }
 
@@ -1007,15 +1003,15 @@ static void test_draw_two_players(void **state)
     uint8_t f[9];
     (void)state;
     play_draw_two_players(&g);
-    assert_int_equal(g.over, 1);
-    assert_int_equal(g.winner, PLAYER_NONE);
+    assert_int_equal(game_over(&g), 1);
+    assert_int_equal(game_winner(&g), PLAYER_NONE);
     assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_NONE);
     frame_of(&g, f);
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
     }
-    assert_int_equal(g.stats.games[STATS_TABLE_2P][STATS_DRAW], 1);
+    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW], 1);
 }
 
 /* At game over the menu's mode cells start a new game; the level steps for the next. */
@@ -1026,26 +1022,26 @@ static void test_menu_at_game_over(void **state)
     play_draw_two_players(&g);
     /* Menu cell 1 at game over: new game vs AI as x. */
     gtu_menu(&g, 0);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
     /* At game over in o mode: menu cell 4, then 2. */
     g.settings.mode = GAME_MODE_AI_O;
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    while (!g.over) {
-        gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    while (!game_over(&g)) {
+        gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
         gtu_tick(&g, GAME_AI_DELAY_MS);
     }
-    assert_int_equal(g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_LOSS] +
-                         g.stats.games[stats_table(GAME_MODE_AI_O, g.level)][STATS_DRAW],
+    assert_int_equal(game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_LOSS] +
+                         game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_DRAW],
                      1);
-    uint8_t next = (uint8_t)((g.settings.level + 1u) % LEVELS);
+    uint8_t next = (uint8_t)((game_settings(&g)->level + 1u) % LEVELS);
     gtu_menu(&g, 3); /* the level steps for the next game; this one stays over */
-    assert_int_equal(g.settings.level, next);
-    assert_int_equal(g.over, 1);
+    assert_int_equal(game_settings(&g)->level, next);
+    assert_int_equal(game_over(&g), 1);
     gtu_tap(&g, 4);
     gtu_menu(&g, 1); /* you o: a new game at it, the AI opens */
-    assert_int_equal(g.over, 0);
-    assert_int_equal(g.level, next);
+    assert_int_equal(game_over(&g), 0);
+    assert_int_equal(game_level(&g), next);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     assert_int_equal(gtu_marks(&g), 1);
 }
@@ -1060,18 +1056,18 @@ static void test_wake_guard_and_sync(void **state)
     gtu_tick(&g, 900);
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     assert_int_equal(gtu_marks(&g), 0); /* the waking press is not a move, nor a menu */
-    assert_int_equal(g.ms[GAME_T_OVERLAY], 0);
+    assert_int_equal(game_state(&g), GAME_ST_BOARD);
     gtu_tap(&g, 4);
-    assert_int_equal(g.pos.x, 1u << 4);
+    assert_int_equal(game_pos(&g).x, 1u << 4);
     /* A lost RELEASE: the debounced state says nothing is held. */
     gtu_tick(&g, GAME_AI_DELAY_MS);
     gtu_ev(&g, KEY_EV_PRESS, 0);
     game_keys_sync(&g, 0); /* the release was dropped */
-    assert_int_equal(g.held, 0);
+    assert_int_equal(game_held_keys(&g), 0);
     {
-        uint8_t c = pos_first_cell(pos_empty(g.pos));
+        uint8_t c = pos_first_cell(pos_empty(game_pos(&g)));
         gtu_tap(&g, c);
-        assert_int_equal(pos_count(g.pos.x), 2);
+        assert_int_equal(pos_count(game_pos(&g).x), 2);
     }
 }
 
@@ -1097,26 +1093,26 @@ static void test_stuck_key(void **state)
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
     gtu_tick(&g, GAME_FLASH_MS);
     assert_int_equal(gtu_cell(&g, 4), LED_OFF);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_X);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     gtu_tick(&g, GAME_STUCK_MS); /* reported once */
     assert_int_equal(gtu_reports_of(GAME_REP_STUCK), 1);
     /* The other keys work while it stays down (the debounced state still has it). */
     game_keys_sync(&g, 1u << 4);
     gtu_tap(&g, 0);
     game_keys_sync(&g, 1u << 4);
-    assert_int_equal(g.pos.x, 1u << 0);
+    assert_int_equal(game_pos(&g).x, 1u << 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(pos_count(g.pos.o), 1);
+    assert_int_equal(pos_count(game_pos(&g).o), 1);
     /* Released: its event counts for nothing, the debounced state frees it; then it
      * is an ordinary key again (a move if cell 5 is still free). */
     gtu_ev(&g, KEY_EV_RELEASE, 4);
-    assert_int_equal(g.stuck, 1u << 4);
+    assert_int_equal(game_stuck_keys(&g), 1u << 4);
     game_keys_sync(&g, 0);
-    assert_int_equal(g.stuck, 0);
-    assert_int_equal(g.held, 0);
-    if (pos_empty(g.pos) & (1u << 4)) {
+    assert_int_equal(game_stuck_keys(&g), 0);
+    assert_int_equal(game_held_keys(&g), 0);
+    if (pos_empty(game_pos(&g)) & (1u << 4)) {
         gtu_tap(&g, 4);
-        assert_true(g.pos.x & (1u << 4));
+        assert_true(game_pos(&g).x & (1u << 4));
     }
 }
 

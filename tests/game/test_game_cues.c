@@ -134,7 +134,7 @@ static void sc_ai_last_move(game_t *g, uint8_t cb)
     start(g, GAME_MODE_AI_X, cb);
     gtu_tap(g, 0);
     gtu_tick(g, GAME_AI_DELAY_MS); /* o at 5: blinking */
-    assert_int_equal(g->pos.o, 1u << 4);
+    assert_int_equal(game_pos(g).o, 1u << 4);
 }
 
 static void sc_taken_and_ignored(game_t *g, uint8_t cb)
@@ -151,7 +151,7 @@ static void sc_hint(game_t *g, uint8_t cb)
     gtu_long(g, 2);
     assert_non_null(gtu_last_report(GAME_REP_HINT));
     hint_cell = gtu_last_report(GAME_REP_HINT)->cell;
-    assert_true((pos_empty(g->pos) >> hint_cell) & 1u);
+    assert_true((pos_empty(game_pos(g)) >> hint_cell) & 1u);
     assert_true(hint_cell != 7);
 }
 
@@ -188,7 +188,7 @@ static void sc_x_wins(game_t *g, uint8_t cb)
     for (int i = 0; i < 7; i++) {
         gtu_tap(g, seq[i]);
     }
-    assert_int_equal(g->winner, PLAYER_X);
+    assert_int_equal(game_winner(g), PLAYER_X);
 }
 
 /* two players, o wins on the middle row; x 1 2 9 stay steady, o 7 too */
@@ -199,15 +199,15 @@ static void sc_o_wins(game_t *g, uint8_t cb)
     for (int i = 0; i < 8; i++) {
         gtu_tap(g, seq[i]);
     }
-    assert_int_equal(g->winner, PLAYER_O);
+    assert_int_equal(game_winner(g), PLAYER_O);
 }
 
 static void sc_menu(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
-    g->settings.brightness = LEDS_BRIGHT_NIGHT;
-    g->settings.level = LEVEL_MEDIUM;
-    g->settings.sound = SOUNDS_OFF;
+    game_set_brightness(g, LEDS_BRIGHT_NIGHT);
+    game_set_level(g, LEVEL_MEDIUM);
+    game_set_sound(g, SOUNDS_OFF);
     gtu_open(g);
     assert_true(game_menu_open(g));
 }
@@ -219,15 +219,15 @@ static void sc_pick(game_t *g, uint8_t cb)
     gtu_tick(g, GAME_AI_DELAY_MS);
     gtu_menu(g, 1);
     gtu_tick(g, GAME_AI_DELAY_MS); /* the AI's opening of the new game */
-    assert_int_equal(pos_count(g->pos.x), 1);
+    assert_int_equal(pos_count(game_pos(g).x), 1);
 }
 
 static void sc_stats(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_WIN] = 3;
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_DRAW] = 2;
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_LOSS] = 1;
+    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_WIN] = 3;
+    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_DRAW] = 2;
+    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_LOSS] = 1;
     gtu_menu(g, 6);
 }
 
@@ -235,10 +235,12 @@ static void sc_stats(game_t *g, uint8_t cb)
 static void sc_stats_abandoned(game_t *g, uint8_t cb)
 {
     sc_stats(g, cb);
-    g->stats.games[stats_table(GAME_MODE_AI_X, g->level)][STATS_ABANDONED] = 2;
-    gtu_tick(g, GAME_STATS_MS);
+    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_ABANDONED] = 2;
+    gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
     gtu_menu(g, 6);
-    gtu_tick(g, g->ms[GAME_T_OVERLAY] - GAME_STATS_ABANDONED_MS);
+    while (game_state(g) == GAME_ST_STATS_RESULTS) {
+        gtu_tick(g, 1);
+    }
 }
 
 static const scenario_t scenarios[] = {

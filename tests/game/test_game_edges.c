@@ -58,20 +58,20 @@ static void test_stats_clear_every_mode(void **state)
         gtu_start(&g, current, LEVEL_PERFECT, 1);
         for (uint8_t t = 0; t < STATS_TABLES; t++) {
             for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                g.stats.games[t][k] = (uint16_t)(1u + t * STATS_KINDS + k);
+                gtu_stats(&g)->games[t][k] = (uint16_t)(1u + t * STATS_KINDS + k);
             }
         }
-        g.stats.before = 1;
-        g.stats.old[1][2] = 5;
+        gtu_stats(&g)->before = 1;
+        gtu_stats(&g)->old[1][2] = 5;
         gtu_take_save(&g);
         game_stats_clear(&g);
         for (uint8_t t = 0; t < STATS_TABLES; t++) {
             for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                assert_int_equal(g.stats.games[t][k], 0);
+                assert_int_equal(game_stats(&g)->games[t][k], 0);
             }
         }
-        assert_int_equal(g.stats.before, 0); /* the games before levels go too */
-        assert_int_equal(g.stats.old[1][2], 0);
+        assert_int_equal(game_stats(&g)->before, 0); /* the games before levels go too */
+        assert_int_equal(game_stats(&g)->old[1][2], 0);
         assert_true(stats_valid(&g.stats));
         assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     }
@@ -126,8 +126,8 @@ static void win_display(uint16_t line, uint8_t winner)
             gtu_tap(&g, nth_cell(other, i));
         }
     }
-    assert_int_equal(g.over, 1);
-    assert_int_equal(g.winner, winner);
+    assert_int_equal(game_over(&g), 1);
+    assert_int_equal(game_winner(&g), winner);
     uint8_t mine = winner == PLAYER_X ? LED_RED : LED_GREEN;
     uint8_t theirs = winner == PLAYER_X ? LED_GREEN : LED_RED;
     for (uint8_t c = 0; c < 9; c++) {

@@ -130,9 +130,8 @@ static void test_presses(void **state)
 static void near_win(game_t *g, uint8_t mode, uint8_t setting)
 {
     gtu_start(g, mode, LEVEL_PERFECT, 1);
-    g->settings.sound = setting;
-    g->pos = (pos_t){0x003, 0x018};
-    g->ms[GAME_T_AI] = 0;
+    game_set_sound(g, setting);
+    gtu_place(g, (pos_t){0x003, 0x018});
     take(g);
 }
 
@@ -145,27 +144,27 @@ static void test_results(void **state)
     (void)state;
     near_win(&g, GAME_MODE_AI_X, SOUNDS_ON);
     gtu_tap(&g, 2);
-    assert_true(g.over);
+    assert_true(game_over(&g));
     assert_int_equal(take(&g), SOUNDS_win);
     near_win(&g, GAME_MODE_2P, SOUNDS_ON);
     gtu_tap(&g, 6);
     gtu_tap(&g, 5); /* o wins */
-    assert_int_equal(g.winner, PLAYER_O);
+    assert_int_equal(game_winner(&g), PLAYER_O);
     assert_int_equal(take(&g), SOUNDS_win);
     near_win(&g, GAME_MODE_AI_O, SOUNDS_QUIET_ONLY); /* the AI is x: it wins */
     gtu_tick(&g, 1);
-    assert_int_equal(g.winner, PLAYER_X);
+    assert_int_equal(game_winner(&g), PLAYER_X);
     assert_int_equal(take(&g), SOUNDS_loss);
     near_win(&g, GAME_MODE_AI_O, SOUNDS_ON); /* the AI wins as a held key turns stuck */
     gtu_ev(&g, KEY_EV_PRESS, 8);
     assert_int_equal(take(&g), SOUNDS_ignored);
     game_tick(&g, GAME_STUCK_MS);
-    assert_true(g.over && g.stuck == 1u << 8);
+    assert_true(game_over(&g) && game_stuck_keys(&g) == 1u << 8);
     assert_int_equal(take(&g), SOUNDS_loss); /* not the stuck key's buzz after it */
     near_win(&g, GAME_MODE_2P, SOUNDS_QUIET_ONLY);
     g.pos = (pos_t){0x08D, 0x072}; /* x o x / x o o / o x . : x to move, a draw */
     gtu_tap(&g, 8);
-    assert_true(g.over && g.winner == PLAYER_NONE);
+    assert_true(game_over(&g) && game_winner(&g) == PLAYER_NONE);
     assert_int_equal(take(&g), SOUNDS_draw);
     near_win(&g, GAME_MODE_AI_X, SOUNDS_QUIET_ONLY);
     gtu_tap(&g, 5); /* no result: the click stays quiet, and the AI's move */
@@ -175,7 +174,7 @@ static void test_results(void **state)
     assert_int_equal(take(&g), SOUNDS_NONE);
     near_win(&g, GAME_MODE_AI_X, SOUNDS_OFF);
     gtu_tap(&g, 2);
-    assert_true(g.over);
+    assert_true(game_over(&g));
     assert_int_equal(take(&g), SOUNDS_NONE);
     gtu_tap(&g, 2); /* a new game: the click off too */
     assert_int_equal(take(&g), SOUNDS_NONE);
@@ -215,14 +214,12 @@ static void test_menu_sounds(void **state)
             gtu_long(&g, 5);
         }
         assert_true(game_menu_open(&g));
-        assert_int_equal(g.settings.sound, steps[i]);
+        assert_int_equal(game_settings(&g)->sound, steps[i]);
         assert_int_equal(gtu_last_report(GAME_REP_SOUND)->value, steps[i]);
         assert_int_equal(gtu_take_save(&g), 1);
         assert_int_equal(take(&g), steps[i] == SOUNDS_ON ? SOUNDS_click : SOUNDS_NONE);
         gtu_tick(&g, 1);
-        g.menu_cell = POS_CELLS; /* the frame unchosen, to see the state */
-        assert_int_equal(gtu_cell(&g, 5), looks[i]);
-        g.menu_cell = 5;
+        assert_int_equal(gtu_menu_look(&g, 5), looks[i]); /* unchosen: the state */
     }
     gtu_tap(&g, 4);
     assert_int_equal(take(&g), SOUNDS_NONE); /* quiet: the menu closes silently */
@@ -231,7 +228,7 @@ static void test_menu_sounds(void **state)
     assert_int_equal(take(&g), SOUNDS_wake);
     gtu_ev(&g, KEY_EV_PRESS, 0); /* the waking key: flickers, its wake sound plays on */
     assert_int_equal(take(&g), SOUNDS_NONE);
-    assert_int_not_equal(g.flash, 0);
+    assert_int_not_equal(gtu_flickering(&g), 0);
     gtu_ev(&g, KEY_EV_RELEASE, 0);
     gtu_tick(&g, GAME_WAKE_GUARD_MS);
     gtu_ev(&g, KEY_EV_PRESS, 0); /* after the guard, an ignored press buzzes again */
@@ -240,7 +237,7 @@ static void test_menu_sounds(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 0);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
     game_set_sound(&g, SOUNDS_SETTINGS); /* out of range: ignored */
-    assert_int_equal(g.settings.sound, SOUNDS_ON);
+    assert_int_equal(game_settings(&g)->sound, SOUNDS_ON);
 }
 
 /* Record 1 in the layout before sound (5 bytes): its settings kept, sound on, saved in

@@ -13,6 +13,7 @@
 
 #include "engine.h"
 #include "game.h"
+#include "bars.h"
 #include "game_test_util.h"
 
 static int setup(void **state)
@@ -24,7 +25,7 @@ static int setup(void **state)
 
 static uint16_t table_count(const game_t *g, uint8_t mode, uint8_t level, uint8_t kind)
 {
-    return g->stats.games[stats_table(mode, level)][kind];
+    return game_stats(g)->games[stats_table(mode, level)][kind];
 }
 
 /* Every counter of every table is 0 but `want` of (mode, level, kind). */
@@ -34,7 +35,7 @@ static void assert_only(const game_t *g, uint8_t mode, uint8_t level, uint8_t ki
     uint8_t t = stats_table(mode, level);
     for (uint8_t i = 0; i < STATS_TABLES; i++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            assert_int_equal(g->stats.games[i][k], i == t && k == kind ? want : 0u);
+            assert_int_equal(game_stats(g)->games[i][k], i == t && k == kind ? want : 0u);
         }
     }
 }
@@ -43,17 +44,17 @@ static void assert_only(const game_t *g, uint8_t mode, uint8_t level, uint8_t ki
  * be one of the perfect moves (level perfect). */
 static void play_out_perfect_ai(game_t *g)
 {
-    while (!g->over) {
-        gtu_tap(g, pos_first_cell(pos_empty(g->pos)));
-        if (g->over) {
+    while (!game_over(g)) {
+        gtu_tap(g, pos_first_cell(pos_empty(game_pos(g))));
+        if (game_over(g)) {
             break;
         }
         {
-            pos_t before = g->pos;
+            pos_t before = game_pos(g);
             uint16_t best = engine_best_cells(before);
             gtu_tick(g, GAME_AI_DELAY_MS);
             /* one of the perfect moves, never a blunder */
-            assert_true(g->pos.o & (uint16_t)~before.o & best);
+            assert_true(game_pos(g).o & (uint16_t)~before.o & best);
         }
     }
 }
@@ -74,16 +75,16 @@ static void test_level_takes_effect_next_game(void **state)
         gtu_drain(&g);
         assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 1);
         assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->level, LEVEL_EASY);
-        assert_int_equal(g.settings.level, LEVEL_EASY);
-        assert_int_equal(g.level, LEVEL_PERFECT);
+        assert_int_equal(game_settings(&g)->level, LEVEL_EASY);
+        assert_int_equal(game_level(&g), LEVEL_PERFECT);
         assert_int_equal(gtu_take_save(&g), STATS_SAVE_SETTINGS);
         play_out_perfect_ai(&g);
-        assert_int_not_equal(g.winner, PLAYER_X);
+        assert_int_not_equal(game_winner(&g), PLAYER_X);
         assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT,
-                    g.winner == PLAYER_NONE ? STATS_DRAW : STATS_LOSS, 1);
+                    game_winner(&g) == PLAYER_NONE ? STATS_DRAW : STATS_LOSS, 1);
         assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
         gtu_tap(&g, 0); /* game over: a new game, at the new level */
-        assert_int_equal(g.level, LEVEL_EASY);
+        assert_int_equal(game_level(&g), LEVEL_EASY);
         assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);
     }
 }
@@ -99,13 +100,13 @@ static void test_next_game_plays_at_new_level(void **state)
         game_set_level(&g, LEVEL_EASY);
         game_new(&g, GAME_MODE_AI_X);
         gtu_drain(&g);
-        assert_int_equal(g.level, LEVEL_EASY);
-        while (!g.over) {
-            gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
-            if (!g.over) {
-                uint8_t best = engine_move(g.pos);
+        assert_int_equal(game_level(&g), LEVEL_EASY);
+        while (!game_over(&g)) {
+            gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
+            if (!game_over(&g)) {
+                uint8_t best = engine_move(game_pos(&g));
                 gtu_tick(&g, GAME_AI_DELAY_MS);
-                blunders += !((g.pos.o >> best) & 1u);
+                blunders += !((game_pos(&g).o >> best) & 1u);
             }
         }
         assert_int_equal(table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_WIN) +
@@ -136,11 +137,11 @@ static void test_abandoned(void **state)
     assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS | STATS_SAVE_SETTINGS);
     /* as o: the AI's opening alone is not the person's move */
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(pos_count(g.pos.x), 1);
+    assert_int_equal(pos_count(game_pos(&g).x), 1);
     game_new(&g, GAME_MODE_AI_O);
     assert_only(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, STATS_ABANDONED, 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
     game_new(&g, GAME_MODE_AI_O);
     assert_int_equal(table_count(&g, GAME_MODE_AI_O, LEVEL_EASY, STATS_ABANDONED), 1);
     /* two players: any move */
@@ -153,14 +154,14 @@ static void test_abandoned(void **state)
     gtu_tap(&g, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     gtu_menu(&g, 1);
-    assert_int_equal(g.settings.mode, GAME_MODE_AI_O);
+    assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_O);
     assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 1);
     /* a finished game is not abandoned by the next one */
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     for (const char *m = "03142"; *m; m++) {
         gtu_tap(&g, (uint8_t)(*m - '0'));
     }
-    assert_true(g.over);
+    assert_true(game_over(&g));
     game_new(&g, GAME_MODE_2P);
     assert_only(&g, GAME_MODE_2P, LEVEL_PERFECT, STATS_WIN, 1);
     /* the menu's new game at game over, and its long press: the same */
@@ -170,8 +171,8 @@ static void test_abandoned(void **state)
     gtu_long(&g, 4); /* a taken cell mid-game: the analysis, not a new game */
     assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 0);
     /* saturates */
-    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_ABANDONED] = STATS_COUNT_MAX;
-    gtu_tap(&g, pos_first_cell(pos_empty(g.pos)));
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_ABANDONED] = STATS_COUNT_MAX;
+    gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
     game_new(&g, GAME_MODE_AI_X);
     assert_int_equal(table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED),
                      STATS_COUNT_MAX);
@@ -211,12 +212,12 @@ static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
 static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned a,
                          leds_frame_t *f)
 {
-    uint16_t *n = g->stats.games[stats_table(g->settings.mode, g->level)];
+    uint16_t *n = gtu_stats(g)->games[stats_table(game_settings(g)->mode, game_level(g))];
     n[STATS_WIN] = (uint16_t)w;
     n[STATS_DRAW] = (uint16_t)d;
     n[STATS_LOSS] = (uint16_t)l;
     n[STATS_ABANDONED] = (uint16_t)a;
-    gtu_tick(g, GAME_STATS_MS); /* any earlier display is over */
+    gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS); /* any earlier display is over */
     gtu_menu(g, 6);
     game_frame(g, f);
 }
@@ -313,8 +314,8 @@ static void test_stats_display(void **state)
     gtu_tap(&g, 4);
     game_frame(&g, &f);
     assert_int_equal(f.red | f.green | f.dim | f.blink, 0);
-    assert_true(g.flash == 1u << 4 && g.ms[GAME_T_FLASH]);
-    assert_int_equal(g.pos.x | g.pos.o, 0); /* and is not a move */
+    assert_int_equal(gtu_flickering(&g), 1u << 4);
+    assert_int_equal(game_pos(&g).x | game_pos(&g).o, 0); /* and is not a move */
 }
 
 /* The display shows the table of the mode and of this game's level; two players: their
@@ -325,24 +326,24 @@ static void test_stats_display_table(void **state)
     leds_frame_t f;
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, 1);
-    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
-    g.stats.games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
-    g.stats.games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
+    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
     gtu_menu(&g, 6);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 3);
     assert_int_equal(bar_height(&f, 1), 0);
     assert_int_equal(bar_height(&f, 2), 0);
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
-    g.stats.games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
-    g.stats.games[STATS_TABLE_2P][STATS_DRAW] = 1;
+    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
+    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW] = 1;
     gtu_menu(&g, 6);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 0);
     assert_int_equal(bar_height(&f, 1), 2); /* 1.5 rows, a half up */
     assert_int_equal(bar_height(&f, 2), 3);
     /* other displays keep no dim cells (the lamp test) */
-    gtu_tick(&g, GAME_STATS_MS);
+    gtu_tick(&g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
     game_lamp(&g);
     game_frame(&g, &f);
     assert_int_equal(f.dim, 0);
@@ -393,8 +394,9 @@ static void check_second_picture(game_t *g, unsigned w, unsigned d, unsigned l, 
     leds_frame_t f;
     uint32_t played = (uint32_t)w + d + l, top = played > a ? played : a;
     show_stats_a(g, w, d, l, a, &f);
-    assert_true(g->ms[GAME_T_OVERLAY] > GAME_STATS_ABANDONED_MS);
-    gtu_tick(g, g->ms[GAME_T_OVERLAY] - GAME_STATS_ABANDONED_MS - 1u);
+    assert_int_equal(game_state(g), GAME_ST_STATS_RESULTS);
+    gtu_tick(g, GAME_STATS_RESULTS_MS - 2u); /* its last ms (the pick's release took one) */
+    assert_int_equal(game_state(g), GAME_ST_STATS_RESULTS);
     game_frame(g, &f);
     assert_int_equal(f.red & f.green & f.dim & 0x092u, 0x092u); /* the first: middle lit */
     gtu_tick(g, 1);
@@ -403,7 +405,7 @@ static void check_second_picture(game_t *g, unsigned w, unsigned d, unsigned l, 
     assert_int_equal(bar_of(&f, 0, CLS_PLAYED), top ? rows_exact(played, top) : 0u);
     assert_int_equal(bar_of(&f, 2, CLS_LOSS), top ? rows_exact(a, top) : 0u);
     assert_int_equal(f.red & f.green & 0x049u, 0x049u); /* column 1 yellow */
-    gtu_tick(g, GAME_STATS_ABANDONED_MS - 1u);
+    gtu_tick(g, GAME_STATS_PLAYED_MS - 1u);
     game_frame(g, &f);
     assert_int_equal(f.green & 0x049u, 0x049u);
     gtu_tick(g, 1);

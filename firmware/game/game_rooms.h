@@ -1,0 +1,34 @@
+/* firmware/game/game_rooms.h - what the game's own files share, and no one else: the
+ * state machine's doors (game.c), the game under way (play.c), the menu (menu.c), the
+ * settings (settings.c) and the frames (frame.c). Not part of the contract (game.h). */
+#ifndef GAME_ROOMS_H
+#define GAME_ROOMS_H
+#include "game.h"
+
+static inline uint16_t game_bit(uint8_t cell)
+{
+    return (uint16_t)(1u << cell);
+}
+
+/* game.c: the machine. */
+void game_enter(game_t *g, uint8_t state, uint16_t ms);         /* the state, for ms (0: no end) */
+game_report_t *game_report(game_t *g, game_report_kind_t kind); /* a new one, cleared */
+void game_sound(game_t *g, uint8_t id);     /* the event's sound, if the setting lets it */
+void game_flash(game_t *g, uint16_t cells); /* ignored presses: flicker and buzz */
+
+/* play.c: the game under way. */
+bool game_person_moved(const game_t *g); /* in this game (then: no menu, abandoned) */
+void game_board_press(game_t *g, uint8_t cell, uint8_t kind); /* PRESS_TAP, _LONG, _HOLD */
+void game_ai_step(game_t *g); /* the AI moves when its time has come */
+
+/* settings.c: a setting, saved and reported. */
+void game_setting(game_t *g, uint8_t *field, uint8_t value);
+void game_level_step(game_t *g); /* the menu's level: the next, this game's too if unmoved */
+
+/* menu.c: the menu. */
+void game_menu_open_now(game_t *g);
+void game_menu_press(game_t *g, uint8_t cell, uint8_t kind);
+void game_menu_close(game_t *g); /* unchanged: said and heard */
+void game_menu_frame(const game_t *g, leds_frame_t *f);
+
+#endif

@@ -1,0 +1,205 @@
+/* firmware/game/play.c - the game under way: a new game, the person's and the AI's
+ * moves, the end with its result counted, the hint and the analysis, and what a press
+ * does on the board (firmware/README.md, "Gestures"). */
+#include "game_rooms.h"
+
+#include "engine.h"
+#include "level.h"
+#include "menu.h"
+#include "sounds.h"
+
+static uint8_t game_ai_player(uint8_t mode)
+{
+    if (mode == GAME_MODE_AI_X) {
+        return PLAYER_O;
+    }
+    return mode == GAME_MODE_AI_O ? PLAYER_X : PLAYER_NONE;
+}
+
+/* How a finished game counts: vs the AI, the person's win, draw or loss; two players,
+ * x wins (STATS_WIN), a draw or o wins (STATS_LOSS). */
+static uint8_t game_stats_kind(uint8_t mode, uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        return STATS_DRAW;
+    }
+    if (mode == GAME_MODE_AI_O) {
+        return winner == PLAYER_O ? STATS_WIN : STATS_LOSS;
+    }
+    return winner == PLAYER_X ? STATS_WIN : STATS_LOSS;
+}
+
+/* The result's sound: the person's win, draw or loss against the AI; two players, a win
+ * is the winner's (firmware/README.md, "Sound"). */
+static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
+{
+    if (winner == PLAYER_NONE) {
+        return SOUNDS_draw;
+    }
+    return mode == GAME_MODE_2P || game_stats_kind(mode, winner) == STATS_WIN ? SOUNDS_win
+                                                                              : SOUNDS_loss;
+}
+
+static uint16_t game_marked(const game_t *g)
+{
+    return (uint16_t)(g->pos.x | g->pos.o);
+}
+
+bool game_person_moved(const game_t *g)
+{
+    uint8_t ai = game_ai_player(g->settings.mode);
+    uint16_t theirs = ai == PLAYER_X ? g->pos.o : ai == PLAYER_O ? g->pos.x : game_marked(g);
+    return theirs != 0;
+}
+
+static game_err_t game_turn(const game_t *g)
+{
+    if (g->over) {
+        return GAME_ERR_OVER;
+    }
+    return pos_to_move(g->pos) == game_ai_player(g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
+                                                                   : GAME_OK;
+}
+
+bool game_ai_to_move(const game_t *g)
+{
+    return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
+}
+
+/* The mover's mark on `cell`, reported as `kind`; then the AI's reply is due, or the
+ * game is over: reported and counted. */
+static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
+{
+    uint8_t mover = pos_to_move(g->pos);
+    game_report_t *r = game_report(g, kind);
+    uint16_t line;
+    r->cell = cell;
+    r->player = mover;
+    g->pos = pos_play(g->pos, cell);
+    /* only the mover can have completed a line */
+    line = pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o);
+    if (!line && pos_empty(g->pos)) {
+        g->ai_ms = GAME_AI_DELAY_MS;
+        return;
+    }
+    if (!line) {
+        line = POS_ALL; /* a draw: all nine blink */
+        mover = PLAYER_NONE;
+    }
+    g->over = true;
+    g->winner = mover;
+    g->blink = line;
+    game_report(g, GAME_REP_RESULT)->player = mover;
+    stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
+    g->save |= STATS_SAVE_STATS;
+    game_sound(g, game_result_sound(g->settings.mode, mover));
+}
+
+void game_new(game_t *g, uint8_t mode)
+{
+    if (mode >= GAME_MODES) {
+        mode = GAME_MODE_AI_X;
+    }
+    if (!g->over && game_person_moved(g)) {
+        stats_count(&g->stats, g->settings.mode, g->level, STATS_ABANDONED);
+        g->save |= STATS_SAVE_STATS;
+    }
+    game_setting(g, &g->settings.mode, mode);
+    game_enter(g, GAME_ST_BOARD, 0);
+    g->level = g->settings.level;
+    g->pos = (pos_t){0, 0};
+    g->over = false;
+    g->winner = PLAYER_NONE;
+    g->blink_ms = 0;
+    g->ai_ms = GAME_AI_DELAY_MS;
+    game_report_t *r = game_report(g, GAME_REP_NEW);
+    r->mode = mode;
+    r->level = g->level;
+}
+
+void game_lamp(game_t *g)
+{
+    game_enter(g, GAME_ST_LAMP, 3u * GAME_LAMP_STEP_MS);
+}
+
+game_err_t game_person_move(game_t *g, uint8_t cell)
+{
+    game_err_t r = game_turn(g);
+    if (!r && (game_marked(g) & game_bit(cell))) {
+        r = GAME_ERR_TAKEN;
+    }
+    if (!r) {
+        game_enter(g, GAME_ST_BOARD, 0); /* a move ends any display */
+        game_place(g, cell, GAME_REP_MOVE);
+    }
+    return r;
+}
+
+bool game_hint(game_t *g)
+{
+    if (game_turn(g) != GAME_OK) {
+        return false;
+    }
+    g->cell = engine_move(g->pos);
+    game_enter(g, GAME_ST_HINT, GAME_HINT_MS);
+    game_report(g, GAME_REP_HINT)->cell = g->cell;
+    return true;
+}
+
+/* Each empty cell: what the side to move gets there with perfect play after it. */
+static void game_analysis(game_t *g)
+{
+    game_report_t *r = game_report(g, GAME_REP_ANALYSIS);
+    r->cells = pos_empty(g->pos);
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        uint16_t bit = game_bit(c);
+        if (r->cells & bit) {
+            /* the child's result is the opponent's: its loss is the mover's win */
+            int8_t child = engine_outcome(pos_play(g->pos, c)).result;
+            if (child == ENGINE_LOSS) {
+                r->wins |= bit;
+            } else if (child == ENGINE_WIN) {
+                r->losses |= bit;
+            }
+        }
+    }
+    g->cells = r->cells;
+    g->wins = r->wins;
+    g->losses = r->losses;
+    game_enter(g, GAME_ST_ANALYSIS, GAME_ANALYSIS_MS);
+}
+
+void game_ai_step(game_t *g)
+{
+    uint8_t cell;
+    if (!game_ai_to_move(g) || g->ai_ms) {
+        return;
+    }
+    cell = level_pick(g->pos, g->level, &g->rng);
+    g->blink = game_bit(cell);
+    g->blink_ms = GAME_AI_BLINK_MS;
+    game_sound(g, SOUNDS_ai_move);
+    game_place(g, cell, GAME_REP_AI_MOVE);
+}
+
+void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
+{
+    uint16_t bit = game_bit(cell);
+    if (kind == PRESS_HOLD && cell == GAME_MENU_OPEN_CELL) {
+        game_menu_open_now(g);
+    } else if (kind != PRESS_TAP) {
+        if (g->over || !game_person_moved(g)) {
+            game_flash(g, bit); /* nothing to hint or analyse */
+        } else if (!(game_marked(g) & bit)) {
+            (void)game_hint(g);
+        } else {
+            game_analysis(g);
+        }
+    } else if (g->over) {
+        game_new(g, g->settings.mode); /* this press is not a move */
+    } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
+        g->blink = bit; /* the taken cell blinks in its color */
+        g->blink_ms = GAME_ERROR_MS;
+        game_sound(g, SOUNDS_ignored); /* no move: buzzed, as a flickering press */
+    }
+}

@@ -1,0 +1,67 @@
+/* firmware/game/settings.c - the settings (mode, level, colour-blind display, brightness,
+ * sound) and the statistics' reset: each change saved and reported, from the console or
+ * the menu (firmware/README.md, "Menu"). */
+#include "game_rooms.h"
+
+void game_setting(game_t *g, uint8_t *field, uint8_t value)
+{
+    if (*field != value) {
+        *field = value;
+        g->save |= STATS_SAVE_SETTINGS;
+    }
+}
+
+/* The next game's level; with this_game, the game under way's too. */
+static void game_level_set(game_t *g, uint8_t level, bool this_game)
+{
+    game_report_t *r;
+    game_setting(g, &g->settings.level, level);
+    if (this_game) {
+        g->level = level;
+    }
+    r = game_report(g, GAME_REP_LEVEL);
+    r->level = level;
+    r->value = this_game;
+}
+
+void game_set_level(game_t *g, uint8_t level)
+{
+    if (level < LEVELS) {
+        game_level_set(g, level, false);
+    }
+}
+
+void game_level_step(game_t *g)
+{
+    game_level_set(g, (uint8_t)((g->settings.level + 1u) % LEVELS),
+                   !g->over && !game_person_moved(g));
+}
+
+void game_set_color_blind(game_t *g, bool on)
+{
+    game_setting(g, &g->settings.color_blind, on);
+    game_report(g, GAME_REP_COLOR_BLIND)->value = on;
+}
+
+void game_set_sound(game_t *g, uint8_t setting)
+{
+    if (setting < SOUNDS_SETTINGS) {
+        game_setting(g, &g->settings.sound, setting);
+        game_report(g, GAME_REP_SOUND)->value = setting;
+    }
+}
+
+void game_set_brightness(game_t *g, uint8_t level)
+{
+    if (level < LEDS_BRIGHT_LEVELS) {
+        game_setting(g, &g->settings.brightness, level);
+        game_report(g, GAME_REP_BRIGHTNESS)->value = level;
+    }
+}
+
+void game_stats_clear(game_t *g)
+{
+    stats_clear(&g->stats);
+    g->save |= STATS_SAVE_STATS;
+    game_report(g, GAME_REP_STATS_CLEARED);
+}
