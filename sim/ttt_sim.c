@@ -18,7 +18,7 @@
 #include "sound_wav.h"
 #include "legend.h" /* build/gen: make play's legend (sim/legend.txt) */
 
-_Static_assert(BOARD_ARMED_MS == GAME_LONG_MS, "the board model's long press is the firmware's");
+_Static_assert((int)BOARD_ARMED_MS == (int)GAME_LONG_MS, "the board model's long press is the firmware's");
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
 

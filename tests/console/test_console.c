@@ -137,11 +137,10 @@ static void test_banner_and_reports(void **state)
                                    "ttt: ready (type help)\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gtu_clear();
-        g.report[0] = cases[i].r;
-        g.reports = 1;
+        gtu_queue_report(&g, &cases[i].r);
         console_report(&g);
         assert_string_equal(gtu_out(), cases[i].line);
-        assert_int_equal(g.reports, 0);
+        assert_int_equal(game_reports_waiting(&g), 0);
     }
     gtu_clear();
     console_say_sleeping();
@@ -762,7 +761,7 @@ static void test_fuzz_consistency(void **state)
         console_init(&c);
         for (int step = 0; step < 40000; step++) {
             uint32_t k;
-            uint8_t was_over = fg.over, was_marks = gtu_marks(&fg);
+            uint8_t was_over = game_over(&fg), was_marks = gtu_marks(&fg);
             r = r * 1103515245u + 12345u;
             k = (r >> 16) & 0x7FFF;
             fuzz_step(&c, &fg, k);
@@ -771,7 +770,7 @@ static void test_fuzz_consistency(void **state)
                 game_keys_sync(&fg, (uint16_t)(k & 3 ? game_held_keys(&fg) : (k >> 3)));
             }
             gtu_check_consistent(&fg);
-            finished += !was_over && fg.over;
+            finished += !was_over && game_over(&fg);
             moves += gtu_marks(&fg) > was_marks;
             if (step % 500 == 0) {
                 game_t h = fg;

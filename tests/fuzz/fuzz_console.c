@@ -90,7 +90,7 @@ static void check_game(const game_t *g, const char *line)
         fail("a finished board in play", line);
     if (game_settings(g)->mode >= GAME_MODES || game_settings(g)->level >= LEVELS || game_level(g) >= LEVELS)
         fail("mode or level out of range", line);
-    if (!stats_valid(&g->stats))
+    if (!stats_valid(game_stats(g)))
         fail("stats out of range", line);
 }
 

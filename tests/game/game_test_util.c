@@ -122,6 +122,19 @@ void gtu_place(game_t *g, pos_t p)
     g->ai_ms = 0; /* the AI's reply, if due, at the next tick */
 }
 
+void gtu_queue_report(game_t *g, const game_report_t *r)
+{
+    assert_true(g->reports < GAME_REPORTS_MAX);
+    g->report[g->reports++] = *r;
+}
+
+void gtu_discard_reports(game_t *g)
+{
+    game_report_t r;
+    while (game_take_report(g, &r)) {
+    }
+}
+
 void gtu_assert_pos(const game_t *g, pos_t p)
 {
     assert_int_equal(game_pos(g).x, p.x);

@@ -50,6 +50,10 @@ uint8_t gtu_take_save(game_t *g);
 void gtu_load(game_t *g, const settings_t *s, const stats_t *st);
 stats_t *gtu_stats(game_t *g);
 void gtu_place(game_t *g, pos_t p);
+/* A report queued as if the game had made it (the console's tests of each line), and
+ * the reports waiting dropped unread. */
+void gtu_queue_report(game_t *g, const game_report_t *r);
+void gtu_discard_reports(game_t *g);
 /* The position is p. */
 void gtu_assert_pos(const game_t *g, pos_t p);
 /* The cells flickering now (an ignored press: lit yellow, dark 50 ms later). */

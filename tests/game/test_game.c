@@ -176,23 +176,23 @@ static void explore(const game_t *g, uint8_t person)
         h = *g;
         gtu_clear();
         gtu_tap(&h, c);
-        assert_true(((person == PLAYER_X ? h.pos.x : h.pos.o) >> c) & 1u);
-        if (!h.over) {
+        assert_true(((person == PLAYER_X ? game_pos(&h).x : game_pos(&h).o) >> c) & 1u);
+        if (!game_over(&h)) {
             gtu_tick(&h, GAME_AI_DELAY_MS);
             assert_int_equal(gtu_marks(&h), gtu_marks(g) + 2);
-            assert_true(pos_is_legal(h.pos));
+            assert_true(pos_is_legal(game_pos(&h)));
         }
-        if (h.over) {
+        if (game_over(&h)) {
             strat_games++;
-            assert_int_not_equal(h.winner, person);
+            assert_int_not_equal(game_winner(&h), person);
             assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
-            assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, h.winner);
-            if (h.winner == PLAYER_NONE) {
+            assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, game_winner(&h));
+            if (game_winner(&h) == PLAYER_NONE) {
                 strat_draws++;
             } else {
                 strat_ai_wins++;
             }
-            assert_int_equal(h.stats.games[stats_table(h.settings.mode, h.level)][STATS_WIN], 0);
+            assert_int_equal(game_stats(&h)->games[stats_table(game_settings(&h)->mode, game_level(&h))][STATS_WIN], 0);
             continue;
         }
         explore(&h, person);
@@ -680,7 +680,7 @@ static void test_menu_long_press_closes(void **state)
     (void)state;
     menu_fresh(&g);
     gtu_open(&g);
-    before = g.settings;
+    before = *game_settings(&g);
     gtu_long(&g, 2);
     assert_false(game_menu_open(&g));
     assert_int_equal(gtu_reports_of(GAME_REP_MENU), 2);
@@ -698,7 +698,7 @@ static void test_menu_held_key_closes_on_release(void **state)
     settings_t before;
     (void)state;
     menu_fresh(&g);
-    before = g.settings;
+    before = *game_settings(&g);
     gtu_open(&g);
     gtu_tick(&g, GAME_MENU_MS - 100u);
     gtu_ev(&g, KEY_EV_PRESS, 5);
@@ -718,7 +718,7 @@ static void test_menu_times_out(void **state)
     settings_t before;
     (void)state;
     menu_fresh(&g);
-    before = g.settings;
+    before = *game_settings(&g);
     gtu_open(&g);
     gtu_tick(&g, 10000u - 2u);
     assert_true(game_menu_open(&g));
@@ -1025,7 +1025,7 @@ static void test_menu_at_game_over(void **state)
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
     /* At game over in o mode: menu cell 4, then 2. */
-    g.settings.mode = GAME_MODE_AI_O;
+    game_new(&g, GAME_MODE_AI_O);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     while (!game_over(&g)) {
         gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));

@@ -50,7 +50,7 @@ static void follow(const game_t *g, looks_t *l)
             l->level[c][s] = (uint8_t)(lit ? (dim ? 1u : 2u) : 0u);
         }
         game_tick(&h, STEP_MS);
-        h.reports = 0;
+        gtu_discard_reports(&h);
     }
 }
 
@@ -115,7 +115,7 @@ static void check_scenario(const scenario_t *sc)
 static void start(game_t *g, uint8_t mode, uint8_t cb)
 {
     gtu_start(g, mode, LEVEL_PERFECT, 1);
-    g->settings.color_blind = cb;
+    game_set_color_blind(g, cb);
 }
 
 /* x 1 5, o 2 9 (two players), o to move. */

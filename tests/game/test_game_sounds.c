@@ -162,7 +162,7 @@ static void test_results(void **state)
     assert_true(game_over(&g) && game_stuck_keys(&g) == 1u << 8);
     assert_int_equal(take(&g), SOUNDS_loss); /* not the stuck key's buzz after it */
     near_win(&g, GAME_MODE_2P, SOUNDS_QUIET_ONLY);
-    g.pos = (pos_t){0x08D, 0x072}; /* x o x / x o o / o x . : x to move, a draw */
+    gtu_place(&g, (pos_t){0x08D, 0x072}); /* x o x / x o o / o x . : x to move, a draw */
     gtu_tap(&g, 8);
     assert_true(game_over(&g) && game_winner(&g) == PLAYER_NONE);
     assert_int_equal(take(&g), SOUNDS_draw);

@@ -4,7 +4,7 @@
 # (room_sizes.py) and the image's size; the source's own figures (code_figures.py:
 # comment share, longest function of the whole tree). Each tool's planted cases are
 # pytest tests beside it (tests/image/test_*.py).
-.PHONY: test-no-recursion-firmware test-layers test-code-figures bench-firmware bench-code
+.PHONY: test-no-recursion-firmware test-layers test-code-figures test-dispatch bench-firmware bench-code
 test-no-recursion-firmware: $(FW_ELF) $(FW_SU_ELF)
 	@$(PYTEST) -q tests/image/test_check_no_recursion.py
 	$(PYTHON) -m tests.image.check_no_recursion --su-dir $(AVR_SU_DIR)/obj $(FW_SU_ELF)
@@ -14,8 +14,13 @@ test-layers: $(FW_SU_ELF)
 	@$(PYTEST) -q tests/image/test_check_layers.py tests/image/test_room_sizes.py
 	$(PYTHON) -m tests.image.check_layers $(AVR_SU_DIR)/obj
 test-code-figures:
-	@$(PYTEST) -q tests/image/test_code_figures.py
-TEST_TARGETS += test-no-recursion-firmware test-layers test-code-figures
+	@$(PYTEST) -q tests/image/test_code_figures.py tests/image/test_field_touches.py
+# Dispatch with no silent default: a command or a menu action without its handler must
+# not build (each planted in a copy of its table's header).
+test-dispatch: $(TABLE_HDR)
+	@tests/image/check_dispatch.sh $(HOST_CC) "$(HOST_CFLAGS)" $(BUILD)/dispatch
+TEST_TARGETS += test-no-recursion-firmware test-layers test-code-figures test-dispatch
+CHECK_TARGETS += test-dispatch
 
 # Flash = .text + .data (the initialisers live in flash); static SRAM = .data + .bss.
 # Per room from the build without -flto (tests/image/room_sizes.py reads its map); the
@@ -30,4 +35,5 @@ bench-firmware: $(FW_ELF) $(FW_SU_ELF)
 BENCH_TARGETS += bench-firmware
 bench-code:
 	@$(PYTHON) -m tests.image.code_figures
+	@$(PYTHON) -m tests.image.field_touches | grep -v '^#'
 BENCH_TARGETS += bench-code
