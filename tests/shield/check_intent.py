@@ -7,8 +7,9 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
-  check_intent.py sounder NETLIST     the piezo (BZ*) hangs between GND and a net that holds
-                                      only it and one resistor, whose other net holds only
+  check_intent.py sounder NETLIST     the piezo (BZ*) hangs between GND (either pin: it has
+                                      no electrical polarity) and a net that holds only it
+                                      and one resistor, whose other net holds only
                                       that resistor and the Uno's OC2A pin (D11): a series
                                       resistor bounds the pin's current, and the pin does
                                       nothing else
@@ -106,18 +107,22 @@ SOUND_UNO = "D11"   # OC2A: Timer2 toggles it in hardware (board/uno_shield_r3/p
 
 
 def sounder_fails(nets, pins, d11):
-    """What is wrong with the sounder's wiring (empty: nothing), d11 J1's pin number."""
+    """What is wrong with the sounder's wiring (empty: nothing), d11 J1's pin number. The
+    piezo has no electrical polarity (an externally driven piezo disc, a capacitor to the
+    pin): either of its pins may be the one on GND, the other is the drive."""
     net_of = {m: name for name, ms in nets.items() for m in ms}
     piezos = sorted(ref for ref in pins if ref.startswith("BZ"))
     if len(piezos) != 1:
         return ["%d piezos (BZ*), want 1" % len(piezos)]
     bz = piezos[0]
-    if net_of.get((bz, "2")) != "GND":
-        return ["%s's - pin is on %s, not GND" % (bz, net_of.get((bz, "2")))]
-    drive = net_of[(bz, "1")]
+    grounded = sorted(p for p in pins[bz] if net_of.get((bz, p)) == "GND")
+    if len(grounded) != 1:
+        return ["%s has %d pins on GND (%s), want one" % (bz, len(grounded), sorted(
+            (p, net_of.get((bz, p))) for p in pins[bz]))]
+    drive = next(net_of[(bz, p)] for p in pins[bz] if p != grounded[0])
     others = sorted(m for m in nets[drive] if m[0] != bz)
     if len(others) != 1 or not others[0][0].startswith("R"):
-        return ["%s's + pin (net %s) meets %s, not one series resistor" % (bz, drive, others)]
+        return ["%s's drive pin (net %s) meets %s, not one series resistor" % (bz, drive, others)]
     res = others[0][0]
     far = next(net_of[(res, p)] for p in pins[res] if net_of[(res, p)] != drive)
     rest = sorted(m for m in nets[far] if m[0] != res)

@@ -125,6 +125,7 @@ test-kicad-intent:
 	@$(PYTEST) -q -p no:warnings -rA tests/shield/test_intent.py tests/shield/test_readme.py
 
 test-kicad-spice: $(KICAD_CIR)
+	@$(PYTEST) -q -p no:warnings tests/shield/test_spice_sound.py
 	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
 
 test-kicad-silk:

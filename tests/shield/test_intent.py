@@ -53,6 +53,23 @@ def test_planted_sounder_mistakes_are_caught(netlist):
     assert "not the Uno's D11" in check_intent.sounder_fails(used, pins, d11)[0]
 
 
+def test_piezo_either_way_round(netlist):
+    """The PS1240 has no electrical polarity: BZ1 turned round (pin 2 on the drive, pin 1
+    on GND) passes; a piezo with no pin on GND (both on the drive net) fails."""
+    from schematics.gen import schematic
+    d11 = schematic.uno_pins()["D11"][0]
+    nets, pins = check_intent.read_netlist(netlist)
+    drive = next(n for n, m in nets.items() if ("BZ1", "1") in m)
+    turned = {n: set(m) for n, m in nets.items()}
+    turned[drive] ^= {("BZ1", "1"), ("BZ1", "2")}
+    turned["GND"] ^= {("BZ1", "1"), ("BZ1", "2")}
+    assert check_intent.sounder_fails(turned, pins, d11) == []
+    floating = {n: set(m) for n, m in nets.items()}
+    floating["GND"].discard(("BZ1", "2"))
+    floating[drive].add(("BZ1", "2"))
+    assert "0 pins on GND" in check_intent.sounder_fails(floating, pins, d11)[0]
+
+
 def test_schematic_texts_apart():
     assert check_intent.schtext(SCH) == 0
 
