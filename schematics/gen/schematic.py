@@ -50,8 +50,8 @@ def q(s):
 
 FUNCTION = {
     "LED_ROW": "LED row {i} (cells {a}-{b}): gate of low-side N-MOSFET Q{q} via 100 R, active high",
-    "LED_C_R": "LED column {i} red anodes via 270 R, active high",
-    "LED_C_G": "LED column {i} green anodes via 180 R, active high",
+    "LED_C_R": "LED column {i} red anodes via {r}, active high",
+    "LED_C_G": "LED column {i} green anodes via {r}, active high",
     "KEY_ROW": "key drive row {i}: low when scanned, else hi-Z",
     "KEY_COL": "key sense column {i}: input with pull-up, PCINT{p} wakes",
     "SOUND": "sounder: piezo BZ1 via 1 k (R13), toggled by Timer2 (OC2A); also ISP MOSI",
@@ -59,7 +59,7 @@ FUNCTION = {
 # The SPICE models of the parts (KiCad's Sim.* fields; the cards and their sources are
 # in spice/models.lib): what `kicad-cli sch export netlist --format spice` writes out.
 SIM = {
-    "Device:LED_Dual_AKA": {"Sim.Library": "spice/models.lib", "Sim.Name": "L59EGW",
+    "Device:LED_Dual_AKA": {"Sim.Library": "spice/models.lib", "Sim.Name": "XLA524SURUGC",
                             "Sim.Device": "SUBCKT", "Sim.Pins": "1=A1 2=K 3=A2"},
     "Transistor_FET:2N7000": {"Sim.Library": "spice/models.lib", "Sim.Name": "Q2N7000",
                               "Sim.Device": "SUBCKT", "Sim.Pins": "1=S 2=G 3=D"},
@@ -349,7 +349,7 @@ def build():
     texts.append((NOTES[0][0], 25.4, 20.32, NOTES[0][1]))
     texts.append((NOTES[1][0], 25.4, 25.4, NOTES[1][1]))
     y = 177.8
-    for t in BLOCK_NOTES:
+    for t in block_notes():
         texts.append((t, 25.4, y, 1.524))
         y += 7.62
 
@@ -361,8 +361,8 @@ NOTES = [
      "schematics/parts.json; the MCU nets are the names in board/uno_shield_r3/pins.h.", 1.524),
 ]
 BLOCK_NOTES = [
-    "LED matrix: 3 rows x 6 colour columns, one row lit at a time (1/3 duty).\n"
-    "Red 270 R ~10 mA peak, green 180 R ~14 mA peak (schematics/README.md).",
+    "LED matrix: 3 rows x 6 colour columns, one row lit at a time (1/3 duty); {led}.\n"
+    "Red {r_red} ~{i_red} mA peak, green {r_green} ~{i_green} mA peak (schematics/README.md).",
     "Row switches: 100 R gate series resistor, low-side 2N7000 (TO-92, 1 = S, 2 = G, 3 = D),\n"
     "100 k gate pull-down: the rows stay dark while the MCU is in reset (pins floating).",
     "Key matrix: one 1N4148 per key, rows driven low one at a time, columns read with\n"
@@ -372,6 +372,32 @@ BLOCK_NOTES = [
     "SDA/SCL (31/32) are A4/A5 on the Uno board; D0/D1 stay free for USB serial,\n"
     "D12/D13 for the ISP signals MISO/SCK (MOSI shares D11 with the sounder).",
 ]
+
+
+def ohms(value):
+    """A resistor's value as the notes print it: '200' -> '200 R', '5k6' -> '5.6 k'."""
+    for unit in "kM":
+        if unit in value:
+            whole, _sep, frac = value.partition(unit)
+            return "%s%s %s" % (whole, "." + frac if frac else "", unit)
+    if value.isdigit():
+        return value + " R"
+    raise SystemExit("schematic: resistor value %r is not 200 / 5k6 / 100k" % value)
+
+
+def column_ohms(colour):
+    """The column resistor of colour ('R' or 'G') as printed, from parts.json."""
+    return ohms(PART_DATA[circuit.column_resistor(0, colour)]["value"])
+
+
+def block_notes():
+    """BLOCK_NOTES with the LED part and its column resistors and currents (parts.json)."""
+    led = PART_DATA["LED1"]
+    dies = led["dies"]
+    return [t.format(led=led["value"], r_red=column_ohms("R"), r_green=column_ohms("G"),
+                     i_red="%g" % round(dies["R"]["design_ma"], 1),
+                     i_green="%g" % round(dies["G"]["design_ma"], 1))
+            for t in BLOCK_NOTES]
 
 
 # ---------------------------------------------------------------------------------------
@@ -492,7 +518,7 @@ def write_pins(path):
         if net.startswith("LED_ROW"):
             fn = FUNCTION["LED_ROW"].format(i=i, a=3 * i + 1, b=3 * i + 3, q=i + 1)
         elif net.startswith("LED_C"):
-            fn = FUNCTION["LED_C_" + net[-1]].format(i=int(net[5]))
+            fn = FUNCTION["LED_C_" + net[-1]].format(i=int(net[5]), r=column_ohms(net[-1]))
         elif net.startswith("KEY_ROW"):
             fn = FUNCTION["KEY_ROW"].format(i=i)
         elif net.startswith("KEY_COL"):

@@ -35,10 +35,13 @@ def test_ranges():
 def test_pieces_and_mpn_field(data):
     j1 = partdata.by_ref(data)["J1"]
     assert sum(p["qty"] for p in partdata.pieces(j1)) == 4
+    assert [r for p in partdata.pieces(j1) for r in p["refs"]] == ["J1A", "J1B", "J1C", "J1D"]
     assert partdata.mpn_field(j1) == "TSW-108-07-G-S x2; TSW-110-07-G-S x1; TSW-106-07-G-S x1"
     led = partdata.by_ref(data)["LED1"]
-    assert partdata.pieces(led) == [{"mpn": "L-59EGW", "qty": 9, "value": "L-59EGW",
-                                     "description": led["description"]}]
+    assert partdata.pieces(led) == [{"mpn": led["mpn"], "refs": led["refs"], "qty": 9,
+                                     "value": led["value"], "description": led["description"]}]
+    assert partdata.designators(data).count("J1") == 0
+    assert len(partdata.designators(data)) == len(set(partdata.designators(data))) == 48
 
 
 @pytest.mark.parametrize("plant,message", [
@@ -46,8 +49,11 @@ def test_pieces_and_mpn_field(data):
     (lambda d: d["parts"][1]["refs"].append("LED1"), "is in both"),
     (lambda d: d["parts"][0].update(pieces=[]), "either mpn or pieces"),
     (lambda d: d["parts"][0].update(fitting="robot"), "fitting"),
-    (lambda d: d["parts"][-1]["pieces"][0].pop("qty"), "lacks"),
-], ids=["no height", "ref twice", "mpn and pieces", "unknown fitting", "piece without qty"])
+    (lambda d: d["parts"][-1]["pieces"][0].pop("refs"), "lacks"),
+    (lambda d: d["parts"][-1]["pieces"][1].update(refs=["J2C"]), "not its reference"),
+    (lambda d: d["parts"][-1]["pieces"][0].update(refs=["J1A"]), "one per pad range"),
+], ids=["no height", "ref twice", "mpn and pieces", "unknown fitting", "piece without refs",
+        "piece of another reference", "a designator short"])
 def test_load_refuses_planted_mistakes(tmp_path, data, plant, message):
     planted = copy.deepcopy(data)
     plant(planted)
@@ -96,9 +102,9 @@ def test_sexpr_quotes_and_balance():
 def test_bom_expands_pieces(data):
     rows = bom.expand([{"References": "J1", "Footprint": "Shield:Arduino_UNO_R3_Shield"},
                        {"References": "Q1,Q2,Q3", "Footprint": "x:y"}], data)
-    assert [(r["MPN"], r["Qty"]) for r in rows] == [
-        ("TSW-108-07-G-S", "2"), ("TSW-110-07-G-S", "1"), ("TSW-106-07-G-S", "1"),
-        ("2N7000", "3")]
+    assert [(r["References"], r["MPN"], r["Qty"]) for r in rows] == [
+        ("J1A,J1B", "TSW-108-07-G-S", "2"), ("J1C", "TSW-110-07-G-S", "1"),
+        ("J1D", "TSW-106-07-G-S", "1"), ("Q1,Q2,Q3", "2N7000", "3")]
     assert rows[-1]["Fitting"] == "hand-solder (do not place)"
 
 
