@@ -62,7 +62,8 @@ def findings(rows, data):
         seen[mpn] = row["References"]
         refs = row["References"].split(",")
         if row["Qty"] != str(len(refs)):
-            found.append("%s: Qty %s for %d designators" % (row["References"], row["Qty"], len(refs)))
+            found.append("%s: Qty %s for %d designators"
+                         % (row["References"], row["Qty"], len(refs)))
         for ref in refs:
             if ref in where:
                 found.append("%s: designator %s also on the row of %s"

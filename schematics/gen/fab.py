@@ -38,12 +38,13 @@ import subprocess
 import sys
 import zipfile
 
+from schematics.gen import board as identity
 from schematics.gen import bom, sexpr
 from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-NAME = "ttt-shield-r3"
+NAME = identity.FAB_NAME
 GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
 
 
@@ -173,7 +174,7 @@ def placement_file(pcb, out):
     return len(machine), sum(r[5] == bom.FITTING["machine"] for r in rows)
 
 
-ASSEMBLY_NOTES = """ttt-shield r3: notes for the assembler (written by schematics/gen/fab.py)
+ASSEMBLY_NOTES = """%s %s (%s, %s): notes for the assembler (written by schematics/gen/fab.py)
 
 Board: 2 layers, FR-4 1.6 mm, 1 oz copper, finish HASL lead-free (the job file says so),
 green solder mask, white silkscreen on the top only.
@@ -347,7 +348,8 @@ def assembly_files(pcb, sch, assembly):
     hand_list(rows, os.path.join(assembly, "hand-solder.csv"))
     placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
     with open(os.path.join(assembly, "README.txt"), "w", encoding="utf-8") as f:
-        f.write(ASSEMBLY_NOTES)
+        f.write(ASSEMBLY_NOTES % (identity.NAME, identity.REVISION, identity.DATE,
+                                  identity.LICENCE))
     return rows, lines, placed, footprints
 
 

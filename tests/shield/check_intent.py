@@ -13,6 +13,9 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       that resistor and the Uno's OC2A pin (D11): a series
                                       resistor bounds the pin's current, and the pin does
                                       nothing else
+  check_intent.py schframe SCH        every text KiCad draws of the schematic (its SVG
+                                      export: each text's strokes) inside the sheet's frame,
+                                      and each title block line inside the title block
   check_intent.py lid PARTS_JSON      the case's key caps stand on the keys' plungers
                                       (case/caselib.py's cap stack): the lid they set
                                       stays REQUIRE lid_clearance over the tallest part
@@ -27,6 +30,9 @@ DRC and parity cannot (they only compare the netlist with itself).
 Exit status is the verdict. Standard library and the case's own rules (case/).
 Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
+import html
+import os
+import re
 import sys
 
 from schematics.gen import sexpr
@@ -213,6 +219,75 @@ def schtext(sch):
     return 1 if fails else 0
 
 
+def svg_texts(svg):
+    """[(text, (x0, y0, x1, y1))] of every text KiCad's SVG export draws: the box of its
+    strokes (each a <g class="stroked-text"> with its words in <desc>), sheet mm."""
+    out = []
+    for m in re.finditer(r'<g class="stroked-text"><desc>(.*?)</desc>(.*?)</g>', svg, re.S):
+        nums = [float(v) for v in re.findall(r"[ML]\s*(-?[\d.]+)[ ,](-?[\d.]+)", m.group(2))
+                for v in v]
+        if nums:
+            xs, ys = nums[0::2], nums[1::2]
+            out.append((html.unescape(m.group(1)), (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def svg_frames(svg):
+    """(frame, title block): the drawing sheet's outer frame, the largest closed axis-
+    aligned rectangle, and the title block, the largest one narrower than half the frame
+    in its bottom-right corner (both sheet mm, (x0, y0, x1, y1))."""
+    rects = []
+    for m in re.finditer(r'<path d="M([\d.]+) ([\d.]+)\s+L([\d.]+) ([\d.]+)\s+L([\d.]+) '
+                         r'([\d.]+)\s+L([\d.]+) ([\d.]+)\s+L([\d.]+) ([\d.]+)\s+"', svg):
+        v = [float(x) for x in m.groups()]
+        xs, ys = v[0::2], v[1::2]
+        if xs[0] == xs[4] and ys[0] == ys[4] and len(set(xs)) == 2 and len(set(ys)) == 2:
+            rects.append((min(xs), min(ys), max(xs), max(ys)))
+    frame = max(rects, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+    corner = [r for r in rects if abs(frame[2] - r[2]) < 3 and abs(frame[3] - r[3]) < 3
+              and r[2] - r[0] < (frame[2] - frame[0]) / 2]
+    return frame, max(corner, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+
+
+def frame_fails(texts, frame, block):
+    """Texts that leave the frame, or start in the title block and leave it."""
+    def inside(b, r):
+        return r[0] <= b[0] and b[2] <= r[2] and r[1] <= b[1] and b[3] <= r[3]
+    fails = []
+    for text, b in texts:
+        if not inside(b, frame):
+            fails.append("%r reaches (%.1f, %.1f)-(%.1f, %.1f), outside the frame"
+                         % (text[:40], *b))
+        elif block[0] <= b[0] <= block[2] and block[1] <= b[1] <= block[3] and not inside(b, block):
+            fails.append("%r runs to x %.1f, past the title block's right edge at %.1f"
+                         % (text[:40], b[2], block[2]))
+    return fails
+
+
+def schframe(sch):
+    """Every text of KiCad's own drawing of the schematic (its SVG export) inside the
+    sheet's frame, and every title block line inside the title block."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as work:
+        r = subprocess.run(["kicad-cli", "sch", "export", "svg", "-o", work, sch],
+                           capture_output=True, text=True)
+        svgs = [f for f in os.listdir(work) if f.endswith(".svg")]
+        if r.returncode or len(svgs) != 1:
+            raise SystemExit("schframe: kicad-cli sch export svg failed: %s" % r.stderr)
+        svg = open(os.path.join(work, svgs[0]), encoding="utf-8").read()
+    texts = svg_texts(svg)
+    frame, block = svg_frames(svg)
+    fails = frame_fails(texts, frame, block)
+    for f in fails:
+        print("schframe: FAIL " + f)
+    print("schframe: %d texts inside the frame (%.0f x %.0f mm), the title block %.0f mm wide"
+          % (len(texts) - len(fails), frame[2] - frame[0], frame[3] - frame[1],
+             block[2] - block[0]))
+    print("schframe: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
 def lid(path):
     import json
     from case import caselib, fit
@@ -254,12 +329,13 @@ def lid(path):
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "sounder", "schtext",
-                                                "lid"):
+                                                "schframe", "lid"):
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
         return roundtrip(path)
-    return {"shorts": shorts, "sounder": sounder, "schtext": schtext, "lid": lid}[cmd](path)
+    return {"shorts": shorts, "sounder": sounder, "schtext": schtext, "schframe": schframe,
+            "lid": lid}[cmd](path)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
 
   planted.py RECORDS WORKDIR        exit status is the verdict
 
-Checks: roundtrip, shorts, sounder, schtext, lid (check_intent.py; suite
+Checks: roundtrip, shorts, sounder, schtext, schframe, lid (check_intent.py; suite
 test-kicad-intent) and spice-leds, spice-pins, spice-reset, spice-keys, spice-sound
 (spice_proofs.py; test-kicad-spice); for
 records with `prepare: kicad-pcb` the PCB, BOM and assembly files are made from the copy
-too and checked by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk), bom
+too and checked by silk-outside, silk-thin, silk-letters, silk-owner (silk.py;
+test-kicad-silk), bom
 (bom.py; test-kicad-fab) and service-columns, -qty, -designators, -top, -inside,
 -hand-apart (service.py, the files read as an assembly service does; test-kicad-fab).
 Run from the repository's root: python3 -m tests.shield.planted ...
@@ -59,7 +60,7 @@ def module(project, name, *args):
 
 def board_checks(project, net):
     """{check: failed?} of the board made from the scratch copy: silk-outside, silk-thin,
-    silk-letters (silk.py) on its PCB, bom (bom.py) on its BOM, the service-* checks
+    silk-letters, silk-owner (silk.py) on its PCB, bom (bom.py) on its BOM, the service-* checks
     (service.py) on its assembly files (fab.py assembly)."""
     pcb = os.path.join(project, "ttt-shield.kicad_pcb")
     csv = os.path.join(project, "bom.csv")
@@ -72,7 +73,7 @@ def board_checks(project, net):
         return {"bom-export": True}, r.stdout + r.stderr
     result = {}
     r = module(project, "tests.shield.silk", pcb)
-    for name in ("silk-outside", "silk-thin", "silk-letters"):
+    for name in ("silk-outside", "silk-thin", "silk-letters", "silk-owner"):
         result[name] = ("FAIL %s:" % name) in r.stdout
     log = r.stdout
     r = module(project, "schematics.gen.bom", csv)
@@ -104,7 +105,7 @@ def checks(project, board=False):
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
     for name, args in (("roundtrip", [net]), ("shorts", [net]), ("sounder", [net]),
-                       ("schtext", [sch]),
+                       ("schtext", [sch]), ("schframe", [sch]),
                        ("lid", [os.path.join(project, "parts.json")])):
         r = module(project, "tests.shield.check_intent", name, *args)
         result[name] = r.returncode != 0

@@ -117,7 +117,8 @@ def hand_apart(bom, cpl, hand, whole):
              for d in sorted(machine & by_hand)]
     found += ["%s is in the BOM but neither placed nor hand-soldered" % d
               for d in sorted(everything - machine - by_hand)]
-    found += ["%s is fitted but not in the BOM" % d for d in sorted((machine | by_hand) - everything)]
+    found += ["%s is fitted but not in the BOM" % d
+              for d in sorted((machine | by_hand) - everything)]
     return found
 
 
@@ -128,8 +129,8 @@ def checks(files):
     missing = [n for n in need if n not in files]
     jobs = [t for n, t in files.items() if n.endswith(".gbrjob")]
     if missing or len(jobs) != 1:
-        return {"service-columns": ["missing %s%s" % (missing, "" if len(jobs) == 1
-                                                       else " and %d job files" % len(jobs))]}
+        jobs_note = "" if len(jobs) == 1 else " and %d job files" % len(jobs)
+        return {"service-columns": ["missing %s%s" % (missing, jobs_note)]}
     bom, cpl = table(files[need[0]]), table(files[need[1]])
     hand, whole = table(files[need[2]]), table(files[need[3]])
     found = {"service-columns": columns(bom, cpl)}

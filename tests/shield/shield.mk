@@ -21,8 +21,10 @@
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, the piezo hangs on OC2A (D11)
-#                              through one series resistor and nothing else shares that pin,
-#                              no two schematic texts overlap,
+#                              through one series resistor (either pin of the piezo on
+#                              GND) and nothing else shares that pin, no two schematic
+#                              texts overlap, every text of KiCad's SVG export inside the
+#                              sheet's frame and the title block (schframe),
 #                              the case's key caps on the plungers keep its lid over the
 #                              tallest part and clear the LEDs (case/caselib.py's rules on
 #                              parts.json's heights); test_readme.py:
@@ -35,14 +37,15 @@
 #                              the sounder's pin current and swing at 250 Hz-4 kHz, ISP's
 #                              MOSI edges through it at 1 MHz SCK (spice_sound.py)
 #   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
-#                              either side, lines >= 0.15 mm, polarity letters upright
-#                              and 0.5 mm clear of other silk text; planted copies fail
+#                              either side, lines >= 0.15 mm, polarity letters upright,
+#                              0.5 mm clear of other silk text and nearer their own part
+#                              than any other part's text (silk-owner); planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
 #                              colours, key on the wrong column, silk lines at 0.10 mm,
 #                              J1's stock silk, a BOM row with two MPNs, the piezo without
-#                              its resistor, the sounder on a used pin, ...) each fail
-#                              their check
+#                              its resistor, the sounder on a used pin, J1 placed on the
+#                              bottom, the S/G/D by LED7's R, ...) each fail their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #   make bench-shield          each cell's brightness (mcd averaged over time) at full,
 #                              medium and night, per colour (brightness.py)

@@ -24,8 +24,9 @@ The proofs:
   leds   the LED model's forward voltage at the test current is the middle of the data
          sheet's range (within FIT_TOL); every die, red and green, of every row, with 1,
          2 and 3 cells of that colour lit in the row (and 3 yellow cells: 6 dies):
-         within TARGET_BAND of its design_ma at the typical corner, below the die's rating and the pin's rating at
-         the high corner; the dies of the rows that are off stay dark (< 10 uA);
+         within TARGET_BAND of its design_ma at the typical corner, below the die's
+         rating and the pin's rating at the high corner; the dies of the rows that
+         are off stay dark (< 10 uA);
   pins   the worst single pin and the worst port-group sums over all those frames;
   reset  every pin floating (1 uA leakage into each net, the worst direction): each
          gate stays below 0.5 V (V_GS(th) min 0.8 V) and every die below 1 uA;
@@ -405,11 +406,12 @@ def report(acc):
                  " .. ".join("%.2f" % (x * 1e3) for x in (min(cur), max(cur)))))
     print("spice: LED model V_F at the test current: %s"
           % "; ".join("%s %.3f V" % (acc["dies"][c]["name"], acc["fit"][c]) for c in "RG"))
+    dies = "; ".join("%s %.2f mA (rating %g)" % (acc["dies"][c]["name"],
+                                                 acc["worst_die"][c] * 1e3,
+                                                 acc["dies"][c]["max_dc_ma"]) for c in "RG")
     print("spice: high corner: worst die %s; worst pin %.2f mA (%s); port sums: %s; VCC "
           "(pins + %.0f mA core) %.1f mA"
-          % ("; ".join("%s %.2f mA (rating %g)" % (acc["dies"][c]["name"], acc["worst_die"][c]
-                                                    * 1e3, acc["dies"][c]["max_dc_ma"])
-                       for c in "RG"), acc["worst_pin"][0] * 1e3,
+          % (dies, acc["worst_pin"][0] * 1e3,
              acc["worst_pin"][1], "; ".join("%s %.1f mA" % (g, t * 1e3)
                                             for g, (t, _f) in acc["worst_port"].items()),
              CORE_MAX * 1e3, acc["worst_vcc"] * 1e3))

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from schematics.gen import assembly, bom, fab
+from schematics.gen import assembly, bom, fab, placement
 from schematics.gen import parts as partdata
 from tests.shield import service
 from tests.shield.planted import SERVICE_CHECKS
@@ -198,3 +198,43 @@ def test_planted_j1_on_the_bottom(upload):
         "hand part in the BOM", "hand part lost", "no Qty column"])
 def test_planted_upload_mistakes(upload, name, edit, check):
     assert check in failing(plant(upload, name, edit))
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return {bottom: assembly.page_of(PCB, bottom) for bottom in (False, True)}
+
+
+@pytest.mark.parametrize("bottom", [False, True])
+def test_drawing_labels_clear(pages, bottom):
+    """No label over a pad or hole, no two labels over each other, every Uno jack's label
+    inside its box; the four mounting holes on both pages."""
+    page = pages[bottom]
+    assert assembly.labels_on_pads(page) == []
+    assert assembly.labels_crossing(page) == []
+    assert assembly.labels_out_of_their_box(page) == []
+    assert sum(svg.count("<circle") for svg in page.out) == 4
+
+
+def test_planted_r3_drawing_labels(pages):
+    """r3's drawing: an LED's reference 1.6 mm above its pads' row (over them), the USB-B
+    label on one line (out of its box), a resistor's two-space line over its pads."""
+    import pcbnew
+    board = pcbnew.LoadBoard(PCB)
+    top = assembly.Page(board, False)
+    led = next(fp for fp in board.GetFootprints() if fp.GetReference() == "LED1")
+    assembly.draw_part(top, led, partdata.by_ref(partdata.load())["LED1"], [])
+    top.text(led.GetPosition().x + int(2.54e6), led.GetPosition().y - int(1.0e6), "LED1", 2.6,
+             0, "bold")
+    assert any(s == "LED1" for s, _pad in assembly.labels_on_pads(top))
+    r11 = next(fp for fp in board.GetFootprints() if fp.GetReference() == "R11")
+    assembly.draw_part(top, r11, partdata.by_ref(partdata.load())["R11"], [])
+    x0, y0, x1, y1 = fab.body_box(r11, pcbnew)
+    top.text((x0 + x1) / 2, (y0 + y1) / 2, "R11  100k", 2.6, 0, "bold")
+    assert any(s == "R11  100k" for s, _pad in assembly.labels_on_pads(top))
+    bottom = assembly.Page(board, True)
+    name, box = "USB-B jack", placement.KEEPOUTS["USB-B jack"]
+    bottom.text(*bottom.uno((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                "Uno's %s, under" % name, 2.4)
+    bottom.keepouts.append((name, assembly.box_on_paper(bottom, box), bottom.labels[-1:]))
+    assert assembly.labels_out_of_their_box(bottom) == [("Uno's USB-B jack, under", name)]

@@ -109,11 +109,15 @@ def test_bom_expands_pieces(data):
 
 
 def test_polarity_letters_keep_their_pads():
-    """S beside pad 1 (source), G beside the gate, D beside pad 3; R and G by the LED's
-    outer pads, a little above their row."""
+    """S by pad 1's lead (source), G by the gate's, D by pad 3's, inside Q2's body outline
+    (x 2.0-7.19 from pad 1 at 11.0); R level with the LED's pad 1, left of it, G level with
+    pad 3, right of it; each letter owned by its part."""
     place = placement.placement()
-    marks = [t for t in placement.silk_texts() if t[0] in ("S", "G", "D", "R")]
+    marks = {(t[0], t[5]): (t[1], t[2]) for t in placement.silk_texts() if t[5]}
     x, y, _ = place["Q2"]
-    q2 = {t[0]: (t[1], t[2]) for t in marks if abs(t[1] - x - 2.4) < 0.01
-          and y - 3 < t[2] < y + 1}
-    assert q2["S"][1] > y > q2["G"][1] > y - 2.54 > q2["D"][1]
+    s, g, d = (marks[(w, "Q2")] for w in "SGD")
+    assert all(x - 9.0 < m[0] < x - 3.81 for m in (s, g, d))
+    assert abs(s[1] - y) < 0.5 and abs(g[1] - (y - 1.27)) < 0.01 and abs(d[1] - (y - 2.54)) < 0.5
+    lx, ly, _ = place["LED7"]
+    assert marks[("R", "LED7")] == pytest.approx((lx - 1.9, ly))
+    assert marks[("G", "LED7")] == pytest.approx((lx + 6.98, ly))
