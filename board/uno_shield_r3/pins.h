@@ -29,10 +29,10 @@
  *
  * Cell index i = 3*row + column (0..8, reading order); people see it as i+1.
  *
- * Parts (schematics/README.md has the current budget): bi-color LEDs Kingbright
- * L-59EGW (common cathode); red columns 270 R (~10 mA peak), green columns 180 R
- * (~14 mA peak), 1/3 duty; row switches onsemi 2N7000 (TO-92 S-G-D) with 100 R gate
- * resistor and 100 k pull-down; a 1N4148 per key switch.
+ * Parts (schematics/parts.json; schematics/README.md has the current budget): common-
+ * cathode bi-colour LEDs, one column resistor per colour, 1/3 duty; row switches onsemi
+ * 2N7000 (TO-92 S-G-D) with 100 R gate resistor and 100 k pull-down; a 1N4148 per key
+ * switch.
  */
 #ifndef BOARD_INCLUDE_OK
 #error "Do not include this file directly: include board/pins.h"

@@ -1,5 +1,6 @@
 """schematics/gen/bom.py - the bills of materials, one row per distinct bought part and one
-manufacturer part number (MPN) per row, and the check that they are so.
+manufacturer part number (MPN) per row, each row's quantity its count of designators,
+and the check that they are so; the machine BOM and the hand-solder list apart.
 
 The schematic says which references there are (KiCad's own BOM export, grouped by value,
 footprint and MPN field); parts.json says what is bought for them: a line's MPN, or for
@@ -13,10 +14,13 @@ from schematics.gen import parts as partdata
 
 COLUMNS = ["References", "Value", "Qty", "Manufacturer", "MPN", "Description", "Footprint",
            "Fitting"]
-# The board-house layout (JLCPCB's and PCBWay's documented BOM columns); "Part Number" is
-# the manufacturer's part number, which both services match against their stock.
-ASSEMBLY_COLUMNS = ["Comment", "Designator", "Footprint", "Part Number", "Manufacturer", "Qty",
-                    "Fitting"]
+# The board-house layout (JLCPCB's and PCBWay's documented BOM columns), machine-placed
+# parts only; "Part Number" is the manufacturer's part number, which both services match
+# against their stock.
+ASSEMBLY_COLUMNS = ["Comment", "Designator", "Footprint", "Part Number", "Manufacturer", "Qty"]
+# The parts a person fits after the machines, in their own list (never uploaded as BOM).
+HAND_COLUMNS = ["Designator", "Qty", "Comment", "Manufacturer", "Part Number", "Description",
+                "Why by hand"]
 # One MPN: letters, digits and . _ / + # -, no spaces, commas or counts.
 ONE_MPN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+#-]*")
 FITTING = {"machine": "machine", "hand": "hand-solder (do not place)"}
@@ -24,7 +28,8 @@ FITTING = {"machine": "machine", "hand": "hand-solder (do not place)"}
 
 def expand(kicad_rows, data):
     """KiCad's BOM rows (References, Value, ...) -> rows of COLUMNS, a line's pieces each
-    on its own row. kicad_rows: dicts as csv.DictReader gives them."""
+    on its own row under its own designators (J1 -> J1A, J1B / J1C / J1D).
+    kicad_rows: dicts as csv.DictReader gives them."""
     lines = partdata.by_ref(data)
     out = []
     for row in kicad_rows:
@@ -33,19 +38,20 @@ def expand(kicad_rows, data):
         if line is None:
             raise SystemExit("bom: %s is not in parts.json" % refs[0])
         for piece in partdata.pieces(line):
-            qty = piece["qty"] if "pieces" in line else len(refs)
-            out.append({"References": ",".join(refs), "Value": piece["value"], "Qty": str(qty),
-                        "Manufacturer": line["manufacturer"], "MPN": piece["mpn"],
-                        "Description": piece["description"], "Footprint": row["Footprint"],
-                        "Fitting": FITTING[partdata.fitting(line)]})
+            names = piece["refs"] if "pieces" in line else refs
+            out.append({"References": ",".join(names), "Value": piece["value"],
+                        "Qty": str(len(names)), "Manufacturer": line["manufacturer"],
+                        "MPN": piece["mpn"], "Description": piece["description"],
+                        "Footprint": row["Footprint"], "Fitting": FITTING[partdata.fitting(line)]})
     return out
 
 
 def findings(rows, data):
-    """What is wrong with BOM rows (of COLUMNS): an empty or multiple MPN, an MPN on two
-    rows, a quantity that is not the count of references, a reference of parts.json
-    missing."""
-    found, seen = [], {}
+    """What is wrong with BOM rows (of COLUMNS), as an assembly service's upload checks
+    them: an empty or multiple MPN, an MPN on two rows, a quantity that is not the count
+    of designators, a designator on two rows, a designator of parts.json missing or one
+    it does not know."""
+    found, seen, where = [], {}, {}
     for row in rows:
         mpn = row["MPN"].strip()
         if not ONE_MPN.fullmatch(mpn):
@@ -55,23 +61,44 @@ def findings(rows, data):
             found.append("%s: MPN %s also on the row of %s" % (row["References"], mpn, seen[mpn]))
         seen[mpn] = row["References"]
         refs = row["References"].split(",")
-        line = partdata.by_ref(data).get(refs[0])
-        if line is not None and "pieces" not in line and int(row["Qty"]) != len(refs):
-            found.append("%s: Qty %s for %d references"
+        if row["Qty"] != str(len(refs)):
+            found.append("%s: Qty %s for %d designators"
                          % (row["References"], row["Qty"], len(refs)))
-    listed = {ref for row in rows for ref in row["References"].split(",")}
-    missing = sorted(set(partdata.by_ref(data)) - listed)
+        for ref in refs:
+            if ref in where:
+                found.append("%s: designator %s also on the row of %s"
+                             % (row["References"], ref, where[ref]))
+            where[ref] = row["References"]
+    known = set(partdata.designators(data))
+    missing, unknown = sorted(known - set(where)), sorted(set(where) - known)
     if missing:
-        found.append("references of parts.json not in the BOM: %s" % missing)
+        found.append("designators of parts.json not in the BOM: %s" % missing)
+    if unknown:
+        found.append("designators in the BOM that parts.json does not know: %s" % unknown)
     return found
 
 
 def assembly_rows(rows):
-    """The board-house BOM (ASSEMBLY_COLUMNS) from rows of COLUMNS."""
+    """The board-house BOM (ASSEMBLY_COLUMNS) from rows of COLUMNS: machine parts only."""
     return [{"Comment": r["Value"], "Designator": r["References"],
              "Footprint": r["Footprint"].split(":")[1], "Part Number": r["MPN"],
-             "Manufacturer": r["Manufacturer"], "Qty": r["Qty"], "Fitting": r["Fitting"]}
-            for r in rows]
+             "Manufacturer": r["Manufacturer"], "Qty": r["Qty"]}
+            for r in rows if r["Fitting"] == FITTING["machine"]]
+
+
+def hand_rows(rows, data):
+    """The hand-solder list (HAND_COLUMNS) from rows of COLUMNS, each with its reason."""
+    lines = partdata.by_ref(data)
+    out = []
+    for r in rows:
+        if r["Fitting"] == FITTING["machine"]:
+            continue
+        first = r["References"].split(",")[0]
+        line = lines.get(first) or lines[first.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+        out.append({"Designator": r["References"], "Qty": r["Qty"], "Comment": r["Value"],
+                    "Manufacturer": r["Manufacturer"], "Part Number": r["MPN"],
+                    "Description": r["Description"], "Why by hand": line["fitting_reason"]})
+    return out
 
 
 def read(path):

@@ -4,6 +4,7 @@ independent look at them, and the pictures of the board (run by `make gerbers`).
   python3 -m schematics.gen.fab PCB SCH OUTDIR       the zip and its checks (exit status
                                                       is the verdict)
   python3 -m schematics.gen.fab bom SCH OUT.csv      only the BOM (schematics/bom.csv)
+  python3 -m schematics.gen.fab assembly PCB SCH OUTDIR   only the job file and assembly/
   python3 -m schematics.gen.fab pictures PCB SCH WORK DIR   the README's pictures
 
 OUTDIR/ttt-shield-r3.zip holds, with the origin at the board's lower-left corner:
@@ -11,17 +12,21 @@ OUTDIR/ttt-shield-r3.zip holds, with the origin at the board's lower-left corner
                 file (finish from the board's stackup); Excellon drill files (plated
                 and unplated apart)
   drill-maps/   the drill maps (Gerber X2), for people
-  assembly/bom.csv        one row per bought part, one MPN each (bom.py)
-  assembly/bom-assembly.csv  the board-house layout: Comment, Designator, Footprint,
-                          Part Number (the MPN), Manufacturer, Qty, Fitting
-  assembly/cpl.csv        placement: Designator, Mid X, Mid Y, Layer, Rotation, Fitting;
-                          mm, at each body's centre (its fab outline), KiCad's rotation
+  assembly/bom.csv        every bought part, one row each, one MPN each, Qty the count of
+                          its designators (bom.py); J1's strips as J1A-J1D
+  assembly/bom-assembly.csv  the machine-placed parts in the board-house layout: Comment,
+                          Designator, Footprint, Part Number (the MPN), Manufacturer, Qty
+  assembly/cpl.csv        their placement, all on the top: Designator, Mid X, Mid Y, Layer,
+                          Rotation; mm, at each body's centre (its fab outline), KiCad's
+                          rotation
+  assembly/hand-solder.csv  the parts a person fits afterwards, with why (not uploaded)
   assembly/README.txt     ASSEMBLY_NOTES: units, rotation convention, fitting flags
   assembly/assembly-top.pdf, assembly-bottom.pdf  the assembly drawings (assembly.py)
 Then gerbv (a second, independent Gerber reader) renders the copper, mask, silk and
 drills into front/back PNGs, the Excellon files are counted (the hole count must equal
 the board's through-hole pads plus its vias), and the placement file must name every
-footprint once. The zip's entries carry a fixed date so the same board gives the same zip.
+machine-placed footprint once (tests/shield/service.py then reads the zip as an assembly
+service does). The zip's entries carry a fixed date so the same board gives the same zip.
 """
 import csv
 import glob
@@ -33,12 +38,13 @@ import subprocess
 import sys
 import zipfile
 
+from schematics.gen import board as identity
 from schematics.gen import bom, sexpr
 from schematics.gen import parts as partdata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-NAME = "ttt-shield-r3"
+NAME = identity.FAB_NAME
 GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,Edge.Cuts"
 
 
@@ -133,8 +139,9 @@ def body_box(fp, pcbnew, round_body=False):
 
 
 def placement_rows(pcb):
-    """[Designator, Mid X, Mid Y, Layer, Rotation, Fitting]: each body's centre in mm from
-    the board's lower-left corner, y up; KiCad's rotation (see ASSEMBLY_NOTES)."""
+    """[Designator, Mid X, Mid Y, Layer, Rotation, Fitting] of every footprint: each body's
+    centre in mm from the board's lower-left corner, y up; KiCad's rotation (see
+    ASSEMBLY_NOTES); Fitting as bom.FITTING names it."""
     import pcbnew
     board = pcbnew.LoadBoard(pcb)
     aux = board.GetDesignSettings().GetAuxOrigin()
@@ -152,37 +159,47 @@ def placement_rows(pcb):
     return rows, len(board.GetFootprints())
 
 
+CPL_COLUMNS = ["Designator", "Mid X", "Mid Y", "Layer", "Rotation"]
+
+
 def placement_file(pcb, out):
-    rows, footprints = placement_rows(pcb)
+    """cpl.csv: the machine-placed parts only (CPL_COLUMNS). (rows written, machine
+    footprints on the board)."""
+    rows, _footprints = placement_rows(pcb)
+    machine = [r[:5] for r in rows if r[5] == bom.FITTING["machine"]]
     with open(out, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation", "Fitting"])
-        w.writerows(rows)
-    return len(rows), footprints
+        w.writerow(CPL_COLUMNS)
+        w.writerows(machine)
+    return len(machine), sum(r[5] == bom.FITTING["machine"] for r in rows)
 
 
-ASSEMBLY_NOTES = """ttt-shield r3: notes for the assembler (written by schematics/gen/fab.py)
+ASSEMBLY_NOTES = """%s %s (%s, %s): notes for the assembler (written by schematics/gen/fab.py)
 
 Board: 2 layers, FR-4 1.6 mm, 1 oz copper, finish HASL lead-free (the job file says so),
 green solder mask, white silkscreen on the top only.
 
-bom.csv           one row per bought part, one manufacturer part number (MPN) per row.
-bom-assembly.csv  the same in the board-house layout: Comment, Designator, Footprint,
-                  Part Number, Manufacturer, Qty, Fitting. "Part Number" is the
-                  manufacturer's part number (MPN), for the service's MPN matching; no
-                  distributor's number is given.
-cpl.csv           placement: mm from the board's lower-left corner (the drill and
+Upload these two for machine assembly, top side only:
+bom-assembly.csv  the machine-placed parts (axial resistors and diodes, the radial piezo
+                  BZ1) in the board-house layout: Comment, Designator, Footprint, Part
+                  Number, Manufacturer, Qty. "Part Number" is the manufacturer's part
+                  number (MPN), for the service's MPN matching; no distributor's number
+                  is given. Qty is the number of designators on the row.
+cpl.csv           their placement, every one on the top: Designator, Mid X, Mid Y,
+                  Layer, Rotation; mm from the board's lower-left corner (the drill and
                   placement origin), x right, y up; Mid X / Mid Y is the centre of each
-                  part's body as its fab drawing outlines it (J1, fitted from below: the
-                  centre of its header pins).
+                  part's body as its fab drawing outlines it.
                   Rotation: KiCad's convention: degrees counter-clockwise, seen from the
                   top, from the footprint as KiCad's library draws it; it is not
                   converted to IPC-7351's zero orientation. Check the preview.
-Fitting           "machine": may be placed by machine (axial resistors and diodes, the
-                  radial piezo BZ1).
-                  "hand-solder (do not place)": fitted by hand after assembly: the
-                  2N7000s (leads bent, body laid flat), the LEDs (lead order checked
-                  first), the keys and J1 (header strips from below).
+Not for upload:
+hand-solder.csv   the parts fitted by hand after assembly, with why: the 2N7000s (leads
+                  bent, body laid flat), the LEDs (lead order checked first), the keys
+                  and J1's four header strips, designated J1A-J1D (J1 is the Uno header
+                  footprint; J1A power NC-VIN, J1B D0-D7, J1C D8-SCL, J1D A0-A5), fitted
+                  from below with the shield on a Uno.
+bom.csv           every bought part, one row each (the order list): the two above
+                  together, with a Fitting column.
 assembly-top.pdf, assembly-bottom.pdf  the assembly drawings: A4 landscape, the board at
                   5:2 with every pad (pad 1 filled), each part once with its value,
                   the polarity letters, and the parts of that side in a table.
@@ -192,9 +209,17 @@ drill-maps/       where each drill size goes (Gerber X2), for people; the machin
 
 
 def assembly_bom(rows, out):
-    """The assembly service's BOM (bom.py's board-house columns)."""
-    bom.write(out, bom.assembly_rows(rows), bom.ASSEMBLY_COLUMNS)
-    return len(rows)
+    """The assembly service's BOM (bom.py's board-house columns, machine parts only)."""
+    machine = bom.assembly_rows(rows)
+    bom.write(out, machine, bom.ASSEMBLY_COLUMNS)
+    return len(machine)
+
+
+def hand_list(rows, out):
+    """The hand-solder list (bom.py's HAND_COLUMNS)."""
+    hand = bom.hand_rows(rows, partdata.load())
+    bom.write(out, hand, bom.HAND_COLUMNS)
+    return len(hand)
 
 
 def assembly_drawing(pcb, assembly):
@@ -287,7 +312,7 @@ def check_bom(rows, lines):
     for f in found:
         print("fab: FAIL BOM: %s" % f)
     if not found:
-        print("fab: BOM %d rows, one manufacturer part number each; assembly BOM %d rows"
+        print("fab: BOM %d rows, one manufacturer part number each; machine BOM %d rows"
               % (len(rows), lines))
     return 1 if found else 0
 
@@ -315,17 +340,38 @@ def write_zip(work, zpath):
     return len(zipfile.ZipFile(zpath).namelist())
 
 
+def assembly_files(pcb, sch, assembly):
+    """assembly/: bom.csv, bom-assembly.csv, hand-solder.csv, cpl.csv, README.txt.
+    (BOM rows, machine BOM rows, placement rows, machine footprints)."""
+    rows = export_bom(sch, os.path.join(assembly, "bom.csv"))
+    lines = assembly_bom(rows, os.path.join(assembly, "bom-assembly.csv"))
+    hand_list(rows, os.path.join(assembly, "hand-solder.csv"))
+    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
+    with open(os.path.join(assembly, "README.txt"), "w", encoding="utf-8") as f:
+        f.write(ASSEMBLY_NOTES % (identity.NAME, identity.REVISION, identity.DATE,
+                                  identity.LICENCE))
+    return rows, lines, placed, footprints
+
+
+def assembly_only(pcb, sch, outdir):
+    """What an assembly service reads, without the pictures: the job file (from a Gerber
+    export of the outline alone) and assembly/ (tests/shield/planted.py's board records)."""
+    work = os.path.join(outdir, NAME)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "assembly"))
+    run("kicad-cli", "pcb", "export", "gerbers", "--layers", "Edge.Cuts",
+        "--use-drill-file-origin", "-o", work + "/", pcb)
+    assembly_files(pcb, sch, os.path.join(work, "assembly"))
+    return 0
+
+
 def build_zip(pcb, sch, outdir):
     work = os.path.join(outdir, NAME)
     shutil.rmtree(work, ignore_errors=True)
     assembly = os.path.join(work, "assembly")
     os.makedirs(assembly)
     export_gerbers(pcb, work)
-    rows = export_bom(sch, os.path.join(assembly, "bom.csv"))
-    lines = assembly_bom(rows, os.path.join(assembly, "bom-assembly.csv"))
-    placed, footprints = placement_file(pcb, os.path.join(assembly, "cpl.csv"))
-    with open(os.path.join(assembly, "README.txt"), "w", encoding="utf-8") as f:
-        f.write(ASSEMBLY_NOTES)
+    rows, lines, placed, footprints = assembly_files(pcb, sch, assembly)
     assembly_drawing(pcb, assembly)
     # Independent reader: gerbv renders the Gerbers and drills.
     base = os.path.join(work, os.path.splitext(os.path.basename(pcb))[0])
@@ -336,10 +382,11 @@ def build_zip(pcb, sch, outdir):
     gerbv_png(back, "back", base, drills)
     failed = check_drills(pcb, drills) + check_bom(rows, lines) + check_job(work)
     if placed != footprints:
-        print("fab: FAIL placement file has %d rows for %d footprints" % (placed, footprints))
+        print("fab: FAIL placement file has %d rows for %d machine-placed footprints"
+              % (placed, footprints))
         failed += 1
     else:
-        print("fab: placement file: %d parts at their body centres" % placed)
+        print("fab: placement file: %d machine-placed parts at their body centres" % placed)
     zpath = os.path.join(outdir, NAME + ".zip")
     count = write_zip(work, zpath)
     print("fab: wrote %s (%d files), %s, %s" % (zpath, count, front, back))
@@ -352,6 +399,8 @@ def main():
     if len(args) == 3 and args[0] == "bom":
         export_bom(args[1], args[2])
         return 0
+    if len(args) == 4 and args[0] == "assembly":
+        return assembly_only(*args[1:])
     if len(args) == 5 and args[0] == "pictures":
         pictures(*args[1:])
         return 0

@@ -15,8 +15,10 @@ PARTS_JSON = os.path.join(PROJECT_DIR, "parts.json")
 REQUIRED = ("value", "refs", "manufacturer", "description", "footprint", "symbol",
             "height_mm", "height_source")
 # A line names one manufacturer part ("mpn") or, for a reference that is several bought
-# parts (J1: four header strips), its pieces: [{"mpn", "qty", "value", "description"}].
-PIECE_KEYS = ("mpn", "qty", "value", "description")
+# parts (J1: four header strips), its pieces: [{"mpn", "refs", "pads", "value",
+# "description"}]. A piece's refs are its designators (the line's reference and a letter:
+# J1A, J1B, ...), one per strip, and pads the footprint's [first, last] pad of each.
+PIECE_KEYS = ("mpn", "refs", "pads", "value", "description")
 # "fitting": "hand" marks a part an assembly machine cannot place (fitting_reason says why).
 FITTINGS = ("machine", "hand")
 
@@ -59,21 +61,34 @@ def check_mpn(path, line):
         missing = [k for k in PIECE_KEYS if k not in piece]
         if missing:
             raise SystemExit("parts: %s: a piece of %s lacks %s" % (path, line["value"], missing))
+        bad = [r for r in piece["refs"] if len(line["refs"]) != 1 or not (
+            r[:-1] == line["refs"][0] and r[-1].isalpha() and r[-1].isupper())]
+        if bad or len(piece["pads"]) != len(piece["refs"]):
+            raise SystemExit("parts: %s: %s's piece %s: designators %s are not its reference and a "
+                             "letter, one per pad range %s" % (path, line["value"], piece["mpn"],
+                                                               piece["refs"], piece["pads"]))
 
 
 def pieces(line):
-    """The bought parts of a line, one per MPN: [{"mpn", "qty", "value", "description"}]."""
+    """The bought parts of a line, one per MPN: [{"mpn", "refs", "qty", "value",
+    "description"}], qty the number of its designators."""
     if "pieces" in line:
-        return line["pieces"]
-    return [{"mpn": line["mpn"], "qty": len(line["refs"]), "value": line["value"],
-             "description": line["description"]}]
+        return [dict(p, qty=len(p["refs"])) for p in line["pieces"]]
+    return [{"mpn": line["mpn"], "refs": list(line["refs"]), "qty": len(line["refs"]),
+             "value": line["value"], "description": line["description"]}]
+
+
+def designators(data):
+    """Every designator a BOM names: each line's references, a line with pieces by its
+    pieces' designators (J1A-J1D for J1)."""
+    return [r for line in data["parts"] for p in pieces(line) for r in p["refs"]]
 
 
 def mpn_field(line):
     """The schematic's MPN field: the MPN, or the pieces' MPNs with their counts."""
     if "mpn" in line:
         return line["mpn"]
-    return "; ".join("%s x%d" % (p["mpn"], p["qty"]) for p in line["pieces"])
+    return "; ".join("%s x%d" % (p["mpn"], p["qty"]) for p in pieces(line))
 
 
 def fitting(line):

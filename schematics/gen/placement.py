@@ -73,29 +73,45 @@ def placement():
     return place
 
 
+# Each 2N7000's S/G/D inside its body's outline (x 2.0-7.19 from pad 1 at 11.0, the flat
+# side's lines 0.62 mm inside its long edges), by the lead each names: S and D in a
+# column near the edge the leads leave, drawn 0.3 mm in from their leads' rows to clear
+# the flat side's lines, G staggered further in as its pad is staggered out, so each
+# letter stands 0.5 mm clear of the others and of the reference, further in again.
+Q_LETTERS = {"S": (-4.6, -0.3), "G": (-6.05, -1.27), "D": (-4.6, -2.24)}   # (dx, dy) from pad 1
+Q_REF_DX = -7.95
+
+
+def identity_texts():
+    """[(text, x, y, size, angle)]: the board's identity (board.py) on the silkscreen: name,
+    revision and date in the bottom-left corner over the Uno's DC jack, left of key 7;
+    the licence turned up the left edge beside the 2N7000s, the one run long enough."""
+    from schematics.gen import board
+    return [("TIC-TAC-TOE", 6.6, 12.3, 1.2, 0), ("SHIELD %s" % board.REVISION, 6.6, 10.4, 1.2, 0),
+            (board.DATE, 6.6, 8.6, 1.0, 0), (board.LICENCE, 1.0, 22.6, 1.0, 90)]
+
+
 def silk_texts():
-    """[(text, x, y, size, layer)]: the board's own silkscreen words and marks."""
-    out = [
-        ("TIC-TAC-TOE", 6.4, 10.6, 1.2, "F.SilkS"),
-        ("SHIELD r3", 6.4, 8.4, 1.2, "F.SilkS"),
-        ("ICSP", 61.0, 34.0, 1.0, "F.SilkS"),
-    ]
+    """[(text, x, y, size, layer, owner)]: the board's own silkscreen words and marks (its
+    identity apart: identity_texts), owner the reference each belongs to (None: the ICSP
+    notch's name; a cell number belongs to its cell's LED)."""
+    out = [("ICSP", 61.0, 34.0, 1.0, "F.SilkS", None)]
     place = placement()
     for r in range(3):
         for c in range(3):
             i = 3 * r + c + 1
-            out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS"))
-            x, y, _ = place["LED%d" % i]
-            # the die colour of each anode pad: R (pad 1, square) and G (pad 3), raised
-            # 0.6 mm so LED4's R stays 0.5 mm clear of Q2's S below it; LED7's R goes
-            # below its pad instead, clear of Q1's letters above it
-            out.append(("R", x - 1.9, y + (-2.6 if i == 7 else 0.6), 1.0, "F.SilkS"))
-            out.append(("G", x + 5.08 + 1.9, y + 0.6, 1.0, "F.SilkS"))
+            led = "LED%d" % i
+            out.append((str(i), CELL_X[c] + 6.1, CELL_Y[r] + 5.7, 1.5, "F.SilkS", led))
+            x, y, _ = place[led]
+            # the die colour of each anode pad, level with it: R left of pad 1 (square),
+            # G right of pad 3
+            out.append(("R", x - 1.9, y, 1.0, "F.SilkS", led))
+            out.append(("G", x + 5.08 + 1.9, y, 1.0, "F.SilkS", led))
     for r in range(3):
-        x, y, _ = place["Q%d" % (r + 1)]
-        # pads 1-2-3 (source, gate, drain), the gate staggered 1.27 mm outward: the letters
-        # in a column right of them, S and D spread 0.43 mm outward from their pads, so
-        # the 1.0 mm letters stand 1.7 mm apart, 0.5 mm clear of each other
-        for k, letter in enumerate("SGD"):
-            out.append((letter, x + 2.4, y - 1.27 * k + 0.43 * (1 - k), 1.0, "F.SilkS"))
+        q = "Q%d" % (r + 1)
+        x, y, _ = place[q]
+        # inside the body's outline (Q_LETTERS), so nothing of the cells' LEDs beside the
+        # pads can be read as theirs (r3's S/G/D right of the pads stood by LED7's R)
+        for letter, (dx, dy) in Q_LETTERS.items():
+            out.append((letter, x + dx, y + dy, 1.0, "F.SilkS", q))
     return out

@@ -6,7 +6,7 @@
 //                    (Intel HEX) inline; no network access, opens from file://
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
 // The menu's labels come from MENU.json (firmware/game/print_menu.c), the sounds' from
-// SOUNDS.json (firmware/app/print_sounds.c).
+// SOUNDS.json (firmware/app/print_sounds.c); the LEDs' colours from schematics/parts.json.
 // Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,8 +48,16 @@ const modelPlugin = {
     b.onResolve({ filter: /^board-model-wasm$/ }, () => ({ path: path.resolve(wasmPath) }));
   },
 };
+// `import PARTS from 'shield-parts'` reads the shield's part table (the LED's dies: the
+// page's LED colours)
+const partsPlugin = {
+  name: 'shield-parts',
+  setup(b) {
+    b.onResolve({ filter: /^shield-parts$/ }, () => ({ path: path.join(here, '../../schematics/parts.json') }));
+  },
+};
 const common = {
-  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, modelPlugin], loader: { '.wasm': 'binary' },
+  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, modelPlugin, partsPlugin], loader: { '.wasm': 'binary' },
   logLevel: 'warning', legalComments: 'none',
 };
 

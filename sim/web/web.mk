@@ -39,7 +39,7 @@ $(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pi
 
 # one esbuild run writes all four
 $(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_MODEL_WASM) $(MENU_JSON) \
-		$(SOUNDS_JSON) $(WEB_NODE_MODULES)
+		$(SOUNDS_JSON) $(WEB_NODE_MODULES) schematics/parts.json
 	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(MENU_JSON) $(SOUNDS_JSON)
 
 # ESLint, pinned in package-lock.json (sim/web/eslint.config.mjs: the recommended rules and

@@ -77,6 +77,10 @@ GOALS = {
     "uart_rx_overruns_stress": ("<=", 0, "host bytes lost in the latency stress"),
     "contrib_files_command": ("<=", 3, "files edited by hand to add a console command"),
     "contrib_files_menu_label": ("<=", 3, "files edited by hand to rename a menu label"),
+    # issue 33: a lit room. The dimmest part the LED's data sheet allows, averaged over the
+    # multiplex at full brightness (tests/shield/brightness.py).
+    "led_red_mcd_full_min": (">=", 40, "a red die at full, the data sheet's dimmest, mcd"),
+    "led_green_mcd_full_min": (">=", 40, "a green die at full, the data sheet's dimmest, mcd"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"

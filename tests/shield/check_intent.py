@@ -7,11 +7,15 @@ DRC and parity cannot (they only compare the netlist with itself).
                                       part pin on its net, each label's name the net's
   check_intent.py shorts NETLIST      no two-terminal part (resistor, diode, key) has both
                                       pins on one net
-  check_intent.py sounder NETLIST     the piezo (BZ*) hangs between GND and a net that holds
-                                      only it and one resistor, whose other net holds only
+  check_intent.py sounder NETLIST     the piezo (BZ*) hangs between GND (either pin: it has
+                                      no electrical polarity) and a net that holds only it
+                                      and one resistor, whose other net holds only
                                       that resistor and the Uno's OC2A pin (D11): a series
                                       resistor bounds the pin's current, and the pin does
                                       nothing else
+  check_intent.py schframe SCH        every text KiCad draws of the schematic (its SVG
+                                      export: each text's strokes) inside the sheet's frame,
+                                      and each title block line inside the title block
   check_intent.py lid PARTS_JSON      the case's key caps stand on the keys' plungers
                                       (case/caselib.py's cap stack): the lid they set
                                       stays REQUIRE lid_clearance over the tallest part
@@ -26,6 +30,9 @@ DRC and parity cannot (they only compare the netlist with itself).
 Exit status is the verdict. Standard library and the case's own rules (case/).
 Run from the repository's root: python3 -m tests.shield.check_intent ...
 """
+import html
+import os
+import re
 import sys
 
 from schematics.gen import sexpr
@@ -106,18 +113,22 @@ SOUND_UNO = "D11"   # OC2A: Timer2 toggles it in hardware (board/uno_shield_r3/p
 
 
 def sounder_fails(nets, pins, d11):
-    """What is wrong with the sounder's wiring (empty: nothing), d11 J1's pin number."""
+    """What is wrong with the sounder's wiring (empty: nothing), d11 J1's pin number. The
+    piezo has no electrical polarity (an externally driven piezo disc, a capacitor to the
+    pin): either of its pins may be the one on GND, the other is the drive."""
     net_of = {m: name for name, ms in nets.items() for m in ms}
     piezos = sorted(ref for ref in pins if ref.startswith("BZ"))
     if len(piezos) != 1:
         return ["%d piezos (BZ*), want 1" % len(piezos)]
     bz = piezos[0]
-    if net_of.get((bz, "2")) != "GND":
-        return ["%s's - pin is on %s, not GND" % (bz, net_of.get((bz, "2")))]
-    drive = net_of[(bz, "1")]
+    grounded = sorted(p for p in pins[bz] if net_of.get((bz, p)) == "GND")
+    if len(grounded) != 1:
+        return ["%s has %d pins on GND (%s), want one" % (bz, len(grounded), sorted(
+            (p, net_of.get((bz, p))) for p in pins[bz]))]
+    drive = next(net_of[(bz, p)] for p in pins[bz] if p != grounded[0])
     others = sorted(m for m in nets[drive] if m[0] != bz)
     if len(others) != 1 or not others[0][0].startswith("R"):
-        return ["%s's + pin (net %s) meets %s, not one series resistor" % (bz, drive, others)]
+        return ["%s's drive pin (net %s) meets %s, not one series resistor" % (bz, drive, others)]
     res = others[0][0]
     far = next(net_of[(res, p)] for p in pins[res] if net_of[(res, p)] != drive)
     rest = sorted(m for m in nets[far] if m[0] != res)
@@ -208,6 +219,75 @@ def schtext(sch):
     return 1 if fails else 0
 
 
+def svg_texts(svg):
+    """[(text, (x0, y0, x1, y1))] of every text KiCad's SVG export draws: the box of its
+    strokes (each a <g class="stroked-text"> with its words in <desc>), sheet mm."""
+    out = []
+    for m in re.finditer(r'<g class="stroked-text"><desc>(.*?)</desc>(.*?)</g>', svg, re.S):
+        nums = [float(v) for v in re.findall(r"[ML]\s*(-?[\d.]+)[ ,](-?[\d.]+)", m.group(2))
+                for v in v]
+        if nums:
+            xs, ys = nums[0::2], nums[1::2]
+            out.append((html.unescape(m.group(1)), (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def svg_frames(svg):
+    """(frame, title block): the drawing sheet's outer frame, the largest closed axis-
+    aligned rectangle, and the title block, the largest one narrower than half the frame
+    in its bottom-right corner (both sheet mm, (x0, y0, x1, y1))."""
+    rects = []
+    for m in re.finditer(r'<path d="M([\d.]+) ([\d.]+)\s+L([\d.]+) ([\d.]+)\s+L([\d.]+) '
+                         r'([\d.]+)\s+L([\d.]+) ([\d.]+)\s+L([\d.]+) ([\d.]+)\s+"', svg):
+        v = [float(x) for x in m.groups()]
+        xs, ys = v[0::2], v[1::2]
+        if xs[0] == xs[4] and ys[0] == ys[4] and len(set(xs)) == 2 and len(set(ys)) == 2:
+            rects.append((min(xs), min(ys), max(xs), max(ys)))
+    frame = max(rects, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+    corner = [r for r in rects if abs(frame[2] - r[2]) < 3 and abs(frame[3] - r[3]) < 3
+              and r[2] - r[0] < (frame[2] - frame[0]) / 2]
+    return frame, max(corner, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+
+
+def frame_fails(texts, frame, block):
+    """Texts that leave the frame, or start in the title block and leave it."""
+    def inside(b, r):
+        return r[0] <= b[0] and b[2] <= r[2] and r[1] <= b[1] and b[3] <= r[3]
+    fails = []
+    for text, b in texts:
+        if not inside(b, frame):
+            fails.append("%r reaches (%.1f, %.1f)-(%.1f, %.1f), outside the frame"
+                         % (text[:40], *b))
+        elif block[0] <= b[0] <= block[2] and block[1] <= b[1] <= block[3] and not inside(b, block):
+            fails.append("%r runs to x %.1f, past the title block's right edge at %.1f"
+                         % (text[:40], b[2], block[2]))
+    return fails
+
+
+def schframe(sch):
+    """Every text of KiCad's own drawing of the schematic (its SVG export) inside the
+    sheet's frame, and every title block line inside the title block."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as work:
+        r = subprocess.run(["kicad-cli", "sch", "export", "svg", "-o", work, sch],
+                           capture_output=True, text=True)
+        svgs = [f for f in os.listdir(work) if f.endswith(".svg")]
+        if r.returncode or len(svgs) != 1:
+            raise SystemExit("schframe: kicad-cli sch export svg failed: %s" % r.stderr)
+        svg = open(os.path.join(work, svgs[0]), encoding="utf-8").read()
+    texts = svg_texts(svg)
+    frame, block = svg_frames(svg)
+    fails = frame_fails(texts, frame, block)
+    for f in fails:
+        print("schframe: FAIL " + f)
+    print("schframe: %d texts inside the frame (%.0f x %.0f mm), the title block %.0f mm wide"
+          % (len(texts) - len(fails), frame[2] - frame[0], frame[3] - frame[1],
+             block[2] - block[0]))
+    print("schframe: %d passed, %d failed" % (0 if fails else 1, 1 if fails else 0))
+    return 1 if fails else 0
+
+
 def lid(path):
     import json
     from case import caselib, fit
@@ -249,12 +329,13 @@ def lid(path):
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("roundtrip", "shorts", "sounder", "schtext",
-                                                "lid"):
+                                                "schframe", "lid"):
         raise SystemExit(__doc__)
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "roundtrip":
         return roundtrip(path)
-    return {"shorts": shorts, "sounder": sounder, "schtext": schtext, "lid": lid}[cmd](path)
+    return {"shorts": shorts, "sounder": sounder, "schtext": schtext, "schframe": schframe,
+            "lid": lid}[cmd](path)
 
 
 if __name__ == "__main__":

@@ -6,12 +6,14 @@ KiCad's netlist and SPICE export) and checked; the check the record's reason nam
 
   planted.py RECORDS WORKDIR        exit status is the verdict
 
-Checks: roundtrip, shorts, sounder, schtext, lid (check_intent.py; suite
+Checks: roundtrip, shorts, sounder, schtext, schframe, lid (check_intent.py; suite
 test-kicad-intent) and spice-leds, spice-pins, spice-reset, spice-keys, spice-sound
 (spice_proofs.py; test-kicad-spice); for
-records with `prepare: kicad-pcb` the PCB and BOM are made from the copy too and checked
-by silk-outside, silk-thin, silk-letters (silk.py; test-kicad-silk) and bom (bom.py;
-test-kicad-fab).
+records with `prepare: kicad-pcb` the PCB, BOM and assembly files are made from the copy
+too and checked by silk-outside, silk-thin, silk-letters, silk-owner (silk.py;
+test-kicad-silk), bom
+(bom.py; test-kicad-fab) and service-columns, -qty, -designators, -top, -inside,
+-hand-apart (service.py, the files read as an assembly service does; test-kicad-fab).
 Run from the repository's root: python3 -m tests.shield.planted ...
 """
 import os
@@ -22,6 +24,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+SERVICE_CHECKS = ("service-columns", "service-qty", "service-designators", "service-top",
+                  "service-inside", "service-hand-apart")
 COPY = ("__init__.py", "gen", "lib", "footprints", "spice", "parts.json", "ttt-shield.kicad_pro",
         "sym-lib-table", "fp-lib-table")
 
@@ -56,7 +60,8 @@ def module(project, name, *args):
 
 def board_checks(project, net):
     """{check: failed?} of the board made from the scratch copy: silk-outside, silk-thin,
-    silk-letters (silk.py) on its PCB, bom (bom.py) on its BOM."""
+    silk-letters, silk-owner (silk.py) on its PCB, bom (bom.py) on its BOM, the service-* checks
+    (service.py) on its assembly files (fab.py assembly)."""
     pcb = os.path.join(project, "ttt-shield.kicad_pcb")
     csv = os.path.join(project, "bom.csv")
     r = module(project, "schematics.gen.pcb", net, pcb)
@@ -68,11 +73,20 @@ def board_checks(project, net):
         return {"bom-export": True}, r.stdout + r.stderr
     result = {}
     r = module(project, "tests.shield.silk", pcb)
-    for name in ("silk-outside", "silk-thin", "silk-letters"):
+    for name in ("silk-outside", "silk-thin", "silk-letters", "silk-owner"):
         result[name] = ("FAIL %s:" % name) in r.stdout
     log = r.stdout
     r = module(project, "schematics.gen.bom", csv)
     result["bom"] = r.returncode != 0
+    log += r.stdout
+    fab = os.path.join(project, "fab")
+    r = module(project, "schematics.gen.fab", "assembly", pcb,
+               os.path.join(project, "ttt-shield.kicad_sch"), fab)
+    if r.returncode:
+        return dict(result, **{"fab-assembly": True}), log + r.stdout + r.stderr
+    r = module(project, "tests.shield.service", os.path.join(fab, "ttt-shield-r3"))
+    for name in SERVICE_CHECKS:
+        result[name] = ("FAIL %s:" % name) in r.stdout
     return result, log + r.stdout
 
 
@@ -91,7 +105,7 @@ def checks(project, board=False):
             return {"netlist": True}, r.stdout + r.stderr
     result, log = {}, ""
     for name, args in (("roundtrip", [net]), ("shorts", [net]), ("sounder", [net]),
-                       ("schtext", [sch]),
+                       ("schtext", [sch]), ("schframe", [sch]),
                        ("lid", [os.path.join(project, "parts.json")])):
         r = module(project, "tests.shield.check_intent", name, *args)
         result[name] = r.returncode != 0

@@ -12,33 +12,43 @@
 #                              make from the current sources; test_gen.py: the
 #                              generators' pure parts, each check failing on planted input
 #   make test-kicad-fab        the fab outputs build; drill hits = through-hole pads + vias;
-#                              every part in the placement file once, at its body's
-#                              centre; the BOM one MPN per row (test_fab.py: a planted row
-#                              with two MPNs is caught); the job file states the finish
+#                              every machine-placed part in the placement file once, at
+#                              its body's centre; the BOM one MPN per row, Qty its count
+#                              of designators (test_fab.py: planted rows caught); the job
+#                              file states the finish; service.py reads the zip as an
+#                              assembly service does (Qty, designators, top side only,
+#                              inside the board, the hand-solder list apart)
 #   make test-kicad-intent     the circuit's intent: KiCad's netlist equals the generator's
 #                              connection list (schematics/gen/circuit.py), no two-terminal
 #                              part has both pins on one net, the piezo hangs on OC2A (D11)
-#                              through one series resistor and nothing else shares that pin,
-#                              no two schematic texts overlap,
+#                              through one series resistor (either pin of the piezo on
+#                              GND) and nothing else shares that pin, no two schematic
+#                              texts overlap, every text of KiCad's SVG export inside the
+#                              sheet's frame and the title block (schframe),
 #                              the case's key caps on the plungers keep its lid over the
 #                              tallest part and clear the LEDs (case/caselib.py's rules on
 #                              parts.json's heights); test_readme.py:
 #                              schematics/README.md's bend distances, trim note, lid and
 #                              rule severities as the footprint, PCB, case and project have them
-#   make test-kicad-spice      ngspice on KiCad's own SPICE export: LED currents (1, 2, 3
-#                              lit), pin and port sums, rows dark in reset, all 512 key sets;
+#   make test-kicad-spice      ngspice on KiCad's own SPICE export: the LED model's fit to
+#                              parts.json, LED currents (1, 2, 3 lit) at the V_F bins'
+#                              middle and low end, pin, port and VCC sums, rows dark in
+#                              reset, all 512 key sets;
 #                              the sounder's pin current and swing at 250 Hz-4 kHz, ISP's
 #                              MOSI edges through it at 1 MHz SCK (spice_sound.py)
 #   make test-kicad-silk       the silkscreen (test_silk.py): nothing off the board on
-#                              either side, lines >= 0.15 mm, polarity letters upright
-#                              and 0.5 mm clear of other silk text; planted copies fail
+#                              either side, lines >= 0.15 mm, polarity letters upright,
+#                              0.5 mm clear of other silk text and nearer their own part
+#                              than any other part's text (silk-owner); planted copies fail
 #   make test-kicad-planted    the planted mistakes of tests/shield/planted.txt (shorted
 #                              resistor, reversed diode, swapped MOSFET D/S, swapped LED
 #                              colours, key on the wrong column, silk lines at 0.10 mm,
 #                              J1's stock silk, a BOM row with two MPNs, the piezo without
-#                              its resistor, the sounder on a used pin, ...) each fail
-#                              their check
+#                              its resistor, the sounder on a used pin, J1 placed on the
+#                              bottom, the S/G/D by LED7's R, ...) each fail their check
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
+#   make bench-shield          each cell's brightness (mcd averaged over time) at full,
+#                              medium and night, per colour (brightness.py)
 #   make test-board-r1         BOARD=uno_shield_r1 (r1/r2, no sounder) still builds the
 #                              firmware, its print_pins has no sound pin, r3's has PB3
 #
@@ -119,12 +129,14 @@ test-kicad-generated:
 
 test-kicad-fab:
 	@$(PYTHON) -m schematics.gen.fab $(KICAD_PCB) $(KICAD_SCH) $(KICAD_DIR)/fab
+	@$(PYTHON) -m tests.shield.service $(KICAD_DIR)/fab/ttt-shield-r3.zip
 	@$(PYTEST) -q -p no:warnings tests/shield/test_fab.py tests/shield/test_models.py
 
 test-kicad-intent:
 	@$(PYTEST) -q -p no:warnings -rA tests/shield/test_intent.py tests/shield/test_readme.py
 
 test-kicad-spice: $(KICAD_CIR)
+	@$(PYTEST) -q -p no:warnings tests/shield/test_spice_sound.py tests/shield/test_spice_proofs.py
 	@$(PYTHON) -m tests.shield.spice_proofs $(KICAD_CIR) --work $(KICAD_DIR)/spice
 
 test-kicad-silk:
@@ -135,6 +147,22 @@ test-kicad-planted:
 
 test-kicad-backports:
 	@sh .ci/test_enable_backports.sh
+
+# Each cell's brightness for `make bench` (brightness.py): the LED dies' currents from
+# ngspice on KiCad's export, their intensity from parts.json, the duty from the firmware's
+# brightness table (led_duty.c on hal/leds_levels.h and hal/leds_duty.h).
+SHIELD_LED_DUTY := $(HOST_DIR)/tests/shield/led_duty
+$(SHIELD_LED_DUTY): tests/shield/led_duty.c hal/leds_duty.h hal/leds_levels.h hal/leds.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+.PHONY: bench-shield
+bench-shield: export KICAD9_SYMBOL_DIR := $(KICAD_NO_STOCK)
+bench-shield: export KICAD9_FOOTPRINT_DIR := $(KICAD_NO_STOCK)
+bench-shield: export KICAD9_3DMODEL_DIR := $(KICAD_NO_STOCK)
+bench-shield: $(KICAD_CIR) $(SHIELD_LED_DUTY) | kicad-no-stock
+	@$(PYTHON) -m tests.shield.brightness $(KICAD_CIR) $(SHIELD_LED_DUTY) --work $(KICAD_DIR)/brightness
+BENCH_TARGETS += bench-shield
+ALL_TARGETS += $(SHIELD_LED_DUTY)
 
 TEST_TARGETS += test-kicad-erc test-kicad-drc test-kicad-pinmap test-kicad-generated \
 	test-kicad-fab test-kicad-intent test-kicad-spice test-kicad-planted test-kicad-silk \

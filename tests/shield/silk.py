@@ -1,7 +1,8 @@
 """tests/shield/silk.py - what a board house reads on the silkscreen, measured on a board
 (pcbnew): every silk item inside the board outline, on both sides; every silk line at
 least MIN_LINE wide; every polarity letter upright and at least MIN_LETTER_GAP from any
-other silk text (ink to ink, as KiCad's stroke font draws it). test_silk.py runs these on
+other silk text (ink to ink, as KiCad's stroke font draws it), and nearer its own part
+(pads or body) than any other part's silk text. test_silk.py runs these on
 the committed PCB and on planted copies.
 
 Each function takes a pcbnew BOARD and returns a list of findings (strings); empty is a
@@ -116,8 +117,66 @@ def smallest_letter_gap(board):
     return min(gaps)
 
 
+# Which parts carry each polarity letter (the letter belongs to the nearest of them).
+CARRIERS = {"R": ("LED",), "G": ("LED", "Q"), "K": ("D",), "S": ("Q",), "D": ("Q",)}
+
+
+def part_boxes(board):
+    """{reference: [boxes]}: each footprint's pads and its body on the fab layer (KiCad nm)."""
+    out = {}
+    for fp in board.GetFootprints():
+        boxes = [p.GetBoundingBox() for p in fp.Pads()]
+        fab = [g.GetBoundingBox() for g in fp.GraphicalItems()
+               if g.GetLayer() in (pcbnew.F_Fab, pcbnew.B_Fab) and isinstance(g, pcbnew.PCB_SHAPE)]
+        if fab:
+            box = fab[0]
+            for b in fab[1:]:
+                box.Merge(b)
+            boxes.append(box)
+        out[fp.GetReference()] = [(b.GetLeft(), b.GetTop(), b.GetRight(), b.GetBottom())
+                                  for b in boxes]
+    return out
+
+
+def owner(board, parts, text_owner, word, box):
+    """The reference a silk text belongs to: a footprint's own text its footprint; a
+    reference its part; a cell number its cell's LED; a polarity letter the nearest part
+    that carries such a letter; else None (the board's own words)."""
+    if text_owner != "board":
+        return text_owner
+    if word in parts:
+        return word
+    if word.isdigit() and "LED" + word in parts:
+        return "LED" + word
+    if word in CARRIERS:
+        near = [(min(box_gap(box, b) for b in boxes), ref) for ref, boxes in parts.items()
+                if ref.rstrip("0123456789") in CARRIERS[word]]
+        return min(near)[1]
+    return None
+
+
+def letters_astray(board):
+    """Polarity letters that sit nearer another part's silk text (a letter, reference or
+    cell number) than their own part's pads or body: read as that part's (r3's LED7 R
+    under Q1's D)."""
+    parts = part_boxes(board)
+    texts = [(o, t, ink_box(t)) for o, t in silk_items(board) if isinstance(t, pcbnew.PCB_TEXT)]
+    labels = [(owner(board, parts, o, t.GetShownText(False), box), t.GetShownText(False), box)
+              for o, t, box in texts]
+    found = []
+    for ref, word, box in labels:
+        if word not in CARRIERS or ref is None:
+            continue
+        own = min(box_gap(box, b) for b in parts[ref])
+        for other, oword, obox in labels:
+            if other not in (None, ref) and box_gap(box, obox) < own:
+                found.append("%s's %s sits %.2f mm from %s's %r, nearer than its own part (%.2f)"
+                             % (ref, word, box_gap(box, obox), other, oword, own))
+    return found
+
+
 CHECKS = {"silk-outside": outside_board, "silk-thin": thin_lines,
-          "silk-letters": letters_crowded}
+          "silk-letters": letters_crowded, "silk-owner": letters_astray}
 
 
 def main(argv):

@@ -9,21 +9,24 @@ modelled here, from the ATmega328P datasheet (DS40002061, "DC Characteristics" a
 the pin driver figures "I/O pin output voltage vs. source/sink current"):
   driven high: VCC behind R_OH; driven low: 0 V behind R_OL; input: pull-up R_PU
   to VCC, or (in reset, every pin floating) its leakage, 1 uA (I_IL / I_IH max).
-  typical corner: VCC 5.0 V, R_OH 20 R (V_OH 4.8 V at 10 mA, 25 C figure), 27 C
-  high corner:    VCC 5.25 V (USB's upper limit), R_OH 10 R, 85 C (LED V_F lowest)
+  typical corner: VCC 5.0 V, R_OH 20 R (V_OH 4.8 V at 10 mA, 25 C figure), 27 C, each
+                  LED die's V_F the middle of its data sheet range (parts.json, dies)
+  high corner:    VCC 5.25 V (USB's upper limit), R_OH 10 R, 85 C, each die's V_F the
+                  low end of its range (the LED model's bin sources): V_F lowest
   R_OL 25 R (V_OL 0.5 V at 20 mA); R_PU 20 k and 50 k (the datasheet's range);
   V_IL max 0.3 VCC, V_IH min 0.6 VCC.
 Limits (ATmega328P datasheet, absolute maximum ratings and the notes to the DC
 table): 40 mA per pin absolute, 20 mA per pin as rated; sum of I_OH over C0-C5 + D0-D4
-and over B0-B5 + D5-D7: 150 mA each. L-59EGW: 25 mA DC per die, the usual rating of a
-5 mm GaP die (Kingbright's own figure not re-read for r2). 2N7000: 200 mA continuous
-(onsemi 2N7000/D).
+and over B0-B5 + D5-D7: 150 mA each. The LED: each die's max_dc_ma and design_ma from
+schematics/parts.json (dies). 2N7000: 200 mA continuous (onsemi 2N7000/D).
 
 The proofs:
-  leds   every die, red and green, of every row, with 1, 2 and 3 cells of that colour
-         lit in the row (and 3 yellow cells: 6 dies): within TARGET_BAND of the design
-         target at the typical corner, below the die's rating and the pin's rating at
-         the high corner; the dies of the rows that are off stay dark (< 10 uA);
+  leds   the LED model's forward voltage at the test current is the middle of the data
+         sheet's range (within FIT_TOL); every die, red and green, of every row, with 1,
+         2 and 3 cells of that colour lit in the row (and 3 yellow cells: 6 dies):
+         within TARGET_BAND of its design_ma at the typical corner, below the die's
+         rating and the pin's rating at the high corner; the dies of the rows that
+         are off stay dark (< 10 uA);
   pins   the worst single pin and the worst port-group sums over all those frames;
   reset  every pin floating (1 uA leakage into each net, the worst direction): each
          gate stays below 0.5 V (V_GS(th) min 0.8 V) and every die below 1 uA;
@@ -42,14 +45,15 @@ import sys
 from tests.shield import spice_sound
 
 ROWS, COLS = 3, 3
-TARGET = {"R": 9.8e-3, "G": 13.6e-3}   # schematics/README.md, "Current budget"
-TARGET_BAND = 0.15                     # +-15 % at the typical corner
-LED_MAX = 25e-3
+TARGET_BAND = 0.15                     # +-15 % of design_ma at the typical corner
+FIT_TOL = 0.01                         # V: the model's V_F against the range's middle
 PIN_RATED, PIN_ABS = 20e-3, 40e-3
 PORT_SUM_MAX = 150e-3
+VCC_MAX, CORE_MAX = 200e-3, 14e-3       # the VCC pin's absolute maximum; the core at 16 MHz
 DARK = 10e-6
 RESET_DARK, RESET_GATE = 1e-6, 0.5
-CORNERS = {"typ": (5.0, 20.0, 27.0), "high": (5.25, 10.0, 85.0)}
+# VCC, R_OH, temperature, where in its V_F range each LED die sits (0 low end, 1 high end)
+CORNERS = {"typ": (5.0, 20.0, 27.0, 0.5), "high": (5.25, 10.0, 85.0, 0.0)}
 R_OL, LEAK = 25.0, 1e-6
 R_PU = (20e3, 50e3)
 PRESSED, RELEASED = 0.1, 100e6
@@ -133,13 +137,51 @@ def die_expr(led, colour):
     return "@d.%s.d%s[id]" % (led.lower(), "r" if colour == "R" else "g")
 
 
-def led_frames(s, leds):
+def led_data():
+    """The LED line of parts.json (of the schematics package first on the path: planted.py
+    puts its scratch copy there)."""
+    from schematics.gen import parts as partdata
+    return partdata.by_ref(partdata.load())["LED1"]
+
+
+def bin_shift(die, pos):
+    """The V_F bin source's value putting die (a parts.json dies entry) at pos in its range."""
+    lo, hi = die["vf_v"]
+    return pos * (hi - lo) - (hi - lo) / 2
+
+
+def led_bins(s, leds, dies, pos):
+    """Every LED die to pos in its forward-voltage range (the model's VBR / VBG)."""
+    for led in leds:
+        for col, src in (("R", "vbr"), ("G", "vbg")):
+            s.lines.append("alter v.%s.%s dc = %g" % (led.lower(), src, bin_shift(dies[col], pos)))
+
+
+def fit_harness(model):
+    """One more LED of the model, alone, each die fed its test current (the fit check)."""
+    return ["* the LED model's fit (tests/shield/spice_proofs.py)",
+            "XFIT m_fit_r 0 m_fit_g %s" % model,
+            "IFIT_R 0 m_fit_r DC 0", "IFIT_G 0 m_fit_g DC 0"]
+
+
+def fit_frame(s, dies):
+    """V_F of the lone LED at each die's test current, 27 C, the bins in the middle."""
+    s.lines.append("option temp = 27")
+    s.lines.append("alter ifit_r dc = %g" % (dies["R"]["test_ma"] * 1e-3))
+    s.lines.append("alter ifit_g dc = %g" % (dies["G"]["test_ma"] * 1e-3))
+    s.op(("fit",), [("vf R", "v(m_fit_r)"), ("vf G", "v(m_fit_g)")])
+    s.lines.append("alter ifit_r dc = 0")
+    s.lines.append("alter ifit_g dc = 0")
+
+
+def led_frames(s, leds, dies):
     """Per corner, row, colour and number lit: the control lines; probes for all dies
     and all pin currents."""
     pins = list(LED_PINS.values()) + list(ROW_PINS.values())
-    for corner, (vcc, r_oh, temp) in CORNERS.items():
+    for corner, (vcc, r_oh, temp, pos) in CORNERS.items():
         s.lines.append("set temp = %g" % temp)
         s.lines.append("option temp = %g" % temp)
+        led_bins(s, leds, dies, pos)
         for row in range(ROWS):
             for colours in ("R", "G", "RG"):
                 for lit in (1, 2, 3):
@@ -206,29 +248,45 @@ def run(deck_lines, work):
     return values, r
 
 
+def led_model(lines):
+    """The LED's model name in the export (the subcircuit its X lines call)."""
+    return next(ln.split()[-1] for ln in lines if re.match(r"XLED\d", ln))
+
+
+def simulate(export, work, keys=True):
+    """ngspice on the export with the MCU's pins: the fit and LED frames, the reset frame
+    and, with keys, the 512 key sets. (probes, values, export lines, LED dies)."""
+    lines = read_export(export)
+    leds, key_parts = parts_of(lines)
+    if len(leds) != 9 or len(key_parts) != 9:
+        raise SystemExit("spice_proofs: the export has %d LEDs and %d keys, not 9 and 9: "
+                         "are their Sim.* fields in the schematic?" % (len(leds), len(key_parts)))
+    dies = led_data()["dies"]
+    s = Script()
+    fit_frame(s, dies)
+    led_frames(s, leds, dies)
+    reset_frame(s, leds)
+    if keys:
+        key_frames(s, key_parts)
+    deck = lines + harness() + fit_harness(led_model(lines)) + [".control", "set noaskquit"] \
+        + s.lines + ["quit", ".endc", ".end"]
+    values, r = run(deck, work)
+    expected = sum(len(e) for _t, e in s.probes)
+    if len(values) != expected:
+        print(r.stdout[-3000:] + r.stderr[-3000:])
+        raise SystemExit("spice_proofs: ngspice gave %d of %d values (log: %s/proofs.log)"
+                         % (len(values), expected, work))
+    return s.probes, values, lines, dies
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("export")
     ap.add_argument("--work", default="build/kicad/spice")
     args = ap.parse_args()
-    lines = read_export(args.export)
-    leds, keys = parts_of(lines)
-    if len(leds) != 9 or len(keys) != 9:
-        raise SystemExit("spice_proofs: the export has %d LEDs and %d keys, not 9 and 9: "
-                         "are their Sim.* fields in the schematic?" % (len(leds), len(keys)))
-    s = Script()
-    led_frames(s, leds)
-    reset_frame(s, leds)
-    key_frames(s, keys)
-    deck = lines + harness() + [".control", "set noaskquit"] + s.lines + ["quit", ".endc", ".end"]
-    values, r = run(deck, args.work)
-    expected = sum(len(e) for _t, e in s.probes)
-    if len(values) != expected:
-        print(r.stdout[-3000:] + r.stderr[-3000:])
-        raise SystemExit("spice_proofs: ngspice gave %d of %d values (log: %s/proofs.log)"
-                         % (len(values), expected, args.work))
+    probes, values, lines, dies = simulate(args.export, args.work)
     sound = spice_sound.proofs(lines, harness(), args.work)
-    return verdict(s.probes, values, sound)
+    return verdict(probes, values, dies, sound)
 
 
 def led_of(label):
@@ -253,15 +311,17 @@ def led_dies(acc, frame, tag, v):
             continue
         if corner == "typ":
             acc["per"].setdefault((col if colours != "RG" else "Y" + col, lit), []).append(i)
-            if abs(i / TARGET[col] - 1) > TARGET_BAND:
-                acc["fails"].append(("leds", "%s: %s %.2f mA, the target is %.1f mA +-%d %%"
-                                     % (frame, label, i * 1e3, TARGET[col] * 1e3,
+            target = acc["dies"][col]["design_ma"] * 1e-3
+            if abs(i / target - 1) > TARGET_BAND:
+                acc["fails"].append(("leds", "%s: %s %.3g mA, the target is %.3g mA +-%d %%"
+                                     % (frame, label, i * 1e3, target * 1e3,
                                         TARGET_BAND * 100)))
         else:
-            acc["worst_die"] = max(acc["worst_die"], i)
-            if i > LED_MAX:
+            rating = acc["dies"][col]["max_dc_ma"] * 1e-3
+            acc["worst_die"][col] = max(acc["worst_die"][col], i)
+            if i > rating:
                 acc["fails"].append(("leds", "%s: %s %.2f mA > %.0f mA rating"
-                                     % (frame, label, i * 1e3, LED_MAX * 1e3)))
+                                     % (frame, label, i * 1e3, rating * 1e3)))
 
 
 def led_pins(acc, frame, v):
@@ -280,6 +340,22 @@ def led_pins(acc, frame, v):
         if total > PORT_SUM_MAX:
             acc["fails"].append(("pins", "%s: port group %s %.1f mA > 150 mA"
                                  % (frame, g, total * 1e3)))
+    vcc = sum(pins.values()) + CORE_MAX   # every pin's I_OH flows in through VCC
+    acc["worst_vcc"] = max(acc["worst_vcc"], vcc)
+    if vcc > VCC_MAX:
+        acc["fails"].append(("pins", "%s: VCC %.1f mA (pins + core) > 200 mA" % (frame, vcc * 1e3)))
+
+
+def fit_result(acc, v):
+    """The LED model's V_F at each die's test current against its range's middle."""
+    for col, die in acc["dies"].items():
+        want = sum(die["vf_v"]) / 2
+        acc["fit"][col] = v["vf " + col]
+        if abs(v["vf " + col] - want) > FIT_TOL:
+            acc["fails"].append(("leds", "the model's %s V_F at %g mA is %.3f V, the data "
+                                 "sheet's range %s has its middle at %.2f V"
+                                 % (die["name"], die["test_ma"], v["vf " + col], die["vf_v"],
+                                    want)))
 
 
 def reset_result(acc, v):
@@ -328,11 +404,17 @@ def report(acc):
         print("spice: typical, %s %d lit: %s mA"
               % (COLOUR_NAMES[col], lit if not col.startswith("Y") else 3,
                  " .. ".join("%.2f" % (x * 1e3) for x in (min(cur), max(cur)))))
-    print("spice: high corner: worst die %.2f mA (rating %.0f); worst pin %.2f mA (%s); "
-          "port sums: %s"
-          % (acc["worst_die"] * 1e3, LED_MAX * 1e3, acc["worst_pin"][0] * 1e3,
+    print("spice: LED model V_F at the test current: %s"
+          % "; ".join("%s %.3f V" % (acc["dies"][c]["name"], acc["fit"][c]) for c in "RG"))
+    dies = "; ".join("%s %.2f mA (rating %g)" % (acc["dies"][c]["name"],
+                                                 acc["worst_die"][c] * 1e3,
+                                                 acc["dies"][c]["max_dc_ma"]) for c in "RG")
+    print("spice: high corner: worst die %s; worst pin %.2f mA (%s); port sums: %s; VCC "
+          "(pins + %.0f mA core) %.1f mA"
+          % (dies, acc["worst_pin"][0] * 1e3,
              acc["worst_pin"][1], "; ".join("%s %.1f mA" % (g, t * 1e3)
-                                            for g, (t, _f) in acc["worst_port"].items())))
+                                            for g, (t, _f) in acc["worst_port"].items()),
+             CORE_MAX * 1e3, acc["worst_vcc"] * 1e3))
     print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A"
           % (acc["reset_gate"], acc["reset_worst"]))
     print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
@@ -353,10 +435,11 @@ def report(acc):
     return 1 if acc["fails"] else 0
 
 
-def verdict(probes, values, sound=((), ())):
+def verdict(probes, values, dies, sound=((), ())):
     acc = {"fails": [],  # (proof, message)
            "per": {},    # (colour, lit) -> [currents at typ]
-           "worst_die": 0.0, "worst_pin": (0.0, ""),
+           "dies": dies, "fit": {}, "worst_vcc": 0.0,
+           "worst_die": {"R": 0.0, "G": 0.0}, "worst_pin": (0.0, ""),
            "worst_port": {g: (0.0, "") for g in PORT_GROUPS},
            "reset_worst": 0.0, "reset_gate": 0.0, "key_ok": 0, "key_bad": 0,
            "sound": sound[0]}
@@ -370,6 +453,8 @@ def verdict(probes, values, sound=((), ())):
                 led_pins(acc, frame, v)
         elif tag[0] == "reset":
             reset_result(acc, v)
+        elif tag[0] == "fit":
+            fit_result(acc, v)
         else:
             key_frame(acc, tag, v)
     return report(acc)

@@ -14,7 +14,8 @@ every figure here) behind R13 on the SOUND net (D11 = PB3 = OC2A, also ISP's MOS
         bits: at every SCK rising edge (the bit's sampling point, half a bit after
         MOSI changed) the MCU pin is above V_IH = 0.6 VCC for a 1 and below
         V_IL = 0.3 VCC for a 0, at 4.5 V and 5.5 V; and the largest R_PROG that would
-        still pass, at 4.5 V (a figure, the margin over R_PROG's upper end).
+        still pass at 4.5 V, searched upward from R_PROG's lower end (a figure: the margin
+        over R_PROG's upper end, or that even the lower end fails).
 Peak current bound without any load model: V / (R_OH + R13) with the piezo shorted,
 so a different piezo model (its motional branch at resonance) cannot raise it.
 Standard library and ngspice; run from the repository's root.
@@ -159,18 +160,33 @@ def tone_proofs(base, pz, work, cmax):
     return figures, fails
 
 
-def isp_limit(base, work, vcc):
-    """The largest programmer resistance (to 10 R) whose MOSI still meets V_IH and V_IL
-    at vcc: how much margin R_PROG's upper end leaves."""
-    lo, hi = R_PROG[-1], 20 * R_PROG[-1]
-    while hi - lo > 10:
+def isp_limit(passes, start=R_PROG[0], top=20 * R_PROG[-1], step=10.0):
+    """The largest programmer resistance (to step) at or above start for which passes(r)
+    holds, searched upward from start (doubling, then halving the last interval); None when
+    start itself fails. top bounds the search (a limit above it reads as top)."""
+    if not passes(start):
+        return None
+    lo, hi = start, min(2 * start, top)
+    while hi < top and passes(hi):
+        lo, hi = hi, min(2 * hi, top)
+    if hi >= top and passes(top):
+        return top
+    while hi - lo > step:
         mid = (lo + hi) / 2
-        one, zero = isp(base, work, vcc, mid)
-        if one >= 0.6 * vcc and zero <= 0.3 * vcc:
+        if passes(mid):
             lo = mid
         else:
             hi = mid
     return lo
+
+
+def isp_limit_line(vcc, limit):
+    """The figure line of isp_limit: how far R_PROG may go, or that not even R_PROG[0] may."""
+    if limit is None:
+        return ("spice: ISP MOSI at 1 MHz SCK, %.1f V: even a programmer of %g R fails V_IH or "
+                "V_IL" % (vcc, R_PROG[0]))
+    return ("spice: ISP MOSI at 1 MHz SCK, %.1f V: a programmer of %g R up to %.0f R meets "
+            "V_IH and V_IL" % (vcc, R_PROG[0], limit))
 
 
 def isp_proofs(base, work):
@@ -186,8 +202,12 @@ def isp_proofs(base, work):
                 fails.append("ISP at %.1f V through %g R: MOSI reads %.2f V for a 1, %.2f V "
                              "for a 0 (V_IH %.2f, V_IL %.2f)"
                              % (vcc, r_prog, hi, lo, 0.6 * vcc, 0.3 * vcc))
-    figures.append("spice: ISP MOSI at 1 MHz SCK, %.1f V: a programmer up to %.0f R still "
-                   "meets V_IH and V_IL" % (ISP_VCC[0], isp_limit(base, work, ISP_VCC[0])))
+    vcc = ISP_VCC[0]
+
+    def passes(r_prog):
+        one, zero = isp(base, work, vcc, r_prog)
+        return one >= 0.6 * vcc and zero <= 0.3 * vcc
+    figures.append(isp_limit_line(vcc, isp_limit(passes)))
     return figures, fails
 
 

@@ -35,10 +35,13 @@ def test_ranges():
 def test_pieces_and_mpn_field(data):
     j1 = partdata.by_ref(data)["J1"]
     assert sum(p["qty"] for p in partdata.pieces(j1)) == 4
+    assert [r for p in partdata.pieces(j1) for r in p["refs"]] == ["J1A", "J1B", "J1C", "J1D"]
     assert partdata.mpn_field(j1) == "TSW-108-07-G-S x2; TSW-110-07-G-S x1; TSW-106-07-G-S x1"
     led = partdata.by_ref(data)["LED1"]
-    assert partdata.pieces(led) == [{"mpn": "L-59EGW", "qty": 9, "value": "L-59EGW",
-                                     "description": led["description"]}]
+    assert partdata.pieces(led) == [{"mpn": led["mpn"], "refs": led["refs"], "qty": 9,
+                                     "value": led["value"], "description": led["description"]}]
+    assert partdata.designators(data).count("J1") == 0
+    assert len(partdata.designators(data)) == len(set(partdata.designators(data))) == 48
 
 
 @pytest.mark.parametrize("plant,message", [
@@ -46,8 +49,11 @@ def test_pieces_and_mpn_field(data):
     (lambda d: d["parts"][1]["refs"].append("LED1"), "is in both"),
     (lambda d: d["parts"][0].update(pieces=[]), "either mpn or pieces"),
     (lambda d: d["parts"][0].update(fitting="robot"), "fitting"),
-    (lambda d: d["parts"][-1]["pieces"][0].pop("qty"), "lacks"),
-], ids=["no height", "ref twice", "mpn and pieces", "unknown fitting", "piece without qty"])
+    (lambda d: d["parts"][-1]["pieces"][0].pop("refs"), "lacks"),
+    (lambda d: d["parts"][-1]["pieces"][1].update(refs=["J2C"]), "not its reference"),
+    (lambda d: d["parts"][-1]["pieces"][0].update(refs=["J1A"]), "one per pad range"),
+], ids=["no height", "ref twice", "mpn and pieces", "unknown fitting", "piece without refs",
+        "piece of another reference", "a designator short"])
 def test_load_refuses_planted_mistakes(tmp_path, data, plant, message):
     planted = copy.deepcopy(data)
     plant(planted)
@@ -96,18 +102,22 @@ def test_sexpr_quotes_and_balance():
 def test_bom_expands_pieces(data):
     rows = bom.expand([{"References": "J1", "Footprint": "Shield:Arduino_UNO_R3_Shield"},
                        {"References": "Q1,Q2,Q3", "Footprint": "x:y"}], data)
-    assert [(r["MPN"], r["Qty"]) for r in rows] == [
-        ("TSW-108-07-G-S", "2"), ("TSW-110-07-G-S", "1"), ("TSW-106-07-G-S", "1"),
-        ("2N7000", "3")]
+    assert [(r["References"], r["MPN"], r["Qty"]) for r in rows] == [
+        ("J1A,J1B", "TSW-108-07-G-S", "2"), ("J1C", "TSW-110-07-G-S", "1"),
+        ("J1D", "TSW-106-07-G-S", "1"), ("Q1,Q2,Q3", "2N7000", "3")]
     assert rows[-1]["Fitting"] == "hand-solder (do not place)"
 
 
 def test_polarity_letters_keep_their_pads():
-    """S beside pad 1 (source), G beside the gate, D beside pad 3; R and G by the LED's
-    outer pads, a little above their row."""
+    """S by pad 1's lead (source), G by the gate's, D by pad 3's, inside Q2's body outline
+    (x 2.0-7.19 from pad 1 at 11.0); R level with the LED's pad 1, left of it, G level with
+    pad 3, right of it; each letter owned by its part."""
     place = placement.placement()
-    marks = [t for t in placement.silk_texts() if t[0] in ("S", "G", "D", "R")]
+    marks = {(t[0], t[5]): (t[1], t[2]) for t in placement.silk_texts() if t[5]}
     x, y, _ = place["Q2"]
-    q2 = {t[0]: (t[1], t[2]) for t in marks if abs(t[1] - x - 2.4) < 0.01
-          and y - 3 < t[2] < y + 1}
-    assert q2["S"][1] > y > q2["G"][1] > y - 2.54 > q2["D"][1]
+    s, g, d = (marks[(w, "Q2")] for w in "SGD")
+    assert all(x - 9.0 < m[0] < x - 3.81 for m in (s, g, d))
+    assert abs(s[1] - y) < 0.5 and abs(g[1] - (y - 1.27)) < 0.01 and abs(d[1] - (y - 2.54)) < 0.5
+    lx, ly, _ = place["LED7"]
+    assert marks[("R", "LED7")] == pytest.approx((lx - 1.9, ly))
+    assert marks[("G", "LED7")] == pytest.approx((lx + 6.98, ly))

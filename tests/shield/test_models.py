@@ -33,11 +33,11 @@ def test_committed_model_is_generated():
 
 
 def test_heights_and_footprint():
-    data = partdata.by_value(partdata.load())
     with open(WRL, encoding="utf-8") as f:
         pts = points(f.read())
     assert abs(extent(pts, 2)[1] - 9.5) < 0.01           # plunger top
-    assert extent(pts, 2)[1] - data["L-59EGW"]["height_mm"] > 0.8  # above the LED tops
+    led = partdata.by_ref(partdata.load())["LED1"]
+    assert extent(pts, 2)[1] - led["height_mm"] > 0.8     # above the LED tops
     assert abs(extent(pts, 2)[0] + 3.5) < 0.01           # terminals below the board
     x0, x1 = extent(pts, 0)
     assert abs((x0 + x1) / 2 - 3.25) < 0.01               # centred on the pads

@@ -1,12 +1,13 @@
 """tests/shield/test_silk.py - the silkscreen as a board house reads it (tests/shield/silk.py)
 on the committed PCB, and each check failing on a planted copy: a silk line at 0.10 mm,
-J1's stock silk back (the Uno's outline, off the board), LED4's R back against Q2's S,
-a K turned with its diode."""
+J1's stock silk back (the Uno's outline, off the board), Q2's S back against LED4's R,
+r3's LED7 R under Q1's D (silk-owner), a K turned with its diode."""
 import os
 
 import pcbnew
 import pytest
 
+from schematics.gen import placement
 from tests.shield import silk
 
 PCB = os.path.join("schematics", "ttt-shield.kicad_pcb")
@@ -53,17 +54,42 @@ def test_planted_j1_stock_silk(board):
     assert found and all(f.startswith("J1:") and "B.Silkscreen" in f for f in found)
 
 
+def board_letter(board, word, ref, dx, dy):
+    """The board's silk text word at (dx, dy) mm from ref's footprint origin (placement's
+    offsets, KiCad y down)."""
+    fp = footprint(board, ref)
+    return next(d for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT)
+                and d.GetLayer() == pcbnew.F_SilkS and d.GetText() == word
+                and abs(d.GetPosition().x - fp.GetPosition().x - int(dx * silk.NM)) < 1000
+                and abs(d.GetPosition().y - fp.GetPosition().y - int(dy * silk.NM)) < 1000)
+
+
+def move_to(text, fp, dx, dy):
+    text.SetPosition(pcbnew.VECTOR2I(fp.GetPosition().x + int(dx * silk.NM),
+                                     fp.GetPosition().y + int(dy * silk.NM)))
+
+
+def q_letter(board, ref, word):
+    dx, dy = placement.Q_LETTERS[word]
+    return board_letter(board, word, ref, dx, -dy)
+
+
 def test_planted_crowded_letters(board):
-    """LED4's R where r2 had it (0.6 mm lower): against Q2's S."""
-    r = next(d for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT)
-             and d.GetLayer() == pcbnew.F_SilkS and d.GetText() == "R"
-             and abs(d.GetPosition().x - footprint(board, "LED4").GetPosition().x
-                     + int(1.9 * silk.NM)) < 1000
-             and abs(d.GetPosition().y - footprint(board, "LED4").GetPosition().y
-                     + int(0.6 * silk.NM)) < 1000)
-    r.Move(pcbnew.VECTOR2I(0, int(0.6 * silk.NM)))
+    """Q2's S back where r3 had it, right of its pads: against LED4's R."""
+    move_to(q_letter(board, "Q2", "S"), footprint(board, "Q2"), 2.4, -0.43)
     found = silk.letters_crowded(board)
-    assert any("letter S" in f and "'R'" in f for f in found), found
+    assert any(("letter S" in f and "'R'" in f) or ("letter R" in f and "'S'" in f)
+               for f in found), found
+
+
+def test_planted_letter_astray(board):
+    """r3's LED7 R, 2.6 mm under its pad, and Q1's D right of Q1's pads: the R reads as
+    Q1's (silk-owner); every letter of the committed board reads as its own part's."""
+    assert silk.letters_astray(board) == []
+    move_to(board_letter(board, "R", "LED7", -1.9, 0), footprint(board, "LED7"), -1.9, 2.6)
+    move_to(q_letter(board, "Q1", "D"), footprint(board, "Q1"), 2.4, 2.97)
+    found = silk.letters_astray(board)
+    assert any(f.startswith("LED7's R") and "Q1's 'D'" in f for f in found), found
 
 
 def test_planted_turned_letter(board):

@@ -44,7 +44,8 @@ $(DUTY_HEX): $(HAL_BENCH_FW)
 test-web-page: $(WEB_PAGE) $(DUTY_HEX) $(MENU_JSON)
 	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) MENU_JSON=$(MENU_JSON) OUT_DIR=$(WEB_DIR)/page \
 		$(NODE_TEST) tests/web/test_page.mjs
-# the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs)
+# the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs),
+# and their light the shield's part's (tests/web/test_leds_colour.mjs on schematics/parts.json)
 LEDS_FW := $(WEB_DIR)/leds_fw.elf
 $(LEDS_FW): $(call avr_objs,tests/web/leds_fw.c) $(HAL_AVR_LIB)
 	@mkdir -p $(@D)
@@ -53,6 +54,7 @@ $(LEDS_FW:.elf=.hex): $(LEDS_FW)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 .PHONY: test-web-leds
 test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex)
+	@PARTS_JSON=schematics/parts.json $(NODE_TEST) tests/web/test_leds_colour.mjs
 	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_leds.mjs
 TEST_TARGETS += test-web-leds
 # the page for people (tests/web/test_page_people.mjs): phone layout, touch help, the

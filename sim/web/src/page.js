@@ -21,6 +21,8 @@ import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from 
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
 import SOUNDS from 'board-sounds';
+import PARTS from 'shield-parts';
+import { dieLight, ledDies } from './leds.js';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
@@ -408,20 +410,23 @@ function showState() {
   if (stateEl.textContent !== s) stateEl.textContent = s;
 }
 
-// A lit LED drawn as the board lights it: each die's colour in linear light, scaled by
-// its share of full brightness (the board's levels and the colour-blind mode's dim cells:
-// the model's shade), so the drawn luminance follows the duty share, as the eye's does the
-// LED's. X's red carries some green and O's green is darker, so that at one share both
-// have about the same luminance, also through a red-green colour-vision deficiency: the
-// colour-blind mode's dim O is then told from X by luminance alone (tests/web/test_page_leds.mjs).
-// Both dies lit (a hint, a draw) are drawn yellow, as the eye mixes them.
-const DIE_LIGHT = { r: [1, 0.12, 0.04], g: [0.04, 0.3, 0.03], y: [1, 0.65, 0.06] };
+// A lit LED drawn as the board lights it: each state's light in linear light (leds.js,
+// from the LED's dies in schematics/parts.json: their colours, and their brightness at
+// the currents the column resistors set), scaled by its share of full brightness (the
+// board's levels and the colour-blind mode's dim cells: the model's shade), so the drawn
+// luminance follows the duty share, as the eye's does the LED's. The part's red die is
+// about twice as bright as its green, so X full stays 3:1 brighter than a dim O also
+// through a red-green colour-vision deficiency (tests/web/test_page_leds.mjs). Both dies
+// lit (a hint, a draw) are drawn as their sum, as the eye mixes them.
+const DIE_LIGHT = dieLight(ledDies(PARTS));
 const toSrgb = (v) => Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
 function ledColor(color, permille) {
   const lin = DIE_LIGHT[color];
   if (!lin) return '';
   return `rgb(${lin.map((v) => toSrgb((v * permille) / 1000)).join(', ')})`;
 }
+// the glow's colour: the light at full, brightest channel 255
+const glowRgb = (color) => DIE_LIGHT[color].map((v) => toSrgb(v / Math.max(...DIE_LIGHT[color]))).join(', ');
 function drawShare(cell, color, permille) {
   const el = cells[cell], key = `${color}${permille}`;
   if (el.dataset.drawn === key) return;
@@ -429,6 +434,7 @@ function drawShare(cell, color, permille) {
   el.dataset.on = String(permille);
   el.style.setProperty('--led', ledColor(color, permille) || 'var(--off)');
   el.style.setProperty('--glow', color === '.' ? '0' : (0.6 * permille / 1000).toFixed(3));
+  if (color !== '.') el.style.setProperty('--glow-rgb', glowRgb(color));
 }
 
 let shownLeds = '', shownPic = '';
