@@ -6,8 +6,6 @@ named by them (fab.py, assembly.py). Data only; nothing happens at import time.
 NAME = "Tic-tac-toe shield"
 REVISION = "r3"
 DATE = "2026-11"            # the revision's date, year and month
-# The hardware's licence as printed: the repository has no LICENSE file yet; CERN's strongly
-# reciprocal open hardware licence is the one chosen for the silk (issue 33), to be
-# confirmed with the project's own licence when it is written down.
+# The hardware's licence as printed: LICENSE.md, the repository's licences.
 LICENCE = "CERN-OHL-S-2.0"
 FAB_NAME = "ttt-shield-" + REVISION
