@@ -4,7 +4,7 @@
  *   print_pins          "NET PORTBIT" lines (e.g. "LED_ROW0 PB0"), one per header pin,
  *                       for tests/shield/check_pinmap.py
  *   print_pins --json   the map as JSON for the avr8js shield model
- *                       (sim/web/src/shield.js; build/web/pins.json) and the simulators'
+ *                       (sim/web/src/shield.js; build/gen/pins.json) and the simulators'
  *                       helpers; "sound" only on a board with a sounder (BOARD_SOUND)
  * Invariant: both outputs come from the one signal table below. */
 #include <stdio.h>

@@ -41,9 +41,22 @@ $(AVR_SU_DIR)/obj/hal/avr/power.o: AVR_SU_CFLAGS := $(filter-out -fstack-usage,$
 
 # The board's pin map printed as the firmware's preprocessor reads it (board/print_pins.c),
 # for the tools that must agree with it: "NET PORTBIT" lines for
-# tests/shield/check_pinmap.py, --json for the avr8js shield model (sim/web).
+# tests/shield/check_pinmap.py, --json (build/gen/pins.json) for the avr8js shield model
+# (sim/web) and the docs' facts.
 PRINT_PINS_SRC := board/print_pins.c
 PRINT_PINS := $(HOST_DIR)/board/print_pins
+PINS_JSON := $(GEN_DIR)/pins.json
 $(PRINT_PINS): $(call host_objs,$(PRINT_PINS_SRC))
 	@mkdir -p $(@D)
 	$(HOST_CC) -o $@ $^
+$(PINS_JSON): $(PRINT_PINS)
+	@mkdir -p $(@D)
+	$< --json > $@.tmp && mv $@.tmp $@
+ALL_TARGETS += $(PINS_JSON)
+
+# The Uno's bootloader's speed (hal/uart.h's UART_BOOT_BAUD, the one home of it), for
+# avrdude's -b and the simulated optiboot's build.
+BOOT_BAUD := $(shell sed -n 's/^\#define UART_BOOT_BAUD \([0-9]*\)ul$$/\1/p' hal/uart.h)
+ifeq ($(BOOT_BAUD),)
+$(error hal/uart.h: no line '\#define UART_BOOT_BAUD <digits>ul' (BOOT_BAUD, hal/hal.mk))
+endif

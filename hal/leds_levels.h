@@ -1,5 +1,5 @@
 /* hal/leds_levels.h - the brightness levels, one table (hal/README.md, "Brightness"):
- * LEDS_BRIGHT_*, the duty, the console's words and grammar come from it.
+ * LEDS_BRIGHT_*, the duty, the console's words and grammar, build/gen/leds.json come from it.
  *
  * X(id, word, counts): brightest first; the console's word; the counts of its row's step
  * (LEDS_DUTY_STEP) a lit die is on. LEDS_BRIGHT_<id> counts up from the dimmest (0), the

@@ -1,6 +1,6 @@
 /* sim/flash_sim.c - ttt-flash-sim: the real avrdude (-c arduino -p m328p) talks over a
  * pseudo-terminal to a simulated Uno running a real STK500 bootloader (ATmegaBOOT at
- * 57600 baud, or optiboot at 115200 with -b 115200), then the flashed image is run until
+ * 57600 baud, or optiboot at hal/uart.h's UART_BOOT_BAUD with -b), then the flashed image is run until
  * its banner `ttt: ready`. The chip starts in the boot section with EXTRF set (simavr
  * ignores fuses, so every reset goes to the bootloader as BOOTRST does on a Uno);
  * avrdude's DTR pulse is modelled by resetting into the bootloader when avrdude talks

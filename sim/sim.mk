@@ -34,7 +34,7 @@ trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 
 # optiboot, the Uno's own bootloader, built from the source Debian ships (the shipped
 # optiboot_atmega328.hex does not fit: built by today's avr-gcc its code runs into the
-# version word at 0x7ffe). Built as the Uno's (atmega328, 16 MHz, 115200 baud, 512-byte
+# version word at 0x7ffe). Built as the Uno's (atmega328, 16 MHz, BOOT_BAUD, 512-byte
 # boot section at 0x7e00) but without the three start-up flashes of the L LED, which is
 # what makes it fit: 496 bytes.
 OPTIBOOT_SRC_DIR := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
@@ -42,7 +42,7 @@ OPTIBOOT_HEX := $(SIM_DIR)/optiboot_atmega328.hex
 $(OPTIBOOT_HEX): $(OPTIBOOT_SRC_DIR)/optiboot.c
 	@mkdir -p $(@D)
 	$(AVR_CC) -g -Wall -Os -fno-inline-small-functions -fno-split-wide-types -mshort-calls \
-		-mmcu=atmega328p -DF_CPU=16000000L -DLED_START_FLASHES=0 -DBAUD_RATE=115200 \
+		-mmcu=atmega328p -DF_CPU=16000000L -DLED_START_FLASHES=0 -DBAUD_RATE=$(BOOT_BAUD) \
 		-Wl,--section-start=.text=0x7e00 -Wl,--section-start=.version=0x7ffe \
 		-Wl,--relax -Wl,--gc-sections -nostartfiles -nostdlib -o $(@:.hex=.elf) $<
 	@size=$$($(AVR_SIZE) -A $(@:.hex=.elf) | awk '$$1 == ".text" { print $$2 }'); \
@@ -51,4 +51,4 @@ $(OPTIBOOT_HEX): $(OPTIBOOT_SRC_DIR)/optiboot.c
 		-O ihex $(@:.hex=.elf) $@
 
 flash-sim: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
-	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude.log
+	@$(SIM_DIR)/ttt-flash-sim -b $(BOOT_BAUD) $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude.log

@@ -40,9 +40,34 @@ $(SOUNDS_JSON): $(PRINT_SOUNDS)
 sounds-json: $(SOUNDS_JSON)
 ALL_TARGETS += $(SOUNDS_JSON)
 
+# The design's other constants that the docs, the page, the simulators and the tests
+# quote, each from its one C home (print_facts.c): the timings and their rules, the
+# game's states, the brightness levels, the serial port.
+PRINT_FACTS := $(HOST_DIR)/firmware/app/print_facts
+FACTS_KINDS := timings states leds serial
+FACTS_JSON := $(FACTS_KINDS:%=$(GEN_DIR)/%.json)
+TIMINGS_JSON := $(GEN_DIR)/timings.json
+LEDS_JSON := $(GEN_DIR)/leds.json
+SERIAL_JSON := $(GEN_DIR)/serial.json
+$(PRINT_FACTS): $(call host_objs,firmware/app/print_facts.c)
+	@mkdir -p $(@D)
+	$(HOST_CC) -o $@ $^
+$(FACTS_JSON): $(GEN_DIR)/%.json: $(PRINT_FACTS)
+	@mkdir -p $(@D)
+	$< $* > $@.tmp && mv $@.tmp $@
+.PHONY: facts-json
+facts-json: $(FACTS_JSON)
+ALL_TARGETS += $(FACTS_JSON)
+# A template's `@KEY FORMAT@` filled from them (tests/docs/facts.py): the terminal legend.
+FACTS_FILL := $(PYTHON) -m tests.docs.facts fill $(GEN_DIR)
+FACTS_FILL_DEPS := tests/docs/facts.py $(FACTS_JSON) $(MENU_JSON)
+$(LEGEND_TXT): $(LEGEND_SRC) $(FACTS_FILL_DEPS)
+	@mkdir -p $(@D)
+	$(FACTS_FILL) $< $@
+
 .PHONY: flash fuses size-firmware
 flash: $(FW_HEX)
-	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -U flash:w:$(FW_HEX):i
+	avrdude -c arduino -p m328p -P $(PORT) -b $(BOOT_BAUD) -U flash:w:$(FW_HEX):i
 
 # Fuses need an ISP programmer (the bootloader cannot write them): the bytes in the ELF's
 # .fuse section (hal/avr/fuses.c: the Uno's, with brown-out at 4.3 V instead of 2.7 V).

@@ -1,8 +1,10 @@
 /* firmware/game/print_menu.c - the menu table (menu.h) and the statistics' bars (bars.h)
  * for what shows them outside the firmware, as board/print_pins.c does for the pins.
  * Host program.
- *   print_menu [LEGEND]          JSON (build/gen/menu.json); with LEGEND (sim/legend.txt)
- *                                also the terminal legend's lines
+ *   print_menu                   JSON (build/gen/menu.json)
+ *   print_menu --legend-json LEGEND  the terminal legend's lines (LEGEND: sim/legend.txt
+ *                                with its facts filled in, build/gen/legend.txt) as JSON
+ *                                (build/gen/legend.json, ttt-sim-js)
  *   print_menu --legend-c LEGEND those lines as C (build/gen/legend.h, make play)
  *   print_menu --readme FILE     FILE with its menu section rewritten, on stdout */
 #include <stdio.h>
@@ -25,16 +27,16 @@ static const print_menu_entry_t print_menu_entries[] = {GAME_MENU(PRINT_MENU_ENT
 #define MENU_BEGIN "<!-- menu:begin (generated from firmware/game/menu.h: make readme-menu) -->"
 #define MENU_END "<!-- menu:end -->"
 
-/* The action as a lower-case word, and its argument after a space if it has one
- * ("mode ai_x", "stats"). */
-static void print_menu_action(const print_menu_entry_t *e)
+/* The action as a lower-case word, and its argument after sep if it has one ("mode ai_x",
+ * "stats"; with "_": "mode_ai_x", a name for the docs' facts). */
+static void print_menu_action(const print_menu_entry_t *e, const char *sep)
 {
     char word[64];
     size_t n = 0;
     for (const char *p = e->action; *p && n + 1 < sizeof word; p++)
         word[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     if (*e->arg && n + 1 < sizeof word)
-        word[n++] = ' ';
+        word[n++] = *sep;
     for (const char *p = e->arg; *p && n + 1 < sizeof word; p++)
         word[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     word[n] = '\0';
@@ -226,10 +228,11 @@ static int print_legend_read(print_legend_t *l, const char *path)
     return 0;
 }
 
-/* menu.json's "legend": a string per line, {"menu_row": r, "note": "..."} for a row. */
+/* legend.json: {"legend": [...]}, a string per line, {"menu_row": r, "note": "..."} for a
+ * row. */
 static void print_legend_json(const print_legend_t *l)
 {
-    printf(",\n\"legend\": [");
+    printf("{\"legend\": [");
     for (int i = 0; i < l->n; i++) {
         printf("%s\n  ", i ? "," : "");
         if (l->menu_row[i] >= 0)
@@ -237,7 +240,7 @@ static void print_legend_json(const print_legend_t *l)
         else
             printf("\"%s\"", l->text[i]);
     }
-    printf("]");
+    printf("]}\n");
 }
 
 /* build/gen/legend.h, for sim/ttt_sim.c. */
@@ -261,12 +264,19 @@ static void print_menu_cells(void)
     for (size_t i = 0; i < PRINT_MENU_N; i++) {
         const print_menu_entry_t *e = &print_menu_entries[i];
         printf("  {\"cell\": %d, \"action\": ", e->cell);
-        print_menu_action(e);
+        print_menu_action(e, " ");
         printf(", \"long\": \"%s\", \"short\": \"%s\"}%s\n", e->lng, e->shrt,
                i + 1 < PRINT_MENU_N ? "," : "");
     }
+    /* each action's cell by name ("sound": 6), for the docs' facts */
+    printf("],\n\"cell_of\": {");
+    for (size_t i = 0; i < PRINT_MENU_N; i++) {
+        printf("%s", i ? ", " : "");
+        print_menu_action(&print_menu_entries[i], "_");
+        printf(": %d", print_menu_entries[i].cell);
+    }
     /* how it opens: the cell held (1-9) and how long */
-    printf("],\n\"open\": {\"cell\": %u, \"hold_ms\": %u},\n", GAME_MENU_OPEN_CELL + 1u,
+    printf("},\n\"open\": {\"cell\": %u, \"hold_ms\": %u},\n", GAME_MENU_OPEN_CELL + 1u,
            GAME_MENU_HOLD_MS);
 }
 
@@ -327,15 +337,15 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    if (argc <= 2 && argv[argc - 1][0] != '-') {
-        if (argc == 2 && print_legend_read(&legend, argv[1]))
-            return 1;
+    if (argc == 1) {
         printf("{");
         print_menu_cells();
         print_bars_json();
-        if (argc == 2)
-            print_legend_json(&legend);
         printf("}\n");
+    } else if (argc == 3 && !strcmp(argv[1], "--legend-json")) {
+        if (print_legend_read(&legend, argv[2]))
+            return 1;
+        print_legend_json(&legend);
     } else if (argc == 3 && !strcmp(argv[1], "--legend-c")) {
         if (print_legend_read(&legend, argv[2]))
             return 1;
@@ -343,7 +353,8 @@ int main(int argc, char **argv)
     } else if (argc == 3 && !strcmp(argv[1], "--readme")) {
         r = print_menu_readme(argv[2]);
     } else {
-        fprintf(stderr, "usage: print_menu [LEGEND] | --legend-c LEGEND | --readme FILE\n");
+        fprintf(stderr,
+                "usage: print_menu | --legend-json LEGEND | --legend-c LEGEND | --readme FILE\n");
         return 2;
     }
     return fflush(stdout) == 0 && !ferror(stdout) ? r : 1;

@@ -15,19 +15,15 @@
 #define UART_XONXOFF 1
 #endif
 
-#define UART_BAUD 115200ul
 /* Double speed (U2X0): the divider and its error, hal/README.md, "Serial port". */
 #define UART_UBRR ((F_CPU + 4ul * UART_BAUD) / (8ul * UART_BAUD) - 1ul)
-_Static_assert(UART_UBRR == 16, "UBRR for 115200 at 16 MHz with U2X must be 16");
+_Static_assert(UART_UBRR == 16, "UBRR for UART_BAUD at 16 MHz with U2X must be 16");
 _Static_assert(UART_UBRR < 256u, "UBRR0H stays 0");
 
-/* Ring sizes and flow-control marks: hal/README.md, "Serial port". */
-#define UART_RX_SIZE 128u
+/* Ring sizes and flow-control marks (the input's in uart.h): hal/README.md, "Serial port". */
 #define UART_TX_SIZE 256u
 #define UART_RX_MASK ((uint8_t)(UART_RX_SIZE - 1u))
 #define UART_TX_MASK ((uint8_t)(UART_TX_SIZE - 1u))
-#define UART_RX_XOFF_AT 32u
-#define UART_RX_XON_AT 8u
 _Static_assert(RING_SIZE_OK(UART_RX_SIZE) && RING_SIZE_OK(UART_TX_SIZE), "ring sizes");
 _Static_assert(UART_RX_XON_AT < UART_RX_XOFF_AT && UART_RX_XOFF_AT < UART_RX_SIZE - 1u,
                "flow-control marks");

@@ -5,47 +5,40 @@
 //   OUT/index.html   the page: one self-contained file, script, style and the firmware
 //                    (Intel HEX) inline; no network access, opens from file://
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
-// The menu's labels come from MENU.json (firmware/game/print_menu.c), the sounds' from
-// SOUNDS.json (firmware/app/print_sounds.c); the LEDs' colours from schematics/parts.json.
-// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json
+// `import X from 'board-NAME'` reads GEN_DIR/NAME.json, a table the firmware's C exports
+// (build/gen: pins from print_pins, menu and legend from print_menu, sounds from
+// print_sounds, serial, leds and timings from print_facts); the LEDs' colours come from
+// schematics/parts.json. PAGE.html is src/page.html with its facts filled in
+// (tests/docs/facts.py fill).
+// Usage: node build.mjs GEN_DIR FIRMWARE.hex OUT_DIR MODEL.wasm PAGE.html
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [pinsPath, hexPath, outDir, wasmPath, menuPath, soundsPath] = process.argv.slice(2);
-if (!soundsPath) {
-  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json');
+const [genDir, hexPath, outDir, wasmPath, pagePath] = process.argv.slice(2);
+if (!pagePath) {
+  console.error('usage: node build.mjs GEN_DIR FIRMWARE.hex OUT_DIR MODEL.wasm PAGE.html');
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
-// `import PINS from 'board-pins'` reads the pin map generated from the board header
-const pinsPlugin = {
-  name: 'board-pins',
-  setup(b) {
-    b.onResolve({ filter: /^board-pins$/ }, () => ({ path: path.resolve(pinsPath) }));
-  },
-};
-// `import MENU from 'board-menu'` reads the menu table generated from the firmware's
-const menuPlugin = {
-  name: 'board-menu',
-  setup(b) {
-    b.onResolve({ filter: /^board-menu$/ }, () => ({ path: path.resolve(menuPath) }));
-  },
-};
-// `import SOUNDS from 'board-sounds'` reads the sound table generated from the firmware's
-const soundsPlugin = {
-  name: 'board-sounds',
-  setup(b) {
-    b.onResolve({ filter: /^board-sounds$/ }, () => ({ path: path.resolve(soundsPath) }));
-  },
-};
 // `import MODEL_WASM from 'board-model-wasm'` gives the model's bytes (a Uint8Array)
 const modelPlugin = {
   name: 'board-model-wasm',
   setup(b) {
     b.onResolve({ filter: /^board-model-wasm$/ }, () => ({ path: path.resolve(wasmPath) }));
+  },
+};
+// `import MENU from 'board-menu'` and the like: the tables generated from the firmware's
+const tablesPlugin = {
+  name: 'board-tables',
+  setup(b) {
+    b.onResolve({ filter: /^board-[a-z]+$/ }, (args) => {
+      const file = path.resolve(genDir, `${args.path.slice('board-'.length)}.json`);
+      if (!fs.existsSync(file)) return { errors: [{ text: `${file}: no such table (make all builds it)` }] };
+      return { path: file };
+    });
   },
 };
 // `import PARTS from 'shield-parts'` reads the shield's part table (the LED's dies: the
@@ -57,7 +50,7 @@ const partsPlugin = {
   },
 };
 const common = {
-  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, modelPlugin, partsPlugin], loader: { '.wasm': 'binary' },
+  bundle: true, plugins: [modelPlugin, tablesPlugin, partsPlugin], loader: { '.wasm': 'binary' },
   logLevel: 'warning', legalComments: 'none',
 };
 
@@ -88,7 +81,7 @@ const js = page.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
 const css = fs.readFileSync(path.join(here, 'src/page.css'), 'utf8');
 const hex = fs.readFileSync(hexPath, 'utf8').trim();
 if (!/^(:[0-9A-Fa-f]+\r?\n?)+$/.test(hex)) throw new Error(`${hexPath}: not Intel HEX`);
-let html = fs.readFileSync(path.join(here, 'src/page.html'), 'utf8');
+let html = fs.readFileSync(pagePath, 'utf8');
 const put = (marker, text) => {
   if (!html.includes(marker)) throw new Error(`page.html has no ${marker}`);
   html = html.split(marker).join(text);

@@ -11,7 +11,7 @@ WEB_PAGE := $(WEB_DIR)/index.html
 WEB_SIM := $(WEB_DIR)/ttt-sim-js
 WEB_FLASH := $(WEB_DIR)/ttt-flash-js
 WEB_MODEL := $(WEB_DIR)/shield.mjs
-WEB_PINS := $(WEB_DIR)/pins.json
+WEB_PAGE_HTML := $(GEN_DIR)/page.html
 WEB_MODEL_WASM := $(WEB_DIR)/board_model.wasm
 # the page embeds $(FW_HEX) (Intel HEX, as `make flash` writes it)
 
@@ -22,9 +22,10 @@ $(WEB_NODE_MODULES): sim/web/package.json sim/web/package-lock.json
 	cd sim/web && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(WEB_PINS): $(PRINT_PINS)
+# src/page.html with its facts filled in (tests/docs/facts.py: `@KEY FORMAT@`)
+$(WEB_PAGE_HTML): sim/web/src/page.html $(FACTS_FILL_DEPS)
 	@mkdir -p $(@D)
-	$< --json > $@
+	$(FACTS_FILL) $< $@
 
 # The board model (sim/board_model.c), the same source as simavr's, for wasm32 with
 # Debian's clang and lld: freestanding, no libc, no imports; one 64 KB page of memory.
@@ -37,10 +38,11 @@ $(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pi
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ sim/board_model.c sim/board_wasm.c
 
-# one esbuild run writes all four
-$(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_MODEL_WASM) $(MENU_JSON) \
-		$(SOUNDS_JSON) $(WEB_NODE_MODULES) schematics/parts.json
-	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(MENU_JSON) $(SOUNDS_JSON)
+# one esbuild run writes all four; `import X from 'board-NAME'` reads build/gen/NAME.json
+$(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(PINS_JSON) $(FW_HEX) $(WEB_MODEL_WASM) \
+		$(MENU_JSON) $(LEGEND_JSON) $(SOUNDS_JSON) $(FACTS_JSON) $(WEB_PAGE_HTML) $(WEB_NODE_MODULES) \
+		schematics/parts.json
+	node sim/web/build.mjs $(GEN_DIR) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(WEB_PAGE_HTML)
 
 # ESLint, pinned in package-lock.json (sim/web/eslint.config.mjs: the recommended rules and
 # no function over 60 lines) over the page's sources, build.mjs and the web tests: zero findings

@@ -43,10 +43,10 @@ TEST_TARGETS += test-game
 # README.md's menu row is the table's (firmware/game/menu.h): stale, it fails and names
 # `make readme-menu`; a planted stale row and a README without the section must fail too.
 # build/gen/menu.json parses and holds the nine cells with the keys the case reads.
-# make play's legend (sim/legend.txt) is the same in legend.h (C) and menu.json (JS).
+# make play's legend (sim/legend.txt) is the same in legend.h (C) and legend.json (JS).
 MENU_DOCS_DIR := $(BUILD)/menu-docs
 .PHONY: test-menu-docs
-test-menu-docs: $(PRINT_MENU) $(MENU_JSON) $(LEGEND_H)
+test-menu-docs: $(PRINT_MENU) $(MENU_JSON) $(LEGEND_JSON) $(LEGEND_H)
 	@mkdir -p $(MENU_DOCS_DIR)
 	@$(PRINT_MENU) --readme README.md | cmp -s - README.md || { \
 		echo "test-menu-docs: README.md's menu row differs from firmware/game/menu.h: run make readme-menu"; exit 1; }

@@ -1,8 +1,9 @@
 """tests/game/test_legend.py - make play's legend is one text, sim/legend.txt, read by both
-terminal boards: print_menu writes it into build/gen/legend.h (ttt-sim, C) and into
-build/gen/menu.json (ttt-sim-js, through esbuild), with the statistics' lines made from
-firmware/game/bars.h. The two must hold the same lines, each within 70 columns, the bars'
-labels among them, and neither sim/ttt_sim.c nor sim/web/src/play.js a copy of its own.
+terminal boards: its facts filled in (build/gen/legend.txt, tests/docs/facts.py),
+print_menu writes it into build/gen/legend.h (ttt-sim, C) and into build/gen/legend.json
+(ttt-sim-js, through esbuild), with the statistics' lines made from firmware/game/bars.h.
+The two must hold the same lines, each within 70 columns, the bars' labels among them,
+and neither sim/ttt_sim.c nor sim/web/src/play.js a copy of its own.
 Planted: a differing legend.h, a line too long, a missing menu row."""
 import json
 import os
@@ -18,7 +19,7 @@ C_LINE = re.compile(r'^\s*\{(-?\d+), "((?:[^"\\]|\\.)*)"\},$')
 
 
 def c_legend(text):
-    """legend.h's lines as menu.json writes them: a string, or the menu row and its note."""
+    """legend.h's lines as legend.json writes them: a string, or the menu row and its note."""
     lines = []
     for m in filter(None, (C_LINE.match(line) for line in text.splitlines())):
         row, body = int(m.group(1)), m.group(2)
@@ -39,6 +40,11 @@ def menu():
         return json.load(f)
 
 
+def legend():
+    with open(os.path.join(GEN, "legend.json")) as f:
+        return json.load(f)["legend"]
+
+
 def legend_h():
     with open(os.path.join(GEN, "legend.h")) as f:
         return f.read()
@@ -48,7 +54,7 @@ def rendered(table):
     """Every legend line as the terminals draw it (a menu row: key, label in 14, note)."""
     labels = [c["long"] for c in table["cells"]]
     out = []
-    for line in table["legend"]:
+    for line in legend():
         if isinstance(line, str):
             out.append(line)
         else:
@@ -59,15 +65,14 @@ def rendered(table):
 
 
 def test_c_and_js_legends_are_the_same_lines():
-    table = menu()
-    assert differences(c_legend(legend_h()), table["legend"]) == []
-    assert [line.get("menu_row") for line in table["legend"] if not isinstance(line, str)] \
+    assert differences(c_legend(legend_h()), legend()) == []
+    assert [line.get("menu_row") for line in legend() if not isinstance(line, str)] \
         == [0, 1, 2]
 
 
 def test_a_differing_legend_h_is_caught():
     planted = legend_h().replace("READING THE BOARD", "READING THE BORD", 1)
-    assert differences(c_legend(planted), menu()["legend"])
+    assert differences(c_legend(planted), legend())
     shorter = re.sub(r'\n\s*\{-1, "A press[^\n]*', "", legend_h())
     with pytest.raises(ValueError):
         c_legend(shorter)
@@ -86,7 +91,7 @@ def test_lines_fit_and_carry_the_bars():
 
 
 def test_no_hand_kept_copy_in_the_terminals():
-    lines = [line for line in menu()["legend"] if isinstance(line, str) and len(line) > 30]
+    lines = [line for line in legend() if isinstance(line, str) and len(line) > 30]
     for source in ("sim/ttt_sim.c", "sim/web/src/play.js"):
         with open(source) as f:
             body = f.read()
@@ -95,7 +100,7 @@ def test_no_hand_kept_copy_in_the_terminals():
 
 @pytest.mark.parametrize("bad", ["x" * (WIDTH + 1), None])
 def test_a_bad_legend_is_refused(tmp_path, bad):
-    with open("sim/legend.txt") as f:
+    with open(os.path.join(GEN, "legend.txt")) as f:
         lines = f.read().splitlines()
     if bad is None:
         lines.remove(next(line for line in lines if line.startswith("@MENU@")))
@@ -103,6 +108,6 @@ def test_a_bad_legend_is_refused(tmp_path, bad):
         lines.append(bad)
     path = tmp_path / "legend.txt"
     path.write_text("\n".join(lines) + "\n")
-    for args in ([str(path)], ["--legend-c", str(path)]):
+    for args in (["--legend-json", str(path)], ["--legend-c", str(path)]):
         run = subprocess.run([PRINT_MENU] + args, capture_output=True, text=True)
         assert run.returncode != 0 and "legend.txt" in run.stderr

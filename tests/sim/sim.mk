@@ -68,10 +68,10 @@ test-sim-sound: $(SIM_DIR)/ttt-sim $(PROBE_SOUND) $(SIM_ELF) $(SOUNDS_JSON)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_PROBE_SOUND=$(PROBE_SOUND) TTT_ELF=$(SIM_ELF) \
 		SOUNDS_JSON=$(SOUNDS_JSON) TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) \
 		$(PYTEST) -q tests/sim/test_sound.py
-test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF)
-	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) $(PYTEST) -q tests/sim/test_cues.py
-test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON)
-	@MENU_JSON=$(MENU_JSON) SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim \
+test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(MENU_JSON)
+	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) MENU_JSON=$(MENU_JSON) $(PYTEST) -q tests/sim/test_cues.py
+test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON) $(LEGEND_JSON)
+	@MENU_JSON=$(MENU_JSON) LEGEND_JSON=$(LEGEND_JSON) SOUND_MARK=$(SIM_BOARD_SOUND) sh tests/sim/test_play.sh $(SIM_DIR)/ttt-sim \
 		$(SIM_ELF) $(HAL_BENCH_FW)
 test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 	@$(MAKE) --no-print-directory trace >/dev/null && \
@@ -83,7 +83,7 @@ test-sim-trace: $(SIM_DIR)/ttt-sim $(SIM_ELF)
 # older ATmegaBOOT, shipped as a hex file.
 SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
 test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
-	@$(SIM_DIR)/ttt-flash-sim -b 115200 $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
+	@$(SIM_DIR)/ttt-flash-sim -b $(BOOT_BAUD) $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \

@@ -13,9 +13,11 @@
 #     comparison sees one changed byte;
 #   - the harness's -t: a host pausing 1.5 s between commands finds the bootloader gone
 #     (optiboot's 1 s timeout) in real time, and still there with -t.
-# Usage: test_flash.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+# Usage: BOOT_BAUD=N test_flash.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
+# (BOOT_BAUD: optiboot's speed, hal/uart.h's UART_BOOT_BAUD; tests/web/web.mk passes it)
 set -u
 SIM=$1 JS=$2 BOOT=$3 HEX=$4 OUT=$5
+BAUD=${BOOT_BAUD:?set BOOT_BAUD (tests/web/web.mk does)}
 mkdir -p "$OUT"
 fail=0 checks=0
 bad() { echo "web_flash: FAILED: $*"; fail=1; }
@@ -23,7 +25,7 @@ bad() { echo "web_flash: FAILED: $*"; fail=1; }
 # the flasher's in OUT/NAME.log
 run() {
     name=$1; shift
-    "$SIM" -b 115200 -c "$JS" "$@" "$OUT/$name.log" > "$OUT/$name.out" 2>&1
+    "$SIM" -b "$BAUD" -c "$JS" "$@" "$OUT/$name.log" > "$OUT/$name.out" 2>&1
 }
 ok_run() { # ok_run NAME OPTIONS... (the last two: BOOTLOADER IMAGE)
     checks=$((checks + 1))
@@ -45,7 +47,7 @@ PAGES=$(( ($(wc -c < "$OUT/image.bin") + 127) / 128 ))
 # 1. a clean flash, and the same with avrdude: the same memory
 ok_run clean -o "$OUT/clean.bin" "$BOOT" "$HEX" && says clean 'board: ttt: ready'
 checks=$((checks + 1))
-if "$SIM" -b 115200 -n -o "$OUT/avrdude.bin" "$BOOT" "$HEX" "$OUT/avrdude.log" > "$OUT/avrdude.out" 2>&1; then
+if "$SIM" -b "$BAUD" -n -o "$OUT/avrdude.bin" "$BOOT" "$HEX" "$OUT/avrdude.log" > "$OUT/avrdude.out" 2>&1; then
     checks=$((checks + 1))
     cmp -s "$OUT/clean.bin" "$OUT/avrdude.bin" || bad "twin: the flash after ttt-flash-js differs from the flash after avrdude: $(cmp "$OUT/clean.bin" "$OUT/avrdude.bin")"
 else
@@ -84,7 +86,7 @@ run planted -x "$BOOT" "$HEX" && bad "self-test: the harness passed a -x run who
 # -t (used by the browser test): the clock waits for a host that pauses between commands
 for t in "" -t; do
     checks=$((checks + 1))
-    "$SIM" -b 115200 -x $t -c tests/web/slow_host.py "$BOOT" "$HEX" "$OUT/slow$t.log" > "$OUT/slow$t.out" 2>&1
+    "$SIM" -b "$BAUD" -x $t -c tests/web/slow_host.py "$BOOT" "$HEX" "$OUT/slow$t.log" > "$OUT/slow$t.out" 2>&1
     want=2; [ -n "$t" ] && want=1
     grep -q "resets into the bootloader $want," "$OUT/slow$t.out" && grep -q 'every answer came' "$OUT/slow$t.log" ||
         { bad "slow host${t:+ with $t}: want $want reset(s) into the bootloader:"; sed 's/^/    /' "$OUT/slow$t.out"; }

@@ -12,7 +12,7 @@
 // not scroll sideways); the messages the page
 // showed: flash-messages.txt.
 // Usage: WEB_PAGE=INDEX.html FLASH_SIM=TTT_FLASH_SIM BOOT_HEX=OPTIBOOT.hex FW_HEX=FIRMWARE.hex
-//   OUT_DIR=DIR node --test test_flash_browser.mjs
+//   BOOT_BAUD=N OUT_DIR=DIR node --test test_flash_browser.mjs
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -25,7 +25,9 @@ import { inputs } from './inputs.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BRIDGE = path.join(here, 'serial_bridge.mjs');
-const [pagePath, flashSim, bootHex, fwHex, outDir] = inputs('WEB_PAGE', 'FLASH_SIM', 'BOOT_HEX', 'FW_HEX', 'OUT_DIR');
+// BOOT_BAUD: optiboot's speed (hal/uart.h's UART_BOOT_BAUD)
+const [pagePath, flashSim, bootHex, fwHex, bootBaud, outDir] = inputs('WEB_PAGE', 'FLASH_SIM', 'BOOT_HEX',
+  'FW_HEX', 'BOOT_BAUD', 'OUT_DIR');
 // the image's size and pages (128 B each), from its hex: the page names them
 function imageSize(hexPath) {
   let bytes = 0;
@@ -115,7 +117,7 @@ function harness(opts, image, name) {
   const log = path.join(outDir, `flash-browser-${name}.log`);
   // -t: the chip's clock waits while the page thinks between commands (a loaded machine
   // can stall the page longer than optiboot's 1 s timeout)
-  const child = spawn(flashSim, ['-b', '115200', '-t', '-c', BRIDGE, ...opts, bootHex, image, log], {
+  const child = spawn(flashSim, ['-b', bootBaud, '-t', '-c', BRIDGE, ...opts, bootHex, image, log], {
     env: { ...process.env, TTT_BRIDGE: sockPath }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -53,9 +53,10 @@ $(LEDS_FW): $(call avr_objs,tests/web/leds_fw.c) $(HAL_AVR_LIB)
 $(LEDS_FW:.elf=.hex): $(LEDS_FW)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 .PHONY: test-web-leds
-test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex)
+test-web-leds: $(WEB_PAGE) $(LEDS_FW:.elf=.hex) $(LEDS_JSON)
 	@PARTS_JSON=schematics/parts.json $(NODE_TEST) tests/web/test_leds_colour.mjs
-	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_leds.mjs
+	@WEB_PAGE=$(WEB_PAGE) LEDS_HEX=$(LEDS_FW:.elf=.hex) LEDS_JSON=$(LEDS_JSON) OUT_DIR=$(WEB_DIR)/page \
+		$(NODE_TEST) tests/web/test_page_leds.mjs
 TEST_TARGETS += test-web-leds
 # the page for people (tests/web/test_page_people.mjs): phone layout, touch help, the
 # reading help, Erase EEPROM's question, avrdude and console wrapping, bad input
@@ -116,12 +117,12 @@ BENCH_TARGETS += bench-web
 # the page's flasher from Node (ttt-flash-js) in the harness of `make flash-sim`
 .PHONY: test-web-flash test-web-flash-browser bench-web-flash
 test-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
-	@sh tests/web/test_flash.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+	@BOOT_BAUD=$(BOOT_BAUD) sh tests/web/test_flash.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
 # the page's own "Flash to my Uno" in Chromium, bridged to the same simulated Uno
 test-web-flash-browser: $(WEB_PAGE) $(SIM_DIR)/ttt-flash-sim $(OPTIBOOT_HEX) $(SIM_HEX)
 	@WEB_PAGE=$(WEB_PAGE) FLASH_SIM=$(SIM_DIR)/ttt-flash-sim BOOT_HEX=$(OPTIBOOT_HEX) FW_HEX=$(SIM_HEX) \
-		OUT_DIR=$(WEB_DIR)/flash $(NODE_TEST) tests/web/test_flash_browser.mjs
+		BOOT_BAUD=$(BOOT_BAUD) OUT_DIR=$(WEB_DIR)/flash $(NODE_TEST) tests/web/test_flash_browser.mjs
 TEST_TARGETS += test-web-flash test-web-flash-browser
 bench-web-flash: $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX)
-	@sh tests/web/flash_bench.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
+	@BOOT_BAUD=$(BOOT_BAUD) sh tests/web/flash_bench.sh $(SIM_DIR)/ttt-flash-sim $(WEB_FLASH) $(OPTIBOOT_HEX) $(SIM_HEX) $(WEB_DIR)/flash
 BENCH_TARGETS += bench-web-flash

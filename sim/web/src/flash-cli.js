@@ -1,7 +1,7 @@
 // sim/web/src/flash-cli.js - ttt-flash-js PORT-OR-PTY FILE.hex: the page's flasher
 // (stk500.js, the same code path) on a serial port or pseudo-terminal from Node, so the
 // flasher is tested without a browser (tests/web/flash_test.sh). The port is set raw at
-// 115200 baud with stty; DTR follows the port being open (HUPCL): closing it drops DTR
+// the bootloader's BAUD with stty; DTR follows the port being open (HUPCL): closing it drops DTR
 // and opening it raises it again, which is the Uno's auto-reset. Exit 0 = written,
 // verified and left running; 1 = a FlashError (its message on stderr); 2 = usage.
 import fs from 'node:fs';

@@ -6,6 +6,7 @@ import {
   msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, TIMINGS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import MENU_TABLE from 'board-menu';
+import LEGEND_TABLE from 'board-legend';
 import { Presses } from './presses.js';
 import { PressVerdict } from './verdict.js';
 
@@ -14,10 +15,10 @@ const READY_STATUS = "ready: hold the centre 2 s for the menu, '?' for help";
 const FULL_COLS = 80, FULL_ROWS = 35, COMPACT_COLS = 72, COMPACT_ROWS = 14;
 const PLACE = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right',
   'bottom left', 'bottom middle', 'bottom right'];
-// the board's menu (firmware/game/menu.h), then how to read the board: sim/legend.txt, as
-// build/gen/menu.json's legend (sim/ttt_sim.c's lines; every line at most 70 columns)
+// the board's menu (firmware/game/menu.h), then how to read the board: sim/legend.txt, its
+// facts filled in, as build/gen/legend.json (sim/ttt_sim.c's lines; each at most 70 columns)
 const MENU = MENU_TABLE.cells.map((c) => c.long);
-const LEGEND = MENU_TABLE.legend;
+const LEGEND = LEGEND_TABLE.legend;
 // escape sequences (arrow and function keys) do nothing; a lone ESC is the Esc key
 const NOTE_SHOWN_MS = 400; // ttt-sim's: the note mark stays this long after the last edge
 const ESC_NONE = 0, ESC_GOT = 1, ESC_SEQ = 2, ESC_LONE_MS = 50;

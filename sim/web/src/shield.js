@@ -44,7 +44,7 @@ export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsW
   .map((k) => [k.slice('constant_'.length), C[k]()]));
 
 // The gestures and keys of `make play` (sim/ttt_sim.c), for every front end: a tap, a
-// long press (the firmware's threshold is 800 ms), shift+1..9 as typed (a long press),
+// long press (past the firmware's GAME_LONG_MS), shift+1..9 as typed (a long press),
 // and the key of each cell: 1-9 in reading order, or with `numpad` 7-8-9 on top (that
 // mapping is its own inverse, so keyCell and cellKey share it).
 export const PRESS_MS = C.constant_PRESS_MS();
@@ -115,12 +115,12 @@ class EepromCells {
 
 export class Shield {
   /**
-   * flash: Uint8Array (32 KB image); opts: { pins (build/web/pins.json), eeprom
+   * flash: Uint8Array (32 KB image); opts: { pins (build/gen/pins.json), eeprom
    * (Uint8Array(1024) kept by reference, default erased), vcc (volts, default 5.0),
    * onEepromWrite(addr, value) }.
    */
   constructor(flash, opts = {}) {
-    if (!opts.pins) throw new Error('Shield: pins (build/web/pins.json) missing');
+    if (!opts.pins) throw new Error('Shield: pins (build/gen/pins.json) missing');
     this.pins = opts.pins;
     this.flash = new Uint16Array(new Uint8Array(flash).buffer.slice(0, 32768));
     this.eeprom = new EepromCells(opts.eeprom || new Uint8Array(EE_BYTES).fill(0xff),

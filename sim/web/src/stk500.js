@@ -1,13 +1,14 @@
 // sim/web/src/stk500.js - the flasher, written once: an Intel HEX image into an Arduino
-// Uno through its bootloader (optiboot, STK500v1 at 115200 baud), as avrdude's `arduino`
+// Uno through its bootloader (optiboot, STK500v1 at BAUD), as avrdude's `arduino`
 // programmer does it: DTR reset, sync, signature check, each page loaded and programmed,
 // each page read back and compared, leave programming mode, then the board's own banner.
 // No DOM and no Node API: the page (Web Serial) and build/web/ttt-flash-js (a tty) only
 // supply a link { write(bytes), setSignals(on), close() } that pushes what it receives
 // into link.rx (a ByteQueue) and calls link.rx.fail(error) when the port goes away.
 import { parseHex } from './image.js';
+import SERIAL from 'board-serial';
 
-export const BAUD = 115200;
+export const BAUD = SERIAL.boot_baud; // hal/uart.h's UART_BOOT_BAUD, the Uno's optiboot
 export const PAGE_BYTES = 128; // the ATmega328P's SPM page
 export const BOOT_START = 0x7e00; // optiboot's 512-byte boot section: the image must end below
 export const SIGNATURE = [0x1e, 0x95, 0x0f];
