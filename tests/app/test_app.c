@@ -565,7 +565,7 @@ static void test_serial_wake(void **state)
     assert_null(strstr(output(), "error"));
 }
 
-/* A long press acts when the key comes up: held past 800 ms the cell only lights
+/* A long press acts when the key comes up: held past GAME_LONG_MS the cell only lights
  * yellow (armed); the menu opens with the release, a tap chooses and a long press picks
  * (cell 4: level medium, this game's too before the first move). */
 static void test_long_press_on_release(void **state)

@@ -20,6 +20,6 @@ $(CASE_PLANT)/case-lid-no-usb.stl $(CASE_PLANT)/case-lid-no-dc.stl: \
 
 .PHONY: test-case
 test-case: case $(CASE_PLANT)/case-lid-no-usb.stl $(CASE_PLANT)/case-lid-no-dc.stl
-	CASE_BUILD=$(CASE_DIR) $(PYTEST) -q -p no:warnings tests/case
+	CASE_BUILD=$(CASE_DIR) CASE_MENU=$(CASE_MENU) $(PYTEST) -q -p no:warnings tests/case
 
 TEST_TARGETS += test-case

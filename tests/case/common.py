@@ -1,5 +1,6 @@
 """tests/case/common.py - what the case's tests share: the shield, the Uno and the layout
-read once, and where `make case` left its outputs (CASE_BUILD, default build/case)."""
+read once, where `make case` left its outputs (CASE_BUILD, default build/case), and the
+menu table's export the case is made from (CASE_MENU, default build/gen/menu.json)."""
 import functools
 import json
 import os
@@ -9,7 +10,7 @@ from case import caselib
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PCB = os.path.join(ROOT, "schematics", "ttt-shield.kicad_pcb")
 BUILD = os.environ.get("CASE_BUILD") or os.path.join(ROOT, "build", "case")
-MENU_FIXTURE = os.path.join(ROOT, "tests", "case", "menu.json")
+MENU = os.environ.get("CASE_MENU") or os.path.join(ROOT, "build", "gen", "menu.json")
 
 
 @functools.lru_cache(maxsize=None)

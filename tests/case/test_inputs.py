@@ -1,5 +1,5 @@
 """tests/case/test_inputs.py - what the case is generated from: the menu table's export
-(and its fixture), the legend card drawn from it, the Uno's drawing against the shield's
+(build/gen/menu.json), the legend card drawn from it, the Uno's drawing against the shield's
 footprint, and a part too tall for the lid."""
 import copy
 import json
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from case import caselib, fit, legend
-from tests.case.common import MENU_FIXTURE, PCB, ROOT, board, uno
+from tests.case.common import MENU, PCB, ROOT, board, uno
 
 
 def readme_menu_row():
@@ -21,14 +21,13 @@ def readme_menu_row():
     raise AssertionError("README.md has no menu row")
 
 
-def test_menu_fixture_is_the_readme_row():
-    # tests/case/menu.json stands in for build/gen/menu.json (the menu table's export);
-    # the README's row is generated from the same table.
-    assert caselib.menu_labels(MENU_FIXTURE) == readme_menu_row()
+def test_menu_export_is_the_readme_row():
+    # the README's row is generated from the same table (make readme-menu)
+    assert caselib.menu_labels(MENU) == readme_menu_row()
 
 
 def test_menu_with_a_missing_cell_is_refused(tmp_path):
-    with open(MENU_FIXTURE) as f:
+    with open(MENU) as f:
         data = json.load(f)
     del data["cells"][4]
     path = tmp_path / "menu.json"
@@ -45,9 +44,9 @@ def test_menu_that_is_not_json_is_refused(tmp_path):
 
 
 def card(labels=None, stats=None):
-    return legend.card_svg(labels or caselib.menu_labels(MENU_FIXTURE),
-                           caselib.menu_open(MENU_FIXTURE),
-                           stats or caselib.menu_stats(MENU_FIXTURE))
+    return legend.card_svg(labels or caselib.menu_labels(MENU),
+                           caselib.menu_open(MENU),
+                           stats or caselib.menu_stats(MENU))
 
 
 def overflowing(svg):
@@ -61,7 +60,7 @@ def overflowing(svg):
 
 
 def test_legend_card_is_legible_and_complete():
-    labels = caselib.menu_labels(MENU_FIXTURE)
+    labels = caselib.menu_labels(MENU)
     svg = card()
     assert legend.text_height_mm() >= legend.MIN_TEXT_MM
     sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
@@ -74,7 +73,7 @@ def test_legend_card_is_legible_and_complete():
 
 
 def test_legend_card_carries_the_statistics_bars():
-    stats = caselib.menu_stats(MENU_FIXTURE)
+    stats = caselib.menu_stats(MENU)
     svg = card()
     assert stats["cell"] == 7 and ">Statistics (7):</text>" in svg
     stats = stats["pictures"]
@@ -93,18 +92,13 @@ def test_legend_card_carries_the_statistics_bars():
 
 
 def test_a_card_text_too_wide_is_caught():
-    stats = copy.deepcopy(caselib.menu_stats(MENU_FIXTURE))
+    stats = copy.deepcopy(caselib.menu_stats(MENU))
     stats["pictures"][1]["columns"][2]["label"] = "abandoned games"
     assert overflowing(card(stats=stats)) == ["abandoned games"]
 
 
-def test_menu_fixture_is_the_export(tmp_path):
-    # the fixture's statistics and opening are the tables' (build/gen/menu.json, which
-    # make test-case builds first)
-    gen = os.path.join(ROOT, "build", "gen", "menu.json")
-    assert caselib.menu_stats(MENU_FIXTURE) == caselib.menu_stats(gen)
-    assert caselib.menu_open(MENU_FIXTURE) == caselib.menu_open(gen)
-    with open(MENU_FIXTURE) as f:
+def test_menu_without_statistics_or_opening_is_refused(tmp_path):
+    with open(MENU) as f:
         data = json.load(f)
     del data["stats"]
     path = tmp_path / "menu.json"

@@ -9,6 +9,12 @@
 #include <stdint.h>
 #include "game.h"
 #include "hal_fake.h"
+#include "menu.h"
+
+/* Each menu action's cell (0-8), from the menu table, so a test names what a cell does,
+ * not its number: GTU_MENU_<action><arg> (GTU_MENU_SOUND, GTU_MENU_MODEAI_O). */
+#define GTU_MENU_CELL(cell, action, arg, lng, shrt) GTU_MENU_##action##arg = (cell)-1,
+enum { GAME_MENU(GTU_MENU_CELL) };
 
 /* Output since the last gtu_clear() (NUL-terminated): what the game and the console
  * wrote into the UART fake. gtu_capture_start() resets the HAL fakes. */

@@ -146,9 +146,9 @@ static void test_ai_opens_as_x(void **state)
     gtu_long(&g, 0);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
-    /* Menu cell 2 on the empty board of a game as x: new game as o, AI opens. */
+    /* The menu's you-O pick on the empty board of a game as x: new game as o, AI opens. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_menu(&g, 1);
+    gtu_menu(&g, GTU_MENU_MODEAI_O);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_O);
     assert_int_equal(gtu_take_save(&g), 1);
     gtu_tick(&g, GAME_AI_DELAY_MS);
@@ -729,40 +729,40 @@ static void test_menu_times_out(void **state)
     assert_memory_equal(&before, game_settings(&g), sizeof before);
 }
 
-/* 1-3 pick the mode: a new game, confirmed yellow, the menu closed. 4 steps the level
- * (perfect, medium, easy, perfect) and stays open: the game under way takes it while the
+/* The mode cells pick the mode: a new game, confirmed yellow, the menu closed. The
+ * level's steps it (perfect, medium, easy, perfect) and stays open: the game under way takes it while the
  * person has not moved in it, else only the next game. */
 static void test_menu_picks_mode_steps_level(void **state)
 {
     game_t g;
     (void)state;
     menu_fresh(&g);
-    gtu_menu(&g, 0); /* you x: unchanged, nothing to save */
+    gtu_menu(&g, GTU_MENU_MODEAI_X); /* you x: unchanged, nothing to save */
     assert_int_equal(gtu_take_save(&g), 0);
     assert_false(game_menu_open(&g));
-    assert_int_equal(gtu_cell(&g, 0), LED_YELLOW); /* confirmation flash */
+    assert_int_equal(gtu_cell(&g, GTU_MENU_MODEAI_X), LED_YELLOW); /* confirmation flash */
     gtu_tick(&g, GAME_CONFIRM_MS);
-    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
-    gtu_menu(&g, 3);
+    assert_int_equal(gtu_cell(&g, GTU_MENU_MODEAI_X), LED_OFF);
+    gtu_menu(&g, GTU_MENU_LEVEL);
     assert_true(game_menu_open(&g));
     assert_int_equal(game_settings(&g)->level, LEVEL_MEDIUM);
     assert_int_equal(game_level(&g), LEVEL_MEDIUM); /* no move yet: this game too */
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 1);
     assert_int_equal(gtu_take_save(&g), 1);
-    gtu_long(&g, 3);
+    gtu_long(&g, GTU_MENU_LEVEL);
     assert_int_equal(game_settings(&g)->level, LEVEL_EASY);
-    gtu_long(&g, 3); /* turns round */
+    gtu_long(&g, GTU_MENU_LEVEL); /* turns round */
     assert_int_equal(game_settings(&g)->level, LEVEL_PERFECT);
-    gtu_tap(&g, 4); /* 5 closes */
+    gtu_tap(&g, GTU_MENU_CLOSE); /* a tap closes */
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
-    gtu_menu(&g, 3); /* mid-game: the next game's only */
+    gtu_menu(&g, GTU_MENU_LEVEL); /* mid-game: the next game's only */
     assert_int_equal(game_settings(&g)->level, LEVEL_MEDIUM);
     assert_int_equal(game_level(&g), LEVEL_PERFECT);
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 0);
-    gtu_tap(&g, 4);
-    gtu_menu(&g, 2);
+    gtu_tap(&g, GTU_MENU_CLOSE);
+    gtu_menu(&g, GTU_MENU_MODE2P);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_2P);
     assert_int_equal(gtu_reports_of(GAME_REP_LEVEL), 4);
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 2); /* the picks 1 and 3 */
@@ -861,7 +861,7 @@ static void test_menu_statistics(void **state)
     menu_fresh(&g);
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_WIN] = 2;
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_DRAW] = 1;
-    gtu_menu(&g, 6);
+    gtu_menu(&g, GTU_MENU_STATS);
     assert_false(game_menu_open(&g));
     for (uint8_t c = 0; c < 9; c++) {
         assert_int_equal(gtu_cell(&g, c), c % 3 == 0          ? LED_GREEN
@@ -973,8 +973,8 @@ static void test_win_two_players(void **state)
     }
     assert_int_equal(f[3], LED_GREEN);
     assert_int_equal(f[5], LED_OFF);
-    /* Menu cell 7 at game over shows stats and keeps the final board. */
-    gtu_menu(&g, 6);
+    /* The menu's statistics at game over show them and keep the final board. */
+    gtu_menu(&g, GTU_MENU_STATS);
     assert_int_equal(game_over(&g), 1);
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismiss */
@@ -1020,11 +1020,11 @@ static void test_menu_at_game_over(void **state)
     game_t g;
     (void)state;
     play_draw_two_players(&g);
-    /* Menu cell 1 at game over: new game vs AI as x. */
-    gtu_menu(&g, 0);
+    /* The menu's you-X pick at game over: new game vs AI as x. */
+    gtu_menu(&g, GTU_MENU_MODEAI_X);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
-    /* At game over in o mode: menu cell 4, then 2. */
+    /* At game over in o mode: the menu's level, then you O. */
     game_new(&g, GAME_MODE_AI_O);
     gtu_tick(&g, GAME_AI_DELAY_MS);
     while (!game_over(&g)) {
@@ -1035,11 +1035,11 @@ static void test_menu_at_game_over(void **state)
                          game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_DRAW],
                      1);
     uint8_t next = (uint8_t)((game_settings(&g)->level + 1u) % LEVELS);
-    gtu_menu(&g, 3); /* the level steps for the next game; this one stays over */
+    gtu_menu(&g, GTU_MENU_LEVEL); /* the level steps for the next game; this one stays over */
     assert_int_equal(game_settings(&g)->level, next);
     assert_int_equal(game_over(&g), 1);
     gtu_tap(&g, 4);
-    gtu_menu(&g, 1); /* you o: a new game at it, the AI opens */
+    gtu_menu(&g, GTU_MENU_MODEAI_O); /* you o: a new game at it, the AI opens */
     assert_int_equal(game_over(&g), 0);
     assert_int_equal(game_level(&g), next);
     gtu_tick(&g, GAME_AI_DELAY_MS);

@@ -212,12 +212,12 @@ static void sc_menu(game_t *g, uint8_t cb)
     assert_true(game_menu_open(g));
 }
 
-/* Menu cell 2 as o: the confirmation and the AI's opening blink at once. */
+/* The menu's you-O pick as o: the confirmation and the AI's opening blink at once. */
 static void sc_pick(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_O, cb);
     gtu_tick(g, GAME_AI_DELAY_MS);
-    gtu_menu(g, 1);
+    gtu_menu(g, GTU_MENU_MODEAI_O);
     gtu_tick(g, GAME_AI_DELAY_MS); /* the AI's opening of the new game */
     assert_int_equal(pos_count(game_pos(g).x), 1);
 }
@@ -228,7 +228,7 @@ static void sc_stats(game_t *g, uint8_t cb)
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_WIN] = 3;
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_DRAW] = 2;
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_LOSS] = 1;
-    gtu_menu(g, 6);
+    gtu_menu(g, GTU_MENU_STATS);
 }
 
 /* The second picture (played out 6, abandoned 2): a full bar left, one cell right. */
@@ -237,7 +237,7 @@ static void sc_stats_abandoned(game_t *g, uint8_t cb)
     sc_stats(g, cb);
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_ABANDONED] = 2;
     gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
-    gtu_menu(g, 6);
+    gtu_menu(g, GTU_MENU_STATS);
     while (game_state(g) == GAME_ST_STATS_RESULTS) {
         gtu_tick(g, 1);
     }

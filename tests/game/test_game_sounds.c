@@ -181,7 +181,8 @@ static void test_results(void **state)
 }
 
 /* The menu: its hold opens it with a sound, a tap that chooses clicks, every way it
- * closes sounds (a press elsewhere, 10 s, 5, a mode pick); 6 steps on, quiet, off, on,
+ * closes sounds (a press elsewhere, GAME_MENU_MS, the close cell, a mode pick); the sound's
+ * cell steps on, quiet, off, on,
  * its frame full, dimmed, dimmed and blinking, its click heard only where it lands on. */
 static void test_menu_sounds(void **state)
 {
@@ -199,19 +200,19 @@ static void test_menu_sounds(void **state)
     assert_false(game_menu_open(&g));
     assert_int_equal(take(&g), SOUNDS_menu_close);
     gtu_open(&g);
-    gtu_tap(&g, 4);
+    gtu_tap(&g, GTU_MENU_CLOSE);
     assert_false(game_menu_open(&g));
     assert_int_equal(take(&g), SOUNDS_menu_close);
     assert_int_equal(gtu_take_save(&g), 0);
-    gtu_menu(&g, 0);
+    gtu_menu(&g, GTU_MENU_MODEAI_X);
     assert_int_equal(take(&g), SOUNDS_menu_close);
     static const uint8_t steps[4] = {SOUNDS_QUIET_ONLY, SOUNDS_OFF, SOUNDS_ON, SOUNDS_QUIET_ONLY};
     static const uint8_t looks[4] = {LED_YELLOW | LED_DIM, LED_YELLOW | LED_DIM | LED_BLINK,
                                      LED_YELLOW, LED_YELLOW | LED_DIM};
-    gtu_menu(&g, 5);
+    gtu_menu(&g, GTU_MENU_SOUND);
     for (unsigned i = 0; i < 4; i++) {
         if (i) {
-            gtu_long(&g, 5);
+            gtu_long(&g, GTU_MENU_SOUND);
         }
         assert_true(game_menu_open(&g));
         assert_int_equal(game_settings(&g)->sound, steps[i]);
@@ -219,7 +220,7 @@ static void test_menu_sounds(void **state)
         assert_int_equal(gtu_take_save(&g), 1);
         assert_int_equal(take(&g), steps[i] == SOUNDS_ON ? SOUNDS_click : SOUNDS_NONE);
         gtu_tick(&g, 1);
-        assert_int_equal(gtu_menu_look(&g, 5), looks[i]); /* unchosen: the state */
+        assert_int_equal(gtu_menu_look(&g, GTU_MENU_SOUND), looks[i]); /* unchosen: the state */
     }
     gtu_tap(&g, 4);
     assert_int_equal(take(&g), SOUNDS_NONE); /* quiet: the menu closes silently */

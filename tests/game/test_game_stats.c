@@ -1,7 +1,7 @@
 /* tests/game/test_game_stats.c - honest statistics in the game: a level change waits for
  * the next game (the AI keeps the level the game began with, and the game counts under
  * it), a game left after the person moved counts as abandoned (and only then), and the
- * statistics display (menu cell 7) cannot be taken for a board: bars in three columns
+ * statistics display (the menu's STATS cell) cannot be taken for a board: bars in three columns
  * over a dim frame, each kind told apart by brightness and blinking, not only by hue. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -153,7 +153,7 @@ static void test_abandoned(void **state)
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    gtu_menu(&g, 1);
+    gtu_menu(&g, GTU_MENU_MODEAI_O);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_O);
     assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 1);
     /* a finished game is not abandoned by the next one */
@@ -207,7 +207,7 @@ static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
     return CLS_OTHER;
 }
 
-/* Menu cell 7 with these counts (and abandoned games) in the game's table; the first
+/* The menu's statistics with these counts (and abandoned games) in the game's table; the first
  * picture shown. */
 static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned a,
                          leds_frame_t *f)
@@ -218,7 +218,7 @@ static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned
     n[STATS_LOSS] = (uint16_t)l;
     n[STATS_ABANDONED] = (uint16_t)a;
     gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS); /* any earlier display is over */
-    gtu_menu(g, 6);
+    gtu_menu(g, GTU_MENU_STATS);
     game_frame(g, f);
 }
 
@@ -329,7 +329,7 @@ static void test_stats_display_table(void **state)
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
-    gtu_menu(&g, 6);
+    gtu_menu(&g, GTU_MENU_STATS);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 3);
     assert_int_equal(bar_height(&f, 1), 0);
@@ -337,7 +337,7 @@ static void test_stats_display_table(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
     gtu_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW] = 1;
-    gtu_menu(&g, 6);
+    gtu_menu(&g, GTU_MENU_STATS);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 0);
     assert_int_equal(bar_height(&f, 1), 2); /* 1.5 rows, a half up */

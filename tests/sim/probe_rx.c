@@ -2,7 +2,7 @@
  * (hal/avr/uart.c, linked as it is; its uart_rx_overruns() is what `diag` shows as
  * `lost rx`): so both emulators' USART receivers can be held to the chip's (two frames
  * in the FIFO, a third in the shift register, DOR0 when a fourth starts). Lines on the
- * UART (115200 8N1, XON/XOFF as the firmware's):
+ * UART (UART_BAUD 8N1, XON/XOFF as the firmware's):
  *   stall N  interrupts off for N ms (a planted `cli` stretch, 0-9), then `stalled`
  *   count    `lost rx N`: the driver's overrun count
  *   other    `line TEXT`, or `refused` when input was lost inside it (UART_RX_GAP_AFTER)

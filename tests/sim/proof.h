@@ -9,6 +9,15 @@
 
 #include "board.h"
 #include "engine.h"
+#include "menu.h"
+#include "timing.h"
+
+/* Each menu action's cell (1-9) from the menu table (PROOF_MENU_SOUND, PROOF_MENU_MODEAI_O),
+ * and the cell that opens it, held past GAME_MENU_HOLD_MS: a proof names what a cell
+ * does, not its number. */
+#define PROOF_MENU_CELL(cell, action, arg, lng, shrt) PROOF_MENU_##action##arg = (cell),
+enum { GAME_MENU(PROOF_MENU_CELL) PROOF_MENU_OPEN = GAME_MENU_OPEN_CELL + 1u };
+#define PROOF_MENU_HOLD_MS (GAME_MENU_HOLD_MS + 500u)
 
 #define NPROC 2         /* simulations run at once (the machine has 2 cores) */
 #define CAP_LINES 64

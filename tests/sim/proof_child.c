@@ -103,14 +103,14 @@ static void session(long i, void *ctx)
     }
 }
 
-/* An adult, from the booted board: hold 5 for 2.5 s, tap the cell, hold it 1 s; the
- * presses until the setting's line (0: it never came). */
+/* An adult, from the booted board: hold the menu's cell past its hold, tap the cell, hold
+ * it 1 s; the presses until the setting's line (0: it never came). */
 static int adult(int cell, const char *expect)
 {
     watch_t w = {0, 0, ""};
     int presses = 0;
     board_on_line(watch_line, &w);
-    static const uint32_t steps[][2] = {{5, 2500}, {0, 100}, {0, 1000}};
+    static const uint32_t steps[][2] = {{PROOF_MENU_OPEN, PROOF_MENU_HOLD_MS}, {0, 100}, {0, 1000}};
     for (int k = 0; k < 3 && !w.changed; k++) {
         presses++;
         if (keys_for((uint16_t)(1u << ((steps[k][0] ? 5 : cell) - 1)), steps[k][1], 500) < 0)
@@ -124,11 +124,11 @@ static const struct {
     int cell;
     const char *expect;
 } settings[] = {
-    {"mode", 2, "new: vs ai, you o"},
-    {"level", 4, "level: medium"},
-    {"sound", 6, "sound: quiet"},
-    {"colorblind", 8, "colorblind: "}, /* on or off: whichever it was, it changes */
-    {"brightness", 9, "brightness: medium"},
+    {"mode", PROOF_MENU_MODEAI_O, "new: vs ai, you o"},
+    {"level", PROOF_MENU_LEVEL, "level: medium"},
+    {"sound", PROOF_MENU_SOUND, "sound: quiet"},
+    {"colorblind", PROOF_MENU_COLOUR_BLIND, "colorblind: "}, /* whichever it was, it changes */
+    {"brightness", PROOF_MENU_BRIGHTNESS, "brightness: medium"},
 };
 #define SETTINGS (int)(sizeof settings / sizeof settings[0])
 

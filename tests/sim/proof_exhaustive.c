@@ -49,16 +49,16 @@ static void explore(uint16_t x, uint16_t o, int depth)
         reap_any_sim("exhaustive");
 }
 
-/* As O: the centre's long press opens the menu on the empty board, a tap on cell 2
- * chooses it and a long press confirms (the person plays O, the AI starts); the AI's
+/* As O: the centre's long press opens the menu on the empty board, a tap on its you-O
+ * cell chooses it and a long press confirms (the person plays O, the AI starts); the AI's
  * first X, or -1 after proof_fail(). */
 static int ai_first_move(uint16_t *x)
 {
-    board_press(4, 2500); /* past the menu's 2 s hold */
+    board_press(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS); /* past the menu's hold */
     board_run_ms(300);
-    board_press(1, 60);
+    board_press(PROOF_MENU_MODEAI_O - 1, 60);
     board_run_ms(300);
-    board_press(1, BOARD_LONG_MS);
+    board_press(PROOF_MENU_MODEAI_O - 1, BOARD_LONG_MS);
     uint64_t end = board_now() + BOARD_MS(3000);
     while (board_now() < end) {
         board_run_until(board_now() + BOARD_WINDOW_CYCLES);
@@ -68,7 +68,7 @@ static int ai_first_move(uint16_t *x)
             return check_ai_move(0, 0, p.x);
         }
     }
-    proof_fail("person O: no AI first move after menu cell 2 (picture %s)",
+    proof_fail("person O: no AI first move after the menu's you-O pick (picture %s)",
                board_picture());
     return -1;
 }

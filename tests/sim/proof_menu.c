@@ -1,10 +1,10 @@
 /* tests/sim/proof_menu.c - a long press alone never changes a saved byte (issue 16). On
  * every screen (the empty board, the AI's opening as X, mid-game, game over, the menu
- * open, the analysis, a hint, the statistics), every cell is held alone for 0.8, 3 and
- * 9.9 s and released, each from the same start (a forked simulation per hold); 1 s
- * later every EEPROM byte must be as it was. The check's self-test: from the open menu a
- * confirmed pick (cell 8 tapped, then held: colour-blind display) must change the saved
- * record. */
+ * open, the analysis, a hint, the statistics), every cell is held alone for the long
+ * press (GAME_LONG_MS), 3 s and just short of a stuck key (GAME_STUCK_MS) and released,
+ * each from the same start (a forked simulation per hold); 1 s later every EEPROM byte
+ * must be as it was. The check's self-test: from the open menu a confirmed pick (the
+ * colour-blind cell tapped, then held) must change the saved record. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -13,7 +13,7 @@
 
 #define EE_BYTES 1024
 
-static const uint32_t holds_ms[] = {800, 3000, 9900};
+static const uint32_t holds_ms[] = {GAME_LONG_MS, 3000, GAME_STUCK_MS - 100u};
 #define HOLDS (sizeof holds_ms / sizeof holds_ms[0])
 
 /* A console line; then until a line starting with `expect` (0) or 2 s (-1). */
@@ -67,7 +67,10 @@ static int game_over(void)
     return say("move 3", "result: x wins");
 }
 
-static int menu_open(void) { return empty_board() || settle() || hold(4, 2500, "menu: 1 x"); }
+static int menu_open(void)
+{
+    return empty_board() || settle() || hold(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, "menu: 1 ");
+}
 static int analysis(void) { return mid_game() || settle() || hold(0, 1000, "analysis:"); }
 
 static int hint(void)
@@ -79,12 +82,13 @@ static int hint(void)
     return hold(empty, 1000, "hint: ");
 }
 
-/* Menu cell 7 at game over: one x win of two players, the wins column a full green bar
+/* The menu's statistics at game over: one x win of two players, the wins column a full green bar
  * and the rest the yellow frame. */
 static int statistics(void)
 {
-    if (game_over() || settle() || hold(4, 2500, "menu: 1 x") || board_run_ms(300) < 0 ||
-        board_press(6, 60) < 0 || board_run_ms(300) < 0 || board_press(6, 1000) < 0)
+    if (game_over() || settle() || hold(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, "menu: 1 ") ||
+        board_run_ms(300) < 0 || board_press(PROOF_MENU_STATS - 1, 60) < 0 ||
+        board_run_ms(300) < 0 || board_press(PROOF_MENU_STATS - 1, 1000) < 0)
         return -1;
     if (!wait_picture("gyygyygyy", 500)) {
         proof_fail("menu: the statistics display did not show (%s)", board_picture());
@@ -180,23 +184,25 @@ int cmd_menu(void)
             break;
         holds += screen_trials(&screens[i], &changed);
     }
-    /* Self-test: a long press opens the menu (nothing saved), the tap on cell 8 saves. */
+    /* Self-test: a long press opens the menu (nothing saved), a pick of the colour-blind
+     * cell saves. */
     cap_clear();
     if (!proof_sh->bad && empty_board() == 0 && settle() == 0) {
         int fd;
         pid_t pid = fork_sim(&fd);
         if (pid == 0)
-            trial_child(fd, 4, 2500, 8);
+            trial_child(fd, PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, PROOF_MENU_COLOUR_BLIND);
         if (pid > 0 && collect_sim(pid, fd, &self, sizeof self, "self-test") == 0 &&
             (!self.changed || strncmp(self.said, "colorblind: ", 12)))
-            proof_fail("menu: self-test: the confirmed pick (cell 8) changed %d saved bytes "
+            proof_fail("menu: self-test: the confirmed pick (colour-blind) changed %d saved bytes "
                        "and the console said `%s`",
                        self.changed, self.said);
     }
-    printf("sim_menu: %zu screens x 9 cells x holds of 0.8, 3 and 9.9 s: %ld long presses, "
+    printf("sim_menu: %zu screens x 9 cells x holds of %u, %u and %u ms: %ld long presses, "
            "%ld changed a saved byte; self-test: a confirmed pick changed %d bytes; "
            "%.1f s\n",
-           SCREENS, holds, changed, self.changed, wall() - t0);
+           SCREENS, (unsigned)holds_ms[0], (unsigned)holds_ms[1], (unsigned)holds_ms[2], holds,
+           changed, self.changed, wall() - t0);
     if (proof_sh->bad || holds != (long)(SCREENS * 9 * HOLDS)) {
         printf("sim_menu: FAILED: %s\n", proof_sh->first_error[0] ? proof_sh->first_error
                                                                  : "not every hold ran");

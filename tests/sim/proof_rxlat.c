@@ -5,7 +5,7 @@
  * deepest arguments; every key gesture (taps through a whole game, its end-of-game save,
  * a hint, the analysis, the menu and a pick that saves the settings); power-down entry
  * (a line starting at every 4 us around it); the fallback solver (the table damaged).
- * Goal: one byte time (86.8 us at 115200), so the chip's 2-frame FIFO is never needed.
+ * Goal: one byte time (86.8 us at UART_BAUD), so the chip's 2-frame FIFO is never needed.
  * Prints the figure, the stretch it was met in, and the bytes the chip's receiver lost
  * (DOR0). A figure, not a test: it fails only when the stress cannot run. */
 #define _GNU_SOURCE

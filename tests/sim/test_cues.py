@@ -10,10 +10,18 @@ close), a hint and the marks, the winning line and the other marks, the statisti
 pictures (bar, frame, a dark column). The planted case: with the display off, X and O
 (red and green at one brightness) must be caught as told apart by hue alone.
 
-run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
+run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py; the menu's
+cells from build/gen/menu.json, MENU_JSON)"""
+import json
+import os
 import subprocess
 
 import pytest
+
+with open(os.environ.get("MENU_JSON", "build/gen/menu.json")) as _f:
+    _MENU = json.load(_f)
+CELL = _MENU["cell_of"]  # each action's cell, 1-9 (menu.h)
+OPEN = "hold %d %d\n" % (_MENU["open"]["cell"], _MENU["open"]["hold_ms"] + 500)
 
 
 def run(sim, elf, script):
@@ -89,24 +97,26 @@ def the_analysis(sim, elf, on):
 
 
 def menu_cells(sim, elf, on, setting=""):
-    """The menu's duty cells after a setting: the menu's hold, then cell 3 chosen (not
-    confirmed)."""
-    return run(sim, elf, colour_blind(on) + setting +
-               "hold 5 2500\nwait 300\npress 3\nwait 50\nduty 1024\n")[1][0]
+    """The menu's duty cells after a setting: the menu's hold, then two players' cell
+    chosen (not confirmed)."""
+    return run(sim, elf, colour_blind(on) + setting + OPEN +
+               "wait 300\npress %d\nwait 50\nduty 1024\n" % CELL["mode_2p"])[1][0]
 
 
 def the_menu(sim, elf, on):
-    # cell 4 steps the level, cell 6 the sound: each of their steps (from other runs, as
+    # the level's and the sound's cells step: each of their steps (from other runs, as
     # cells 10-13) told apart from the others
+    x, o, two, lvl, close, snd = (CELL[a] - 1 for a in (
+        "mode_ai_x", "mode_ai_o", "mode_2p", "level", "close", "sound"))
     cells = dict(menu_cells(sim, elf, on))
-    for k, (cell, setting) in enumerate([(3, "level medium"), (3, "level easy"),
-                                         (5, "sound quiet"), (5, "sound off")]):
+    for k, (cell, setting) in enumerate([(lvl, "level medium"), (lvl, "level easy"),
+                                         (snd, "sound quiet"), (snd, "sound off")]):
         cells[9 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting)[cell]
-    return cells, [(0, 1, "mode in force vs not"), (2, 0, "chosen vs in force"),
-                   (2, 1, "chosen vs not in force"), (3, 4, "level at perfect vs close"),
-                   (3, 9, "level perfect vs medium"),
-                   (3, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
-                   (5, 11, "sound on vs quiet"), (5, 12, "sound on vs off"),
+    return cells, [(x, o, "mode in force vs not"), (two, x, "chosen vs in force"),
+                   (two, o, "chosen vs not in force"), (lvl, close, "level at perfect vs close"),
+                   (lvl, 9, "level perfect vs medium"),
+                   (lvl, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
+                   (snd, 11, "sound on vs quiet"), (snd, 12, "sound on vs off"),
                    (11, 12, "sound quiet vs off")]
 
 
@@ -127,11 +137,13 @@ def x_wins(sim, elf, on):
 
 
 def statistics(sim, elf, on):
-    """Two players: two games x won, one abandoned; menu 7, both pictures' duties."""
+    """Two players: two games x won, one abandoned; the menu's statistics, both pictures'
+    duties."""
     won = "serial new 2p\nwait 100\n" + presses(1, 4, 2, 5, 3)
     return run(sim, elf, colour_blind(on) + won + won + "serial new 2p\nwait 100\n" +
-               presses(1) + "serial new 2p\nwait 100\nhold 5 2500\nwait 300\npress 7\n"
-               "wait 300\nhold 7 1000\nwait 100\nduty 1024\nwait 2000\nduty 1024\n")[1]
+               presses(1) + "serial new 2p\nwait 100\n" + OPEN + "wait 300\npress %d\n"
+               "wait 300\nhold %d 1000\nwait 100\nduty 1024\nwait 2000\nduty 1024\n"
+               % (CELL["stats"], CELL["stats"]))[1]
 
 
 def the_results(sim, elf, on):

@@ -102,7 +102,7 @@ static void puts_line(const char *s)
 }
 
 /* LED rows and colour columns outputs, key columns pulled up, key rows hi-Z; Timer0 at
- * 2 kHz; the UART at 115200 with the receive interrupt. */
+ * 2 kHz; the UART at the firmware's speed (hal/uart.h) with the receive interrupt. */
 static void io_init(void)
 {
     for (uint8_t i = 0; i < 3; i++) {
@@ -117,7 +117,7 @@ static void io_init(void)
     TCCR0B = (1 << CS01) | (1 << CS00); /* clk/64 */
     TIMSK0 = 1 << OCIE0A;
     UCSR0A = 1 << U2X0;
-    UBRR0 = 16;                      /* 16 MHz / (8 * 17) = 117647 baud (-> 115200, 2.1%) */
+    UBRR0 = 16;                      /* 16 MHz / (8 * 17) = 117647 baud: UART_BAUD, +2.1% */
     UCSR0B = (1 << RXEN0) | (1 << TXEN0) | (1 << RXCIE0);
     UCSR0C = (1 << UCSZ01) | (1 << UCSZ00);
 }

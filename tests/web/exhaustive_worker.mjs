@@ -190,12 +190,14 @@ class Games {
     this.waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
     const pos = { x: 0, o: 0 };
     if (!this.humanX) {
-      this.press(4, 2500); // the centre held past the menu's 2 s opens the menu,
+      const { open, cell_of: cellOf } = api.MENU; // the menu table's (menu.h), cells 1-9
+      this.press(open.cell - 1, open.hold_ms + 500); // the centre held past its hold opens the menu,
       this.b.runMs(300);
-      this.press(1, api.PRESS_MS); // a tap chooses cell 2,
+      this.press(cellOf.mode_ai_o - 1, api.PRESS_MS); // a tap chooses you O,
       this.b.runMs(300);
-      this.press(1, api.LONG_MS); // and a long press confirms: the person plays O, the AI starts
-      Object.assign(pos, this.gameStart('person O: the AI\'s first move after menu cell 2'));
+      // and a long press confirms: the person plays O, the AI starts
+      this.press(cellOf.mode_ai_o - 1, api.LONG_MS);
+      Object.assign(pos, this.gameStart('person O: the AI\'s first move after the menu\'s you O'));
       if (this.opening !== null && pos.x !== this.opening)
         this.fail(`person O: the AI opened with ${pos.x.toString(2)} on a fresh board, ${this.opening.toString(2)} before`);
       this.opening = pos.x;

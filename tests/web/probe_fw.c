@@ -2,7 +2,7 @@
  * chip the game reaches only by accident or by fault, made to happen on command, so both
  * emulators (simavr via sim/board.c, avr8js via sim/web/src/shield.js) can be compared.
  * Each boot prints its reset flags (MCUSR, read in .init3) and a boot count kept in
- * EEPROM; commands (lines on the UART, 115200 8N1):
+ * EEPROM; commands (lines on the UART, at the firmware's UART_BAUD, 8N1):
  *   hang   stop kicking the watchdog (reset mode): a watchdog reset, EEPROM kept
  *   hangi  the same in interrupt-then-reset mode (WDIE+WDE): the WDT interrupt first
  *          (its handler only sets a flag, reported by the main loop), then the reset
@@ -79,7 +79,7 @@ static void hang(uint8_t with_interrupt)
     }
 }
 
-/* 115200 with U2X: UBRR = 16 (datasheet table 20-7); polled, no interrupts. */
+/* UART_BAUD with U2X: UBRR = 16 (datasheet table 20-7); polled, no interrupts. */
 static void uart_init(void)
 {
     UBRR0 = 16;

@@ -1,7 +1,7 @@
 /* tests/web/sound_fw.c - a test image for the sound paths of both emulators and the
  * page: known Timer2 tones on OC2A (PB3, D11), as the firmware plays them (CTC, COM2A0
  * toggling the pin, no interrupt per cycle), so the tests need no game to make a sound.
- * Commands (lines on the UART, 115200 8N1; each answered when its sound has ended):
+ * Commands (lines on the UART, UART_BAUD 8N1; each answered when its sound has ended):
  *   play   the notes of sound_fw_notes below, in order (a rest is a prescaler of 0)
  *   high   a 200 ms tone stopped right after a toggle that set the pin high: the pin must
  *          still go low (the toggles are counted on OCF2A, not read on PINB3)
@@ -88,7 +88,7 @@ static void cmd_high(void)
 
 int main(void)
 {
-    UBRR0 = 16; /* 115200 with U2X (datasheet table 20-7) */
+    UBRR0 = 16; /* UART_BAUD with U2X (datasheet table 20-7) */
     UCSR0A = (uint8_t)(1u << U2X0);
     UCSR0C = (uint8_t)((1u << UCSZ01) | (1u << UCSZ00));
     UCSR0B = (uint8_t)((1u << RXEN0) | (1u << TXEN0));

@@ -96,7 +96,7 @@ test('2. a hint: press 5, then hold an empty cell 1.2 s and let go', async () =>
   await page.mouse.move(hbox.x + hbox.width / 2, hbox.y + hbox.height / 2);
   await page.mouse.down();
   await simWait(page, 1200);
-  // held past 0.8 s the cell lights yellow (armed); the hint comes with the release
+  // held past the long press (GAME_LONG_MS) the cell lights yellow (armed); the hint comes with the release
   const armed = await waitFor(page, 'the held cell lights yellow (armed)', async () => {
     const leds = await page.getAttribute('#board', 'data-leds');
     return leds[hc] === 'y' ? leds : null;

@@ -2,11 +2,12 @@
 // in Debian's Chromium: the game with colour-blind mode on (X full, O dim); an image through the real LED driver (tests/web/leds_fw.c: X full
 // and dim, O full and dim, one cell unlit) at each brightness level; each LED's centre
 // sampled from a screenshot, its relative luminance (sRGB to linear, WCAG's weights)
-// compared with the die's duty share (hal/leds_duty.h: the last counts of a 125-count row
-// step) within 20 %; unlit darker than every lit shade; and X full against a dim O (the
+// compared with the die's duty share (hal/leds_duty.h: the last counts of a row step, per
+// level from build/gen/leds.json, the table hal/leds_levels.h) within 20 %; unlit darker than every lit shade; and X full against a dim O (the
 // colour-blind mode's cue) at least 3 : 1 apart after a deuteranopia and a protanopia
 // simulation (Machado, Oliveira and Fernandes 2009, severity 1.0, on linear RGB).
-// Prints the figures. Usage: WEB_PAGE=index.html LEDS_HEX=leds_fw.hex OUT_DIR=DIR node --test ...
+// Prints the figures. Usage: WEB_PAGE=index.html LEDS_HEX=leds_fw.hex LEDS_JSON=leds.json
+// OUT_DIR=DIR node --test ...
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,14 +16,20 @@ import { usePage, noPageErrors, check } from './chromium.mjs';
 import { inputs } from './inputs.mjs';
 import { waitLine, simWait, rxLines, command } from './page_read.mjs';
 
-const [pagePath, ledsHex, outDir] = inputs('WEB_PAGE', 'LEDS_HEX', 'OUT_DIR');
+const [pagePath, ledsHex, ledsJson, outDir] = inputs('WEB_PAGE', 'LEDS_HEX', 'LEDS_JSON', 'OUT_DIR');
 fs.mkdirSync(outDir, { recursive: true });
 const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1200, height: 900 } });
 
-// hal/leds_duty.h: counts on per 125-count row step, a dim die a quarter (>> 2)
-const DUTY_STEP = 125;
-const onCounts = (level, dim) => { const on = [8, 32, DUTY_STEP][level]; return dim ? on >> 2 : on; };
-const LEVELS = [[2, 'full'], [1, 'medium'], [0, 'night']];
+// the levels, brightest first: each its LEDS_BRIGHT_ value (what leds_fw.c takes), its
+// name, and the counts of its row's step a lit die is on, full and dim (hal/leds_duty.h)
+const LEDS = JSON.parse(fs.readFileSync(ledsJson, 'utf8'));
+const DUTY_STEP = LEDS.step_counts;
+const onCounts = (level, dim) => {
+  const l = LEDS.levels.find((x) => x.bright === level);
+  return dim ? l.dim_counts : l.counts;
+};
+const LEVELS = LEDS.levels.map((l) => [l.bright, l.name]);
+const FULL = LEVELS[0][1]; // the brightest: the reference
 // cells of leds_fw.c (0-based)
 const SPOTS = { xFull: 0, xDim: 1, oFull: 3, oDim: 4, unlit: 6 };
 const MACHADO = {
@@ -114,7 +121,7 @@ for (const [level, name] of LEVELS)
 function ratioCheck(v) {
   const lines = [], bad = [];
   for (const who of ['x', 'o']) {
-    const ref = luminance(v.full[`${who}Full`]);
+    const ref = luminance(v[FULL][`${who}Full`]);
     for (const [level, name] of LEVELS)
       for (const dim of [false, true]) {
         const what = `${who.toUpperCase()} ${name}${dim ? ' dim' : ''}`, lum = luminance(v[name][`${who}${dim ? 'Dim' : 'Full'}`]);
@@ -124,8 +131,8 @@ function ratioCheck(v) {
         if (lum <= luminance(v[name].unlit)) bad.push(`${what}: not lighter than unlit`);
       }
   }
-  lines.push(`unlit ${luminance(v.full.unlit).toFixed(5)}, X full ${luminance(v.full.xFull).toFixed(4)}, ` +
-    `O full ${luminance(v.full.oFull).toFixed(4)}`);
+  lines.push(`unlit ${luminance(v[FULL].unlit).toFixed(5)}, X full ${luminance(v[FULL].xFull).toFixed(4)}, ` +
+    `O full ${luminance(v[FULL].oFull).toFixed(4)}`);
   return { lines, bad };
 }
 function visionCheck(v) {

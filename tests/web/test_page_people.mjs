@@ -61,7 +61,7 @@ test('the page explains the board: colours, game over, analysis, statistics bars
     ['ignored presses', /ignored/]])
     check(`reading the board: ${what}`, re.test(text), text);
   const legend = (await page.textContent('#legend')).replace(/\s+/g, ' ');
-  check('how to open the menu', /Hold the centre 2 s and let go.*opens/.test(legend), legend);
+  check('how to open the menu', /Hold the centre [0-9.]+ s and let go.*opens/.test(legend), legend);
   await shot(page, 'phone-reading', true);
 });
 
