@@ -1,4 +1,4 @@
-/* firmware/game/bars.h - the statistics display (menu cell 7), one table: which count
+/* firmware/game/bars.h - the statistics display (the menu's STATS cell), one table: which count
  * each bar shows, in which picture and column, in which colour and look; game.c draws
  * from it, bars_legend.c writes its legend (menu.json's "stats": the page, make play, the
  * lid's card). Why two pictures: firmware/README.md, "Statistics".

@@ -42,7 +42,7 @@ static uint16_t game_bar_count(const uint16_t *n, uint8_t i, uint8_t shift)
     return c ? c : (some != 0);
 }
 
-/* Picture pic of the statistics (menu cell 7) of the mode at this game's level: each bar
+/* Picture pic of the statistics (the menu's STATS cell) of the mode at this game's level: each bar
  * in proportion to the picture's largest count, in its colour and look (bars.h), the
  * frame above it dim yellow; a column without a bar is dark. The counts are halved until
  * each is below 2048, so a sum of four stays within 16 bits. */

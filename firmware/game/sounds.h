@@ -30,7 +30,7 @@ enum { SOUNDS(SOUNDS_ID, SOUNDS_NO_NOTES) SOUNDS_N, SOUNDS_NONE = SOUNDS_N };
 #define SOUNDS_QUIET_BIT(name, when, quiet, notes) | ((quiet) ? 1u << SOUNDS_##name : 0u)
 #define SOUNDS_QUIET (0u SOUNDS(SOUNDS_QUIET_BIT, SOUNDS_NO_NOTES))
 
-/* The setting (`sound`, menu cell 6), in the order the menu steps. */
+/* The setting (`sound`, the menu's SOUND cell), in the order the menu steps. */
 enum { SOUNDS_ON, SOUNDS_QUIET_ONLY, SOUNDS_OFF, SOUNDS_SETTINGS };
 #define SOUNDS_SETTING_WORDS "on\0quiet\0off"
 

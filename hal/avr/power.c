@@ -192,7 +192,7 @@ uint8_t power_down_until_input(uint16_t ignore)
     leds_off();
     /* The waking rows driven low; a row with a stuck key stays released. */
     KEYS_DDR = (uint8_t)((KEYS_DDR & (uint8_t)~KEYS_ROWS) | rows);
-    _delay_us(10); /* the columns settle; over half a bit at 115200 (hal/README.md, "Power") */
+    _delay_us(10); /* the columns settle; over half a bit at UART_BAUD (hal/README.md, "Power") */
     /* Armed before looking: no window loses a press or the start of a byte. */
     KEYS_PCMSK = KEYS_COLS;
     PCIFR = (uint8_t)(KEYS_PCIE); /* 1 clears */

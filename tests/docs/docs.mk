@@ -23,15 +23,19 @@ figures: deps
 	@$(PYTHON) -m tests.docs.figures goals $(BENCH_TXT)
 
 # The tables' copies in the docs (tables.py): firmware/README.md's commands, `menu:`
-# line and sounds, README.md's menu row (print_menu). Stale, test-docs-tables fails naming
-# `make docs-tables`, which rewrites them.
+# line and sounds, README.md's menu row (print_menu); and every fact span of every
+# document (facts.py: `<!-- fact:KEY -->...<!-- /fact -->`, from build/gen/*.json).
+# Stale, test-docs-tables fails naming `make docs-tables`, which rewrites them.
 TABLE_DOCS := README.md firmware/README.md
 .PHONY: docs-tables test-docs-tables
 DOCS_TABLES_JSON := $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(GEN_DIR)/sounds.json
-docs-tables: readme-menu menu-json commands-json sounds-json
+DOCS_FACTS_JSON := $(DOCS_TABLES_JSON) $(FACTS_JSON) $(PINS_JSON)
+docs-tables: readme-menu $(DOCS_FACTS_JSON)
 	@$(PYTHON) -m tests.docs.tables update $(DOCS_TABLES_JSON) $(TABLE_DOCS)
-test-docs-tables: test-menu-docs menu-json commands-json sounds-json
+	@$(PYTHON) -m tests.docs.facts update $(GEN_DIR) $(DOCS)
+test-docs-tables: test-menu-docs $(DOCS_FACTS_JSON)
 	@$(PYTHON) -m tests.docs.tables check $(DOCS_TABLES_JSON) $(TABLE_DOCS)
-	@$(PYTEST) -q tests/docs/test_tables.py
-	@echo "test-docs-tables: the docs' menu line and command rows match the tables"
+	@$(PYTHON) -m tests.docs.facts check $(GEN_DIR) $(DOCS)
+	@$(PYTEST) -q tests/docs/test_tables.py tests/docs/test_facts.py
+	@echo "test-docs-tables: the docs' menu line, command rows and quoted facts match the tables"
 TEST_TARGETS += test-docs-tables
