@@ -77,6 +77,13 @@ GOALS = {
     "uart_rx_overruns_stress": ("<=", 0, "host bytes lost in the latency stress"),
     "contrib_files_command": ("<=", 3, "files edited by hand to add a console command"),
     "contrib_files_menu_label": ("<=", 3, "files edited by hand to rename a menu label"),
+    # issue 33: the case (make bench-case)
+    "cap_tilt_max_deg": ("<=", 2, "a key cap's worst lean, pressed at centre, corners, LED end"),
+    "cap_force_ratio_max": ("<=", 1.3, "the hardest press point's force over the centre's, mu 0.3"),
+    "cap_jams_at_friction_0_3": ("<=", 0, "press points that jam a cap at friction 0.3"),
+    "cap_travel_margin_mm": (">=", 0, "travel past a switch's end stop before anything meets"),
+    "cap_bleed_percent": ("<=", 5, "a lit cell's light on a dark neighbour's cap, of its own"),
+    "case_assembly_failures": ("<=", 0, "print sheet steps replayed that stall or hold a key"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
