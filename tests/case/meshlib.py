@@ -1,7 +1,8 @@
 """tests/case/meshlib.py - the case's meshes measured: STL reading, ray casting
 (Moller-Trumbore on a bounding-box prefilter, a voxel grid for short rays), admesh's
-report, the thinnest wall along the facets' normals, the facets that would need support.
-Used by tests/case/test_mesh.py.
+report, the thinnest wall along the facets' normals, the facets that would need support
+(bridges between two walls allowed up to a span), a top face's relief. Used by
+tests/case/test_mesh.py.
 """
 import math
 import re
@@ -9,22 +10,13 @@ import subprocess
 
 import numpy as np
 
-from case import caselib
+from case import caselib, dexels
 
 EPS = 1e-3
 
 
 def read_stl(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:5] == b"solid" and b"facet" in data[:300]:
-        nums = re.findall(rb"vertex\s+(\S+)\s+(\S+)\s+(\S+)", data)
-        v = np.array(nums, dtype=float)
-        return v.reshape(-1, 3, 3)
-    n = int.from_bytes(data[80:84], "little")
-    rec = np.frombuffer(data[84:84 + 50 * n], dtype=np.dtype(
-        [("n", "<f4", 3), ("v", "<f4", (3, 3)), ("a", "<u2")]))
-    return rec["v"].astype(float)
+    return dexels.read_stl(path)
 
 
 class Mesh:
@@ -157,3 +149,34 @@ def write_stl(path, tris):
         f.write("solid t\n" + "".join(
             "facet normal 0 0 0\nouter loop\n" + "".join("vertex %g %g %g\n" % p for p in t)
             + "endloop\nendfacet\n" for t in tris) + "endsolid t\n")
+
+
+def _bridged(mesh, c, span):
+    """A down-facing facet at c is a bridge: just under it, walls on both sides along x or
+    along y within span."""
+    o = c - np.array([0, 0, 0.05])
+    for d in ((1.0, 0, 0), (0, 1.0, 0)):
+        a = mesh.hits(o, np.array(d), tmax=span)
+        b = mesh.hits(o, -np.array(d), tmax=span)
+        if len(a) and len(b) and a[0] + b[0] <= span:
+            return True
+    return False
+
+
+def unsupported(mesh, allowed_z, span=0.0):
+    """Overhangs (overhangs()) that are not bridges of at most span between two walls."""
+    return [c for c in overhangs(mesh, allowed_z) if not (span and _bridged(mesh, c, span))]
+
+
+def relief(mesh, x0, y0, x1, y1, step=0.2):
+    """A top face's relief: rays down over the rectangle; (the face's height, the highest
+    point over it). The face is the height most rays meet first."""
+    tops = []
+    for x in np.arange(x0, x1, step):
+        for y in np.arange(y0, y1, step):
+            o = np.array([x, y, mesh.hi[:, 2].max() + 1.0])
+            h = mesh.hits(o, np.array([0, 0, -1.0]), tmax=50)
+            if len(h):
+                tops.append(round(o[2] - h[0], 3))
+    values, counts = np.unique(tops, return_counts=True)
+    return float(values[counts.argmax()]), float(max(tops))

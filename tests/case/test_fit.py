@@ -1,7 +1,8 @@
 """tests/case/test_fit.py - the case's fits (case/fit.py) hold, and each check catches its
-planted mistake: an M3 head at the header hole, a part outside its tolerance, a cap
-without play, a cap that bottoms before the switch actuates, tabs that do not hold or
-that touch the next cap; sound holes off the piezo, crowded, too small or a lid on it."""
+planted mistake: an M3 head at the header hole or by the DC jack, a part outside its
+tolerance, an M3 head 0.2 mm larger at x 66.04 on the old wall, caps without play or
+without a key, a shield seated 0.5 mm high with the old margin; sound holes off the
+piezo, crowded, too small or a lid on it."""
 import copy
 import os
 
@@ -16,10 +17,15 @@ def test_every_fit_holds():
     assert bad == []
 
 
-def test_every_screw_head_and_standoff_is_checked():
+def test_every_head_and_peg_is_checked_against_uno_base_and_lid():
     found = fit.uno_clearances(uno(), lay())
-    assert len(found) == 2 * len(uno()["mounting_holes_mm"])
+    # every standoff, and every head or peg that stands over the board (not the flush one)
+    holes = ["(%.2f, %.2f)" % tuple(h) for h in uno()["mounting_holes_mm"]]
+    assert [sum(h in f.msg for f in found) for h in holes] == [1, 2, 2, 2]
     assert min(f.value for f in found) >= caselib.REQUIRE["uno_clearance"]
+    case = fit.base_and_lid(uno(), lay())
+    assert len(case) == len(uno()["mounting_holes_mm"])     # each head or peg once
+    assert min(f.value for f in case) >= caselib.REQUIRE["uno_clearance"]
 
 
 def test_m3_head_at_the_header_hole_is_caught():
@@ -35,13 +41,46 @@ def test_m3_head_by_the_dc_jack_is_caught():
     assert any("DC jack body" in f.msg for f in bad)
 
 
+def test_a_peg_over_the_board_by_the_dc_jack_is_caught():
+    # the real jack (14.4 mm long) leaves no room even for a peg standing 1.2 mm up
+    bad = failing(fit.uno_clearances(uno(), lay(), ["peg", "peg", "M3", "M3"]), "uno clearance")
+    assert any("peg" in f.msg and "DC jack body" in f.msg for f in bad)
+
+
 def test_a_part_beyond_its_tolerance_is_caught():
-    # Nominally clear (0.61 mm), but a DC jack that may sit 0.5 mm off is not.
     loose = copy.deepcopy(uno())
-    [dc] = [c for c in loose["connectors"] if c["name"] == "DC"]
-    dc["tol_mm"] = 0.5
+    [a5] = [h for h in loose["headers"] if h["name"].startswith("analog")]
+    a5["tol_mm"] = 1.2     # the A0-A5 housing 1.22 mm from the M3 head at (66.04, 7.62)
     bad = failing(fit.uno_clearances(loose, lay()), "uno clearance")
-    assert any("DC jack" in f.msg for f in bad)
+    assert any("analog A0-A5" in f.msg for f in bad)
+
+
+def _old_wall(**head):
+    """The M3 heads at x 66.04 against the wall as it was (0.5 mm right of the board)."""
+    table = copy.deepcopy(caselib.FIXINGS)
+    table["M3"].update(head)
+    d = design(side_gap_right=caselib.DESIGN["side_gap"])
+    return fit.base_and_lid(uno(), caselib.layout(board(), uno(), d), table=table)
+
+
+def test_m3_head_0_2_larger_at_x_66_is_caught():
+    # the planted mistake: on the old wall an ISO 7045 head 0.2 mm larger reaches the lip
+    bad = failing(_old_wall(head_d=5.6 + 0.2), "case clearance")
+    assert len(bad) == 2 and all("(66.04," in f.msg and "right wall" in f.msg for f in bad)
+    # the DIN 7985 head (6.0) the sheet used to call ISO 7045: 0.04 mm off it
+    assert all(f.value < 0.1 for f in failing(_old_wall(head_d=6.0), "case clearance"))
+
+
+def test_the_right_wall_takes_a_head_0_2_larger():
+    table = copy.deepcopy(caselib.FIXINGS)
+    table["M3"]["head_d"] += 0.2
+    assert failing(fit.base_and_lid(uno(), lay(), table=table), "case clearance") == []
+
+
+def test_heads_named_by_their_standard():
+    assert caselib.FIXINGS["M3"]["what"].endswith("(ISO 7045)")
+    assert (caselib.FIXINGS["M3"]["head_d"], caselib.FIXINGS["M3"]["head_h"]) == (5.6, 2.4)
+    assert caselib.LID_SCREW["what"].endswith("(ISO 10642)") and caselib.LID_SCREW["dk"] == 6.72
 
 
 def test_cap_without_play_is_caught():
@@ -53,51 +92,57 @@ def test_cap_with_too_much_play_is_caught():
     assert failing(fit.cap_guide(lay(), design(cap_play=0.7)), "guide play")
 
 
-def test_cap_that_bottoms_before_actuation_is_caught():
-    # The cap's top 0.2 mm above the lid: a finger meets the lid before the switch acts.
-    d = design(cap_protrusion=0.2)
-    bad = failing(fit.cap_travel(board(), lay(), d), "travel")
-    assert bad and "finger" in bad[0].msg
+def test_short_shoulders_are_caught():
+    assert failing(fit.cap_guide(lay(), design(cap_body=12.0)), "retention")
 
 
-def test_cap_on_the_led_dome_is_caught():
-    d = design(cap_post_len=-0.7)   # the underside 0.2 mm over the dome at rest
-    found = fit.cap_travel(board(), lay(), d)
-    assert failing(found, "travel") and "LED" in failing(found, "travel")[0].msg
-    assert failing(found, "LED clearance")
-
-
-def test_preloaded_cap_is_caught():
-    assert failing(fit.cap_travel(board(), lay(), design(cap_lift=0.8)), "no preload")
-
-
-def test_short_tabs_are_caught():
-    assert failing(fit.cap_guide(lay(), design(cap_tab_w=0.8)), "flange retention")
-
-
-def test_tabs_into_the_next_cap_are_caught():
-    assert failing(fit.cap_guide(lay(), design(cap_tab_w=1.8)), "neighbour clearance")
+def test_an_opening_without_its_key_is_caught():
+    # the cut moved out past the head's rounded corner: a turned cap would go in
+    assert failing(fit.cap_guide(lay(), design(key_cut=10.6)), "keyed")
 
 
 def test_small_caps_are_caught():
     assert failing(fit.cap_guide(lay(), design(cap_size=11.0)), "cap size")
 
 
-def test_caps_cover_leds_and_press_plungers():
+def test_a_shield_seated_high_with_the_old_margin_is_caught():
+    # r2's cap rested 1.1 mm under the lid; the stack-up's high side is more than that
+    bad = failing(fit.stack(board(), uno(), lay(), design(cap_lift=1.1)), "no key held on")
+    assert bad and "the shield 0.5 mm high" in bad[0].msg
+
+
+def test_caps_too_short_for_the_low_side_are_caught():
+    d = design(cap_protrusion=1.5)
+    assert failing(fit.stack(board(), uno(), caselib.layout(board(), uno(), d), d),
+                   "every key actuates")
+
+
+def test_caps_cover_leds_and_stand_on_plungers():
     found = fit.cap_cover(board(), lay())
     assert len(found) == 18 and all(f.ok for f in found)
+
+
+def test_an_actuator_4_mm_off_its_plunger_is_caught():
+    off = dict(lay(), actuators=[y + 4.0 for y in lay()["actuators"]])
+    assert len(failing(fit.cap_cover(board(), off), "actuator")) == 9
 
 
 @pytest.mark.parametrize("key", ["z_lid_under", "z_lid_top", "z_cap_top"])
 def test_cap_stack_rises(key):
     s = caselib.cap_stack(lay()["z_act"])
-    assert s["z_act"] < s["z_cap_under"] < s["z_lid_under"] < s["z_lid_top"] < s["z_cap_top"]
+    assert s["z_act"] < s["z_shoulder"] < s["z_lid_under"] < s["z_lid_top"] < s["z_cap_top"]
     assert s[key] == pytest.approx(lay()[key])
 
 
 def test_a_tight_printed_hole_is_caught():
     bad = failing(fit.printed_holes(uno(), design(screw_clear_d=3.4)), "printed hole")
     assert bad and "M3 shank" in bad[0].msg
+
+
+def test_a_countersink_for_the_wrong_head_is_caught():
+    # 6.6 mm took a 6.0 mm head: ISO 10642's is 6.72
+    bad = failing(fit.printed_holes(uno(), design(screw_head_d=6.6)), "printed hole")
+    assert bad and "ISO 10642" in bad[0].msg
 
 
 def test_lid_too_low_is_caught():
@@ -111,14 +156,13 @@ def test_the_readme_quotes_the_design():
     with open(os.path.join(ROOT, "case", "README.md")) as f:
         text = " ".join(f.read().split())
     D = caselib.DESIGN
-    quotes = ["%g x %g mm block" % (D["cap_size"], D["cap_size"]),
-              "%g mm post" % D["cap_post_d"], "%g mm of play" % D["cap_play"],
-              "tabs %g mm under the lid" % D["cap_lift"], "%g mm lip" % D["lip_t"],
-              "webs between the caps are %.1f mm" % fit.cap_guide(lay())[2].value,
-              "text %.2f mm high" % legend.text_height_mm(),
+    quotes = ["%g x %g mm" % (D["cap_size"], D["cap_size"]),
+              "%g mm of play" % D["cap_play"], "%g mm under the lid" % D["cap_lift"],
+              "%g mm lip" % D["lip_t"], "text %.2f mm high" % legend.text_height_mm(),
               "six of %g mm on a %g mm circle" % (D["sound_ring_d"], D["sound_ring_r"]),
               "(%.2f and %.2f mm)" % fit._hole_webs(lay()["sound_holes"], lay(), lay()["opening"]),
-              "%.2f mm inside its rim" % fit.sound_opening(board(), uno(), lay())[0].value]
+              "%.2f mm inside its rim" % fit.sound_opening(board(), uno(), lay())[0].value,
+              "%g mm proud" % D["cap_number_h"], "a %d mm bar" % legend.CHECK_MM]
     assert [q for q in quotes if q not in text] == []
 
 

@@ -135,7 +135,7 @@ def test_a_part_too_tall_for_the_lid_is_refused(tmp_path):
     with open(caselib.PARTS_JSON) as f:
         data = json.load(f)
     [r1] = [p for p in data["parts"] if "R1" in p["refs"]]
-    r1["height_mm"] += 12
+    r1["height_mm"] += 22
     path = tmp_path / "parts.json"
     path.write_text(json.dumps(data))
     tall = caselib.read_board(PCB, str(path))
@@ -156,3 +156,12 @@ def test_a_moved_led_is_caught(tmp_path):
     moved = caselib.read_board(path)
     bad = [f for f in fit.cap_cover(moved, caselib.layout(board(), uno())) if not f.ok]
     assert [f.msg[:6] for f in bad] == ["cell 5"]
+
+
+def test_the_card_carries_a_1_1_check_bar():
+    """A bar legend.CHECK_MM long (user units are mm, the card's size in mm), labelled."""
+    svg = card()
+    bars = [(float(a), float(b)) for a, y1, b, y2 in re.findall(
+        r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/>', svg) if y1 == y2]
+    assert any(abs(b - a - legend.CHECK_MM) < 1e-9 for a, b in bars)
+    assert ">%d mm at 1:1</text>" % legend.CHECK_MM in svg

@@ -1,10 +1,12 @@
 """tests/case/test_mesh.py - the meshes `make case` wrote (CASE_BUILD, default
 build/case), measured: closed and manifold (admesh), on a 180 x 180 mm bed, walls
->= 1.6 mm (the stated thin features >= their own minimum), nothing needing support; the
-lid's openings give each cap its play, the caps are the size the fits assume; rays around
-the Uno's jacks clear base and lid (a planted lid without the USB-B opening is caught);
-rays up from every part under the lid find it at least 1 mm away. The committed print
-sheet, legend card and pictures are what `make case` makes (make case-update)."""
+>= 1.6 mm (the stated thin features >= their own minimum), nothing needing support but
+bridges between two walls; the lid's openings and cells give each cap its play, the caps
+are the size the fits assume; each cap's number stands proud enough to read by finger, the
+centre cap has its dot, the digits are round; rays around the Uno's jacks clear base and
+lid (a planted lid without the USB-B opening is caught); rays up from every part under the
+lid find it at least 1 mm away. The committed print sheet, legend card and pictures are
+what `make case` makes (make case-update)."""
 import functools
 import math
 import os
@@ -19,7 +21,7 @@ from tests.case.common import BUILD, board, lay, params, uno
 
 R = caselib.REQUIRE
 D = caselib.DESIGN
-PARTS = ["base", "lid", "keys"]
+PARTS = ["base", "lid", "keys", "jig"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -45,8 +47,9 @@ def test_mesh_is_closed_and_on_the_bed(part):
 
 def thin_features(part, m):
     """Facets of the features stated thinner than min_wall (print frame): the base's lip
-    and small standoffs, the lid's rebate, its webs between the caps and between its sound
-    holes, the caps' tabs."""
+    and the pegs' standoffs, the lid's rebate, its cell grid (webs and walls between the
+    cells) and the webs between its sound holes; the caps are all thin (their walls, the
+    beam), their raised numbers aside (decoration)."""
     c = m.t.mean(axis=1)
     L = lay()
     if part == "base":
@@ -54,29 +57,34 @@ def thin_features(part, m):
         near = np.zeros(len(c), bool)
         for x, y in small:
             near |= np.hypot(c[:, 0] - x, c[:, 1] - y) <= 2.6
+        for x, y in L["posts"]:     # the countersinks' seats, across their slope
+            near |= (np.hypot(c[:, 0] - x, c[:, 1] - y) <= D["screw_head_d"] / 2 + 0.1) \
+                & (c[:, 2] < D["floor"])
         return (c[:, 2] > L["z_split"] - 1e-3) | near, R["thin_wall"]
     if part == "lid":
         rebate = c[:, 2] >= L["z_lid_top"] - L["z_split"] - D["lip_h"] - D["lip_gap"] - 1e-3
-        xs = [p[0] for p in L["caps"]]
-        ys = [-p[1] for p in L["caps"]]
-        grid = ((c[:, 0] > min(xs) - 8) & (c[:, 0] < max(xs) + 8) & (c[:, 1] > min(ys) - 8)
-                & (c[:, 1] < max(ys) + 8) & (c[:, 2] <= D["lid_plate"] + 1e-3))
+        box = [min(w["box"][0] for w in L["tube_walls"]), min(w["box"][1] for w in L["tube_walls"]),
+               max(w["box"][2] for w in L["tube_walls"]), max(w["box"][3] for w in L["tube_walls"])]
+        grid = ((c[:, 0] > box[0] - 0.5) & (c[:, 0] < box[2] + 0.5) & (-c[:, 1] > box[1] - 0.5)
+                & (-c[:, 1] < box[3] + 0.5))
         # the webs of the sound opening (fit.sound_opening holds them to thin_wall)
         for x, y, d in L["sound_holes"]:
             grid |= (np.hypot(c[:, 0] - x, c[:, 1] + y) <= d / 2 + R["thin_wall"] + 0.5) \
                 & (c[:, 2] <= D["lid_plate"] + 1e-3)
         return rebate | grid, R["thin_wall"]
-    top = c[:, 2] <= D["cap_number_depth"] + 1e-3     # the engraving's sides
-    return ~top, D["cap_tab_foot"]
+    if part == "jig":
+        return np.zeros(len(c), bool), R["thin_wall"]
+    relief = c[:, 2] >= L["z_cap_top"] - L["z_tube_base"] - 1e-3
+    return ~relief, R["thin_wall"]
 
 
 @pytest.mark.parametrize("part", PARTS)
 def test_walls(part):
     m = mesh(part)
     thin, thin_min = thin_features(part, m)
-    if part == "keys":   # the engraving's sides are decoration, everything else >= the tab
+    if part == "keys":   # the numbers are decoration; everything else >= the thin minimum
         wall, where = meshlib.wall_thickness(m, ~thin)
-        assert wall >= thin_min - 1e-3, where
+        assert wall >= thin_min - 0.01, where     # (the rounded corners' facets)
         return
     wall, where = meshlib.wall_thickness(m, thin)
     assert wall >= R["min_wall"] - 1e-3, "%.2f mm at %s" % (wall, where)
@@ -88,9 +96,10 @@ def test_walls(part):
 def test_nothing_needs_support(part):
     m = mesh(part)
     allowed = [m.lo[:, 2].min()]
-    if part == "keys":   # the engraved numbers' floors: bridges a stroke wide
-        allowed.append(D["cap_number_depth"])
-    assert meshlib.overhangs(m, allowed) == []
+    if part == "base":   # the feet's rings engraved in the underside: bridges a groove wide
+        allowed.append(D["foot_ring_depth"])
+    span = R["bridge_max"] if part == "keys" else 0.0
+    assert meshlib.unsupported(m, allowed, span) == []
 
 
 def first_hit(m, o, d):
@@ -109,13 +118,73 @@ def test_each_opening_gives_its_cap_play():
     assert lo - 0.02 <= min(plays) and max(plays) <= hi + 0.02, (min(plays), max(plays))
 
 
+def test_each_cell_gives_its_cap_play():
+    lid = lid_in_place()
+    z = (lay()["z_tube_base"] + lay()["z_lid_under"]) / 2
+    plays = [first_hit(lid, (cx, cy, z), d) - D["cap_body"] / 2 for cx, cy in lay()["caps"]
+             for d in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))]
+    lo, hi = R["cap_play"]
+    assert lo - 0.02 <= min(plays) and max(plays) <= hi + 0.02, (min(plays), max(plays))
+
+
+def plate_centre(i):
+    return ((i % 3) * params()["plate_pitch"], -(i // 3) * params()["plate_pitch"])
+
+
 def test_caps_are_the_size_the_fits_assume():
     keys = mesh("keys")
-    p = params()["design"]
+    head_z = lay()["z_cap_top"] - lay()["z_tube_base"] - 1.0
     for i in range(9):
-        o = ((i % 3) * 18.0, -(i // 3) * 18.0, 2.0)
-        half = [first_hit(keys, o, d) for d in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))]
-        assert max(abs(h - p["cap_size"] / 2) for h in half) < 0.02, (i + 1, half)
+        x, y = plate_centre(i)
+        head = [keys.hits((x, y, head_z), d, tmax=7)[-1] for d in
+                ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))]
+        walls = [keys.hits((x, y, 4.0), d, tmax=7)[-1] for d in ((1, 0, 0), (-1, 0, 0))]
+        assert max(abs(h - D["cap_size"] / 2) for h in head) < 0.02, (i + 1, head)
+        assert max(abs(h - D["cap_body"] / 2) for h in walls) < 0.02, (i + 1, walls)
+
+
+def cap_relief(i, at=None):
+    x, y = plate_centre(i)
+    if at:
+        return meshlib.relief(mesh("keys"), x + at[0] - 0.3, y + at[1] - 0.3, x + at[0] + 0.3,
+                              y + at[1] + 0.3, 0.1)
+    h = D["cap_size"] / 2 - 1.0
+    return meshlib.relief(mesh("keys"), x - h, y - h, x + h, y + h, 0.25)
+
+
+@pytest.mark.parametrize("i", range(9))
+def test_numbers_stand_proud_enough_to_read_by_finger(i):
+    face, top = cap_relief(i)
+    assert top - face >= R["touch_depth"] - 1e-3, (i + 1, face, top)
+
+
+def test_the_centre_cap_has_its_dot_and_no_other():
+    for i in range(9):
+        face = cap_relief(i)[0]
+        top = cap_relief(i, (0.0, D["cap_dot_y"]))[1]
+        assert (top - face >= R["touch_depth"] - 1e-3) == (i == 4), (i + 1, face, top)
+
+
+def test_a_number_too_low_is_caught(tmp_path):
+    """The relief measure on a plate with a number 0.3 mm proud: under touch_depth."""
+    tris = meshlib.box(0, 0, 0, 12, 12, 2) + meshlib.box(4, 4, 2, 8, 8, 2.3)
+    m = meshlib.Mesh(np.array(tris, float), "low number")
+    face, top = meshlib.relief(m, 0.5, 0.5, 11.5, 11.5)
+    assert (face, round(top - face, 3)) == (2.0, 0.3) and top - face < R["touch_depth"]
+
+
+def test_the_digits_are_round():
+    """Cap 8's number has no straight stretch: its sides are short facets ($fn 48, not
+    the 8 of r2's faceted digits)."""
+    keys = mesh("keys")
+    x, y = plate_centre(7)
+    z0 = lay()["z_cap_top"] - lay()["z_tube_base"]
+    c = keys.t.mean(axis=1)
+    side = (np.abs(keys.n[:, 2]) < 0.1) & (c[:, 2] > z0 + 0.05) & \
+        (np.hypot(c[:, 0] - x, c[:, 1] - y) < 4)
+    t = keys.t[side]
+    edges = np.linalg.norm((t[:, [1, 2, 0]] - t)[:, :, :2], axis=2).max(axis=1)
+    assert side.sum() > 100 and edges.max() < 0.8, (side.sum(), edges.max())
 
 
 def test_lid_over_every_part():

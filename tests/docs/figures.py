@@ -81,6 +81,13 @@ GOALS = {
     # multiplex at full brightness (tests/shield/brightness.py).
     "led_red_mcd_full_min": (">=", 40, "a red die at full, the data sheet's dimmest, mcd"),
     "led_green_mcd_full_min": (">=", 40, "a green die at full, the data sheet's dimmest, mcd"),
+    # issue 33: the case (make bench-case)
+    "cap_tilt_max_deg": ("<=", 2, "a key cap's worst lean, pressed at centre, corners, LED end"),
+    "cap_force_ratio_max": ("<=", 1.3, "the hardest press point's force over the centre's, mu 0.3"),
+    "cap_jams_at_friction_0_3": ("<=", 0, "press points that jam a cap at friction 0.3"),
+    "cap_travel_margin_mm": (">=", 0, "travel past a switch's end stop before anything meets"),
+    "cap_bleed_percent": ("<=", 5, "a lit cell's light on a dark neighbour's cap, of its own"),
+    "case_assembly_failures": ("<=", 0, "print sheet steps replayed that stall or hold a key"),
 }
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
