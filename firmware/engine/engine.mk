@@ -20,8 +20,8 @@ ENGINE_SRC := $(ENGINE_PURE_SRC) $(ENGINE_TABLES_SRC)
 
 # The generators need only the position model, symmetries, rules and CRC, not the tables.
 GEN_TABLE := $(HOST_DIR)/gen_table
-$(GEN_TABLE): $(call host_objs,firmware/engine/gen_table.c firmware/engine/position.c \
-		firmware/engine/sym.c $(COMMON_HOST_SRC))
+$(GEN_TABLE): $(call host_objs,firmware/engine/gen_table.c firmware/engine/gen_common.c \
+		firmware/engine/position.c firmware/engine/sym.c $(COMMON_HOST_SRC))
 	$(HOST_CC) $^ -o $@
 $(TABLE_SRC) $(TABLE_HDR) &: $(GEN_TABLE)
 	@mkdir -p $(GEN_DIR)
@@ -30,8 +30,9 @@ $(MISERE_TABLE_SRC) $(MISERE_TABLE_HDR) &: $(GEN_TABLE)
 	@mkdir -p $(GEN_DIR)
 	$(GEN_TABLE) --misere $(MISERE_TABLE_SRC) $(MISERE_TABLE_HDR)
 GEN_FADE := $(HOST_DIR)/gen_fade
-$(GEN_FADE): $(call host_objs,firmware/engine/gen_fade.c firmware/engine/state.c \
-		firmware/engine/position.c firmware/engine/sym.c $(COMMON_HOST_SRC))
+$(GEN_FADE): $(call host_objs,firmware/engine/gen_fade.c firmware/engine/gen_common.c \
+		firmware/engine/state.c firmware/engine/position.c firmware/engine/sym.c \
+		$(COMMON_HOST_SRC))
 	$(HOST_CC) $^ -o $@
 $(FADE_TABLE_SRC) $(FADE_TABLE_HDR) &: $(GEN_FADE)
 	@mkdir -p $(GEN_DIR)

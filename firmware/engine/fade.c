@@ -167,14 +167,14 @@ uint8_t fade_move(const state_t *s)
 }
 
 /* A won or lost game ends within FADE_DIST_MAX plies of perfect play, so a play-out that
- * has not ended by then is a draw; the draw rule ends it at FADE_PLY_LIMIT plies. */
+ * has not ended after them is a draw; the draw rule ends it at FADE_PLY_LIMIT plies. */
 engine_outcome_t fade_outcome(const state_t *s)
 {
     state_t t = *s;
     uint8_t plies = 0;
     int8_t result = ENGINE_LOSS; /* if the side that moved last has a line */
     while (pos_winner(t.pos) == PLAYER_NONE) {
-        if (t.plies >= FADE_PLY_LIMIT || plies > FADE_DIST_MAX) {
+        if (t.plies >= FADE_PLY_LIMIT || plies >= FADE_DIST_MAX) {
             result = ENGINE_DRAW;
             plies = (uint8_t)(FADE_PLY_LIMIT - s->plies);
             break;

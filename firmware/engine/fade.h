@@ -31,7 +31,7 @@ bool fade_table_ok(void);
 uint16_t fade_best_cells(const state_t *s);
 uint8_t fade_move(const state_t *s);
 /* Precondition: legal (over too: LOSS or DRAW in 0 plies). The play-out of fade_move(),
- * at most FADE_DIST_MAX + 1 plies: a win or loss in its plies, else a draw at the draw
+ * at most FADE_DIST_MAX plies: a win or loss in its plies, else a draw at the draw
  * rule's limit (a result whose plies would pass the limit is a draw too). */
 engine_outcome_t fade_outcome(const state_t *s);
 

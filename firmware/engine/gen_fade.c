@@ -2,13 +2,12 @@
  * writes the packed table of every perfect move (firmware/engine/README.md, "Fading
  * marks"). --damaged: slot 0's first bit flipped, the CRC stale (tests). --time: the
  * analysis's wall-clock on stdout, a `make bench` line. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "crc16.h"
+#include "gen_common.h"
 #include "position.h"
 #include "state.h"
 #include "sym.h"
@@ -339,6 +338,8 @@ static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
                         return 0;
     }
     phase_bits[GEN_PHASES] = bit;
+    if (bit > 0xFFFFu)
+        return 0; /* the look-up counts the stream's bits in 16 bits */
     size_t bytes = at + (bit + 7u) / 8u + 2u;
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2u));
     table[bytes - 2] = (uint8_t)(crc >> 8);
@@ -398,17 +399,8 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
             (unsigned)gen_count, empty, (unsigned)keys[GEN_PHASES], bytes,
             damaged ? "\n * DAMAGED for tests: the first record's bit flipped; the CRC is stale."
                     : "");
-    for (size_t i = 0; i < bytes; i++)
-        fprintf(c, "%s0x%02X,", i % 12 ? " " : "\n    ", table[i]);
-    fprintf(c, "\n};\n");
+    gen_put_bytes(c, table, bytes);
     return fclose(c) || fclose(h) ? 1 : 0;
-}
-
-static double gen_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The analysis, checked: every state reachable, every move inside the states. */
@@ -452,7 +444,8 @@ int main(int argc, char **argv)
         }
     size_t bytes = gen_pack(table, phase_bits);
     if (!bytes || crc16(table, (uint16_t)bytes) != 0) {
-        fprintf(stderr, "gen_fade: a record has no state or no perfect move, or a bad CRC\n");
+        fprintf(stderr, "gen_fade: a record has no state or no perfect move, the records pass "
+                        "65,535 bits, or a bad CRC\n");
         return 1;
     }
     if (damaged)

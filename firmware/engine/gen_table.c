@@ -3,13 +3,12 @@
  * PROGMEM"); --misere: the same for misère (completing a line loses), in misère's
  * layout. --damaged: a table for the tests of "When the table is damaged". --time: the
  * solving's wall-clock on stdout, a `make bench` line. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "crc16.h"
+#include "gen_common.h"
 #include "position.h"
 #include "sym.h"
 
@@ -212,17 +211,8 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
             n, gen_mode->misere ? " of misere" : "", bytes, crc,
             damaged ? "\n * DAMAGED for tests: slot 0's cell 0 flipped; the CRC is stale." : "",
             gen_mode->array, m);
-    for (size_t i = 0; i < bytes; i++)
-        fprintf(c, "%s0x%02X,", i % 12 ? " " : "\n    ", table[i]);
-    fprintf(c, "\n};\n");
+    gen_put_bytes(c, table, bytes);
     return fclose(c) || fclose(h) ? 1 : 0;
-}
-
-static double gen_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The options before the two paths: --damaged, --misere, --time. */

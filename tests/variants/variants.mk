@@ -20,7 +20,17 @@ VARIANTS_REFERENCE := $(VARIANTS_DIR)/reference_misere.txt $(VARIANTS_DIR)/refer
 $(VARIANTS_REFERENCE) &: tests/variants/reference.py
 	$(PYTHON) -m tests.variants.reference export $(VARIANTS_DIR)
 
+# The reader a simulation proof links (variants_ref.c), tested on the reference's files
+# against the firmware's answers.
+TEST_VARIANTS_REF := $(HOST_DIR)/test_variants_ref
+$(TEST_VARIANTS_REF): $(call host_objs,tests/variants/test_variants_ref.c \
+		tests/variants/variants_ref.c $(ENGINE_SRC) $(COMMON_HOST_SRC))
+	$(HOST_CC) $^ -lcmocka -o $@
+$(call host_objs,tests/variants/test_variants_ref.c tests/variants/variants_ref.c): \
+	$(ENGINE_TABLE_HDRS)
+
 .PHONY: test-variants
-test-variants: $(VARIANTS_FIRMWARE) $(VARIANTS_REFERENCE)
+test-variants: $(VARIANTS_FIRMWARE) $(VARIANTS_REFERENCE) $(TEST_VARIANTS_REF)
 	VARIANTS_DIR=$(VARIANTS_DIR) timeout 600 $(PYTEST) -q tests/variants/test_variants.py
+	timeout 600 $(TEST_VARIANTS_REF) $(VARIANTS_DIR)
 TEST_TARGETS += test-variants
