@@ -212,6 +212,7 @@ static void test_every_state(void **state)
     assert_int_equal(fx_count, 128170);
     assert_int_equal(open, 116074);
     assert_int_equal(positions, FADE_STATES);
+    assert_int_equal(fx_depth_max, 7); /* every state within 7 plies of the empty board */
     assert_int_equal(FADE_STATES, 73450);
 }
 
@@ -281,6 +282,9 @@ static void test_table_solves_the_game(void **state)
     assert_true(fade_table_ok()); /* the table answered every state itself */
     print_message("fading, states by X and O: %u won, %u drawn, %u lost for the side to move\n",
                   (unsigned)counts[2], (unsigned)counts[1], (unsigned)counts[0]);
+    assert_int_equal(counts[2], 78613);
+    assert_int_equal(counts[1], 13193);
+    assert_int_equal(counts[0], 36364);
     assert_int_equal(dist_max, FADE_DIST_MAX);
     assert_int_equal(fx_out[0].result, ENGINE_WIN); /* the empty board: X wins */
     assert_int_equal(fx_out[0].plies, 13);

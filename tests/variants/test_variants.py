@@ -63,6 +63,14 @@ def test_reference_fading_rule_and_counts(fading):
     table = answers(fading, 3)
     assert len(table) == 128170
     assert sum(1 for a in table.values() if not a.startswith("- ")) == 116074
+    images = set()  # the unfinished states up to the 8 symmetries
+    for state, answer in table.items():
+        mover, xq, oq = state.split()
+        if not answer.startswith("- "):
+            images.add(min((mover, tuple(reference.cell_of(k, int(c)) for c in xq.strip("-")),
+                            tuple(reference.cell_of(k, int(c)) for c in oq.strip("-")))
+                           for k in range(8)))
+    assert len(images) == 14518
     # The rule: X 0 (oldest), 1, 5 playing 2 loses its 0 first, so 0-1-2 is no line,
     # and cell 0 was no choice (marked when chosen).
     moves = dict(reference.fading_moves(("x", (0, 1, 5), (3, 4, 8))))
