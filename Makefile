@@ -126,6 +126,7 @@ include schematics/gen/gen.mk
 include case/case.mk
 # Their tests, in the same order.
 include tests/engine/engine.mk
+include tests/variants/variants.mk
 include tests/hal/hal.mk
 include tests/game/game.mk
 include tests/console/console.mk

@@ -9,6 +9,7 @@
 #include "table.h"
 
 static const uint8_t *engine_table;
+static const uint8_t *engine_misere_table; /* the same invariant, misère's table */
 
 bool engine_use_table(const uint8_t *table)
 {
@@ -46,10 +47,11 @@ uint8_t engine_move(pos_t p)
 /* Only the side that moved last can have a line: the result alternates with each ply. */
 _Static_assert(ENGINE_WIN == -ENGINE_LOSS, "the result alternates by negation");
 
-engine_outcome_t engine_outcome(pos_t p)
+/* Perfect moves played out (at most 9): the line's owner won (misère: lost). */
+static engine_outcome_t engine_play_out(pos_t p, bool misere)
 {
     uint8_t plies = 0;
-    int8_t result = ENGINE_LOSS; /* if the side that moved last has a line */
+    int8_t result = misere ? ENGINE_WIN : ENGINE_LOSS; /* if the last mover has a line */
     for (;;) {
         pos_sides_t s = pos_sides(p);
         uint16_t marked = s.mine | s.theirs;
@@ -60,12 +62,17 @@ engine_outcome_t engine_outcome(pos_t p)
             result = ENGINE_DRAW;
             break;
         }
-        p = pos_play(p, engine_move(p));
+        p = pos_play(p, misere ? engine_misere_move(p) : engine_move(p));
         plies++;
         result = (int8_t)-result; /* the side that moved last changes */
     }
     engine_outcome_t out = {result, plies};
     return out;
+}
+
+engine_outcome_t engine_outcome(pos_t p)
+{
+    return engine_play_out(p, false);
 }
 
 /* The rules' sets first (README, "Every perfect move"); else the table's set if it is
@@ -90,4 +97,66 @@ uint16_t engine_best_cells(pos_t p)
         engine_table = NULL;
     }
     return solver_hard_cells(p);
+}
+
+bool engine_misere_use_table(const uint8_t *table)
+{
+    bool ok = table_crc_ok(table, MISERE_TABLE_BYTES);
+    engine_misere_table = ok ? table : NULL;
+    return ok;
+}
+
+bool engine_misere_init(void)
+{
+    return engine_misere_use_table(misere_table);
+}
+
+bool engine_misere_table_ok(void)
+{
+    return engine_misere_table != NULL;
+}
+
+/* The cells that do not complete a line of the mover. */
+static uint16_t engine_misere_safe(pos_t p)
+{
+    pos_sides_t s = pos_sides(p);
+    return pos_empty(p) & (uint16_t)~pos_threats(s.mine, s.theirs);
+}
+
+/* The rules' move; else the table's if it names a safe cell (in a hard position every
+ * perfect move is one); else the solver's. */
+uint8_t engine_misere_move(pos_t p)
+{
+    uint16_t cells = pos_misere_rule_cells(p);
+    if (cells)
+        return pos_first_cell(cells);
+    sym_canon_t canon = sym_canonical(p);
+    if (engine_misere_table) {
+        uint8_t cell = table_misere_lookup(engine_misere_table, canon);
+        if (cell < POS_CELLS && engine_misere_safe(p) >> cell & 1u)
+            return cell;
+        engine_misere_table = NULL;
+    }
+    return solver_misere_hard_move(p, canon.k);
+}
+
+/* The rules' set; else the table's if it is a non-empty set of safe cells; else one
+ * search of the solver. */
+uint16_t engine_misere_best_cells(pos_t p)
+{
+    uint16_t cells = pos_misere_rule_cells(p);
+    if (cells)
+        return cells;
+    if (engine_misere_table) {
+        cells = table_misere_cells(engine_misere_table, sym_canonical(p));
+        if (cells && !(cells & (uint16_t)~engine_misere_safe(p)))
+            return cells;
+        engine_misere_table = NULL;
+    }
+    return solver_misere_hard_cells(p);
+}
+
+engine_outcome_t engine_misere_outcome(pos_t p)
+{
+    return engine_play_out(p, true);
 }

@@ -1,5 +1,6 @@
-/* firmware/engine/engine.h - the perfect player: the PROGMEM table, the solver as its
- * fallback (pure C). "Perfect" and the tie-break: firmware/engine/README.md. */
+/* firmware/engine/engine.h - the perfect player of the normal game and of misère: the
+ * PROGMEM tables, the solver as their fallback (pure C). "Perfect" and the tie-break:
+ * firmware/engine/README.md. */
 #ifndef ENGINE_H
 #define ENGINE_H
 #include <stdbool.h>
@@ -28,5 +29,14 @@ uint16_t engine_best_cells(pos_t p);
 /* Precondition: legal (finished boards too: LOSS or DRAW in 0 plies); at most 9 plies
  * of engine_move() played out. */
 engine_outcome_t engine_outcome(pos_t p);
+
+/* Misère (three in a row loses; README, "Misère"): the same machinery over its own
+ * table, the solver as its fallback; init and use_table as above, the same contracts. */
+bool engine_misere_init(void);
+bool engine_misere_use_table(const uint8_t *table);
+bool engine_misere_table_ok(void);
+uint8_t engine_misere_move(pos_t p);
+uint16_t engine_misere_best_cells(pos_t p);
+engine_outcome_t engine_misere_outcome(pos_t p);
 
 #endif

@@ -1,18 +1,37 @@
 /* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
  * table of every perfect move and its sizes (firmware/engine/README.md, "The table in
- * PROGMEM"). --damaged: a table for the tests of "When the table is damaged". */
+ * PROGMEM"); --misere: the same for misère (completing a line loses), in misère's
+ * layout. --damaged: a table for the tests of "When the table is damaged". --time: the
+ * solving's wall-clock on stdout, a `make bench` line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crc16.h"
+#include "gen_common.h"
 #include "position.h"
 #include "sym.h"
 
 #define GEN_BOARDS POS_CODES
 #define GEN_UNKNOWN 127
-#define GEN_SLOTS 128u      /* TABLE_SLOTS (table.h asserts it) */
-#define GEN_BUCKETS_MAX 64u /* beyond this the displacements outweigh the slots */
+#define GEN_SLOTS_MAX 512u   /* a displacement is a byte and, past 256 slots, a ninth bit */
+#define GEN_BUCKETS_MAX 255u /* a bucket is a byte */
+
+/* What differs between the two tables. */
+typedef struct {
+    int misere;
+    unsigned slots;       /* a power of two, at least the hard images */
+    unsigned buckets_max; /* beyond this the displacements outweigh the slots */
+    const char *array;    /* the C names */
+    const char *macro;
+    const char *figure; /* the --time line's name */
+} gen_mode_t;
+
+static const gen_mode_t gen_modes[2] = {
+    {0, 128u, 64u, "table_data", "TABLE", "table_solve_seconds"},
+    {1, 512u, GEN_BUCKETS_MAX, "misere_table", "MISERE_TABLE", "misere_solve_seconds"},
+};
+static const gen_mode_t *gen_mode = &gen_modes[0];
 
 static signed char gen_memo[GEN_BOARDS];
 
@@ -24,7 +43,8 @@ static int gen_score(pos_t p)
     int marks = pos_count(p.x | p.o);
     int score;
     if (pos_winner(p) != PLAYER_NONE) {
-        score = marks - 10; /* the side that just moved won with mark `marks` */
+        /* the side that just moved won with mark `marks` (misère: lost) */
+        score = gen_mode->misere ? 10 - marks : marks - 10;
     } else if (marks == POS_CELLS) {
         score = 0;
     } else {
@@ -40,40 +60,55 @@ static int gen_score(pos_t p)
     return score;
 }
 
-/* Place the n keys with `buckets` buckets: slot_of[i] for key i and the displacement of
- * each bucket. Returns 0 if some bucket finds no displacement. */
-static int gen_place(const uint16_t *keys, size_t n, unsigned buckets, uint8_t *slot_of,
-                     uint8_t *displacement)
+/* The least displacement that puts the m keys keys[members[i]] of one bucket in free
+ * slots of their own (slot_of), marking them used; gen_mode->slots if none does. */
+static unsigned gen_displace(const uint16_t *keys, const uint16_t *members, unsigned m,
+                             unsigned buckets, uint8_t *used, uint16_t *slot_of)
 {
-    uint8_t used[GEN_SLOTS] = {0};
-    unsigned size[GEN_BUCKETS_MAX] = {0};
+    unsigned slots = gen_mode->slots;
+    for (unsigned d = 0; d < slots; d++) {
+        unsigned i = 0;
+        for (; i < m; i++) {
+            unsigned slot = (keys[members[i]] / buckets + d) % slots, j = 0;
+            while (j < i && slot_of[members[j]] != slot)
+                j++;
+            if (used[slot] || j < i)
+                break;
+            slot_of[members[i]] = (uint16_t)slot;
+        }
+        if (i == m) {
+            for (i = 0; i < m; i++)
+                used[slot_of[members[i]]] = 1;
+            return d;
+        }
+    }
+    return slots;
+}
+
+/* Place the n keys with `buckets` buckets, the fullest bucket first: slot_of[i] for key
+ * i and the displacement of each bucket. Returns 0 if some bucket finds no displacement. */
+static int gen_place(const uint16_t *keys, size_t n, unsigned buckets, uint16_t *slot_of,
+                     uint16_t *displacement)
+{
+    static uint16_t members[SYM_KEYS];
+    uint8_t used[GEN_SLOTS_MAX] = {0};
+    unsigned size[GEN_BUCKETS_MAX] = {0}, start[GEN_BUCKETS_MAX + 1] = {0};
     for (size_t i = 0; i < n; i++)
         size[keys[i] % buckets]++;
+    for (unsigned b = 0; b < buckets; b++)
+        start[b + 1] = start[b] + size[b];
+    for (size_t i = 0, at[GEN_BUCKETS_MAX] = {0}; i < n; i++) { /* each bucket in key order */
+        unsigned b = keys[i] % buckets;
+        members[start[b] + at[b]++] = (uint16_t)i;
+    }
     for (unsigned biggest = (unsigned)n; biggest; biggest--)
         for (unsigned b = 0; b < buckets; b++) {
             if (size[b] != biggest)
                 continue;
-            unsigned d = 0;
-            for (; d < GEN_SLOTS; d++) {
-                uint8_t taken[GEN_SLOTS] = {0};
-                int fits = 1;
-                for (size_t i = 0; i < n && fits; i++) {
-                    if (keys[i] % buckets != b)
-                        continue;
-                    unsigned slot = (keys[i] / buckets + d) % GEN_SLOTS;
-                    fits = !used[slot] && !taken[slot];
-                    taken[slot] = 1;
-                    slot_of[i] = (uint8_t)slot;
-                }
-                if (fits) {
-                    for (unsigned slot = 0; slot < GEN_SLOTS; slot++)
-                        used[slot] |= taken[slot];
-                    break;
-                }
-            }
-            if (d == GEN_SLOTS)
+            displacement[b] =
+                (uint16_t)gen_displace(keys, members + start[b], size[b], buckets, used, slot_of);
+            if (displacement[b] == gen_mode->slots)
                 return 0;
-            displacement[b] = (uint8_t)d;
         }
     return 1;
 }
@@ -88,8 +123,10 @@ static size_t gen_collect(void)
     size_t n = 0;
     for (uint16_t code = 0; code < GEN_BOARDS; code++) {
         pos_t p = pos_from_code(code);
-        if (!pos_is_legal(p) || pos_is_over(p) || pos_forced_move(p) != POS_NO_MOVE)
+        if (!pos_is_legal(p) || pos_is_over(p))
             continue;
+        if (gen_mode->misere ? pos_misere_rule_cells(p) != 0 : pos_forced_move(p) != POS_NO_MOVE)
+            continue; /* a rule decides it */
         sym_canon_t canon = sym_canonical(p);
         uint16_t key = canon.key;
         pos_t image = {sym_image(canon.k, p.x), sym_image(canon.k, p.o)};
@@ -127,18 +164,24 @@ static uint16_t gen_best_cells(pos_t p)
     return cells;
 }
 
-/* The table in the README's layout. */
+/* The table in the README's layout: slots, cell 8's bits, displacements, their ninth
+ * bits (past 256 slots), CRC. */
 static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
-                     const uint8_t *slot_of, const uint8_t *displacement)
+                     const uint16_t *slot_of, const uint16_t *displacement)
 {
-    memset(table, 0, GEN_SLOTS + GEN_SLOTS / 8);
+    unsigned slots = gen_mode->slots, at = slots + slots / 8;
+    memset(table, 0, bytes);
     for (size_t i = 0; i < n; i++) {
         uint16_t cells = gen_best_cells(gen_canon_of_key[gen_keys[i]]);
         table[slot_of[i]] = (uint8_t)cells;
         if (cells >> 8)
-            table[GEN_SLOTS + slot_of[i] / 8] |= (uint8_t)(1u << (slot_of[i] % 8));
+            table[slots + slot_of[i] / 8] |= (uint8_t)(1u << (slot_of[i] % 8));
     }
-    memcpy(table + GEN_SLOTS + GEN_SLOTS / 8, displacement, buckets);
+    for (unsigned b = 0; b < buckets; b++) {
+        table[at + b] = (uint8_t)displacement[b];
+        if (displacement[b] >> 8)
+            table[at + buckets + b / 8] |= (uint8_t)(1u << (b % 8));
+    }
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2));
     table[bytes - 2] = (uint8_t)(crc >> 8);
     table[bytes - 1] = (uint8_t)(crc & 0xFF);
@@ -148,6 +191,7 @@ static void gen_fill(uint8_t *table, size_t bytes, size_t n, unsigned buckets,
 static int gen_write(const char *c_path, const char *h_path, const uint8_t *table, size_t bytes,
                      size_t n, unsigned buckets, uint16_t crc, int damaged)
 {
+    const char *m = gen_mode->macro;
     FILE *h = fopen(h_path, "w");
     FILE *c = fopen(c_path, "w");
     if (!h || !c) {
@@ -156,44 +200,65 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
     }
     fprintf(h,
             "/* Generated by firmware/engine/gen_table.c - do not edit. */\n"
-            "#ifndef TABLE_GEN_H\n#define TABLE_GEN_H\n"
-            "#define TABLE_ENTRIES %zuu\n#define TABLE_BUCKETS %uu\n#define TABLE_BYTES %zuu\n"
+            "#ifndef %s_GEN_H\n#define %s_GEN_H\n#define %s_SLOTS %uu\n"
+            "#define %s_ENTRIES %zuu\n#define %s_BUCKETS %uu\n#define %s_BYTES %zuu\n"
             "#endif\n",
-            n, buckets, bytes);
+            m, m, m, gen_mode->slots, m, n, m, buckets, m, bytes);
     fprintf(c,
             "/* Generated by firmware/engine/gen_table.c - do not edit.\n"
-            " * %zu canonical hard positions, every perfect move, %zu bytes, CRC 0x%04X.%s */\n"
-            "#include \"table.h\"\n\nconst uint8_t table_data[TABLE_BYTES] PROGMEM = {",
-            n, bytes, crc,
-            damaged ? "\n * DAMAGED for tests: slot 0's cell 0 flipped; the CRC is stale." : "");
-    for (size_t i = 0; i < bytes; i++)
-        fprintf(c, "%s0x%02X,", i % 12 ? " " : "\n    ", table[i]);
-    fprintf(c, "\n};\n");
+            " * %zu canonical hard positions%s, every perfect move, %zu bytes, CRC 0x%04X.%s */\n"
+            "#include \"table.h\"\n\nconst uint8_t %s[%s_BYTES] PROGMEM = {",
+            n, gen_mode->misere ? " of misere" : "", bytes, crc,
+            damaged ? "\n * DAMAGED for tests: slot 0's cell 0 flipped; the CRC is stale." : "",
+            gen_mode->array, m);
+    gen_put_bytes(c, table, bytes);
     return fclose(c) || fclose(h) ? 1 : 0;
+}
+
+/* The options before the two paths: --damaged, --misere, --time. */
+static int gen_options(int *argc, char ***argv, int *damaged, int *timed)
+{
+    while (*argc > 1 && strncmp((*argv)[1], "--", 2) == 0) {
+        const char *o = (*argv)[1];
+        if (strcmp(o, "--damaged") == 0)
+            *damaged = 1;
+        else if (strcmp(o, "--misere") == 0)
+            gen_mode = &gen_modes[1];
+        else if (strcmp(o, "--time") == 0)
+            *timed = 1;
+        else
+            return 0;
+        (*argc)--;
+        (*argv)++;
+    }
+    return *argc == 3;
 }
 
 int main(int argc, char **argv)
 {
-    static uint8_t slot_of[SYM_KEYS], displacement[GEN_BUCKETS_MAX];
-    int damaged = argc == 4 && strcmp(argv[1], "--damaged") == 0;
-    if (argc != 3 + damaged) {
-        fprintf(stderr, "usage: gen_table [--damaged] OUT.c OUT.h\n");
+    static uint16_t slot_of[SYM_KEYS], displacement[GEN_BUCKETS_MAX];
+    int damaged = 0, timed = 0;
+    if (!gen_options(&argc, &argv, &damaged, &timed)) {
+        fprintf(stderr, "usage: gen_table [--damaged] [--misere] [--time] OUT.c OUT.h\n");
         return 2;
     }
-    argv += damaged;
+    double start = gen_now();
     memset(gen_memo, GEN_UNKNOWN, sizeof gen_memo);
+    gen_score((pos_t){0, 0}); /* every reachable board's score, memoised */
     size_t n = gen_collect();
     if (!n)
         return 1;
-    unsigned buckets = 1;
-    while (buckets <= GEN_BUCKETS_MAX && !gen_place(gen_keys, n, buckets, slot_of, displacement))
+    if (timed)
+        printf("%s %.3f\n", gen_mode->figure, gen_now() - start);
+    unsigned buckets = 1, slots = gen_mode->slots;
+    while (buckets <= gen_mode->buckets_max &&
+           !gen_place(gen_keys, n, buckets, slot_of, displacement))
         buckets++;
-    if (buckets > GEN_BUCKETS_MAX) {
-        fprintf(stderr, "gen_table: no displacements place the %zu keys in %u slots\n", n,
-                GEN_SLOTS);
+    if (buckets > gen_mode->buckets_max) {
+        fprintf(stderr, "gen_table: no displacements place the %zu keys in %u slots\n", n, slots);
         return 1;
     }
-    size_t bytes = GEN_SLOTS + GEN_SLOTS / 8 + buckets + 2;
+    size_t bytes = slots + slots / 8 + buckets + (slots > 256 ? (buckets + 7) / 8 : 0) + 2;
     uint8_t *table = malloc(bytes);
     if (!table)
         return 1;

@@ -150,3 +150,13 @@ pos_t pos_from_code(uint16_t code)
     }
     return p;
 }
+
+uint16_t pos_misere_rule_cells(pos_t p)
+{
+    pos_sides_t s = pos_sides(p);
+    uint16_t empty = pos_empty(p);
+    uint16_t safe = empty & (uint16_t)~pos_threats(s.mine, s.theirs);
+    if (!(empty & (uint16_t)(empty - 1u)) || !safe)
+        return empty; /* the last cell, or every cell loses at once */
+    return safe & (uint16_t)(safe - 1u) ? 0u : safe;
+}

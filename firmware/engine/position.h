@@ -58,5 +58,10 @@ pos_t pos_from_code(uint16_t code);
 /* Precondition: legal, unfinished. The rules' move (README, "Perfect, and how ties
  * break": cases 1-3), or POS_NO_MOVE (a "hard" position). */
 uint8_t pos_forced_move(pos_t p);
+/* Misère (completing a line loses). Precondition: legal, unfinished. The rules' set of
+ * perfect moves (README, "Misère": the only empty cell; every empty cell when each
+ * completes a line of the mover; the only cell that does not), or 0 (a "hard"
+ * position); its lowest cell is the rules' move. */
+uint16_t pos_misere_rule_cells(pos_t p);
 
 #endif

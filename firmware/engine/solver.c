@@ -36,11 +36,70 @@ _Static_assert(sizeof solver_stack <= 30, "solver stack must stay tiny");
 
 static const uint8_t solver_branch_order[POS_CELLS] PROGMEM = {4, 0, 2, 6, 8, 1, 3, 5, 7};
 
-/* True: the rules decide the node entered (*score); else it gets a frame. */
-static bool solver_judge(solver_t *s, int8_t *score)
+/* Misère: a node with at most SOLVER_TWIN_MARKS marks skips its twins, the cells that a
+ * symmetry fixing the node maps an earlier candidate onto (they score the same). */
+#define SOLVER_TWIN_MARKS 1u
+static uint16_t solver_twins[SOLVER_TWIN_MARKS + 1u];
+
+/* The cell tried i-th at the node: the root's in its canonical image's order. */
+static uint8_t solver_cell_at(const solver_t *s, uint8_t i)
+{
+    return s->marks == s->root_marks ? sym_source(s->k, i) : pgm_read_byte(&solver_branch_order[i]);
+}
+
+/* Every image of `cells` under the symmetries that fix (mine, theirs). */
+static uint16_t solver_orbit(uint16_t mine, uint16_t theirs, uint16_t cells)
+{
+    uint16_t orbit = cells;
+    for (uint8_t k = 1; k < SYM_COUNT; k++)
+        if (sym_image(k, mine) == mine && sym_image(k, theirs) == theirs)
+            orbit |= sym_image(k, cells);
+    return orbit;
+}
+
+static uint16_t solver_find_twins(const solver_t *s, uint16_t candidates)
+{
+    uint16_t twins = 0;
+    for (uint8_t i = 0; i < POS_CELLS; i++) {
+        uint16_t bit = (uint16_t)(1u << solver_cell_at(s, i));
+        if (candidates & bit & (uint16_t)~twins)
+            twins |= solver_orbit(s->mine, s->theirs, bit) & (uint16_t)~bit;
+    }
+    return twins;
+}
+
+/* Misère: a cell completing a line of the mover is never entered (it loses at once,
+ * the worst score), so no node has a line here either; with no other cell the node is
+ * lost with the next mark, and with one other cell that cell is forced. */
+static bool solver_judge_misere(solver_t *s, int8_t *score)
+{
+    solver_frame_t *f = s->f;
+    uint16_t empty = POS_ALL & (uint16_t) ~(s->mine | s->theirs);
+    uint16_t safe = empty & (uint16_t)~pos_threats(s->mine, s->theirs);
+    if (!safe) {
+        *score = (int8_t)(s->marks + 1 - SOLVER_SCORE_BASE); /* lost with the next mark */
+        return true;
+    }
+    if (!(empty & (uint16_t)(empty - 1u))) {
+        *score = 0; /* the last cell is safe: a draw */
+        return true;
+    }
+    f->alpha = f[-2].alpha;
+    f->next = safe & (uint16_t)(safe - 1u) ? 0 : SOLVER_FORCED;
+    f->cell = pos_first_cell(safe);
+    if (s->marks <= SOLVER_TWIN_MARKS)
+        solver_twins[s->marks] = solver_find_twins(s, safe);
+    return false;
+}
+
+/* True: the rules decide the node entered (*score); else it gets a frame. misere: the
+ * rule (README, "Misère"), a parameter so that an image without misère drops its code. */
+static bool solver_judge(solver_t *s, int8_t *score, bool misere)
 {
     uint16_t danger;
     solver_frame_t *f = s->f;
+    if (misere)
+        return solver_judge_misere(s, score);
     if (pos_threats(s->mine, s->theirs)) {
         *score = (int8_t)(SOLVER_SCORE_BASE - 1 - s->marks); /* a win with the next mark */
         return true;
@@ -60,7 +119,14 @@ static bool solver_judge(solver_t *s, int8_t *score)
     return false;
 }
 
-static uint16_t solver_next_candidate(solver_t *s)
+/* Misère: a cell that completes a line of the mover, or a twin. */
+static bool solver_skips(const solver_t *s, uint16_t bit)
+{
+    return pos_lines(s->mine | bit) ||
+           (s->marks <= SOLVER_TWIN_MARKS && solver_twins[s->marks] & bit);
+}
+
+static uint16_t solver_next_candidate(solver_t *s, bool misere)
 {
     solver_frame_t *f = s->f;
     if (f->next == SOLVER_FORCED) {
@@ -69,11 +135,10 @@ static uint16_t solver_next_candidate(solver_t *s)
     }
     while (f->next < POS_CELLS) {
         uint16_t bit;
-        f->cell = s->marks == s->root_marks ? sym_source(s->k, f->next)
-                                            : pgm_read_byte(&solver_branch_order[f->next]);
+        f->cell = solver_cell_at(s, f->next);
         f->next++;
         bit = (uint16_t)(1u << f->cell);
-        if (!((s->mine | s->theirs) & bit)) {
+        if (!((s->mine | s->theirs) & bit) && !(misere && solver_skips(s, bit))) {
             return bit;
         }
     }
@@ -133,7 +198,7 @@ static bool solver_back(solver_t *s, int8_t score)
 
 /* The best move of a position no rule decides (README: the order, the bound). */
 /* s: the root's sides, k and tie set by the caller; leaves best and cells. */
-static void solver_search(solver_t *s)
+static void solver_search(solver_t *s, bool misere)
 {
     s->f = &solver_stack[2];
     s->marks = s->root_marks = pos_count(s->mine | s->theirs);
@@ -143,10 +208,10 @@ static void solver_search(solver_t *s)
     for (;;) {
         int8_t score;
         uint16_t bit;
-        if (solver_judge(s, &score) && !solver_back(s, score)) {
+        if (solver_judge(s, &score, misere) && !solver_back(s, score)) {
             return;
         }
-        while ((bit = solver_next_candidate(s)) == 0) {
+        while ((bit = solver_next_candidate(s, misere)) == 0) {
             if (!solver_back(s, s->f->alpha)) {
                 return;
             }
@@ -155,28 +220,28 @@ static void solver_search(solver_t *s)
     }
 }
 
-uint8_t solver_hard_move(pos_t p, uint8_t k)
+/* One search from p (hard under its rule): the root's cells in image k's order; tie: keep
+ * every cell scoring the best (solver_t). */
+static solver_t *solver_run(pos_t p, uint8_t k, uint8_t tie, bool misere)
 {
     pos_sides_t sides = pos_sides(p);
     solver_t *s = &solver_state;
     s->mine = sides.mine;
     s->theirs = sides.theirs;
     s->k = k;
-    s->tie = 0;
-    solver_search(s);
-    return s->best;
+    s->tie = tie;
+    solver_search(s, misere);
+    return s;
+}
+
+uint8_t solver_hard_move(pos_t p, uint8_t k)
+{
+    return solver_run(p, k, 0, false)->best;
 }
 
 uint16_t solver_hard_cells(pos_t p)
 {
-    pos_sides_t sides = pos_sides(p);
-    solver_t *s = &solver_state;
-    s->mine = sides.mine;
-    s->theirs = sides.theirs;
-    s->k = 0;
-    s->tie = 1;
-    solver_search(s);
-    return s->cells;
+    return solver_run(p, 0, 1, false)->cells;
 }
 
 uint8_t solver_move(pos_t p)
@@ -185,14 +250,45 @@ uint8_t solver_move(pos_t p)
     return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k);
 }
 
-/* Perfect replies on both sides keep the value: the game ends as the score says. */
-int8_t solver_score(pos_t p)
+uint8_t solver_misere_hard_move(pos_t p, uint8_t k)
+{
+    return solver_run(p, k, 0, true)->best;
+}
+
+/* The root's twins score as their first, so the set is closed under its symmetries. */
+uint16_t solver_misere_hard_cells(pos_t p)
+{
+    solver_t *s = solver_run(p, 0, 1, true);
+    return s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
+                                              : s->cells;
+}
+
+uint8_t solver_misere_move(pos_t p)
+{
+    uint16_t cells = pos_misere_rule_cells(p);
+    return cells ? pos_first_cell(cells) : solver_misere_hard_move(p, sym_canonical(p).k);
+}
+
+/* Perfect replies on both sides keep the value: the game ends as the score says. The
+ * player with the line won (misère: lost). */
+static int8_t solver_play_out(pos_t p, bool misere)
 {
     uint8_t mover = pos_to_move(p);
     for (uint8_t plies = 0; !pos_is_over(p) && plies < POS_CELLS; plies++)
-        p = pos_play(p, solver_move(p));
-    uint8_t winner = pos_winner(p), marks = pos_count(p.x | p.o);
-    if (winner == PLAYER_NONE)
+        p = pos_play(p, misere ? solver_misere_move(p) : solver_move(p));
+    uint8_t lined = pos_winner(p), marks = pos_count(p.x | p.o);
+    if (lined == PLAYER_NONE)
         return 0;
-    return (int8_t)(winner == mover ? SOLVER_SCORE_BASE - marks : marks - SOLVER_SCORE_BASE);
+    return (int8_t)((lined == mover) != misere ? SOLVER_SCORE_BASE - marks
+                                               : marks - SOLVER_SCORE_BASE);
+}
+
+int8_t solver_score(pos_t p)
+{
+    return solver_play_out(p, false);
+}
+
+int8_t solver_misere_score(pos_t p)
+{
+    return solver_play_out(p, true);
 }

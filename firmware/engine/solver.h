@@ -22,4 +22,11 @@ uint8_t solver_hard_move(pos_t p, uint8_t k);
  * window keeps ties exact. */
 uint16_t solver_hard_cells(pos_t p);
 
+/* Misère (completing a line loses), the same search and scores (the player who did not
+ * complete the line wins): as above, the rules being pos_misere_rule_cells(). */
+int8_t solver_misere_score(pos_t p);
+uint8_t solver_misere_move(pos_t p);
+uint8_t solver_misere_hard_move(pos_t p, uint8_t k);
+uint16_t solver_misere_hard_cells(pos_t p);
+
 #endif

@@ -1,14 +1,19 @@
-/* firmware/engine/table.c - lookup in the packed PROGMEM solution table
+/* firmware/engine/table.c - lookup in the packed PROGMEM solution tables
  * (firmware/engine/README.md, "The table in PROGMEM"). */
 #include "table.h"
 #include "crc16.h"
 
-bool table_check(const uint8_t *table)
+bool table_crc_ok(const uint8_t *table, uint16_t bytes)
 {
     uint16_t crc = CRC16_INIT;
-    for (uint8_t i = 0; i < TABLE_BYTES; i++) /* the table, then its CRC: 0 if intact */
+    for (uint16_t i = 0; i < bytes; i++) /* the table, then its CRC: 0 if intact */
         crc = crc16_update(crc, pgm_read_byte(table++));
     return crc == 0;
+}
+
+bool table_check(const uint8_t *table)
+{
+    return table_crc_ok(table, TABLE_BYTES);
 }
 
 /* The image's perfect moves (0: an empty slot). */
@@ -24,20 +29,55 @@ static uint16_t table_image_cells(const uint8_t *table, uint16_t key)
     return cells;
 }
 
-uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
+/* Misère's layout: 512 slots, so a displacement is its byte and a ninth bit. */
+static uint16_t table_misere_image_cells(const uint8_t *table, uint16_t key)
 {
-    uint16_t image = table_image_cells(table, canon.key);
-    return image ? sym_source(canon.k, pos_first_cell(image)) : POS_NO_MOVE;
+    uint8_t bucket = (uint8_t)(key % MISERE_TABLE_BUCKETS);
+    uint16_t slot = key / MISERE_TABLE_BUCKETS +
+                    pgm_read_byte(table + MISERE_TABLE_DISPLACEMENT_OFFSET + bucket);
+    if (pgm_read_byte(table + MISERE_TABLE_NINTH_OFFSET + bucket / 8u) >> (bucket & 7u) & 1u)
+        slot += 256u;
+    slot &= MISERE_TABLE_SLOTS - 1u;
+    uint16_t cells = pgm_read_byte(table + slot);
+    if (pgm_read_byte(table + MISERE_TABLE_SLOTS + slot / 8u) >> (slot & 7u) & 1u)
+        cells |= 1u << 8;
+    return cells;
 }
 
-/* The image's cell j is the position's cell sym_source(k, j). */
-uint16_t table_cells(const uint8_t *table, sym_canon_t canon)
+/* The image's lowest cell mapped back: the image's cell j is the position's cell
+ * sym_source(k, j). */
+static uint8_t table_first_back(uint16_t image, uint8_t k)
 {
-    uint16_t image = table_image_cells(table, canon.key), cells = 0;
+    return image ? sym_source(k, pos_first_cell(image)) : POS_NO_MOVE;
+}
+
+static uint16_t table_cells_back(uint16_t image, uint8_t k)
+{
+    uint16_t cells = 0;
     for (uint8_t j = 0; image; j++, image >>= 1)
         if (image & 1u)
-            cells |= (uint16_t)(1u << sym_source(canon.k, j));
+            cells |= (uint16_t)(1u << sym_source(k, j));
     return cells;
+}
+
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
+{
+    return table_first_back(table_image_cells(table, canon.key), canon.k);
+}
+
+uint16_t table_cells(const uint8_t *table, sym_canon_t canon)
+{
+    return table_cells_back(table_image_cells(table, canon.key), canon.k);
+}
+
+uint8_t table_misere_lookup(const uint8_t *table, sym_canon_t canon)
+{
+    return table_first_back(table_misere_image_cells(table, canon.key), canon.k);
+}
+
+uint16_t table_misere_cells(const uint8_t *table, sym_canon_t canon)
+{
+    return table_cells_back(table_misere_image_cells(table, canon.key), canon.k);
 }
 
 uint8_t table_move(const uint8_t *table, pos_t p)

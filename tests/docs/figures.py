@@ -58,6 +58,15 @@ GOALS = {
     "isr_cpu_percent_tone": ("<=", 3, "timer interrupts' share of the CPU while a tone plays"),
     "sound_latency_ms": ("<=", 20, "release of a key to its click's first edge, the worst"),
     "ai_move_cycles_max": ("<=", 4000, "slowest AI move, every perfect move (a table look-up)"),
+    # Issue 36, the variant games: every game's AI as fast as the normal game's; fading's
+    # table within 8 KB.
+    "misere_ai_move_cycles_max": ("<=", 4000, "slowest AI move in misère (a table look-up)"),
+    "fading_ai_move_cycles_max": ("<=", 4000, "slowest AI move in fading (a table look-up)"),
+    "fading_table_bytes": ("<=", 8192, "fading's packed PROGMEM table"),
+    # The image with the three games may take the Uno's 32 KB less the bootloader (0.5 KB)
+    # and a margin: the variant games' tables (5.5 KB with the normal one) and engine.
+    "firmware_all_games_flash_bytes": ("<=", 28672,
+                                       "flash of the firmware image with all three games"),
     "loop_pass_max_us": ("<=", 1000, "longest main-loop pass, a whole game with the table"),
     "perfect_distinct_games": (">=", 8,
                                "200 games of a fixed line at perfect, 100 as X and 100 as O"),

@@ -84,7 +84,7 @@ static avr_t *bench_load(const char *path)
  * message if the image stops or never ends. */
 static int bench_run(avr_t *avr)
 {
-    const uint64_t limit = 2000000000ull; /* far above the ~0.2 G cycles needed */
+    const uint64_t limit = 8000000000ull; /* far above the ~1 G cycles needed */
     while (!bench_done && avr->cycle < limit) {
         int state = avr_run(avr);
         if (state == cpu_Done || state == cpu_Crashed) {
@@ -141,6 +141,41 @@ static int bench_print(void)
     return 0;
 }
 
+static void bench_line(const char *name, unsigned long long value)
+{
+    printf("%s %llu\n", name, value);
+}
+
+/* The variant games' figures; 1 after a message if not every state was measured. */
+static int bench_print_variants(uint64_t overhead)
+{
+    const bench_stat_t *m = &bench_stats[BENCH_MISERE_AI_MOVE],
+                       *ms = &bench_stats[BENCH_MISERE_SOLVER_MOVE],
+                       *mc = &bench_stats[BENCH_MISERE_SOLVER_CELLS],
+                       *f = &bench_stats[BENCH_FADE_AI_MOVE], *fo = &bench_stats[BENCH_FADE_OUTCOME];
+    if (m->count != 4520 || ms->count != 4520 || f->count != 116074) {
+        fprintf(stderr, "engine_bench: measured %llu/%llu misere positions, want 4520, and "
+                        "%llu fading states, want 116074\n", (unsigned long long)m->count,
+                (unsigned long long)ms->count, (unsigned long long)f->count);
+        return 1;
+    }
+    bench_line("misere_ai_move_cycles_max", m->max - overhead);
+    bench_line("misere_ai_move_cycles_mean", bench_mean(m, overhead));
+    bench_line("misere_ai_move_stack_bytes", m->stack_max);
+    bench_line("misere_solver_move_cycles_empty", ms->first - overhead);
+    bench_line("misere_solver_move_cycles_max", ms->max - overhead);
+    bench_line("misere_solver_move_cycles_mean", bench_mean(ms, overhead));
+    bench_line("misere_solver_stack_bytes", ms->stack_max);
+    bench_line("misere_solver_cells_cycles_max", mc->max - overhead);
+    bench_line("fading_ai_move_cycles_max", f->max - overhead);
+    bench_line("fading_ai_move_cycles_mean", bench_mean(f, overhead));
+    bench_line("fading_ai_move_stack_bytes", f->stack_max);
+    bench_line("fading_outcome_cycles_max", fo->max - overhead);
+    bench_line("fading_outcome_stack_bytes", fo->stack_max);
+    bench_line("fading_table_check_cycles", bench_stats[BENCH_FADE_CHECK].max - overhead);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     avr_global_logger_set(bench_logger);
@@ -151,5 +186,5 @@ int main(int argc, char **argv)
     avr_t *avr = bench_load(argv[1]);
     if (!avr || bench_run(avr) != 0)
         return 1;
-    return bench_print();
+    return bench_print() || bench_print_variants(bench_stats[BENCH_CALIBRATE].max);
 }

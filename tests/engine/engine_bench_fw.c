@@ -5,11 +5,14 @@
  * recursive minimax for comparison: this image is a benchmark, never the product, and
  * the product's no-recursion check does not look at it. */
 #include <avr/io.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bench_marks.h"
 #include "engine.h"
+#include "fade.h"
 #include "solver.h"
+#include "state.h"
 
 static volatile uint8_t bench_sink;
 
@@ -72,11 +75,9 @@ static int baseline_best_move(void)
 }
 
 /* Every unfinished position in code order; code 0, the empty board, comes first (the
- * harness reports its solver figure on its own). */
-int main(void)
+ * harness reports its solver figures on its own): the normal game, then misère. */
+static void bench_boards(void)
 {
-    engine_init();
-    BENCH_MEASURE(BENCH_CALIBRATE, 0);
     for (uint16_t code = 0; code < POS_CODES; code++) {
         pos_t p = pos_from_code(code);
         if (!pos_is_legal(p) || pos_is_over(p))
@@ -86,7 +87,64 @@ int main(void)
         BENCH_MEASURE(BENCH_AI_MOVE, engine_best_cells(p));
         if (pos_forced_move(p) == POS_NO_MOVE)
             BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard_cells(p));
+        BENCH_MEASURE(BENCH_MISERE_AI_MOVE, engine_misere_best_cells(p));
+        BENCH_MEASURE(BENCH_MISERE_SOLVER_MOVE, solver_misere_move(p));
+        if (!pos_misere_rule_cells(p))
+            BENCH_MEASURE(BENCH_MISERE_SOLVER_CELLS, solver_misere_hard_cells(p));
     }
+}
+
+/* A fading queue from three digits (the oldest first, 9: none): false if it is none. */
+static bool bench_queue(uint16_t code, uint8_t *queue, uint16_t *mask)
+{
+    bool ended = false;
+    *mask = 0;
+    for (uint8_t i = 0; i < FADE_KEEP; i++, code /= 10u) {
+        uint8_t cell = (uint8_t)(code % 10u);
+        queue[i] = cell == 9u ? POS_NO_MOVE : cell;
+        if (cell == 9u) {
+            ended = true;
+        } else if (ended || (*mask >> cell & 1u)) {
+            return false; /* a gap, or a cell twice */
+        }
+        *mask |= cell == 9u ? 0u : (uint16_t)(1u << cell);
+    }
+    return true;
+}
+
+/* Every unfinished fading state, X to move and O to move, at the fewest plies. */
+static void bench_fading(void)
+{
+    uint16_t sample = 0;
+    BENCH_MEASURE(BENCH_FADE_CHECK, fade_init());
+    for (uint16_t xq = 0; xq < 1000u; xq++) {
+        state_t s = state_start();
+        if (!bench_queue(xq, s.queue[0], &s.pos.x))
+            continue;
+        for (uint16_t oq = 0; oq < 1000u; oq++) {
+            if (!bench_queue(oq, s.queue[1], &s.pos.o) || (s.pos.x & s.pos.o))
+                continue;
+            for (uint8_t o_moves = 0; o_moves < 2u; o_moves++) {
+                uint8_t x = pos_count(s.pos.x), o = pos_count(s.pos.o);
+                s.to_move = (uint8_t)(PLAYER_X + o_moves);
+                s.plies = (uint8_t)(x + o + (o_moves && x == o));
+                if (!state_is_legal(RULE_FADING, &s) || state_is_over(RULE_FADING, &s))
+                    continue;
+                BENCH_MEASURE(BENCH_FADE_AI_MOVE, fade_best_cells(&s));
+                if (!(sample++ & 15u))
+                    BENCH_MEASURE(BENCH_FADE_OUTCOME, fade_outcome(&s).result);
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    engine_init();
+    engine_misere_init();
+    BENCH_MEASURE(BENCH_CALIBRATE, 0);
+    bench_boards();
+    bench_fading();
     BENCH_MEASURE(BENCH_BASELINE_EMPTY, baseline_best_move());
     GPIOR0 = BENCH_DONE;
     for (;;)

@@ -10,7 +10,7 @@
 static const int ref_lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
                                     {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
 unsigned char ref_reachable[REF_BOARDS];
-static signed char ref_memo[REF_BOARDS];
+static signed char ref_memo[REF_BOARDS], ref_misere_memo[REF_BOARDS];
 static int ref_ready;
 
 int ref_code(const int b[9])
@@ -37,17 +37,18 @@ static int ref_marks(const int b[9])
     return n;
 }
 
-/* Score for the side to move: a win with the n-th mark is 10 - n to the winner. */
-int ref_score(int b[9])
+/* Score for the side to move: a game ending with the n-th mark is 10 - n to its winner,
+ * who completed a line (misère: who did not). */
+static int ref_solve(int b[9], int misere, signed char *memo)
 {
     int code = ref_code(b);
-    if (ref_memo[code] != 127)
-        return ref_memo[code];
+    if (memo[code] != 127)
+        return memo[code];
     int n = ref_marks(b);
     int me = n % 2 ? 2 : 1, them = 3 - me;
     int best;
     if (ref_has_line(b, them))
-        best = n - 10;
+        best = misere ? 10 - n : n - 10;
     else if (n == 9)
         best = 0;
     else {
@@ -55,14 +56,26 @@ int ref_score(int b[9])
         for (int i = 0; i < 9; i++)
             if (!b[i]) {
                 b[i] = me;
-                int s = -ref_score(b);
+                int s = -ref_solve(b, misere, memo);
                 b[i] = 0;
                 if (s > best)
                     best = s;
             }
     }
-    ref_memo[code] = (signed char)best;
+    memo[code] = (signed char)best;
     return best;
+}
+
+int ref_score(int b[9])
+{
+    return ref_solve(b, 0, ref_memo);
+}
+
+int ref_misere_score_of(pos_t p)
+{
+    int b[9];
+    ref_board(p, b);
+    return ref_solve(b, 1, ref_misere_memo);
 }
 
 static void ref_explore(int b[9])
@@ -115,6 +128,7 @@ void ref_init(void)
     if (!ref_ready) {
         int b[9] = {0};
         memset(ref_memo, 127, sizeof ref_memo);
+        memset(ref_misere_memo, 127, sizeof ref_misere_memo);
         ref_explore(b);
         ref_ready = 1;
     }
@@ -124,6 +138,12 @@ int ref_is_perfect(pos_t p, uint8_t cell)
 {
     return cell < POS_CELLS && !((p.x | p.o) & (1u << cell)) &&
            -ref_score_of(pos_play(p, cell)) == ref_score_of(p);
+}
+
+int ref_misere_is_perfect(pos_t p, uint8_t cell)
+{
+    return cell < POS_CELLS && !((p.x | p.o) & (1u << cell)) &&
+           -ref_misere_score_of(pos_play(p, cell)) == ref_misere_score_of(p);
 }
 
 int ref_sym_cell(int k, int cell)
@@ -174,6 +194,25 @@ int ref_canonical(pos_t p, pos_t *image)
     return best_k;
 }
 
+/* The lowest best cell of p's canonical image, mapped back to p. */
+static uint8_t ref_image_move(pos_t p, int (*score_of)(pos_t))
+{
+    pos_t c;
+    int k = ref_canonical(p, &c), best = -1000, best_cell = -1;
+    for (int i = 0; i < 9; i++)
+        if (!((c.x | c.o) >> i & 1)) {
+            int s = -score_of(pos_play(c, (uint8_t)i));
+            if (s > best) {
+                best = s;
+                best_cell = i;
+            }
+        }
+    for (int cell = 0; cell < 9; cell++)
+        if (ref_sym_cell(k, cell) == best_cell)
+            return (uint8_t)cell;
+    return POS_NO_MOVE;
+}
+
 uint8_t ref_tie_break_move(pos_t p)
 {
     int b[9];
@@ -191,18 +230,25 @@ uint8_t ref_tie_break_move(pos_t p)
         if (who == them)
             break;
     }
-    pos_t c;
-    int k = ref_canonical(p, &c), best = -1000, best_cell = -1;
+    return ref_image_move(p, ref_score_of);
+}
+
+uint8_t ref_misere_tie_break_move(pos_t p)
+{
+    int b[9], empty = 0, safe = 0, first_empty = -1, first_safe = -1;
+    ref_board(p, b);
+    int me = ref_marks(b) % 2 ? 2 : 1;
     for (int i = 0; i < 9; i++)
-        if (!((c.x | c.o) >> i & 1)) {
-            int s = -ref_score_of(pos_play(c, (uint8_t)i));
-            if (s > best) {
-                best = s;
-                best_cell = i;
-            }
+        if (!b[i]) {
+            b[i] = me;
+            int line = ref_has_line(b, me);
+            b[i] = 0;
+            empty++;
+            safe += !line;
+            first_empty = first_empty < 0 ? i : first_empty;
+            first_safe = first_safe < 0 && !line ? i : first_safe;
         }
-    for (int cell = 0; cell < 9; cell++)
-        if (ref_sym_cell(k, cell) == best_cell)
-            return (uint8_t)cell;
-    return POS_NO_MOVE;
+    if (empty == 1 || safe == 0)
+        return (uint8_t)first_empty;
+    return safe == 1 ? (uint8_t)first_safe : ref_image_move(p, ref_misere_score_of);
 }

@@ -33,6 +33,15 @@ int ref_canonical(pos_t p, pos_t *image);
  * image mapped back. */
 uint8_t ref_tie_break_move(pos_t p);
 
+/* Misère (completing a line loses), the same way: the score for the side to move (a game
+ * ending with the n-th mark is 10 - n to the player without the line), whether a cell
+ * keeps it, and the documented tie-break (the last empty cell; the lowest empty cell
+ * when each completes a line of the mover; the only one that does not; else the lowest
+ * best cell of the canonical image, mapped back). */
+int ref_misere_score_of(pos_t p);
+int ref_misere_is_perfect(pos_t p, uint8_t cell);
+uint8_t ref_misere_tie_break_move(pos_t p);
+
 /* Visit every legal unfinished board (by the reference's reachability). */
 #define FOR_EACH_OPEN_POSITION(p)                                                         \
     for (uint16_t code_ = 0; code_ < POS_CODES; code_++)                                  \

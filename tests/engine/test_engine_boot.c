@@ -1,6 +1,7 @@
 /* tests/engine/test_engine_boot.c - the boot path with a damaged table: this program is
  * linked with a table_data that `gen_table --damaged` wrote (one slot's cell changed,
- * CRC stale), so engine_init() itself must refuse it, and every answer must still be
+ * CRC stale) and a fade_table from `gen_fade --damaged`, so engine_init() and
+ * play_init() must refuse them (misère's sound table kept), and every answer must still be
  * perfect (the solver's, every perfect move among them), checked against the
  * independent reference. */
 #include <setjmp.h>
@@ -11,6 +12,8 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "fade.h"
+#include "play.h"
 #include "position.h"
 #include "ref.h"
 #include "table.h"
@@ -45,11 +48,32 @@ static void test_answers_stay_perfect(void **state)
     assert_false(engine_table_ok());
 }
 
+/* play_init() checks every table: the normal game falls back on its solver (perfect),
+ * misère's table is sound, fading's is refused, and its answers are the fallback's:
+ * legal, never an occupied cell (README, "When the table is damaged"). */
+static void test_play_init_reports_each_table(void **state)
+{
+    (void)state;
+    assert_false(table_crc_ok(fade_table, FADE_TABLE_BYTES));
+    play_init();
+    assert_false(play_table_ok(RULE_NORMAL));
+    assert_true(play_table_ok(RULE_MISERE));
+    assert_false(play_table_ok(RULE_FADING));
+    state_t s = state_start();
+    for (uint8_t plies = 0; plies < 24u && !state_is_over(RULE_FADING, &s); plies++) {
+        uint16_t cells = play_best_cells(RULE_FADING, &s);
+        assert_true(cells && !(cells & (uint16_t)~pos_empty(s.pos)));
+        state_play(RULE_FADING, &s, play_move(RULE_FADING, &s));
+    }
+    assert_false(play_table_ok(RULE_FADING));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boot_refuses_the_damaged_table),
         cmocka_unit_test(test_answers_stay_perfect),
+        cmocka_unit_test(test_play_init_reports_each_table),
     };
     return cmocka_run_group_tests_name("engine boot with a damaged table", tests, NULL, NULL);
 }

@@ -2,7 +2,7 @@
  * (table_fake.c, linked instead of the real table): whatever the table answers (an
  * occupied cell, a cell out of range, no entry), after any number of good answers,
  * engine_move(), engine_best_cells() and engine_outcome() stay perfect (checked against the independent
- * reference), look the table up at most 9 times per outcome, and stop trusting it.
+ * reference), misère's three as well, look the table up at most 9 times per outcome, and stop trusting it.
  * Built a second time from a mutant engine.c whose move check is removed
  * (tests/engine/engine.mk): that build must fail these tests and still terminate, which shows
  * the play-out's 9-ply bound ends a play-out fed occupied cells. An alarm turns a hang
@@ -78,7 +78,7 @@ static void test_outcome_survives_every_fault(void **state)
                 runs++;
             }
         }
-    assert_int_equal(runs, 4L * 9 * 4520);
+    assert_int_equal(runs, (FAKE_FAULTS - 1L) * 9 * 4520);
     print_message("play-outs %ld, of which the table went bad in %ld\n", runs, distrusted);
     assert_true(distrusted > 0);
     assert_true(distrusted < runs);
@@ -117,7 +117,7 @@ static void test_best_cells_survive_every_fault(void **state)
             assert_int_equal(engine_best_cells(p), ref_cells(p));
             assert_true(fake_calls <= 1);
             bool bad = fake_calls && fault != FAKE_GOOD &&
-                       ((p.x | p.o) || fault != FAKE_OCCUPIED);
+                       ((p.x | p.o) || (fault != FAKE_OCCUPIED && fault != FAKE_LINE));
             assert_int_equal(!engine_table_ok(), bad);
             dropped += bad;
         }
@@ -149,6 +149,45 @@ static void test_self_play_with_failing_table(void **state)
         }
 }
 
+/* Misère over every fault, after 0..8 good answers: every move and every set perfect by
+ * the reference, the table asked at most once per answer and 9 times per outcome, and
+ * dropped iff it answered badly (its answers may only name cells that do not complete
+ * the mover's line). */
+static void check_misere_under(uint8_t fault, uint16_t good, long *dropped)
+{
+    fake_fault = fault;
+    fake_good_answers = good;
+    FOR_EACH_OPEN_POSITION(p)
+    {
+        int score = ref_misere_score_of(p), marks = pos_count(p.x | p.o);
+        assert_true(engine_misere_init());
+        fake_calls = 0;
+        engine_outcome_t out = engine_misere_outcome(p);
+        assert_int_equal(out.result, score > 0 ? ENGINE_WIN : score < 0 ? ENGINE_LOSS : ENGINE_DRAW);
+        assert_int_equal(out.plies, score ? 10 - (score > 0 ? score : -score) - marks : 9 - marks);
+        assert_true(fake_calls <= POS_CELLS);
+        assert_int_equal(!engine_misere_table_ok(), fault != FAKE_GOOD && fake_calls > good);
+        *dropped += !engine_misere_table_ok();
+        assert_true(engine_misere_init());
+        assert_true(ref_misere_is_perfect(p, engine_misere_move(p)));
+        assert_true(engine_misere_init());
+        uint16_t cells = engine_misere_best_cells(p);
+        for (uint8_t c = 0; c < POS_CELLS; c++)
+            assert_int_equal(cells >> c & 1u, ref_misere_is_perfect(p, c));
+    }
+}
+
+static void test_misere_survives_every_fault(void **state)
+{
+    (void)state;
+    long dropped = 0;
+    for (uint8_t fault = FAKE_GOOD; fault < FAKE_FAULTS; fault++)
+        for (uint16_t good = 0; good < POS_CELLS; good++)
+            check_misere_under(fault, good, &dropped);
+    print_message("misere play-outs whose table went bad: %ld\n", dropped);
+    assert_true(dropped > 0);
+}
+
 static int faults_setup(void **state)
 {
     (void)state;
@@ -165,6 +204,7 @@ int main(void)
         cmocka_unit_test_setup(test_move_survives_every_fault, faults_setup),
         cmocka_unit_test_setup(test_best_cells_survive_every_fault, faults_setup),
         cmocka_unit_test_setup(test_self_play_with_failing_table, faults_setup),
+        cmocka_unit_test_setup(test_misere_survives_every_fault, faults_setup),
     };
     return cmocka_run_group_tests_name("engine over a broken table", tests, NULL, NULL);
 }

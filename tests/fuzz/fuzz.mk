@@ -22,7 +22,7 @@ FUZZ_FLAGS_FILE := $(call flags_file,$(FUZZ_DIR),$(FUZZ_CC) $(FUZZ_CFLAGS))
 $(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
-$(call fuzz_objs,$(TABLE_USERS)): $(TABLE_HDR)
+$(call fuzz_objs,$(TABLE_USERS)): $(ENGINE_TABLE_HDRS)
 
 FUZZ_NAMES := judge console eeprom
 FUZZ_judge_SRC := tests/fuzz/fuzz_judge.c firmware/tools/judge.c $(ENGINE_SRC) \

@@ -70,8 +70,10 @@ NO_FIRMWARE_PATHS = {"hal", "hal_avr", "hal_host", "board"}
 # The chip side and the host fakes implement the contract: a symbol they define counts
 # as the contract's.
 IMPLEMENTS = {"hal_avr": "hal", "hal_host": "hal"}
-# Generated at build time, owned by the engine (firmware/engine/gen_table.c).
-GENERATED = {"table_gen.h": "engine", "table_data.c": "engine"}
+# Generated at build time, owned by the engine (firmware/engine/gen_table.c, gen_fade.c).
+GENERATED = {name: "engine" for name in ("table_gen.h", "table_data.c", "misere_gen.h",
+                                         "misere_table_data.c", "fade_gen.h",
+                                         "fade_table_data.c")}
 OWN_DIRS = {d for dirs in ROOM_DIRS.values() for d in dirs}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

@@ -1,0 +1,188 @@
+/* firmware/engine/fade.c - the perfect player of fading marks (firmware/engine/README.md,
+ * "Fading marks"). Invariant: fade_in_use is NULL or a table whose CRC matched and that
+ * has not yet given a bad answer. */
+#include "fade.h"
+
+#include <stddef.h>
+
+#include "sym.h"
+#include "table.h" /* table_crc_ok() */
+
+static const uint8_t *fade_in_use;
+static const uint16_t fade_phase_keys[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_KEYS;
+static const uint16_t fade_phase_bits[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BITS;
+static const uint8_t fade_factorial[FADE_KEEP + 1u] PROGMEM = {1, 1, 2, 6};
+
+bool fade_use_table(const uint8_t *table)
+{
+    bool ok = table_crc_ok(table, FADE_TABLE_BYTES);
+    fade_in_use = ok ? table : NULL;
+    return ok;
+}
+
+bool fade_init(void)
+{
+    return fade_use_table(fade_table);
+}
+
+bool fade_table_ok(void)
+{
+    return fade_in_use != NULL;
+}
+
+/* The age of a side's mark on `cell`: its place in the queue, 0 the oldest. */
+static uint8_t fade_age(const uint8_t *queue, uint8_t n, uint8_t cell)
+{
+    uint8_t i = 0;
+    while (i < n && queue[i] != cell)
+        i++;
+    return i;
+}
+
+/* The rank of n ages listed by increasing cell (their Lehmer code, 0..n! - 1). */
+static uint8_t fade_rank(const uint8_t *age, uint8_t n)
+{
+    uint8_t r = 0;
+    for (uint8_t i = 0; i < n; i++) {
+        uint8_t smaller = 0;
+        for (uint8_t j = (uint8_t)(i + 1u); j < n; j++)
+            smaller += age[j] < age[i];
+        r = (uint8_t)(r * (n - i) + smaller);
+    }
+    return r;
+}
+
+/* The class of a canonical key among its phase's sorted keys (binary search), or -1. */
+static int16_t fade_class(const uint8_t *table, uint8_t phase, uint16_t key)
+{
+    uint16_t first = pgm_read_word(&fade_phase_keys[phase]);
+    uint16_t lo = first, hi = pgm_read_word(&fade_phase_keys[phase + 1u]);
+    while (lo < hi) {
+        uint16_t mid = (uint16_t)((lo + hi) / 2u);
+        uint16_t at =
+            (uint16_t)(pgm_read_byte(table + 2u * mid) | pgm_read_byte(table + 2u * mid + 1u) << 8);
+        if (at == key)
+            return (int16_t)(mid - first);
+        if (at < key)
+            lo = (uint16_t)(mid + 1u);
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+/* `width` (at most 9) bits of the records' stream from `bit`: two bytes hold them. */
+static uint16_t fade_bits(const uint8_t *table, uint16_t bit, uint8_t width)
+{
+    const uint8_t *at = table + FADE_BITS_OFFSET + bit / 8u;
+    uint16_t word = (uint16_t)(pgm_read_byte(at) | pgm_read_byte(at + 1) << 8);
+    return (uint16_t)(word >> (bit & 7u)) & (uint16_t)((1u << width) - 1u);
+}
+
+/* The canonical image of a state seen from its mover: each side's ages in the image's
+ * cell order, and the state's cell under each empty cell of the image, in order. Static,
+ * as the solver's frames: the look-up is among the deepest calls of the firmware. */
+typedef struct {
+    uint8_t age[2][FADE_KEEP], count[2];
+    uint8_t empty[POS_CELLS], n_empty;
+} fade_image_t;
+static fade_image_t fade_image;
+
+static sym_canon_t fade_walk(const state_t *s)
+{
+    fade_image_t *w = &fade_image;
+    uint8_t me = (uint8_t)(s->to_move - PLAYER_X), n[2] = {0, 0};
+    uint16_t mine = me ? s->pos.o : s->pos.x, theirs = me ? s->pos.x : s->pos.o;
+    sym_canon_t canon = sym_canonical((pos_t){mine, theirs});
+    w->count[0] = pos_count(mine);
+    w->count[1] = pos_count(theirs);
+    w->n_empty = 0;
+    for (uint8_t j = 0; j < POS_CELLS; j++) {
+        uint8_t cell = sym_source(canon.k, j), side = theirs >> cell & 1u;
+        if (!((mine | theirs) >> cell & 1u))
+            w->empty[w->n_empty++] = cell;
+        else
+            w->age[side][n[side]++] = fade_age(s->queue[me ^ side], w->count[side], cell);
+    }
+    return canon;
+}
+
+/* The look-up (README, "The fading table"): the canonical image of (mover's marks, other
+ * side's marks), the ages of each side's marks in the image's cell order, the record of
+ * that class and those ranks: one bit per empty cell of the image, mapped back. */
+uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
+{
+    const fade_image_t *w = &fade_image;
+    sym_canon_t canon = fade_walk(s);
+    uint8_t phase = (uint8_t)(w->count[0] + w->count[1]), e = w->n_empty;
+    int16_t class = fade_class(table, phase, canon.key);
+    if (class < 0)
+        return 0;
+    uint16_t record = (uint16_t) class * pgm_read_byte(&fade_factorial[w->count[0]]) +
+                      fade_rank(w->age[0], w->count[0]);
+    record = (uint16_t)(record * pgm_read_byte(&fade_factorial[w->count[1]]) +
+                        fade_rank(w->age[1], w->count[1]));
+    uint16_t bits = fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * e, e);
+    uint16_t cells = 0;
+    for (uint8_t i = 0; bits; i++, bits >>= 1)
+        if (bits & 1u)
+            cells |= (uint16_t)(1u << w->empty[i]);
+    return cells;
+}
+
+/* Without the table: a win at once; else the cells after which the other side has no
+ * win at once; else every cell. Legal, bounded, not perfect. */
+static uint16_t fade_fallback(const state_t *s)
+{
+    uint16_t wins = state_wins(RULE_FADING, s), empty = pos_empty(s->pos), safe = 0;
+    if (wins)
+        return wins;
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        state_t t = *s;
+        if (!(empty >> c & 1u))
+            continue;
+        state_play(RULE_FADING, &t, c);
+        if (!state_wins(RULE_FADING, &t))
+            safe |= (uint16_t)(1u << c);
+    }
+    return safe ? safe : empty;
+}
+
+/* The table's set if it has one (its bits name only empty cells); else the fallback's,
+ * and the table is refused from then on. */
+uint16_t fade_best_cells(const state_t *s)
+{
+    if (fade_in_use) {
+        uint16_t cells = fade_table_cells(fade_in_use, s);
+        if (cells)
+            return cells;
+        fade_in_use = NULL;
+    }
+    return fade_fallback(s);
+}
+
+uint8_t fade_move(const state_t *s)
+{
+    return pos_first_cell(fade_best_cells(s));
+}
+
+/* A won or lost game ends within FADE_DIST_MAX plies of perfect play, so a play-out that
+ * has not ended after them is a draw; the draw rule ends it at FADE_PLY_LIMIT plies. */
+engine_outcome_t fade_outcome(const state_t *s)
+{
+    state_t t = *s;
+    uint8_t plies = 0;
+    int8_t result = ENGINE_LOSS; /* if the side that moved last has a line */
+    while (pos_winner(t.pos) == PLAYER_NONE) {
+        if (t.plies >= FADE_PLY_LIMIT || plies >= FADE_DIST_MAX) {
+            result = ENGINE_DRAW;
+            plies = (uint8_t)(FADE_PLY_LIMIT - s->plies);
+            break;
+        }
+        state_play(RULE_FADING, &t, fade_move(&t));
+        plies++;
+        result = (int8_t)-result;
+    }
+    engine_outcome_t out = {result, plies};
+    return out;
+}

@@ -1,0 +1,454 @@
+/* firmware/engine/gen_fade.c - solves fading marks on the host by retrograde analysis and
+ * writes the packed table of every perfect move (firmware/engine/README.md, "Fading
+ * marks"). --damaged: slot 0's first bit flipped, the CRC stale (tests). --time: the
+ * analysis's wall-clock on stdout, a `make bench` line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crc16.h"
+#include "gen_common.h"
+#include "position.h"
+#include "state.h"
+#include "sym.h"
+
+/* A state seen from the side to move: its cells and the other side's, oldest first. The
+ * rules are the same for both sides, so this is all that decides the game. */
+typedef struct {
+    uint8_t m[FADE_KEEP], t[FADE_KEEP];
+    uint8_t nm, nt;
+} gen_state_t;
+
+#define GEN_CODES 1000000u /* six digits, one per queue place: a cell, or 9 for none */
+#define GEN_NONE 9u
+#define GEN_STATES_MAX 80000u
+#define GEN_PHASES 7u /* by the marks on the board: (0,0), (0,1), (1,1), ..., (3,3) */
+
+static int32_t gen_id[GEN_CODES]; /* a code's state, or -1 */
+static gen_state_t gen_states[GEN_STATES_MAX];
+static int32_t gen_child[GEN_STATES_MAX][POS_CELLS]; /* -1: not a move */
+static int8_t gen_result[GEN_STATES_MAX];            /* ENGINE-style: 1 win, -1 loss, 0 */
+static uint8_t gen_dist[GEN_STATES_MAX], gen_known[GEN_STATES_MAX];
+static uint32_t gen_count;
+
+static uint16_t gen_mask(const uint8_t *cells, uint8_t n)
+{
+    uint16_t mask = 0;
+    for (uint8_t i = 0; i < n; i++)
+        mask |= (uint16_t)(1u << cells[i]);
+    return mask;
+}
+
+static uint32_t gen_code(const gen_state_t *g)
+{
+    uint32_t code = 0;
+    for (int i = FADE_KEEP - 1; i >= 0; i--)
+        code = code * 10u + (i < g->nt ? g->t[i] : GEN_NONE);
+    for (int i = FADE_KEEP - 1; i >= 0; i--)
+        code = code * 10u + (i < g->nm ? g->m[i] : GEN_NONE);
+    return code;
+}
+
+/* The code's state if it is one: distinct cells, the counts of a phase, no line of the
+ * side to move (the other side's line: the game is over). */
+static int gen_decode(uint32_t code, gen_state_t *g)
+{
+    uint8_t *q[2] = {g->m, g->t}, *n[2] = {&g->nm, &g->nt};
+    for (int side = 0; side < 2; side++) {
+        *n[side] = 0;
+        for (int i = 0; i < FADE_KEEP; i++, code /= 10u) {
+            uint8_t d = (uint8_t)(code % 10u);
+            if (d == GEN_NONE)
+                continue;
+            if (d >= POS_CELLS || i != *n[side])
+                return 0; /* not a cell, or a gap */
+            q[side][(*n[side])++] = d;
+        }
+    }
+    uint16_t mine = gen_mask(g->m, g->nm), theirs = gen_mask(g->t, g->nt);
+    int counts = g->nt == g->nm || g->nt == g->nm + 1; /* the other side moved first or last */
+    return counts && pos_count(mine) == g->nm && pos_count(theirs) == g->nt && !(mine & theirs) &&
+           !pos_lines(mine);
+}
+
+/* The board's state: the side to move is X when the counts are equal. */
+static state_t gen_to_state(const gen_state_t *g)
+{
+    state_t s = state_start();
+    uint8_t me = g->nm == g->nt ? 0 : 1;
+    s.to_move = (uint8_t)(PLAYER_X + me);
+    s.plies = (uint8_t)(g->nm + g->nt);
+    memcpy(s.queue[me], g->m, g->nm);
+    memcpy(s.queue[me ^ 1], g->t, g->nt);
+    *(me ? &s.pos.o : &s.pos.x) = gen_mask(g->m, g->nm);
+    *(me ? &s.pos.x : &s.pos.o) = gen_mask(g->t, g->nt);
+    return s;
+}
+
+static gen_state_t gen_from_state(const state_t *s)
+{
+    gen_state_t g;
+    uint8_t me = (uint8_t)(s->to_move - PLAYER_X);
+    g.nm = pos_count(me ? s->pos.o : s->pos.x);
+    g.nt = pos_count(me ? s->pos.x : s->pos.o);
+    memcpy(g.m, s->queue[me], FADE_KEEP);
+    memcpy(g.t, s->queue[me ^ 1], FADE_KEEP);
+    return g;
+}
+
+/* Every state, and every move's child by the firmware's own rule (state_play). */
+static int gen_states_and_moves(void)
+{
+    for (uint32_t code = 0; code < GEN_CODES; code++) {
+        gen_id[code] = -1;
+        if (gen_decode(code, &gen_states[gen_count])) {
+            if (gen_count + 1 >= GEN_STATES_MAX)
+                return 0;
+            gen_id[code] = (int32_t)gen_count++;
+        }
+    }
+    for (uint32_t i = 0; i < gen_count; i++) {
+        state_t s = gen_to_state(&gen_states[i]);
+        for (uint8_t c = 0; c < POS_CELLS; c++) {
+            gen_child[i][c] = -1;
+            if (state_is_over(RULE_FADING, &s) || !(pos_empty(s.pos) >> c & 1u))
+                continue;
+            state_t t = s;
+            state_play(RULE_FADING, &t, c);
+            gen_state_t g = gen_from_state(&t);
+            gen_child[i][c] = gen_id[gen_code(&g)];
+            if (gen_child[i][c] < 0)
+                return 0; /* a move left the states */
+        }
+    }
+    return 1;
+}
+
+/* Every state is reachable from the empty board (breadth first). */
+static uint32_t gen_reachable(void)
+{
+    static uint8_t seen[GEN_STATES_MAX];
+    static int32_t queue[GEN_STATES_MAX];
+    uint32_t head = 0, tail = 0;
+    gen_state_t empty = {{0}, {0}, 0, 0};
+    queue[tail++] = gen_id[gen_code(&empty)];
+    seen[queue[0]] = 1;
+    while (head < tail) {
+        int32_t i = queue[head++];
+        for (uint8_t c = 0; c < POS_CELLS; c++) {
+            int32_t j = gen_child[i][c];
+            if (j >= 0 && !seen[j]) {
+                seen[j] = 1;
+                queue[tail++] = j;
+            }
+        }
+    }
+    return tail;
+}
+
+/* One level of the analysis: a state is won in n plies when a move reaches a state lost
+ * in n - 1, lost in n when every move reaches a won state and the longest is n - 1.
+ * Returns how many states it decided. */
+static uint32_t gen_level(uint8_t n)
+{
+    uint32_t decided = 0;
+    for (uint32_t i = 0; i < gen_count; i++) {
+        if (gen_known[i])
+            continue;
+        int win = 0, all_won = 1, longest = -1;
+        for (uint8_t c = 0; c < POS_CELLS; c++) {
+            int32_t j = gen_child[i][c];
+            if (j < 0)
+                continue;
+            win |= gen_known[j] && gen_result[j] < 0 && gen_dist[j] == n - 1;
+            all_won &= gen_known[j] && gen_result[j] > 0;
+            if (gen_known[j] && gen_dist[j] > longest)
+                longest = gen_dist[j];
+        }
+        if (win || (all_won && longest == n - 1)) {
+            gen_result[i] = (int8_t)(win ? 1 : -1);
+            gen_dist[i] = n;
+            gen_known[i] = 2; /* decided at this level: read as known from the next */
+            decided++;
+        }
+    }
+    for (uint32_t i = 0; i < gen_count; i++)
+        gen_known[i] = gen_known[i] != 0;
+    return decided;
+}
+
+/* The analysis: lost in 0 where the other side has a line; levels until one decides
+ * nothing; the rest are draws. Returns the longest distance. */
+static uint8_t gen_retrograde(void)
+{
+    for (uint32_t i = 0; i < gen_count; i++) {
+        const gen_state_t *g = &gen_states[i];
+        gen_known[i] = pos_lines(gen_mask(g->t, g->nt)) != 0;
+        gen_result[i] = (int8_t)(gen_known[i] ? -1 : 0);
+        gen_dist[i] = 0;
+    }
+    uint8_t n = 1;
+    while (gen_level(n))
+        n++;
+    return (uint8_t)(n - 1);
+}
+
+/* Every perfect move of state i (README, "Fading marks": the same result at the same
+ * distance; a draw's: every move to a draw). */
+static uint16_t gen_best(uint32_t i)
+{
+    uint16_t cells = 0;
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        int32_t j = gen_child[i][c];
+        if (j < 0)
+            continue;
+        if (gen_result[i] == 0 ? gen_result[j] == 0
+                               : gen_result[j] == -gen_result[i] && gen_dist[j] + 1 == gen_dist[i])
+            cells |= (uint16_t)(1u << c);
+    }
+    return cells;
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+#define GEN_CLASSES_MAX 600u
+#define GEN_TABLE_MAX 8192u
+static uint16_t gen_keys[GEN_PHASES][GEN_CLASSES_MAX];
+static pos_t gen_images[GEN_PHASES][GEN_CLASSES_MAX];
+static uint16_t gen_classes[GEN_PHASES];
+
+static int gen_key_order(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+/* The canonical (mine, theirs) mask pairs of a phase that can be looked up: counts of
+ * the phase, no line on either side; sorted by key. Returns 0 if two images share a key. */
+static int gen_collect(uint8_t phase)
+{
+    static pos_t image_of[SYM_KEYS];
+    static uint8_t seen[SYM_KEYS];
+    uint8_t nm = phase / 2u, nt = (uint8_t)((phase + 1u) / 2u);
+    for (uint16_t mine = 0; mine <= POS_ALL; mine++)
+        for (uint16_t theirs = 0; theirs <= POS_ALL; theirs++) {
+            if (pos_count(mine) != nm || pos_count(theirs) != nt || (mine & theirs) ||
+                pos_lines(mine) || pos_lines(theirs))
+                continue;
+            sym_canon_t canon = sym_canonical((pos_t){mine, theirs});
+            pos_t image = {sym_image(canon.k, mine), sym_image(canon.k, theirs)};
+            if (!seen[canon.key]) {
+                seen[canon.key] = 1;
+                image_of[canon.key] = image;
+                gen_images[phase][gen_classes[phase]] = image;
+                gen_keys[phase][gen_classes[phase]++] = canon.key;
+            } else if (image_of[canon.key].x != image.x || image_of[canon.key].o != image.o) {
+                return 0;
+            }
+        }
+    qsort(gen_keys[phase], gen_classes[phase], sizeof(uint16_t), gen_key_order);
+    for (uint16_t c = 0; c < gen_classes[phase]; c++)
+        gen_images[phase][c] = image_of[gen_keys[phase][c]];
+    return 1;
+}
+
+/* The rank of n ages listed by increasing cell (Lehmer code: README). */
+static uint8_t gen_rank(const uint8_t *age, uint8_t n)
+{
+    uint8_t r = 0;
+    for (uint8_t i = 0; i < n; i++) {
+        uint8_t smaller = 0;
+        for (uint8_t j = i + 1u; j < n; j++)
+            smaller += age[j] < age[i];
+        r = (uint8_t)(r * (n - i) + smaller);
+    }
+    return r;
+}
+
+static const uint8_t gen_factorial[FADE_KEEP + 1] = {1, 1, 2, 6};
+
+/* The queue of a mask's cells (increasing) whose ages rank r. */
+static void gen_unrank(uint16_t mask, uint8_t n, uint8_t r, uint8_t *queue)
+{
+    static const uint8_t perms[6][FADE_KEEP] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                                {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    uint8_t cells[FADE_KEEP], k = 0, age[FADE_KEEP];
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        if (mask >> c & 1u)
+            cells[k++] = c;
+    for (uint8_t p = 0; p < 6; p++) { /* the permutation of n ages whose rank is r */
+        uint8_t ok = 1;
+        for (uint8_t i = 0; i < n; i++) {
+            age[i] = n == FADE_KEEP ? perms[p][i] : n == 2 ? (uint8_t)(p == 0 ? i : 1 - i) : 0;
+            ok &= age[i] < n;
+        }
+        if (ok && gen_rank(age, n) == r)
+            break;
+    }
+    for (uint8_t i = 0; i < n; i++)
+        queue[age[i]] = cells[i];
+}
+
+/* Append `bits` bits of v to the stream (bit b: byte b / 8, bit b % 8). */
+static void gen_put(uint8_t *stream, uint32_t *at, uint16_t v, uint8_t bits)
+{
+    for (uint8_t i = 0; i < bits; i++, (*at)++)
+        if (v >> i & 1u)
+            stream[*at / 8u] |= (uint8_t)(1u << (*at % 8u));
+}
+
+/* A record: the best cells of the class's image with ranked ages, one bit per empty cell
+ * of the image in increasing order. */
+static int gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt, uint8_t *stream,
+                      uint32_t *at)
+{
+    gen_state_t g = {{0}, {0}, phase / 2u, (uint8_t)((phase + 1u) / 2u)};
+    gen_unrank(image.x, g.nm, rm, g.m);
+    gen_unrank(image.o, g.nt, rt, g.t);
+    int32_t i = gen_id[gen_code(&g)];
+    if (i < 0)
+        return 0;
+    uint16_t best = gen_best((uint32_t)i), bits = 0;
+    uint8_t k = 0;
+    for (uint8_t c = 0; c < POS_CELLS; c++)
+        if (!((image.x | image.o) >> c & 1u))
+            bits |= (uint16_t)((best >> c & 1u) << k++);
+    gen_put(stream, at, bits, k);
+    return bits != 0;
+}
+
+/* The keys, then the records phase by phase; phase_bits[p]: where phase p's records
+ * start in the stream. Returns the table's bytes (CRC included), 0 on a failure. */
+static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
+{
+    size_t at = 0;
+    for (uint8_t p = 0; p < GEN_PHASES; p++)
+        for (uint16_t c = 0; c < gen_classes[p]; c++, at += 2) {
+            table[at] = (uint8_t)gen_keys[p][c];
+            table[at + 1] = (uint8_t)(gen_keys[p][c] >> 8);
+        }
+    uint8_t *stream = table + at;
+    uint32_t bit = 0;
+    for (uint8_t p = 0; p < GEN_PHASES; p++) {
+        uint8_t nm = p / 2u, nt = (uint8_t)((p + 1u) / 2u);
+        phase_bits[p] = bit;
+        for (uint16_t c = 0; c < gen_classes[p]; c++)
+            for (uint8_t rm = 0; rm < gen_factorial[nm]; rm++)
+                for (uint8_t rt = 0; rt < gen_factorial[nt]; rt++)
+                    if (!gen_record(gen_images[p][c], p, rm, rt, stream, &bit))
+                        return 0;
+    }
+    phase_bits[GEN_PHASES] = bit;
+    if (bit > 0xFFFFu)
+        return 0; /* the look-up counts the stream's bits in 16 bits */
+    size_t bytes = at + (bit + 7u) / 8u + 2u;
+    uint16_t crc = crc16(table, (uint16_t)(bytes - 2u));
+    table[bytes - 2] = (uint8_t)(crc >> 8);
+    table[bytes - 1] = (uint8_t)crc;
+    return bytes;
+}
+
+/* The empty board's value, for the generated comment. */
+static void gen_empty_value(char *text, size_t len)
+{
+    gen_state_t empty = {{0}, {0}, 0, 0};
+    int32_t i = gen_id[gen_code(&empty)];
+    if (gen_result[i] == 0)
+        snprintf(text, len, "a draw");
+    else
+        snprintf(text, len, "%s in %u plies", gen_result[i] > 0 ? "won by X" : "won by O",
+                 (unsigned)gen_dist[i]);
+}
+
+/* A macro listing n + 1 numbers, each the sum of those before it plus its own value. */
+static void gen_list(FILE *h, const char *name, const uint32_t *v, uint8_t n)
+{
+    fprintf(h, "#define %s {", name);
+    for (uint8_t i = 0; i <= n; i++)
+        fprintf(h, "%s%uu", i ? ", " : "", (unsigned)v[i]);
+    fprintf(h, "}\n");
+}
+
+static int gen_write(const char *c_path, const char *h_path, const uint8_t *table, size_t bytes,
+                     const uint32_t *phase_bits, uint8_t longest, int damaged)
+{
+    uint32_t keys[GEN_PHASES + 1] = {0};
+    for (uint8_t p = 0; p < GEN_PHASES; p++)
+        keys[p + 1] = keys[p] + gen_classes[p];
+    char empty[40];
+    gen_empty_value(empty, sizeof empty);
+    FILE *h = fopen(h_path, "w"), *c = fopen(c_path, "w");
+    if (!h || !c) {
+        perror("gen_fade");
+        return 1;
+    }
+    fprintf(h, "/* Generated by firmware/engine/gen_fade.c - do not edit. */\n"
+               "#ifndef FADE_GEN_H\n#define FADE_GEN_H\n");
+    fprintf(h,
+            "#define FADE_TABLE_BYTES %zuu\n#define FADE_DIST_MAX %uu\n#define FADE_STATES %uu\n",
+            bytes, (unsigned)longest, (unsigned)gen_count);
+    fprintf(h, "/* phase p (p marks on the board): keys [p] to [p + 1], records from bit [p] */\n");
+    gen_list(h, "FADE_PHASE_KEYS", keys, GEN_PHASES);
+    gen_list(h, "FADE_PHASE_BITS", phase_bits, GEN_PHASES);
+    fprintf(h, "#define FADE_BITS_OFFSET %uu /* the records' stream, after the keys */\n#endif\n",
+            (unsigned)(2u * keys[GEN_PHASES]));
+    fprintf(c,
+            "/* Generated by firmware/engine/gen_fade.c - do not edit.\n"
+            " * Fading marks: %u states, the empty board %s; %u canonical classes,\n"
+            " * every perfect move, %zu bytes.%s */\n"
+            "#include \"fade.h\"\n\nconst uint8_t fade_table[FADE_TABLE_BYTES] PROGMEM = {",
+            (unsigned)gen_count, empty, (unsigned)keys[GEN_PHASES], bytes,
+            damaged ? "\n * DAMAGED for tests: the first record's bit flipped; the CRC is stale."
+                    : "");
+    gen_put_bytes(c, table, bytes);
+    return fclose(c) || fclose(h) ? 1 : 0;
+}
+
+/* The analysis, checked: every state reachable, every move inside the states. */
+static int gen_solve(uint8_t *longest)
+{
+    if (!gen_states_and_moves()) {
+        fprintf(stderr, "gen_fade: a move leaves the states (or too many states)\n");
+        return 0;
+    }
+    if (gen_reachable() != gen_count) {
+        fprintf(stderr, "gen_fade: %u states, %u reachable\n", (unsigned)gen_count,
+                (unsigned)gen_reachable());
+        return 0;
+    }
+    *longest = gen_retrograde();
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    static uint8_t table[GEN_TABLE_MAX];
+    uint32_t phase_bits[GEN_PHASES + 1];
+    int damaged = argc > 1 && strcmp(argv[1], "--damaged") == 0, timed = 0;
+    argv += damaged, argc -= damaged;
+    timed = argc > 1 && strcmp(argv[1], "--time") == 0;
+    argv += timed, argc -= timed;
+    if (argc != 3) {
+        fprintf(stderr, "usage: gen_fade [--damaged] [--time] OUT.c OUT.h\n");
+        return 2;
+    }
+    double start = gen_now();
+    uint8_t longest;
+    if (!gen_solve(&longest))
+        return 1;
+    if (timed)
+        printf("fading_retrograde_seconds %.3f\n", gen_now() - start);
+    for (uint8_t p = 0; p < GEN_PHASES; p++)
+        if (!gen_collect(p)) {
+            fprintf(stderr, "gen_fade: two canonical images share a key\n");
+            return 1;
+        }
+    size_t bytes = gen_pack(table, phase_bits);
+    if (!bytes || crc16(table, (uint16_t)bytes) != 0) {
+        fprintf(stderr, "gen_fade: a record has no state or no perfect move, the records pass "
+                        "65,535 bits, or a bad CRC\n");
+        return 1;
+    }
+    if (damaged)
+        table[bytes - 2u - (phase_bits[GEN_PHASES] + 7u) / 8u] ^= 0x01u; /* the CRC stale */
+    return gen_write(argv[1], argv[2], table, bytes, phase_bits, longest, damaged);
+}
