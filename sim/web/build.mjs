@@ -6,17 +6,18 @@
 //                    (Intel HEX) inline; no network access, opens from file://
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
 // The menu's labels come from MENU.json (firmware/game/print_menu.c), the sounds' from
-// SOUNDS.json (firmware/app/print_sounds.c).
-// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json
+// SOUNDS.json (firmware/app/print_sounds.c), the sounder's response from PIEZO.json
+// (tests/sim/piezo.py json: schematics/parts.json's figures).
+// Usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json PIEZO.json
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [pinsPath, hexPath, outDir, wasmPath, menuPath, soundsPath] = process.argv.slice(2);
-if (!soundsPath) {
-  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json');
+const [pinsPath, hexPath, outDir, wasmPath, menuPath, soundsPath, piezoPath] = process.argv.slice(2);
+if (!piezoPath) {
+  console.error('usage: node build.mjs PINS.json FIRMWARE.hex OUT_DIR MODEL.wasm MENU.json SOUNDS.json PIEZO.json');
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
@@ -41,6 +42,13 @@ const soundsPlugin = {
     b.onResolve({ filter: /^board-sounds$/ }, () => ({ path: path.resolve(soundsPath) }));
   },
 };
+// `import PIEZO from 'board-piezo'` reads the sounder's figures, generated from parts.json
+const piezoPlugin = {
+  name: 'board-piezo',
+  setup(b) {
+    b.onResolve({ filter: /^board-piezo$/ }, () => ({ path: path.resolve(piezoPath) }));
+  },
+};
 // `import MODEL_WASM from 'board-model-wasm'` gives the model's bytes (a Uint8Array)
 const modelPlugin = {
   name: 'board-model-wasm',
@@ -49,7 +57,7 @@ const modelPlugin = {
   },
 };
 const common = {
-  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, modelPlugin], loader: { '.wasm': 'binary' },
+  bundle: true, plugins: [pinsPlugin, menuPlugin, soundsPlugin, piezoPlugin, modelPlugin], loader: { '.wasm': 'binary' },
   logLevel: 'warning', legalComments: 'none',
 };
 

@@ -37,10 +37,18 @@ $(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pi
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ sim/board_model.c sim/board_wasm.c
 
+# The sounder's response for the page (sim/web/src/sound.js): the figures of the model in
+# tests/sim/piezo.py, read from schematics/parts.json.
+PIEZO_JSON := $(GEN_DIR)/piezo.json
+$(PIEZO_JSON): schematics/parts.json schematics/gen/parts.py tests/sim/piezo.py
+	@mkdir -p $(@D)
+	$(PYTHON) -m tests.sim.piezo json > $@.tmp && mv $@.tmp $@
+
 # one esbuild run writes all four
 $(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(WEB_PINS) $(FW_HEX) $(WEB_MODEL_WASM) $(MENU_JSON) \
-		$(SOUNDS_JSON) $(WEB_NODE_MODULES)
-	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(MENU_JSON) $(SOUNDS_JSON)
+		$(SOUNDS_JSON) $(PIEZO_JSON) $(WEB_NODE_MODULES)
+	node sim/web/build.mjs $(WEB_PINS) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(MENU_JSON) $(SOUNDS_JSON) \
+		$(PIEZO_JSON)
 
 # ESLint, pinned in package-lock.json (sim/web/eslint.config.mjs: the recommended rules and
 # no function over 60 lines) over the page's sources, build.mjs and the web tests: zero findings
