@@ -5,17 +5,13 @@
  *
  * X(name, when, quiet, notes): quiet 1 if the sound still plays at `sound quiet` (the
  * results); notes as N(hz, ms), hz 0 a rest. Each hz is one Timer2 makes within 0.5 %
- * (tones.c checks) and at least 5 % from every other sound's (tests/game/test_game_sounds.c).
- * The piezo is loud only near its 4 kHz resonance (make bench: sound_level_db_*), so the
- * pitches are semitones of one scale about 4 kHz (C = 4000 Hz); the sounds of a single
- * pitch (click, AI move, draw, wake) take its sharps, a semitone from every note of the
- * C major scale F to G (2660-5988 Hz), kept for the cells' own pitches. */
+ * (tones.c checks); the rules of the pitches: tests/game/test_game_sounds.c. */
 #ifndef SOUNDS_H
 #define SOUNDS_H
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The buzz: 8 tones of 10 ms, 10 ms apart: a 50 Hz flutter, heard as a rasp. */
+/* The buzz: 8 tones of 10 ms, 10 ms apart. */
 #define SOUNDS_PIP(N, hz) N(hz, 10) N(0, 10)
 #define SOUNDS_PIP2(N, hz) SOUNDS_PIP(N, hz) SOUNDS_PIP(N, hz)
 #define SOUNDS_PIP4(N, hz) SOUNDS_PIP2(N, hz) SOUNDS_PIP2(N, hz)
