@@ -86,7 +86,7 @@ comma := ,
 TEST_BESIDE = $(subst $(comma), ,$(patsubst kicad:%,%,$(filter kicad:%,$(TEST_GROUPS))))
 TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-generated \
 	kicad:test-kicad-fab,test-kicad-intent,test-kicad-spice,test-kicad-planted,test-kicad-silk \
-	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial,test-web-sound \
+	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial,test-web-sound,test-web-a11y \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
 SIZE_TARGETS :=

@@ -5,23 +5,30 @@
  *
  * X(name, when, quiet, notes): quiet 1 if the sound still plays at `sound quiet` (the
  * results); notes as N(hz, ms), hz 0 a rest. Each hz is one Timer2 makes within 0.5 %
- * (tones.c checks) and at least 5 % from every other sound's (tests/game/test_sounds.c). */
+ * (tones.c checks); the rules of the pitches: tests/game/test_game_sounds.c. */
 #ifndef SOUNDS_H
 #define SOUNDS_H
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The buzz: 8 tones of 10 ms, 10 ms apart. */
+#define SOUNDS_PIP(N, hz) N(hz, 10) N(0, 10)
+#define SOUNDS_PIP2(N, hz) SOUNDS_PIP(N, hz) SOUNDS_PIP(N, hz)
+#define SOUNDS_PIP4(N, hz) SOUNDS_PIP2(N, hz) SOUNDS_PIP2(N, hz)
+#define SOUNDS_BUZZ(N, hz) SOUNDS_PIP4(N, hz) SOUNDS_PIP2(N, hz) SOUNDS_PIP(N, hz) N(hz, 10)
+
 #define SOUNDS(X, N)                                                                               \
-    X(click, "a press that counts, at its release", 0, N(4000, 10))                                \
-    X(ignored, "a press that does not count (its cell flickers; a taken cell)", 0, N(250, 150))    \
-    X(ai_move, "the AI's move", 0, N(2500, 40))                                                    \
+    X(click, "a press that counts, at its release", 0, N(3571, 10))                                \
+    X(ignored, "a press that does not count (its cell flickers; a taken cell)", 0,                 \
+      SOUNDS_BUZZ(N, 5051))                                                                        \
+    X(ai_move, "the AI's move", 0, N(3205, 40))                                                    \
     X(win, "a win: yours against the AI, either player's in two-player mode", 1,                   \
-      N(1000, 80) N(1250, 80) N(1500, 80) N(2000, 240))                                            \
-    X(loss, "a loss: the AI won", 1, N(800, 150) N(600, 150) N(400, 300))                          \
-    X(draw, "a draw", 1, N(700, 120) N(0, 60) N(700, 120))                                         \
-    X(menu_open, "the menu opens", 0, N(1600, 50) N(3200, 70))                                     \
-    X(menu_close, "the menu closes", 0, N(2800, 50) N(1400, 70))                                   \
-    X(wake, "wake-up from power-down", 0, N(2200, 60) N(3571, 90))
+      N(2252, 80) N(3012, 80) N(3788, 240))                                                        \
+    X(loss, "a loss: the AI won", 1, N(5650, 100) N(5348, 100) N(4484, 300))                       \
+    X(draw, "a draw", 1, N(4762, 120) N(0, 60) N(4762, 120))                                       \
+    X(menu_open, "the menu opens", 0, N(2525, 50) N(3378, 70))                                     \
+    X(menu_close, "the menu closes", 0, N(4000, 50) N(2660, 70))                                   \
+    X(wake, "wake-up from power-down", 0, N(4237, 40) N(0, 40) N(4237, 40) N(0, 40) N(4237, 40))
 
 #define SOUNDS_ID(name, when, quiet, notes) SOUNDS_##name,
 #define SOUNDS_NO_NOTES(hz, ms)

@@ -7,7 +7,7 @@
 // The board model (MODEL.wasm, sim/board_wasm.c) goes into all three as base64.
 // `import X from 'board-NAME'` reads GEN_DIR/NAME.json, a table the firmware's C exports
 // (build/gen: pins from print_pins, menu and legend from print_menu, sounds from
-// print_sounds, serial, leds and timings from print_facts); the LEDs' colours come from
+// print_sounds, serial, leds and timings from print_facts, piezo from tests/sim/piezo.py); the LEDs' colours come from
 // schematics/parts.json. PAGE.html is src/page.html with its facts filled in
 // (tests/docs/facts.py fill).
 // Usage: node build.mjs GEN_DIR FIRMWARE.hex OUT_DIR MODEL.wasm PAGE.html

@@ -38,9 +38,16 @@ $(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pi
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ sim/board_model.c sim/board_wasm.c
 
+# The sounder's response for the page (sim/web/src/sound.js): the figures of the model in
+# tests/sim/piezo.py, read from schematics/parts.json.
+PIEZO_JSON := $(GEN_DIR)/piezo.json
+$(PIEZO_JSON): schematics/parts.json schematics/gen/parts.py tests/sim/piezo.py
+	@mkdir -p $(@D)
+	$(PYTHON) -m tests.sim.piezo json > $@.tmp && mv $@.tmp $@
+
 # one esbuild run writes all four; `import X from 'board-NAME'` reads build/gen/NAME.json
 $(WEB_PAGE) $(WEB_SIM) $(WEB_FLASH) $(WEB_MODEL) &: $(WEB_SRC) $(PINS_JSON) $(FW_HEX) $(WEB_MODEL_WASM) \
-		$(MENU_JSON) $(LEGEND_JSON) $(SOUNDS_JSON) $(FACTS_JSON) $(WEB_PAGE_HTML) $(WEB_NODE_MODULES) \
+		$(MENU_JSON) $(LEGEND_JSON) $(SOUNDS_JSON) $(PIEZO_JSON) $(FACTS_JSON) $(WEB_PAGE_HTML) $(WEB_NODE_MODULES) \
 		schematics/parts.json
 	node sim/web/build.mjs $(GEN_DIR) $(FW_HEX) $(WEB_DIR) $(WEB_MODEL_WASM) $(WEB_PAGE_HTML)
 

@@ -57,6 +57,11 @@ GOALS = {
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
     "isr_cpu_percent_tone": ("<=", 3, "timer interrupts' share of the CPU while a tone plays"),
     "sound_latency_ms": ("<=", 20, "release of a key to its click's first edge, the worst"),
+    # issue 34: the sounder's model (tests/sim/piezo.py), A-weighted at 10 cm
+    "sound_level_spread_db": ("<=", 6, "loudest sound less the quietest, the ignored buzz aside"),
+    "sound_ignored_below_loudest_db": ("<=", 10, "the ignored press's buzz under the loudest"),
+    "sound_ignored_roughness_gap": (">=", 0.5,
+                                    "the buzz's roughness over any other sound's"),
     "ai_move_cycles_max": ("<=", 4000, "slowest AI move, every perfect move (a table look-up)"),
     # Issue 36, the variant games: every game's AI as fast as the normal game's; fading's
     # table within 8 KB.

@@ -1,11 +1,13 @@
 /* tests/game/test_game_sounds.c - the game's sounds (firmware/README.md, "Sound"): the
- * table itself (distinct notes, short sounds), the setting's filter over every setting
+ * table itself (distinct notes, short sounds, the melodies' shapes, every two sounds told
+ * apart, room for the cells' pitches), the setting's filter over every setting
  * and sound, which event asks for which sound (a click at an accepted release, the low
  * buzz where a press flickers as ignored, the AI's move, the results, the menu, the
  * wake-up), a result never replaced in the same step, the menu's sound cell stepping
  * on, quiet, off, and the record before sound migrating with sound on. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -38,6 +40,12 @@ typedef struct {
         count += sizeof rows / sizeof rows[0];                                                     \
     }
 
+/* a and b (Hz) within 5 % of the higher: too close to tell two sounds apart by. */
+static bool within_5_percent(uint16_t a, uint16_t b)
+{
+    return 20u * (unsigned)(a > b ? a - b : b - a) < (a > b ? a : b);
+}
+
 /* Every note of the table, with its sound's id. */
 static unsigned table_notes(note_t *n)
 {
@@ -61,7 +69,7 @@ static void test_table_distinct_and_short(void **state)
             if (n[i].id == n[k].id || !n[i].hz || !n[k].hz) {
                 continue;
             }
-            if (20u * (n[i].hz > n[k].hz ? n[i].hz - n[k].hz : n[k].hz - n[i].hz) < n[i].hz) {
+            if (within_5_percent(n[i].hz, n[k].hz)) {
                 fail_msg("sounds %u and %u: %u Hz and %u Hz within 5 %%", n[i].id, n[k].id,
                          n[i].hz, n[k].hz);
             }
@@ -69,6 +77,116 @@ static void test_table_distinct_and_short(void **state)
     }
     for (unsigned id = 0; id < SOUNDS_N; id++) {
         assert_true(total[id] > 0 && total[id] <= 600u);
+    }
+}
+
+/* A sound's tones: its notes, a rest marking the tone after it, a note repeated with no
+ * rest between joined to the one before; their count. */
+typedef struct {
+    uint16_t hz, ms;
+    bool after_rest;
+} tone_t;
+
+static unsigned sound_tones(uint8_t id, tone_t *t, unsigned *length)
+{
+    note_t n[64];
+    unsigned count = table_notes(n), k = 0;
+    bool rest = false;
+    *length = 0;
+    for (unsigned i = 0; i < count; i++) {
+        if (n[i].id != id) {
+            continue;
+        }
+        *length += n[i].ms;
+        if (!n[i].hz) {
+            rest = true;
+        } else if (k && !rest && t[k - 1].hz == n[i].hz) {
+            t[k - 1].ms = (uint16_t)(t[k - 1].ms + n[i].ms);
+        } else {
+            t[k++] = (tone_t){n[i].hz, n[i].ms, rest};
+            rest = false;
+        }
+    }
+    return k;
+}
+
+/* A sound's figure, as the ear tells sounds apart: a letter per step from one tone to the
+ * next (u up, d down, s the same), upper case where a rest comes between. */
+static void sound_figure(uint8_t id, char *fig, unsigned *length)
+{
+    tone_t t[32];
+    unsigned k = sound_tones(id, t, length);
+    for (unsigned i = 1; i < k; i++) {
+        char c = t[i].hz > t[i - 1].hz ? 'u' : t[i].hz < t[i - 1].hz ? 'd' : 's';
+        fig[i - 1] = (char)(t[i].after_rest ? c - 'a' + 'A' : c);
+    }
+    fig[k ? k - 1 : 0] = '\0';
+}
+
+/* The melodies keep their shapes: the win rises, the loss falls, tone by tone, each
+ * ending on its longest; the draw is two equal notes with a rest between; the menu
+ * opens rising and closes falling. */
+static void test_table_shapes(void **state)
+{
+    static const struct {
+        uint8_t id;
+        const char *figure;
+    } shapes[] = {{SOUNDS_win, "uu"},      {SOUNDS_loss, "dd"},       {SOUNDS_draw, "S"},
+                  {SOUNDS_menu_open, "u"}, {SOUNDS_menu_close, "d"}};
+    (void)state;
+    for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        char fig[32];
+        unsigned length;
+        tone_t t[32];
+        sound_figure(shapes[i].id, fig, &length);
+        assert_string_equal(fig, shapes[i].figure);
+        unsigned k = sound_tones(shapes[i].id, t, &length);
+        for (unsigned j = 0; j + 1 < k && shapes[i].id != SOUNDS_draw; j++) {
+            assert_true(t[k - 1].ms > t[j].ms);
+        }
+    }
+}
+
+/* Every two sounds are told apart: a different figure, or lengths at least a factor of
+ * 2 apart (a 10 ms tick and a 40 ms beep; two rising chirps of 120 and 150 ms are not). */
+static void test_table_pairs_distinct(void **state)
+{
+    (void)state;
+    for (uint8_t a = 0; a < SOUNDS_N; a++) {
+        for (uint8_t b = (uint8_t)(a + 1u); b < SOUNDS_N; b++) {
+            char fa[32], fb[32];
+            unsigned la, lb;
+            sound_figure(a, fa, &la);
+            sound_figure(b, fb, &lb);
+            if (!strcmp(fa, fb) && (la > lb ? la : lb) < 2u * (la < lb ? la : lb)) {
+                fail_msg("sounds %u and %u alike: figure '%s', %u and %u ms", a, b, fa, la, lb);
+            }
+        }
+    }
+}
+
+/* Room for the cells' own pitches (issue 34: each cell a pitch, X and O told apart by
+ * rhythm): the C major scale F to G about the piezo's 4 kHz, the centre's C its tonic.
+ * A sound of a single pitch (a rhythm of one tone, which a cell's would be) is at least
+ * 5 % from each of them; the melodies are told from a cell by their figures. */
+static const uint16_t cell_room[POS_CELLS] = {2660, 3012, 3378, 3788, 4000, 4484, 5051, 5348, 5988};
+
+static void test_table_room_for_cells(void **state)
+{
+    (void)state;
+    for (uint8_t id = 0; id < SOUNDS_N; id++) {
+        tone_t t[32];
+        unsigned length, k = sound_tones(id, t, &length);
+        bool one_pitch = true;
+        for (unsigned i = 1; i < k; i++) {
+            one_pitch = one_pitch && t[i].hz == t[0].hz;
+        }
+        for (unsigned c = 0; one_pitch && id != SOUNDS_ignored && c < POS_CELLS; c++) {
+            if (within_5_percent(t[0].hz, cell_room[c])) {
+                fail_msg("sound %u: %u Hz within 5 %% of cell %u's %u Hz", id, t[0].hz, c + 1,
+                         cell_room[c]);
+            }
+        }
     }
 }
 
@@ -274,6 +392,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_distinct_and_short),
+        cmocka_unit_test(test_table_shapes),
+        cmocka_unit_test(test_table_pairs_distinct),
+        cmocka_unit_test(test_table_room_for_cells),
         cmocka_unit_test(test_filter_every_setting),
         cmocka_unit_test(test_presses),
         cmocka_unit_test(test_results),

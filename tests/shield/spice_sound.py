@@ -25,7 +25,7 @@ import subprocess
 
 from schematics.gen import parts as partdata
 
-TONES_HZ = (250, 500, 1000, 2000, 4000)   # the firmware's range (firmware/game/sounds.h)
+TONES_HZ = (2000, 3000, 4000, 5000, 6000)  # about the firmware's notes (firmware/game/sounds.h)
 SETTLE, MEASURE = 5, 3                     # periods
 SWING_MIN = 0.95
 PIN_RATED = 20e-3

@@ -68,6 +68,16 @@ test-sim-sound: $(SIM_DIR)/ttt-sim $(PROBE_SOUND) $(SIM_ELF) $(SOUNDS_JSON)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_PROBE_SOUND=$(PROBE_SOUND) TTT_ELF=$(SIM_ELF) \
 		SOUNDS_JSON=$(SOUNDS_JSON) TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) \
 		$(PYTEST) -q tests/sim/test_sound.py
+# The sounder's model (tests/sim/piezo.py) on the host: its parts, its calibration to the
+# sheet, the table against the goals, planted mistakes; and make bench's figures from it.
+.PHONY: test-sim-piezo bench-sound
+test-sim-piezo: $(SOUNDS_JSON)
+	@SOUNDS_JSON=$(SOUNDS_JSON) $(PYTEST) -q tests/sim/test_piezo.py
+bench-sound: $(SOUNDS_JSON)
+	@$(PYTHON) -m tests.sim.piezo bench $(SOUNDS_JSON)
+BENCH_TARGETS += bench-sound
+TEST_TARGETS += test-sim-piezo
+CHECK_TARGETS += test-sim-piezo
 test-sim-cues: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(MENU_JSON)
 	@TTT_SIM=$(SIM_DIR)/ttt-sim TTT_ELF=$(SIM_ELF) MENU_JSON=$(MENU_JSON) $(PYTEST) -q tests/sim/test_cues.py
 test-sim-play: $(SIM_DIR)/ttt-sim $(SIM_ELF) $(HAL_BENCH_FW) $(MENU_JSON) $(LEGEND_JSON)

@@ -14,6 +14,11 @@ in the WAV alone (tests/sim/listen.py) and held to what was played.
   it while OC2A toggles (the chip's rule, which simavr 1.6's own OC2A breaks: the part
   models it, sim/README.md "Emulator gaps"; that simavr still has the gap is checked too).
 - The planted mistakes: the same WAV a little sharp, or with a note missing, must fail.
+- Loudness: each note of each session's WAV played through the sounder's model
+  (tests/sim/piezo.py, heard_db) is as loud as the model says of its frequency
+  (note_db, the figures of make bench) within LEVEL_DB: the bench's figures hold for the
+  firmware's own output; a planted WAV at 90 % of the swing must differ. The sound as
+  the piezo makes it, its spectrogram: build/sound/SESSION-heard.png.
 """
 import json
 import os
@@ -23,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from tests.sim import listen, spectrogram
+from tests.sim import listen, piezo, spectrogram
 
 SOUND_DIR = "build/sound"  # the sessions' WAVs and spectrograms, kept for people to look at
 
@@ -47,6 +52,9 @@ def run_wav(sim, image, script, wav, env=None):
 
 OCR2A_WARNING = "ttt-sim: warning: OCR2A written below Timer2's running count 1 times"
 
+
+LEVEL_DB = 0.5
+TRIM_MS = 2.0  # the resonance's ring (Q / pi f0: 0.4 ms at 4 kHz) left out of each note
 
 TAP_WAIT = "wait 1000"
 
@@ -155,6 +163,32 @@ def test_firmware_session(session, session_wavs, sounds):
         assert len(listen.edges(x)) == 0
 
 
+def level_errors(m, x, found):
+    """Each found note's level in the WAV through the model against the model's level of
+    its frequency: a list of messages, empty when they agree within LEVEL_DB."""
+    trim = int(TRIM_MS * listen.RATE / 1000)
+    spans = [(int(n.start * listen.RATE) + trim, int((n.start + n.ms / 1000) * listen.RATE) - trim)
+             for n in found]
+    heard = piezo.heard_db(m, x, spans)
+    return ["%.0f Hz: %.2f dB(A) heard, %.2f the model's" % (n.hz, h, piezo.note_db(m, n.hz))
+            for n, h in zip(found, heard) if abs(h - piezo.note_db(m, n.hz)) > LEVEL_DB]
+
+
+@pytest.mark.parametrize("session", sorted(set(SESSIONS) - {"off"}))
+def test_firmware_levels(session, session_wavs):
+    if os.environ.get("TTT_BOARD_SOUND", "1") == "0":
+        pytest.skip("no sounder fitted: nothing to hear")
+    wav = session_wavs[session]
+    m, x = piezo.load(), listen.read_wav(wav)
+    found = listen.notes(x)
+    a = max(0, int((found[0].start - 0.5) * listen.RATE)) if found else 0
+    spectrogram.write(piezo.heard(m, x[a:], weighted=False), wav[:-4] + "-heard.png",
+                      "ttt.elf, session '%s' as the piezo makes it (tests/sim/piezo.py)" % session,
+                      t0=a / listen.RATE)
+    assert found and level_errors(m, x, found) == []
+    assert level_errors(m, 0.9 * x, found) != []  # planted: 90 % of the swing
+
+
 @pytest.fixture(scope="module")
 def probe():
     path = os.environ.get("TTT_PROBE_SOUND", "build/sim/probe_sound.elf")
@@ -251,7 +285,8 @@ def test_planted_firmware_mistakes_are_caught(session_wavs, sounds):
     sharp = check_sounds(listen.notes(listen.render(e / 1.015, len(x))), names, sounds)
     assert sum("Hz, expected" in p for p in sharp) == len(listen.notes(x))
     cut = listen.render(e[:-20], len(x))  # the last 20 edges gone: the last note shorter
-    assert any("win: note 4" in p for p in check_sounds(listen.notes(cut), names, sounds))
+    last = "win: note %d" % len([n for n in sounds["win"] if n[0]])
+    assert any(last in p for p in check_sounds(listen.notes(cut), names, sounds))
 
 
 def test_key_wake_sounds_whole(session_wavs, sounds):

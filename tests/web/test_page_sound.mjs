@@ -1,7 +1,10 @@
 // tests/web/test_page_sound.mjs - the page's sound in Debian's Chromium (headless, from
 // file://): no AudioContext before the person's first gesture, a running one after it;
 // the firmware's sessions (presses, the menu, a two-player win, a loss to the AI, presses
-// under `sound off`) give the sounds of SOUNDS_JSON in order (silence with BOARD_SOUND=0: no sounder fitted);
+// under `sound off`) give the sounds of SOUNDS_JSON in order (silence with BOARD_SOUND=0: no sounder fitted),
+// rendered as the pin's square; rendered through the sounder's filters (sound.js, piezo.json) each
+// tone is as loud, against the others, as the model says (SOUND_LEVELS: tests/sim/piezo.py levels,
+// within 1 dB), and a planted flat rendering (no sounder: every tone alike) is caught;
 // the sounder pin's edges recorded while the probe image (tests/web/sound_fw.c) plays its
 // known Timer2 notes, rendered through the page's own sound graph (sound.js) in an
 // OfflineAudioContext, give those tones (frequency within 1 %, length and onset within
@@ -10,7 +13,7 @@
 // Space) silences the graph, live and rendered, kept over a reload; the note mark shows a tone.
 // Saves OUT_DIR/sound-1200.png, sound-390.png and sound-reading-390.png.
 // Usage: WEB_PAGE=build/web/index.html SOUND_HEX=sound_fw.hex SOUNDS_JSON=build/gen/sounds.json
-//   BOARD_SOUND=1 OUT_DIR=DIR node --test test_page_sound.mjs
+//   SOUND_LEVELS=build/web/sound_levels.json BOARD_SOUND=1 OUT_DIR=DIR node --test test_page_sound.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,11 +21,14 @@ import test from 'node:test';
 import { usePage, noPageErrors, check } from './chromium.mjs';
 import { inputs } from './inputs.mjs';
 import { waitLine, rxLines, simWait, command, waitFor } from './page_read.mjs';
-import { findTones, expectTones, compareTones, checkSounds } from './tones.mjs';
+import {
+  findTones, expectTones, compareTones, checkSounds, toneLevels, checkLevels, modelLevels,
+} from './tones.mjs';
 
-const [pagePath, soundHex, soundsJson, boardSound, outDir] = inputs('WEB_PAGE', 'SOUND_HEX', 'SOUNDS_JSON',
-  'BOARD_SOUND', 'OUT_DIR');
+const [pagePath, soundHex, soundsJson, levelsJson, boardSound, outDir] = inputs('WEB_PAGE', 'SOUND_HEX',
+  'SOUNDS_JSON', 'SOUND_LEVELS', 'BOARD_SOUND', 'OUT_DIR');
 const sounds = JSON.parse(fs.readFileSync(soundsJson, 'utf8'));
+const levels = JSON.parse(fs.readFileSync(levelsJson, 'utf8'));
 const FITTED = boardSound !== '0'; // a board without a sounder: every check hears silence
 fs.mkdirSync(outDir, { recursive: true });
 const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1200, height: 900 } });
@@ -43,7 +49,7 @@ async function recordRendered(page, line, done, muted = false) {
   await waitLine(page, `${line} answered`, done, n, 3000);
   await simWait(page, 50);
   const rec = await page.evaluate(() => window.tttSound.recorded());
-  const x = await page.evaluate(([e, a, b, m]) => window.tttSound.render(e, a, b, m), [rec.edges, from, rec.end, muted]);
+  const x = await page.evaluate(([e, a, b, m]) => window.tttSound.render(e, a, b, m, true), [rec.edges, from, rec.end, muted]);
   return { rec, x };
 }
 
@@ -74,18 +80,29 @@ const FW_SESSIONS = [
   ['loss', [line('new x'), ...[1, 2, 4].map(tap)], ['click', 'ai_move', 'click', 'ai_move', 'click', 'loss']],
   ['sound off', [line('sound off'), line('new x'), tap(1), tap(1), line('sound on')], []],
 ];
+// the edges rendered as the pin's square (pin: true) or through the sounder's filters
+const render = (page, rec, from, pin) => page.evaluate(([e, a, b, p]) => window.tttSound.render(e, a, b, false, p),
+  [rec.edges, from, rec.end, pin]);
 for (const [name, steps, names] of FW_SESSIONS) {
-  test(`the firmware's ${name} session: ${names.join(' ')} as sounds.json has them`, async () => {
+  test(`the firmware's ${name} session: ${names.join(' ')} as sounds.json has them, as loud as the model`, async () => {
     const { page } = s;
     await simWait(page, 300);
     const from = await page.evaluate(() => window.tttSound.record());
     for (const step of steps) await step(page);
     const rec = await page.evaluate(() => window.tttSound.recorded());
-    const x = await page.evaluate(([e, a, b]) => window.tttSound.render(e, a, b, false), [rec.edges, from, rec.end]);
-    const found = findTones(x, RATE), want = FITTED ? names : [];
+    const found = findTones(await render(page, rec, from, true), RATE), want = FITTED ? names : [];
     console.log(`page_sound ${name}: ${found.map((t) => `${t.hz.toFixed(1)} Hz ${t.lengthMs.toFixed(1)} ms`).join(', ')}`);
     const errs = checkSounds(found, want, sounds);
     check(`${name}: the sounds`, errs.length === 0, errs.join('; '));
+    if (!want.length) return;
+    const heard = toneLevels(await render(page, rec, from, false), RATE, found), model = modelLevels(want, levels);
+    console.log(`page_sound ${name} levels: ${heard.map((v, i) => `${(v - model[i]).toFixed(2)}`).join(' ')} dB against the model`);
+    const lerrs = checkLevels(heard, model);
+    check(`${name}: each tone as loud as the model says`, lerrs.length === 0, lerrs.join('; '));
+    if (new Set(model.map(Math.round)).size > 1) {
+      const flat = toneLevels(await render(page, rec, from, true), RATE, found);
+      check(`${name}: planted, the pin's square (no sounder) is caught`, checkLevels(flat, model).length > 0);
+    }
   });
 }
 
@@ -103,7 +120,7 @@ test('the probe\'s notes, rendered through the page\'s sound graph', async () =>
   console.log(`page_sound: ${detail.join(', ')}`);
   // a test of the test: the edges 2 % slow, and a tone dropped, must not pass
   const a = rec.edges[0][0] - 1, slowEdges = rec.edges.map(([c, h]) => [a + (c - a) * 1.02, h]);
-  const slow = await page.evaluate(([e, from, to]) => window.tttSound.render(e, from, to, false),
+  const slow = await page.evaluate(([e, from, to]) => window.tttSound.render(e, from, to, false, true),
     [slowEdges, a, a + (rec.end - a) * 1.03]);
   check('planted: 2 % slow is caught', compareTones(findTones(slow, RATE), want).length > 0);
   check('planted: a missing tone is caught', compareTones(found.slice(1), want).length > 0);

@@ -5,30 +5,12 @@
 // lone edge, a change of frequency with no gap and a tone that stops toggling.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundle } from './bundle.mjs';
 
-const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sim/web');
 const F_CPU = 16000000;
 
-// wav.js and sound.js bundled as the page bundles them (esbuild), into one module
-async function load() {
-  const esbuild = createRequire(path.join(WEB, 'package.json'))('esbuild');
-  const out = await esbuild.build({
-    stdin: {
-      contents: "export * from './wav.js';\nexport { EdgeTones } from './sound.js';\n",
-      resolveDir: path.join(WEB, 'src'),
-    },
-    bundle: true, format: 'esm', write: false, logLevel: 'silent',
-  });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sound-')), 'sound.mjs');
-  fs.writeFileSync(file, out.outputFiles[0].text);
-  return import(pathToFileURL(file).href);
-}
-const M = await load();
+// wav.js and sound.js bundled as the page bundles them
+const M = await bundle("export * from './wav.js';\nexport { EdgeTones } from './sound.js';\n");
 
 // the rule, sample by sample (sim/sound_wav.c): each sample's high cycles summed over
 // the edges [[cycle, high]] (the pin low before the first), then the 20 Hz high-pass

@@ -1,7 +1,10 @@
 """tests/web/test_sound_twin.py - the sound twin test: the same scripted sessions on simavr
 (`ttt-sim --wav`) and avr8js (`ttt-sim-js --wav`) give WAVs with the same notes, each
 one's onset within 5 ms and frequency within 1 % of its twin's, both found in the WAV
-alone and measured by an FFT (tests/sim/listen.py), and no sound outside them.
+alone and measured by an FFT (tests/sim/listen.py), and no sound outside them; each
+note as loud as its twin through the sounder's model (tests/sim/piezo.py, dB(A) at
+10 cm) within LEVEL_DB, and as loud as the model says of the table's notes
+(tests/sim/test_sound.py's level_errors).
 
 Sessions: the firmware's (tests/sim/test_sound.py's SESSIONS: presses, the menu, a win, a
 draw, a loss; not the wake-up after five idle minutes, 20 s on avr8js alone, which
@@ -11,7 +14,7 @@ Timer0's interrupt), the web probe (tests/web/sound_fw.c: notes on command, a to
 stops with the pin high, so the next starts high at once: the OC2A latch, avr8js gap
 12). The web probe has no interrupt, so its onsets agree within 0.1 ms: a latch
 forgotten moves a note's first edge by a half period. The planted case: the avr8js WAV
-2 % sharp, and 10 ms late, must be caught.
+2 % sharp, 10 ms late, and a note 1 dB quieter, must be caught.
 
 run by `make test-web-sound-twin` (tests/web/web.mk: TTT_SIM, TTT_SIM_JS, the images,
 SOUNDS_JSON, TTT_BOARD_SOUND)"""
@@ -22,11 +25,12 @@ import subprocess
 import numpy as np
 import pytest
 
-from tests.sim import listen
-from tests.sim.test_sound import SESSIONS as FW_SESSIONS, check_sounds
+from tests.sim import listen, piezo
+from tests.sim.test_sound import SESSIONS as FW_SESSIONS, TRIM_MS, check_sounds, level_errors
 
 ONSET_MS = 5.0
 HZ_SHARE = 0.01
+LEVEL_DB = 0.5
 
 # name: (the image's variable, the session in the --stdio protocol, notes at least,
 # onsets within ms)
@@ -86,6 +90,17 @@ def differences(a, b, onset_ms=ONSET_MS):
     return errs
 
 
+def level_differences(a, na, b, nb):
+    """What differs between two WAVs' notes in loudness through the sounder's model (the
+    same notes, in order): a list of messages, empty when each pair is within LEVEL_DB."""
+    m, trim = piezo.load(), int(TRIM_MS * listen.RATE / 1000)
+    spans = [[(int(n.start * listen.RATE) + trim, int((n.start + n.ms / 1000) * listen.RATE) - trim)
+              for n in ns] for ns in (na, nb)]
+    la, lb = piezo.heard_db(m, a, spans[0]), piezo.heard_db(m, b, spans[1])
+    return ["note %d (%.0f Hz): %.2f dB(A) against %.2f" % (i + 1, n.hz, x, y)
+            for i, (n, x, y) in enumerate(zip(nb, la, lb)) if abs(x - y) > LEVEL_DB]
+
+
 def fmt(notes):
     return ", ".join("%.2f Hz %.1f ms at %.2f" % (n.hz, n.ms, n.start * 1e3) for n in notes)
 
@@ -127,6 +142,8 @@ def test_firmware_twin(tmp_path, name):
     assert differences(na, nb) == []
     assert check_sounds(nb, names, sounds_table()) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
+    assert level_differences(a, na, b, nb) == []
+    assert level_errors(piezo.load(), b, nb) == []
 
 
 def test_planted(tmp_path):
@@ -138,3 +155,6 @@ def test_planted(tmp_path):
     late = np.concatenate((np.zeros(441), b))
     assert any("Hz" in e for e in differences(listen.notes(sharp), nb)), "2 % sharp not caught"
     assert any("onset" in e for e in differences(listen.notes(late), nb)), "10 ms late not caught"
+    quiet, n = b.copy(), nb[0]
+    quiet[int(n.start * listen.RATE):int((n.start + n.ms / 1000) * listen.RATE)] *= 10 ** (-1 / 20)
+    assert level_differences(b, nb, quiet, nb), "a note 1 dB quieter not caught"

@@ -3,7 +3,8 @@
 // is sound; within it, rising zero crossings (interpolated) give the periods, and a
 // period more than SPLIT off the tone's mean starts the next tone. expectTones() turns
 // sounds.json notes into the tones they must give; compareTones() and checkSounds() list
-// what differs.
+// what differs; toneLevels() and checkLevels() measure each tone's loudness in a second
+// rendering (through the sounder's filters) against the model's (tests/sim/piezo.py).
 const SILENT = 0.02;
 const GAP_MS = 1;
 const SPLIT = 0.03;
@@ -106,4 +107,35 @@ export function checkSounds(found, names, sounds) {
     k += w.length;
   }
   return errs;
+}
+
+const TRIM_MS = 2; // the resonance's ring at a tone's ends (Q / pi f0: 0.4 ms at 4 kHz)
+
+/** Each tone's level in `x` (another rendering of the same edges), dB of its peak. */
+export function toneLevels(x, rate, tones) {
+  return tones.map((t) => {
+    const a = Math.round(((t.onsetMs + TRIM_MS) * rate) / 1000);
+    const b = Math.round(((t.onsetMs + t.lengthMs - TRIM_MS) * rate) / 1000);
+    let sum = 0;
+    for (let i = a; i < b; i++) sum += x[i] * x[i];
+    return 10 * Math.log10((2 * sum) / Math.max(1, b - a));
+  });
+}
+
+/**
+ * What differs between measured tone levels (dB) and the model's (dB, one a tone, the
+ * same order) once their mean difference is taken out (the page's volume is the
+ * person's): each within `tol` dB, [] when they agree.
+ */
+export function checkLevels(measured, model, tol = 1) {
+  if (measured.length !== model.length) return [`${measured.length} levels, want ${model.length}`];
+  const d = measured.map((v, i) => v - model[i]), mean = d.reduce((a, v) => a + v, 0) / d.length;
+  return d.flatMap((v, i) => (Math.abs(v - mean) > tol
+    ? [`tone ${i}: ${(v - mean).toFixed(2)} dB from the model's (${model[i].toFixed(1)} dB)`] : []));
+}
+
+/** The model's levels (SOUND_LEVELS: tests/sim/piezo.py levels) of the sounds `names`'
+ * tones in order, dB unweighted. */
+export function modelLevels(names, levels) {
+  return names.flatMap((name) => expectTones(levels[name]).map((t) => levels[name].find((n) => n.hz === t.hz).db));
 }

@@ -65,13 +65,28 @@ test-web-people: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_people.mjs
 TEST_TARGETS += test-web-people
 # the page's sound (tests/web/test_page_sound.mjs): started by a gesture, the firmware's
-# sounds and the probe's tones through the page's sound graph rendered offline, the mute
-# button
+# sounds and the probe's tones through the page's sound graph rendered offline, their
+# levels through the sounder's filters against the model's, the mute button
+# (each note's level as the sounder's model gives it: SOUND_LEVELS, tests/sim/piezo.py)
+SOUND_LEVELS := $(WEB_DIR)/sound_levels.json
+$(SOUND_LEVELS): $(SOUNDS_JSON) schematics/parts.json tests/sim/piezo.py
+	@mkdir -p $(@D)
+	$(PYTHON) -m tests.sim.piezo levels $(SOUNDS_JSON) > $@.tmp && mv $@.tmp $@
 .PHONY: test-web-sound
-test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex) $(SOUNDS_JSON)
-	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) SOUNDS_JSON=$(SOUNDS_JSON) \
+test-web-sound: $(WEB_PAGE) $(SOUND_FW:.elf=.hex) $(SOUNDS_JSON) $(SOUND_LEVELS)
+	@WEB_PAGE=$(WEB_PAGE) SOUND_HEX=$(SOUND_FW:.elf=.hex) SOUNDS_JSON=$(SOUNDS_JSON) SOUND_LEVELS=$(SOUND_LEVELS) \
 		BOARD_SOUND=$(SIM_BOARD_SOUND) OUT_DIR=$(WEB_DIR)/page $(NODE_TEST) tests/web/test_page_sound.mjs
 TEST_TARGETS += test-web-sound
+# a page a screen reader can play (tests/web/test_page_a11y.mjs): axe-core (pinned in
+# sim/web/package-lock.json) finds no violation at 1200 x 900 and 390 x 844, each cell named
+# by its state, moves and results announced, every control from the keyboard; the board in
+# words (sim/web/src/reader.js) in Node first (tests/web/test_reader.mjs)
+.PHONY: test-web-a11y
+test-web-a11y: $(WEB_PAGE) $(WEB_NODE_MODULES)
+	@$(NODE_TEST) tests/web/test_reader.mjs
+	@WEB_PAGE=$(WEB_PAGE) AXE_JS=sim/web/node_modules/axe-core/axe.min.js OUT_DIR=$(WEB_DIR)/page \
+		$(NODE_TEST) tests/web/test_page_a11y.mjs
+TEST_TARGETS += test-web-a11y
 # the sound's pure parts in Node: the WAV rule, the WAV header, the tones found in edges
 .PHONY: test-web-wav
 test-web-wav: $(WEB_NODE_MODULES)

@@ -6,10 +6,12 @@
 // What a test reads: #board[data-picture] (the decoded picture, as `leds` in ttt-sim
 // --stdio), #board[data-leds] and each .cell[data-led] (lit right now), .cell[data-on]
 // (its brightness in permille of full),
-// #board[data-sim-ms] (simulated time), #log lines, #flash-progress[data-state] (idle,
+// #board[data-sim-ms] (simulated time), each .cell's aria-label (its state in words:
+// reader.js) and #said (what a screen reader announces), #log lines, #flash-progress[data-state] (idle,
 // write, verify, ok, failed) with its .text, #flash-msg, #tone[data-hz] (the tone playing),
 // and window.tttSound (the sound's state, a recording of the pin's edges and their
-// rendering through the page's own sound graph: sound.js).
+// rendering through the page's own sound graph, the sounder's filters or the pin's square
+// as it is: sound.js).
 import {
   Shield, msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
@@ -17,12 +19,14 @@ import { parseHex } from './image.js';
 import { Presses } from './presses.js';
 import { EdgeTones, ToneGraph, renderEdges } from './sound.js';
 import { PressVerdict } from './verdict.js';
+import { BoardReader } from './reader.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
 import MENU_TABLE from 'board-menu';
 import SOUNDS from 'board-sounds';
 import PARTS from 'shield-parts';
 import { dieLight, ledDies } from './leds.js';
+import PIEZO from 'board-piezo';
 
 const MAX_STEP_MS = 100; // after a stall (hidden tab, slow machine) run at most this at once
 const LOG_MAX = 400;
@@ -134,6 +138,25 @@ for (let i = 0; i < 9; i++) {
   b.addEventListener('pointercancel', up);
   b.addEventListener('lostpointercapture', up);
   b.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a hold
+  cellKeys(b, i);
+}
+// A focused cell is pressed by Enter or Space as long as the key is held (a long press:
+// hold it 0.8 s); the arrow keys move the focus across the board.
+function cellKeys(b, i) {
+  const key = (e) => e.key === 'Enter' || e.key === ' ';
+  b.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      cells[Math.min(8, Math.max(0, i + step))].focus();
+    } else if (key(e)) {
+      e.preventDefault(); // no click, no scrolling
+      if (!e.repeat) down(i, 'f' + e.code);
+    }
+  });
+  b.addEventListener('keyup', (e) => { if (key(e)) { e.preventDefault(); up_(i, 'f' + e.code); } });
+  b.addEventListener('blur', () => { up_(i, 'fEnter'); up_(i, 'fSpace'); });
 }
 // The menu's choice on each cell (the firmware's table, firmware/game/menu.h), drawn in
 // the cells' places and labelled with the keys that press them.
@@ -155,12 +178,26 @@ const legend = MENU.map((text, i) => {
   b.textContent = head;
   $('stats-legend').replaceChildren(b, `:${rest.join(':')}`);
 }
+// Each cell's name says its state, as a screen reader reads it (reader.js: its LED in the
+// stable picture, with what the console said); the console's moves and results are
+// announced in #said, a live region.
+const reader = new BoardReader(MENU), saidEl = $('said');
+function nameCells() {
+  cells.forEach((b, i) => {
+    const name = `${reader.cell(i, b.dataset.state || '.')}${numpad ? ` (key ${label(i)})` : ''}`;
+    if (b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
+  });
+}
+function announce(text) {
+  const p = document.createElement('p');
+  p.textContent = text;
+  saidEl.appendChild(p);
+  while (saidEl.childNodes.length > 4) saidEl.removeChild(saidEl.firstChild);
+}
 function relabel() {
   legend.forEach((li, i) => { li.querySelector('b').textContent = String(label(i)); });
-  cells.forEach((b, i) => {
-    b.querySelector('.num').textContent = String(label(i));
-    b.setAttribute('aria-label', `cell ${i + 1}${numpad ? ` (key ${label(i)})` : ''}`);
-  });
+  cells.forEach((b, i) => { b.querySelector('.num').textContent = String(label(i)); });
+  nameCells();
   const nb = $('numpad');
   nb.setAttribute('aria-pressed', String(numpad));
   nb.textContent = numpad ? 'Keys 7-8-9 on top' : 'Keys 1-9';
@@ -234,7 +271,8 @@ document.addEventListener('keyup', (e) => {
 $('numpad').addEventListener('click', () => { numpad = !numpad; relabel(); });
 
 // ---- sound ------------------------------------------------------------------------------
-// The sounder pin's tones on a Web Audio oscillator (sound.js), in an AudioContext made on
+// The sounder pin's tones on a Web Audio oscillator through the sounder's response
+// (sound.js, build/gen/piezo.json), in an AudioContext made on
 // the person's first gesture (browsers start no sound before one). Simulated time maps to
 // the context's: the cycle the frame runs to plays SOUND_LEAD_S from now, fixed while a
 // sound lasts (its notes keep their spacing), set again when silent or late. The mute
@@ -271,7 +309,7 @@ function startAudio() {
   }
   try {
     const ctx = new AudioContext();
-    audio = { ctx, graph: new ToneGraph(ctx, muted) };
+    audio = { ctx, graph: new ToneGraph(ctx, muted, PIEZO) };
     if (ctx.state === 'suspended') ctx.resume();
   } catch (e) {
     muteEl.disabled = true;
@@ -295,9 +333,10 @@ function toggleMute() {
 }
 muteEl.addEventListener('click', toggleMute);
 // "Reading the board": each sound of the firmware's table, when it plays and how it goes
+// (a pitch repeated: how many times, 8 short ones a buzz)
 function soundShape(notes) {
   const hz = notes.filter((n) => n.hz).map((n) => n.hz);
-  if (hz.length === 1) return `${Math.round(hz[0])} Hz`;
+  if (hz.every((h) => h === hz[0])) return `${hz.length > 1 ? `${hz.length} x ` : ''}${Math.round(hz[0])} Hz`;
   const up = hz.every((h, i) => !i || h > hz[i - 1]), down = hz.every((h, i) => !i || h < hz[i - 1]);
   return `${hz.length} notes${up ? ', rising' : down ? ', falling' : ''}`;
 }
@@ -316,7 +355,8 @@ window.tttSound = {
     gain: audio ? audio.graph.mute.gain.value : null, anchored: !!anchor }),
   record: () => { recording = []; return board ? board.now() : 0; },
   recorded: () => { const r = recording; recording = null; return { edges: r || [], end: board ? board.now() : 0 }; },
-  render: (edges, from, to, mute) => renderEdges(edges, from, to, F_CPU, mute).then((x) => Array.from(x)),
+  render: (edges, from, to, mute, pin) =>
+    renderEdges(edges, from, to, F_CPU, mute, pin ? null : PIEZO).then((x) => Array.from(x)),
   tap: (ms) => tapLive(ms),
 };
 // A tap on the live graph for `ms` of wall-clock time: an AnalyserNode after the mute, read
@@ -356,6 +396,8 @@ function start(flash, name) {
   board.onLine = (text) => {
     verdict.line(text);
     log('rx', text);
+    const said = reader.line(text);
+    if (said) announce(said);
   };
   board.onReset = (mcusr) => log('sys', `-- reset (${mcusr & 8 ? 'watchdog' : mcusr & 2 ? 'reset button' : 'power-on'}) --`);
   fwName = name;
@@ -459,6 +501,7 @@ function render() {
     for (let c = 0; c < 9; c++) cells[c].dataset.state = pic[c];
     shownPic = pic;
   }
+  nameCells();
 }
 
 // ---- reset, erase, load your own .hex ----------------------------------------------------

@@ -6,7 +6,9 @@
 // prescaler runs on), so the frequency is taken from the second on. A half-period that
 // differs starts the next tone, and an edge no other follows within twice its half-period
 // (or MAX_HALF_MS) ends it. ToneGraph plays them: a square OscillatorNode, a gate (the
-// tones' on/off, scheduled ahead) and the mute, in any BaseAudioContext, the page's live
+// tones' on/off, scheduled ahead), the sounder (piezoFilters: the pin's R13 into the
+// piezo's capacitance, then its resonance, from build/gen/piezo.json, the figures of the
+// model in tests/sim/piezo.py) and the mute, in any BaseAudioContext, the page's live
 // AudioContext or a test's OfflineAudioContext. No DOM.
 export const TONE_LEVEL = 0.25; // the gate's gain while a tone plays
 export const MAX_HALF_MS = 20; // a longer half-period (below 25 Hz) is no tone
@@ -66,14 +68,32 @@ export class EdgeTones {
   }
 }
 
+/**
+ * The sounder as filters in ctx, from piezo.json's figures: R13 into the piezo's
+ * capacitance (a first-order low-pass, by the bilinear transform at ctx's rate), then
+ * the second-order resonance 1 / sqrt(1 + Q^2 (f/f0 - f0/f)^2), which is Web Audio's
+ * band-pass (1 at f0). [first, last] to connect between.
+ */
+export function piezoFilters(ctx, piezo) {
+  const k = 2 * ctx.sampleRate * piezo.r_ohm * piezo.c_farad;
+  const rc = new IIRFilterNode(ctx, { feedforward: [1 / (1 + k), 1 / (1 + k)], feedback: [1, (1 - k) / (1 + k)] });
+  const res = new BiquadFilterNode(ctx, { type: 'bandpass', frequency: piezo.resonance_hz, Q: piezo.q });
+  rc.connect(res);
+  return [rc, res];
+}
+
 export class ToneGraph {
-  /** ctx: a BaseAudioContext; the graph starts silent, its oscillator running. */
-  constructor(ctx, muted) {
+  /** ctx: a BaseAudioContext; piezo: piezo.json's figures, or null for the pin's square
+   * as it is; the graph starts silent, its oscillator running. */
+  constructor(ctx, muted, piezo) {
     this.ctx = ctx;
     this.osc = new OscillatorNode(ctx, { type: 'square', frequency: 1000 });
     this.gate = new GainNode(ctx, { gain: 0 });
     this.mute = new GainNode(ctx, { gain: muted ? 0 : 1 });
-    this.osc.connect(this.gate).connect(this.mute).connect(ctx.destination);
+    const [first, last] = piezo ? piezoFilters(ctx, piezo) : [this.mute, this.mute];
+    this.osc.connect(this.gate).connect(first);
+    if (last !== this.mute) last.connect(this.mute);
+    this.mute.connect(ctx.destination);
     this.osc.start();
     this.until = 0; // the context time the last scheduled tone ends (Infinity: still open)
   }
@@ -102,13 +122,14 @@ export class ToneGraph {
 
 /**
  * The edges of a recording played into a fresh OfflineAudioContext (44.1 kHz) through
- * the same EdgeTones and ToneGraph as the page's: cycle `from` is time 0, `to` the end.
- * Resolves to the rendered samples (Float32Array).
+ * the same EdgeTones and ToneGraph as the page's (piezo: its figures, or null for the
+ * pin's square): cycle `from` is time 0, `to` the end. Resolves to the rendered samples
+ * (Float32Array).
  */
-export function renderEdges(edges, from, to, fCpu, muted) {
+export function renderEdges(edges, from, to, fCpu, muted, piezo) {
   const rate = 44100, frames = Math.ceil(((to - from) / fCpu) * rate);
   const ctx = new OfflineAudioContext({ numberOfChannels: 1, length: frames, sampleRate: rate });
-  const graph = new ToneGraph(ctx, muted);
+  const graph = new ToneGraph(ctx, muted, piezo);
   const at = (c) => (c - from) / fCpu;
   const tones = new EdgeTones(fCpu, (c, hz) => graph.start(at(c), hz), (c) => graph.end(at(c)));
   for (const [cycle] of edges) if (cycle >= from && cycle < to) tones.edge(cycle);
