@@ -140,8 +140,8 @@ for (let i = 0; i < 9; i++) {
   b.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a hold
   cellKeys(b, i);
 }
-// A focused cell is pressed by Enter or Space as long as the key is held (a long press:
-// hold it 0.8 s); the arrow keys move the focus across the board.
+// A focused cell is pressed by Enter or Space as long as the key is held (held past the
+// firmware's long press, a long press); the arrow keys move the focus across the board.
 function cellKeys(b, i) {
   const key = (e) => e.key === 'Enter' || e.key === ' ';
   b.addEventListener('keydown', (e) => {
