@@ -12,7 +12,8 @@
 #   - self-tests: the harness fails a `-x` run whose programmer succeeds, and the twin
 #     comparison sees one changed byte;
 #   - the harness's -t: a host pausing 1.5 s between commands finds the bootloader gone
-#     (optiboot's 1 s timeout) in real time, and still there with -t.
+#     (optiboot's 1 s timeout), and still there with -t; the pause is on the simulated
+#     clock (tests/web/slow_host.py), so a busy machine changes neither outcome.
 # Usage: test_flash.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
 set -u
 SIM=$1 JS=$2 BOOT=$3 HEX=$4 OUT=$5
@@ -82,6 +83,7 @@ checks=$((checks + 1))
 run planted -x "$BOOT" "$HEX" && bad "self-test: the harness passed a -x run whose flash succeeded"
 
 # -t (used by the browser test): the clock waits for a host that pauses between commands
+# (its 1.5 s on the simulated clock, through the harness's clock channel)
 for t in "" -t; do
     checks=$((checks + 1))
     "$SIM" -b 115200 -x $t -c tests/web/slow_host.py "$BOOT" "$HEX" "$OUT/slow$t.log" > "$OUT/slow$t.out" 2>&1
