@@ -14,3 +14,4 @@ TEST_ALONE += test-contributing
 bench-contributing:
 	@$(CONTRIB_RUN) count
 BENCH_TARGETS += bench-contributing
+BENCH_QUICK_TARGETS += bench-contributing

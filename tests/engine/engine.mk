@@ -33,6 +33,8 @@ bench-engine: $(ENGINE_BENCH) $(ENGINE_BENCH_ELF) $(ENGINE_SIZE_ELF) $(EMPTY_SIZ
 	@$(ENGINE_BENCH) $(ENGINE_BENCH_ELF)
 	@echo "engine_flash_bytes $$(( $(call flash_of,$(ENGINE_SIZE_ELF)) - $(call flash_of,$(EMPTY_SIZE_ELF)) ))"
 BENCH_TARGETS += bench-engine
+BENCH_QUICK_TARGETS += bench-engine
+BENCH_QUICK_FILES += $(ENGINE_BENCH) $(ENGINE_BENCH_ELF) $(ENGINE_SIZE_ELF) $(EMPTY_SIZE_ELF)
 
 ENGINE_TEST_TIMEOUT := timeout 600
 REF_SRC := tests/engine/ref.c

@@ -25,6 +25,12 @@ test-mutants-apply:
 test-mutants-sample: test-mutants-apply all
 	@$(MUTANTS_RUN) run --sample -j $(MUTANTS_JOBS)
 TEST_TARGETS += test-mutants-sample
+# the records' counts, for the documents (the kill rate is `make mutants`' own report)
+.PHONY: bench-mutants
+bench-mutants:
+	@$(MUTANTS_RUN) count
+BENCH_TARGETS += bench-mutants
+BENCH_QUICK_TARGETS += bench-mutants
 # the suites a record may name (run.py asks, so a renamed suite is a stale record)
 mutants-suites:
 	@echo $(TEST_TARGETS)
