@@ -7,7 +7,8 @@
 #   make test-mutants-apply    every record still applies to the code (no build: fast)
 #   make test-mutants-sample   in make test: the runner's tests, the records apply,
 #                              and the mutants marked `sample: yes` (killed as expected,
-#                              the equivalent one surviving)
+#                              the equivalent one surviving); not run again while the
+#                              tree's digest is that of the last sample that passed
 MUTANTS_RUN := $(PYTHON) -m tests.mutants.run
 MUTANTS_JOBS ?= 2
 MUTANTS_TXT := $(BUILD)/mutants.txt

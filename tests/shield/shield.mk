@@ -37,7 +37,9 @@
 #                              colours, key on the wrong column, silk lines at 0.10 mm,
 #                              J1's stock silk, a BOM row with two MPNs, the piezo without
 #                              its resistor, the sounder on a used pin, ...) each fail
-#                              their check
+#                              the check its record names, run alone on a regenerated
+#                              copy; not run again while its inputs' digest is that of
+#                              the last run that passed (tests/shield/planted.py)
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #   make test-board-r1         BOARD=uno_shield_r1 (r1/r2, no sounder) still builds the
 #                              firmware, its print_pins has no sound pin, r3's has PB3
