@@ -619,44 +619,33 @@ def count(records, problems):
     return 0
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=("check", "run", "count"))
-    ap.add_argument("files", nargs="*")
-    ap.add_argument("-j", "--jobs", type=int, default=2)
-    ap.add_argument("--sample", action="store_true")
-    ap.add_argument("--only", default="")
-    ap.add_argument("--summary")
-    ap.add_argument("--suite-timeout", type=int, default=1200)
-    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
-    a = ap.parse_args()
-    files = a.files or default_files()
-    records, problems = load(files)
-    if a.mode == "count":
-        return count(records, problems)
-    suites = make_suites()
+def problems_of(records, problems, files, suites):
+    """Every problem of the records, the reasons and the suites' coverage; the reasons."""
     if suites is None:
         problems.append("mutants: `make mutants-suites` failed: cannot check the suites")
     problems += validate(records, ROOT, suites)
     reasons, errors = read_reasons(NO_MUTANT)
     problems += errors
-    if suites is not None and not a.files:
+    if suites is not None and files is None:
         problems += coverage(records, reasons, suites)
-    if problems:
-        print("\n".join(problems))
-        print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
-              (len(problems), len(records), ", ".join(os.path.relpath(f, ROOT) for f in files)))
-        return 1
-    if a.mode == "check":
-        print("mutants: all %d records apply (%d files, %d marked sample, %d equivalent)" %
-              (len(records), len(files), sum(r.sample == "yes" for r in records),
-               sum(bool(r.equivalent) for r in records)))
-        if suites is not None and not a.files:
-            print("mutants: each of the %d suites of make test is the first suite of a record "
-                  "(%d) or says why it has none (%d, %s)" % (
-                      len(suites), len(suites & first_suites(records)), len(reasons),
-                      os.path.relpath(NO_MUTANT, ROOT)))
-        return 0
+    return problems, reasons
+
+
+def report_check(records, files, suites, reasons):
+    print("mutants: all %d records apply (%d files, %d marked sample, %d equivalent)" %
+          (len(records), len(files), sum(r.sample == "yes" for r in records),
+           sum(bool(r.equivalent) for r in records)))
+    if suites is not None:
+        print("mutants: each of the %d suites of make test is the first suite of a record "
+              "(%d) or says why it has none (%d, %s)" % (
+                  len(suites), len(suites & first_suites(records)), len(reasons),
+                  os.path.relpath(NO_MUTANT, ROOT)))
+    return 0
+
+
+def run_selected(a, records):
+    """`run`: the sample (unless its inputs are those of a sample that passed) or the
+    records --only names, or all; the report, and the summary file."""
     stamp = os.path.join(a.scratch, "sample-passed.digest")
     digest = tree_digest(tree_files()) if a.sample and not a.only else None
     if digest and passed_before(stamp, digest):
@@ -682,6 +671,33 @@ def main():
         with open(a.summary, "w") as f:
             f.write("\n".join(lines) + "\n")
     return 0 if ok else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mode", choices=("check", "run", "count"))
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--sample", action="store_true")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--summary")
+    ap.add_argument("--suite-timeout", type=int, default=1200)
+    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
+    a = ap.parse_args()
+    files = a.files or default_files()
+    records, problems = load(files)
+    if a.mode == "count":
+        return count(records, problems)
+    suites = make_suites()
+    problems, reasons = problems_of(records, problems, a.files or None, suites)
+    if problems:
+        print("\n".join(problems))
+        print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
+              (len(problems), len(records), ", ".join(os.path.relpath(f, ROOT) for f in files)))
+        return 1
+    if a.mode == "check":
+        return report_check(records, files, suites if not a.files else None, reasons)
+    return run_selected(a, records)
 
 
 if __name__ == "__main__":
