@@ -170,14 +170,17 @@ test-run:
 	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) --work $(SUITE_WORK) \
 		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --beside "$(TEST_BESIDE)" \
 		--groups "$(TEST_GROUPS)" $(TEST_TARGETS)
-# (a suite that failed or did not run keeps its line; one no longer in TEST_TARGETS loses it)
+# (a suite that failed keeps the larger of its line and this run's seconds: stopped by its
+# limit, it needs more; one that did not run keeps its line; one no longer in TEST_TARGETS
+# loses it)
 .PHONY: suite-seconds
 suite-seconds:
 	@[ -f $(BUILD)/suites/seconds.txt ] || { echo "suite-seconds: no $(BUILD)/suites/seconds.txt: run make test first"; exit 1; }
 	@{ sed -n '/^#/p' $(SUITE_WORK); awk -v suites="$(TEST_TARGETS)" \
 		'BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) known[s[i]] = 1 } \
 		FNR == NR { if ($$0 !~ /^#/ && NF == 2) w[$$1] = $$2; next } \
-		$$4 == "passed" { w[$$1] = sprintf("%.0f", $$2 > $$3 ? $$2 : $$3) } \
+		{ v = sprintf("%.0f", $$2 > $$3 ? $$2 : $$3) + 0 } \
+		$$4 == "passed" || ($$4 == "failed" && v > w[$$1] + 0) { w[$$1] = v } \
 		END { for (k in w) if (k in known) print k, w[k] }' $(SUITE_WORK) $(BUILD)/suites/seconds.txt \
 		| sort; } > $(SUITE_WORK).new && mv $(SUITE_WORK).new $(SUITE_WORK)
 	@echo "suite-seconds: $$(grep -vc '^#' $(SUITE_WORK)) suites' work into $(SUITE_WORK)"
