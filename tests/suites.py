@@ -76,13 +76,14 @@ def prebuild(suites, jobs, limit, logs, env):
     db = subprocess.run(["make", "-pq", "all"], capture_output=True, text=True, env=env).stdout
     wanted = prerequisites(db, suites)
     log = os.path.join(logs, "prebuild.log")
+    t0 = time.monotonic()
     with open(log, "w") as f:
         status = subprocess.call(["timeout", "-k", "10", str(limit), "make",
                                   "--no-print-directory", "-k", "-j%d" % jobs] + wanted,
                                  stdout=f, stderr=subprocess.STDOUT, env=env)
-    print("suites: %d prerequisites built%s" % (
-        len(wanted), "" if status == 0 else " (some failed: %s; their suites will say)" % log),
-        flush=True)
+    print("suites: %d prerequisites built in %.0f s (wall-clock)%s" % (
+        len(wanted), time.monotonic() - t0,
+        "" if status == 0 else " (some failed: %s; their suites will say)" % log), flush=True)
     return status
 
 
