@@ -3,7 +3,9 @@ prerequisites it prebuilds, who may start beside whom, a group naming no suite, 
 jobserver left out of the suites' makes, each suite's limit scaled with its work, and a run
 of real processes: two at a time, each log printed whole, a failure and a time-out
 counted, the CPU seconds of a suite's children measured."""
+import os
 import re
+import subprocess
 
 import pytest
 
@@ -96,12 +98,14 @@ def test_a_suite_limit_scales_with_its_work(tmp_path):
     assert suites.limit_of("test-c", work, 900) == 900
 
 
-def test_a_work_table_naming_no_suite_is_refused(tmp_path, monkeypatch):
-    (tmp_path / "Makefile").write_text(MAKEFILE)
-    (tmp_path / "work.txt").write_text("test-ok 1\ntest-gone 2\n")
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(SystemExit, match="test-gone"):
-        suites.main(["--work", "work.txt", "test-ok"])
+def test_the_work_table_names_every_suite_of_make_test_and_no_other():
+    table = os.path.join(os.path.dirname(__file__), "suite_seconds.txt")
+    known = set(subprocess.run(["make", "--no-print-directory", "-s", "mutants-suites"],
+                               capture_output=True, text=True, check=True).stdout.split())
+    work, unknown = suites.read_work(table, known)
+    assert unknown == [], "%s names suites make does not know: %s" % (table, unknown)
+    assert set(work) == known, "not in %s: %s (make suite-seconds after a run)" % (
+        table, " ".join(sorted(known - set(work))))
 
 
 def test_the_work_sets_the_limit_and_the_cpu_seconds_are_counted(tmp_path, monkeypatch, capsys):
