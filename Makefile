@@ -2,7 +2,8 @@
 # simulators, the KiCad project and the tests.
 #
 #   make            firmware ELF/HEX/map + host programs      make clean
-#   make check      the fast loop: host unit tests, static checks, linters (under a minute)
+#   make check      the fast loop: host unit tests, static checks, linters, the simulators,
+#                   the page and their quick suites (under a minute after a build)
 #   make test       every suite, two at a time                make test-NAME  one suite
 #   make bench      the figures (and their goals)             make figures  into the docs
 #   make play       simulated board in the terminal
@@ -67,8 +68,8 @@ SIMAVR_LIBS := $(shell pkg-config --libs simavr 2>/dev/null || echo -lsimavr -le
 ALL_TARGETS :=
 TEST_TARGETS :=
 # The fast loop, `make check`: the host suites and static checks, a few seconds each, and
-# the linters (a fragment appends its own, e.g. lint-js); the slowest first, so that two
-# at a time end together.
+# the linters (a fragment appends its own, e.g. lint-js; and the simulators, the page and
+# their quick suites); the slowest first, so that two at a time end together.
 CHECK_TARGETS := test-cli test-mutants-apply lint-py test-no-recursion-firmware test-game \
 	test-layers test-hal-avr test-no-recursion-engine test-engine-faults test-hal \
 	test-doc-links test-make test-engine test-notation test-hal-board test-hal-fuses \
@@ -89,6 +90,10 @@ TEST_GROUPS := kicad:test-kicad-erc,test-kicad-drc,test-kicad-pinmap,test-kicad-
 	chromium:test-web-browser,test-web-page,test-web-leds,test-web-people,test-web-flash-browser,test-web-page-serial,test-web-sound,test-web-a11y \
 	web-flash:test-web-flash,test-web-flash-browser
 BENCH_TARGETS :=
+# The bench's quick part: figures read in seconds from what `make all` builds, whose goals
+# test-docs checks on every run (tests/docs/docs.mk), and the files they read.
+BENCH_QUICK_TARGETS :=
+BENCH_QUICK_FILES :=
 SIZE_TARGETS :=
 
 # Objects: the same source compiled for each side into its own tree. Each tree remembers
@@ -152,18 +157,34 @@ test: deps
 	@$(MAKE) --no-print-directory test-run
 # Every suite runs even when an earlier one fails, each under a time limit (a hang
 # fails its suite instead of stalling the run), TEST_JOBS at a time, its output kept in
-# a log printed whole when it ends; the closing line counts them (tests/suites.py, which
-# first builds every suite's prerequisites in one make, so no two suites build one file).
-# The limit is twice the slowest suite on a quiet machine (the exhaustive proofs and the
-# planted KiCad mistakes take 3-5 minutes with another suite beside them, test-docs its
-# whole bench, the child sessions included, up to 8).
+# a log printed whole when it ends; the closing lines name the slowest ten (wall-clock
+# and CPU seconds) and count them (tests/suites.py, which first builds every suite's
+# prerequisites in one make, so no two suites build one file). Each suite's limit scales
+# with its work: 60 s + 5 times its seconds in SUITE_WORK (the larger of its wall-clock
+# and CPU seconds in a run; `make suite-seconds` rewrites it from the last run's
+# $(BUILD)/suites/seconds.txt); a suite it does not name gets SUITE_TIMEOUT.
 SUITE_TIMEOUT ?= 900
+SUITE_WORK := tests/suite_seconds.txt
 TEST_JOBS ?= 2
 test-run:
 	@$(MAKE) --no-print-directory all
-	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) \
+	@$(PYTHON) -m tests.suites --jobs $(TEST_JOBS) --timeout $(SUITE_TIMEOUT) --work $(SUITE_WORK) \
 		--logs $(BUILD)/suites --alone "$(TEST_ALONE)" --beside "$(TEST_BESIDE)" \
 		--groups "$(TEST_GROUPS)" $(TEST_TARGETS)
+# (a suite that failed keeps the larger of its line and this run's seconds: stopped by its
+# limit, it needs more; one that did not run keeps its line; one no longer in TEST_TARGETS
+# loses it)
+.PHONY: suite-seconds
+suite-seconds:
+	@[ -f $(BUILD)/suites/seconds.txt ] || { echo "suite-seconds: no $(BUILD)/suites/seconds.txt: run make test first"; exit 1; }
+	@{ sed -n '/^#/p' $(SUITE_WORK); awk -v suites="$(TEST_TARGETS)" \
+		'BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) known[s[i]] = 1 } \
+		FNR == NR { if ($$0 !~ /^#/ && NF == 2) w[$$1] = $$2; next } \
+		{ v = sprintf("%.0f", $$2 > $$3 ? $$2 : $$3) + 0 } \
+		$$4 == "passed" || ($$4 == "failed" && v > w[$$1] + 0) { w[$$1] = v } \
+		END { for (k in w) if (k in known) print k, w[k] }' $(SUITE_WORK) $(BUILD)/suites/seconds.txt \
+		| sort; } > $(SUITE_WORK).new && mv $(SUITE_WORK).new $(SUITE_WORK)
+	@echo "suite-seconds: $$(grep -vc '^#' $(SUITE_WORK)) suites' work into $(SUITE_WORK)"
 
 # The runner's own tests (tests/test_suites.py).
 test-make:

@@ -14,15 +14,21 @@
  * `PROGRAM PTY IMAGE.hex` in avrdude's place; -s, -m, -k, -f inject a fault (another
  * signature, a port that never answers, the link cut mid-write, a bit flipped in a page)
  * and -x expects the programmer to fail; -o saves the flash; -t stops the clock while the
- * bootloader waits for the host's next command. The flash time is measured
+ * bootloader waits for the host's next command. A -c PROGRAM may think in simulated time:
+ * it writes `think MS` to the descriptor TTT_FLASH_SIM_CLOCK names, the chip runs MS ms
+ * on the simulated clock (with -t, not while the bootloader waits for it), and `ok`
+ * comes back; so a slow host is tested by the clock, whatever the machine's load. The
+ * flash time is measured
  * on the simulated clock with the host's think time taken out (flash_seconds_sim). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -348,6 +354,7 @@ static struct {
     double deadline;
     double run_t0; /* the host time and the cycle count the real-time pacing counts from */
     uint64_t run_c0;
+    int clock_fd; /* -c PROGRAM's end of its `think MS` channel, -1 when none */
 } port;
 
 /* A fresh pty (a port plugged in), raw, with a slave kept open so that the master never
@@ -382,11 +389,28 @@ static pid_t start_programmer(const char *baud, const char *image, const char *l
         printf("flash-sim: %s %s %s\n", opt.program, slave, image);
     else
         printf("flash-sim: avrdude -c arduino -p m328p -b %s -P %s -U %s\n", baud, slave, uflag);
+    int clock[2] = {-1, -1};
+    if (opt.program && socketpair(AF_UNIX, SOCK_STREAM, 0, clock)) {
+        perror("flash-sim: socketpair");
+        return -1;
+    }
     pid_t pid = fork();
-    if (pid != 0)
+    if (pid != 0) {
+        port.clock_fd = clock[0];
+        if (clock[1] >= 0) {
+            close(clock[1]);
+            fcntl(port.clock_fd, F_SETFL, O_NONBLOCK);
+        }
         return pid;
+    }
     close(master_fd);
     close(port.slave_fd);
+    if (clock[0] >= 0) {
+        char fd[16];
+        snprintf(fd, sizeof fd, "%d", clock[1]);
+        setenv("TTT_FLASH_SIM_CLOCK", fd, 1);
+        close(clock[0]);
+    }
     int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
     if (log_fd >= 0) {
         dup2(log_fd, 2);
@@ -446,6 +470,32 @@ static void host_bytes(uint8_t *buf, ssize_t n, int *resets)
         unplug();
 }
 
+/* `think MS` from the programmer: the chip runs MS ms on the simulated clock (in reset
+ * until the programmer first talks; with -t, held while the bootloader waits for it),
+ * then `ok` goes back and the real-time pacing starts again from here. */
+static void host_thinks(void)
+{
+    char line[32];
+    ssize_t n = port.clock_fd < 0 ? -1 : read(port.clock_fd, line, sizeof line - 1);
+    unsigned ms;
+    if (n <= 0)
+        return;
+    line[n] = 0;
+    if (sscanf(line, "think %u", &ms) != 1) {
+        fprintf(stderr, "flash-sim: the programmer's clock channel says '%s', not think MS\n", line);
+        return;
+    }
+    uint64_t until = board_now() + BOARD_MS(ms);
+    while (port.started && !port.unplugged && board_now() < until && !board_status()->crashed &&
+           !waiting_for_host()) {
+        uint64_t step = board_now() + BOARD_MS(1);
+        board_run_until(step < until ? step : until);
+    }
+    if (write(port.clock_fd, "ok\n", 3) != 3)
+        fprintf(stderr, "flash-sim: clock channel: %s\n", strerror(errno));
+    restart_pacing();
+}
+
 static void poll_port(int ms)
 {
     struct pollfd pfd = {master_fd, POLLIN, 0};
@@ -461,6 +511,7 @@ static void session_step(pid_t pid, int *resets)
     ssize_t n = port.unplugged ? 0 : read(master_fd, buf, sizeof buf);
     if (n > 0 && !opt.mute)
         host_bytes(buf, n, resets);
+    host_thinks();
     if (mono() > port.deadline) {
         kill(pid, port.kills++ ? SIGKILL : SIGTERM);
         fprintf(stderr, "flash-sim: the programmer still runs after 120 s, stopped\n");
@@ -500,6 +551,7 @@ static void session_report(int code, double t0, int resets)
 static int session(const char *baud, const char *image, const char *log_path, int *resets)
 {
     memset(&port, 0, sizeof port);
+    port.clock_fd = -1;
     const char *slave = open_port();
     if (!slave)
         return -1;
@@ -520,6 +572,8 @@ static int session(const char *baud, const char *image, const char *log_path, in
         close(master_fd);
     master_fd = -1;
     close(port.slave_fd);
+    if (port.clock_fd >= 0)
+        close(port.clock_fd);
     return code;
 }
 

@@ -21,6 +21,8 @@ $(SIM_DIR)/ttt-flash-sim: sim/flash_sim.c $(SIM_BOARD_OBJ) sim/board.h sim/board
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ sim/flash_sim.c $(SIM_BOARD_OBJ) $(SIM_LIBS) -lutil
 
 ALL_TARGETS += $(SIM_DIR)/ttt-sim $(SIM_DIR)/ttt-flash-sim
+# `make check` builds both: a change that breaks a simulator fails the fast loop.
+CHECK_TARGETS += $(SIM_DIR)/ttt-sim $(SIM_DIR)/ttt-flash-sim
 .PHONY: play-run flash-sim trace
 
 play-run: $(SIM_DIR)/ttt-sim $(SIM_ELF)

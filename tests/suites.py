@@ -11,7 +11,16 @@ one, and they start first, so that they run beside those) and the members of a -
 group (never two of one group at a time: one scratch folder, one browser at a time; a
 group may be given in pieces, NAME:a,b NAME:c).
 
-usage: python3 -m tests.suites [--jobs N] [--timeout S] [--logs DIR]
+Each suite's time limit scales with its work: --work names a table of `SUITE SECONDS`
+lines (the larger of the suite's wall-clock and CPU seconds in a run: `make
+suite-seconds` writes it from the last run's LOGS/seconds.txt), and a suite gets
+LIMIT_BASE + LIMIT_FACTOR times its seconds; a suite the table does not name gets
+--timeout. The margin covers a machine with two busy processes beside the run (each
+suite then gets half a core or more: twice its quiet wall-clock). Every suite's
+wall-clock and CPU seconds (user + sys of its whole process tree) go to its closing
+line and to LOGS/seconds.txt, and the run ends with the slowest ten.
+
+usage: python3 -m tests.suites [--jobs N] [--timeout S] [--work FILE] [--logs DIR]
            [--alone "SUITE ..."] [--beside "SUITE ..."] [--groups "NAME:SUITE,SUITE ..."]
            SUITE...
 """
@@ -21,6 +30,8 @@ import re
 import subprocess
 import sys
 import time
+
+LIMIT_BASE, LIMIT_FACTOR = 60, 5
 
 
 def child_env():
@@ -65,13 +76,14 @@ def prebuild(suites, jobs, limit, logs, env):
     db = subprocess.run(["make", "-pq", "all"], capture_output=True, text=True, env=env).stdout
     wanted = prerequisites(db, suites)
     log = os.path.join(logs, "prebuild.log")
+    t0 = time.monotonic()
     with open(log, "w") as f:
         status = subprocess.call(["timeout", "-k", "10", str(limit), "make",
                                   "--no-print-directory", "-k", "-j%d" % jobs] + wanted,
                                  stdout=f, stderr=subprocess.STDOUT, env=env)
-    print("suites: %d prerequisites built%s" % (
-        len(wanted), "" if status == 0 else " (some failed: %s; their suites will say)" % log),
-        flush=True)
+    print("suites: %d prerequisites built in %.0f s (wall-clock)%s" % (
+        len(wanted), time.monotonic() - t0,
+        "" if status == 0 else " (some failed: %s; their suites will say)" % log), flush=True)
     return status
 
 
@@ -95,22 +107,59 @@ def may_start(suite, running, alone, groups, beside=frozenset()):
     return not any(mine & groups.get(r, set()) for r in running)
 
 
+def read_work(path, known):
+    """{suite: seconds} of the work table, and the names in it that are not suites."""
+    work, unknown = {}, []
+    if not path:
+        return work, unknown
+    with open(path) as f:
+        for line in f:
+            parts = line.split("#")[0].split()
+            if len(parts) != 2:
+                continue
+            if parts[0] in known:
+                work[parts[0]] = float(parts[1])
+            else:
+                unknown.append(parts[0])
+    return work, unknown
+
+
+def limit_of(suite, work, default):
+    """A suite's time limit in seconds: scaled with its work, else the default."""
+    if suite in work:
+        return int(LIMIT_BASE + LIMIT_FACTOR * work[suite])
+    return default
+
+
 class Suite:
     def __init__(self, name, timeout, logs, env):
         self.name, self.timeout = name, timeout
         self.log = os.path.join(logs, name + ".log")
         self.start = time.monotonic()
+        self.seconds = self.cpu = 0.0
         with open(self.log, "w") as f:
             self.proc = subprocess.Popen(
                 ["timeout", "-k", "10", str(timeout), "make", "--no-print-directory", name],
                 stdout=f, stderr=subprocess.STDOUT, env=env)
 
+    def ended(self):
+        """True once the suite's make has ended; then its CPU seconds are known (the
+        rusage of `timeout`, which waits for make, which waits for its recipes)."""
+        if self.proc.returncode is not None:
+            return True
+        pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+        if pid == 0:
+            return False
+        self.proc.returncode = os.waitstatus_to_exitcode(status)
+        self.seconds = time.monotonic() - self.start
+        self.cpu = usage.ru_utime + usage.ru_stime
+        return True
+
     def report(self):
         """Prints the suite's log whole; returns True if it passed."""
         status = self.proc.returncode
-        seconds = time.monotonic() - self.start
-        print("=== %s (%s, %.1f s wall-clock)" % (
-            self.name, "passed" if status == 0 else "FAILED", seconds))
+        print("=== %s (%s, %.1f s wall-clock, %.1f s CPU)" % (
+            self.name, "passed" if status == 0 else "FAILED", self.seconds, self.cpu))
         with open(self.log, errors="replace") as f:
             sys.stdout.write(f.read())
         if status == 124:
@@ -119,25 +168,36 @@ class Suite:
         return status == 0
 
 
-def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset()):
-    """Runs the suites, those alone first; returns the names of those that failed."""
+def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset(), work=None):
+    """Runs the suites, those alone first; returns those that ended (Suite objects)."""
     pending = [s for s in suites if s in alone] + [s for s in suites if s not in alone]
-    running, failed = [], []
+    running, done = [], []
     while pending or running:
-        for s in [s for s in running if s.proc.poll() is not None]:
+        for s in [s for s in running if s.ended()]:
             running.remove(s)
-            if not s.report():
-                failed.append(s.name)
+            s.report()
+            done.append(s)
         names = [s.name for s in running]
         for suite in list(pending):
             if len(running) >= jobs:
                 break
             if may_start(suite, names, alone, groups, beside):
                 pending.remove(suite)
-                running.append(Suite(suite, timeout, logs, env))
+                running.append(Suite(suite, limit_of(suite, work or {}, timeout), logs, env))
                 names.append(suite)
         time.sleep(0.2)
-    return failed
+    return done
+
+
+def summary(done, logs):
+    """LOGS/seconds.txt (suite, wall-clock and CPU seconds, status) and the slowest ten."""
+    with open(os.path.join(logs, "seconds.txt"), "w") as f:
+        for s in done:
+            f.write("%s %.1f %.1f %s\n" % (s.name, s.seconds, s.cpu,
+                                           "passed" if s.proc.returncode == 0 else "failed"))
+    print("suites: the slowest ten (wall-clock s, CPU s): " + ", ".join(
+        "%s %.0f %.0f" % (s.name, s.seconds, s.cpu)
+        for s in sorted(done, key=lambda s: -s.seconds)[:10]))
 
 
 def main(argv=None):
@@ -145,6 +205,7 @@ def main(argv=None):
     ap.add_argument("suites", nargs="+")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--work", default="")
     ap.add_argument("--logs", default="build/suites")
     ap.add_argument("--alone", default="")
     ap.add_argument("--beside", default="")
@@ -153,14 +214,20 @@ def main(argv=None):
     alone = set(a.alone.split())
     groups, unknown = parse_groups(a.groups, set(a.suites))
     beside = set(a.beside.split())
+    work, _others = read_work(a.work, set(a.suites))  # test-make checks the table's names
     unknown += sorted((alone | beside) - set(a.suites))
     if unknown:
         sys.exit("suites: not suites of TEST_TARGETS (renamed?): %s" % " ".join(unknown))
+    if a.work and set(a.suites) - set(work):
+        print("suites: %s not in %s: %d s each (make suite-seconds after a run)" % (
+            " ".join(sorted(set(a.suites) - set(work))), a.work, a.timeout), flush=True)
     os.makedirs(a.logs, exist_ok=True)
     env = child_env()
     t0 = time.monotonic()
     prebuild(a.suites, max(1, a.jobs), 4 * a.timeout, a.logs, env)
-    failed = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env, beside)
+    done = run(a.suites, max(1, a.jobs), a.timeout, a.logs, alone, groups, env, beside, work)
+    failed = [s.name for s in done if s.proc.returncode != 0]
+    summary(done, a.logs)
     if failed:
         print("failed suites: " + " ".join(failed))
     print("suites: %.0f s wall-clock, %d at a time" % (time.monotonic() - t0, max(1, a.jobs)))

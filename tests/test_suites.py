@@ -1,7 +1,12 @@
 """tests/test_suites.py - `make test`'s runner (tests/suites.py) on planted cases: the
 prerequisites it prebuilds, who may start beside whom, a group naming no suite, the
-jobserver left out of the suites' makes, and a run of real processes: two at a time, each
-log printed whole, a failure and a time-out counted."""
+jobserver left out of the suites' makes, each suite's limit scaled with its work, and a run
+of real processes: two at a time, each log printed whole, a failure and a time-out
+counted, the CPU seconds of a suite's children measured."""
+import os
+import re
+import subprocess
+
 import pytest
 
 from tests import suites
@@ -64,6 +69,8 @@ test-bad:
 \t@echo bad-one; exit 3
 test-slow:
 \t@sleep 30
+test-busy:
+\t@python3 -c 'import time; exec("while time.process_time() < 0.6: pass")'
 """
 
 
@@ -79,3 +86,44 @@ def test_a_run_prints_each_log_whole_and_counts(tmp_path, monkeypatch, capsys):
     assert "failed suites: test-bad test-slow" in out or \
         "failed suites: test-slow test-bad" in out
     assert out.rstrip().endswith("suites: 1 passed, 2 failed")
+
+
+def test_a_suite_limit_scales_with_its_work(tmp_path):
+    table = tmp_path / "work.txt"
+    table.write_text("# comment\ntest-a 10\ntest-b 200.5  # the slow one\ntest-gone 3\n")
+    work, unknown = suites.read_work(str(table), {"test-a", "test-b", "test-c"})
+    assert work == {"test-a": 10, "test-b": 200.5} and unknown == ["test-gone"]
+    assert suites.limit_of("test-a", work, 900) == suites.LIMIT_BASE + 10 * suites.LIMIT_FACTOR
+    assert suites.limit_of("test-b", work, 900) > suites.limit_of("test-a", work, 900)
+    assert suites.limit_of("test-c", work, 900) == 900
+
+
+def test_the_work_table_names_every_suite_of_make_test_and_no_other():
+    table = os.path.join(os.path.dirname(__file__), "suite_seconds.txt")
+    known = set(subprocess.run(["make", "--no-print-directory", "-s", "mutants-suites"],
+                               capture_output=True, text=True, check=True).stdout.split())
+    work, unknown = suites.read_work(table, known)
+    assert unknown == [], "%s names suites make does not know: %s" % (table, unknown)
+    assert set(work) == known, "not in %s: %s (make suite-seconds after a run)" % (
+        table, " ".join(sorted(known - set(work))))
+
+
+def test_the_work_sets_the_limit_and_the_cpu_seconds_are_counted(tmp_path, monkeypatch, capsys):
+    (tmp_path / "Makefile").write_text(MAKEFILE)
+    (tmp_path / "work.txt").write_text("test-slow 1\ntest-busy 30\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(suites, "LIMIT_BASE", 1)
+    monkeypatch.setattr(suites, "LIMIT_FACTOR", 1)
+    status = suites.main(["--jobs", "2", "--timeout", "100", "--work", "work.txt",
+                          "--logs", str(tmp_path / "logs"), "test-slow", "test-busy", "test-ok"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "test-slow: stopped after 2 s" in out
+    assert "test-ok not in work.txt: 100 s each" in out
+    rows = {r.split()[0]: r.split()[1:] for r in (tmp_path / "logs" / "seconds.txt").read_text()
+            .splitlines()}
+    assert rows["test-busy"][2] == "passed" and float(rows["test-busy"][1]) >= 0.5
+    assert rows["test-slow"][2] == "failed" and float(rows["test-slow"][1]) < 0.5
+    slowest = [line for line in out.splitlines() if line.startswith("suites: the slowest ten")]
+    assert len(slowest) == 1 and re.search(r"test-slow [23] 0\b", slowest[0])
+    assert "test-ok " in slowest[0] and "test-busy " in slowest[0]

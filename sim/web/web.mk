@@ -59,3 +59,6 @@ lint-js: $(WEB_NODE_MODULES)
 	$(ESLINT) --max-warnings 0 -c sim/web/eslint.config.mjs sim/web/src sim/web/build.mjs \
 		sim/web/eslint.config.mjs tests/web
 CHECK_TARGETS += lint-js
+# `make check` builds the page, ttt-sim-js, the flasher and the wasm board model (one
+# esbuild run; the wasm is its prerequisite): a change that breaks the page fails it.
+CHECK_TARGETS += $(WEB_PAGE)

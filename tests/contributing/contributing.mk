@@ -1,7 +1,9 @@
 # tests/contributing/contributing.mk - CONTRIBUTING.md's worked examples (run.py): each
 # patch tests/contributing/NAME.patch applied in a scratch copy (build/contrib/NAME), the
-# docs regenerated, its suites run there. Fails when an example no longer applies or its
-# suites fail. `make bench` reports the files each one edits by hand (contrib_files_NAME).
+# docs regenerated, its suites run there, two examples at a time. Fails when an example no
+# longer applies or its suites fail; not run again while the tree's digest is that of the
+# last run that passed. `make bench` reports the files each one edits by hand
+# (contrib_files_NAME).
 CONTRIB_RUN := $(PYTHON) -m tests.contributing.run
 
 .PHONY: test-contributing bench-contributing
@@ -14,3 +16,4 @@ TEST_ALONE += test-contributing
 bench-contributing:
 	@$(CONTRIB_RUN) count
 BENCH_TARGETS += bench-contributing
+BENCH_QUICK_TARGETS += bench-contributing

@@ -13,21 +13,32 @@ the suites that guard it:
     python3 -m tests.contributing.run count      contrib_files_NAME: files each edits
     python3 -m tests.contributing.run run [NAME...]
         each example in its scratch copy of the tree (build/contrib/NAME, the tree's
-        build/ copied too, so only what the edits touch is rebuilt): the patch applied
-        exactly (its context unchanged), the regenerate target, then the suites. Fails
-        when an example no longer applies or a suite fails (its log: build/contrib/NAME.log).
+        build/ copied too, so only what the edits touch is rebuilt), two at a time: the
+        patch applied exactly (its context unchanged), the regenerate target, then the
+        suites. Fails when an example no longer applies or a suite fails (its log:
+        build/contrib/NAME.log).
+
+A run of every example that passes leaves the digest of its inputs (every file of the
+tree, the compilers' and Node's versions: tests/mutants/run.py's tree_digest) in
+build/contrib/passed.digest; the next run on the same inputs says so and runs nothing.
+A fresh clone has no digest and runs them all; delete the file to run them again.
 """
 import glob
 import os
+import queue
 import re
 import subprocess
 import sys
+import threading
 
-from tests.mutants.run import ROOT, make, same_file, sync_scratch, tree_files
+from tests.mutants.run import (ROOT, drain, in_threads, make, passed_before, remember_pass,
+                               same_file, sync_scratch, tree_digest, tree_files)
 
 HERE = os.path.join(ROOT, "tests", "contributing")
 SCRATCH = os.path.join(ROOT, "build", "contrib")
 TIMEOUT = 900  # seconds for one make: a fresh simulator build fits in it
+JOBS = 2
+STAMP = os.path.join(SCRATCH, "passed.digest")
 
 
 def read_example(path):
@@ -78,34 +89,52 @@ def apply(work, patch):
 
 
 def run_example(name, fields, edited, patch, files):
-    """True when the example applies exactly and its suites pass in its scratch copy."""
+    """(passed, its report lines): the example applies exactly and its suites pass in its
+    scratch copy."""
     work, log = os.path.join(SCRATCH, name), os.path.join(SCRATCH, name + ".log")
     sync_scratch(work, files)
     with open(log, "w") as f:
         f.write("example %s: %s\n" % (name, fields["example"]))
     if not apply(work, patch):
-        print("contributing: %s: %s no longer applies to the tree (CONTRIBUTING.md and the "
-              "patch need updating)" % (name, os.path.relpath(patch, ROOT)))
-        return False
+        return False, "contributing: %s: %s no longer applies to the tree (CONTRIBUTING.md and " \
+            "the patch need updating)" % (name, os.path.relpath(patch, ROOT))
     for target in fields.get("regenerate", "").split() + fields["suites"].split():
         status = make(work, target, TIMEOUT, log)
         if status:
-            print("contributing: %s: make %s failed (%d); log: %s" %
-                  (name, target, status, os.path.relpath(log, ROOT)))
-            return False
-    print("contributing: %s: %d hand-edited (%s); regenerated %s; passed %s" %
-          (name, len(edited), " ".join(edited),
-           " ".join(generated(work, files, edited)) or "nothing", fields["suites"]))
-    return True
+            return False, "contributing: %s: make %s failed (%d); log: %s" % (
+                name, target, status, os.path.relpath(log, ROOT))
+    return True, "contributing: %s: %d hand-edited (%s); regenerated %s; passed %s" % (
+        name, len(edited), " ".join(edited),
+        " ".join(generated(work, files, edited)) or "nothing", fields["suites"])
 
 
 def run(names):
     os.makedirs(SCRATCH, exist_ok=True)
-    files, ok = tree_files(), True
-    for name, fields, edited, patch in examples(names):
-        ok = run_example(name, fields, edited, patch, files) and ok
+    files = tree_files()
+    digest = None if names else tree_digest(files)
+    if digest and passed_before(STAMP, digest):
+        print("contributing: the tree and tools are those of the run that passed (digest %s, "
+              "%s): the examples are not run again" % (digest, os.path.relpath(STAMP, ROOT)))
+        return count()
+    todo, failed, lock = queue.Queue(), [], threading.Lock()
+    for example in examples(names):
+        todo.put(example)
+
+    def worker(_n):
+        for name, fields, edited, patch in drain(todo):
+            ok, line = run_example(name, fields, edited, patch, files)
+            with lock:
+                print(line, flush=True)
+                if not ok:
+                    failed.append(name)
+
+    in_threads(JOBS, worker)
     count()
-    return 0 if ok else 1
+    if failed:
+        return 1
+    if digest:
+        remember_pass(STAMP, digest)
+    return 0
 
 
 def main(argv):

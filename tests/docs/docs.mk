@@ -1,25 +1,31 @@
-# tests/docs/docs.mk - the documents: every bench figure a README quotes must be what the
-# bench measures now, so the docs cannot drift from the code (figures.py; runs the whole
-# bench, about 20 s of simulation), and every relative link must resolve (links.py).
-# `make figures` runs the bench and rewrites the quoted figures in place.
+# tests/docs/docs.mk - the documents: every figure a document quotes is what FIGURES.md
+# holds, the file `make figures` writes from the whole bench (figures.py); every relative
+# link resolves (links.py).
 DOCS := $(shell find . -name '*.md' -not -path './build/*' -not -path '*/node_modules/*' \
 	-not -path './.git/*' | sort)
+FIGURES_MD := FIGURES.md
 
-.PHONY: test-doc-links test-docs figures
+.PHONY: test-doc-links test-docs figures bench-quick
 test-doc-links:
 	@[ $$(wc -l < README.md) -le 250 ] || { echo "README.md: $$(wc -l < README.md) lines, the front door keeps to 250"; exit 1; }
 	@$(PYTEST) -q tests/docs
 	@$(PYTHON) -m tests.docs.links $(DOCS)
-test-docs:
-	@$(MAKE) --no-print-directory bench-figures > /dev/null
-	@$(PYTHON) -m tests.docs.figures check $(BENCH_TXT) $(DOCS)
+# No bench: the documents quote FIGURES.md, FIGURES.md is as `make figures` writes it with
+# every goal met, and the quick figures (BENCH_QUICK_TARGETS: read from `make all`'s
+# build in seconds) meet their goals now. A moved byte count is a note, not a failure.
+BENCH_QUICK_TXT := $(BUILD)/bench-quick.txt
+bench-quick:
+	@mkdir -p $(BUILD); $(MAKE) --no-print-directory -j1 $(BENCH_QUICK_TARGETS) > $(BENCH_QUICK_TXT)
+test-docs: $(BENCH_QUICK_FILES)
+	@$(MAKE) --no-print-directory bench-quick
+	@$(PYTHON) -m tests.docs.figures check $(FIGURES_MD) $(BENCH_QUICK_TXT) $(DOCS)
 TEST_TARGETS += test-doc-links test-docs
-# the whole bench: nothing beside it (its figures, its build)
-TEST_ALONE += test-docs
-# The bench's figures into the documents, then its goals (a missed goal still fails).
+# The whole bench into FIGURES.md, the documents' quotes from it, then its goals (a missed
+# goal still fails).
 figures: deps
 	@$(MAKE) --no-print-directory bench-figures
-	@$(PYTHON) -m tests.docs.figures update $(BENCH_TXT) $(DOCS)
+	@$(PYTHON) -m tests.docs.figures write $(BENCH_TXT) $(FIGURES_MD)
+	@$(PYTHON) -m tests.docs.figures update $(FIGURES_MD) $(DOCS)
 	@$(PYTHON) -m tests.docs.figures goals $(BENCH_TXT)
 
 # The tables' copies in the docs (tables.py): firmware/README.md's commands, `menu:`

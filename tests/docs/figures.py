@@ -1,9 +1,13 @@
-"""tests/docs/figures.py - the project's figures: the goals `make bench` reports, and the
-check that every figure the documents quote matches what `make bench` measures.
+"""tests/docs/figures.py - the project's figures: the goals `make bench` reports, the one
+generated file that holds every figure (FIGURES.md), and the check that the documents
+quote it.
 
 `make bench` prints one `name value` line per figure (simulated cycles, bytes, counts:
-deterministic, the same on every run) into build/bench.txt. A document quotes a figure
-in one of two ways, and this check reads both:
+deterministic, the same on every run) into build/bench.txt. `make figures` writes them
+all into FIGURES.md (`write`: a table of every figure with its goal, and a digest of the
+values, so that a hand edit shows) and then rewrites the figures the documents quote
+from it (`update`). A document quotes a figure in one of two ways, and this check reads
+both:
 
 * a table whose header's first cell is `figure`: each row names one or more figures in
   backticks in its first cell (`a` / `b`), and its second cell gives their values in
@@ -20,19 +24,26 @@ Integers must be equal; a value written with k decimals must equal the measured 
 rounded to k decimals. Figures whose name ends in `_seconds` or `_wallclock` are
 wall-clock times or speeds on the machine that ran the bench: they vary, so they are
 never compared, but the row or line that quotes them must say `wall-clock`. A quoted
-name that `make bench` does not print fails (a renamed or deleted figure cannot linger
-in the docs).
+name FIGURES.md does not hold fails (a renamed or deleted figure cannot linger).
 
-`make figures` (update) rewrites every compared figure in place from `make bench`: the
-number only, in the style it was written (decimals, thousands separators); a value's
-parenthesised aside, a wall-clock figure, a goal and an unknown name are left for a
-person (an unknown name still fails).
+`check` (test-docs) runs no bench: the documents must quote FIGURES.md, FIGURES.md must
+be as `write` makes it (its digest, every goal of GOALS stated and met), and the quick
+figures measured now (what `make all` builds, read in seconds: BENCH_QUICK_TARGETS) must
+meet their goals. A code change that moves a byte count does not fail it: how far the
+quick figures moved from FIGURES.md is printed as a note, and `make figures` brings
+FIGURES.md and the documents up to date when the change means to move a figure.
 
-usage: python3 -m tests.docs.figures goals BENCH_TXT             each goal, met or not
-       python3 -m tests.docs.figures check BENCH_TXT FILE.md...  check the documents
-       python3 -m tests.docs.figures update BENCH_TXT FILE.md... rewrite their figures
+`update` rewrites every compared figure in place: the number only, in the style it was
+written (decimals, thousands separators); a value's parenthesised aside, a wall-clock
+figure, a goal and an unknown name are left for a person (an unknown name still fails).
+
+usage: python3 -m tests.docs.figures goals BENCH_TXT               each goal, met or not
+       python3 -m tests.docs.figures write BENCH_TXT FIGURES.md     the generated file
+       python3 -m tests.docs.figures update FIGURES.md FILE.md...   rewrite the quotes
+       python3 -m tests.docs.figures check FIGURES.md QUICK_TXT FILE.md...
 (the planted cases: tests/docs/test_figures.py)
 """
+import hashlib
 import re
 import sys
 from dataclasses import dataclass
@@ -109,17 +120,39 @@ NAME = r"[a-z][a-z0-9]*_[a-z0-9_]*"
 WALL_CLOCK = ("_seconds", "_wallclock")
 
 
-def read_bench(path):
-    figures = {}
+def bench_pairs(path):
+    """{name: value as printed}, in the order `make bench` printed them."""
+    pairs = {}
     with open(path) as f:
         for line in f:
             parts = line.split()
             if len(parts) == 2 and re.fullmatch(r"[a-z][a-z0-9_]*", parts[0]):
                 try:
-                    figures[parts[0]] = float(parts[1])
+                    float(parts[1])
                 except ValueError:
-                    pass
-    return figures
+                    continue
+                pairs[parts[0]] = parts[1]
+    return pairs
+
+
+FIGURES_ROW = re.compile(r"^\| `([a-z][a-z0-9_]*)` \| ([^ |]+)(?: \(wall-clock\))? \|")
+
+
+def figures_pairs(path):
+    """{name: value as written} of FIGURES.md's table."""
+    pairs = {}
+    with open(path) as f:
+        for line in f:
+            m = FIGURES_ROW.match(line)
+            if m:
+                pairs[m.group(1)] = m.group(2)
+    return pairs
+
+
+def read_bench(path):
+    """{name: value} of a bench output, or of FIGURES.md (a path ending in .md)."""
+    pairs = figures_pairs(path) if path.endswith(".md") else bench_pairs(path)
+    return {name: float(text) for name, text in pairs.items()}
 
 
 def goal_text(name):
@@ -259,14 +292,14 @@ def check_quote(where, q, figures, errors):
         errors.append("%s: the goal of `%s` is %s (tests/docs/figures.py), not '%s'"
                       % (where, q.name, goal_text(q.name), q.goal))
     if q.name not in figures:
-        errors.append("%s: `%s` is not a figure `make bench` prints" % (where, q.name))
+        errors.append("%s: `%s` is not a figure of FIGURES.md" % (where, q.name))
     elif q.name.endswith(WALL_CLOCK):
         if "wall-clock" not in q.line:
             errors.append("%s: `%s` is a wall-clock time: say so (wall-clock)" % (where, q.name))
     elif q.written is None:
         errors.append("%s: no value given for `%s`" % (where, q.name))
     elif not matches(q.written, figures[q.name]):
-        errors.append("%s: `%s` is %s here, `make bench` measures %s" % (
+        errors.append("%s: `%s` is %s here, FIGURES.md has %s" % (
             where, q.name, q.written, shown(figures[q.name])))
     else:
         return True
@@ -292,7 +325,7 @@ def update_document(path, figures, errors):
     for q in document_quotes(path, lines, errors):
         found = []
         if not check_quote("%s:%d" % (path, q.number), q, figures, found) and \
-                found and q.written is not None and "measures" in found[-1]:
+                found and q.written is not None and "FIGURES.md has" in found[-1]:
             stale.append(q)
             found.pop()
         errors += found
@@ -306,27 +339,107 @@ def update_document(path, figures, errors):
     return len(stale)
 
 
-def cmd_check(bench_path, docs):
-    figures = read_bench(bench_path)
-    if not figures:
+FIGURES_HEAD = """# Figures
+
+Every figure `make bench` measures, as `make figures` last wrote them: generated, never
+edited by hand (a digest of the values below shows an edit). The documents quote these
+values, and `make test` checks that they do, that each goal of
+[tests/docs/figures.py](tests/docs/figures.py) is met here, and that the figures it can
+read in seconds from `make all`'s build still meet theirs; when to run `make figures`:
+[CONTRIBUTING.md](CONTRIBUTING.md#figures). Simulated cycles, bytes and counts are the
+same on every run; a figure named `*_seconds` or `*_wallclock` is a wall-clock time on
+the machine that ran the bench.
+
+| figure | value | goal |
+| --- | --- | --- |
+"""
+
+
+def digest(pairs):
+    text = "".join("%s %s\n" % kv for kv in pairs.items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def render(pairs):
+    """FIGURES.md for the figures {name: value as printed}."""
+    rows = []
+    for name, text in pairs.items():
+        value = text + (" (wall-clock)" if name.endswith(WALL_CLOCK) else "")
+        rows.append("| `%s` | %s | %s |" % (name, value, goal_text(name) if name in GOALS else ""))
+    return FIGURES_HEAD + "\n".join(rows) + (
+        "\n\nDigest of the values (the first 16 hex digits of the sha256 of the `name value` "
+        "lines, in\nthis order): `%s`.\n" % digest(pairs))
+
+
+def cmd_write(bench_path, figures_md):
+    pairs = bench_pairs(bench_path)
+    if not pairs:
         print("figures: no figures in %s" % bench_path)
         return 1
-    errors = []
-    checked = sum(check_document(doc, figures, errors) for doc in docs)
-    for e in errors:
-        print("figures: " + e)
-    if any("`make bench` measures" in e for e in errors):
-        print("figures: stale figures: `make figures` rewrites them from `make bench`")
-    if errors:
-        return 1
-    print("figures: %d quoted figures in %d documents match `make bench`" % (checked, len(docs)))
+    with open(figures_md, "w") as f:
+        f.write(render(pairs))
+    print("figures: %d figures into %s" % (len(pairs), figures_md))
     return 0
 
 
-def cmd_update(bench_path, docs):
-    figures = read_bench(bench_path)
+def check_figures_file(figures_md, errors):
+    """FIGURES.md as `write` makes it, every goal in it and met; returns {name: value}."""
+    pairs = figures_pairs(figures_md)
+    with open(figures_md) as f:
+        if f.read() != render(pairs):
+            errors.append("%s is not as `make figures` writes it (edited by hand, or the goals "
+                          "of tests/docs/figures.py changed since): run `make figures`"
+                          % figures_md)
+    figures = {name: float(text) for name, text in pairs.items()}
+    for name in GOALS:
+        if name not in figures:
+            errors.append("%s has no `%s`, a figure with a goal" % (figures_md, name))
+        elif not goal_met(name, figures[name]):
+            errors.append("%s: `%s` is %s, its goal %s is missed"
+                          % (figures_md, name, shown(figures[name]), goal_text(name)))
+    return figures
+
+
+def check_quick(quick, figures, errors):
+    """The quick figures measured now against their goals; notes of how far they moved."""
+    for name, value in quick.items():
+        if name in GOALS and not goal_met(name, value):
+            errors.append("`%s` measures %s now, its goal is %s"
+                          % (name, shown(value), goal_text(name)))
+        elif name.endswith(WALL_CLOCK) or figures.get(name) == value:
+            continue
+        elif name in figures:
+            print("figures: note: `%s` is %s in FIGURES.md and %s now (`make figures` when the "
+                  "change means to move it)" % (name, shown(figures[name]), shown(value)))
+        else:
+            print("figures: note: `%s` (%s now) is not in FIGURES.md yet" % (name, shown(value)))
+
+
+def cmd_check(figures_md, quick_path, docs):
+    errors = []
+    figures = check_figures_file(figures_md, errors)
+    quick = read_bench(quick_path)
+    if not quick:
+        errors.append("no figures in %s (the quick bench printed none)" % quick_path)
+    check_quick(quick, figures, errors)
+    checked = sum(check_document(doc, figures, errors) for doc in docs)
+    for e in errors:
+        print("figures: " + e)
+    if any("here, FIGURES.md has" in e for e in errors):
+        print("figures: stale quotes: `make figures` rewrites them from FIGURES.md")
+    if errors:
+        return 1
+    print("figures: %d quoted figures in %d documents match %s; its %d goals met, and the %d "
+          "goals of the %d quick figures measured now" % (
+              checked, len(docs), figures_md, len(GOALS), len(set(quick) & set(GOALS)),
+              len(quick)))
+    return 0
+
+
+def cmd_update(figures_md, docs):
+    figures = read_bench(figures_md)
     if not figures:
-        print("figures: no figures in %s" % bench_path)
+        print("figures: no figures in %s" % figures_md)
         return 1
     errors = []
     for doc in docs:
@@ -338,14 +451,16 @@ def cmd_update(bench_path, docs):
     if errors:
         print("figures: %d quotes a number cannot fix: edit them by hand" % len(errors))
         return 1
-    return cmd_check(bench_path, docs)
+    return 0
 
 
 def main(argv):
     if argv[:1] == ["goals"] and len(argv) == 2:
         return cmd_goals(argv[1])
-    if argv[:1] == ["check"] and len(argv) >= 3:
-        return cmd_check(argv[1], argv[2:])
+    if argv[:1] == ["write"] and len(argv) == 3:
+        return cmd_write(argv[1], argv[2])
+    if argv[:1] == ["check"] and len(argv) >= 4:
+        return cmd_check(argv[1], argv[2], argv[3:])
     if argv[:1] == ["update"] and len(argv) >= 3:
         return cmd_update(argv[1], argv[2:])
     sys.exit(__doc__)

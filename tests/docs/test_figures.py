@@ -1,6 +1,8 @@
 """tests/docs/test_figures.py - the figures check catches each kind of drift in a planted
 document, `update` rewrites a stale figure in the style it was written and leaves what a
-number cannot fix, and the goals are met or missed as GOALS says."""
+number cannot fix, and the goals are met or missed as GOALS says; FIGURES.md as `write`
+makes it passes, and a hand edit, a goal changed since, a missed goal there or in the
+quick figures measured now each fail, while a quick figure that merely moved is a note."""
 import pytest
 
 from tests.docs import figures
@@ -35,9 +37,9 @@ def test_a_document_that_matches_passes(tmp_path, bench):
 
 
 @pytest.mark.parametrize("old, new, words", [
-    ("8,000", "8,001", "is 8,001 here, `make bench` measures 8000"),
+    ("8,000", "8,001", "is 8,001 here, FIGURES.md has 8000"),
     ("3.1 %", "3.2 %", "is 3.2 here"),
-    ("`idle_awake_percent`", "`idle_percent`", "not a figure `make bench` prints"),
+    ("`idle_awake_percent`", "`idle_percent`", "not a figure of FIGURES.md"),
     (FLASH_GOAL, "≤ 9,000", "the goal of `firmware_flash_bytes` is " + FLASH_GOAL),
     ("11 s, wall-clock", "11 s", "wall-clock time: say so"),
     ("15x, wall-clock", "15x", "wall-clock time: say so"),
@@ -47,11 +49,68 @@ def test_a_planted_mistake_is_caught(tmp_path, bench, old, new, words):
     assert len(errors) == 1 and words in errors[0]
 
 
-def test_check_names_make_figures_on_a_stale_figure(tmp_path, bench, capsys):
+def written(tmp_path, bench_text, quick_text=None):
+    """FIGURES.md written from bench_text, and a quick bench (default: the same figures)."""
+    bench = tmp_path / "bench.txt"
+    bench.write_text(bench_text)
+    md = tmp_path / "FIGURES.md"
+    assert figures.cmd_write(str(bench), str(md)) == 0
+    quick = tmp_path / "quick.txt"
+    quick.write_text(bench_text if quick_text is None else quick_text)
+    return str(md), str(quick)
+
+
+def test_check_names_make_figures_on_a_stale_figure(tmp_path, capsys):
+    md, quick = written(tmp_path, every_goal_met() + BENCH)
     doc = tmp_path / "doc.md"
+    doc.write_text(GOOD)
+    assert figures.cmd_check(md, quick, [str(doc), md]) == 0
     doc.write_text(GOOD.replace("8,000", "7,999"))
-    assert figures.cmd_check(bench, [str(doc)]) == 1
+    assert figures.cmd_check(md, quick, [str(doc)]) == 1
     assert "`make figures` rewrites them" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace("| 8000 |", "| 8001 |"), "not as `make figures` writes it"),
+    (lambda t: t.replace("| `table_bytes` | 256 | ≤ 256 |\n", ""), "has no `table_bytes`"),
+])
+def test_a_hand_edited_figures_file_is_caught(tmp_path, capsys, edit, words):
+    md, quick = written(tmp_path, every_goal_met() + BENCH)
+    with open(md) as f:
+        text = f.read()
+    assert edit(text) != text
+    with open(md, "w") as f:
+        f.write(edit(text))
+    assert figures.cmd_check(md, quick, []) == 1
+    assert words in capsys.readouterr().out
+
+
+def test_a_goal_changed_since_the_figures_file_is_caught(tmp_path, capsys, monkeypatch):
+    md, quick = written(tmp_path, every_goal_met() + BENCH)
+    monkeypatch.setitem(figures.GOALS, "table_bytes", ("<=", 300, "the packed table"))
+    assert figures.cmd_check(md, quick, []) == 1
+    assert "goals of tests/docs/figures.py changed" in capsys.readouterr().out
+
+
+def test_a_missed_goal_in_the_figures_file_fails(tmp_path, capsys):
+    md, quick = written(tmp_path, every_goal_met().replace("table_bytes 256", "table_bytes 257"),
+                        every_goal_met())
+    assert figures.cmd_check(md, quick, []) == 1
+    assert "`table_bytes` is 257, its goal ≤ 256 is missed" in capsys.readouterr().out
+
+
+def test_a_quick_figure_that_moved_is_a_note_and_one_past_its_goal_fails(tmp_path, capsys):
+    md, quick = written(tmp_path, every_goal_met(),
+                        "firmware_flash_bytes 18000\ntable_bytes 250\nnew_figure_bytes 3\n")
+    assert figures.cmd_check(md, quick, []) == 0
+    out = capsys.readouterr().out
+    assert "note: `firmware_flash_bytes` is 18432 in FIGURES.md and 18000 now" in out
+    assert "note: `new_figure_bytes` (3 now) is not in FIGURES.md yet" in out
+    with open(quick, "w") as f:
+        f.write("firmware_flash_bytes 18433\n")
+    assert figures.cmd_check(md, quick, []) == 1
+    assert "`firmware_flash_bytes` measures 18433 now, its goal is ≤ 18,432" in \
+        capsys.readouterr().out
 
 
 def test_update_rewrites_stale_figures_in_their_style(tmp_path, bench):

@@ -58,6 +58,8 @@ bench-engine: $(ENGINE_BENCH) $(ENGINE_BENCH_ELF) $(ENGINE_SIZE_ELF) $(EMPTY_SIZ
 	@$(GEN_TABLE) --misere --time $(BENCH_GEN_DIR)/misere.c $(BENCH_GEN_DIR)/misere.h
 	@$(GEN_FADE) --time $(BENCH_GEN_DIR)/fade.c $(BENCH_GEN_DIR)/fade.h
 BENCH_TARGETS += bench-engine
+BENCH_QUICK_TARGETS += bench-engine
+BENCH_QUICK_FILES += $(ENGINE_BENCH) $(ENGINE_BENCH_ELF) $(ENGINE_SIZE_ELF) $(EMPTY_SIZE_ELF)
 
 ENGINE_TEST_TIMEOUT := timeout 600
 REF_SRC := tests/engine/ref.c

@@ -30,6 +30,8 @@ bench-hal: $(HAL_BENCH) $(HAL_BENCH_FW) $(FW_SU_ELF)
 
 ALL_TARGETS += $(HAL_BENCH_FW) $(HAL_BENCH)
 BENCH_TARGETS += bench-hal
+BENCH_QUICK_TARGETS += bench-hal
+BENCH_QUICK_FILES += $(HAL_BENCH) $(HAL_BENCH_FW) $(FW_SU_ELF)
 
 HAL_TEST_NAMES := matrix debounce ring eeprom_store hal_fakes sound
 HAL_TEST_BINS := $(addprefix $(HOST_DIR)/tests/hal/test_,$(HAL_TEST_NAMES))

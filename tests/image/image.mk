@@ -33,7 +33,10 @@ bench-firmware: $(FW_ELF) $(FW_SU_ELF)
 		END { print "firmware_flash_bytes", t + d; print "sram_static_bytes", d + b; \
 		      print "sram_noinit_bytes", n + 0 }'
 BENCH_TARGETS += bench-firmware
+BENCH_QUICK_TARGETS += bench-firmware
+BENCH_QUICK_FILES += $(FW_ELF) $(FW_SU_ELF)
 bench-code:
 	@$(PYTHON) -m tests.image.code_figures
 	@$(PYTHON) -m tests.image.field_touches | grep -v '^#'
 BENCH_TARGETS += bench-code
+BENCH_QUICK_TARGETS += bench-code

@@ -7,7 +7,8 @@
 #   make test-mutants-apply    every record still applies to the code (no build: fast)
 #   make test-mutants-sample   in make test: the runner's tests, the records apply,
 #                              and the mutants marked `sample: yes` (killed as expected,
-#                              the equivalent one surviving)
+#                              the equivalent one surviving); not run again while the
+#                              tree's digest is that of the last sample that passed
 MUTANTS_RUN := $(PYTHON) -m tests.mutants.run
 MUTANTS_JOBS ?= 2
 MUTANTS_TXT := $(BUILD)/mutants.txt
@@ -25,6 +26,12 @@ test-mutants-apply:
 test-mutants-sample: test-mutants-apply all
 	@$(MUTANTS_RUN) run --sample -j $(MUTANTS_JOBS)
 TEST_TARGETS += test-mutants-sample
+# the records' counts, for the documents (the kill rate is `make mutants`' own report)
+.PHONY: bench-mutants
+bench-mutants:
+	@$(MUTANTS_RUN) count
+BENCH_TARGETS += bench-mutants
+BENCH_QUICK_TARGETS += bench-mutants
 # the suites a record may name (run.py asks, so a renamed suite is a stale record)
 mutants-suites:
 	@echo $(TEST_TARGETS)

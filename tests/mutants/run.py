@@ -26,15 +26,21 @@ A mutant marked `equivalent: why` changes no behaviour any test can see; it is r
 survive, and stays out of the kill rate.
 
 usage: python3 -m tests.mutants.run check [FILE...]   every record applies (fast; no build)
+       python3 -m tests.mutants.run count             the records' figures for `make bench`
        python3 -m tests.mutants.run run [-j N] [--sample] [--summary OUT] [--only ID,...]
                                         [FILE...]
 (the parser, the stale check and the report on planted cases: tests/mutants/test_run.py)
 FILE defaults to tests/mutants/*.txt and tests/shield/planted.txt (if present).
 `run --sample` runs the records marked `sample: yes` and fails unless each non-equivalent
-one is killed and each equivalent one survives (the runner checking itself).
+one is killed and each equivalent one survives (the runner checking itself). A sample
+that passes leaves the digest of its inputs (every file of the tree, the compilers' and
+Node's versions) in SCRATCH/sample-passed.digest, and a sample run on the same inputs
+says so and runs nothing: its outcome could not differ. A fresh clone has no digest and
+runs it; delete the file to run it again.
 """
 import argparse
 import glob
+import hashlib
 import os
 import queue
 import shutil
@@ -52,11 +58,24 @@ REQUIRED = ("id", "reason", "suites", "file", "find")
 HOST_SUITES = {"test-engine", "test-notation", "test-engine-faults", "test-game",
                "test-console", "test-app", "test-hal", "test-hal-board", "test-cli",
                "test-fuzz"}
-ROOM_HOST_SUITES = {"web": {"test-web-model"}}
-# Rooms whose logic runs only on the chip or in a simulator (no host build of it):
-# the per-room goal "a host test kills one" does not apply to them.
-SIM_ONLY_ROOMS = {"hal-chip", "uart", "power", "sim", "shield"}
-NEVER_SUITES = {"test-docs", "test-doc-links"}
+ROOM_HOST_SUITES = {"web": {"test-web-model"}, "page": {"test-web-wav"}, "case": {"test-case"},
+                    "board": {"test-hal-board"},
+                    # the project's own checks are Python and shell run on the host
+                    "checks": {"test-make", "test-layers", "test-no-recursion-engine",
+                               "test-no-recursion-firmware", "test-code-figures",
+                               "test-doc-links", "test-docs-tables", "test-docs",
+                               "test-kicad-backports", "test-lint", "test-menu-docs"}}
+# Rooms whose logic runs only on the chip or in a simulator (no host build of it), or
+# that hold no logic (the KiCad files): the per-room goal "a host test kills one" does
+# not apply to them.
+SIM_ONLY_ROOMS = {"hal-chip", "uart", "power", "sim", "shield", "harness", "kicad"}
+# The meta-suites run other suites (or mutants) on copies of the tree: a kill credited to
+# one of them would say nothing about which check caught the bug.
+NEVER_SUITES = {"test-mutants-sample", "test-contributing", "test-kicad-planted"}
+# Every suite of `make test` is the first suite of some record (so a full run can credit
+# it with a kill), or has a record here saying why it exists without one: `suite:` and
+# `why:` lines, records separated by blank lines.
+NO_MUTANT = os.path.join(ROOT, "tests", "mutants", "no_mutant.txt")
 KILL_GOAL_PERCENT = 95.0
 
 
@@ -187,11 +206,54 @@ def validate(records, root, suites=None):
 
 
 def default_files():
-    files = sorted(glob.glob(os.path.join(ROOT, "tests", "mutants", "*.txt")))
+    files = sorted(f for f in glob.glob(os.path.join(ROOT, "tests", "mutants", "*.txt"))
+                   if f != NO_MUTANT)
     planted = os.path.join(ROOT, "tests", "shield", "planted.txt")
     if os.path.isfile(planted):
         files.append(planted)
     return files
+
+
+def read_reasons(path, text=None):
+    """{suite: why} of the no-mutant records, and the format errors."""
+    if text is None:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    reasons, errors = {}, []
+    for block in text.split("\n\n"):
+        lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
+        if not lines:
+            continue
+        fields = dict(line.partition(": ")[::2] for line in lines)
+        suite, why = fields.get("suite", "").strip(), fields.get("why", "").strip()
+        if set(fields) != {"suite", "why"} or not suite or len(why) < 20:
+            errors.append("%s: a record is `suite: NAME` and `why: the reason` (a sentence), "
+                          "not %r" % (os.path.relpath(path, ROOT), block.strip()[:60]))
+        elif suite in reasons:
+            errors.append("%s: %s given twice" % (os.path.relpath(path, ROOT), suite))
+        else:
+            reasons[suite] = why
+    return reasons, errors
+
+
+def first_suites(records):
+    """The suites some record names first: a full run can credit each with a kill."""
+    return {r.suite_list[0] for r in records if r.suite_list and not r.equivalent}
+
+
+def coverage(records, reasons, suites):
+    """Every suite of `make test` is first in a record or has a no-mutant reason; a reason
+    names a suite make knows and one no record names first."""
+    where = os.path.relpath(NO_MUTANT, ROOT)
+    firsts = first_suites(records)
+    problems = ["suite %s is the first suite of no mutant record and has no reason in %s: "
+                "add a mutant it kills, or say why it exists" % (s, where)
+                for s in sorted(suites - firsts - set(reasons))]
+    problems += ["%s: %s is not a suite of make test" % (where, s)
+                 for s in sorted(set(reasons) - suites)]
+    problems += ["%s: %s is the first suite of a mutant record now: drop its reason" % (where, s)
+                 for s in sorted(set(reasons) & firsts)]
+    return problems
 
 
 def load(files):
@@ -219,6 +281,11 @@ def same_file(a, b):
             return fa.read() == fb.read()
     except OSError:
         return False
+
+
+# What a scratch copy leaves out of the tree's build/: the scratch copies themselves, the
+# logs of make test, the planted KiCad copies and the regenerated ones (remade if needed).
+SCRATCH_SKIP = ("mutants", "mutants.txt", "contrib", "suites", "planted", "regen")
 
 
 def sync_scratch(work, files):
@@ -251,7 +318,41 @@ def sync_scratch(work, files):
     build = os.path.join(ROOT, "build")
     if first and os.path.isdir(build):
         shutil.copytree(build, os.path.join(work, "build"), symlinks=True,
-                        ignore=shutil.ignore_patterns("mutants", "mutants.txt", "contrib"))
+                        ignore=shutil.ignore_patterns(*SCRATCH_SKIP))
+
+
+TOOLS = (["gcc", "--version"], ["avr-gcc", "--version"], ["node", "--version"])
+
+
+def tree_digest(files):
+    """What a run on the tree depends on: every file's path and bytes, and the versions of
+    the compilers, Node and Python (16 hex digits of a sha256)."""
+    h = hashlib.sha256()
+    for rel in sorted(files):
+        with open(os.path.join(ROOT, rel), "rb") as f:
+            h.update(rel.encode() + b"\0" + f.read() + b"\0")
+    for tool in TOOLS:
+        try:
+            h.update(subprocess.run(tool, capture_output=True).stdout)
+        except OSError:
+            h.update(b"no " + tool[0].encode())
+    h.update(sys.version.encode())
+    return h.hexdigest()[:16]
+
+
+def passed_before(stamp, digest):
+    """Whether the run that left `stamp` (a digest file) passed on these very inputs."""
+    try:
+        with open(stamp) as f:
+            return f.read().strip() == digest
+    except OSError:
+        return False
+
+
+def remember_pass(stamp, digest):
+    os.makedirs(os.path.dirname(stamp), exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(digest + "\n")
 
 
 def make(work, target, timeout, log):
@@ -486,10 +587,12 @@ def summarize(records, results, seconds, sample):
     for r in killed:
         by_suite[results[r.id]["suite"]] = by_suite.get(results[r.id]["suite"], 0) + 1
     print("killed by suite: " + ", ".join("%s %d" % kv for kv in sorted(by_suite.items())))
+    idle = sorted(first_suites(real) - set(by_suite))
     lines = ["mutants_total %d" % len(ran), "mutants_equivalent %d" % len(equiv),
              "mutants_killed %d" % len(killed), "mutants_survived %d" % len(survived),
              "mutants_killed_percent %.1f" % percent,
              "mutants_host_killed_rooms_missing %d" % len(host_missing),
+             "mutants_first_suites_without_kill %d" % len(idle),
              "mutants_seconds %.0f" % seconds]
     print("\n" + "\n".join(lines))
     if sample:
@@ -499,35 +602,55 @@ def summarize(records, results, seconds, sample):
             KILL_GOAL_PERCENT, "met" if percent >= KILL_GOAL_PERCENT else "MISSED"))
         print("goal every host-testable room has a mutant killed by a host test: %s" %
               ("met" if not host_missing else "MISSED (%s)" % ", ".join(host_missing)))
+        print("goal every suite named first by a record kills one: %s" %
+              ("met" if not idle else "MISSED (%s)" % ", ".join(idle)))
     return lines, ok
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=("check", "run"))
-    ap.add_argument("files", nargs="*")
-    ap.add_argument("-j", "--jobs", type=int, default=2)
-    ap.add_argument("--sample", action="store_true")
-    ap.add_argument("--only", default="")
-    ap.add_argument("--summary")
-    ap.add_argument("--suite-timeout", type=int, default=1200)
-    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
-    a = ap.parse_args()
-    files = a.files or default_files()
-    records, problems = load(files)
-    suites = make_suites()
+def count(records, problems):
+    """The records as `make bench` figures (what README.md quotes of them)."""
+    if problems:
+        print("\n".join(problems))
+        return 1
+    print("mutant_records %d" % len(records))
+    print("mutant_records_sample %d" % sum(r.sample == "yes" for r in records))
+    print("mutant_records_equivalent %d" % sum(bool(r.equivalent) for r in records))
+    print("mutant_suites_with_a_reason %d" % len(read_reasons(NO_MUTANT)[0]))
+    return 0
+
+
+def problems_of(records, problems, files, suites):
+    """Every problem of the records, the reasons and the suites' coverage; the reasons."""
     if suites is None:
         problems.append("mutants: `make mutants-suites` failed: cannot check the suites")
     problems += validate(records, ROOT, suites)
-    if problems:
-        print("\n".join(problems))
-        print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
-              (len(problems), len(records), ", ".join(os.path.relpath(f, ROOT) for f in files)))
-        return 1
-    if a.mode == "check":
-        print("mutants: all %d records apply (%d files, %d marked sample, %d equivalent)" %
-              (len(records), len(files), sum(r.sample == "yes" for r in records),
-               sum(bool(r.equivalent) for r in records)))
+    reasons, errors = read_reasons(NO_MUTANT)
+    problems += errors
+    if suites is not None and files is None:
+        problems += coverage(records, reasons, suites)
+    return problems, reasons
+
+
+def report_check(records, files, suites, reasons):
+    print("mutants: all %d records apply (%d files, %d marked sample, %d equivalent)" %
+          (len(records), len(files), sum(r.sample == "yes" for r in records),
+           sum(bool(r.equivalent) for r in records)))
+    if suites is not None:
+        print("mutants: each of the %d suites of make test is the first suite of a record "
+              "(%d) or says why it has none (%d, %s)" % (
+                  len(suites), len(suites & first_suites(records)), len(reasons),
+                  os.path.relpath(NO_MUTANT, ROOT)))
+    return 0
+
+
+def run_selected(a, records):
+    """`run`: the sample (unless its inputs are those of a sample that passed) or the
+    records --only names, or all; the report, and the summary file."""
+    stamp = os.path.join(a.scratch, "sample-passed.digest")
+    digest = tree_digest(tree_files()) if a.sample and not a.only else None
+    if digest and passed_before(stamp, digest):
+        print("mutants sample: the tree and tools are those of the sample run that passed "
+              "(digest %s, %s): not run again" % (digest, os.path.relpath(stamp, ROOT)))
         return 0
     if a.sample:
         records = [r for r in records if r.sample == "yes"]
@@ -542,10 +665,39 @@ def main():
           (len(records), max(1, min(a.jobs, 2, len(records))), a.scratch), flush=True)
     results = run_all(records, a.jobs, a.suite_timeout, a.scratch)
     lines, ok = summarize(records, results, time.time() - t0, a.sample)
+    if digest and ok:
+        remember_pass(stamp, digest)
     if a.summary:
         with open(a.summary, "w") as f:
             f.write("\n".join(lines) + "\n")
     return 0 if ok else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mode", choices=("check", "run", "count"))
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--sample", action="store_true")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--summary")
+    ap.add_argument("--suite-timeout", type=int, default=1200)
+    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "mutants"))
+    a = ap.parse_args()
+    files = a.files or default_files()
+    records, problems = load(files)
+    if a.mode == "count":
+        return count(records, problems)
+    suites = make_suites()
+    problems, reasons = problems_of(records, problems, a.files or None, suites)
+    if problems:
+        print("\n".join(problems))
+        print("mutants: %d problem(s) in %d record(s) of %s: nothing run" %
+              (len(problems), len(records), ", ".join(os.path.relpath(f, ROOT) for f in files)))
+        return 1
+    if a.mode == "check":
+        return report_check(records, files, suites if not a.files else None, reasons)
+    return run_selected(a, records)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """tests/mutants/test_run.py - the mutation runner on planted records: the parser reads
 every form, and a stale find (twice, a missing file), a duplicate id, a non-behaviour or
 unknown suite and a misspelt key are refused; a kill by a suite that fails unmutated is
-void; the report counts kills and fails a sample whose equivalent mutant was killed."""
+void; the report counts kills and fails a sample whose equivalent mutant was killed; every
+suite is the first suite of a record or says why it has none, and a reason that is stale
+(no such suite, or a record names it first now) or says nothing is refused."""
 import pytest
 
 from tests.mutants import run
@@ -11,7 +13,7 @@ RECORDS = ("# a comment\nid: one\nreason: r\nsuites: test-game\nfile: a.c\n"
            "find: int x = 1;\nreplace: int x = 2;\n\n"
            "id: two\nreason: r\nsuites: test-game\nfile: a.c\nfind: if (a < b)\n"
            "replace: if (a <= b)\n\n"
-           "id: three\nreason: r\nsuites: test-docs\nfile: a.c\nfind: int x = 1;\n"
+           "id: three\nreason: r\nsuites: test-contributing\nfile: a.c\nfind: int x = 1;\n"
            "find: if (a < b)\nreplace:\n\n"
            "id: four\nreason: r\nsuites: test-game\nfile: gone.c\nfind: x\nreplace: y\n\n"
            "id: one\nreason: r\nsuites: test-game\nfile: a.c\nfind: f();\nreplace: g();\n")
@@ -35,13 +37,13 @@ def test_a_multi_line_find_and_an_empty_replace_are_read(parsed):
     ("four", "does not exist"), ("one", "already used")])
 def test_a_planted_bad_record_is_refused(parsed, rid, words):
     records, root = parsed
-    problems = run.validate(records, root, {"test-game", "test-docs"})
+    problems = run.validate(records, root, {"test-game", "test-contributing"})
     assert any(rid in p and words in p for p in problems)
 
 
 def test_only_the_planted_records_are_refused(parsed):
     records, root = parsed
-    assert len(run.validate(records, root, {"test-game", "test-docs"})) == 4
+    assert len(run.validate(records, root, {"test-game", "test-contributing"})) == 4
 
 
 def test_a_suite_make_does_not_know_is_refused(parsed):
@@ -83,3 +85,32 @@ def test_a_sample_passes_when_the_real_one_dies_and_the_equivalent_survives(tmp_
 def test_a_sample_fails_when_the_equivalent_one_is_killed(tmp_path, capsys):
     _, ok = sample(tmp_path, "killed")
     assert not ok and "BUT KILLED by test-game" in capsys.readouterr().out
+
+
+REASONS = ("# a comment block\n\n"
+           "suite: test-meta\nwhy: a meta-suite: it runs the others on copies\n\n"
+           "suite: test-docs\nwhy: it checks the documents against the figures file\n")
+
+
+def test_every_suite_is_first_in_a_record_or_has_a_reason(tmp_path):
+    reasons, errors = run.read_reasons("no_mutant.txt", REASONS)
+    assert errors == [] and set(reasons) == {"test-meta", "test-docs"}
+    records, _ = run.parse(str(tmp_path / "game.txt"),
+                           "id: a\nreason: r\nsuites: test-game test-app\nfile: a.c\nfind: x\n"
+                           "replace: y\n")
+    assert run.coverage(records, reasons, {"test-game", "test-meta", "test-docs"}) == []
+    problems = run.coverage(records, reasons, {"test-game", "test-app", "test-meta"})
+    assert len(problems) == 2
+    assert "test-app is the first suite of no mutant record" in problems[0]  # second is not
+    assert "test-docs is not a suite of make test" in problems[1]
+    records[0].fields["suites"] = "test-meta"
+    assert any("test-meta is the first suite of a mutant record now" in p
+               for p in run.coverage(records, reasons, {"test-meta", "test-docs"}))
+
+
+@pytest.mark.parametrize("text", ["suite: test-a\nwhy: short\n",
+                                  "suite: test-a\nwhy: a reason long enough to read\nid: x\n",
+                                  "why: a reason long enough to read, but no suite\n"])
+def test_a_reason_that_says_nothing_is_refused(text):
+    _, errors = run.read_reasons("no_mutant.txt", text)
+    assert len(errors) == 1

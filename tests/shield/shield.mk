@@ -45,7 +45,10 @@
 #                              colours, key on the wrong column, silk lines at 0.10 mm,
 #                              J1's stock silk, a BOM row with two MPNs, the piezo without
 #                              its resistor, the sounder on a used pin, J1 placed on the
-#                              bottom, the S/G/D by LED7's R, ...) each fail their check
+#                              bottom, the S/G/D by LED7's R, ...) each fail the check
+#                              its record names, run alone on a regenerated copy; not run
+#                              again while its inputs' digest is that of the last run that
+#                              passed (tests/shield/planted.py)
 #   make test-kicad-backports  .ci/enable-backports.sh on deb822, classic and odd sources
 #   make bench-shield          each cell's brightness (mcd averaged over time) at full,
 #                              medium and night, per colour (brightness.py)

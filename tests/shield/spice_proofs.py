@@ -2,7 +2,7 @@
 KiCad itself exports (`kicad-cli sch export netlist --format spice`, whose parts carry
 the schematic's Sim.* fields and the model cards of schematics/spice/models.lib).
 
-  spice_proofs.py EXPORT.cir [--work DIR]     exit status is the verdict
+  spice_proofs.py EXPORT.cir [--work DIR] [--only PROOF,...]   exit status is the verdict
 
 The MCU is not in the netlist (J1 is excluded from simulation): each of its pins is
 modelled here, from the ATmega328P datasheet (DS40002061, "DC Characteristics" and
@@ -33,7 +33,9 @@ The proofs:
   keys   all 512 sets of pressed keys, each row driven low in turn, both pull-up
          values: a column reads below V_IL exactly when a pressed key joins it to
          the driven row, above V_IH otherwise (no ghosting, no masking).
-One ngspice run (batch mode, a control script of `alter` and `op`).
+  sound  the sounder's tones and ISP's edges through it (spice_sound.py).
+One ngspice run (batch mode, a control script of `alter` and `op`), of the proofs --only
+names (all by default; the planted mistakes run the one that should catch each).
 Run from the repository's root: python3 -m tests.shield.spice_proofs ...
 """
 import argparse
@@ -253,22 +255,38 @@ def led_model(lines):
     return next(ln.split()[-1] for ln in lines if re.match(r"XLED\d", ln))
 
 
-def simulate(export, work, keys=True):
-    """ngspice on the export with the MCU's pins: the fit and LED frames, the reset frame
-    and, with keys, the 512 key sets. (probes, values, export lines, LED dies)."""
+PROOFS = ("leds", "pins", "reset", "keys", "sound")
+
+
+def script(leds, key_parts, dies, only):
+    """The control script of the proofs named (leds and pins share their frames and the
+    LED model's fit)."""
+    s = Script()
+    if {"leds", "pins"} & only:
+        fit_frame(s, dies)
+        led_frames(s, leds, dies)
+    elif "reset" in only:  # at the temperature the LED frames leave it at
+        s.lines += ["set temp = %g" % CORNERS["high"][2], "option temp = %g" % CORNERS["high"][2]]
+    if "reset" in only:
+        reset_frame(s, leds)
+    if "keys" in only:
+        key_frames(s, key_parts)
+    return s
+
+
+def simulate(export, work, keys=True, only=frozenset(PROOFS)):
+    """ngspice on the export with the MCU's pins, the proofs in only: the fit and LED
+    frames, the reset frame and, with keys, the 512 key sets. (probes, values, export
+    lines, LED dies)."""
     lines = read_export(export)
     leds, key_parts = parts_of(lines)
     if len(leds) != 9 or len(key_parts) != 9:
         raise SystemExit("spice_proofs: the export has %d LEDs and %d keys, not 9 and 9: "
                          "are their Sim.* fields in the schematic?" % (len(leds), len(key_parts)))
     dies = led_data()["dies"]
-    s = Script()
-    fit_frame(s, dies)
-    led_frames(s, leds, dies)
-    reset_frame(s, leds)
-    if keys:
-        key_frames(s, key_parts)
-    deck = lines + harness() + fit_harness(led_model(lines)) + [".control", "set noaskquit"] \
+    s = script(leds, key_parts, dies, set(only) - (set() if keys else {"keys"}))
+    fit = fit_harness(led_model(lines)) if {"leds", "pins"} & set(only) else []
+    deck = lines + harness() + fit + [".control", "set noaskquit"] \
         + s.lines + ["quit", ".endc", ".end"]
     values, r = run(deck, work)
     expected = sum(len(e) for _t, e in s.probes)
@@ -283,10 +301,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("export")
     ap.add_argument("--work", default="build/kicad/spice")
+    ap.add_argument("--only", default=",".join(PROOFS))
     args = ap.parse_args()
-    probes, values, lines, dies = simulate(args.export, args.work)
-    sound = spice_sound.proofs(lines, harness(), args.work)
-    return verdict(probes, values, dies, sound)
+    only = set(args.only.split(","))
+    if not only <= set(PROOFS):
+        raise SystemExit("spice_proofs: --only names %s; the proofs are %s"
+                         % (", ".join(sorted(only - set(PROOFS))), ", ".join(PROOFS)))
+    probes, values, lines, dies = simulate(args.export, args.work, only=only)
+    sound = spice_sound.proofs(lines, harness(), args.work) if "sound" in only else ((), ())
+    return verdict(probes, values, dies, sound, [p for p in PROOFS if p in only])
 
 
 def led_of(label):
@@ -398,8 +421,35 @@ def key_frame(acc, tag, v):
 COLOUR_NAMES = {"R": "red", "G": "green", "YR": "yellow (red die)", "YG": "yellow (green die)"}
 
 
-def report(acc):
-    """Print the figures and the failures; 1 if any proof failed."""
+def report(acc, proofs):
+    """Print the figures of the proofs run and the failures; 1 if any proof failed."""
+    if {"leds", "pins"} & set(proofs):
+        led_report(acc)
+    if "reset" in proofs:
+        print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A"
+              % (acc["reset_gate"], acc["reset_worst"]))
+    if "keys" in proofs:
+        print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
+              % (acc["key_ok"], acc["key_ok"] + acc["key_bad"]))
+    for line in acc["sound"]:
+        print(line)
+    shown, fails = {}, [f for f in acc["fails"] if f[0] in proofs]
+    for proof, msg in fails:
+        shown[proof] = shown.get(proof, 0) + 1
+        if shown[proof] <= 5:
+            print("spice: FAIL %s: %s" % (proof, msg))
+    for proof, n in shown.items():
+        if n > 5:
+            print("spice: FAIL %s: ... %d failures in all" % (proof, n))
+    print("spice: %d passed, %d failed (%s)"
+          % (len(proofs) - len(shown), len(shown),
+             ", ".join("spice-" + p for p in shown) or ", ".join(proofs)))
+    return 1 if fails else 0
+
+
+def led_report(acc):
+    """The LED proofs' figures: currents per colour and count lit, the model's fit, the
+    high corner's worst die, pin, port group and VCC."""
     for (col, lit), cur in sorted(acc["per"].items()):
         print("spice: typical, %s %d lit: %s mA"
               % (COLOUR_NAMES[col], lit if not col.startswith("Y") else 3,
@@ -415,27 +465,9 @@ def report(acc):
              acc["worst_pin"][1], "; ".join("%s %.1f mA" % (g, t * 1e3)
                                             for g, (t, _f) in acc["worst_port"].items()),
              CORE_MAX * 1e3, acc["worst_vcc"] * 1e3))
-    print("spice: reset, pins floating: gates <= %.3f V, dies <= %.2g A"
-          % (acc["reset_gate"], acc["reset_worst"]))
-    print("spice: keys: %d of %d (512 key sets x 3 driven rows x 2 pull-ups) read right"
-          % (acc["key_ok"], acc["key_ok"] + acc["key_bad"]))
-    for line in acc["sound"]:
-        print(line)
-    shown = {}
-    for proof, msg in acc["fails"]:
-        shown[proof] = shown.get(proof, 0) + 1
-        if shown[proof] <= 5:
-            print("spice: FAIL %s: %s" % (proof, msg))
-    for proof, n in shown.items():
-        if n > 5:
-            print("spice: FAIL %s: ... %d failures in all" % (proof, n))
-    print("spice: %d passed, %d failed (%s)"
-          % (5 - len(shown), len(shown),
-             ", ".join("spice-" + p for p in shown) or "leds, pins, reset, keys, sound"))
-    return 1 if acc["fails"] else 0
 
 
-def verdict(probes, values, dies, sound=((), ())):
+def verdict(probes, values, dies, sound=((), ()), proofs=PROOFS):
     acc = {"fails": [],  # (proof, message)
            "per": {},    # (colour, lit) -> [currents at typ]
            "dies": dies, "fit": {}, "worst_vcc": 0.0,
@@ -457,7 +489,7 @@ def verdict(probes, values, dies, sound=((), ())):
             fit_result(acc, v)
         else:
             key_frame(acc, tag, v)
-    return report(acc)
+    return report(acc, proofs)
 
 
 def keyset(subset):

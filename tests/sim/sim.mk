@@ -41,6 +41,9 @@ $(SIM_DUTY_MODEL): tests/sim/duty_model.c hal/leds_duty.h hal/leds.h
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
 ALL_TARGETS += $(SIM_PROOFS) $(SIM_DUTY_MODEL)
+# `make check`: the proofs build, and the terminal simulator answers its stdio protocol
+# and writes a trace (a second of CPU between them).
+CHECK_TARGETS += $(SIM_PROOFS) test-sim-stdio test-sim-trace
 # The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
 # argument, if it has one (SIM_PROOF_ARG_NAME).
 SIM_PROOF_NAMES := exhaustive fuzz table powercut garbage glitch console power menu

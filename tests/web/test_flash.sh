@@ -12,7 +12,8 @@
 #   - self-tests: the harness fails a `-x` run whose programmer succeeds, and the twin
 #     comparison sees one changed byte;
 #   - the harness's -t: a host pausing 1.5 s between commands finds the bootloader gone
-#     (optiboot's 1 s timeout) in real time, and still there with -t.
+#     (optiboot's 1 s timeout), and still there with -t; the pause is on the simulated
+#     clock (tests/web/slow_host.py), so a busy machine changes neither outcome.
 # Usage: BOOT_BAUD=N test_flash.sh TTT_FLASH_SIM TTT_FLASH_JS OPTIBOOT.hex FIRMWARE.hex OUT_DIR
 # (BOOT_BAUD: optiboot's speed, hal/uart.h's UART_BOOT_BAUD; tests/web/web.mk passes it)
 set -u
@@ -84,6 +85,7 @@ checks=$((checks + 1))
 run planted -x "$BOOT" "$HEX" && bad "self-test: the harness passed a -x run whose flash succeeded"
 
 # -t (used by the browser test): the clock waits for a host that pauses between commands
+# (its 1.5 s on the simulated clock, through the harness's clock channel)
 for t in "" -t; do
     checks=$((checks + 1))
     "$SIM" -b "$BAUD" -x $t -c tests/web/slow_host.py "$BOOT" "$HEX" "$OUT/slow$t.log" > "$OUT/slow$t.out" 2>&1

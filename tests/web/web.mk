@@ -110,6 +110,9 @@ test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
 test-web-usart: $(WEB_NODE_MODULES)
 	@node --test tests/web/test_usart.mjs
 TEST_TARGETS += test-web-usart
+# `make check`: the wasm model against its native build, the WAV rule, the receiver
+# (node, a few seconds of CPU together)
+CHECK_TARGETS += test-web-model-twin test-web-wav test-web-usart
 # serial stress, bad input and a planted latency, alike on both emulators
 .PHONY: test-web-serial-twin
 test-web-serial-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_RX)
