@@ -18,6 +18,14 @@ the suites that guard it:
         suites. Fails when an example no longer applies or a suite fails (its log:
         build/contrib/NAME.log).
 
+Besides the suites its header names, an example runs every suite of make test the edit
+touches: each whose make prerequisites reach an edited file, directly or through what is
+generated from it as data (build/gen: a table's JSON, a legend, a generated header;
+build/case: the lid's legend card);
+not through a program, an image or a page built from it (those suites run the code,
+which make test does); and test-lint (the layout clang-format wants, the X-macros'
+aligned backslashes).
+
 A run of every example that passes leaves the digest of its inputs (every file of the
 tree, the compilers' and Node's versions: tests/mutants/run.py's tree_digest) in
 build/contrib/passed.digest; the next run on the same inputs says so and runs nothing.
@@ -38,6 +46,53 @@ HERE = os.path.join(ROOT, "tests", "contributing")
 SCRATCH = os.path.join(ROOT, "build", "contrib")
 TIMEOUT = 900  # seconds for one make: a fresh simulator build fits in it
 JOBS = 2
+# The prerequisites of a suite followed: the tree's own files, and what is generated from
+# them as data (build/gen: the tables' JSON, the legends, the generated headers). Not
+# followed: objects, programs, images and pages (what runs the code, not what reads it).
+FOLLOWED = re.compile(r"^(?!build/)|^build/(gen|case)/")
+# The meta-suites (tests/mutants/no_mutant.txt): they touch everything by design.
+META = ("test-mutants-sample", "test-contributing", "test-kicad-planted")
+
+
+def make_rules():
+    """({target: [prerequisites]}, make test's suites) from make's database of the tree."""
+    db = subprocess.run(["make", "-pq", "all"], cwd=ROOT, capture_output=True, text=True).stdout
+    rules, suites = {}, []
+    for line in db.splitlines():
+        m = re.match(r"^([A-Za-z0-9_./+-]+):(?![:=])\s*(.*)$", line)
+        if m and m.group(1) not in rules and not re.match(r"^\S+\s*[:+?]?=", m.group(2)):
+            rules[m.group(1)] = m.group(2).replace("|", " ").split()
+        m = re.match(r"^TEST_TARGETS :?= (.*)$", line)
+        if m:
+            suites = m.group(1).split()
+    return rules, suites
+
+
+def touched(edited, rules, suites):
+    """The suites whose prerequisites reach an edited file through FOLLOWED ones."""
+    reach, hits = {}, []
+
+    def reaches(target, seen, making_data=False):
+        """target reaches an edited file; below a build/gen file everything that makes it
+        is followed (its program, the program's objects and their sources)."""
+        key = (target, making_data)
+        if key in reach:
+            return reach[key]
+        seen.add(target)
+        hit = target in edited
+        making_data = making_data or target.startswith("build/gen/")
+        for dep in rules.get(target, []):
+            if not hit and dep not in seen and (making_data or FOLLOWED.match(dep)):
+                hit = reaches(dep, seen, making_data)
+        reach[key] = hit
+        return hit
+
+    for suite in suites:
+        if suite not in META and reaches(suite, set()):
+            hits.append(suite)
+    return hits
+
+
 STAMP = os.path.join(SCRATCH, "passed.digest")
 
 
@@ -88,7 +143,14 @@ def apply(work, patch):
     return True
 
 
-def run_example(name, fields, edited, patch, files):
+def example_suites(fields, edited, rules, suites):
+    """The header's suites, then every other suite the edit touches, then test-lint."""
+    named = fields["suites"].split()
+    more = [t for t in touched(set(edited), rules, suites) if t not in named]
+    return named + more + ([] if "test-lint" in named + more else ["test-lint"])
+
+
+def run_example(name, fields, edited, patch, files, suites):
     """(passed, its report lines): the example applies exactly and its suites pass in its
     scratch copy."""
     work, log = os.path.join(SCRATCH, name), os.path.join(SCRATCH, name + ".log")
@@ -98,14 +160,14 @@ def run_example(name, fields, edited, patch, files):
     if not apply(work, patch):
         return False, "contributing: %s: %s no longer applies to the tree (CONTRIBUTING.md and " \
             "the patch need updating)" % (name, os.path.relpath(patch, ROOT))
-    for target in fields.get("regenerate", "").split() + fields["suites"].split():
+    for target in fields.get("regenerate", "").split() + suites:
         status = make(work, target, TIMEOUT, log)
         if status:
             return False, "contributing: %s: make %s failed (%d); log: %s" % (
                 name, target, status, os.path.relpath(log, ROOT))
     return True, "contributing: %s: %d hand-edited (%s); regenerated %s; passed %s" % (
         name, len(edited), " ".join(edited),
-        " ".join(generated(work, files, edited)) or "nothing", fields["suites"])
+        " ".join(generated(work, files, edited)) or "nothing", " ".join(suites))
 
 
 def run(names):
@@ -117,12 +179,14 @@ def run(names):
               "%s): the examples are not run again" % (digest, os.path.relpath(STAMP, ROOT)))
         return count()
     todo, failed, lock = queue.Queue(), [], threading.Lock()
+    rules, all_suites = make_rules()
     for example in examples(names):
         todo.put(example)
 
     def worker(_n):
         for name, fields, edited, patch in drain(todo):
-            ok, line = run_example(name, fields, edited, patch, files)
+            ok, line = run_example(name, fields, edited, patch, files,
+                                   example_suites(fields, edited, rules, all_suites))
             with lock:
                 print(line, flush=True)
                 if not ok:

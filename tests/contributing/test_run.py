@@ -51,3 +51,28 @@ def test_the_figures_count_the_edited_files(capsys):
     figures = dict(line.split() for line in capsys.readouterr().out.splitlines())
     assert int(figures["contrib_files_command"]) <= 3
     assert int(figures["contrib_files_menu_label"]) <= 3
+
+
+def test_the_suites_an_edit_touches_follow_data_not_programs():
+    rules = {
+        "test-docs": ["README.md", "build/gen/menu.json"],
+        "test-game": ["build/host/test_game"],
+        "test-web": ["build/web/index.html"],
+        "build/gen/menu.json": ["build/host/print_menu"],
+        "build/host/print_menu": ["build/host/obj/print_menu.o"],
+        "build/host/obj/print_menu.o": ["firmware/game/menu.h"],
+        "build/host/test_game": ["build/host/obj/game.o"],
+        "build/host/obj/game.o": ["firmware/game/menu.h"],
+        "build/web/index.html": ["build/gen/menu.json"],
+        "test-mutants-sample": ["firmware/game/menu.h"],
+    }
+    suites = ["test-docs", "test-game", "test-web", "test-mutants-sample"]
+    # the docs read the table's JSON (made by a program from menu.h): touched; the game's
+    # test and the page run programs built from it: not (make test runs them); a
+    # meta-suite never
+    assert run.touched({"firmware/game/menu.h"}, rules, suites) == ["test-docs"]
+    assert run.touched({"README.md"}, rules, suites) == ["test-docs"]
+    assert run.touched({"other.c"}, rules, suites) == []
+    fields = {"suites": "test-game"}
+    assert run.example_suites(fields, ["firmware/game/menu.h"], rules, suites) == \
+        ["test-game", "test-docs", "test-lint"]
