@@ -1,7 +1,7 @@
 /* tests/web/leds_fw.c - AVR image for the page's luminance test (tests/web/test_page_leds.mjs):
  * through the real LED driver, X (red) full in cell 1 and dim in cell 2, O (green) full in
- * cell 4 and dim in cell 5, cell 7 unlit; "0", "1" or "2" received sets that brightness
- * level (LEDS_BRIGHT_*). */
+ * cell 4 and dim in cell 5, cell 7 unlit; a digit received sets that brightness level
+ * (LEDS_BRIGHT_*: 0 the dimmest), any of hal/leds_levels.h's. */
 #include <stdint.h>
 
 #include "leds.h"
@@ -24,7 +24,7 @@ int main(void)
     for (;;) {
         power_wdt_kick();
         int16_t c = uart_getc();
-        if (c >= '0' && c <= '2') {
+        if (c >= '0' && c < '0' + LEDS_BRIGHT_LEVELS) {
             leds_set_brightness((uint8_t)(c - '0'));
             uart_putc((uint8_t)c);
             uart_putc('\n');
