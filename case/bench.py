@@ -23,6 +23,11 @@ def figures(d):
             ("cap_jams_at_friction_0_3", "%d" % value["key jam"]),
             ("cap_lit_share_percent", "%.0f" % L["share"]),
             ("cap_bleed_percent", "%.1f" % L["bleed"]),
+            ("cap_top_light_percent", "%.1f" % L["top"]),
+            # cell 5 as the argument for the diffuser has it: left out, printed twice as clear
+            ("cap_lit_share_no_diffuser_percent", "%.0f" % L["no_diffuser"]["share"]),
+            ("cap_top_light_no_diffuser_percent", "%.1f" % L["no_diffuser"]["top"]),
+            ("cap_lit_share_clear_print_percent", "%.0f" % L["clear_print"]["share"]),
             ("case_assembly_failures", "%d" % (len(A["checks"]["fails"]) + sum(
                 len(v["fails"]) for v in A["variants"].values())))]
 

@@ -179,10 +179,11 @@ module body2d() { rsquare(P_d_cap_body, P_d_cap_body_r); }
 
 // Cap i (0-8) where it rests in the case: the head through the lid's opening (a rounded
 // square tube closed by the top plate, one corner cut: the key, the opening's matches),
-// the two side walls down to their profiles, the
-// actuator beam between them across the plunger. turn: the cap turned about its centre (a planted
-// mistake of the checks).
-module cap(i, number = true, turn = 0) {
+// the two side walls down to their profiles, the actuator beam between them across the
+// plunger and the diffuser beside it over the LED (case/README.md, "Light that fills the
+// cell"; diffuser = false: a planted mistake).
+// turn: the cap turned about its centre (a planted mistake of the checks).
+module cap(i, number = true, turn = 0, diffuser = true) {
     c = P_caps[i];
     s = P_d_cap_size;
     inner = s - 2 * P_d_cap_head_wall;
@@ -200,8 +201,20 @@ module cap(i, number = true, turn = 0) {
         }
         translate([c[0] - inner / 2 - eps, P_actuators[i] - P_d_cap_act_t / 2, P_z_act])
             cube([inner + 2 * eps, P_d_cap_act_t, P_d_cap_act_h]);
+        if (diffuser) diffuser(i);
         if (number) cap_number(i);
     }
+}
+
+// Cap i's diffuser: a plate across the cup from its bottom profile up to its flat top
+// (P_diffusers: [box, profile along y, top]), eps into the side walls and the beam.
+module diffuser(i) {
+    b = P_diffusers[i][0];
+    p = P_diffusers[i][1];
+    n = len(p) - 1;
+    prof = P_actuators[i] < b[1] ? concat([[b[1] - eps, p[0][1]]], p)
+                                 : concat(p, [[b[3] + eps, p[n][1]]]);
+    profile_wall([b[0] - eps, b[1], b[2] + eps, b[3]], "y", prof, P_diffusers[i][2]);
 }
 
 module keys() { for (i = [0 : 8]) cap(i); }

@@ -7,12 +7,14 @@
 //               up (each its raised number)
 //   jig         the frame the lid lies on, top face down, while the caps go in (step 3)
 //   cap         one cap where it rests in the case (cap_index 0-8, turned by cap_turn
-//               degrees): the checks' planted turned cap
+//               degrees, without its diffuser if cap_diffuser is false): the checks'
+//               planted turned cap and cap with no diffuser
 // omit_opening names a connector whose opening is left out (the checks' planted mistake).
 part = "base";
 omit_opening = "";
 cap_index = 4;
 cap_turn = 0;
+cap_diffuser = true;
 include <case-model.scad>
 
 // The caps on a 3 x 3 grid at a wider pitch than in the case, standing on their walls.
@@ -26,5 +28,5 @@ if (part == "base") base();
 else if (part == "lid") translate([0, 0, P_z_lid_top]) rotate([180, 0, 0]) lid();
 else if (part == "keys") keys_plate();
 else if (part == "jig") translate([0, 0, P_z_lid_top + P_jig_h]) rotate([180, 0, 0]) jig();
-else if (part == "cap") cap(cap_index, turn = cap_turn);
+else if (part == "cap") cap(cap_index, turn = cap_turn, diffuser = cap_diffuser);
 else assert(false, str("unknown part ", part));

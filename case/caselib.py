@@ -58,7 +58,13 @@ DESIGN = {
     "cap_floor_gap": 1.6,       # cap walls over the parts under them, at rest
     "key_cut": 9.2,             # the key: the head's (+x, +y) corner cut to x + y <= this
                                 # (from the cap's centre), the opening's the play further
-    "lid_over_plunger": 15.2,   # the lid's top over the plunger's top: the guide's length
+    # The diffuser (case/README.md, "Light that fills the cell"): a solid plate across the
+    # cap between its side walls, from the actuator to the cap's LED end, low over the
+    # LED: its clear 30-degree beam scatters there and spreads over the height above.
+    "cap_diffuser_t": 3.6,      # thick enough that little of the beam passes unscattered
+    "cap_diffuser_gap": 2.0,    # its underside over the LED's dome, at rest
+    "lid_over_plunger": 18.2,   # the lid's top over the plunger's top: the guide's length,
+                                # and the height the diffused light spreads over
     "tube_floor": 5.2,          # the cell walls' bottom over the shield (raised over parts)
     "tube_wall_outer": 1.2,     # the grid's outer walls
     "tube_floor_gap": 0.7,      # cell walls over parts: 0.5 + print error, and the stack-up
@@ -114,7 +120,8 @@ REQUIRE = {"lid_clearance": 1.0, "jack_margin": 0.5, "min_wall": 1.6, "bed": 180
            "cap_play": (0.3, 0.5), "cap_min": 12.0, "retention": 0.4,
            "travel_margin": 0.2, "led_gap": 0.5, "thin_wall": 1.0, "sound_hole_min": 1.5,
            "finger": 0.2, "key_block": 0.4, "bridge_max": 10.5, "touch_depth": 0.6,
-           "tilt_deg": 2.0, "force_ratio": 1.3, "friction": 0.3, "bleed_percent": 5.0}
+           "tilt_deg": 2.0, "force_ratio": 1.3, "friction": 0.3, "bleed_percent": 5.0,
+           "lit_share_percent": 70.0}
 
 
 class CaseError(Exception):
@@ -574,7 +581,9 @@ def _cells(board, z, D, err):
     base = z["z_shield_top"] + D["tube_floor"]
     gap = D["tube_floor_gap"] + z["stack_high"]
     caps = z["caps"]
-    return {"z_tube_base": base, "cap_walls": cells.cap_walls(obs, caps, D, base, err),
+    walls = cells.cap_walls(obs, caps, D, base, err)
+    return {"z_tube_base": base, "cap_walls": walls,
+            "diffusers": cells.diffusers(obs, caps, z["actuators"], z["leds"], walls, D, err),
             "tube_walls": cells.tube_walls(obs, caps, D, base, gap, err),
             "corners": cells.corners(obs, caps, D, base, gap, err), "obstacles": obs}
 
@@ -607,7 +616,8 @@ def layout(board, uno, design=None):
               "bore": D["cap_body"] + 2 * D["cap_play"],
               "sound_holes": sound_holes(board, D), "fixings": fixings(uno, z),
               # each cap's actuator wall across its plunger (y)
-              "actuators": [board["switches"][c]["xy"][1] for c in range(1, 10)]})
+              "actuators": [board["switches"][c]["xy"][1] for c in range(1, 10)],
+              "leds": [board["leds"][c]["xy"] for c in range(1, 10)]})
     z.update(_cells(board, z, D, uno["print_error_mm"]))
     z["jig_h"] = round(D["cap_protrusion"] + D["cap_lift"] + D["cap_number_h"] + D["jig_clear"], 4)
     return z

@@ -1,5 +1,6 @@
 """case/cells.py - the key cells: what stands on the shield under the lid, the caps' side
-walls and the lid's cell walls, each reaching down to just over the parts under it.
+walls and diffusers and the lid's cell walls, each reaching down to just over the parts
+under it.
 
 A cap's side walls (its guide at the bottom) and the lid's cell walls (the guide round it,
 and the baffles between cells) are drawn as profiles: along each wall, its bottom is the
@@ -159,6 +160,33 @@ def cap_walls(obs, caps, D, base, err):
         out.append([wall(obs, cx + sx * half if sx < 0 else cx + inner,
                          cx - inner if sx < 0 else cx + half, cy - half, cy + half, "y",
                          D["cap_floor_gap"], base, err, True) for sx in (-1, 1)])
+    return out
+
+
+def diffusers(obs, caps, actuators, leds, walls, D, err):
+    """Each cap's diffuser: a flat plate cap_diffuser_t thick between its side walls
+    (walls: cap_walls()) from its actuator wall to where the walls' rounded ends begin,
+    its underside cap_diffuser_gap over the tallest part under it (the LED's dome; the
+    plunger under its edge is the one the cap rides on, not a part) and a layer over the
+    side walls' bottoms all along it (a bridge between the walls: where one rises over a
+    part, the plate rises too). Like a wall along y: {"box": [x0, y0, x1, y1], "along": "y",
+    "profile": [(y0, bottom), (y1, bottom)], "z": [bottom, top], "over": what sets it}."""
+    inner, end = D["cap_size"] / 2 - D["cap_head_wall"], D["cap_body"] / 2 - D["cap_body_r"]
+    out = []
+    for (cx, cy), ay, (lx, ly), pair in zip(caps, actuators, leds, walls):
+        s = 1.0 if ly > ay else -1.0
+        y0, y1 = sorted((ay + s * D["cap_act_t"] / 2, cy + s * end))
+        top, name = tallest_under(obs, cx - inner, y0, cx + inner, y1, err)
+        # a bridge: both walls reach a layer (STEP) under it all along
+        wall = STEP + max(bottom_at(w, y) for w in pair
+                          for y in [y0, y1] + [p[0] for p in w["profile"] if y0 < p[0] < y1])
+        z0 = round(max(top + D["cap_diffuser_gap"], wall), 4)
+        if wall > top + D["cap_diffuser_gap"]:
+            name = "a side wall's bottom (over %s)" % ", ".join(
+                sorted({n for w in pair for n in w["over"]}))
+        out.append({"box": [round(cx - inner, 4), round(y0, 4), round(cx + inner, 4), round(y1, 4)],
+                    "along": "y", "profile": [(round(y0, 4), z0), (round(y1, 4), z0)],
+                    "z": [z0, round(z0 + D["cap_diffuser_t"], 4)], "over": name})
     return out
 
 

@@ -265,15 +265,16 @@ def cap_cover(board, lay, design=None):
 
 
 def led_clearance(board, lay, design=None):
-    """Pressed home and leaning, a cap's top plate stays over its LED's dome."""
+    """Pressed home and leaning, a cap's diffuser (its lowest part over the LED) stays over
+    its LED's dome."""
     D = design or caselib.DESIGN
     led = board["leds"][1]["part"]
-    gap = lay["z_cap_under"] - (lay["z_shield_top"] + led["height_mm"])
+    gap = min(d["z"][0] for d in lay["diffusers"]) - (lay["z_shield_top"] + led["height_mm"])
     full = gap - ASSUME["travel_max"] - math.radians(caselib.REQUIRE["tilt_deg"]) * D["cap_body"]
     return [Finding("LED clearance",
                     full - ASSUME["led_tol"] - 0.2 >= caselib.REQUIRE["led_gap"] - 1e-9,
                     round(full, 2),
-                    "pressed home and leaning, a cap's top plate is %.2f mm over its LED's dome"
+                    "pressed home and leaning, a cap's diffuser is %.2f mm over its LED's dome"
                     " (%.2f resting), want >= %g" % (full, gap, caselib.REQUIRE["led_gap"]))]
 
 

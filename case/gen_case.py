@@ -85,6 +85,7 @@ def values(board, uno, lay):
         "corners": lay["corners"], "bore": lay["bore"], "feet": lay["feet"],
         "jig_h": lay["jig_h"], "lid_screw_len": caselib.LID_SCREW["len"],
         "actuators": lay["actuators"],
+        "diffusers": [[d["box"], d["profile"], d["z"][1]] for d in lay["diffusers"]],
     }
     v.update(_boards(board, uno, lay))
     for k in ("z_uno_bottom", "z_uno_top", "z_shield_bottom", "z_shield_top", "z_act",

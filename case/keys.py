@@ -163,7 +163,7 @@ def _lean(lay, D, i, sxy, P, outl, mu, dz):
 
 def _margin(lay, D, i, sxy, lean, obs, travel, err, dz):
     """How far past the end stop the plunger's top could go before something meets: a cap
-    wall's bottom or the actuator wall on a part, the finger on the lid."""
+    wall's bottom, the actuator wall or the diffuser on a part, the finger on the lid."""
     from case import caselib
     u, theta = lean["u"], lean["theta"]
     half_in = D["cap_size"] / 2 - D["cap_head_wall"]
@@ -173,6 +173,10 @@ def _margin(lay, D, i, sxy, lean, obs, travel, err, dz):
     t = D["cap_act_t"] / 2
     edges += [((x - cells.STEP / 2, sxy[1] - t, x + cells.STEP / 2, sxy[1] + t), sxy[1],
                lay["z_act"]) for x in _steps(cx - half_in, cx + half_in)]
+    dif = lay["diffusers"][i]
+    (x0, y0, x1, y1) = dif["box"]
+    edges += [((x0, y - cells.STEP / 2, x1, y + cells.STEP / 2), y, cells.bottom_at(dif, y))
+              for y in _steps(y0, y1)]
     worst = (math.inf, None)
     for (x0, y0, x1, y1), s, zb in edges:
         top, name = cells.tallest_under(obs, x0, max(y0, s - cells.STEP / 2), x1,

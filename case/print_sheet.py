@@ -32,7 +32,8 @@ PARTS = [("case-base.stl", "base", "floor on the bed, as exported", "PLA or PETG
           " through"),
          ("case-keys.stl", "key caps (plate of 9)",
           "standing on their side walls, top faces up, as exported",
-          "clear or natural (translucent) PETG (PLA will do; PETG's walls bend without cracking)"),
+          "clear or natural (translucent) PETG (PLA will do; PETG's walls bend without cracking),"
+          " printed as the settings say, not tuned for clarity"),
          ("case-jig.stl", "assembly jig (step 3)", "as exported", "anything")]
 
 
@@ -56,13 +57,17 @@ def settings(P):
         " the openings (%.1f mm) and the walls between the cells (%.1f mm), all at least"
         " %g mm." % (R["min_wall"], D["lip_t"], D["wall"] - D["lip_t"] - D["lip_gap"],
                      _value(P, "lid web"), _value(P, "cell wall"), R["thin_wall"]),
-        "* **Key caps:** 100 %% infill (a solid wall glows evenly); each number stands"
-        " %.1f mm proud of its top, the centre cap has a raised dot, like a keyboard's 5."
-        % D["cap_number_h"],
+        "* **Key caps:** 100 %% infill (a solid wall glows evenly), the slicer's ordinary"
+        " PETG settings: the %.1f mm diffuser over each LED scatters the clear LED's beam at"
+        " the printed lines' and layers' interfaces, and settings tuned for a clear print"
+        " (a hotter nozzle, thicker layers) leave fewer of them (the light, below). Each"
+        " number stands %.1f mm proud of its top, the centre cap has a raised dot, like a"
+        " keyboard's 5." % (D["cap_diffuser_t"], D["cap_number_h"]),
         "* **Supports:** none. Nothing faces down more than %g degrees from vertical but"
-        " bridges of at most %g mm between two walls: the caps' actuator beams and the"
-        " ceilings under their tops (between their side walls); the countersinks are"
-        " 90-degree cones, the lid prints top face down." % (R["overhang_deg"], R["bridge_max"]),
+        " bridges of at most %g mm between two walls: the caps' actuator beams, their"
+        " diffusers and the ceilings under their tops (between their side walls); the"
+        " countersinks are 90-degree cones, the lid prints top face down."
+        % (R["overhang_deg"], R["bridge_max"]),
         "* **Bed:** every part fits %g x %g mm." % (R["bed"], R["bed"]), ""]
 
 
@@ -215,14 +220,32 @@ def keys_table(P):
             " anything meets):" % P["require"]["friction"], ""] + rows + [""]
 
 
-def light(L):
+def light(L, P):
+    D = P["design"]
+    rows = ["| cell | " + " | ".join(L["cells"]) + " |",
+            "| --- |" + " --- |" * len(L["cells"]),
+            "| top lit within 2:1 (%%), the worse lid | %s |"
+            % " | ".join("%.0f" % c["share"] for c in L["cells"].values()),
+            "| LED's light out of the top (%%), black lid | %s |"
+            % " | ".join("%.1f" % c["top"] for c in L["cells"].values()),
+            "| the most a dark cap takes (%% of the lit one's) | %s |"
+            % " | ".join("%.2f" % max(c["bleed"].values()) for c in L["cells"].values())]
     return ["## Light", "",
-            "Each LED (%s, %d degrees 2θ½) lit alone, rays traced through the cells"
-            " (`case/light.py`): the least share of a cap's top within 2:1 of its brightest is"
-            " %.0f %%; the most of a lit cell's light a dark cap gets is %.1f %% of the lit"
-            " cap's own (cell %d into cap %d)." % (L["led"], L["viewing_angle_deg"], L["share"],
-                                                   L["bleed"], L["bleed_from"], L["bleed_to"]),
-            ""]
+            "Each LED (%s, water clear, %d degrees 2θ½) lit alone, rays traced through the"
+            " cells (`case/light.py`), the lid black (as printed) and white (the worst for"
+            " bleed): a %.1f mm diffuser in each cap, %.1f mm over the LED's dome, scatters"
+            " its beam (printed PETG taken to scatter once per %.0f mm: the clearer end),"
+            " and the light spreads over the %.1f mm up to the top. The least share of a"
+            " cap's top within 2:1 of its brightest is %.0f %% (want %g %% or more); the most"
+            " of a lit cell's light a dark cap gets is %.1f %% of the lit cap's own (cell %d"
+            " into cap %d). Cell 5 without its diffuser: %.0f %%; with caps printed twice as"
+            " clear (once per %.0f mm): %.0f %%. The diffuser costs light: %.1f %% of the LED's"
+            " leaves a cap's top, %.1f %% without it." % (
+                L["led"], L["viewing_angle_deg"], D["cap_diffuser_t"], D["cap_diffuser_gap"],
+                L["scatter_mm"], P["layout"]["z_cap_under"] - P["layout"]["diffusers"][4]["z"][1],
+                L["share"], P["require"]["lit_share_percent"], L["bleed"], L["bleed_from"],
+                L["bleed_to"], L["no_diffuser"]["share"], L["clear_print"]["scatter_mm"],
+                L["clear_print"]["share"], L["top"], L["no_diffuser"]["top"]), ""] + rows + [""]
 
 
 def fits(P):
@@ -273,7 +296,7 @@ def main(argv):
              "Generated by `make case` (case/print_sheet.py) from the shield's PCB; do not edit."
              " The STLs are in `build/case/`.", ""]
     lines += parts_table(d) + [""] + settings(P) + screws(P) + steps(A) + stack(P, A)
-    lines += keys_table(P) + light(L) + fits(P) + connectors(P)
+    lines += keys_table(P) + light(L, P) + fits(P) + connectors(P)
     with open(out, "w") as f:
         f.write("\n".join(lines))
 

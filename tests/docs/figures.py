@@ -111,6 +111,8 @@ GOALS = {
     "cap_force_ratio_max": ("<=", 1.3, "the hardest press point's force over the centre's, mu 0.3"),
     "cap_jams_at_friction_0_3": ("<=", 0, "press points that jam a cap at friction 0.3"),
     "cap_travel_margin_mm": (">=", 0, "travel past a switch's end stop before anything meets"),
+    "cap_lit_share_percent": (">=", 70, "the least share of a cap's top lit within 2:1 of its"
+                              " brightest, every cell, black and white lid"),
     "cap_bleed_percent": ("<=", 5, "a lit cell's light on a dark neighbour's cap, of its own"),
     "case_assembly_failures": ("<=", 0, "print sheet steps replayed that stall or hold a key"),
 }
