@@ -50,6 +50,9 @@ typedef struct host_uart_t {
     unsigned rx_first, rx_count;
     uint8_t (*udr_read)(struct avr_t *, uint16_t, void *); /* simavr's UDR0 read */
     void *udr_param;
+    void (*ucsrb_write)(struct avr_t *, uint16_t, uint8_t, void *); /* simavr's UCSR0B write */
+    void *ucsrb_param;
+    board_tx_t tx; /* the chip's transmitter */
     uint32_t overruns;         /* frames lost to the chip's full receiver (DOR0) */
     uint64_t latency_max;      /* cycles, the longest stop bit to UDR0 read */
     uint64_t latency_max_at;   /* the cycle of that read */
