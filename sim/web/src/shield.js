@@ -199,6 +199,7 @@ export class Shield {
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
     this.wakeAt = -1; // asleep and woken: the CPU runs again then
+    this.insnAt = 0; // the cycle the instruction under way began
     this.nextTx = 0;
     this.rxdHighAt = 0; // RXD goes high again (0: it is high)
     this.rxPending = null; // { b, fe }: a byte the chip hears, complete (RXC) at its stop bit
@@ -334,14 +335,16 @@ export class Shield {
       const hook = cpu.writeHooks[addr];
       cpu.writeHooks[addr] = (value, old, a, bits) => {
         const r = hook ? hook(value, old, a, bits) : false;
-        m.t2_write(reg, value, cpu.cycles);
+        m.t2_write(reg, value, this.insnAt);
         if (addr === cfg.TCCRA && !com() !== !((old >> 6) & 3)) drive();
         if (addr === cfg.TCCRB && (value & 0x80)) compare(); // FOC2A
         schedule();
         return r;
       };
     });
-    cpu.readHooks[cfg.TCNT] = (addr) => (cpu.data[addr] = m.t2_tcnt(cpu.cycles));
+    // at the instruction's first cycle, as simavr reads and writes (avr8js's LD and LDS
+    // read a cycle into theirs)
+    cpu.readHooks[cfg.TCNT] = (addr) => (cpu.data[addr] = m.t2_tcnt(this.insnAt));
     if (!port) return;
     const edge = (cycles) => {
       const ddr = cpu.data[port.portConfig.DDR] & mask;
@@ -541,6 +544,7 @@ export class Shield {
       const pc = cpu.pc;
       if (pc >= progWords) return this._crash(`pc 0x${(pc * 2).toString(16)} outside the flash`);
       const sreg = data[95], op = prog[pc];
+      this.insnAt = cpu.cycles;
       avrInstruction(cpu);
       if ((op & 0xff00) === OP_CBI) cpu.cycles++; // gap 13: avr8js counts CBI 1 cycle, the chip 2
       this._events(false);

@@ -60,7 +60,7 @@ export class ChipUSART extends AVRUSART {
     const { cpu } = this;
     if (!(cpu.data[this.config.UCSRB] & TXEN)) return true;
     const r = this.tx.write(cpu.cycles, this.cyclesPerChar);
-    if (r > TX_UDRE) return true;
+    if (r !== 0 && r !== TX_UDRE) return true; // UDR0 full: the chip drops the byte
     if (this.onByteTransmit) this.onByteTransmit(value);
     this.txBuffered = r === 0;
     if (r === TX_UDRE) cpu.addClockEvent(this._frameEnd, this.tx.next() - cpu.cycles);
