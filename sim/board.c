@@ -24,6 +24,7 @@
 #include <avr_eeprom.h>
 #include <avr_extint.h>
 #include <avr_ioport.h>
+#include <avr_timer.h>
 #include <avr_uart.h>
 #include <avr_watchdog.h>
 #include <sim_avr.h>
@@ -31,6 +32,12 @@
 #include <sim_elf.h>
 #include <sim_io.h>
 #include <sim_vcd_file.h>
+
+typedef struct {
+    avr_cycle_timer_t fn;
+    void *param;
+    uint64_t when;
+} held_timer_t;
 
 static struct {
     avr_t *avr;
@@ -53,6 +60,9 @@ static struct {
     uint64_t wake_cycle; /* when the CPU last woke from sleep */
     int sleep_mode;      /* SM while asleep, -1 awake: told to the UART's receiver */
     uint64_t wake_at;    /* asleep and woken: the CPU runs again then (0: not woken) */
+    held_timer_t held[16]; /* the timers' cycle timers held while the I/O clock stands */
+    unsigned n_held;
+    uint64_t held_at; /* the clock stopped then */
     board_status_t st;
     uint64_t clear_cycle;
     avr_vcd_t vcd;
@@ -194,11 +204,49 @@ static void take_interrupt(avr_t *avr)
         avr->cycle += BOARD_INT_CYCLES;
 }
 
+/* A sleep in any mode but idle stops the I/O clock, and timers 0-2 with it (datasheet
+ * 10.1; simavr's run on): their cycle timers are held from the sleep until the CPU runs
+ * again, then put back as far on as the clock stood, each timer's base with them. */
+static int is_timer(const avr_t *avr, const void *param)
+{
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if ((void *)io == param && io->kind && !strcmp(io->kind, "timer"))
+            return 1;
+    return 0;
+}
+
+static void clock_stop(avr_t *avr)
+{
+    g.n_held = 0;
+    g.held_at = avr->cycle;
+    for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
+        if (is_timer(avr, t->param) && g.n_held < sizeof g.held / sizeof g.held[0])
+            g.held[g.n_held++] = (held_timer_t){t->timer, t->param, t->when};
+    for (unsigned i = 0; i < g.n_held; i++)
+        avr_cycle_timer_cancel(avr, g.held[i].fn, g.held[i].param);
+    sounder_clock_stop(&g.sound);
+}
+
+static void clock_run(avr_t *avr)
+{
+    uint64_t stood = avr->cycle - g.held_at;
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "timer"))
+            ((avr_timer_t *)io)->tov_base += stood;
+    for (unsigned i = 0; i < g.n_held; i++)
+        avr_cycle_timer_register(avr, g.held[i].when + stood - avr->cycle, g.held[i].fn,
+                                 g.held[i].param);
+    g.n_held = 0;
+    sounder_clock_run(&g.sound, g.held_at);
+}
+
 /* SLEEP ran with SE set: asleep from here, whatever is pending. The awake stretch that
  * ends is one main-loop pass and the interrupts inside it. */
 static void sleep_enter(avr_t *avr)
 {
     sleep_mode((avr->data[A_SMCR] >> 1) & 7);
+    if (g.sleep_mode > 0)
+        clock_stop(avr);
     g.wake_at = 0;
     avr->state = cpu_Sleeping;
     if (avr->cycle >= g.wake_cycle && avr->cycle - g.wake_cycle > g.st.max_awake_cycles)
@@ -218,6 +266,8 @@ static void chip_sleep(avr_t *avr, avr_cycle_count_t next)
         g.wake_at = avr->cycle + board_wake_cycles(g.sleep_mode);
     if (g.wake_at && avr->cycle >= g.wake_at) {
         g.wake_at = 0;
+        if (g.sleep_mode > 0)
+            clock_run(avr);
         sleep_mode(-1);
         g.wake_cycle = avr->cycle;
         avr->state = cpu_Running;
@@ -281,6 +331,7 @@ static void after_reset(void)
     g.wake_cycle = g.avr->cycle;
     g.sleep_mode = -1;
     g.wake_at = 0;
+    g.n_held = 0; /* a reset dropped the timers' cycle timers */
 }
 
 /* The parts, each made and wired to the chip. */

@@ -480,6 +480,13 @@ void board_timer2_write(board_timer2_t *t, unsigned reg, uint8_t value, uint64_t
         t->ocrb = value;
 }
 
+void board_timer2_clock_stood(board_timer2_t *t, uint64_t from, uint64_t to)
+{
+    board_timer2_run(t, from);
+    t->base += to - from;
+    t->at = to;
+}
+
 uint8_t board_timer2_tcnt(board_timer2_t *t, uint64_t now)
 {
     board_timer2_run(t, now);

@@ -196,6 +196,9 @@ unsigned board_timer2_run(board_timer2_t *t, uint64_t now);
 /* A register written now (BOARD_T2_TCCRA ...): counts up to now first. */
 void board_timer2_write(board_timer2_t *t, unsigned reg, uint8_t value, uint64_t now);
 uint8_t board_timer2_tcnt(board_timer2_t *t, uint64_t now);
+/* The I/O clock stood from `from` to `to` (a sleep in any mode but idle, and the wake-up's
+ * start-up): the count and the prescaler's phase are kept (counted up to `from` first). */
+void board_timer2_clock_stood(board_timer2_t *t, uint64_t from, uint64_t to);
 /* The cycle of the next tick that matches compare A (UINT64_MAX: none, the clock
  * stopped or a PWM mode). */
 uint64_t board_timer2_next_a(const board_timer2_t *t);

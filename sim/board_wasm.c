@@ -114,6 +114,10 @@ EXPORT(t2_write) void t2_write(uint32_t reg, uint32_t value, double now)
 {
     board_timer2_write(&t2, reg, (uint8_t)value, (uint64_t)now);
 }
+EXPORT(t2_clock_stood) void t2_clock_stood(double from, double to)
+{
+    board_timer2_clock_stood(&t2, (uint64_t)from, (uint64_t)to);
+}
 EXPORT(t2_tcnt) uint32_t t2_tcnt(double now) { return board_timer2_tcnt(&t2, (uint64_t)now); }
 /* The next compare A match's cycle, -1 for none. */
 EXPORT(t2_next_a) double t2_next_a(void)

@@ -77,6 +77,18 @@ static void schedule(sounder_t *s)
         avr_cycle_timer_register(s->avr, next - s->avr->cycle, match_a, s);
 }
 
+void sounder_clock_stop(sounder_t *s)
+{
+    board_timer2_run(&s->t2, s->avr->cycle);
+    avr_cycle_timer_cancel(s->avr, match_a, s);
+}
+
+void sounder_clock_run(sounder_t *s, uint64_t stopped_at)
+{
+    board_timer2_clock_stood(&s->t2, stopped_at, s->avr->cycle);
+    schedule(s);
+}
+
 /* TCNT2 read: the model's count. */
 static uint8_t tcnt_read(struct avr_t *avr, avr_io_addr_t addr, void *param)
 {

@@ -40,5 +40,8 @@ typedef struct sounder_t {
 void sounder_init(struct avr_t *avr, sounder_t *s);
 void sounder_connect(sounder_t *s); /* to Timer2 and port B, off simavr's own PB3 link */
 void sounder_reset(sounder_t *s);   /* after the chip's reset: OC2A cleared, links anew */
+/* The I/O clock stops (a sleep but idle) and runs again: Timer2 stands between. */
+void sounder_clock_stop(sounder_t *s);
+void sounder_clock_run(sounder_t *s, uint64_t stopped_at);
 
 #endif

@@ -56,7 +56,7 @@ static int empty_board(void) { return say("new x", "new: vs ai, you x"); }
 static int ai_opened(void) { return say("new o", "ai: "); }
 static int mid_game(void) { return say("new x", "new: ") || say("move 1", "ai: "); }
 
-static int game_over(void)
+static int at_game_over(void)
 {
     static const char *const moves[] = {"move 1", "move 4", "move 2", "move 5"};
     if (say("new 2p", "new: two players"))
@@ -83,7 +83,7 @@ static int hint(void)
  * and the rest the yellow frame. */
 static int statistics(void)
 {
-    if (game_over() || settle() || hold(4, 2500, "menu: 1 x") || board_run_ms(300) < 0 ||
+    if (at_game_over() || settle() || hold(4, 2500, "menu: 1 x") || board_run_ms(300) < 0 ||
         board_press(6, 60) < 0 || board_run_ms(300) < 0 || board_press(6, 1000) < 0)
         return -1;
     if (!wait_picture("gyygyygyy", 500)) {
@@ -100,7 +100,7 @@ typedef struct {
 
 static const screen_t screens[] = {
     {"empty board", empty_board}, {"the AI's opening as x", ai_opened},
-    {"mid-game", mid_game},       {"game over", game_over},
+    {"mid-game", mid_game},       {"game over", at_game_over},
     {"menu open", menu_open},     {"analysis", analysis},
     {"hint", hint},               {"statistics", statistics},
 };

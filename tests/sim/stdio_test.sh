@@ -40,6 +40,10 @@ expect up-not-down "$out" '^error: up: cell 2 is not down$'
 expect hold-while-down "$out" '^error: hold: cell 4 is down (up 4 first)$'
 expect press-while-down "$out" '^error: press: cell 4 is down (up 4 first)$'
 expect down-while-down "$out" '^error: down: cell 4 is down already$'
+checks=$((checks + 1))
+if [ "$(grep -c 'is not down' "$out")" -ne 1 ]; then # `up 3` let go of 3 alone: 1 was still down
+    echo "sim_stdio: FAILED: up let go of a cell it did not name:"; sed 's/^/    /' "$out"; fail=1
+fi
 
 printf 'wait 1500\npress 5\nwait 1500\nserial board\nwait 100\nquit\n' | "$SIM" --stdio "$ELF" > "$out" 2>/dev/null
 [ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status (firmware)"; fail=1; }

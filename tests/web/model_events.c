@@ -13,7 +13,8 @@
  *   e T CYCLES              a frame's end: the transmitter's answer, its next frame end
  *   z MODE VECTOR           the cycles a wake-up from MODE takes, and whether VECTOR wakes
  *   x REG VALUE T           a Timer2 register written: the next compare A match (-1 none)
- *   y T                     Timer2 counted to T: its events, TCNT2, the next match */
+ *   y T                     Timer2 counted to T: its events, TCNT2, the next match
+ *   v FROM TO               the I/O clock stood from FROM to TO: Timer2's next match */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -74,7 +75,7 @@ static int board_event(char kind)
 /* The chip's transmitter, sleep timing and Timer2; 0 when the event was none of them. */
 static int chip_event(char kind)
 {
-    uint64_t t;
+    uint64_t t, to;
     unsigned v[2];
     int mode;
     if (kind == 't' && scanf("%" SCNu64 "%u", &t, &v[0]) == 2) {
@@ -88,6 +89,9 @@ static int chip_event(char kind)
     } else if (kind == 'x' && scanf("%u%u%" SCNu64, &v[0], &v[1], &t) == 3) {
         board_timer2_write(&t2, v[0], (uint8_t)v[1], t);
         printf("x %lld\n", next_a());
+    } else if (kind == 'v' && scanf("%" SCNu64 "%" SCNu64, &t, &to) == 2) {
+        board_timer2_clock_stood(&t2, t, to);
+        printf("v %lld\n", next_a());
     } else if (kind == 'y' && scanf("%" SCNu64, &t) == 1) {
         unsigned ev = board_timer2_run(&t2, t);
         printf("y %u %u %lld\n", ev, t2.tcnt, next_a());

@@ -97,6 +97,10 @@ function chipAnswer(m, kind, v) {
     m.t2_write(v[0], v[1], v[2]);
     return `x ${m.t2_next_a()}`;
   }
+  if (kind === 'v') {
+    m.t2_clock_stood(v[0], v[1]);
+    return `v ${m.t2_next_a()}`;
+  }
   if (kind === 'y') {
     const ev = m.t2_run(v[0]);
     return `y ${ev} ${m.t2_tcnt(v[0])} ${m.t2_next_a()}`;
@@ -242,6 +246,9 @@ function timer2Literals() {
       [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 0`, 'y 40', `x ${OCRA} 3 41`, `y ${40 + 250 * 8}`,
         `y ${40 + 255 * 8}`],
       (a) => a.join(' / '), `x -1 / x -1 / x 80 / y 2 5 80 / x ${40 + 255 * 8} / y 0 255 ${40 + 255 * 8} / y 7 0 ${40 + 259 * 8}`],
+    ['Timer2: a sleep stops its clock (the I/O clock): the count and the prescaler wait, the match comes as ' +
+      'much later', [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 5`, 'v 43 1043', 'y 1042', 'y 1043'], (a) => a.join(' / '),
+    'x -1 / x -1 / x 80 / v 1080 / y 0 5 1080 / y 0 5 1080'],
     ['Timer2: a TCNT2 write blocks the next compare (the count still clears at OCR2A)',
       [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${CNT} 9 0`, `x ${B} 2 0`, 'y 8'], (a) => a.join(' / '),
       'x -1 / x -1 / x -1 / x 88 / y 0 0 88'],

@@ -57,19 +57,22 @@ def need(name):
 
 
 def run_pair(image, script, tmp_path, name):
-    """One session with --wav on both emulators at once: (simavr's, avr8js's) samples."""
+    """One session with --wav on both emulators at once: (simavr's, avr8js's) samples; the
+    two transcripts (serial lines, LED pictures) the same."""
     runs = []
     for sim, side in ((need("TTT_SIM"), "simavr"), (need("TTT_SIM_JS"), "avr8js")):
         path = str(tmp_path / ("%s-%s.wav" % (name, side)))
         p = subprocess.Popen([sim, "--stdio", "--wav", path, image], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         runs.append((sim, p, path))
-    out = []
+    out, said = [], []
     for sim, p, path in runs:
         stdout, stderr = p.communicate(script + "quit\n", timeout=120)
         assert p.returncode == 0, "%s exit status %d: %s" % (sim, p.returncode, stderr)
         assert "error" not in stdout, stdout
         out.append(listen.read_wav(path))
+        said.append(stdout)
+    assert said[0] == said[1], "the transcripts differ:\n%s\n%s" % tuple(said)  # probe_sound's tcnt2
     return out
 
 

@@ -257,15 +257,20 @@ function parseArgs(argv) {
   return o;
 }
 
-// --wav FILE: opened at once (a bad path fails before the session), written at its end
-function openWav(path, board) {
-  let fd;
+// an output file opened at once (a bad path fails before the session): its fd, or null
+function openOut(path) {
   try {
-    fd = fs.openSync(path, 'w');
+    return fs.openSync(path, 'w');
   } catch (e) {
     process.stderr.write(`ttt-sim-js: cannot write ${path}\n`);
     return null;
   }
+}
+
+// --wav FILE: opened at once, written at the session's end
+function openWav(path, board) {
+  const fd = openOut(path);
+  if (fd === null) return null;
   const pcm = new PinResampler(F_CPU);
   board.onSound = (cycle, high) => pcm.edge(cycle, high);
   return () => {
@@ -283,13 +288,8 @@ function openWav(path, board) {
 
 // --stamps FILE: each event with its cycle, as ttt-sim's (sim/board.h, board_stamps)
 function openStamps(path, board) {
-  let fd;
-  try {
-    fd = fs.openSync(path, 'w');
-  } catch (e) {
-    process.stderr.write(`ttt-sim-js: cannot write ${path}\n`);
-    return null;
-  }
+  const fd = openOut(path);
+  if (fd === null) return null;
   let lines = [];
   const write = () => { fs.writeSync(fd, lines.join('')); lines = []; };
   board.onStamp = (cycle, what, value) => {

@@ -14,9 +14,14 @@
 //     timeout resets only PC and SP (the chip is rebuilt with MCUSR = WDRF, EEPROM kept),
 //     MCUSR starts at 0 (PORF set at power-on), and an interrupt may run right after
 //     SEI/RETI (held for one instruction here, as on the chip);
+//   - the chip's cycles, as simavr's board counts them (sim/README.md, "Cycle for
+//     cycle"): an interrupt's 4 cycles, every clock event due before it, the wake-up's
+//     start-up, CBI's 2 cycles, a compare's flag as the count leaves OCRnx, a clock
+//     select from its write, the watchdog's count, the transmitter's UDR0 buffer;
 //   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V);
-//   - sound: each edge of the sounder pin (pins.sound, OC2A), timed to the cycle of the
-//     Timer2 tick that toggled it, to onSound (sound.js, wav.js).
+//   - sound: Timer2 counted as the chip (the board model's), each edge of the sounder
+//     pin (pins.sound, OC2A) timed to the cycle of the tick that toggled it, to onSound
+//     (sound.js, wav.js); onStamp for --stamps.
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
@@ -171,18 +176,7 @@ export class Shield {
     this._timers(cpu);
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
-    // avr8js gap 11: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
-    // UCSR0B write keeping RXEN0 leaves received data alone): sim/web/src/usart.js
-    const m = this.model;
-    this.usart = new ChipUSART(cpu, usart0Config, F_CPU, {
-      write: (now, cycles) => m.tx_write(now, cycles), frameEnd: (now, cycles) => m.tx_frame_end(now, cycles),
-      next: () => m.tx_next(),
-    });
-    // avr8js gap 1: UDRE is a level (set while UDR0 is empty), not an event: taking
-    // the interrupt must not clear it, or a UDRE handler that finds nothing to send
-    // leaves all later output stuck.
-    this.usart.UDRE.constant = true;
-    this.usart.onByteTransmit = (b) => this._txByte(b);
+    this._usart(cpu);
     this.eepromPeriph = new AVREEPROM(cpu, this.eeprom, EEPROM_TIMING);
     this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
     this._watchdogCount(cpu);
@@ -199,6 +193,7 @@ export class Shield {
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
     this.wakeAt = -1; // asleep and woken: the CPU runs again then
+    this.clockStopped = 0; // the cycle a sleep but idle stopped the I/O clock
     this.insnAt = 0; // the cycle the instruction under way began
     this.nextTx = 0;
     this.rxdHighAt = 0; // RXD goes high again (0: it is high)
@@ -224,7 +219,22 @@ export class Shield {
     if (this.onReset) this.onReset(mcusr);
   }
 
-  // avr8js gap 16: every WDTCSR write while the watchdog runs restarts its count; the
+  // avr8js gaps 11 and 16: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
+  // UCSR0B write keeping RXEN0 leaves received data alone) and transmitter (UDR0 beside
+  // the shift register, the board model's board_tx_t): sim/web/src/usart.js. Gap 1: UDRE
+  // is a level (set while UDR0 is empty), not an event: taking the interrupt must not
+  // clear it, or a UDRE handler that finds nothing to send leaves all later output stuck.
+  _usart(cpu) {
+    const m = this.model;
+    this.usart = new ChipUSART(cpu, usart0Config, F_CPU, {
+      write: (now, cycles) => m.tx_write(now, cycles), frameEnd: (now, cycles) => m.tx_frame_end(now, cycles),
+      next: () => m.tx_next(),
+    });
+    this.usart.UDRE.constant = true;
+    this.usart.onByteTransmit = (b) => this._txByte(b);
+  }
+
+  // avr8js gap 17: every WDTCSR write while the watchdog runs restarts its count; the
   // chip's counter runs on from the last WDR (or the write that enabled it, or a time-out
   // in interrupt mode), the new prescaler timing it from there (simavr restarts it when
   // the prescaler changes: sim/board.c, wdtcsr_write).
@@ -345,6 +355,7 @@ export class Shield {
     // at the instruction's first cycle, as simavr reads and writes (avr8js's LD and LDS
     // read a cycle into theirs)
     cpu.readHooks[cfg.TCNT] = (addr) => (cpu.data[addr] = m.t2_tcnt(this.insnAt));
+    this.timerEvents.add(this.t2Match); // it waits while the I/O clock stands, as theirs
     if (!port) return;
     const edge = (cycles) => {
       const ddr = cpu.data[port.portConfig.DDR] & mask;
@@ -553,6 +564,7 @@ export class Shield {
         // interrupt pending (the chip then wakes at once, after its start-up)
         this._sleep((data[SMCR] >> 1) & 7);
         this.wakeAt = -1;
+        this.clockStopped = cpu.cycles; // every mode but idle stops the I/O clock
         if (this.sleepMode === SLEEP_POWER_DOWN) this.status.powerDowns++;
       } else if ((sreg & SREG_I) || !(data[95] & SREG_I)) {
         // gap 6: after SEI/RETI the chip runs one more instruction before any
@@ -598,6 +610,22 @@ export class Shield {
     if (!irq.constant) cpu.clearInterrupt(irq);
   }
 
+  // The I/O clock ran again after a sleep but idle: timers 0-2 stood meanwhile (the chip's
+  // I/O clock stops; their events waited), so each goes on as far on as the clock stood.
+  _clockRun() {
+    const cpu = this.cpu, stood = cpu.cycles - this.clockStopped;
+    for (const t of this.timers) {
+      let due = -1;
+      for (let ev = cpu.nextClockEvent; ev; ev = ev.next) if (ev.callback === t.count) due = ev.cycles;
+      t.lastCycle += stood;
+      if (due >= 0) cpu.updateClockEvent(t.count, due + stood - cpu.cycles);
+    }
+    this.model.t2_clock_stood(this.clockStopped, cpu.cycles);
+    cpu.clearClockEvent(this.t2Match);
+    const next = this.model.t2_next_a();
+    if (next >= 0) cpu.addClockEvent(this.t2Match, next - cpu.cycles);
+  }
+
   // A pending interrupt that wakes the chip from its sleep mode (board_wakes; vectors
   // as simavr numbers them: avr8js's word address / 2)
   _wakePending() {
@@ -620,13 +648,14 @@ export class Shield {
       return this._crash('sleep with interrupts off');
     }
     if (this.wakeAt < 0 && this._wakePending()) this.wakeAt = cpu.cycles + this.model.wake_cycles(this.sleepMode);
+    const timersStopped = this.sleepMode > 0;
     if (this.wakeAt >= 0 && cpu.cycles >= this.wakeAt) {
       this.wakeAt = -1;
+      if (timersStopped) this._clockRun();
       this._sleep(-1);
       this._interrupt();
       return 0;
     }
-    const timersStopped = this.sleepMode === SLEEP_POWER_DOWN;
     let to = this.wakeAt >= 0 && this.wakeAt < limit ? this.wakeAt : limit;
     for (let ev = cpu.nextClockEvent; ev; ev = ev.next) {
       if (timersStopped && this.timerEvents.has(ev.callback)) continue;
