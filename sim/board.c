@@ -279,6 +279,8 @@ static void chip_sleep(avr_t *avr, avr_cycle_count_t next)
     uint64_t to = avr->cycle + next;
     if (g.wake_at && g.wake_at < to)
         to = g.wake_at;
+    if (g.run_next < to) /* never past the step's end */
+        to = g.run_next > avr->cycle ? g.run_next : avr->cycle;
     g.st.sleep_cycles += to - avr->cycle;
     avr->cycle = to;
 }
@@ -348,7 +350,7 @@ static void setup(void)
     led_picture_connect(&g.leds);
     key_matrix_init(avr, &g.keys);
     key_matrix_connect(&g.keys);
-    host_uart_init(avr, &g.uart);
+    host_uart_init(avr, &g.uart, &g.run_next);
     host_uart_connect(&g.uart);
     eeprom_timing_init(avr, &g.eeprom, &g.run_next);
     eeprom_timing_connect(&g.eeprom);
@@ -610,16 +612,8 @@ static int chip_step(avr_t *avr)
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-static avr_cycle_count_t step_end(struct avr_t *avr, avr_cycle_count_t when, void *param)
-{
-    (void)avr;
-    (void)when;
-    (void)param;
-    return 0;
-}
-
-/* The chip runs in steps to the next thing a part has to do; a timer at the step's end
- * ends a sleep on it (a host byte's start bit, a wait's end). */
+/* The chip runs in steps to the next thing a part has to do; a sleep ends on the step's
+ * end (chip_sleep: a host byte's start bit, a wait's end). */
 int board_run_until(uint64_t target)
 {
     avr_t *avr = g.avr;
@@ -627,12 +621,9 @@ int board_run_until(uint64_t target)
         g.run_next = min64(min64(target, g.leds.model.next_window),
                            min64(key_matrix_next(&g.keys),
                                  min64(host_uart_next(&g.uart), eeprom_timing_next(&g.eeprom))));
-        if (g.run_next > avr->cycle)
-            avr_cycle_timer_register(avr, g.run_next - avr->cycle, step_end, NULL);
         while (avr->cycle < g.run_next)
             if (chip_step(avr) < 0)
                 return -1;
-        avr_cycle_timer_cancel(avr, step_end, NULL);
         uint64_t now = avr->cycle;
         key_matrix_run(&g.keys, now);
         host_uart_run(&g.uart, now);

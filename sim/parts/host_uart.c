@@ -19,8 +19,13 @@ static void from_chip(struct avr_irq_t *irq, uint32_t value, void *param)
     unsigned got = board_uart_from_chip(&u->model, c);
     if (u->model.held && !was_held)
         u->lag_left = u->flow_lag; /* already on the way: they come anyway */
-    if ((got & BOARD_UART_FLOW) && !u->model.held && u->next_tx < u->avr->cycle)
-        u->next_tx = u->avr->cycle;
+    if ((got & BOARD_UART_FLOW) && !u->model.held && u->head != u->tail) {
+        /* XON: the host's next byte at once (or at its pace); the run step ends for it */
+        if (u->next_tx < u->avr->cycle)
+            u->next_tx = u->avr->cycle;
+        if (u->step_end && u->next_tx < *u->step_end)
+            *u->step_end = u->next_tx;
+    }
     if ((got & BOARD_UART_DATA) && u->on_byte)
         u->on_byte(c, u->on_byte_ctx);
     if (got & BOARD_UART_LINE) {
@@ -177,12 +182,13 @@ void host_uart_clear_rx_stats(host_uart_t *u)
     u->latency_max = u->latency_max_at = 0;
 }
 
-void host_uart_init(struct avr_t *avr, host_uart_t *u)
+void host_uart_init(struct avr_t *avr, host_uart_t *u, uint64_t *step_end)
 {
     static const char *names[HOST_UART_IRQ_COUNT] = {"8<host.from_chip", "8>host.to_chip",
                                                      "8<host.rate", ">host.rxd"};
     memset(u, 0, sizeof *u);
     u->avr = avr;
+    u->step_end = step_end;
     u->irq = avr_alloc_irq(&avr->irq_pool, 0, HOST_UART_IRQ_COUNT, names);
     avr_irq_register_notify(u->irq + HOST_UART_IRQ_FROM_CHIP, from_chip, u);
     avr_irq_register_notify(u->irq + HOST_UART_IRQ_RATE, rate_written, u);

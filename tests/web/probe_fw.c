@@ -158,6 +158,19 @@ static void cmd_sei(void)
     wdt_enable(WDTO_250MS);
 }
 
+/* Interrupts off: power-down until RXD's pin change (PCINT16) wakes the chip. */
+static inline __attribute__((always_inline)) void power_down_until_rxd(void)
+{
+    PCMSK2 = (uint8_t)(1u << PCINT16);
+    PCIFR = (uint8_t)(1u << PCIF2);
+    PCICR = (uint8_t)(1u << PCIE2);
+    SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
+    __asm__ __volatile__("sei\n\tsleep" ::: "memory");
+    SMCR = 0;
+    PCICR = 0;
+    PCMSK2 = 0;
+}
+
 /* pd: power-down with Timer0's compare interrupt on (1 ms), woken by RXD's pin change
  * alone. */
 ISR(TIMER0_COMPA_vect)
@@ -174,16 +187,9 @@ static void cmd_pd(void)
     TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00));
     TIFR0 = (uint8_t)(1u << OCF0A);
     TIMSK0 = (uint8_t)(1u << OCIE0A);
-    PCMSK2 = (uint8_t)(1u << PCINT16);
-    PCIFR = (uint8_t)(1u << PCIF2);
-    PCICR = (uint8_t)(1u << PCIE2);
-    SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
-    __asm__ __volatile__("sei\n\tsleep" ::: "memory");
-    SMCR = 0;
+    power_down_until_rxd();
     TIMSK0 = 0;
     TCCR0B = 0;
-    PCICR = 0;
-    PCMSK2 = 0;
     puts_("probe_fw: woke from power-down\n");
     wdt_enable(WDTO_250MS);
 }
@@ -195,14 +201,7 @@ static void cmd_rx(void)
     while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
         wdt_reset();
     cli();
-    PCMSK2 = (uint8_t)(1u << PCINT16);
-    PCIFR = (uint8_t)(1u << PCIF2);
-    PCICR = (uint8_t)(1u << PCIE2);
-    SMCR = (uint8_t)((1u << SM1) | (1u << SE)); /* power-down */
-    __asm__ __volatile__("sei\n\tsleep" ::: "memory");
-    SMCR = 0;
-    PCICR = 0;
-    PCMSK2 = 0;
+    power_down_until_rxd();
     _delay_us(200);
     puts_((UCSR0A & (1u << RXC0)) ? "probe_fw: a byte received in power-down\n"
                                   : "probe_fw: nothing received in power-down\n");

@@ -79,8 +79,8 @@ for a in 'help:help | ' 'lamp:lamp: ' 'diag:diag: lost rx '; do # each one answe
     [ "$sent" -eq "$got" ] || bad "stress: ${a%%:*} sent $sent times, answered $got"
 done
 # the last 100 lines: each `board` ends with its turn line, each `level N` answers `level:`
-turns=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial turn:')
-levels=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial level:')
+turns=$(grep -v '^serial diag' "$tmp/stress.serial" | tail -n 250 | grep -c '^serial turn:')
+levels=$(grep -v '^serial diag' "$tmp/stress.serial" | tail -n 250 | grep -c '^serial level:')
 [ "$turns" -ge 50 ] && [ "$levels" -ge 50 ] || bad "stress: 100 alternating lines: $turns boards, $levels levels answered"
 say "stress: $pairs pipelined pairs, a 20-line paste, 100 alternating lines: compared, lost rx and answers checked"
 

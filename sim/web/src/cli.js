@@ -1,9 +1,10 @@
 // sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
-// command line (`[--stdio] [--trace FILE.vcd] [--wav FILE.wav] [IMAGE]`, IMAGE an ELF or Intel HEX,
-// default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
-// advances only inside press/hold/wait/duty. Without --stdio it is the terminal board
-// (play.js). --wav writes the sounder pin's sound at the end (wav.js). Bundled by
-// sim/web/build.mjs into one Node script.
+// command line (`[--stdio] [--trace FILE.vcd] [--wav FILE.wav] [--stamps FILE] [IMAGE]`, IMAGE an
+// ELF or Intel HEX, default build/avr/ttt.elf) and the same --stdio protocol, byte for
+// byte: simulated time advances only inside press/hold/wait/duty. Without --stdio it is
+// the terminal board (play.js). --wav writes the sounder pin's sound at the end (wav.js),
+// --stamps each event at its cycle, as ttt-sim's. Bundled by sim/web/build.mjs into one
+// Node script.
 import fs from 'node:fs';
 import { Shield, msToCycles, F_CPU, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
 import { parseImage } from './image.js';

@@ -444,6 +444,11 @@ export class Shield {
     if (this.onStamp) this.onStamp(this.now(), 'tx', b);
     const got = this.model.uart_from_chip(b);
     if (got & UART_FLOW) this.status.xoffs = this.model.uart_xoffs();
+    if ((got & UART_FLOW) && !this.xoff && this.txq.length) {
+      // XON: the host's next byte at once (or at its pace), the run step ends for it
+      if (this.nextTx < this.cpu.cycles) this.nextTx = this.cpu.cycles;
+      if (this.nextTx < this.runLimit) this.runLimit = this.nextTx;
+    }
     if ((got & UART_DATA) && this.onByte) this.onByte(b);
     if ((got & UART_LINE) && this.onLine) this.onLine(cString(this.model, this.model.uart_line()));
   }
@@ -469,8 +474,8 @@ export class Shield {
   // down, nor in the crystal's start-up after a wake-up), as on the chip.
   _feed() {
     const cpu = this.cpu, u = this.usart;
-    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || this.rxPending || u.rxBusy) {
-      this.nextTx = cpu.cycles + 64;
+    if (!(cpu.data[UCSR0B] & 0x10)) { // the receiver off: the byte waits a pace
+      this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
       return;
     }
     const q = this.txq.shift(), b = q & 0xff;
@@ -526,14 +531,14 @@ export class Shield {
       let next = end;
       const win = this.nextWindow - this.cycleBase;
       if (win < next) next = win;
-      if (this.txq.length && this.nextTx < next) next = this.nextTx;
+      if (this.txq.length && !this.xoff && this.nextTx < next) next = this.nextTx;
       if (this.rxdHighAt && this.rxdHighAt < next) next = this.rxdHighAt;
       const r = this._runChip(next);
       if (r < 0) return r;
       if (r === 1) continue; // the chip was rebuilt by a watchdog reset
       const c = this.cpu.cycles;
       if (this.rxdHighAt && this.rxdHighAt <= c) this._rxdIdle();
-      if (this.txq.length && this.nextTx <= c) this._feed();
+      if (this.txq.length && !this.xoff && this.nextTx <= c) this._feed();
       if (this.cycleBase + c >= this.nextWindow) this._ledsWindow(this.now());
     }
   }
@@ -546,9 +551,10 @@ export class Shield {
   // _interrupt, _sleepStep).
   _runChip(limit) {
     const cpu = this.cpu, data = cpu.data, prog = this.flash, progWords = prog.length;
-    while (cpu.cycles < limit) {
+    this.runLimit = limit; // an XON pulls it in (_txByte)
+    while (cpu.cycles < this.runLimit) {
       if (this.sleepMode >= 0) {
-        if (this._sleepStep(limit) < 0) return -1;
+        if (this._sleepStep(this.runLimit) < 0) return -1;
         if (this.wdtFired) break;
         continue;
       }
