@@ -24,11 +24,20 @@
 #include <avr_eeprom.h>
 #include <avr_extint.h>
 #include <avr_ioport.h>
+#include <avr_timer.h>
 #include <avr_uart.h>
+#include <avr_watchdog.h>
 #include <sim_avr.h>
+#include <sim_core.h>
 #include <sim_elf.h>
 #include <sim_io.h>
 #include <sim_vcd_file.h>
+
+typedef struct {
+    avr_cycle_timer_t fn;
+    void *param;
+    uint64_t when;
+} held_timer_t;
 
 static struct {
     avr_t *avr;
@@ -46,12 +55,20 @@ static struct {
     uint64_t isr_entered;
     uint64_t run_next; /* where the current run step stops; an EEPROM write pulls it in */
     uint64_t wdif_since; /* the watchdog rule simavr 1.6 lacks (wdt_model) */
+    avr_watchdog_t *wdt;  /* simavr's watchdog (wdtcsr_write) */
+    avr_io_write_t wdtcsr_write; /* and its WDTCSR write */
     uint64_t wake_cycle; /* when the CPU last woke from sleep */
     int sleep_mode;      /* SM while asleep, -1 awake: told to the UART's receiver */
+    uint64_t wake_at;    /* asleep and woken: the CPU runs again then (0: not woken) */
+    held_timer_t held[16]; /* the timers' cycle timers held while the I/O clock stands */
+    unsigned n_held;
+    uint64_t held_at; /* the clock stopped then */
     board_status_t st;
     uint64_t clear_cycle;
     avr_vcd_t vcd;
     int vcd_on;
+    FILE *stamps; /* board_stamps() */
+    int resetting; /* after_reset() under way: RXD raised low and high, no host byte */
 } g;
 
 avr_t *board_avr(void) { return g.avr; }
@@ -134,7 +151,6 @@ int board_sound_level(void) { return g.sound.level; }
 uint64_t board_sound_edges(void) { return g.sound.edges; }
 uint64_t board_sound_last_edge(void) { return g.sound.last_edge; }
 uint64_t board_sound_prev_edge(void) { return g.sound.prev_edge; }
-uint32_t board_sound_ocr_below_count(void) { return g.sound.ocr_below_count; }
 
 void board_set_vcc(uint32_t millivolts)
 {
@@ -154,20 +170,143 @@ static void sleep_mode(int mode)
     }
 }
 
-/* Sleep is fast-forwarded: simavr's default callback would usleep() in real time. Called
- * as the chip goes to sleep (before the skip to the next timer: the receiver is told
- * here, and after waking in chip_step). */
-static void sleep_fast(avr_t *avr, avr_cycle_count_t how_long)
+/* ---- the chip's timing ---------------------------------------------------------- */
+
+/* simavr 1.6's step (avr_callback_run_raw) departs from the datasheet's timing: an
+ * interrupt takes no cycles (the chip 4), two instructions run after SEI or RETI before
+ * one (the chip one), SLEEP with an interrupt pending is a no-op (the chip sleeps and
+ * wakes at once), a sleeping chip wakes one cycle after its timer and at once (the chip
+ * halts 4 cycles more, after its oscillator's start-up: 16K CK from power-down), any
+ * enabled interrupt wakes it (the chip: board_wakes), and its sleep callback waits in
+ * real time. chip_run is the step as the chip times it (board_model.h): avr->run. */
+
+/* An interrupt pending that wakes the chip from this sleep mode. */
+static int wake_pending(avr_t *avr, int mode)
+{
+    avr_int_table_p t = &avr->interrupts;
+    for (int i = 0; i < t->vector_count; i++)
+        if (t->vector[i]->pending && board_wakes(mode, t->vector[i]->vector))
+            return 1;
+    return 0;
+}
+
+static uint16_t chip_sp(const avr_t *avr)
+{
+    return (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
+}
+
+/* The pending interrupt of highest priority, if any is due: BOARD_INT_CYCLES. */
+static void take_interrupt(avr_t *avr)
+{
+    uint16_t sp = chip_sp(avr);
+    avr_service_interrupts(avr);
+    if (chip_sp(avr) != sp)
+        avr->cycle += BOARD_INT_CYCLES;
+}
+
+/* A sleep in any mode but idle stops the I/O clock, and timers 0-2 with it (datasheet
+ * 10.1; simavr's run on): their cycle timers are held from the sleep until the CPU runs
+ * again, then put back as far on as the clock stood, each timer's base with them. */
+static int is_timer(const avr_t *avr, const void *param)
+{
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if ((void *)io == param && io->kind && !strcmp(io->kind, "timer"))
+            return 1;
+    return 0;
+}
+
+static void clock_stop(avr_t *avr)
+{
+    g.n_held = 0;
+    g.held_at = avr->cycle;
+    for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
+        if (is_timer(avr, t->param) && g.n_held < sizeof g.held / sizeof g.held[0])
+            g.held[g.n_held++] = (held_timer_t){t->timer, t->param, t->when};
+    for (unsigned i = 0; i < g.n_held; i++)
+        avr_cycle_timer_cancel(avr, g.held[i].fn, g.held[i].param);
+    sounder_clock_stop(&g.sound);
+}
+
+static void clock_run(avr_t *avr)
+{
+    uint64_t stood = avr->cycle - g.held_at;
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "timer"))
+            ((avr_timer_t *)io)->tov_base += stood;
+    for (unsigned i = 0; i < g.n_held; i++)
+        avr_cycle_timer_register(avr, g.held[i].when + stood - avr->cycle, g.held[i].fn,
+                                 g.held[i].param);
+    g.n_held = 0;
+    sounder_clock_run(&g.sound, g.held_at);
+}
+
+/* SLEEP ran with SE set: asleep from here, whatever is pending. The awake stretch that
+ * ends is one main-loop pass and the interrupts inside it. */
+static void sleep_enter(avr_t *avr)
 {
     sleep_mode((avr->data[A_SMCR] >> 1) & 7);
-    /* simavr calls this as the CPU goes to sleep (avr->cycle is that moment), then adds
-     * how_long + 1 cycles; the awake stretch that just ended is one main-loop pass plus
-     * the interrupts that ran inside it. */
+    if (g.sleep_mode > 0)
+        clock_stop(avr);
+    g.wake_at = 0;
+    avr->state = cpu_Sleeping;
     if (avr->cycle >= g.wake_cycle && avr->cycle - g.wake_cycle > g.st.max_awake_cycles)
         g.st.max_awake_cycles = avr->cycle - g.wake_cycle;
-    g.wake_cycle = avr->cycle + how_long + 1;
-    g.st.sleep_cycles += how_long + 1;
 }
+
+/* Asleep: woken by a pending interrupt of the mode, the CPU runs board_wake_cycles
+ * later and takes it; until then the clock skips to the next timer (the sleep is
+ * fast-forwarded: simavr's callback would wait in real time). */
+static void chip_sleep(avr_t *avr, avr_cycle_count_t next)
+{
+    if (!avr->sreg[S_I]) {
+        avr->state = cpu_Done; /* nothing can wake it: a crash (board_status) */
+        return;
+    }
+    if (!g.wake_at && wake_pending(avr, g.sleep_mode))
+        g.wake_at = avr->cycle + board_wake_cycles(g.sleep_mode);
+    if (g.wake_at && avr->cycle >= g.wake_at) {
+        g.wake_at = 0;
+        if (g.sleep_mode > 0)
+            clock_run(avr);
+        sleep_mode(-1);
+        g.wake_cycle = avr->cycle;
+        avr->state = cpu_Running;
+        avr->interrupt_state = 1;
+        take_interrupt(avr);
+        return;
+    }
+    avr->state = cpu_Sleeping; /* a raised interrupt set it running */
+    uint64_t to = avr->cycle + next;
+    if (g.wake_at && g.wake_at < to)
+        to = g.wake_at;
+    if (g.run_next < to) /* never past the step's end */
+        to = g.run_next > avr->cycle ? g.run_next : avr->cycle;
+    g.st.sleep_cycles += to - avr->cycle;
+    avr->cycle = to;
+}
+
+static void chip_run(avr_t *avr)
+{
+    avr_flashaddr_t new_pc = avr->pc;
+    int slept = 0;
+    if (g.sleep_mode < 0 && avr->state == cpu_Running) {
+        uint16_t op = (uint16_t)(avr->flash[avr->pc] | avr->flash[avr->pc + 1] << 8);
+        new_pc = avr_run_one(avr);
+        if (avr->interrupt_state < -1)
+            avr->interrupt_state = -1; /* SEI, RETI: one more instruction first */
+        slept = op == 0x9588u && (avr->data[A_SMCR] & 1u); /* SLEEP with SE */
+    }
+    avr_cycle_count_t next = avr_cycle_timer_process(avr);
+    avr->pc = new_pc;
+    if (slept)
+        sleep_enter(avr);
+    if (g.sleep_mode >= 0)
+        chip_sleep(avr, next);
+    else if (avr->interrupt_state && avr->state == cpu_Running)
+        take_interrupt(avr);
+}
+
+static void wdt_connect(avr_t *avr);
 
 static void reset_hook(avr_t *avr)
 {
@@ -182,7 +321,9 @@ static void after_reset(void)
 {
     avr_extint_set_strict_lvl_trig(g.avr, 0, 0);
     avr_extint_set_strict_lvl_trig(g.avr, 1, 0);
+    g.resetting = 1;
     host_uart_reset(&g.uart);
+    g.resetting = 0;
     key_matrix_reset(&g.keys);
     led_picture_reset(&g.leds);
     supply_reset(&g.supply);
@@ -191,6 +332,8 @@ static void after_reset(void)
     g.wdif_since = 0;
     g.wake_cycle = g.avr->cycle;
     g.sleep_mode = -1;
+    g.wake_at = 0;
+    g.n_held = 0; /* a reset dropped the timers' cycle timers */
 }
 
 /* The parts, each made and wired to the chip. */
@@ -200,13 +343,14 @@ static void setup(void)
     avr->log = LOG_ERROR;
     g.core_reset = avr->reset;
     avr->reset = reset_hook;
-    avr->sleep = sleep_fast;
+    avr->run = chip_run;
+    wdt_connect(avr);
     supply_init(avr, &g.supply);
     led_picture_init(avr, &g.leds);
     led_picture_connect(&g.leds);
     key_matrix_init(avr, &g.keys);
     key_matrix_connect(&g.keys);
-    host_uart_init(avr, &g.uart);
+    host_uart_init(avr, &g.uart, &g.run_next);
     host_uart_connect(&g.uart);
     eeprom_timing_init(avr, &g.eeprom, &g.run_next);
     eeprom_timing_connect(&g.eeprom);
@@ -351,6 +495,42 @@ void board_clear_counters(void)
 
 /* ---- watchdog ------------------------------------------------------------------ */
 
+/* simavr restarts the watchdog's count when a WDTCSR write changes its prescaler; the
+ * chip's counter runs on from the last WDR (or the write that enabled it, or a time-out
+ * in interrupt mode), and the new prescaler times it from there. */
+static avr_cycle_timer_slot_p wdt_slot(avr_t *avr)
+{
+    for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
+        if (t->param == (void *)g.wdt)
+            return t;
+    return NULL;
+}
+
+static void wdtcsr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    avr_cycle_timer_slot_p t = wdt_slot(avr);
+    uint64_t origin = t ? t->when - g.wdt->cycle_count : 0, period = g.wdt->cycle_count;
+    g.wdtcsr_write(avr, addr, v, param);
+    avr_cycle_timer_slot_p now = wdt_slot(avr);
+    if (t && now && g.wdt->cycle_count != period) {
+        avr_cycle_timer_t fn = now->timer;
+        uint64_t due = origin + g.wdt->cycle_count;
+        avr_cycle_timer_register(avr, due > avr->cycle ? due - avr->cycle : 0, fn, g.wdt);
+    }
+}
+
+static void wdt_connect(avr_t *avr)
+{
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "watchdog"))
+            g.wdt = (avr_watchdog_t *)io;
+    unsigned a = AVR_DATA_TO_IO(A_WDTCSR);
+    if (!g.wdt || avr->io[a].w.param != g.wdt)
+        return;
+    g.wdtcsr_write = avr->io[a].w.c;
+    avr->io[a].w.c = wdtcsr_write;
+}
+
 /* In interrupt-and-reset mode (WDE and WDIE set) the datasheet (10.9.2) says: "If the
  * interrupt is not executed before the next time-out, a System Reset will be applied."
  * simavr 1.6 only raises the interrupt again, so a hang with interrupts off would never
@@ -363,8 +543,9 @@ static void wdt_model(void)
         g.wdif_since = 0;
         return;
     }
-    if (!g.wdif_since) {
-        g.wdif_since = g.avr->cycle;
+    if (!g.wdif_since) { /* the time-out's cycle: simavr's timer is due a period after it */
+        avr_cycle_timer_slot_p t = wdt_slot(g.avr);
+        g.wdif_since = t && t->when > g.wdt->cycle_count ? t->when - g.wdt->cycle_count : g.avr->cycle;
         return;
     }
     unsigned wdp = (w & 7u) | ((w >> 2) & 8u); /* WDP3 is bit 5 */
@@ -422,8 +603,7 @@ static int chip_step(avr_t *avr)
     } else if (avr->pc == 0 && pc_before != 0 && avr->reset_pc == 0) {
         g.st.jumps_to_zero++;
     }
-    sleep_mode(avr->state == cpu_Sleeping ? (avr->data[A_SMCR] >> 1) & 7 : -1);
-    uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
+    uint16_t sp = chip_sp(avr);
     if (sp < g.st.min_sp)
         g.st.min_sp = sp;
     wdt_model();
@@ -432,17 +612,8 @@ static int chip_step(avr_t *avr)
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-static avr_cycle_count_t step_end(struct avr_t *avr, avr_cycle_count_t when, void *param)
-{
-    (void)avr;
-    (void)when;
-    (void)param;
-    return 0;
-}
-
-/* The chip runs in steps to the next thing a part has to do. A sleeping simavr skips to
- * its next cycle timer and one cycle more, past the step's end: a timer one cycle before
- * it ends the sleep on it, as avr8js's does (a host byte's start bit, a wait's end). */
+/* The chip runs in steps to the next thing a part has to do; a sleep ends on the step's
+ * end (chip_sleep: a host byte's start bit, a wait's end). */
 int board_run_until(uint64_t target)
 {
     avr_t *avr = g.avr;
@@ -450,12 +621,9 @@ int board_run_until(uint64_t target)
         g.run_next = min64(min64(target, g.leds.model.next_window),
                            min64(key_matrix_next(&g.keys),
                                  min64(host_uart_next(&g.uart), eeprom_timing_next(&g.eeprom))));
-        if (g.run_next > avr->cycle + 1)
-            avr_cycle_timer_register(avr, g.run_next - 1 - avr->cycle, step_end, NULL);
         while (avr->cycle < g.run_next)
             if (chip_step(avr) < 0)
                 return -1;
-        avr_cycle_timer_cancel(avr, step_end, NULL);
         uint64_t now = avr->cycle;
         key_matrix_run(&g.keys, now);
         host_uart_run(&g.uart, now);
@@ -536,6 +704,40 @@ void board_trace_stop(void)
         avr_vcd_close(&g.vcd);
         g.vcd_on = 0;
     }
+}
+
+/* ---- cycle stamps -------------------------------------------------------------- */
+
+/* One line per event, its cycle first (board.h, board_stamps). */
+static void stamp(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    if (g.resetting)
+        return;
+    const char *what = param;
+    uint64_t cycle = strcmp(what, "sound") ? g.avr->cycle : g.sound.last_edge; /* its tick's */
+    fprintf(g.stamps, "%llu %s %x\n", (unsigned long long)cycle, what, (unsigned)value);
+}
+
+int board_stamps(const char *path)
+{
+    g.stamps = fopen(path, "w");
+    if (!g.stamps)
+        return -1;
+    static const char *const what[] = {"tx", "leds", "sound", "keys", "rxd"};
+    avr_irq_t *irqs[] = {avr_io_getirq(g.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
+                         g.leds.irq + LED_PICTURE_IRQ_DIES, g.sound.irq + SOUNDER_IRQ_PIN,
+                         g.keys.irq + KEY_MATRIX_IRQ_KEYS, g.uart.irq + HOST_UART_IRQ_RXD};
+    for (unsigned i = 0; i < sizeof irqs / sizeof irqs[0]; i++)
+        avr_irq_register_notify(irqs[i], stamp, (void *)what[i]);
+    return 0;
+}
+
+void board_stamps_stop(void)
+{
+    if (g.stamps)
+        fclose(g.stamps);
+    g.stamps = NULL;
 }
 
 /* ---- ELF symbols --------------------------------------------------------------- */

@@ -76,9 +76,6 @@ int board_sound_level(void);
 uint64_t board_sound_edges(void);
 uint64_t board_sound_last_edge(void);
 uint64_t board_sound_prev_edge(void);
-/* OCR2A writes below Timer2's running count in CTC mode, which simavr mistimes (the part's
- * ocr_below_count). */
-uint32_t board_sound_ocr_below_count(void);
 /* Count each interrupt's cycles into board_status()->isr_cycles (off by default: it
  * costs a test per instruction). */
 void board_count_isrs(int on);
@@ -118,6 +115,13 @@ void board_on_eecr(void (*fn)(uint8_t v, void *ctx), void *ctx);
 /* VCD trace of the key and LED pins and UART bytes into path; call before running. */
 int board_trace(const char *path);
 void board_trace_stop(void);
+
+/* Cycle stamps into path, one line per event, `CYCLE WHAT VALUE` (value in hex): each
+ * byte from the chip at its UDR0 write (tx), each change of the dies lit (leds), of the
+ * sounder pin (sound), of the closed keys (keys) and of RXD (rxd); ttt-sim-js writes
+ * the same (tests/web/test_twin.sh compares them). */
+int board_stamps(const char *path);
+void board_stamps_stop(void);
 
 /* Symbol lookup in the loaded ELF (libelf): address and size; returns 0 if found. */
 int board_elf_symbol(const char *elf_path, const char *prefix, char *name_out, size_t name_len,

@@ -341,16 +341,15 @@ bool board_uart_sleep(board_uart_t *u, int mode, uint64_t now)
             u->rx_lost++;
             return true;
         }
-    } else if (mode < 0 && u->rx_down) {
+    } else if (mode < 0) {
         u->rx_down = false;
-        u->rx_deaf_until = now + BOARD_WAKE_START_CYCLES;
     }
     return false;
 }
 
 bool board_uart_rx_hears(board_uart_t *u, uint64_t now, uint64_t byte_cycles)
 {
-    if (u->rx_down || now < u->rx_deaf_until) {
+    if (u->rx_down) {
         u->rx_lost++;
         return false;
     }
@@ -365,4 +364,143 @@ uint64_t board_uart_rxd_low(uint8_t c, uint64_t byte_cycles)
         if (!(c >> b & 1u))
             bits = b + 2u;
     return byte_cycles * bits / 10u;
+}
+
+unsigned board_tx_write(board_tx_t *t, uint64_t now, uint64_t byte_cycles)
+{
+    if (now >= t->frame_end) {
+        t->frame_end = now + byte_cycles;
+        return BOARD_TX_UDRE;
+    }
+    if (t->buffered)
+        return (unsigned)-1;
+    t->buffered = true;
+    return 0;
+}
+
+unsigned board_tx_frame_end(board_tx_t *t, uint64_t now, uint64_t byte_cycles)
+{
+    if (t->buffered) {
+        t->buffered = false;
+        t->frame_end = now + byte_cycles;
+        return BOARD_TX_UDRE;
+    }
+    t->frame_end = 0;
+    return BOARD_TX_TXC;
+}
+
+/* SMCR's SM2:0: 0 idle, 1 ADC noise reduction, 2 power-down, 3 power-save, 6 standby,
+ * 7 extended standby (datasheet table 10-2). */
+uint64_t board_wake_cycles(int mode)
+{
+    uint64_t start = mode == 2 || mode == 3 ? BOARD_WAKE_START_CYCLES : mode >= 6 ? 6u : 0u;
+    return start + BOARD_WAKE_HALT_CYCLES;
+}
+
+/* Datasheet table 10-1: in power-down and standby only INT0/1, the pin changes, the TWI
+ * address match and the watchdog wake the chip; power-save adds Timer2; idle and ADC
+ * noise reduction take any (Timer2 included; the USART, SPI, timers 0 and 1 only in
+ * idle). */
+bool board_wakes(int mode, unsigned vector)
+{
+    bool pin_wdt_twi = (vector >= 1u && vector <= 6u) || vector == 24u;
+    bool timer2 = vector >= 7u && vector <= 9u;
+    if (mode == 0)
+        return true;
+    if (mode == 1)
+        return pin_wdt_twi || timer2 || vector == 21u || vector == 22u || vector == 25u;
+    if (mode == 3 || mode == 7)
+        return pin_wdt_twi || timer2;
+    return pin_wdt_twi;
+}
+
+/* ---- Timer/Counter2 ---- */
+
+static const uint16_t timer2_divider[8] = {0, 1, 8, 32, 64, 128, 256, 1024}; /* table 18-9 */
+
+void board_timer2_reset(board_timer2_t *t, uint64_t now)
+{
+    *t = (board_timer2_t){.base = now, .at = now};
+}
+
+bool board_timer2_modelled(const board_timer2_t *t)
+{
+    unsigned wgm = (t->tccra & 3u) | ((t->tccrb >> 1) & 4u);
+    return wgm == 0u || wgm == 2u;
+}
+
+static uint64_t timer2_first_tick(const board_timer2_t *t, uint64_t after)
+{
+    uint64_t n = timer2_divider[t->tccrb & 7u];
+    return after + n - (after - t->base) % n;
+}
+
+/* One tick of the timer's clock. */
+static unsigned timer2_tick(board_timer2_t *t)
+{
+    unsigned ev = 0;
+    bool ctc = (t->tccra & 3u) == 2u;
+    if (t->block)
+        t->block = false;
+    else
+        ev = (t->tcnt == t->ocra ? BOARD_T2_MATCH_A : 0u) | (t->tcnt == t->ocrb ? BOARD_T2_MATCH_B : 0u);
+    if (t->tcnt == 0xFFu)
+        ev |= BOARD_T2_TOV;
+    t->tcnt = ctc && t->tcnt == t->ocra ? 0u : (uint8_t)(t->tcnt + 1u);
+    return ev;
+}
+
+unsigned board_timer2_run(board_timer2_t *t, uint64_t now)
+{
+    unsigned ev = 0;
+    if (now <= t->at)
+        return 0;
+    if ((t->tccrb & 7u) && board_timer2_modelled(t)) {
+        uint64_t n = timer2_divider[t->tccrb & 7u];
+        for (uint64_t c = timer2_first_tick(t, t->at); c <= now; c += n)
+            ev |= timer2_tick(t);
+    }
+    t->at = now;
+    return ev;
+}
+
+void board_timer2_write(board_timer2_t *t, unsigned reg, uint8_t value, uint64_t now)
+{
+    board_timer2_run(t, now);
+    if (reg == BOARD_T2_TCCRA)
+        t->tccra = value;
+    else if (reg == BOARD_T2_TCCRB)
+        t->tccrb = (uint8_t)(value & 0x0Fu); /* FOC2A/B strobe: the sounder's */
+    else if (reg == BOARD_T2_TCNT) {
+        t->tcnt = value;
+        t->block = true;
+    } else if (reg == BOARD_T2_OCRA)
+        t->ocra = value;
+    else if (reg == BOARD_T2_OCRB)
+        t->ocrb = value;
+}
+
+void board_timer2_clock_stood(board_timer2_t *t, uint64_t from, uint64_t to)
+{
+    board_timer2_run(t, from);
+    t->base += to - from;
+    t->at = to;
+}
+
+uint8_t board_timer2_tcnt(board_timer2_t *t, uint64_t now)
+{
+    board_timer2_run(t, now);
+    return t->tcnt;
+}
+
+uint64_t board_timer2_next_a(const board_timer2_t *t)
+{
+    if (!(t->tccrb & 7u) || !board_timer2_modelled(t))
+        return UINT64_MAX;
+    board_timer2_t u = *t;
+    uint64_t n = timer2_divider[t->tccrb & 7u], c = timer2_first_tick(t, t->at);
+    for (unsigned i = 0; i < 258u; i++, c += n)
+        if (timer2_tick(&u) & BOARD_T2_MATCH_A)
+            return c;
+    return UINT64_MAX;
 }

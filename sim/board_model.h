@@ -8,16 +8,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fw_timings.h"
+
 #define BOARD_CELLS 9
 #define BOARD_DIES (2 * BOARD_CELLS) /* die 2*cell is the cell's red, 2*cell+1 its green */
 #define BOARD_F_CPU 16000000ull
 #define BOARD_MS(ms) ((uint64_t)(ms) * (BOARD_F_CPU / 1000u))
 
 /* Every timing of the board and of its users, X(NAME, value): the enum below, and the
- * page's and ttt-sim-js's constants (each exported by the wasm as constant_NAME). */
+ * page's and ttt-sim-js's constants (each exported by the wasm as constant_NAME). Those
+ * that depend on the firmware's are made from them or checked against them below. */
 #define BOARD_TIMINGS(X)                                                                  \
     X(PRESS_MS, 80)        /* a tap, as ttt-sim and the proofs press a cell */            \
-    X(LONG_MS, 1000)       /* a long press (the firmware's threshold is 800 ms) */        \
+    X(LONG_MS, GAME_LONG_MS + 200u) /* a long press as the proofs make it (a pick) */   \
+    X(SHIFT_MS, GAME_MENU_HOLD_MS + 500u) /* shift+digit, `l` digit: past the menu's hold */ \
     X(TAP_GAP_MS, 20)      /* a press queued behind a release follows it by this much */  \
     X(WINDOW_MS, 6)        /* LED duty window: four 1.5 ms mux frames */                  \
     X(STABLE_MS, 50)       /* a picture unchanged this long is stable */                  \
@@ -30,11 +34,31 @@
     X(WAKE_START_US, 1024) /* the crystal's start-up after power-down: 16K CK (fuses) */ \
     X(REPEAT_DELAY_MS, 700) /* a held terminal key's first repeat comes within this */ \
     X(REPEAT_GAP_MS, 200)  /* and the next ones within this; the hold ends that long after */ \
-    X(ARMED_MS, 800)       /* held this long, a press is long (game.h's GAME_LONG_MS) */ \
+    X(ARMED_MS, GAME_LONG_MS) /* held this long, a press is long (the firmware's) */ \
     X(ANSWER_MS, 300)      /* a press not answered on the console this long after: ignored */
 #define BOARD_TIMING_ENUM(name, value) BOARD_##name = (value),
 enum board_timing { BOARD_TIMINGS(BOARD_TIMING_ENUM) };
 #undef BOARD_TIMING_ENUM
+_Static_assert((int)BOARD_PRESS_MS > (int)DEBOUNCE_MS && (int)BOARD_PRESS_MS < (int)GAME_LONG_MS,
+               "BOARD_PRESS_MS (a tap) must outlast DEBOUNCE_MS (the firmware's debounce) and "
+               "stay below GAME_LONG_MS (its long press)");
+_Static_assert((int)BOARD_TAP_GAP_MS > (int)DEBOUNCE_MS,
+               "BOARD_TAP_GAP_MS (a queued press after a release) must exceed DEBOUNCE_MS (the "
+               "firmware's debounce), or the release and the press reach it in either order");
+_Static_assert((int)BOARD_REPEAT_DELAY_MS < (int)GAME_LONG_MS,
+               "BOARD_REPEAT_DELAY_MS (make play holds a key that long for its auto-repeat) must "
+               "stay below GAME_LONG_MS (the firmware's long press), or every tap is a long press");
+_Static_assert((int)BOARD_REPEAT_DELAY_MS > (int)BOARD_PRESS_MS + (int)DEBOUNCE_MS,
+               "BOARD_REPEAT_DELAY_MS must hold a key past a tap and DEBOUNCE_MS");
+_Static_assert((int)BOARD_LONG_MS < (int)GAME_MENU_HOLD_MS,
+               "BOARD_LONG_MS (the proofs' long press, GAME_LONG_MS + 200) must stay below "
+               "GAME_MENU_HOLD_MS (the firmware's menu hold), or a pick on the centre opens the menu");
+_Static_assert((int)BOARD_SHIFT_MS < (int)GAME_STUCK_MS,
+               "BOARD_SHIFT_MS (shift+digit, GAME_MENU_HOLD_MS + 500) must stay below GAME_STUCK_MS "
+               "(held that long, the firmware takes a key for stuck)");
+_Static_assert((int)BOARD_ANSWER_MS > (int)DEBOUNCE_MS,
+               "BOARD_ANSWER_MS (a press's answer awaited) must exceed DEBOUNCE_MS (the firmware's "
+               "debounce)");
 
 #define BOARD_WINDOW_CYCLES BOARD_MS(BOARD_WINDOW_MS)
 #define BOARD_EE_WRITE_CYCLES (BOARD_F_CPU / 1000000u * BOARD_EE_WRITE_US)
@@ -105,7 +129,6 @@ typedef struct {
     char line[BOARD_LINE_MAX];
     char done[BOARD_LINE_MAX]; /* the last complete line, NUL-terminated */
     bool rx_down;              /* the chip sleeps with its I/O clock stopped */
-    uint64_t rx_deaf_until;    /* the crystal's start-up after a wake-up */
     uint64_t rx_busy_until;    /* a byte the chip hears is in reception until then */
     uint32_t rx_lost;          /* host bytes the chip could not hear */
 } board_uart_t;
@@ -118,8 +141,9 @@ uint64_t board_uart_byte_cycles(uint16_t ubrr, bool u2x);
 /* Host bytes go one per byte time and an eighth (a little idle line between). */
 uint64_t board_uart_pace(uint64_t byte_cycles);
 /* The chip's sleep mode now (SM of SMCR while asleep, -1 awake): every mode but idle
- * (0) stops the USART's clock; a wake-up from one restarts the crystal first. True: the
- * byte in reception is lost (counted in rx_lost): the simulator must drop it. */
+ * (0) stops the USART's clock, until the CPU runs again (after the crystal's start-up:
+ * the simulators keep the chip asleep through board_wake_cycles). True: the byte in
+ * reception is lost (counted in rx_lost): the simulator must drop it. */
 bool board_uart_sleep(board_uart_t *u, int mode, uint64_t now);
 /* A host byte of byte_cycles starts on RXD now: true if the chip's receiver hears it
  * (else counted in rx_lost); its edges reach the pin either way. */
@@ -128,5 +152,69 @@ bool board_uart_rx_hears(board_uart_t *u, uint64_t now, uint64_t byte_cycles);
  * last 0 (sent LSB first), so its last edge, the rising one into the stop bit or a 1, is
  * where the chip's would be; the edges between are not modelled. */
 uint64_t board_uart_rxd_low(uint8_t c, uint64_t byte_cycles);
+
+/* The chip's transmitter (datasheet 20.6.1, 20.6.3): a byte written to UDR0 (the
+ * transmit buffer) moves into the shift register at once when that is idle, else when
+ * its frame's stop bit is out; UDRE0 is set while the buffer is empty, TXC0 when a frame
+ * ends with nothing in the buffer. Frames start at the write or back to back (the baud
+ * generator's phase is not modelled). */
+typedef struct {
+    uint64_t frame_end; /* the frame in the shift register is out then (0: idle) */
+    bool buffered;      /* a byte waits in UDR0 */
+} board_tx_t;
+enum { BOARD_TX_UDRE = 1, BOARD_TX_TXC = 2 };
+/* UDR0 written now: 0 when the byte waits in the buffer (UDRE0 cleared), BOARD_TX_UDRE
+ * when it went into the idle shift register (UDRE0 stays set); a write to a full buffer
+ * is lost (-1 as unsigned). */
+unsigned board_tx_write(board_tx_t *t, uint64_t now, uint64_t byte_cycles);
+/* A frame's end (now >= frame_end, the simulator calls it then): BOARD_TX_UDRE when the
+ * buffered byte moved into the shift register, BOARD_TX_TXC when the line went idle. */
+unsigned board_tx_frame_end(board_tx_t *t, uint64_t now, uint64_t byte_cycles);
+
+/* Timer/Counter2 as the chip counts it (datasheet 18), for the sounder on OC2A: both
+ * emulators' own Timer2 depart from it (sim/README.md, "Emulator gaps"). Its prescaler
+ * runs free from the chip's reset (18.10: a clock select starts the count at the
+ * prescaler's next edge, 1 to N cycles on); the count is kept while the clock is
+ * stopped; each compare matches while the count equals OCR2x and sets its flag at the
+ * next tick, as the count leaves it (18.7); CTC (WGM 2) clears the count at that tick when
+ * it leaves OCR2A, else it runs to 0xFF and wraps (TOV2), so an OCR2A written below the
+ * count waits for the wrap; a TCNT2 write blocks the compare of the next tick. Normal
+ * and CTC modes; the PWM modes are not modelled (no match: board_timer2_modelled).
+ * Writes and reads take effect at the cycle given (the instruction's first); ticks at
+ * that cycle come first. */
+typedef struct {
+    uint64_t base; /* the prescaler counts from here: the chip's reset */
+    uint64_t at;   /* the count is brought up to this cycle */
+    uint8_t tcnt, ocra, ocrb, tccra, tccrb;
+    bool block; /* a TCNT2 write: the next tick compares nothing */
+} board_timer2_t;
+enum { BOARD_T2_MATCH_A = 1, BOARD_T2_MATCH_B = 2, BOARD_T2_TOV = 4 };
+enum { BOARD_T2_TCCRA, BOARD_T2_TCCRB, BOARD_T2_TCNT, BOARD_T2_OCRA, BOARD_T2_OCRB };
+void board_timer2_reset(board_timer2_t *t, uint64_t now);
+/* Counts up to now: the BOARD_T2_* events of the ticks in between, ORed. */
+unsigned board_timer2_run(board_timer2_t *t, uint64_t now);
+/* A register written now (BOARD_T2_TCCRA ...): counts up to now first. */
+void board_timer2_write(board_timer2_t *t, unsigned reg, uint8_t value, uint64_t now);
+uint8_t board_timer2_tcnt(board_timer2_t *t, uint64_t now);
+/* The I/O clock stood from `from` to `to` (a sleep in any mode but idle, and the wake-up's
+ * start-up): the count and the prescaler's phase are kept (counted up to `from` first). */
+void board_timer2_clock_stood(board_timer2_t *t, uint64_t from, uint64_t to);
+/* The cycle of the next tick that matches compare A (UINT64_MAX: none, the clock
+ * stopped or a PWM mode). */
+uint64_t board_timer2_next_a(const board_timer2_t *t);
+bool board_timer2_modelled(const board_timer2_t *t);
+
+/* The chip's interrupt and sleep timing (datasheet 6.7.1, 10.1, table 9-4), for both
+ * simulators: an interrupt takes BOARD_INT_CYCLES before its vector runs, after the
+ * instruction under way; RETI takes 4; after SEI or RETI one more instruction runs
+ * before any interrupt. SLEEP sleeps even with an interrupt pending (it wakes at once).
+ * A sleeping chip woken by `vector` (board_wakes) runs again board_wake_cycles(mode)
+ * later: the oscillator's start-up (the Uno's fuses, low byte 0xFF: a crystal, 16K CK
+ * from power-down and power-save; 6 CK from standby) and the CPU's 4-cycle halt; then
+ * it takes the interrupt. Vectors as simavr numbers them (0 = reset, 1 = INT0). */
+#define BOARD_INT_CYCLES 4u
+#define BOARD_WAKE_HALT_CYCLES 4u
+uint64_t board_wake_cycles(int mode);
+bool board_wakes(int mode, unsigned vector);
 
 #endif

@@ -7,6 +7,7 @@
 
 static board_leds_t leds;
 static board_uart_t uart;
+static board_tx_t tx;
 
 #define BOARD_TIMING_EXPORT(name, value) \
     EXPORT(constant_##name) uint32_t constant_##name(void) { return BOARD_##name; }
@@ -89,7 +90,40 @@ EXPORT(uart_rxd_low) double uart_rxd_low(uint32_t c, double byte_cycles)
 EXPORT(uart_release) void uart_release(void)
 {
     uart.held = uart.rx_down = false;
-    uart.rx_deaf_until = uart.rx_busy_until = 0;
+    uart.rx_busy_until = 0;
+    tx = (board_tx_t){0};
+}
+/* The chip's transmitter and its interrupt and sleep timing (board_model.h). */
+EXPORT(tx_write) uint32_t tx_write(double now, double byte_cycles)
+{
+    return board_tx_write(&tx, (uint64_t)now, (uint64_t)byte_cycles);
+}
+EXPORT(tx_frame_end) uint32_t tx_frame_end(double now, double byte_cycles)
+{
+    return board_tx_frame_end(&tx, (uint64_t)now, (uint64_t)byte_cycles);
+}
+EXPORT(tx_next) double tx_next(void) { return (double)tx.frame_end; }
+EXPORT(wake_cycles) double wake_cycles(int32_t mode) { return (double)board_wake_cycles(mode); }
+EXPORT(wakes) uint32_t wakes(int32_t mode, uint32_t vector) { return board_wakes(mode, vector); }
+EXPORT(constant_INT_CYCLES) uint32_t constant_INT_CYCLES(void) { return BOARD_INT_CYCLES; }
+/* Timer2 as the chip counts it (board_model.h, board_timer2_t), for the sounder. */
+static board_timer2_t t2;
+EXPORT(t2_reset) void t2_reset(double now) { board_timer2_reset(&t2, (uint64_t)now); }
+EXPORT(t2_run) uint32_t t2_run(double now) { return board_timer2_run(&t2, (uint64_t)now); }
+EXPORT(t2_write) void t2_write(uint32_t reg, uint32_t value, double now)
+{
+    board_timer2_write(&t2, reg, (uint8_t)value, (uint64_t)now);
+}
+EXPORT(t2_clock_stood) void t2_clock_stood(double from, double to)
+{
+    board_timer2_clock_stood(&t2, (uint64_t)from, (uint64_t)to);
+}
+EXPORT(t2_tcnt) uint32_t t2_tcnt(double now) { return board_timer2_tcnt(&t2, (uint64_t)now); }
+/* The next compare A match's cycle, -1 for none. */
+EXPORT(t2_next_a) double t2_next_a(void)
+{
+    uint64_t n = board_timer2_next_a(&t2);
+    return n == UINT64_MAX ? -1.0 : (double)n;
 }
 EXPORT(uart_drop_line) void uart_drop_line(void) { uart.len = 0; }
 

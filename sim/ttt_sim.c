@@ -18,7 +18,6 @@
 #include "sound_wav.h"
 #include "legend.h" /* build/gen: make play's legend (sim/legend.txt) */
 
-_Static_assert((int)BOARD_ARMED_MS == (int)GAME_LONG_MS, "the board model's long press is the firmware's");
 
 #define DEFAULT_ELF "build/avr/ttt.elf"
 
@@ -68,10 +67,6 @@ static int sound_open(const char *wav)
 
 static int sound_close(void)
 {
-    if (board_sound_ocr_below_count())
-        fprintf(stderr, "ttt-sim: warning: OCR2A written below Timer2's running count %u times: "
-                "simavr matches at once, the chip after a wrap (sim/README.md, emulator gaps)\n",
-                (unsigned)board_sound_ocr_below_count());
     if (snd.wav_on && sound_wav_close(&snd.wav, board_now()) != 0) {
         fprintf(stderr, "ttt-sim: writing the WAV file failed\n");
         return -1;
@@ -141,12 +136,13 @@ static int parse_cell(const char *s, int *cell)
     return (int)(end - s);
 }
 
+static uint64_t released_at = UINT64_MAX; /* the last release (press, hold, up) */
+
 /* Close cell's contact for ms. A press at the very instant of a release (`press A` then
  * `press B`) comes BOARD_TAP_GAP_MS after it, as a quick tap does in `make play`: the
  * firmware sees the release alone first (sim/README.md, "Two quick taps"). */
 static int stdio_hold(int cell, uint32_t ms)
 {
-    static uint64_t released_at = UINT64_MAX;
     if (board_now() == released_at && stdio_run_ms(BOARD_TAP_GAP_MS) < 0)
         return -1;
     board_keys_set((uint16_t)(board_keys() | (1u << cell)));
@@ -155,6 +151,77 @@ static int stdio_hold(int cell, uint32_t ms)
     board_keys_set((uint16_t)(board_keys() & ~(1u << cell)));
     released_at = board_now();
     return 0;
+}
+
+/* `down`/`up`'s cells: one or more digits 1-9, single spaces between, each once. */
+static int parse_cells(const char *s, uint16_t *cells)
+{
+    *cells = 0;
+    for (;;) {
+        if (*s < '1' || *s > '9' || ((*cells >> (*s - '1')) & 1u))
+            return -1;
+        *cells |= (uint16_t)(1u << (*s - '1'));
+        if (!s[1])
+            return 0;
+        if (s[1] != ' ')
+            return -1;
+        s += 2;
+    }
+}
+
+/* down N [N ...], up N [N ...]: those contacts closed (opened) now, together; no time
+ * passes. A cell already down (not down) is an error and nothing changes. */
+static void stdio_down_up(const char *line, int down)
+{
+    uint16_t cells, keys = board_keys();
+    const char *name = down ? "down" : "up";
+    if (parse_cells(line + (down ? 5 : 3), &cells) != 0) {
+        printf("error: usage: %s N [N ...] (N 1-9, each once)\n", name);
+        return;
+    }
+    uint16_t wrong = down ? (uint16_t)(cells & keys) : (uint16_t)(cells & ~keys);
+    for (int c = 0; c < 9; c++)
+        if ((wrong >> c) & 1u) {
+            printf("error: %s: cell %d is %s\n", name, c + 1, down ? "down already" : "not down");
+            return;
+        }
+    board_keys_set(down ? (uint16_t)(keys | cells) : (uint16_t)(keys & ~cells));
+    if (!down)
+        released_at = board_now();
+}
+
+/* press N, hold N MS, down/up N ...: 0 done, -1 the chip stopped, 1 no key command. */
+static int stdio_key(const char *line)
+{
+    int cell, n;
+    char *end;
+    if (!strncmp(line, "down ", 5) || !strncmp(line, "up ", 3)) {
+        stdio_down_up(line, line[0] == 'd');
+        return 0;
+    }
+    int press = !strncmp(line, "press ", 6), hold = !strncmp(line, "hold ", 5);
+    if (!press && !hold)
+        return 1;
+    long ms = BOARD_PRESS_MS;
+    n = parse_cell(line + (press ? 6 : 5), &cell);
+    if (n > 0 && hold && line[5 + n] == ' ') {
+        ms = strtol(line + 5 + n + 1, &end, 10);
+        if (end == line + 5 + n + 1 || *end || ms < 0 || ms > 3600000)
+            n = 0;
+    } else if (n > 0 && (hold || line[6 + n])) {
+        n = 0;
+    }
+    if (n <= 0) {
+        printf(press ? "error: usage: press N (N 1-9)\n"
+                     : "error: usage: hold N MS (N 1-9, MS 0-3600000)\n");
+        return 0;
+    }
+    if ((board_keys() >> cell) & 1u) {
+        printf("error: %s: cell %d is down (up %d first)\n", press ? "press" : "hold", cell + 1,
+               cell + 1);
+        return 0;
+    }
+    return stdio_hold(cell, (uint32_t)ms);
 }
 
 /* duty [MS]: measures MS ms, then for each cell the meter's figures per die, and the
@@ -190,27 +257,14 @@ static int run_stdio(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = 0;
-        int cell, n;
         char *end;
+        int key = stdio_key(line);
+        if (key < 0)
+            return 1;
         if (!strcmp(line, "quit")) {
             break;
-        } else if (!strncmp(line, "press ", 6) && (n = parse_cell(line + 6, &cell)) > 0 &&
-                   line[6 + n] == 0) {
-            if (stdio_hold(cell, BOARD_PRESS_MS) < 0)
-                return 1;
-        } else if (!strncmp(line, "hold ", 5) && (n = parse_cell(line + 5, &cell)) > 0 &&
-                   line[5 + n] == ' ') {
-            long ms = strtol(line + 5 + n + 1, &end, 10);
-            if (end == line + 5 + n + 1 || *end || ms < 0 || ms > 3600000) {
-                printf("error: usage: hold N MS (N 1-9, MS 0-3600000)\n");
-                continue;
-            }
-            if (stdio_hold(cell, (uint32_t)ms) < 0)
-                return 1;
-        } else if (!strncmp(line, "press ", 6)) {
-            printf("error: usage: press N (N 1-9)\n");
-        } else if (!strncmp(line, "hold ", 5)) {
-            printf("error: usage: hold N MS (N 1-9, MS 0-3600000)\n");
+        } else if (key == 0) {
+            continue;
         } else if (!strncmp(line, "wait ", 5)) {
             long ms = strtol(line + 5, &end, 10);
             if (end == line + 5 || *end || ms < 0 || ms > 3600000) {
@@ -229,8 +283,8 @@ static int run_stdio(void)
         } else if (!strncmp(line, "serial ", 7) || !strcmp(line, "serial")) {
             board_serial_line(line[6] ? line + 7 : "");
         } else {
-            printf("error: unknown command '%.60s' (press N, hold N MS, wait MS, serial TEXT, "
-                   "duty [MS], quit)\n", line);
+            printf("error: unknown command '%.60s' (press N, hold N MS, down N ..., up N ..., "
+                   "wait MS, serial TEXT, duty [MS], quit)\n", line);
         }
     }
     return 0;
@@ -628,10 +682,11 @@ static void play_press(play_t *p, int cell, uint32_t ms)
 /* A cell's key: it goes down at once, or, while a cell is held (every press here is
  * timed), it waits for that release and BOARD_TAP_GAP_MS more, so two quick taps are two
  * presses in order, as on the page (sim/README.md, "Two quick taps"). A cell already
- * down or waiting is not pressed again. */
-static void play_queue(play_t *p, int cell, uint32_t ms)
+ * down or waiting is not pressed again, unless `behind` (its press just became a tap: the
+ * new one follows it). */
+static void play_queue(play_t *p, int cell, uint32_t ms, int behind)
 {
-    if (p->release_at[cell])
+    if (p->release_at[cell] && !behind)
         return;
     for (unsigned i = 0; i < p->waiting; i++)
         if (p->waiting_cell[i] == cell)
@@ -784,13 +839,16 @@ static void play_digit(play_t *p, int cell, int is_long)
         p->key_repeated = 1;
         return;
     }
-    if (k >= 0 && !p->key_repeated && p->release_at[k]) {
+    int tapped = k >= 0 && !p->key_repeated && p->release_at[k];
+    if (tapped) {
         uint64_t tap = p->key_at + BOARD_MS(BOARD_PRESS_MS);
         p->release_at[k] = tap > now ? tap : now;
     }
     if (p->v_decide_at) /* a new press: the last one's verdict now */
         play_judge(p);
-    play_queue(p, cell, is_long ? BOARD_LONG_MS : BOARD_REPEAT_DELAY_MS);
+    /* shift+digit: past the firmware's menu hold (shift+5 opens the menu); right after the
+     * same digit, a tap and then it */
+    play_queue(p, cell, is_long ? BOARD_SHIFT_MS : BOARD_REPEAT_DELAY_MS, tapped && k == cell);
     p->key_cell = is_long ? -1 : cell;
     p->key_at = p->key_last = now;
     p->key_repeated = 0;
@@ -875,7 +933,7 @@ static int run_play(const char *elf)
 int main(int argc, char **argv)
 {
     int stdio_mode = 0;
-    const char *elf = DEFAULT_ELF, *trace = NULL, *wav = NULL;
+    const char *elf = DEFAULT_ELF, *trace = NULL, *wav = NULL, *stamps = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--stdio"))
             stdio_mode = 1;
@@ -883,8 +941,10 @@ int main(int argc, char **argv)
             trace = argv[++i];
         else if (!strcmp(argv[i], "--wav") && i + 1 < argc)
             wav = argv[++i];
+        else if (!strcmp(argv[i], "--stamps") && i + 1 < argc)
+            stamps = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: ttt-sim [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [ELF]\n");
+            fprintf(stderr, "usage: ttt-sim [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [--stamps FILE] [ELF]\n");
             return 2;
         } else
             elf = argv[i];
@@ -897,9 +957,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "ttt-sim: cannot write %s\n", trace);
         return 1;
     }
+    if (stamps && board_stamps(stamps) != 0) {
+        fprintf(stderr, "ttt-sim: cannot write %s\n", stamps);
+        return 1;
+    }
     if (sound_open(wav) != 0)
         return 1;
     int rc = stdio_mode ? run_stdio() : run_play(elf);
     board_trace_stop();
+    board_stamps_stop();
     return sound_close() != 0 ? 1 : rc;
 }

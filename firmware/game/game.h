@@ -93,8 +93,14 @@ typedef struct {
     stats_t stats;
 } game_t;
 
-/* Init: g->settings and g->stats as loaded (bad ones become defaults), the rest reset. */
+/* Init: g->settings and g->stats as loaded (bad ones become defaults), the rest reset.
+ * game_load() is that load for a caller without the EEPROM (the host's tests). */
 void game_init(game_t *g, uint16_t seed);
+static inline void game_load(game_t *g, const settings_t *s, const stats_t *st)
+{
+    g->settings = *s;
+    g->stats = *st;
+}
 
 /* Runtime: inputs. Each may add reports; take them all before the next call. */
 void game_key(game_t *g, const key_event_t *ev);

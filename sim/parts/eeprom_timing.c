@@ -12,7 +12,13 @@ static void eecr_written(struct avr_irq_t *irq, uint32_t value, void *param)
     (void)irq;
     eeprom_timing_t *e = param;
     avr_t *avr = e->avr;
+    /* The CPU halts 4 cycles after a read and 2 after a write starts (datasheet 8.6.3):
+     * simavr 1.6 does not; the write is under way when this hook runs, so the cycles
+     * add to its instruction's. */
+    if (value & EECR_EERE)
+        avr->cycle += 4;
     if (!e->busy && (value & EECR_EEPE)) { /* a byte write starts */
+        avr->cycle += 2;
         e->busy = true;
         e->until = avr->cycle + BOARD_EE_WRITE_CYCLES;
         if (e->until < *e->step_end) /* else EEPE would stay set until the step ends */

@@ -19,8 +19,13 @@ static void from_chip(struct avr_irq_t *irq, uint32_t value, void *param)
     unsigned got = board_uart_from_chip(&u->model, c);
     if (u->model.held && !was_held)
         u->lag_left = u->flow_lag; /* already on the way: they come anyway */
-    if ((got & BOARD_UART_FLOW) && !u->model.held && u->next_tx < u->avr->cycle)
-        u->next_tx = u->avr->cycle;
+    if ((got & BOARD_UART_FLOW) && !u->model.held && u->head != u->tail) {
+        /* XON: the host's next byte at once (or at its pace); the run step ends for it */
+        if (u->next_tx < u->avr->cycle)
+            u->next_tx = u->avr->cycle;
+        if (u->step_end && u->next_tx < *u->step_end)
+            *u->step_end = u->next_tx;
+    }
     if ((got & BOARD_UART_DATA) && u->on_byte)
         u->on_byte(c, u->on_byte_ctx);
     if (got & BOARD_UART_LINE) {
@@ -116,18 +121,74 @@ static uint8_t udr_read(struct avr_t *avr, avr_io_addr_t addr, void *param)
     return v;
 }
 
+/* ---- the chip's transmitter (board_tx_t) ---- simavr 1.6 keeps one byte in UDR0 and
+ * sends on a timer of its own from the first write (a "pump"), setting UDRE0 and TXC0
+ * each byte time from then; the chip moves a byte into the idle shift register at once
+ * and keeps a second one in UDR0, so a firmware that refills UDR0 from its UDRE
+ * interrupt writes the first two bytes back to back. Here the chip's: UDR0 and UCSR0B
+ * writes go through the model, and simavr's pump never runs. */
+
+static void udre_set(host_uart_t *u, bool on)
+{
+    avr_int_vector_t *v = &u->uart->udrc;
+    if (on) {
+        avr_raise_interrupt(u->avr, v);
+        return;
+    }
+    avr_clear_interrupt(u->avr, v);
+    avr_regbit_clear(u->avr, v->raised);
+}
+
+static avr_cycle_count_t tx_frame_end(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)when;
+    host_uart_t *u = param;
+    unsigned r = board_tx_frame_end(&u->tx, avr->cycle, chip_byte_cycles(u));
+    if (r & BOARD_TX_UDRE)
+        udre_set(u, true);
+    if (r & BOARD_TX_TXC)
+        avr_raise_interrupt(avr, &u->uart->txc);
+    return u->tx.frame_end > avr->cycle ? u->tx.frame_end : 0;
+}
+
+static void udr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)addr;
+    host_uart_t *u = param;
+    if (!avr_regbit_get(avr, u->uart->txen))
+        return;
+    unsigned r = board_tx_write(&u->tx, avr->cycle, chip_byte_cycles(u));
+    if (r == (unsigned)-1)
+        return; /* UDR0 full: the chip drops the byte */
+    avr_raise_irq(u->uart->io.irq + UART_IRQ_OUTPUT, v);
+    udre_set(u, r == BOARD_TX_UDRE);
+    if (r == BOARD_TX_UDRE)
+        avr_cycle_timer_register(avr, u->tx.frame_end - avr->cycle, tx_frame_end, u);
+}
+
+/* simavr's UCSR0B write raises UDRE0 when UDRIE0 is turned on and its pump is idle: put
+ * the model's back. */
+static void ucsrb_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    host_uart_t *u = param;
+    u->ucsrb_write(avr, addr, v, u->ucsrb_param);
+    if (u->tx.buffered)
+        udre_set(u, false);
+}
+
 void host_uart_clear_rx_stats(host_uart_t *u)
 {
     u->overruns = 0;
     u->latency_max = u->latency_max_at = 0;
 }
 
-void host_uart_init(struct avr_t *avr, host_uart_t *u)
+void host_uart_init(struct avr_t *avr, host_uart_t *u, uint64_t *step_end)
 {
     static const char *names[HOST_UART_IRQ_COUNT] = {"8<host.from_chip", "8>host.to_chip",
                                                      "8<host.rate", ">host.rxd"};
     memset(u, 0, sizeof *u);
     u->avr = avr;
+    u->step_end = step_end;
     u->irq = avr_alloc_irq(&avr->irq_pool, 0, HOST_UART_IRQ_COUNT, names);
     avr_irq_register_notify(u->irq + HOST_UART_IRQ_FROM_CHIP, from_chip, u);
     avr_irq_register_notify(u->irq + HOST_UART_IRQ_RATE, rate_written, u);
@@ -151,11 +212,18 @@ void host_uart_connect(host_uart_t *u)
             u->uart = (avr_uart_t *)io;
     if (!u->uart)
         return;
-    unsigned udr = AVR_DATA_TO_IO(A_UDR0);
+    unsigned udr = AVR_DATA_TO_IO(A_UDR0), ucsrb = AVR_DATA_TO_IO(A_UCSR0B);
     u->udr_read = avr->io[udr].r.c;
     u->udr_param = avr->io[udr].r.param;
     avr->io[udr].r.c = udr_read;
     avr->io[udr].r.param = u;
+    avr->io[udr].w.c = udr_write;
+    avr->io[udr].w.param = u;
+    u->ucsrb_write = avr->io[ucsrb].w.c;
+    u->ucsrb_param = avr->io[ucsrb].w.param;
+    avr->io[ucsrb].w.c = ucsrb_write;
+    avr->io[ucsrb].w.param = u;
+    u->uart->udrc.raise_sticky = 1; /* UDRE0 is a level: taking its interrupt keeps it */
 }
 
 void host_uart_reset(host_uart_t *u)
@@ -163,7 +231,10 @@ void host_uart_reset(host_uart_t *u)
     uint32_t flags = 0; /* simavr's reset sets its stdio and poll-sleep flags again */
     avr_ioctl(u->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     u->model.held = u->model.rx_down = false;
-    u->model.rx_deaf_until = u->model.rx_busy_until = 0;
+    u->model.rx_busy_until = 0;
+    u->tx = (board_tx_t){0};
+    if (u->uart)
+        avr_cycle_timer_cancel(u->avr, tx_frame_end, u);
     u->lag_left = 0;
     u->rxd_high_at = 0;
     u->rx_count = 0;

@@ -50,12 +50,17 @@ typedef struct host_uart_t {
     unsigned rx_first, rx_count;
     uint8_t (*udr_read)(struct avr_t *, uint16_t, void *); /* simavr's UDR0 read */
     void *udr_param;
+    void (*ucsrb_write)(struct avr_t *, uint16_t, uint8_t, void *); /* simavr's UCSR0B write */
+    void *ucsrb_param;
+    board_tx_t tx; /* the chip's transmitter */
+    uint64_t *step_end; /* the board's run step (host_uart_init) */
     uint32_t overruns;         /* frames lost to the chip's full receiver (DOR0) */
     uint64_t latency_max;      /* cycles, the longest stop bit to UDR0 read */
     uint64_t latency_max_at;   /* the cycle of that read */
 } host_uart_t;
 
-void host_uart_init(struct avr_t *avr, host_uart_t *u);
+/* step_end: where the board's run step stops; an XON with bytes waiting pulls it in. */
+void host_uart_init(struct avr_t *avr, host_uart_t *u, uint64_t *step_end);
 void host_uart_connect(host_uart_t *u); /* to USART0 */
 void host_uart_reset(host_uart_t *u);   /* after the chip's reset: nothing held or partial */
 void host_uart_send(host_uart_t *u, const char *s, size_t n);

@@ -17,11 +17,13 @@
 #define A_TCCR2B 0xb1u
 #define A_TCNT2 0xb2u
 #define A_OCR2A 0xb3u
+#define A_OCR2B 0xb4u
 #define A_UCSR0A 0xc0u
 #define A_UCSR0B 0xc1u
 #define A_UBRR0L 0xc4u
 #define A_UDR0 0xc6u
 #define A_UBRR0H 0xc5u
+#define EECR_EERE 0x01u
 #define EECR_EEPE 0x02u
 #define MCUSR_PORF 0x01u
 #define MCUSR_WDRF 0x08u

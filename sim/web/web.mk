@@ -31,10 +31,12 @@ $(WEB_PAGE_HTML): sim/web/src/page.html $(FACTS_FILL_DEPS)
 # Debian's clang and lld: freestanding, no libc, no imports; one 64 KB page of memory.
 WASM_CC ?= clang
 WASM_CFLAGS := --target=wasm32 $(CWARN) -Oz -ffreestanding -nostdlib -mbulk-memory \
-	-DBOARD=BOARD_ID_$(BOARD) -Iboard -Isim
+	-DBOARD=BOARD_ID_$(BOARD) -Iboard -Isim -Ifirmware/game -Ifirmware/engine -Ihal
 WASM_LDFLAGS := -Wl,--no-entry -Wl,-z,stack-size=8192 -Wl,--initial-memory=65536 \
 	-Wl,--max-memory=65536 -Wl,--strip-all
-$(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pins.h board/$(BOARD)/pins.h
+# (sim/fw_timings.h: the firmware's timings it derives its own from, by name)
+$(WEB_MODEL_WASM): sim/board_model.c sim/board_wasm.c sim/board_model.h board/pins.h board/$(BOARD)/pins.h \
+		sim/fw_timings.h firmware/game/game.h hal/debounce.h
 	@mkdir -p $(@D)
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ sim/board_model.c sim/board_wasm.c
 

@@ -198,10 +198,6 @@ GUARDED = {
 }
 # file: {fact: why its literal may stay there}
 ALLOWED = {
-    "sim/board_model.h": {
-        "the long press (timings.game.LONG)":
-            "the emulators' own timings (ARMED_MS), tied to GAME_LONG_MS by a static "
-            "assert in sim/ttt_sim.c"},
     "tests/docs/test_facts.py": {fact: "the guard's own planted cases" for fact in GUARDED},
     "tests/mutants/docs.txt": {
         fact: "the mutation run's planted literals, each of which this guard must catch"

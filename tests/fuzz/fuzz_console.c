@@ -104,7 +104,7 @@ static void start_game(game_t *g, console_t *c, const uint8_t *data)
     settings.level = (uint8_t)(data[0] / GAME_MODES % LEVELS);
     stats_clear(&stats);
     fake_hal_reset();
-    gtu_load(g, &settings, &stats);
+    game_load(g, &settings, &stats);
     game_init(g, (uint16_t)(data[1] | data[2] << 8));
     game_tick(g, GAME_BOOT_MS);
     console_report(g);

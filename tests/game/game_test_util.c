@@ -104,12 +104,6 @@ uint8_t gtu_take_save(game_t *g)
 
 /* The only places a test sets the game's data: records as loaded from EEPROM, counts
  * planted in the statistics, a position to play from. */
-void gtu_load(game_t *g, const settings_t *s, const stats_t *st)
-{
-    g->settings = *s;
-    g->stats = *st;
-}
-
 stats_t *gtu_stats(game_t *g)
 {
     return &g->stats;
@@ -223,7 +217,7 @@ void gtu_start(game_t *g, uint8_t mode, uint8_t level, uint16_t seed)
     s.color_blind = 0; /* the plain colours (the cues: test_game_cues.c) */
     stats_clear(&st);
     gtu_capture_start();
-    gtu_load(g, &s, &st);
+    game_load(g, &s, &st);
     gtu_say_banner();
     gtu_init(g, seed);
     gtu_tick(g, GAME_BOOT_MS);

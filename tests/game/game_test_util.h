@@ -50,10 +50,8 @@ uint8_t gtu_cell(const game_t *g, uint8_t cell);
 /* The records changed since the last call (STATS_SAVE_*; then cleared), as the main
  * loop takes a record to save. */
 uint8_t gtu_take_save(game_t *g);
-/* The only setters: records as loaded (before gtu_init), counts planted in the
- * statistics, a legal unfinished position to play from (the AI's reply, if due, at the
- * next tick). */
-void gtu_load(game_t *g, const settings_t *s, const stats_t *st);
+/* The only setters beside game_load(): counts planted in the statistics, a legal
+ * unfinished position to play from (the AI's reply, if due, at the next tick). */
 stats_t *gtu_stats(game_t *g);
 void gtu_place(game_t *g, pos_t p);
 /* A report queued as if the game had made it (the console's tests of each line), and

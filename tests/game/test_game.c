@@ -38,7 +38,7 @@ static void test_boot_banner_and_greeting(void **state)
     stats_settings_default(&s);
     stats_clear(&st);
     gtu_capture_start();
-    gtu_load(&g, &s, &st);
+    game_load(&g, &s, &st);
     gtu_init(&g, 1);
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->mode, GAME_MODE_AI_X);
@@ -58,7 +58,7 @@ static void test_boot_banner_and_greeting(void **state)
     }
     /* Keys during the greeting are ignored. */
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_PERFECT, 1);
-    gtu_load(&g, &s, &st);
+    game_load(&g, &s, &st);
     gtu_init(&g, 1);
     gtu_tap(&g, 4);
     assert_int_equal(gtu_marks(&g), 0);
@@ -76,7 +76,7 @@ static void test_init_repairs_the_record(void **state)
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
     st.games[1][2] = 65535;
-    gtu_load(&g, &s, &st);
+    game_load(&g, &s, &st);
     gtu_init(&g, 1);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(game_stats(&g)->games[1][2], 0);
@@ -127,7 +127,7 @@ static void test_ai_opens_as_x(void **state)
     s.mode = GAME_MODE_AI_O;
     stats_clear(&st);
     gtu_capture_start();
-    gtu_load(&g, &s, &st);
+    game_load(&g, &s, &st);
     gtu_init(&g, 1);
     gtu_tick(&g, GAME_BOOT_MS + GAME_AI_DELAY_MS - 1);
     assert_int_equal(gtu_marks(&g), 0);

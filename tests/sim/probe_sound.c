@@ -5,9 +5,13 @@
  * firmware's LED driver does beside a tone: Timer0's interrupt rewrites PORTB's row bits
  * (read-modify-write) at 8 kHz; and it counts, over each note, the PORTB reads that found
  * bit 3 set: on the chip none (the compare unit drives the pin, PORTB3 stays 0), on
- * simavr 1.6's own OC2A most (it writes the compare level into PORTB). Lines on the UART:
+ * simavr 1.6's own OC2A most (it writes the compare level into PORTB). Timer2 as the chip
+ * counts it (datasheet 18): an OCR2A written below the running count waits for the
+ * count's wrap through 255 (the 8 kHz note's first half period), and a stopped Timer2
+ * keeps its count and goes on from it (silent, no COM2A). Lines on the UART:
  * `probe_sound: ready`, then after the sequence `portb3 N` (of 1000 reads during the
- * notes), then `done`. No sleep, no watchdog: a probe, not the firmware. */
+ * notes), `tcnt2 A B C` (the count as stopped, 100 us later, one tick after the restart),
+ * then `done`. No sleep, no watchdog: a probe, not the firmware. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <stdint.h>
@@ -55,6 +59,34 @@ static void hold(uint16_t ms)
     }
 }
 
+/* Timer2 stopped at a count of 100 or more, read again 100 us later, restarted: the chip
+ * keeps the count (A = B) and counts on from it (C = B + 1). */
+static void tcnt2_kept(void)
+{
+    OCR2A = 249;
+    TCNT2 = 0;
+    TCCR2A = 1u << WGM21; /* CTC, OC2A disconnected: no sound */
+    TCCR2B = CS_8;
+    while (TCNT2 < 100u)
+        ;
+    TCCR2B = 0;
+    uint8_t a = TCNT2;
+    _delay_us(100);
+    uint8_t b = TCNT2;
+    TCCR2B = CS_8;
+    while (TCNT2 == b)
+        ;
+    uint8_t c = TCNT2;
+    quiet();
+    puts_("tcnt2 ");
+    put_u16(a);
+    puts_(" ");
+    put_u16(b);
+    puts_(" ");
+    put_u16(c);
+    puts_("\n");
+}
+
 int main(void)
 {
     DDRB = (uint8_t)((1u << PB3) | 7u);
@@ -90,7 +122,9 @@ int main(void)
     hold(10); /* 10 more reads, none of a tone, to make 1000 */
     puts_("portb3 ");
     put_u16(portb3_seen);
-    puts_("\ndone\n");
+    puts_("\n");
+    tcnt2_kept();
+    puts_("done\n");
     for (;;)
         ;
 }

@@ -56,7 +56,7 @@ static int empty_board(void) { return say("new x", "new: vs ai, you x"); }
 static int ai_opened(void) { return say("new o", "ai: "); }
 static int mid_game(void) { return say("new x", "new: ") || say("move 1", "ai: "); }
 
-static int game_over(void)
+static int at_game_over(void)
 {
     static const char *const moves[] = {"move 1", "move 4", "move 2", "move 5"};
     if (say("new 2p", "new: two players"))
@@ -86,7 +86,7 @@ static int hint(void)
  * and the rest the yellow frame. */
 static int statistics(void)
 {
-    if (game_over() || settle() || hold(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, "menu: 1 ") ||
+    if (at_game_over() || settle() || hold(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, "menu: 1 ") ||
         board_run_ms(300) < 0 || board_press(PROOF_MENU_STATS - 1, 60) < 0 ||
         board_run_ms(300) < 0 || board_press(PROOF_MENU_STATS - 1, 1000) < 0)
         return -1;
@@ -104,7 +104,7 @@ typedef struct {
 
 static const screen_t screens[] = {
     {"empty board", empty_board}, {"the AI's opening as x", ai_opened},
-    {"mid-game", mid_game},       {"game over", game_over},
+    {"mid-game", mid_game},       {"game over", at_game_over},
     {"menu open", menu_open},     {"analysis", analysis},
     {"hint", hint},               {"statistics", statistics},
 };

@@ -98,6 +98,11 @@ SIM_BOOTLOADER ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATm
 test-sim-flash: $(SIM_DIR)/ttt-flash-sim $(SIM_HEX) $(OPTIBOOT_HEX)
 	@$(SIM_DIR)/ttt-flash-sim -b $(BOOT_BAUD) $(OPTIBOOT_HEX) $(SIM_HEX) $(SIM_DIR)/avrdude-optiboot.log
 	@$(SIM_DIR)/ttt-flash-sim -n $(SIM_BOOTLOADER) $(SIM_HEX) $(SIM_DIR)/avrdude.log
+# the simulators' key timings against the firmware's: planted changes stop the build
+.PHONY: test-sim-timings
+test-sim-timings:
+	@sh tests/sim/timings_test.sh $(HOST_CC)
+TEST_TARGETS += test-sim-timings
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
 	test-sim-console test-sim-power test-sim-menu test-sim-cues test-sim-sound

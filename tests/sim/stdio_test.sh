@@ -28,6 +28,23 @@ expect testfw-bad-cell "$out" '^error: usage: hold'
 expect testfw-bad-wait "$out" '^error: usage: wait'
 expect testfw-bad-duty "$out" '^error: usage: duty'
 
+# down/up: two contacts closed at one instant (both seen, in one scan), let go one at a
+# time, closed again; bad lists and states refused, nothing changed
+printf 'wait 300\ndown 1 3\nwait 100\nup 3\nwait 50\ndown 3\nwait 60\nup 1 3\nwait 100\ndown 7 7\ndown 10\nup 2\ndown 4\nhold 4 10\npress 4\ndown 4\nquit\n' |
+    "$SIM" --stdio "$TESTFW" > "$out" 2>/dev/null
+[ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status (down/up)"; fail=1; }
+expect down-two-at-once "$out" '^leds r\.r\.\.\.\.\.\.$'
+expect down-again "$out" '^leds r\.g\.\.\.\.\.\.$'
+expect down-twice-in-one "$out" '^error: usage: down N \[N \.\.\.\] (N 1-9, each once)$'
+expect up-not-down "$out" '^error: up: cell 2 is not down$'
+expect hold-while-down "$out" '^error: hold: cell 4 is down (up 4 first)$'
+expect press-while-down "$out" '^error: press: cell 4 is down (up 4 first)$'
+expect down-while-down "$out" '^error: down: cell 4 is down already$'
+checks=$((checks + 1))
+if [ "$(grep -c 'is not down' "$out")" -ne 1 ]; then # `up 3` let go of 3 alone: 1 was still down
+    echo "sim_stdio: FAILED: up let go of a cell it did not name:"; sed 's/^/    /' "$out"; fail=1
+fi
+
 printf 'wait 1500\npress 5\nwait 1500\nserial board\nwait 100\nquit\n' | "$SIM" --stdio "$ELF" > "$out" 2>/dev/null
 [ $? -eq 0 ] || { echo "sim_stdio: FAILED: ttt-sim exit status (firmware)"; fail=1; }
 expect fw-banner "$out" '^serial ttt: ready'
@@ -46,4 +63,4 @@ expect duty-lit-die "$out" '^duty 5 red 3[0-9][0-9] 1000 0 green 0 0 0$'
 expect duty-ghost-is-not-lit "$out" '^duty 2 red 0 0 0 green 0 0 0$'
 expect duty-shades "$out" '^duty shades \.\.\.\.4\.\.\.\.$'
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_stdio: ok ($checks checks: press/hold/wait/serial/duty/quit/errors and ghost light on the test firmware, the protocol on the real one)"
+echo "sim_stdio: ok ($checks checks: press/hold/down/up/wait/serial/duty/quit/errors and ghost light on the test firmware, the protocol on the real one)"

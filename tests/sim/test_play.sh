@@ -7,7 +7,8 @@
 # line; a function key (its sequence carries digits) presses nothing; '?' shows the
 # board's menu legend (keys as labelled); 'q' quits with status 0. A 50x12 terminal gets
 # a clear message, and the keys typed under it do nothing. Two taps in one write are two
-# moves.
+# moves. Shift+5 opens the menu; a digit then shift+digit of one cell (in one write) are a
+# tap and a long press.
 # Skips (status 0, says so) when tmux is not installed.
 # With DUTY_ELF (tests/hal/hal_bench_fw.c: nine yellow cells, the diagonal dim; '0'-'2' on
 # its serial port set the brightness level), each cell is drawn as bright as the board
@@ -253,6 +254,19 @@ if cap | grep -Eq 'move: 5|ignored: key 5'; then
     echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
 quit
+# shift+digit is a press past the firmware's menu hold (sim/board_model.h, SHIFT_MS): shift+5
+# opens the menu; then a digit and shift+digit of the same cell in one write (within the
+# digit's auto-repeat hold) are a tap and then a long press: the menu's pick (O)
+start 80 24
+SIZE=80x24-shift-digit
+tm send-keys -t "$S" %
+sleep 3.5
+check shift-5-menu '< menu: '
+check shift-5-status 'long press: key 5 = centre cell \(cell 5\)'
+tm send-keys -t "$S" 2 @
+sleep 4
+check digit-then-shift-pick 'new: vs ai, you o'
+quit
 if [ -n "$DUTY" ]; then
     start 80 24 "$DUTY"
     SIZE=80x24-brightness-full
@@ -267,4 +281,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; shift+5 opens the menu, a digit and shift+digit are a tap and a long press (the menu's pick)${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"

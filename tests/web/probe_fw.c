@@ -13,6 +13,8 @@
  *          power-down: the instruction after SEI runs before any interrupt (datasheet
  *          7.7), so the sleep starts and the pending interrupt ends it at once (taken
  *          between the two, it would leave the sleep nothing to wake it)
+ *   pd     power-down with Timer0's compare interrupt on: no timer wakes the chip from it
+ *          (datasheet table 10-1), only a pin change: RXD's, as the next line comes
  *   rx     power-down as the host's next byte starts (RXD low), woken by that byte's
  *          pin changes on RXD (PCINT16): the byte in reception is lost (the USART's
  *          clock stood), and so is the next, in the crystal's start-up; 0.2 ms later
@@ -156,13 +158,9 @@ static void cmd_sei(void)
     wdt_enable(WDTO_250MS);
 }
 
-/* rx: power-down as the host's next byte starts, woken by RXD's pin changes. */
-static void cmd_rx(void)
+/* Interrupts off: power-down until RXD's pin change (PCINT16) wakes the chip. */
+static inline __attribute__((always_inline)) void power_down_until_rxd(void)
 {
-    puts_("probe_fw: rx armed\n");
-    while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
-        wdt_reset();
-    cli();
     PCMSK2 = (uint8_t)(1u << PCINT16);
     PCIFR = (uint8_t)(1u << PCIF2);
     PCICR = (uint8_t)(1u << PCIE2);
@@ -171,6 +169,39 @@ static void cmd_rx(void)
     SMCR = 0;
     PCICR = 0;
     PCMSK2 = 0;
+}
+
+/* pd: power-down with Timer0's compare interrupt on (1 ms), woken by RXD's pin change
+ * alone. */
+ISR(TIMER0_COMPA_vect)
+{
+}
+
+static void cmd_pd(void)
+{
+    wdt_disable();
+    puts_("probe_fw: power-down, timer on\n");
+    cli();
+    TCCR0A = (uint8_t)(1u << WGM01); /* CTC */
+    OCR0A = 249;                     /* 1 ms at clk/64 */
+    TCCR0B = (uint8_t)((1u << CS01) | (1u << CS00));
+    TIFR0 = (uint8_t)(1u << OCF0A);
+    TIMSK0 = (uint8_t)(1u << OCIE0A);
+    power_down_until_rxd();
+    TIMSK0 = 0;
+    TCCR0B = 0;
+    puts_("probe_fw: woke from power-down\n");
+    wdt_enable(WDTO_250MS);
+}
+
+/* rx: power-down as the host's next byte starts, woken by RXD's pin changes. */
+static void cmd_rx(void)
+{
+    puts_("probe_fw: rx armed\n");
+    while (PIND & (1u << PIND0)) /* idle high: wait for a start bit */
+        wdt_reset();
+    cli();
+    power_down_until_rxd();
     _delay_us(200);
     puts_((UCSR0A & (1u << RXC0)) ? "probe_fw: a byte received in power-down\n"
                                   : "probe_fw: nothing received in power-down\n");
@@ -192,6 +223,8 @@ static void run_command(const char *line)
         cmd_sei();
     } else if (line[0] == 'r' && line[1] == 'x') {
         cmd_rx();
+    } else if (line[0] == 'p' && line[1] == 'd') {
+        cmd_pd();
     } else {
         puts_("probe_fw: ?\n");
     }

@@ -9,8 +9,11 @@
 // builds against literals, since a bug in the one source passes the comparison: a die's
 // shades (each a quarter of the one above, from a third of the time; light between
 // them is a ghost and off), which column a closed key pulls low, XOFF/XON taken, the
-// receiver asleep (a byte lost in power-down, in the crystal's start-up, or in reception
-// as the chip powers down), how long RXD is low for a byte, the host's byte pace.
+// receiver asleep (a byte lost in power-down, or in reception as the chip powers down),
+// how long RXD is low for a byte, the host's byte pace; and the chip's parts the model
+// times for both emulators: the transmitter (UDR0 beside the shift register), the
+// wake-up's cycles and sources per sleep mode, Timer2's count (its free prescaler, a
+// count kept while stopped, an OCR2A below the count, a TCNT2 write's block).
 // Usage: MODEL_WASM=MODEL.wasm MODEL_EVENTS=PATH node --test test_model_twin.mjs
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -84,14 +87,38 @@ function cString(model, ptr) {
   return s;
 }
 
+// the chip's transmitter, sleep timing and Timer2 (model_events.c's t e z x y); null when
+// the event is none of them (uint32 answers as C prints them: -1 is 4294967295)
+function chipAnswer(m, kind, v) {
+  if (kind === 't') return `t ${m.tx_write(v[0], v[1]) >>> 0} ${m.tx_next()}`;
+  if (kind === 'e') return `e ${m.tx_frame_end(v[0], v[1]) >>> 0} ${m.tx_next()}`;
+  if (kind === 'z') return `z ${m.wake_cycles(v[0])} ${m.wakes(v[0], v[1])}`;
+  if (kind === 'x') {
+    m.t2_write(v[0], v[1], v[2]);
+    return `x ${m.t2_next_a()}`;
+  }
+  if (kind === 'v') {
+    m.t2_clock_stood(v[0], v[1]);
+    return `v ${m.t2_next_a()}`;
+  }
+  if (kind === 'y') {
+    const ev = m.t2_run(v[0]);
+    return `y ${ev} ${m.t2_tcnt(v[0])} ${m.t2_next_a()}`;
+  }
+  return null;
+}
+
 function wasmAnswers(ev) {
   const m = new WebAssembly.Instance(module).exports;
   m.init(0);
+  m.t2_reset(0);
   const out = [];
   for (const e of ev) {
     const f = e.split(' ');
     const v = f.slice(1).map(Number);
-    if (f[0] === 'p') m.leds_ports(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    const chip = chipAnswer(m, f[0], v);
+    if (chip !== null) out.push(chip);
+    else if (f[0] === 'p') m.leds_ports(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     else if (f[0] === 'w') {
       const got = m.leds_window(v[0]);
       out.push(`w ${got} ${cString(m, m.leds_picture())} ${cString(m, m.leds_ghosts())} ` +
@@ -182,14 +209,52 @@ const literals = [
     [keyEvent(1 << 5, 1), keyEvent(1 << 5, 0), keyEvent(1 << 5, 2)], (a) => a.join(' '), 'k 3 k 7 k 7'],
   ['XOFF holds the host, XON releases it, neither is data',
     [`u ${C.constant_XOFF()}`, 'u 65', `u ${C.constant_XON()}`], (a) => a.join(' / '), 'u 1 1 1 / u 2 1 1 / u 1 0 1'],
-  ['the receiver: a byte in reception at power-down is lost, so are bytes in power-down and in the ' +
-    "crystal's start-up (16K CK) after it; idle sleep hears",
-  ['h 0 1700', 's 2 1000', 'h 2000 1700', 's -1 5000', 'h 5001 1700', `h ${5000 + 16384} 1700`, 's 0 30000',
+  ['the receiver: a byte in reception at power-down is lost, so are bytes in power-down (the ' +
+    "simulators keep the chip asleep through the crystal's start-up); awake and in idle sleep it hears",
+  ['h 0 1700', 's 2 1000', 'h 2000 1700', 's -1 5000', 'h 5001 1700', 's 0 30000',
     'h 30001 1700', 's -1 40000', 'h 40001 1700'], (a) => a.join(' / '),
-  'h 1 0 / s 1 / h 0 2 / s 0 / h 0 3 / h 1 3 / s 0 / h 1 3 / s 0 / h 1 3'],
+  'h 1 0 / s 1 / h 0 2 / s 0 / h 1 2 / s 0 / h 1 2 / s 0 / h 1 2'],
+  ['the transmitter: a byte into the idle shift register keeps UDRE, a second waits in UDR0, a third ' +
+    'is lost; at a frame end the waiting one goes (UDRE), then the line idles (TXC)',
+  ['t 0 1360', 't 10 1360', 't 20 1360', 'e 1360 1360', 'e 2720 1360', 't 3000 1360'], (a) => a.join(' / '),
+  't 1 1360 / t 0 1360 / t 4294967295 1360 / e 1 2720 / e 2 0 / t 1 4360'],
+  ['a wake-up: 16K CK and the 4-cycle halt from power-down and power-save, 6 CK and 4 from standby, ' +
+    '4 from idle; power-down wakes by a pin change (PCINT0 is 3) or the watchdog (6), not by Timer0 (14)',
+  ['z 2 3', 'z 2 6', 'z 2 14', 'z 3 7', 'z 2 7', 'z 6 1', 'z 0 14', 'z 1 18'], (a) => a.join(' / '),
+  'z 16388 1 / z 16388 1 / z 16388 0 / z 16388 1 / z 16388 0 / z 10 1 / z 4 1 / z 4 0'],
+  ...timer2Literals(),
   ['RXD is low from the start bit to the last 0 data bit (LSB first)',
     ['r 10 1600', 'r 255 1600', 'r 254 1600', 'r 127 1600'], (a) => a.join(' / '), 'r 1440 / r 160 / r 320 / r 1440'],
 ];
+// Timer2 in CTC (WGM21) at clk/8, OCR2A 9: the prescaler's edges are every 8 cycles from
+// the reset (cycle 0), so a start at cycle 5 counts first at 8; compare A matches at the
+// tick that leaves 9 (the 10th, cycle 80) and clears the count. Stopped at cycle 100 (two
+// ticks on: 2), the count stays 2 and the next start goes on from it (7 ticks to 9, the
+// match at the 8th edge after 501: 560). OCR2A written as 3 below a count of 5: the count
+// runs to 255 and wraps (TOV2) before the match (255 ticks on). TCNT2 written with
+// OCR2A's value: the next tick compares nothing, and clears the count.
+function timer2Literals() {
+  const [A, B, CNT, OCRA] = [0, 1, 2, 3];
+  return [
+    ['Timer2: the prescaler runs free, CTC matches as the count leaves OCR2A and clears it',
+      [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 5`, 'y 79', 'y 80'], (a) => a.join(' / '),
+      'x -1 / x -1 / x 80 / y 2 9 80 / y 1 0 160'],
+    ['Timer2: a stopped clock keeps the count, a restart counts on from it',
+      [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 5`, `x ${B} 0 100`, 'y 500', `x ${B} 2 501`], (a) => a.join(' / '),
+      'x -1 / x -1 / x 80 / x -1 / y 0 2 -1 / x 560'],
+    ['Timer2: an OCR2A written below the count waits for the wrap',
+      [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 0`, 'y 40', `x ${OCRA} 3 41`, `y ${40 + 250 * 8}`,
+        `y ${40 + 255 * 8}`],
+      (a) => a.join(' / '), `x -1 / x -1 / x 80 / y 2 5 80 / x ${40 + 255 * 8} / y 0 255 ${40 + 255 * 8} / y 7 0 ${40 + 259 * 8}`],
+    ['Timer2: a sleep stops its clock (the I/O clock): the count and the prescaler wait, the match comes as ' +
+      'much later', [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${B} 2 5`, 'v 43 1043', 'y 1042', 'y 1043'], (a) => a.join(' / '),
+    'x -1 / x -1 / x 80 / v 1080 / y 0 5 1080 / y 0 5 1080'],
+    ['Timer2: a TCNT2 write blocks the next compare (the count still clears at OCR2A)',
+      [`x ${OCRA} 9 0`, `x ${A} 2 0`, `x ${CNT} 9 0`, `x ${B} 2 0`, 'y 8'], (a) => a.join(' / '),
+      'x -1 / x -1 / x -1 / x 88 / y 0 0 88'],
+  ];
+}
+
 for (const [name, table, pick, want] of literals)
   test(`literal: ${name}`, () => {
     assert.equal(pick(wasmAnswers(table)), want, 'wasm');

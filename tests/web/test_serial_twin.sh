@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/web/test_serial_twin.sh - serial stress on both emulators (build/sim/ttt-sim and
 # build/web/ttt-sim-js, --stdio), whose receivers model the chip's (two frames in the
-# FIFO, a third in the shift register, DOR0; sim/README.md): the transcripts must be
+# FIFO, a third in the shift register, DOR0; sim/README.md): the transcripts (`diag`'s
+# uptime and stack too) and the cycle stamps (every byte each way at its cycle) must be
 # identical, and
 #   pipelined: every console command, as the firmware's own `help` lists them (its
 #     command table; `move 1-9` sent as `move 1`, `stats [clear]` as `stats`), sent
@@ -24,15 +25,21 @@ bad() { say "FAILED: $*"; fail=1; }
 
 # twin NAME IMAGE: run $tmp/NAME.in on both; $tmp/NAME.serial is the transcript (simavr)
 twin() {
-    "$SIM" --stdio "$2" < "$tmp/$1.in" > "$tmp/$1.c" 2> "$tmp/$1.c.err" || bad "$1: simavr exit status"
-    "$SIMJS" --stdio "$2" < "$tmp/$1.in" > "$tmp/$1.js" 2> "$tmp/$1.js.err" || bad "$1: avr8js exit status"
-    grep '^serial ' "$tmp/$1.c" | sed '/^serial diag: up/d;s/stack [0-9]* B/stack N B/' > "$tmp/$1.serial"
-    grep '^serial ' "$tmp/$1.js" | sed '/^serial diag: up/d;s/stack [0-9]* B/stack N B/' > "$tmp/$1.jserial"
+    "$SIM" --stdio --stamps "$tmp/$1.cst" "$2" < "$tmp/$1.in" > "$tmp/$1.c" 2> "$tmp/$1.c.err" ||
+        bad "$1: simavr exit status"
+    "$SIMJS" --stdio --stamps "$tmp/$1.jst" "$2" < "$tmp/$1.in" > "$tmp/$1.js" 2> "$tmp/$1.js.err" ||
+        bad "$1: avr8js exit status"
+    grep '^serial ' "$tmp/$1.c" > "$tmp/$1.serial"
+    grep '^serial ' "$tmp/$1.js" > "$tmp/$1.jserial"
     if ! cmp -s "$tmp/$1.serial" "$tmp/$1.jserial"; then
         bad "$1: transcripts differ (< simavr, > avr8js):"
         diff "$tmp/$1.serial" "$tmp/$1.jserial" | head -20 | sed 's/^/    /'
     fi
-    say "$1: $(grep -c '' < "$tmp/$1.in") commands, $(wc -l < "$tmp/$1.serial") serial lines on each"
+    if ! cmp -s "$tmp/$1.cst" "$tmp/$1.jst"; then
+        bad "$1: cycle stamps differ (< simavr, > avr8js):"
+        diff "$tmp/$1.cst" "$tmp/$1.jst" | head -20 | sed 's/^/    /'
+    fi
+    say "$1: $(grep -c '' < "$tmp/$1.in") commands, $(wc -l < "$tmp/$1.serial") serial lines and $(grep -c -E ' (tx|rxd 0)' "$tmp/$1.cst") bytes stamped on each"
 }
 count() { grep -c -- "$2" "$tmp/$1.serial"; }
 
@@ -72,8 +79,8 @@ for a in 'help:help | ' 'lamp:lamp: ' 'diag:diag: lost rx '; do # each one answe
     [ "$sent" -eq "$got" ] || bad "stress: ${a%%:*} sent $sent times, answered $got"
 done
 # the last 100 lines: each `board` ends with its turn line, each `level N` answers `level:`
-turns=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial turn:')
-levels=$(tail -n 250 "$tmp/stress.serial" | grep -c '^serial level:')
+turns=$(grep -v '^serial diag' "$tmp/stress.serial" | tail -n 250 | grep -c '^serial turn:')
+levels=$(grep -v '^serial diag' "$tmp/stress.serial" | tail -n 250 | grep -c '^serial level:')
 [ "$turns" -ge 50 ] && [ "$levels" -ge 50 ] || bad "stress: 100 alternating lines: $turns boards, $levels levels answered"
 say "stress: $pairs pipelined pairs, a 20-line paste, 100 alternating lines: compared, lost rx and answers checked"
 

@@ -1,11 +1,12 @@
 """tests/web/test_sound_twin.py - the sound twin test: the same scripted sessions on simavr
-(`ttt-sim --wav`) and avr8js (`ttt-sim-js --wav`) give WAVs with the same notes, each
-one's onset within 5 ms and frequency within 1 % of its twin's, both found in the WAV
-alone and measured by an FFT (tests/sim/listen.py), and no sound outside them; each
-note as loud as its twin through the sounder's model (tests/sim/piezo.py, dB(A) at
+(`ttt-sim --wav`) and avr8js (`ttt-sim-js --wav`) give the same WAV, sample for sample
+(both emulators count the chip's cycles and time each edge of the pin at its Timer2
+tick: sim/README.md, "Cycle for cycle"); and the notes found in each alone and measured
+by an FFT (tests/sim/listen.py) agree, each one's onset within 5 ms and frequency within
+1 % of its twin's, with no sound outside them (so that a WAV that differs says how);
+each note as loud as its twin through the sounder's model (tests/sim/piezo.py, dB(A) at
 10 cm) within LEVEL_DB, and as loud as the model says of the table's notes
 (tests/sim/test_sound.py's level_errors).
-
 Sessions: the firmware's (tests/sim/test_sound.py's SESSIONS: presses, the menu, a win, a
 draw, a loss; not the wake-up after five idle minutes, 20 s on avr8js alone, which
 test-sim-sound hears), each WAV also holding the sounds of build/gen/sounds.json
@@ -59,19 +60,23 @@ def need(name):
 
 
 def run_pair(image, script, tmp_path, name):
-    """One session with --wav on both emulators at once: (simavr's, avr8js's) samples."""
+    """One session with --wav on both emulators at once: (simavr's, avr8js's) samples; the
+    two transcripts (serial lines, LED pictures) the same."""
     runs = []
     for sim, side in ((need("TTT_SIM"), "simavr"), (need("TTT_SIM_JS"), "avr8js")):
         path = str(tmp_path / ("%s-%s.wav" % (name, side)))
         p = subprocess.Popen([sim, "--stdio", "--wav", path, image], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         runs.append((sim, p, path))
-    out = []
+    out, said = [], []
     for sim, p, path in runs:
         stdout, stderr = p.communicate(script + "quit\n", timeout=120)
         assert p.returncode == 0, "%s exit status %d: %s" % (sim, p.returncode, stderr)
         assert "error" not in stdout, stdout
         out.append(listen.read_wav(path))
+        said.append(stdout)
+    # probe_sound's tcnt2 lines
+    assert said[0] == said[1], "the transcripts differ:\n%s\n%s" % tuple(said)
     return out
 
 
@@ -115,9 +120,7 @@ def test_twin(tmp_path, name):
     a, b = twin(tmp_path, name)
     na, nb = listen.notes(a), listen.notes(b)
     print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
-    # a step ends a few cycles past its time, not alike on the two (sim/README.md): a
-    # session's last sample may be on one side only
-    assert abs(len(a) - len(b)) <= 1, "lengths %d and %d" % (len(a), len(b))
+    assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
     if not fitted():
         # no sounder on the board: avr8js hears nothing (simavr's part still records OC2A,
         # which only a probe toggles there)
@@ -126,6 +129,7 @@ def test_twin(tmp_path, name):
     assert len(nb) >= SESSIONS[name][2], "notes missing: %s" % fmt(nb)
     assert differences(na, nb, SESSIONS[name][3]) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
+    assert np.array_equal(a, b), "the WAVs differ from sample %d" % np.argmax(a != b)
 
 
 @pytest.mark.parametrize("name", sorted(set(FW_SESSIONS) - {"wake"}))
@@ -136,14 +140,13 @@ def test_firmware_twin(tmp_path, name):
     a, b = run_pair(need("TTT_ELF"), "\n".join(script) + "\n", tmp_path, name)
     na, nb = listen.notes(a), listen.notes(b)
     print("\n%s simavr: %s\n%s avr8js: %s" % (name, fmt(na), name, fmt(nb)))
-    # a step ends a few cycles past its time, not alike on the two (sim/README.md): a
-    # session's last sample may be on one side only
-    assert abs(len(a) - len(b)) <= 1, "lengths %d and %d" % (len(a), len(b))
+    assert len(a) == len(b), "lengths %d and %d" % (len(a), len(b))
     assert differences(na, nb) == []
     assert check_sounds(nb, names, sounds_table()) == []
     assert (listen.stray(a, na), listen.stray(b, nb)) == (0, 0)
     assert level_differences(a, na, b, nb) == []
     assert level_errors(piezo.load(), b, nb) == []
+    assert np.array_equal(a, b), "the WAVs differ from sample %d" % np.argmax(a != b)
 
 
 def test_planted(tmp_path):

@@ -1,9 +1,10 @@
 // sim/web/src/cli.js - ttt-sim-js: build/sim/ttt-sim's twin on avr8js, with the same
-// command line (`[--stdio] [--trace FILE.vcd] [--wav FILE.wav] [IMAGE]`, IMAGE an ELF or Intel HEX,
-// default build/avr/ttt.elf) and the same --stdio protocol, byte for byte: simulated time
-// advances only inside press/hold/wait/duty. Without --stdio it is the terminal board
-// (play.js). --wav writes the sounder pin's sound at the end (wav.js). Bundled by
-// sim/web/build.mjs into one Node script.
+// command line (`[--stdio] [--trace FILE.vcd] [--wav FILE.wav] [--stamps FILE] [IMAGE]`, IMAGE an
+// ELF or Intel HEX, default build/avr/ttt.elf) and the same --stdio protocol, byte for
+// byte: simulated time advances only inside press/hold/wait/duty. Without --stdio it is
+// the terminal board (play.js). --wav writes the sounder pin's sound at the end (wav.js),
+// --stamps each event at its cycle, as ttt-sim's. Bundled by sim/web/build.mjs into one
+// Node script.
 import fs from 'node:fs';
 import { Shield, msToCycles, F_CPU, WINDOW_CYCLES, PRESS_MS, TAP_GAP_MS } from './shield.js';
 import { parseImage } from './image.js';
@@ -97,7 +98,7 @@ class Stdio {
     this.board = board;
     this.printed = '';
     this.printedGhosts = '.........';
-    this.releasedAt = -1; // the cycle of the last release
+    this.releasedAt = -1; // the cycle of the last release (press, hold, up)
     board.onLine = (line) => emit(`serial ${line}`);
   }
 
@@ -164,21 +165,47 @@ class Stdio {
     return !n || n !== rest.length || ms < 0 || ms > 3600000 ? null : ms;
   }
 
-  // press/hold; null when the line is neither
-  keyCommand(line) {
-    let p;
-    const holdUsage = 'error: usage: hold N MS (N 1-9, MS 0-3600000)';
-    if (line.startsWith('press ') && (p = parseCell(line.slice(6))) && line.length === 6 + p.n)
-      return this.holdMs(p.cell, PRESS_MS);
-    if (line.startsWith('hold ') && (p = parseCell(line.slice(5))) && line[5 + p.n] === ' ') {
-      const ms = Stdio.ms(line.slice(5 + p.n + 1));
-      if (ms === null) emit(holdUsage);
-      return ms === null ? 0 : this.holdMs(p.cell, ms);
+  // down N [N ...], up N [N ...]: those contacts closed (opened) now, together; no time
+  // passes. A cell already down (not down) is an error and nothing changes.
+  downUp(line, down) {
+    const board = this.board, name = down ? 'down' : 'up';
+    const cells = /^([1-9])( [1-9])*$/.test(line.slice(name.length + 1))
+      ? line.slice(name.length + 1).split(' ').map((d) => Number(d) - 1) : null;
+    if (!cells || new Set(cells).size !== cells.length) {
+      emit(`error: usage: ${name} N [N ...] (N 1-9, each once)`);
+      return 0;
     }
-    if (line.startsWith('press ')) emit('error: usage: press N (N 1-9)');
-    else if (line.startsWith('hold ')) emit(holdUsage);
-    else return null;
+    const mask = cells.reduce((m, c) => m | (1 << c), 0);
+    const wrong = down ? mask & board.keys : mask & ~board.keys;
+    for (let c = 0; c < 9; c++) {
+      if ((wrong >> c) & 1) {
+        emit(`error: ${name}: cell ${c + 1} is ${down ? 'down already' : 'not down'}`);
+        return 0;
+      }
+    }
+    board.setKeys(down ? board.keys | mask : board.keys & ~mask);
+    if (!down) this.releasedAt = board.now();
     return 0;
+  }
+
+  // press/hold/down/up; null when the line is none of them
+  keyCommand(line) {
+    if (line.startsWith('down ') || line.startsWith('up ')) return this.downUp(line, line[0] === 'd');
+    const press = line.startsWith('press '), hold = line.startsWith('hold ');
+    if (!press && !hold) return null;
+    const p = parseCell(line.slice(press ? 6 : 5));
+    let ms = PRESS_MS;
+    if (p && hold && line[5 + p.n] === ' ') ms = Stdio.ms(line.slice(5 + p.n + 1));
+    else if (p && (hold || line.length !== 6 + p.n)) ms = null;
+    if (!p || ms === null) {
+      emit(press ? 'error: usage: press N (N 1-9)' : 'error: usage: hold N MS (N 1-9, MS 0-3600000)');
+      return 0;
+    }
+    if ((this.board.keys >> p.cell) & 1) {
+      emit(`error: ${press ? 'press' : 'hold'}: cell ${p.cell + 1} is down (up ${p.cell + 1} first)`);
+      return 0;
+    }
+    return this.holdMs(p.cell, ms);
   }
 
   command(line) {
@@ -197,7 +224,7 @@ class Stdio {
     else if (line.startsWith('serial ') || line === 'serial')
       this.board.serialLine(line.length > 6 ? line.slice(7) : '');
     else
-      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, wait MS, serial TEXT, duty [MS], quit)`);
+      emit(`error: unknown command '${line.slice(0, 60)}' (press N, hold N MS, down N ..., up N ..., wait MS, serial TEXT, duty [MS], quit)`);
     return 0;
   }
 }
@@ -218,27 +245,33 @@ function runStdio(board) {
 // ---- main ---------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const o = { stdio: false, trace: null, wav: null, image: DEFAULT_IMAGE };
+  const o = { stdio: false, trace: null, wav: null, stamps: null, image: DEFAULT_IMAGE };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--stdio') o.stdio = true;
     else if (a === '--trace' && i + 1 < argv.length) o.trace = argv[++i];
     else if (a === '--wav' && i + 1 < argv.length) o.wav = argv[++i];
+    else if (a === '--stamps' && i + 1 < argv.length) o.stamps = argv[++i];
     else if (a[0] === '-') return null;
     else o.image = a;
   }
   return o;
 }
 
-// --wav FILE: opened at once (a bad path fails before the session), written at its end
-function openWav(path, board) {
-  let fd;
+// an output file opened at once (a bad path fails before the session): its fd, or null
+function openOut(path) {
   try {
-    fd = fs.openSync(path, 'w');
+    return fs.openSync(path, 'w');
   } catch (e) {
     process.stderr.write(`ttt-sim-js: cannot write ${path}\n`);
     return null;
   }
+}
+
+// --wav FILE: opened at once, written at the session's end
+function openWav(path, board) {
+  const fd = openOut(path);
+  if (fd === null) return null;
   const pcm = new PinResampler(F_CPU);
   board.onSound = (cycle, high) => pcm.edge(cycle, high);
   return () => {
@@ -254,10 +287,23 @@ function openWav(path, board) {
   };
 }
 
+// --stamps FILE: each event with its cycle, as ttt-sim's (sim/board.h, board_stamps)
+function openStamps(path, board) {
+  const fd = openOut(path);
+  if (fd === null) return null;
+  let lines = [];
+  const write = () => { fs.writeSync(fd, lines.join('')); lines = []; };
+  board.onStamp = (cycle, what, value) => {
+    lines.push(`${cycle} ${what} ${value.toString(16)}\n`);
+    if (lines.length >= 4096) write();
+  };
+  return () => { write(); fs.closeSync(fd); };
+}
+
 async function main(argv) {
   const args = parseArgs(argv);
   if (!args) {
-    process.stderr.write('usage: ttt-sim-js [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [ELF|HEX]\n');
+    process.stderr.write('usage: ttt-sim-js [--stdio] [--trace FILE.vcd] [--wav FILE.wav] [--stamps FILE] [ELF|HEX]\n');
     return 2;
   }
   const { stdio, trace, image } = args;
@@ -280,8 +326,11 @@ async function main(argv) {
   }
   const wav = args.wav ? openWav(args.wav, board) : true;
   if (!wav) return 1;
+  const stamps = args.stamps ? openStamps(args.stamps, board) : true;
+  if (!stamps) return 1;
   const rc = stdio ? runStdio(board) : await runPlay(board, image);
   if (tr) tr.close();
+  if (args.stamps) stamps();
   return args.wav && !wav() ? 1 : rc;
 }
 

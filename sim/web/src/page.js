@@ -13,7 +13,7 @@
 // rendering through the page's own sound graph, the sounder's filters or the pin's square
 // as it is: sound.js).
 import {
-  Shield, msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
+  Shield, msToCycles, F_CPU, SHIFT_MS, ARMED_MS, SHIFTED_DIGITS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import { parseHex } from './image.js';
 import { Presses } from './presses.js';
@@ -214,7 +214,7 @@ function down(cell, who, holdMs) {
   const first = !presses.busy(cell);
   holders[cell].add(who);
   presses.down(cell, holdMs);
-  if (first) verdict.pressed(cell, `cell ${cell + 1} (key ${label(cell)})`, board.now(), holdMs >= LONG_MS);
+  if (first) verdict.pressed(cell, `cell ${cell + 1} (key ${label(cell)})`, board.now(), holdMs >= ARMED_MS);
 }
 function up_(cell, who) {
   if (!holders[cell].delete(who) || holders[cell].size || !board) return;
@@ -245,7 +245,7 @@ document.addEventListener('keydown', (e) => {
     const cell = keyCell(digit, numpad);
     if (isLong || longNext) {
       longNext = false;
-      down(cell, 'k' + e.code, LONG_MS);
+      down(cell, 'k' + e.code, SHIFT_MS); // past the menu's hold: shift+5 opens the menu
     } else {
       down(cell, 'k' + e.code);
     }

@@ -3,7 +3,7 @@
 // FULL (cells 3 rows tall, 80x35), COMPACT (2 rows, key help beside the grid, 72x14;
 // 80x24 shows 14 console lines), or a message when the terminal is smaller. Node only.
 import {
-  msToCycles, F_CPU, LONG_MS, SHIFTED_DIGITS, TIMINGS, cellKey, keyCell, shadePermille,
+  msToCycles, F_CPU, SHIFT_MS, SHIFTED_DIGITS, TIMINGS, cellKey, keyCell, shadePermille,
 } from './shield.js';
 import MENU_TABLE from 'board-menu';
 import LEGEND_TABLE from 'board-legend';
@@ -298,8 +298,11 @@ class Play {
       h.repeated = true;
       return;
     }
-    if (h.cell >= 0 && !h.repeated) this.presses.tap(h.cell);
-    this.presses.down(cl, isLong ? LONG_MS : TIMINGS.REPEAT_DELAY_MS);
+    const tapped = h.cell >= 0 && !h.repeated;
+    if (tapped) this.presses.tap(h.cell);
+    // shift+digit: past the firmware's menu hold (shift+5 opens the menu); right after the
+    // same digit, a tap and then it
+    this.presses.down(cl, isLong ? SHIFT_MS : TIMINGS.REPEAT_DELAY_MS, tapped && h.cell === cl);
     this.held = { cell: isLong ? -1 : cl, last: now, repeated: false };
     this.verdict.pressed(cl, `key ${cellKey(cl, this.numpad)} = ${PLACE[cl]} cell (cell ${cl + 1})`, now, isLong);
   }

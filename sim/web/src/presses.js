@@ -25,9 +25,14 @@ export class Presses {
   /** A cell is held by time (it lets go by itself). */
   timedHold() { return this.pressedAt.some((at, c) => at >= 0 && this.releaseAt[c]); }
 
-  /** Press `cell` for holdMs (a timed press), or with holdMs 0 until up(cell). */
-  down(cell, holdMs = 0) {
-    if (this.busy(cell)) return;
+  /**
+   * Press `cell` for holdMs (a timed press), or with holdMs 0 until up(cell). A cell down
+   * or waiting is not pressed again, unless `behind`: its timed press goes first (a key's
+   * tap, then its long press).
+   */
+  down(cell, holdMs = 0, behind = false) {
+    const after = behind && this.pressedAt[cell] >= 0 && this.releaseAt[cell];
+    if (this.busy(cell) && !(after && !this.waiting.some((w) => w.cell === cell))) return;
     if (this.waiting.length || this.timedHold()) this.waiting.push({ cell, holdMs, up: false });
     else this._press(cell, holdMs);
     this.onKey(cell, true);

@@ -14,13 +14,18 @@
 //     timeout resets only PC and SP (the chip is rebuilt with MCUSR = WDRF, EEPROM kept),
 //     MCUSR starts at 0 (PORF set at power-on), and an interrupt may run right after
 //     SEI/RETI (held for one instruction here, as on the chip);
+//   - the chip's cycles, as simavr's board counts them (sim/README.md, "Cycle for
+//     cycle"): an interrupt's 4 cycles, every clock event due before it, the wake-up's
+//     start-up, CBI's 2 cycles, a compare's flag as the count leaves OCRnx, a clock
+//     select from its write, the watchdog's count, the transmitter's UDR0 buffer;
 //   - ADC: the 1.1 V bandgap against AVcc reads 1.1 / VCC * 1024 (225 at 5.0 V);
-//   - sound: each edge of the sounder pin (pins.sound, OC2A), timed to the cycle of the
-//     Timer2 tick that toggled it, to onSound (sound.js, wav.js).
+//   - sound: Timer2 counted as the chip (the board model's), each edge of the sounder
+//     pin (pins.sound, OC2A) timed to the cycle of the tick that toggled it, to onSound
+//     (sound.js, wav.js); onStamp for --stamps.
 // Time is counted in CPU cycles; nothing here reads a clock. No DOM, no Node APIs.
 import MODEL_WASM from 'board-model-wasm';
 import {
-  CPU, avrInstruction, AVRTimer, timer0Config, timer1Config, timer2Config,
+  CPU, avrInstruction, avrInterrupt, AVRTimer, timer0Config, timer1Config, timer2Config,
   usart0Config, AVREEPROM, eepromConfig, AVRWatchdog, watchdogConfig, AVRClock, AVRADC,
   adcConfig, AVRIOPort, portBConfig, portCConfig, portDConfig,
 } from 'avr8js';
@@ -44,11 +49,14 @@ export const TIMINGS = Object.fromEntries(Object.keys(C).filter((k) => k.startsW
   .map((k) => [k.slice('constant_'.length), C[k]()]));
 
 // The gestures and keys of `make play` (sim/ttt_sim.c), for every front end: a tap, a
-// long press (past the firmware's GAME_LONG_MS), shift+1..9 as typed (a long press),
-// and the key of each cell: 1-9 in reading order, or with `numpad` 7-8-9 on top (that
-// mapping is its own inverse, so keyCell and cellKey share it).
+// long press (past the firmware's, ARMED_MS), shift+1..9 as typed (a press past the
+// firmware's menu hold: shift+5 opens the menu), and the key of each cell: 1-9 in reading
+// order, or with `numpad` 7-8-9 on top (that mapping is its own inverse, so keyCell and
+// cellKey share it). The board model makes them from the firmware's timings.
 export const PRESS_MS = C.constant_PRESS_MS();
 export const LONG_MS = C.constant_LONG_MS();
+export const SHIFT_MS = C.constant_SHIFT_MS();
+export const ARMED_MS = C.constant_ARMED_MS();
 // a press that comes while a front end holds another cell (a tap's PRESS_MS, a timed long
 // press), or at the very instant it lets one go, goes down this long after that release
 export const TAP_GAP_MS = C.constant_TAP_GAP_MS();
@@ -72,12 +80,11 @@ const LEDS_PICTURE = 1, LEDS_GHOSTS = 2, LEDS_SHADES = 4; // what a window chang
 const UART_FLOW = 1, UART_DATA = 2, UART_LINE = 4; // what a byte was
 const PORF = 0x01, WDRF = 0x08;
 const SREG_I = 0x80;
-const OP_SLEEP = 0x9588;
+const OP_SLEEP = 0x9588, OP_CBI = 0x9800; // CBI: 1001 1000 AAAA Abbb
 const SLEEP_POWER_DOWN = 2; // SMCR's SM bits (idle is 0)
-// vectors (word addresses) that wake the chip from power-down: INT0, INT1, PCINT0-2, WDT
-const WAKE_VECTORS = [2, 4, 6, 8, 10, 12];
+const INT_CYCLES = C.constant_INT_CYCLES(); // an interrupt's response (board_model.h)
 const EE_BYTES = 1024;
-const OVERRIDE = { Enable: 1, Set: 2, Clear: 3, Toggle: 4 }; // avr8js's PinOverrideMode (not exported)
+const OVERRIDE = { None: 0, Enable: 1, Set: 2, Clear: 3, Toggle: 4 }; // avr8js's PinOverrideMode (not exported)
 
 // An erase + write takes the model's time (avr8js's default is 1.8 + 1.8 ms): the
 // firmware's timing after a save, and so the ms its random levels are stirred with,
@@ -131,6 +138,10 @@ export class Shield {
     this.onReset = null; // (mcusr) after every reset
     this.tracer = null; // { pins(), tx(byte), rx(byte) }: the VCD trace (trace.js)
     this.onSound = null; // (cycle, high) for each edge of the sounder pin, cycles since power-on
+    // (cycle, what, value) for each byte from the chip (tx, at its UDR0 write) and each
+    // change of the dies lit (leds), the sounder pin (sound), the closed keys (keys) and
+    // RXD (rxd): ttt-sim's board_stamps() (sim/board.h) writes the same
+    this.onStamp = null;
     this.soundHigh = false;
     this.soundAt = 0; // the cycle of its last edge
     this.keys = 0;
@@ -165,16 +176,10 @@ export class Shield {
     this._timers(cpu);
     this.ports = [new AVRIOPort(cpu, portBConfig), new AVRIOPort(cpu, portCConfig),
       new AVRIOPort(cpu, portDConfig)];
-    // avr8js gap 11: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
-    // UCSR0B write keeping RXEN0 leaves received data alone): sim/web/src/usart.js
-    this.usart = new ChipUSART(cpu, usart0Config, F_CPU);
-    // avr8js gap 1: UDRE is a level (set while UDR0 is empty), not an event: taking
-    // the interrupt must not clear it, or a UDRE handler that finds nothing to send
-    // leaves all later output stuck.
-    this.usart.UDRE.constant = true;
-    this.usart.onByteTransmit = (b) => this._txByte(b);
+    this._usart(cpu);
     this.eepromPeriph = new AVREEPROM(cpu, this.eeprom, EEPROM_TIMING);
     this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
+    this._watchdogCount(cpu);
     this.adc = new AVRADC(cpu, adcConfig);
     this.adc.avcc = this.vcc;
     // avr8js gap 4: a watchdog reset calls cpu.reset(), which resets only PC and SP.
@@ -187,9 +192,15 @@ export class Shield {
       cpu.writeData(WDTCSR, 0x08); // WDE, 16 ms
     }
     this.sleepMode = -1; // -1 awake, else SM of the SLEEP being slept
+    this.wakeAt = -1; // asleep and woken: the CPU runs again then
+    this.clockStopped = 0; // the cycle a sleep but idle stopped the I/O clock
+    this.insnAt = 0; // the cycle the instruction under way began
     this.nextTx = 0;
     this.rxdHighAt = 0; // RXD goes high again (0: it is high)
-    this.rxPending = null; // { b, at }: a byte the chip hears, complete (RXC) at cycle `at`
+    this.rxPending = null; // { b, fe }: a byte the chip hears, complete (RXC) at its stop bit
+    // the stop bit is a clock event of the chip's, so the interrupt it raises is taken
+    // after the instruction under way, as simavr's cycle timer (host_uart.c) has it
+    this.rxDone = () => this._rxComplete();
     this.model.uart_release();
     // RXD (PD0) idles high: the Uno's USB bridge drives it through 1 kOhm
     this.ports[2].setPin(0, true);
@@ -208,6 +219,53 @@ export class Shield {
     if (this.onReset) this.onReset(mcusr);
   }
 
+  // avr8js gaps 11 and 16: the chip's receiver (2-frame FIFO, shift register, DOR0, FE0; a
+  // UCSR0B write keeping RXEN0 leaves received data alone) and transmitter (UDR0 beside
+  // the shift register, the board model's board_tx_t): sim/web/src/usart.js. Gap 1: UDRE
+  // is a level (set while UDR0 is empty), not an event: taking the interrupt must not
+  // clear it, or a UDRE handler that finds nothing to send leaves all later output stuck.
+  _usart(cpu) {
+    const m = this.model;
+    this.usart = new ChipUSART(cpu, usart0Config, F_CPU, {
+      write: (now, cycles) => m.tx_write(now, cycles), frameEnd: (now, cycles) => m.tx_frame_end(now, cycles),
+      next: () => m.tx_next(),
+    });
+    this.usart.UDRE.constant = true;
+    this.usart.onByteTransmit = (b) => this._txByte(b);
+  }
+
+  // avr8js gap 17: every WDTCSR write while the watchdog runs restarts its count; the
+  // chip's counter runs on from the last WDR (or the write that enabled it, or a time-out
+  // in interrupt mode), the new prescaler timing it from there (simavr restarts it when
+  // the prescaler changes: sim/board.c, wdtcsr_write).
+  // Likewise a time-out in interrupt mode: the next one comes a period after it, not
+  // after the clock event that found it.
+  _watchdogCount(cpu) {
+    const wdt = this.watchdog, reg = watchdogConfig.WDTCSR, hook = cpu.writeHooks[reg];
+    const period = () => Math.floor((F_CPU / wdt.clockFrequency) * wdt.prescaler);
+    const check = wdt.checkWatchdog;
+    wdt.checkWatchdog = () => {
+      const due = wdt.watchdogTimeout, fired = wdt.enabled && cpu.cycles >= due;
+      check();
+      if (fired && !this.wdtFired && wdt.enabled) {
+        wdt.watchdogTimeout = due + period();
+        cpu.clearClockEvent(wdt.checkWatchdog);
+        cpu.addClockEvent(wdt.checkWatchdog, wdt.watchdogTimeout - cpu.cycles);
+      }
+    };
+    cpu.writeHooks[reg] = (value, old, addr, mask) => {
+      const was = wdt.enabled, origin = wdt.watchdogTimeout - period();
+      const r = hook(value, old, addr, mask);
+      if (was && wdt.enabled) {
+        wdt.watchdogTimeout = origin + period();
+        cpu.clearClockEvent(wdt.checkWatchdog);
+        cpu.addClockEvent(wdt.checkWatchdog, wdt.watchdogTimeout - cpu.cycles);
+        wdt.scheduled = true;
+      }
+      return r;
+    };
+  }
+
   _timers(cpu) {
     this.timers = [new AVRTimer(cpu, timer0Config), new AVRTimer(cpu, timer1Config),
       new AVRTimer(cpu, timer2Config)];
@@ -217,48 +275,96 @@ export class Shield {
     // (timerUpdated's `prevValue < ocrB && overflow`); the LED driver parks OCR0B there
     // between its compares, and every row step took its first compare at once (dim and
     // dimmer levels' dies lit the whole step). Such a compare value never matches.
+    // avr8js gap 14: a compare sets its flag (and toggles OCnx) at the timer tick that
+    // brings the count to OCRnx; the chip's comparator matches while the count equals
+    // OCRnx and sets the flag at the next tick, as the count leaves it (datasheet 15.8,
+    // figures 15-11 and 15-12: 64 cycles later for Timer0 at clk/64). The counts left in
+    // (prev, value] are [prev, value): both one count back.
+    // avr8js gap 15: a clock select written to TCCRnB takes effect at the next clock
+    // event, after the instruction: the timer counts from the cycle after the write; in
+    // simavr from the write's. Here from the write's (counts pending under the old clock
+    // first): the chip's prescaler runs free, which neither models.
+    for (const t of this.timers) {
+      const reg = t.config.TCCRB, hook = cpu.writeHooks[reg];
+      cpu.writeHooks[reg] = (value, old, addr, mask) => {
+        const r = hook(value, old, addr, mask);
+        cpu.clearClockEvent(t.count);
+        t.count(false);
+        return r;
+      };
+    }
     for (const t of this.timers) {
       const updated = t.timerUpdated.bind(t);
       t.timerUpdated = (value, prev) => {
-        const ocrB = t.ocrB;
-        if (prev > value && ocrB > t.TOP) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
+        const top = t.TOP, ocrB = t.ocrB;
+        value = (value + top) % (top + 1);
+        prev = (prev + top) % (top + 1);
+        if (prev > value && ocrB > top) t.ocrB = prev; // in neither (prev, TOP] nor [0, value]
         updated(value, prev);
         t.ocrB = ocrB;
       };
     }
   }
 
-  // The sounder pin's edges. A Timer2 compare toggles OC2A inside the timer's count, whose
-  // lastCycle is then the tick that matched; the CPU runs a few cycles past it before the
-  // clock event is taken, so that tick, not the CPU's cycle, times the edge. A reset drives
-  // the pin low (an input, not driven: low to the sounder).
-  // avr8js gap 12: connecting OC2A (COM2A set) drives PORTB3's value; the chip drives its
-  // OC2A latch, which keeps its level while disconnected (a tone that stopped high starts
-  // the next one high at once). The latch is kept here.
+  // Timer2 as the chip counts it, and the sounder pin's edges (sim/parts/sounder.c is
+  // simavr's twin). avr8js gap 12: its Timer2 counts otherwise than the chip (an OCR2A
+  // written below the count wraps it at once, a TCNT2 above OCR2A too) and connecting
+  // OC2A (COM2A set) drives PORTB3's value, where the chip drives its OC2A latch, which
+  // keeps its level while disconnected. Here the board model's board_timer2_t keeps the
+  // count from the register writes (TCNT2 reads give it); its compare A matches, each at
+  // its tick's cycle, drive the latch, and the latch the pin; avr8js's own compare unit is
+  // cut off the pin (its flags stay). A reset drives the pin low (an input, not driven:
+  // low to the sounder). Cycles are the chip's (cpu.cycles).
   _soundPin(cpu) {
-    const sp = this.pins.sound;
-    if (!sp) return;
-    const port = this.ports[sp.port], mask = 1 << sp.bit, t2 = this.timers[2];
-    let at = -1, latch = false;
-    const comp = t2.updateCompPin.bind(t2), compA = t2.updateCompA.bind(t2);
-    t2.updateCompPin = (...args) => {
-      at = t2.lastCycle;
-      comp(...args);
+    const m = this.model, t2 = this.timers[2], cfg = timer2Config, sp = this.pins.sound;
+    const port = sp ? this.ports[sp.port] : null, mask = sp ? 1 << sp.bit : 0;
+    let latch = false, at = -1;
+    m.t2_reset(cpu.cycles);
+    t2.updateCompA = () => {};
+    const com = () => (cpu.data[cfg.TCCRA] >> 6) & 3;
+    const drive = () => { if (port) port.timerOverridePin(sp.bit, com() ? (latch ? OVERRIDE.Set : OVERRIDE.Clear) : OVERRIDE.None); };
+    const compare = () => {
+      const c = com();
+      if (c === 1) latch = !latch;
+      else if (c >= 2) latch = c === 3;
+      drive();
+    };
+    const schedule = () => {
+      cpu.clearClockEvent(this.t2Match);
+      const next = m.t2_next_a();
+      if (next >= 0) cpu.addClockEvent(this.t2Match, next - cpu.cycles);
+    };
+    this.t2Match = () => {
+      const due = m.t2_next_a();
+      at = due;
+      if (m.t2_run(due) & 1) compare(); // BOARD_T2_MATCH_A
       at = -1;
+      schedule();
     };
-    t2.updateCompA = (mode) => {
-      if (mode === OVERRIDE.Toggle) latch = !latch;
-      else if (mode === OVERRIDE.Set || mode === OVERRIDE.Clear) latch = mode === OVERRIDE.Set;
-      compA(mode === OVERRIDE.Enable ? (latch ? OVERRIDE.Set : OVERRIDE.Clear) : mode);
-    };
+    [cfg.TCCRA, cfg.TCCRB, cfg.TCNT, cfg.OCRA, cfg.OCRB].forEach((addr, reg) => {
+      const hook = cpu.writeHooks[addr];
+      cpu.writeHooks[addr] = (value, old, a, bits) => {
+        const r = hook ? hook(value, old, a, bits) : false;
+        m.t2_write(reg, value, this.insnAt);
+        if (addr === cfg.TCCRA && !com() !== !((old >> 6) & 3)) drive();
+        if (addr === cfg.TCCRB && (value & 0x80)) compare(); // FOC2A
+        schedule();
+        return r;
+      };
+    });
+    // at the instruction's first cycle, as simavr reads and writes (avr8js's LD and LDS
+    // read a cycle into theirs)
+    cpu.readHooks[cfg.TCNT] = (addr) => (cpu.data[addr] = m.t2_tcnt(this.insnAt));
+    this.timerEvents.add(this.t2Match); // it waits while the I/O clock stands, as theirs
+    if (!port) return;
     const edge = (cycles) => {
       const ddr = cpu.data[port.portConfig.DDR] & mask;
       const high = ddr !== 0 && (port.lastValue & mask) !== 0;
       if (high === this.soundHigh) return;
       this.soundHigh = high;
-      // never before the edge already told (a port write a few cycles after the tick)
-      this.soundAt = Math.max(this.soundAt, this.cycleBase + cycles);
+      this.soundAt = this.cycleBase + cycles;
       if (this.onSound) this.onSound(this.soundAt, high);
+      if (this.onStamp) this.onStamp(this.soundAt, 'sound', high ? 1 : 0);
     };
     edge(cpu.cycles);
     port.addListener(() => edge(at >= 0 ? at : cpu.cycles));
@@ -280,6 +386,7 @@ export class Shield {
   /** Bit i = contact of cell i closed (cells 0..8 in reading order). */
   setKeys(mask) {
     this.keys = mask & 0x1ff;
+    if (this.onStamp) this.onStamp(this.now(), 'keys', this.keys);
     this._keysApply();
     if (this.tracer) this.tracer.pins();
   }
@@ -301,8 +408,9 @@ export class Shield {
   get dies() { return this.model.leds_dies(); }
 
   _ledsRecompute() {
-    const d = this.cpu.data;
+    const d = this.cpu.data, was = this.onStamp && this.model.leds_dies();
     this.model.leds_ports(this.now(), d[PORTB], d[DDRB], d[PORTC], d[DDRC], d[PORTD], d[DDRD]);
+    if (this.onStamp && this.model.leds_dies() !== was) this.onStamp(this.now(), 'leds', this.model.leds_dies());
   }
 
   _ledsWindow(now) {
@@ -333,8 +441,14 @@ export class Shield {
 
   _txByte(b) {
     if (this.tracer) this.tracer.tx(b);
+    if (this.onStamp) this.onStamp(this.now(), 'tx', b);
     const got = this.model.uart_from_chip(b);
     if (got & UART_FLOW) this.status.xoffs = this.model.uart_xoffs();
+    if ((got & UART_FLOW) && !this.xoff && this.txq.length) {
+      // XON: the host's next byte at once (or at its pace), the run step ends for it
+      if (this.nextTx < this.cpu.cycles) this.nextTx = this.cpu.cycles;
+      if (this.nextTx < this.runLimit) this.runLimit = this.nextTx;
+    }
     if ((got & UART_DATA) && this.onByte) this.onByte(b);
     if ((got & UART_LINE) && this.onLine) this.onLine(cString(this.model, this.model.uart_line()));
   }
@@ -360,17 +474,19 @@ export class Shield {
   // down, nor in the crystal's start-up after a wake-up), as on the chip.
   _feed() {
     const cpu = this.cpu, u = this.usart;
-    if (this.xoff || !(cpu.data[UCSR0B] & 0x10) || this.rxPending || u.rxBusy) {
-      this.nextTx = cpu.cycles + 64;
+    if (!(cpu.data[UCSR0B] & 0x10)) { // the receiver off: the byte waits a pace
+      this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
       return;
     }
     const q = this.txq.shift(), b = q & 0xff;
     this.ports[2].setPin(0, false);
+    if (this.onStamp) this.onStamp(this.now(), 'rxd', 0);
     this.rxdHighAt = cpu.cycles + this.model.uart_rxd_low(b, u.cyclesPerChar);
-    // the receiver takes a byte time (avr8js's own timer could not be called off)
+    // the receiver takes a byte time (an event of ours: a power-down calls it off)
     if (this.model.uart_rx_hears(this.now(), u.cyclesPerChar)) {
       u.rxStart();
-      this.rxPending = { b, fe: q > 0xff, at: cpu.cycles + u.cyclesPerChar };
+      this.rxPending = { b, fe: q > 0xff };
+      cpu.addClockEvent(this.rxDone, u.cyclesPerChar);
     }
     if (this.tracer) this.tracer.rx(b);
     this.nextTx = cpu.cycles + this.model.uart_pace(u.cyclesPerChar);
@@ -385,12 +501,16 @@ export class Shield {
   _rxdIdle() {
     this.rxdHighAt = 0;
     this.ports[2].setPin(0, true);
+    if (this.onStamp) this.onStamp(this.now(), 'rxd', 1);
   }
 
   // The sleep mode (-1 awake) for the chip and the model's receiver.
   _sleep(mode) {
     this.sleepMode = mode;
-    if (this.model.uart_sleep(mode, this.now())) this.rxPending = null; // lost mid-byte
+    if (this.model.uart_sleep(mode, this.now())) { // lost mid-byte
+      this.rxPending = null;
+      this.cpu.clearClockEvent(this.rxDone);
+    }
   }
 
   // ---- running --------------------------------------------------------------------
@@ -411,16 +531,14 @@ export class Shield {
       let next = end;
       const win = this.nextWindow - this.cycleBase;
       if (win < next) next = win;
-      if (this.txq.length && this.nextTx < next) next = this.nextTx;
+      if (this.txq.length && !this.xoff && this.nextTx < next) next = this.nextTx;
       if (this.rxdHighAt && this.rxdHighAt < next) next = this.rxdHighAt;
-      if (this.rxPending && this.rxPending.at < next) next = this.rxPending.at;
       const r = this._runChip(next);
       if (r < 0) return r;
       if (r === 1) continue; // the chip was rebuilt by a watchdog reset
       const c = this.cpu.cycles;
       if (this.rxdHighAt && this.rxdHighAt <= c) this._rxdIdle();
-      if (this.rxPending && this.rxPending.at <= c) this._rxComplete();
-      if (this.txq.length && this.nextTx <= c) this._feed();
+      if (this.txq.length && !this.xoff && this.nextTx <= c) this._feed();
       if (this.cycleBase + c >= this.nextWindow) this._ledsWindow(this.now());
     }
   }
@@ -428,34 +546,36 @@ export class Shield {
   runMs(ms) { return this.runUntil(this.now() + msToCycles(ms)); }
 
   // Instructions until cpu.cycles reaches `limit`: 0, 1 after a watchdog reset (a new
-  // chip), -1 when the chip stopped.
+  // chip), -1 when the chip stopped. Each instruction, then the clock events due, then an
+  // interrupt, timed as the chip does (board_model.h; avr8js 0.21.1 departs: see _events,
+  // _interrupt, _sleepStep).
   _runChip(limit) {
     const cpu = this.cpu, data = cpu.data, prog = this.flash, progWords = prog.length;
-    while (cpu.cycles < limit) {
+    this.runLimit = limit; // an XON pulls it in (_txByte)
+    while (cpu.cycles < this.runLimit) {
       if (this.sleepMode >= 0) {
-        if (this._sleepStep(limit) < 0) return -1;
+        if (this._sleepStep(this.runLimit) < 0) return -1;
         if (this.wdtFired) break;
         continue;
       }
       const pc = cpu.pc;
       if (pc >= progWords) return this._crash(`pc 0x${(pc * 2).toString(16)} outside the flash`);
       const sreg = data[95], op = prog[pc];
+      this.insnAt = cpu.cycles;
       avrInstruction(cpu);
+      if ((op & 0xff00) === OP_CBI) cpu.cycles++; // gap 13: avr8js counts CBI 1 cycle, the chip 2
+      this._events(false);
       if (op === OP_SLEEP && (data[SMCR] & 1)) {
-        // gap 3: SLEEP executes as a no-op in avr8js. Asleep from here: clock events
-        // and a pending interrupt are taken by _sleepStep (a pending one wakes at once)
+        // gap 3: SLEEP executes as a no-op in avr8js. Asleep from here, even with an
+        // interrupt pending (the chip then wakes at once, after its start-up)
         this._sleep((data[SMCR] >> 1) & 7);
+        this.wakeAt = -1;
+        this.clockStopped = cpu.cycles; // every mode but idle stops the I/O clock
         if (this.sleepMode === SLEEP_POWER_DOWN) this.status.powerDowns++;
-        continue;
-      }
-      if (!(sreg & SREG_I) && (data[95] & SREG_I)) {
-        // gap 7: after SEI/RETI the chip runs one more instruction before any
+      } else if ((sreg & SREG_I) || !(data[95] & SREG_I)) {
+        // gap 6: after SEI/RETI the chip runs one more instruction before any
         // interrupt (so `sei; sleep` sleeps); avr8js would take it at once
-        data[95] &= ~SREG_I;
-        cpu.tick();
-        data[95] |= SREG_I;
-      } else {
-        cpu.tick();
+        this._interrupt();
       }
       if (this.wdtFired) break;
     }
@@ -466,54 +586,93 @@ export class Shield {
     return 0;
   }
 
+  // Every clock event due (avr8js's tick runs one per instruction, the chip's peripherals
+  // all act in the same cycle); with `timersStopped` only those of the peripherals whose
+  // clock runs in power-down (timers 0-2's events wait).
+  _events(timersStopped) {
+    const cpu = this.cpu;
+    for (;;) {
+      let prev = null, ev = cpu.nextClockEvent;
+      while (timersStopped && ev && this.timerEvents.has(ev.callback)) {
+        prev = ev;
+        ev = ev.next;
+      }
+      if (!ev || ev.cycles > cpu.cycles) return;
+      if (prev) prev.next = ev.next;
+      else cpu.nextClockEvent = ev.next;
+      ev.callback();
+    }
+  }
+
+  // The pending interrupt of highest priority, in INT_CYCLES (avr8js counts 2: the
+  // chip's response is 4, datasheet 6.7.1)
+  _interrupt() {
+    const cpu = this.cpu;
+    if (!(cpu.data[95] & SREG_I) || cpu.nextInterrupt < 0) return;
+    const irq = cpu.pendingInterrupts[cpu.nextInterrupt];
+    const before = cpu.cycles;
+    avrInterrupt(cpu, irq.address);
+    cpu.cycles = before + INT_CYCLES;
+    if (!irq.constant) cpu.clearInterrupt(irq);
+  }
+
+  // The I/O clock ran again after a sleep but idle: timers 0-2 stood meanwhile (the chip's
+  // I/O clock stops; their events waited), so each goes on as far on as the clock stood.
+  _clockRun() {
+    const cpu = this.cpu, stood = cpu.cycles - this.clockStopped;
+    for (const t of this.timers) {
+      let due = -1;
+      for (let ev = cpu.nextClockEvent; ev; ev = ev.next) if (ev.callback === t.count) due = ev.cycles;
+      t.lastCycle += stood;
+      if (due >= 0) cpu.updateClockEvent(t.count, due + stood - cpu.cycles);
+    }
+    this.model.t2_clock_stood(this.clockStopped, cpu.cycles);
+    cpu.clearClockEvent(this.t2Match);
+    const next = this.model.t2_next_a();
+    if (next >= 0) cpu.addClockEvent(this.t2Match, next - cpu.cycles);
+  }
+
+  // A pending interrupt that wakes the chip from its sleep mode (board_wakes; vectors
+  // as simavr numbers them: avr8js's word address / 2)
   _wakePending() {
     const cpu = this.cpu;
     if (cpu.nextInterrupt < 0) return false;
-    if (this.sleepMode !== SLEEP_POWER_DOWN) return true;
-    for (const v of WAKE_VECTORS) if (cpu.pendingInterrupts[v]) return true;
+    for (let a = cpu.nextInterrupt; a <= cpu.maxInterrupt; a++) {
+      if (cpu.pendingInterrupts[a] && this.model.wakes(this.sleepMode, a / 2)) return true;
+    }
     return false;
   }
 
-  // Asleep: nothing executes. Idle (and the other modes with clocks running) jumps to
-  // the next clock event; power-down runs only the events of non-timer peripherals
-  // (the watchdog), since the I/O clock is stopped. A pending interrupt that may wake
-  // the mode wakes the chip, which takes it at once (4 cycles of wake-up).
+  // Asleep: nothing executes. Woken by a pending interrupt of its mode, the CPU runs
+  // board_wake_cycles later (the oscillator's start-up, the 4-cycle halt) and takes it
+  // (avr8js sleeps not at all: gap 3). Until then the clock jumps to the next event:
+  // idle's clocks run, power-down runs only the watchdog's and the USART model's.
   _sleepStep(limit) {
     const cpu = this.cpu;
     if (!(cpu.data[95] & SREG_I)) {
       // nothing can ever be taken: the chip sleeps forever
       return this._crash('sleep with interrupts off');
     }
-    if (this._wakePending()) {
+    if (this.wakeAt < 0 && this._wakePending()) this.wakeAt = cpu.cycles + this.model.wake_cycles(this.sleepMode);
+    const timersStopped = this.sleepMode > 0;
+    if (this.wakeAt >= 0 && cpu.cycles >= this.wakeAt) {
+      this.wakeAt = -1;
+      if (timersStopped) this._clockRun();
       this._sleep(-1);
-      cpu.cycles += 4;
-      cpu.tick();
+      this._interrupt();
       return 0;
     }
-    const from = cpu.cycles;
-    if (this.sleepMode !== SLEEP_POWER_DOWN) {
-      const ev = cpu.nextClockEvent;
-      const t = ev && ev.cycles < limit ? ev.cycles : limit;
-      if (t > cpu.cycles) cpu.cycles = t;
-      if (ev && ev.cycles <= cpu.cycles) {
-        cpu.data[95] &= ~SREG_I; // run the clock event only; the interrupt after wake-up
-        cpu.tick();
-        cpu.data[95] |= SREG_I;
-      }
-    } else {
-      let due = null;
-      for (let ev = cpu.nextClockEvent; ev; ev = ev.next)
-        if (!this.timerEvents.has(ev.callback)) { due = ev; break; }
-      if (due && due.cycles <= limit) {
-        if (due.cycles > cpu.cycles) cpu.cycles = due.cycles;
-        const cb = due.callback;
-        cpu.clearClockEvent(cb);
-        cb();
-      } else {
-        cpu.cycles = limit;
-      }
+    let to = this.wakeAt >= 0 && this.wakeAt < limit ? this.wakeAt : limit;
+    for (let ev = cpu.nextClockEvent; ev; ev = ev.next) {
+      if (timersStopped && this.timerEvents.has(ev.callback)) continue;
+      if (ev.cycles < to) to = ev.cycles;
+      break;
     }
-    this.status.sleepCycles += cpu.cycles - from;
+    if (to > cpu.cycles) {
+      this.status.sleepCycles += to - cpu.cycles;
+      cpu.cycles = to;
+    }
+    this._events(timersStopped);
     return 0;
   }
 }

@@ -12,19 +12,28 @@
 //   - the flags survive UCSR0A writes (avr8js's hook clears every bit but U2X and MPCM).
 // The host side (shield.js) calls rxStart() at each start bit and rxFrame() at its stop
 // bit; writeByte() (avr8js's own entry) does both.
+// With `tx` (the board model's board_tx_t: sim/board_model.h), the chip's transmitter
+// too: avr8js 0.21.1 keeps no byte in UDR0 beside the one being sent (UDRE and TXC come
+// together a byte time after each write, and the write clears TXC), and its UCSR0A hook
+// clears UDRE and TXC; the chip moves a byte into the idle shift register at once and
+// keeps a second in UDR0 (datasheet 20.6.1).
 import { AVRUSART } from 'avr8js';
 
 // UCSR0A: FE0, DOR0; UCSR0B: RXEN0 (RXC0 is avr8js's interrupt flag, this.RXC)
-const FE = 0x10, DOR = 0x08, RXEN = 0x10;
+const FE = 0x10, DOR = 0x08, RXEN = 0x10, TXEN = 0x08, TXC = 0x40;
+const TX_UDRE = 1, TX_TXC = 2; // board_tx_write / board_tx_frame_end (board_model.h)
 export const FIFO_FRAMES = 2;
 
 export class ChipUSART extends AVRUSART {
-  constructor(cpu, config, freqHz) {
+  constructor(cpu, config, freqHz, tx = null) {
     super(cpu, config, freqHz); // calls reset(), which makes the receiver's state
     const { UCSRA, UCSRB, UDR } = config;
     const writeA = cpu.writeHooks[UCSRA], writeB = cpu.writeHooks[UCSRB];
+    this.tx = tx;
     cpu.writeHooks[UCSRA] = (value, old) => {
+      const txc = cpu.data[UCSRA] & TXC && !(value & TXC); // 1 clears it, 0 keeps it
       writeA(value, old);
+      if (txc) cpu.data[UCSRA] |= TXC;
       this._flags();
       return true;
     };
@@ -35,10 +44,33 @@ export class ChipUSART extends AVRUSART {
       return true;
     };
     cpu.readHooks[UDR] = () => this._read();
+    if (tx) cpu.writeHooks[UDR] = (value) => this._write(value);
+    this._frameEnd = () => {
+      const r = this.tx.frameEnd(this.cpu.cycles, this.cyclesPerChar);
+      this.txBuffered = false;
+      if (r & TX_UDRE) this.cpu.addClockEvent(this._frameEnd, this.tx.next() - this.cpu.cycles);
+      if (r & TX_TXC) this.cpu.setInterruptFlag(this.TXC);
+      this._flags();
+    };
+  }
+
+  // UDR0 written: the byte out at once when it goes into the idle shift register, else
+  // when the frame before it ends; a write to a full UDR0 is lost
+  _write(value) {
+    const { cpu } = this;
+    if (!(cpu.data[this.config.UCSRB] & TXEN)) return true;
+    const r = this.tx.write(cpu.cycles, this.cyclesPerChar);
+    if (r !== 0 && r !== TX_UDRE) return true; // UDR0 full: the chip drops the byte
+    if (this.onByteTransmit) this.onByteTransmit(value);
+    this.txBuffered = r === 0;
+    if (r === TX_UDRE) cpu.addClockEvent(this._frameEnd, this.tx.next() - cpu.cycles);
+    this._flags();
+    return true;
   }
 
   reset() {
     super.reset();
+    this.txBuffered = false; // a byte waits in UDR0 (the model's transmitter)
     this.fifo = []; // frames complete and unread: { b, fe }
     this.shift = null; // a complete frame waiting in the shift register (FIFO full)
     this.dor = false;
@@ -103,12 +135,16 @@ export class ChipUSART extends AVRUSART {
     this.dor = false;
   }
 
-  // UCSR0A's receiver bits from the FIFO; RXC through the CPU (its interrupt).
+  // UCSR0A's receiver bits from the FIFO; RXC through the CPU (its interrupt); with the
+  // model's transmitter UDRE while UDR0 is empty
   _flags() {
     const { cpu } = this, a = this.config.UCSRA;
     const head = this.fifo[0];
     cpu.data[a] = (cpu.data[a] & ~(FE | DOR)) | (head && head.fe ? FE : 0) | (this.dor ? DOR : 0);
     if (head) cpu.setInterruptFlag(this.RXC);
     else cpu.clearInterrupt(this.RXC);
+    if (!this.tx) return;
+    if (this.txBuffered) cpu.clearInterrupt(this.UDRE);
+    else cpu.setInterruptFlag(this.UDRE);
   }
 }
