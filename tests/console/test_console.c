@@ -120,8 +120,27 @@ static void test_banner_and_reports(void **state)
         {{.kind = GAME_REP_STATS_CLEARED}, "stats: cleared\n"},
         {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
         {{.kind = GAME_REP_MENU, .value = 1}, GAME_MENU_LINE "\n"}, /* test_help: its form */
-        {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7}, "menu: 8 chosen, hold it to confirm\n"},
+        {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed, nothing changed\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7, .mode = GAME_MENU_COLOUR_BLIND},
+         "menu: 8 chosen (colour-blind: off), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 5, .mode = GAME_MENU_SOUND},
+         "menu: 6 chosen (sound: on), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 3, .mode = GAME_MENU_LEVEL},
+         "menu: 4 chosen (level: perfect), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 8, .mode = GAME_MENU_BRIGHTNESS},
+         "menu: 9 chosen (brightness: full), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 1, .mode = GAME_MENU_MODE},
+         "menu: 2 chosen (you O), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 6, .mode = GAME_MENU_STATS},
+         "menu: 7 chosen (statistics), tap it again to set it\n"},
+        {{.kind = GAME_REP_STATS, .mode = GAME_MODE_AI_X, .level = LEVEL_MEDIUM},
+         "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"},
+        {{.kind = GAME_REP_REPLAY, .cell = 6, .player = PLAYER_X, .value = 2},
+         "replay: x's 7 turned the draw into a loss; 3 would have held\n"},
+        {{.kind = GAME_REP_REPLAY, .cell = 0, .player = PLAYER_O, .value = 8, .level = 1},
+         "replay: o's 1 turned a win into a loss; 9 would have won\n"},
+        {{.kind = GAME_REP_TOY, .value = 1}, "toy: on (a calm tap gives the game back)\n"},
+        {{.kind = GAME_REP_TOY, .value = 0}, "toy: off\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 1}, "colorblind: on\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 0}, "colorblind: off\n"},
         {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_FULL}, "brightness: full\n"},
@@ -234,7 +253,7 @@ static void test_help(void **state)
     check_menu_line(rest);
     assert_string_equal(
         rest + strlen(GAME_MENU_LINE "\n"),
-        "(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)\n"
+        "(hold 5 for 2 s; tap a cell, then tap it again; other presses quit)\n"
         "BOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, ./x/o -> x/o/TIE\n");
     assert_memory_equal(rest, GAME_MENU_LINE "\n", strlen(GAME_MENU_LINE "\n"));
     /* every line fits 72 columns */
@@ -274,7 +293,7 @@ static void test_board_move_hint(void **state)
     gtu_line(&con, &g, "board now");
     gtu_line(&con, &g, "help me");
     gtu_line(&con, &g, "hint 5");
-    assert_string_equal(gtu_out(), "error: usage: board\nerror: usage: help\n"
+    assert_string_equal(gtu_out(), "error: usage: board\nerror: unknown command (try help)\n"
                                    "error: usage: hint\n");
     gtu_clear();
     gtu_line(&con, &g, "hint");
@@ -445,7 +464,7 @@ static void test_argument_grammar(void **state)
         "move 1-9", "move 1-", "move -", "move 55", "new x|o|2p", "new x|o", "new |",
         "new 2", "new p", "new 2px", "level 0-2", "level perfect|medium", "level 00",
         "level 3", "level perfec", "level perfectly", "stats [clear]", "stats [",
-        "stats clearx", "stats clear clear", "help |", "board -", "diag [", "hint 1",
+        "stats clearx", "stats clear clear", "board -", "diag [", "hint 1",
         "colorblind on|off", "colorblind onoff", "brightness 0-2", "brightness full|medium",
         "lamp -"};
     (void)state;
@@ -772,7 +791,7 @@ static void test_fuzz_consistency(void **state)
             gtu_check_consistent(&fg);
             finished += !was_over && game_over(&fg);
             moves += gtu_marks(&fg) > was_marks;
-            if (step % 500 == 0) {
+            if (step % 500 == 0 && game_state(&fg) != GAME_ST_TODDLER) { /* the toy holds it */
                 game_t h = fg;
                 gtu_tick(&h, GAME_BOOT_MS + GAME_AI_DELAY_MS);
                 assert_false(game_ai_to_move(&h));
@@ -781,9 +800,10 @@ static void test_fuzz_consistency(void **state)
         }
         gtu_clear();
     }
-    /* The fuzz really played: games ended and marks were placed. */
+    /* The fuzz really played: games ended and marks were placed (keys at random are
+     * mostly a toddler's bursts: the toy holds them until a calm tap or `new`). */
     print_message("fuzz: %u games finished, %u steps placed a mark\n", finished, moves);
-    assert_true(finished > 100 && moves > 1000);
+    assert_true(finished > 40 && moves > 1000);
 }
 
 int main(void)

@@ -187,7 +187,9 @@ static void sc_x_wins(game_t *g, uint8_t cb)
     start(g, GAME_MODE_2P, cb);
     for (int i = 0; i < 7; i++) {
         gtu_tap(g, seq[i]);
+        gtu_tick(g, 250); /* two people: no toddler's burst */
     }
+    gtu_settle(g);
     assert_int_equal(game_winner(g), PLAYER_X);
 }
 
@@ -198,7 +200,9 @@ static void sc_o_wins(game_t *g, uint8_t cb)
     start(g, GAME_MODE_2P, cb);
     for (int i = 0; i < 8; i++) {
         gtu_tap(g, seq[i]);
+        gtu_tick(g, 250);
     }
+    gtu_settle(g);
     assert_int_equal(game_winner(g), PLAYER_O);
 }
 
