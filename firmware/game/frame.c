@@ -133,14 +133,13 @@ static void game_replay_frame(const game_t *g, leds_frame_t *f)
     game_marks(g, f, game_replayed(g, plies), 0, t < played ? 0u : game_bit(g->moves[g->ply]), 0);
 }
 
-/* Toddler mode: the cells pressed light a while, each in its colour (a toy, no mark);
- * at rest the four corners dim yellow, which no board shows. */
+/* Toddler mode: the cells pressed light full yellow a while (no mark is yellow); at
+ * rest the four corners dim yellow, which no board shows. */
 static void game_toy_frame(const game_t *g, leds_frame_t *f)
 {
-    uint16_t lit = g->toy_ms ? g->toy : 0u, corners = 0x145u;
-    f->red = (uint16_t)((lit & 0x0dbu) | (lit ? 0u : corners)); /* rows: red, yellow, green */
-    f->green = (uint16_t)((lit & 0x1f8u) | (lit ? 0u : corners));
-    f->dim = lit ? 0u : corners;
+    uint16_t corners = 0x145u, lit = g->toy_ms ? g->toy : corners;
+    f->red = f->green = lit;
+    f->dim = g->toy_ms ? 0u : corners;
     f->blink = 0;
 }
 
