@@ -22,7 +22,7 @@
     X(LEVEL, "level", " perfect|medium|easy|0-2", "the AI's level for the next game")              \
     X(STATS, "stats", " [clear]", "the statistics, or clear them")                                 \
     X(SOLVE, "solve", " [BOARD]", "the result of a position under perfect play")                   \
-    X(BEST, "best", " [BOARD]", "the best moves, the result and a perfect line to the end")        \
+    X(BEST, "best", " [BOARD]", "the best moves, the result and the moves to the end")             \
     X(ANALYSIS, "analysis", "",                                                                    \
       "each empty cell's outcome for the side to move, also on the LEDs")                          \
     X(COLOR_BLIND, "colorblind", " on|off", "the colour-blind display on or off")                  \

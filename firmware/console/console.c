@@ -76,8 +76,8 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                    PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
-/* `best: 1 3 7 9 (x wins in 5 moves: 1 4 ...)`, `best: none (over: draw)` */
-OUT_STR(s_best, "best: \0 (\0 in \0 moves:\0none (over: \0)");
+/* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
+OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
@@ -254,22 +254,22 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
     c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u : 0u);
 }
 
-/* `best`: the cells of every perfect move in p (legal), the result and a perfect line to
- * the end (engine_move() played out). */
+/* `best`: the cells of every perfect move in p (legal), the result under perfect play
+ * and a perfect line to the end (engine_move() played out). */
 static void console_best(pos_t p)
 {
-    engine_outcome_t o;
+    int8_t result;
     uint16_t best;
+    out_nth_P(s_best, 0);
     if (pos_is_over(p)) {
-        out_nth_P(s_best, 4);
+        out_nth_P(s_best, 3);
         say_result(pos_winner(p));
-        out_nth_P(s_best, 5);
+        out_nth_P(s_best, 4);
         out_nl();
         return;
     }
-    o = engine_outcome(p);
+    result = engine_outcome(p).result;
     best = engine_best_cells(p);
-    out_nth_P(s_best, 0);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         if (best & (1u << c)) {
             out_cell(c);
@@ -277,12 +277,10 @@ static void console_best(pos_t p)
         }
     }
     out_nth_P(s_best, 1);
-    say_result(o.result == ENGINE_DRAW  ? PLAYER_NONE
-               : o.result == ENGINE_WIN ? pos_to_move(p)
-                                        : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
+    say_result(result == ENGINE_DRAW  ? PLAYER_NONE
+               : result == ENGINE_WIN ? pos_to_move(p)
+                                      : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
     out_nth_P(s_best, 2);
-    out_num(o.plies, 0);
-    out_nth_P(s_best, 3);
     while (!pos_is_over(p)) {
         uint8_t c = engine_move(p);
         out_byte(' ');

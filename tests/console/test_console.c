@@ -806,6 +806,70 @@ static void test_fuzz_consistency(void **state)
     assert_true(finished > 40 && moves > 1000);
 }
 
+/* `help COMMAND`: for every command of the table, its form and its line of help, as
+ * commands.h has them; an unknown one is an error. */
+static void test_help_command(void **state)
+{
+#define TC_HELP(id, name, grammar, help) name grammar ": " help "\n",
+    static const char *const want[] = {CONSOLE_COMMANDS(TC_HELP)};
+    (void)state;
+    for (size_t k = 0; k < TC_FORMS; k++) {
+        char line[CONSOLE_LINE_MAX + 1];
+        snprintf(line, sizeof line, "help %s", tc_names[k]);
+        gtu_clear();
+        gtu_line(&con, &g, line);
+        assert_string_equal(gtu_out(), want[k]);
+    }
+    gtu_clear();
+    gtu_line(&con, &g, "help SOLVE");
+    assert_string_equal(gtu_out(), "solve [BOARD]: the result of a position under perfect play\n");
+    gtu_clear();
+    gtu_line(&con, &g, "help ping");
+    assert_string_equal(gtu_out(), "error: unknown command (try help)\n");
+}
+
+/* `best`: every perfect move, the result, a perfect line to the end; for the board under
+ * way, or any (`solve`'s notation, one line); a finished board says how it ended. */
+static void test_best(void **state)
+{
+    (void)state;
+    gtu_clear();
+    gtu_line(&con, &g, "best xx.oo....");
+    gtu_line(&con, &g, "best 110220000");
+    assert_string_equal(gtu_out(), "best: 3 (x wins; to the end: 3)\nbest: 3 (x wins; to the end: 3)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "best xxxoo....");
+    assert_string_equal(gtu_out(), "best: none (over: x wins)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "best");
+    assert_true(strncmp(gtu_out(), "best: 1 2 3 4 5 6 7 8 9 (draw; to the end: ", 43) == 0);
+    assert_int_equal(gtu_count_lines("best: "), 1);
+    gtu_clear();
+    gtu_line(&con, &g, "best xx");
+    gtu_line(&con, &g, "best xxxxooooo");
+    assert_string_equal(gtu_out(), "error: bad board (try help)\nerror: illegal board\n");
+}
+
+/* `analysis`: the long press's display and line, from the console; none at game over. */
+static void test_analysis_command(void **state)
+{
+    (void)state;
+    gtu_clear();
+    gtu_line(&con, &g, "analysis");
+    assert_string_equal(gtu_out(), "analysis: 1 draw 2 draw 3 draw 4 draw 5 draw 6 draw 7 draw "
+                                   "8 draw 9 draw\n");
+    assert_int_equal(game_state(&g), GAME_ST_ANALYSIS);
+    gtu_line(&con, &g, "new 2p");
+    gtu_line(&con, &g, "move 1");
+    gtu_line(&con, &g, "move 4");
+    gtu_line(&con, &g, "move 2");
+    gtu_line(&con, &g, "move 5");
+    gtu_line(&con, &g, "move 3");
+    gtu_clear();
+    gtu_line(&con, &g, "analysis");
+    assert_string_equal(gtu_out(), "error: no analysis now\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -813,6 +877,9 @@ int main(void)
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
         cmocka_unit_test_setup(test_help, fresh),
+        cmocka_unit_test_setup(test_help_command, fresh),
+        cmocka_unit_test_setup(test_best, fresh),
+        cmocka_unit_test_setup(test_analysis_command, fresh),
         cmocka_unit_test_setup(test_board_move_hint, fresh),
         cmocka_unit_test_setup(test_two_players_win, fresh),
         cmocka_unit_test_setup(test_new_and_level, fresh),
