@@ -141,6 +141,8 @@ int cmd_glitch(void);
 int cmd_power(void);
 int cmd_rxlat(void);
 int cmd_child(long sessions);
+int cmd_toddler(long sessions);
+int cmd_stranger(long per_setting);
 int cmd_sound(void);
 
 /* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,

@@ -4,7 +4,9 @@
  * of 0.2-4 s, two keys at once, pauses of 0-5 s). A session counts when a saved setting
  * changed: a `level:`, `sound:`, `colorblind:` or `brightness:` line, or a `new:` line
  * right after a menu pick of cells 1-3 (a mode pick starts a new game, same mode or not).
- * Then an adult follows the legend for each setting: the presses it takes. */
+ * Then an adult follows the legend for each setting (hold 5 until the menu shows, tap the
+ * cell, tap it again), looking at the board a second between presses: the presses it
+ * takes. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -103,17 +105,17 @@ static void session(long i, void *ctx)
     }
 }
 
-/* An adult, from the booted board: hold 5 for 2.5 s, tap the cell, hold it 1 s; the
- * presses until the setting's line (0: it never came). */
+/* An adult, from the booted board: hold 5 for 2.5 s, tap the cell, tap it again, 1 s
+ * between presses; the presses until the setting's line (0: it never came). */
 static int adult(int cell, const char *expect)
 {
     watch_t w = {0, 0, ""};
     int presses = 0;
     board_on_line(watch_line, &w);
-    static const uint32_t steps[][2] = {{5, 2500}, {0, 100}, {0, 1000}};
+    static const uint32_t steps[][2] = {{5, 2500}, {0, 100}, {0, 100}};
     for (int k = 0; k < 3 && !w.changed; k++) {
         presses++;
-        if (keys_for((uint16_t)(1u << ((steps[k][0] ? 5 : cell) - 1)), steps[k][1], 500) < 0)
+        if (keys_for((uint16_t)(1u << ((steps[k][0] ? 5 : cell) - 1)), steps[k][1], 1000) < 0)
             return 0;
     }
     return w.changed && !strncmp(w.what, expect, strlen(expect)) ? presses : 0;

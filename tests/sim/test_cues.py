@@ -4,10 +4,11 @@ share of time on while lit, the share of time lit, the blink period). With the
 colour-blind display on, every pair of states a player must tell apart differs in
 brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
-analysis' win, draw and loss (and a mark, dark there), the menu's mode in force, not
-and chosen, each step of its level and sound cells (and the level's first against
-close), a hint and the marks, the winning line and the other marks, the statistics' two
-pictures (bar, frame, a dark column). The planted case: with the display off, X and O
+analysis' win, draw and loss (and a mark, dark there), the menu's mode in force and
+not, a chosen cell and the others, each value of its level, sound and brightness cells
+while chosen (on the other eight), and the level's first step against close, a hint and
+the marks, the winning line and the other marks, the statistics' two pictures (bar,
+frame, a dark column). The planted case: with the display off, X and O
 (red and green at one brightness) must be caught as told apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py)"""
@@ -88,26 +89,33 @@ def the_analysis(sim, elf, on):
                   (draw, loss, "draw vs loss"), (0, draw, "a mark (dark) vs draw")]
 
 
-def menu_cells(sim, elf, on, setting=""):
-    """The menu's duty cells after a setting: the menu's hold, then cell 3 chosen (not
-    confirmed)."""
-    return run(sim, elf, colour_blind(on) + setting +
-               "hold 5 2500\nwait 300\npress 3\nwait 50\nduty 1024\n")[1][0]
+def menu_cells(sim, elf, on, setting="", chosen=0):
+    """The menu's duty cells after a setting: the menu's hold, then (with `chosen`, 1-9)
+    that cell chosen by a tap a second later (not picked)."""
+    choose = "wait 1000\npress %d\n" % chosen if chosen else ""
+    return run(sim, elf, colour_blind(on) + setting + "hold 5 2500\n" + choose +
+               "wait 300\nduty 1024\n")[1][0]
 
 
 def the_menu(sim, elf, on):
-    # cell 4 steps the level, cell 6 the sound: each of their steps (from other runs, as
-    # cells 10-13) told apart from the others
+    # nothing chosen: each cell its own look; cell 3 chosen (as cells 9 and 10: it, and
+    # cell 1 showing its value); cells 4, 6 and 9 chosen at each value of theirs, the
+    # value on the other eight (cell 1, as cells 11-19)
     cells = dict(menu_cells(sim, elf, on))
-    for k, (cell, setting) in enumerate([(3, "level medium"), (3, "level easy"),
-                                         (5, "sound quiet"), (5, "sound off")]):
-        cells[9 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting)[cell]
-    return cells, [(0, 1, "mode in force vs not"), (2, 0, "chosen vs in force"),
-                   (2, 1, "chosen vs not in force"), (3, 4, "level at perfect vs close"),
-                   (3, 9, "level perfect vs medium"),
-                   (3, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
-                   (5, 11, "sound on vs quiet"), (5, 12, "sound on vs off"),
-                   (11, 12, "sound quiet vs off")]
+    chosen = menu_cells(sim, elf, on, chosen=3)
+    cells[9], cells[10] = chosen[2], chosen[0]
+    values = [(4, v) for v in ("level perfect", "level medium", "level easy")] + \
+        [(6, v) for v in ("sound on", "sound quiet", "sound off")] + \
+        [(9, v) for v in ("brightness full", "brightness medium", "brightness night")]
+    for k, (cell, setting) in enumerate(values):
+        cells[11 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting, cell)[0]
+    named = [(0, 1, "mode in force vs not"), (3, 4, "level at perfect vs close"),
+             (9, 10, "the chosen cell vs its value on the others")]
+    for k, what in ((11, "level"), (14, "sound"), (17, "brightness")):
+        named += [(k, k + 1, what + ": first vs middle value"),
+                  (k, k + 2, what + ": first vs last value"),
+                  (k + 1, k + 2, what + ": middle vs last value")]
+    return cells, named
 
 
 def a_hint(sim, elf, on):
@@ -130,8 +138,8 @@ def statistics(sim, elf, on):
     """Two players: two games x won, one abandoned; menu 7, both pictures' duties."""
     won = "serial new 2p\nwait 100\n" + presses(1, 4, 2, 5, 3)
     return run(sim, elf, colour_blind(on) + won + won + "serial new 2p\nwait 100\n" +
-               presses(1) + "serial new 2p\nwait 100\nhold 5 2500\nwait 300\npress 7\n"
-               "wait 300\nhold 7 1000\nwait 100\nduty 1024\nwait 2000\nduty 1024\n")[1]
+               presses(1) + "serial new 2p\nwait 100\nhold 5 2500\nwait 1000\npress 7\n"
+               "wait 1000\npress 7\nwait 100\nduty 1024\nwait 2000\nduty 1024\n")[1]
 
 
 def the_results(sim, elf, on):
