@@ -14,7 +14,9 @@
  *   changes it: once the board changed and stayed still 250 ms, the stranger lets go; a
  *   board that keeps changing (a progress cue) keeps them holding, to 3 s at most.
  *   "Changed" is what a person sees: per cell its colours, its brightnesses (board_leds()
- *   shades) and whether it blinks, over the last 0.32 s (a pulse is a look, not a change).
+ *   shades) and whether it blinks, over the last 0.32 s (a pulse is a look, not a change),
+ *   against how the board looked 0.3 s into the hold (a person's reaction time, and the
+ *   LED picture's own: a die gone dark shows lit 0.26 s, sim/README.md).
  * - Looks 0.5-2 s at the board between presses; stops when the setting changed (its
  *   console line, which the stranger does not read) or after 40 presses (not found).
  *
@@ -116,8 +118,13 @@ static int hold(int cell)
     uint32_t patience = rnd_range(300, 3000), t = 0, last = 0;
     int changed = 0;
     char before[3 * BOARD_CELLS + 1], now[3 * BOARD_CELLS + 1];
-    look(before);
     board_keys_set((uint16_t)(1u << cell));
+    if (run_looking(300) < 0)
+        return -1;
+    t = last = 300;
+    seen_n = 0; /* the look from here on */
+    look_sample();
+    look(before);
     while (t < 3000u && !(changed && t - last >= 250u) && !(t >= patience && t - last >= 250u)) {
         if (run_looking(SAMPLE_MS) < 0)
             return -1;
@@ -130,6 +137,8 @@ static int hold(int cell)
         }
     }
     board_keys_set(0);
+    if (proof_debug)
+        fprintf(stderr, "stranger: hold %d: patience %u ms, let go at %u ms\n", cell + 1, patience, t);
     return 0;
 }
 
@@ -141,6 +150,8 @@ static void watch_line(const char *line, void *ctx)
 {
     watch_t *w = ctx;
     const target_t *t = &targets[w->target];
+    if (proof_debug)
+        fprintf(stderr, "stranger: %10.1f ms: %s\n", (double)board_now() / 16000.0, line);
     if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
         w->picked_mode = line[6] - '1' == t->cell;
     if (!strncmp(line, t->line, strlen(t->line)) && (!t->after_pick || w->picked_mode))
@@ -170,6 +181,9 @@ static int stranger(long i, int target)
             left[menu][cell] = 3;
         }
         g = order[menu][cell][3 - left[menu][cell]--];
+        if (proof_debug)
+            fprintf(stderr, "stranger: press %d: %s on %d (%s)\n", presses + 1,
+                    g == 0 ? "tap" : g == 1 ? "double tap" : "hold", cell + 1, menu ? "menu" : "board");
         if (g == 0) {
             r = tap(cell), presses += 1;
         } else if (g == 1) {

@@ -92,7 +92,7 @@ play() { # the same session at any size that fits
     check status 'short press: key 5 = centre cell \(cell 5\)'
     tm send-keys -t "$S" : h e l p Enter
     sleep 1
-    check console 'help \|'
+    check console 'help \[COMMAND\] \|'
     # a line longer than the log wraps at a word: the menu line's last words are whole
     check help-wrapped '^ +(9 )?bright *$|8 cues 9 bright *$'
     check_width help-width
@@ -218,6 +218,18 @@ checks=$((checks + 1))
 if cap | grep -Eq 'move: 5|ignored: key 5'; then
     echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
+# the menu's statistics (7 chosen, then picked, a look between): the status names what
+# the board said, not "ignored" (the pick's line: the statistics shown)
+tm send-keys -t "$S" 7
+sleep 1.5
+tm send-keys -t "$S" 7
+sleep 1.5
+check stats-chosen '< menu: 7 chosen \(statistics\)'
+check stats-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): stats you x'
+checks=$((checks + 1))
+if cap | grep -Eq 'ignored: key 7'; then
+    echo "sim_play: FAILED: $SIZE: the statistics' pick shown as ignored:"; cap | sed 's/^/    /'; fail=1
+fi
 quit
 if [ -n "$DUTY" ]; then
     start 80 24 "$DUTY"
@@ -233,4 +245,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; the statistics' menu pick named, not ignored${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"

@@ -159,7 +159,7 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   const want = JSON.parse(fs.readFileSync(menuJson, 'utf8')).cells.map((c) => `${c.cell} ${c.long}`);
   check('legend: the nine choices', JSON.stringify(legend.items) === JSON.stringify(want), legend.items.join(' | '));
   check('legend: how it opens and closes', /Hold the centre 2 s/.test(legend.text) &&
-    /long press on that cell/.test(legend.text) && /10 s/.test(legend.text), legend.text);
+    /tap it again/.test(legend.text) && /10 s/.test(legend.text), legend.text);
   await page.$eval('#legend', (l) => l.scrollIntoView());
   await page.screenshot({ path: path.join(outDir, 'legend-375.png') });
   await page.click('#numpad');
