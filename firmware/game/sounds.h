@@ -20,7 +20,8 @@
     X(loss, "a loss: the AI won", 1, N(800, 150) N(600, 150) N(400, 300))                          \
     X(draw, "a draw", 1, N(700, 120) N(0, 60) N(700, 120))                                         \
     X(menu_open, "the menu opens", 0, N(1600, 50) N(3200, 70))                                     \
-    X(menu_close, "the menu closes", 0, N(2800, 50) N(1400, 70))                                   \
+    X(menu_close, "the menu closes with nothing changed (a pick clicks)", 0,                       \
+      N(2800, 50) N(1400, 70))                                                                     \
     X(wake, "wake-up from power-down", 0, N(2200, 60) N(3571, 90))                                 \
     X(toy, "toddler mode: a key down", 0, N(500, 40) N(900, 60))
 
