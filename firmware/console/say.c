@@ -223,14 +223,20 @@ static void say_stuck(uint16_t cells)
     out_P(s_stuck_end);
 }
 
+/* `new: vs ai, you x, level perfect` */
+static void say_new(const game_report_t *r)
+{
+    out_P(s_new);
+    say_mode(r->mode);
+    out_P(s_comma_level);
+    say_level(r->level);
+}
+
 static void say_report(const game_t *g, const game_report_t *r)
 {
     switch (r->kind) {
     case GAME_REP_NEW:
-        out_P(s_new);
-        say_mode(r->mode);
-        out_P(s_comma_level);
-        say_level(r->level);
+        say_new(r);
         break;
     case GAME_REP_LEVEL:
         out_P(s_level);
@@ -247,7 +253,7 @@ static void say_report(const game_t *g, const game_report_t *r)
         out_P(s_result);
         say_result(r->player);
         break;
-    case GAME_REP_HINT:
+    case GAME_REP_HINT: /* `hint: 5` */
         out_P(s_hint);
         out_cell(r->cell);
         break;

@@ -98,6 +98,44 @@ static void test_line_assembler(void **state)
     assert_int_equal(console_line_feed(&l, '\n'), CONSOLE_LINE_BAD_CHAR);
 }
 
+/* Issue 35's lines: a cell chosen in the menu, with what it holds now; the statistics
+ * shown; where a lost game went wrong; the toy. */
+static void test_people_reports(void **state)
+{
+    static const struct {
+        game_report_t r;
+        const char *line;
+    } cases[] = {
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7, .mode = GAME_MENU_COLOUR_BLIND},
+         "menu: 8 chosen (colour-blind: off), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 5, .mode = GAME_MENU_SOUND},
+         "menu: 6 chosen (sound: on), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 3, .mode = GAME_MENU_LEVEL},
+         "menu: 4 chosen (level: perfect), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 8, .mode = GAME_MENU_BRIGHTNESS},
+         "menu: 9 chosen (brightness: full), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 1, .mode = GAME_MENU_MODE},
+         "menu: 2 chosen (you O), tap it again to set it\n"},
+        {{.kind = GAME_REP_MENU, .value = 2, .cell = 6, .mode = GAME_MENU_STATS},
+         "menu: 7 chosen (statistics), tap it again to set it\n"},
+        {{.kind = GAME_REP_STATS, .mode = GAME_MODE_AI_X, .level = LEVEL_MEDIUM},
+         "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"},
+        {{.kind = GAME_REP_REPLAY, .cell = 6, .player = PLAYER_X, .value = 2},
+         "replay: x's 7 turned the draw into a loss; 3 would have held\n"},
+        {{.kind = GAME_REP_REPLAY, .cell = 0, .player = PLAYER_O, .value = 8, .level = 1},
+         "replay: o's 1 turned a win into a loss; 9 would have won\n"},
+        {{.kind = GAME_REP_TOY, .value = 1}, "toy: on (a calm tap gives the game back)\n"},
+        {{.kind = GAME_REP_TOY, .value = 0}, "toy: off\n"},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gtu_clear();
+        gtu_queue_report(&g, &cases[i].r);
+        console_report(&g);
+        assert_string_equal(gtu_out(), cases[i].line);
+    }
+}
+
 /* The board's own lines: the banner, and each report of the game said as one line. */
 static void test_banner_and_reports(void **state)
 {
@@ -121,26 +159,6 @@ static void test_banner_and_reports(void **state)
         {{.kind = GAME_REP_STUCK, .cells = 0x050}, "key: stuck 5 7, ignored until released\n"},
         {{.kind = GAME_REP_MENU, .value = 1}, GAME_MENU_LINE "\n"}, /* test_help: its form */
         {{.kind = GAME_REP_MENU, .value = 0}, "menu: closed, nothing changed\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7, .mode = GAME_MENU_COLOUR_BLIND},
-         "menu: 8 chosen (colour-blind: off), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 5, .mode = GAME_MENU_SOUND},
-         "menu: 6 chosen (sound: on), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 3, .mode = GAME_MENU_LEVEL},
-         "menu: 4 chosen (level: perfect), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 8, .mode = GAME_MENU_BRIGHTNESS},
-         "menu: 9 chosen (brightness: full), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 1, .mode = GAME_MENU_MODE},
-         "menu: 2 chosen (you O), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 6, .mode = GAME_MENU_STATS},
-         "menu: 7 chosen (statistics), tap it again to set it\n"},
-        {{.kind = GAME_REP_STATS, .mode = GAME_MODE_AI_X, .level = LEVEL_MEDIUM},
-         "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"},
-        {{.kind = GAME_REP_REPLAY, .cell = 6, .player = PLAYER_X, .value = 2},
-         "replay: x's 7 turned the draw into a loss; 3 would have held\n"},
-        {{.kind = GAME_REP_REPLAY, .cell = 0, .player = PLAYER_O, .value = 8, .level = 1},
-         "replay: o's 1 turned a win into a loss; 9 would have won\n"},
-        {{.kind = GAME_REP_TOY, .value = 1}, "toy: on (a calm tap gives the game back)\n"},
-        {{.kind = GAME_REP_TOY, .value = 0}, "toy: off\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 1}, "colorblind: on\n"},
         {{.kind = GAME_REP_COLOR_BLIND, .value = 0}, "colorblind: off\n"},
         {{.kind = GAME_REP_BRIGHTNESS, .value = LEDS_BRIGHT_FULL}, "brightness: full\n"},
@@ -876,6 +894,7 @@ int main(void)
         cmocka_unit_test(test_line_assembler),
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
+        cmocka_unit_test_setup(test_people_reports, fresh),
         cmocka_unit_test_setup(test_help, fresh),
         cmocka_unit_test_setup(test_help_command, fresh),
         cmocka_unit_test_setup(test_best, fresh),

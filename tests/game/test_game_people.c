@@ -163,7 +163,8 @@ static void test_toy_is_harmless(void **state)
     pos_t p;
     (void)state;
     into_toy(&g);
-    p = game_pos(&g); /* (the burst's first tap was a move) */
+    assert_int_equal(gtu_marks(&g), 3); /* x, o, and the burst's first tap: the AI waits */
+    p = game_pos(&g);
     gtu_take_save(&g);
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4);

@@ -14,30 +14,11 @@
 
 #define SESSION_MS 60000u
 
-typedef struct {
-    int chosen;  /* the menu cell chosen (1-9) by the last line, else 0 */
-    int changed; /* a setting changed */
-    char what[96];
-} watch_t;
-
-/* A line of a setting that steps and keeps its menu cell chosen. */
-static int step_line(const char *line)
-{
-    return !strncmp(line, "level:", 6) || !strncmp(line, "sound:", 6) ||
-           !strncmp(line, "colorblind:", 11) || !strncmp(line, "brightness:", 11);
-}
+typedef setting_watch_t watch_t;
 
 static void watch_line(const char *line, void *ctx)
 {
-    watch_t *w = ctx;
-    int setting =
-        step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
-    if (setting && !w->changed++)
-        snprintf(w->what, sizeof w->what, "%s", line);
-    if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
-        w->chosen = line[6] - '0';
-    else if (!step_line(line))
-        w->chosen = 0; /* the steps keep their cell chosen */
+    setting_watch(ctx, line);
 }
 
 /* Keys `mask` down for ms, then up, then a gap of gap_ms. */

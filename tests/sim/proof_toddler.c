@@ -3,8 +3,8 @@
  * sessions of 60 s on the real firmware image, each forked from one booted board, of
  * palms (2-4 adjacent keys landing 1-8 ms apart, held 0.1-1.5 s), leans of 5 s (4.5-5.5),
  * bursts of 10 taps in 300 ms (on a key and its neighbour), taps and pauses (0.5-5 s),
- * 50-800 ms apart. Per session: whether a saved setting changed (the lines proof_child.c
- * watches), and the games counted (a `result:` line: a game in the statistics). Then an
+ * 50-800 ms apart. Per session: whether a saved setting changed (setting_watch()), and
+ * the games counted (a `result:` line: a game in the statistics). Then an
  * adult comes (1.5 s later) and taps, 1.2 s apart, an empty cell (the centre while the
  * menu shows: its way out) until a tap is a move: the presses it took. */
 #define _GNU_SOURCE
@@ -18,28 +18,14 @@
 #define ADULT_MAX 10
 
 typedef struct {
-    int chosen, changed, results, moves;
-    char what[96];
+    setting_watch_t setting;
+    int results, moves;
 } watch_t;
-
-/* A line of a setting that steps (proof_child.c's rule). */
-static int step_line(const char *line)
-{
-    return !strncmp(line, "level:", 6) || !strncmp(line, "sound:", 6) ||
-           !strncmp(line, "colorblind:", 11) || !strncmp(line, "brightness:", 11);
-}
 
 static void watch_line(const char *line, void *ctx)
 {
     watch_t *w = ctx;
-    int setting =
-        step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
-    if (setting && !w->changed++)
-        snprintf(w->what, sizeof w->what, "%s", line);
-    if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
-        w->chosen = line[6] - '0';
-    else if (!step_line(line))
-        w->chosen = 0;
+    setting_watch(&w->setting, line);
     w->results += !strncmp(line, "result: ", 8);
     w->moves += !strncmp(line, "move: ", 6);
 }
@@ -140,7 +126,7 @@ static outcome_t *outcomes; /* shared: per session */
 
 static void session(long i, void *ctx)
 {
-    watch_t w = {0, 0, 0, 0, ""};
+    watch_t w = {{0, 0, ""}, 0, 0};
     uint64_t end = board_now() + (uint64_t)SESSION_MS * 16000u;
     (void)ctx;
     proof_rng_state = 0x85ebca6bu ^ (uint32_t)(i * 2654435761u + 7u);
@@ -150,11 +136,11 @@ static void session(long i, void *ctx)
             proof_fail("toddler: session %ld: the chip stopped", i);
             return;
         }
-    outcomes[i].changed = w.changed != 0;
+    outcomes[i].changed = w.setting.changed != 0;
     outcomes[i].results = w.results;
     outcomes[i].adult = adult(&w);
-    if (w.changed && proof_debug)
-        fprintf(stderr, "toddler: session %ld: %s\n", i, w.what);
+    if (w.setting.changed && proof_debug)
+        fprintf(stderr, "toddler: session %ld: %s\n", i, w.setting.what);
 }
 
 static int by_value(const void *a, const void *b)
