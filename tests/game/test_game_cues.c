@@ -278,9 +278,10 @@ static void sc_replay(game_t *g, uint8_t cb, uint16_t at)
         gtu_tick(g, 1000);
         gtu_tap(g, pos_first_cell(pos_empty(game_pos(g))));
     }
-    while (game_state(g) != GAME_ST_REPLAY) {
+    for (uint32_t t = 0; t < 5000u && game_state(g) != GAME_ST_REPLAY; t++) {
         gtu_tick(g, 1);
     }
+    assert_int_equal(game_state(g), GAME_ST_REPLAY);
     assert_int_equal(gtu_last_report(GAME_REP_REPLAY)->cell, 2);
     assert_int_equal(gtu_last_report(GAME_REP_REPLAY)->value, 3);
     gtu_tick(g, at);

@@ -343,7 +343,7 @@ static void test_replay_pictures(void **state)
     gtu_tick(&g, 2000);
     r = gtu_last_report(GAME_REP_REPLAY);
     assert_non_null(r);
-    while (moves[ply] != r->cell) {
+    while (ply < n && moves[ply] != r->cell) {
         ply++;
     }
     assert_true(ply % 2u == 0u && ply < n); /* one of x's */
