@@ -123,11 +123,11 @@ play() { # the same session at any size that fits
     # the menu's legend on '?', and back
     tm send-keys -t "$S" '?'
     sleep 1
-    check legend "THE BOARD'S MENU: hold the centre \(5\) 2 s and let go, at any time but"
+    check legend "THE BOARD'S MENU: hold the centre \(5\) 2 s, its ring filling, and let"
     check legend-row "1 $L1 +2 $L2 +3 $L3"
-    check legend-close '10 s without a press, closes it'
+    check legend-close 'or 10 s alone: closed, nothing changed'
     check legend-colours 'You are X \(red\), the AI O'
-    check legend-game-over 'the next tap anywhere starts a new game'
+    check legend-game-over 'the result shows 2 s, then a tap starts a new game'
     check legend-analysis 'each empty cell green wins, yellow draws, red'
     check legend-stats 'Statistics \(menu 7\): bars up from the bottom row'
     check legend-abandoned 'Then 2 s: played out, dark, abandoned'
