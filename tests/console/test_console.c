@@ -842,7 +842,7 @@ static void test_help_command(void **state)
     gtu_line(&con, &g, "help SOLVE");
     assert_string_equal(gtu_out(), "solve [BOARD]: the result of a position under perfect play\n");
     gtu_clear();
-    gtu_line(&con, &g, "help ping");
+    gtu_line(&con, &g, "help nope");
     assert_string_equal(gtu_out(), "error: unknown command (try help)\n");
 }
 
