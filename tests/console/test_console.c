@@ -106,18 +106,6 @@ static void test_people_reports(void **state)
         game_report_t r;
         const char *line;
     } cases[] = {
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 7, .mode = GAME_MENU_COLOUR_BLIND},
-         "menu: 8 chosen (colour-blind: off), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 5, .mode = GAME_MENU_SOUND},
-         "menu: 6 chosen (sound: on), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 3, .mode = GAME_MENU_LEVEL},
-         "menu: 4 chosen (level: perfect), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 8, .mode = GAME_MENU_BRIGHTNESS},
-         "menu: 9 chosen (brightness: full), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 1, .mode = GAME_MENU_MODE},
-         "menu: 2 chosen (you O), tap it again to set it\n"},
-        {{.kind = GAME_REP_MENU, .value = 2, .cell = 6, .mode = GAME_MENU_STATS},
-         "menu: 7 chosen (statistics), tap it again to set it\n"},
         {{.kind = GAME_REP_STATS, .mode = GAME_MODE_AI_X, .level = LEVEL_MEDIUM},
          "stats you x, medium: wins 0, draws 0, losses 0, abandoned 0\n"},
         {{.kind = GAME_REP_REPLAY, .cell = 6, .player = PLAYER_X, .value = 2},
@@ -133,6 +121,34 @@ static void test_people_reports(void **state)
         gtu_queue_report(&g, &cases[i].r);
         console_report(&g);
         assert_string_equal(gtu_out(), cases[i].line);
+    }
+}
+
+/* A cell chosen in the menu: its long label (menu.h) and what it holds now (the fresh
+ * game's settings: colour-blind off, sound on, perfect, full); a mode or the
+ * statistics, the label alone. */
+static void test_menu_chosen_lines(void **state)
+{
+#define TC_CHOSEN(cell, action, arg, lng, shrt) {cell, GAME_MENU_##action, lng},
+    static const struct {
+        uint8_t cell, action;
+        const char *label;
+    } menu[] = {GAME_MENU(TC_CHOSEN)};
+    static const char *const values[GAME_MENU_ACTION_COUNT] = {
+        [GAME_MENU_COLOUR_BLIND] = ": off", [GAME_MENU_SOUND] = ": on",
+        [GAME_MENU_LEVEL] = ": perfect", [GAME_MENU_BRIGHTNESS] = ": full"};
+    (void)state;
+    for (size_t i = 0; i < sizeof menu / sizeof menu[0]; i++) {
+        game_report_t r = {.kind = GAME_REP_MENU, .value = GAME_MENU_REP_CHOSEN};
+        char want[96];
+        r.cell = (uint8_t)(menu[i].cell - 1u);
+        r.mode = menu[i].action;
+        snprintf(want, sizeof want, "menu: %u chosen (%s%s), tap it again to set it\n",
+                 menu[i].cell, menu[i].label, values[r.mode] ? values[r.mode] : "");
+        gtu_clear();
+        gtu_queue_report(&g, &r);
+        console_report(&g);
+        assert_string_equal(gtu_out(), want);
     }
 }
 
@@ -895,6 +911,7 @@ int main(void)
         cmocka_unit_test_setup(test_errors_one_line_each, fresh),
         cmocka_unit_test_setup(test_banner_and_reports, fresh),
         cmocka_unit_test_setup(test_people_reports, fresh),
+        cmocka_unit_test_setup(test_menu_chosen_lines, fresh),
         cmocka_unit_test_setup(test_help, fresh),
         cmocka_unit_test_setup(test_help_command, fresh),
         cmocka_unit_test_setup(test_best, fresh),

@@ -24,7 +24,7 @@ label() { # label CELL: its long label from MENU_JSON, as an extended regexp
     sed -n "s/.*\"cell\": $1,.*\"long\": \"\([^\"]*\)\".*/\1/p" "$MENU_JSON" |
         sed 's/[][\\.*^$+?(){}|/]/\\&/g'
 }
-L1=$(label 1) L2=$(label 2) L3=$(label 3)
+L1=$(label 1) L2=$(label 2) L3=$(label 3) L7=$(label 7)
 [ -n "$L1" ] && [ -n "$L2" ] && [ -n "$L3" ] || { echo "sim_play: FAILED: no labels for cells 1-3 in $MENU_JSON"; exit 1; }
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
@@ -224,7 +224,7 @@ tm send-keys -t "$S" 7
 sleep 1.5
 tm send-keys -t "$S" 7
 sleep 1.5
-check stats-chosen '< menu: 7 chosen \(statistics\)'
+check stats-chosen "< menu: 7 chosen \\($L7\\)"
 check stats-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): stats you x'
 checks=$((checks + 1))
 if cap | grep -Eq 'ignored: key 7'; then
