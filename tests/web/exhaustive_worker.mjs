@@ -191,10 +191,10 @@ class Games {
     const pos = { x: 0, o: 0 };
     if (!this.humanX) {
       this.press(4, 2500); // the centre held past the menu's 2 s opens the menu,
-      this.b.runMs(300);
-      this.press(1, api.PRESS_MS); // a tap chooses cell 2,
-      this.b.runMs(300);
-      this.press(1, api.LONG_MS); // and a long press confirms: the person plays O, the AI starts
+      this.b.runMs(1000);
+      this.press(1, api.PRESS_MS); // a tap a second later chooses cell 2,
+      this.b.runMs(1000);
+      this.press(1, api.PRESS_MS); // and a tap on it again picks it: the person plays O, the AI starts
       Object.assign(pos, this.gameStart('person O: the AI\'s first move after menu cell 2'));
       if (this.opening !== null && pos.x !== this.opening)
         this.fail(`person O: the AI opened with ${pos.x.toString(2)} on a fresh board, ${this.opening.toString(2)} before`);
