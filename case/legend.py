@@ -33,7 +33,7 @@ def text_height_mm():
 
 def title_lines(opening):
     cell, seconds = opening
-    return ["Menu: hold %d for" % cell, "%g s, tap a cell," % seconds, "then hold it:"]
+    return ["Menu: hold %d for" % cell, "%g s, tap a cell," % seconds, "tap it again:"]
 
 
 def _text(x, y, size, text):

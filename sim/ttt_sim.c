@@ -361,11 +361,20 @@ static int answers_press(const char *line)
            !strstr(line, "ignored");
 }
 
+/* The board's answer to the press being judged: whether it came, and its line (which
+ * names what the press did: a move, a setting's value, the statistics). */
+typedef struct {
+    int answered;
+    char line[72];
+} answer_t;
+
 static void ui_line(const char *line, void *ctx)
 {
-    int *answered = ctx;
-    if (answered && answers_press(line))
-        *answered = 1;
+    answer_t *a = ctx;
+    if (a && answers_press(line)) {
+        a->answered = 1;
+        snprintf(a->line, sizeof a->line, "%s", line);
+    }
     char buf[BOARD_LINE_MAX + 3];
     snprintf(buf, sizeof buf, "< %s", line);
     log_push(buf);
@@ -526,7 +535,7 @@ typedef struct {
     int numpad, long_next, editing, legend;
     int esc;         /* ESC_*: where in an escape sequence the keys are */
     uint64_t esc_us; /* when a lone ESC came */
-    char input[120], status[120];
+    char input[120], status[160];
     size_t input_len;
     uint64_t release_at[9]; /* when each held cell is let go (0 = not held) */
     /* presses waiting for a held cell's release and BOARD_TAP_GAP_MS more, in order */
@@ -540,7 +549,8 @@ typedef struct {
     uint64_t key_at, key_last;
     /* the last press, until the board's answer (any console line but an AI move, a
      * result, a "ttt:" notice or an "ignored") or ANSWER_MS after its release */
-    int v_cell, v_answered;
+    int v_cell, v_long;
+    answer_t v_answer;
     uint64_t v_down, v_decide_at;
     char v_what[80];
 } play_t;
@@ -703,16 +713,20 @@ static void play_queue(play_t *p, int cell, uint32_t ms, int behind)
  * more to answer. */
 static void play_judge_release(play_t *p)
 {
-    int is_long = board_now() - p->v_down >= BOARD_MS(BOARD_ARMED_MS);
+    p->v_long = board_now() - p->v_down >= BOARD_MS(BOARD_ARMED_MS);
     p->v_decide_at = board_now() + BOARD_MS(BOARD_ANSWER_MS);
-    snprintf(p->status, sizeof p->status, "%s press: %s", is_long ? "long" : "short", p->v_what);
+    snprintf(p->status, sizeof p->status, "%s press: %s", p->v_long ? "long" : "short", p->v_what);
 }
 
-/* No answer from the board: it ignored the press (sim/README.md, "Ignored presses"). */
+/* The verdict: the board's answer named (a move, a setting's value), or none, and the
+ * press was ignored (sim/README.md, "Ignored presses"). */
 static void play_judge(play_t *p)
 {
-    if (!p->v_answered)
+    if (!p->v_answer.answered)
         snprintf(p->status, sizeof p->status, "ignored: %s", p->v_what);
+    else
+        snprintf(p->status, sizeof p->status, "%s press: %.40s: %s", p->v_long ? "long" : "short",
+                 p->v_what, p->v_answer.line);
     p->v_decide_at = 0;
     p->v_cell = -1;
 }
@@ -853,7 +867,7 @@ static void play_digit(play_t *p, int cell, int is_long)
     p->key_at = p->key_last = now;
     p->key_repeated = 0;
     p->v_cell = cell;
-    p->v_answered = 0;
+    p->v_answer.answered = 0;
     p->v_down = now;
     snprintf(p->v_what, sizeof p->v_what, "key %c = %s cell (cell %d)",
              (char)('0' + cell_key(cell, p->numpad)), cell_place[cell], cell + 1);
@@ -890,7 +904,7 @@ static int run_play(const char *elf)
         return 2;
     play_t p = {.name = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf, .status = READY_STATUS,
                 .key_cell = -1, .v_cell = -1};
-    board_on_line(ui_line, &p.v_answered);
+    board_on_line(ui_line, &p.v_answer);
     uint64_t t0 = mono_us(), sim0 = board_now(), last_draw = 0;
     while (!quit_flag) {
         if (play_catch_up(&p, sim0 + (mono_us() - t0) * (BOARD_F_CPU / 1000000u)) < 0) {

@@ -21,15 +21,18 @@ typedef enum { CONSOLE_COMMANDS(CON_ENUM) CON_COMMANDS } con_cmd_t;
 OUT_STR(k_commands, CONSOLE_COMMANDS(CON_ENTRY));
 #define CON_LENGTH(id, name, grammar, help) sizeof(name grammar) - 1u,
 static const uint8_t k_command_len[CON_COMMANDS] PROGMEM = {CONSOLE_COMMANDS(CON_LENGTH)};
+/* Each command's line of help, for `help COMMAND`. */
+#define CON_HELP(id, name, grammar, help) help "\0"
+OUT_STR(k_help, CONSOLE_COMMANDS(CON_HELP));
 /* `help` wraps its list at this column. */
 #define CON_HELP_COLS 72u
 _Static_assert(GAME_MODE_AI_X == 0 && GAME_MODE_AI_O == 1 && GAME_MODE_2P == 2 &&
                    LEVEL_PERFECT == 0 && LEVEL_MEDIUM == 1 && LEVEL_EASY == 2 && SOUNDS_ON == 0 &&
                    SOUNDS_QUIET_ONLY == 1 && SOUNDS_OFF == 2,
                "new's, level's and sound's words are listed in the game's order");
-OUT_STR(s_help_seps, " | \0\n"); /* between two commands on a line; a new line */
+OUT_STR(s_help_seps, " | "); /* between two commands on a line */
 /* The rest of help, said once the TX ring has room again (console_more). */
-OUT_STR(s_help_menu, "\n(hold 5 for 2 s; tap a cell, hold it to confirm; other presses quit)"
+OUT_STR(s_help_menu, "\n(hold 5 for 2 s; tap a cell, then tap it again; other presses quit)"
                      "\nBOARD: 9 cells, 0/1/2 -> W/D/L for the side to move, "
                      "./x/o -> x/o/TIE\n");
 OUT_STR(s_lamp, "lamp: red, green, yellow");
@@ -45,6 +48,7 @@ OUT_STR(s_errors, "line too long\0"
                   "not your turn\0"
                   "cell taken\0"
                   "no hint now\0"
+                  "no analysis now\0"
                   "bad board (try help)\0"
                   "illegal board");
 enum {
@@ -57,6 +61,7 @@ enum {
     CON_E_TURN,
     CON_E_TAKEN,
     CON_E_HINT,
+    CON_E_ANALYSIS,
     CON_E_BOARD,
     CON_E_ILLEGAL
 };
@@ -70,14 +75,9 @@ OUT_STR(s_answers, "L\0D\0W\0"
 _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 && PLAYER_X == 1 &&
                    PLAYER_O == 2,
                "solve's answers are indexed by result and player");
-OUT_STR(s_stats, "stats ");
-OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
-OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM);
-OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
-OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM "\n");
-OUT_STR(s_stats_before, ", before levels");
-OUT_STR(s_comma, ", ");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
+/* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
+OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
@@ -248,26 +248,47 @@ static void console_board(const game_t *g)
 /* Line i of `stats`; console_more() prints the next (all would not fit the TX ring). */
 static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
-    bool table = i < STATS_TABLES;
-    uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
     const stats_t *st = game_stats(g);
-    const uint16_t *n = table ? st->games[i] : st->old[mode];
-    out_P(s_stats);
-    out_nth_P(s_stats_modes, mode);
-    if (i < STATS_TABLE_2P) {
-        out_P(s_comma);
-        say_level(i % LEVELS);
-    } else if (!table) {
-        out_P(s_stats_before);
-    }
-    out_fmt_P(mode == GAME_MODE_2P ? s_stats_2p : s_stats_ai, n);
-    if (table) {
-        out_fmt_P(s_stats_abandoned, &n[STATS_ABANDONED]);
-    } else {
-        out_nl();
-    }
+    say_stats(st, i);
     i++;
     c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u : 0u);
+}
+
+/* `best`: the cells of every perfect move in p (legal), the result under perfect play
+ * and a perfect line to the end (engine_move() played out). */
+static void console_best(pos_t p)
+{
+    int8_t result;
+    uint16_t best;
+    out_nth_P(s_best, 0);
+    if (pos_is_over(p)) {
+        out_nth_P(s_best, 3);
+        say_result(pos_winner(p));
+        out_nth_P(s_best, 4);
+        out_nl();
+        return;
+    }
+    result = engine_outcome(p).result;
+    best = engine_best_cells(p);
+    for (uint8_t c = 0; c < POS_CELLS; c++) {
+        if (best & (1u << c)) {
+            out_cell(c);
+            out_byte(' ');
+        }
+    }
+    out_nth_P(s_best, 1);
+    say_result(result == ENGINE_DRAW  ? PLAYER_NONE
+               : result == ENGINE_WIN ? pos_to_move(p)
+                                      : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
+    out_nth_P(s_best, 2);
+    while (!pos_is_over(p)) {
+        uint8_t c = engine_move(p);
+        out_byte(' ');
+        out_cell(c);
+        p = pos_play(p, c);
+    }
+    out_byte(')');
+    out_nl();
 }
 
 static void console_solve_answer(const notation_board_t *b)
@@ -305,22 +326,26 @@ static void console_diag(const console_t *c, const game_t *g)
     out_nth_P(s_diag_sounder, SOUND_FITTED);
 }
 
-/* The commands and their grammars, as many to a line as fit CON_HELP_COLS. */
-static void console_help(console_t *c)
+/* One line of `help`'s list from command c->help_at - 1: the commands and their grammars,
+ * as many as fit CON_HELP_COLS; then the rest is due (console_more), one line at a time
+ * (the whole list would not fit the TX ring), and after the last the menu's legend. */
+static void console_help_line(console_t *c)
 {
-    uint8_t col = 0;
-    for (uint8_t i = 0; i < CON_COMMANDS; i++) {
+    uint8_t i = (uint8_t)(c->help_at - 1u), col = 0;
+    for (; i < CON_COMMANDS; i++) {
         uint8_t len = pgm_read_byte(&k_command_len[i]);
-        if (i) {
-            bool wrap = col + 3u + len > CON_HELP_COLS;
-            out_nth_P(s_help_seps, wrap);
-            col = wrap ? 0u : (uint8_t)(col + 3u);
+        if (col && col + 3u + len > CON_HELP_COLS) {
+            break;
+        }
+        if (col) {
+            out_P(s_help_seps);
+            col = (uint8_t)(col + 3u);
         }
         out_nth_P(k_commands, i);
         col = (uint8_t)(col + len);
     }
     out_nl();
-    c->help_more = true;
+    c->help_at = (uint8_t)(i + 1u);
 }
 
 /* One line of `solve`'s board: line k of 3 brings cells 3k-2..3k; `solve BOARD` is
@@ -349,9 +374,26 @@ typedef struct {
 #define CON_DECLARE(id, name, grammar, help) static void con_do_##id(const con_call_t *k);
 CONSOLE_COMMANDS(CON_DECLARE)
 
+/* `help`: the list; `help COMMAND`: that command's form and line of help. */
 static void con_do_HELP(const con_call_t *k)
 {
-    console_help(k->c);
+    const char *rest;
+    uint8_t cmd;
+    if (*k->text == '\0') {
+        k->c->help_at = 1;
+        console_help_line(k->c);
+        return;
+    }
+    cmd = console_lookup(k->text, k_commands, CON_COMMANDS, &rest);
+    if (cmd == CON_UNKNOWN) {
+        console_error(CON_E_CMD);
+        return;
+    }
+    out_nth_P(k_commands, cmd);
+    out_byte(':');
+    out_byte(' ');
+    out_nth_P(k_help, cmd);
+    out_nl();
 }
 
 static void con_do_BOARD(const con_call_t *k)
@@ -420,6 +462,32 @@ static void con_do_SOLVE(const con_call_t *k)
     console_solve_line(c, k->text);
 }
 
+/* `best` for the board under way; `best BOARD` for any (one line, as `solve BOARD`). */
+static void con_do_BEST(const con_call_t *k)
+{
+    notation_board_t *b = &k->c->solve;
+    if (*k->text == '\0') {
+        console_best(game_pos(k->g));
+        return;
+    }
+    notation_begin(b);
+    if (notation_add(b, k->text, (uint8_t)strlen(k->text)) != NOTATION_OK ||
+        b->cells != POS_CELLS) {
+        console_error(CON_E_BOARD);
+    } else if (!pos_is_legal((pos_t){b->x, b->o})) {
+        console_error(CON_E_ILLEGAL);
+    } else {
+        console_best((pos_t){b->x, b->o});
+    }
+}
+
+static void con_do_ANALYSIS(const con_call_t *k)
+{
+    if (!game_analysis(k->g)) {
+        console_error(CON_E_ANALYSIS);
+    }
+}
+
 static void con_do_COLOR_BLIND(const con_call_t *k)
 {
     game_set_color_blind(k->g, k->v == 0); /* on|off */
@@ -466,10 +534,12 @@ static void console_run(console_t *c, game_t *g, uint8_t cmd, char *arg, const c
 
 bool console_more(console_t *c, const game_t *g)
 {
-    if (c->help_more) {
-        c->help_more = false;
+    if (c->help_at > CON_COMMANDS) {
+        c->help_at = 0;
         say_menu();
         out_P(s_help_menu);
+    } else if (c->help_at) {
+        console_help_line(c);
     } else if (c->more) {
         console_stats_line(c, g, (uint8_t)(c->more - 1u));
     } else {

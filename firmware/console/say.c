@@ -27,8 +27,14 @@ OUT_STR(s_stuck_end, ", ignored until released");
 OUT_STR(s_wins, " wins");
 OUT_STR(s_draw, "draw");
 OUT_STR(s_menu, GAME_MENU_LINE); /* menu.h */
-OUT_STR(s_menu_closed, "menu: closed");
-OUT_STR(s_menu_chosen, "menu: \0 chosen, hold it to confirm");
+OUT_STR(s_menu_closed, "menu: closed, nothing changed");
+/* `menu: 6 chosen (sound: on), tap it again to set it` */
+OUT_STR(s_menu_chosen, "menu: \0 chosen (\0: \0), tap it again to set it");
+#define SAY_MENU_LABEL(cell, action, arg, lng, shrt) lng "\0"
+OUT_STR(s_menu_labels, GAME_MENU(SAY_MENU_LABEL)); /* menu.h's long labels, cell 1 first */
+OUT_STR(s_replay,
+        "replay: \0's \0 turned \0the draw\0a win\0 into a loss; \0 would have \0held\0won");
+OUT_STR(s_toy, "toy: off\0toy: on (a calm tap gives the game back)");
 OUT_STR(s_color_blind, "colorblind: \0off\0on");
 OUT_STR(s_brightness, "brightness: " LEDS_LEVELS(LEDS_LEVEL_WORD)); /* brightest first */
 OUT_STR(s_sound, "sound: \0" SOUNDS_SETTING_WORDS);                 /* SOUNDS_ON... order */
@@ -51,6 +57,36 @@ void say_level(uint8_t level)
 void say_menu(void)
 {
     out_P(s_menu);
+}
+
+/* The statistics' line of table i (stats.h): `stats you x, perfect: wins 3, draws 5,
+ * losses 0, abandoned 1` and its end of line; i past the tables: the games before levels
+ * of mode i - STATS_TABLES. */
+OUT_STR(s_stats, "stats ");
+OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
+OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM);
+OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
+OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM);
+OUT_STR(s_stats_before, ", before levels");
+OUT_STR(s_comma, ", ");
+void say_stats(const stats_t *st, uint8_t i)
+{
+    bool table = i < STATS_TABLES;
+    uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
+    const uint16_t *n = table ? st->games[i] : st->old[mode];
+    out_P(s_stats);
+    out_nth_P(s_stats_modes, mode);
+    if (i < STATS_TABLE_2P) {
+        out_P(s_comma);
+        say_level(i % LEVELS);
+    } else if (!table) {
+        out_P(s_stats_before);
+    }
+    out_fmt_P(mode == GAME_MODE_2P ? s_stats_2p : s_stats_ai, n);
+    if (table) {
+        out_fmt_P(s_stats_abandoned, &n[STATS_ABANDONED]);
+    }
+    out_nl();
 }
 
 /* `colorblind: on`, `brightness: night`: word `value` after the prefix of the list. */
@@ -121,6 +157,59 @@ static void say_analysis(const game_report_t *r)
     }
 }
 
+/* What a menu cell holds now, after its label: `: on`, `: perfect` (a mode, the
+ * statistics: nothing more). */
+static void say_menu_value(const settings_t *s, uint8_t action)
+{
+    /* the settings' own word lists: after their prefix, but the levels' */
+    const char *words = action == GAME_MENU_LEVEL          ? s_levels
+                        : action == GAME_MENU_SOUND        ? s_sound
+                        : action == GAME_MENU_COLOUR_BLIND ? s_color_blind
+                        : action == GAME_MENU_BRIGHTNESS   ? s_brightness
+                                                           : NULL;
+    uint8_t v = action == GAME_MENU_LEVEL   ? (uint8_t)(s->level - 1u)
+                : action == GAME_MENU_SOUND ? s->sound
+                : action == GAME_MENU_COLOUR_BLIND
+                    ? s->color_blind
+                    : (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - s->brightness);
+    if (words) {
+        v++;
+        out_nth_P(s_menu_chosen, 2);
+        out_nth_P(words, v);
+    }
+}
+
+/* `menu: 6 chosen (sound: on), tap it again to set it`, `menu: 1 x 2 o ...`, `menu:
+ * closed, nothing changed`. */
+static void say_menu_report(const game_t *g, const game_report_t *r)
+{
+    if (r->value == GAME_MENU_REP_OPENED || r->value == GAME_MENU_REP_CLOSED) {
+        out_P(r->value == GAME_MENU_REP_OPENED ? s_menu : s_menu_closed);
+        return;
+    }
+    out_nth_P(s_menu_chosen, 0);
+    out_cell(r->cell);
+    out_nth_P(s_menu_chosen, 1);
+    out_nth_P(s_menu_labels, r->cell);
+    say_menu_value(game_settings(g), r->mode);
+    out_nth_P(s_menu_chosen, 3);
+}
+
+/* `replay: x's 7 turned the draw into a loss; 5 would have held` (a win: `won`). */
+static void say_replay(const game_report_t *r)
+{
+    out_nth_P(s_replay, 0);
+    out_player(r->player);
+    out_nth_P(s_replay, 1);
+    out_cell(r->cell);
+    out_nth_P(s_replay, 2);
+    out_nth_P(s_replay, (uint8_t)(3u + r->level));
+    out_nth_P(s_replay, 5);
+    out_cell(r->value);
+    out_nth_P(s_replay, 6);
+    out_nth_P(s_replay, (uint8_t)(7u + r->level));
+}
+
 /* `key: stuck 5 7, ignored until released`: one line for all. */
 static void say_stuck(uint16_t cells)
 {
@@ -134,14 +223,20 @@ static void say_stuck(uint16_t cells)
     out_P(s_stuck_end);
 }
 
-static void say_report(const game_report_t *r)
+/* `new: vs ai, you x, level perfect` */
+static void say_new(const game_report_t *r)
+{
+    out_P(s_new);
+    say_mode(r->mode);
+    out_P(s_comma_level);
+    say_level(r->level);
+}
+
+static void say_report(const game_t *g, const game_report_t *r)
 {
     switch (r->kind) {
     case GAME_REP_NEW:
-        out_P(s_new);
-        say_mode(r->mode);
-        out_P(s_comma_level);
-        say_level(r->level);
+        say_new(r);
         break;
     case GAME_REP_LEVEL:
         out_P(s_level);
@@ -158,7 +253,7 @@ static void say_report(const game_report_t *r)
         out_P(s_result);
         say_result(r->player);
         break;
-    case GAME_REP_HINT:
+    case GAME_REP_HINT: /* `hint: 5` */
         out_P(s_hint);
         out_cell(r->cell);
         break;
@@ -172,13 +267,7 @@ static void say_report(const game_report_t *r)
         say_stuck(r->cells);
         break;
     case GAME_REP_MENU:
-        if (r->value == 2u) { /* `menu: 8 chosen, hold it to confirm` */
-            out_nth_P(s_menu_chosen, 0);
-            out_cell(r->cell);
-            out_nth_P(s_menu_chosen, 1);
-        } else {
-            out_P(r->value ? s_menu : s_menu_closed);
-        }
+        say_menu_report(g, r);
         break;
     case GAME_REP_COLOR_BLIND:
         say_setting(s_color_blind, r->value);
@@ -189,6 +278,15 @@ static void say_report(const game_report_t *r)
     case GAME_REP_SOUND:
         say_setting(s_sound, r->value);
         break;
+    case GAME_REP_STATS: /* the table shown: its line */
+        say_stats(game_stats(g), stats_table(r->mode, r->level));
+        return;
+    case GAME_REP_REPLAY:
+        say_replay(r);
+        break;
+    case GAME_REP_TOY:
+        out_nth_P(s_toy, r->value);
+        break;
     }
     out_nl();
 }
@@ -197,6 +295,6 @@ void console_report(game_t *g)
 {
     game_report_t r;
     while (game_take_report(g, &r)) {
-        say_report(&r);
+        say_report(g, &r);
     }
 }

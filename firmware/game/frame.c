@@ -92,22 +92,74 @@ static bool game_menu_hint(const game_t *g)
            (uint16_t)(g->idle % GAME_MENU_HINT_EVERY_MS) < GAME_MENU_HINT_ON_MS;
 }
 
-/* The board with `yellow` cells over it (an armed key, a hint, a confirmation), their
+/* Position p with `yellow` cells over it and `blink` cells blinking, the yellow's
  * colour-blind pulse on `clock` (ms). Colour-blind cues: O dimmed; yellow pulses
  * full/dimmed. */
-static void game_board(const game_t *g, leds_frame_t *f, uint16_t yellow, uint16_t clock)
+static void game_marks(const game_t *g, leds_frame_t *f, pos_t p, uint16_t yellow, uint16_t blink,
+                       uint16_t clock)
 {
     uint16_t keep = (uint16_t)~yellow;
-    f->red = (uint16_t)((g->pos.x & keep) | yellow);
-    f->green = (uint16_t)((g->pos.o & keep) | yellow);
-    f->blink = (g->over || g->blink_ms) ? (uint16_t)(g->blink & keep) : 0u;
+    f->red = (uint16_t)((p.x & keep) | yellow);
+    f->green = (uint16_t)((p.o & keep) | yellow);
+    f->blink = (uint16_t)(blink & keep);
     f->dim = 0;
     if (g->settings.color_blind) {
-        f->dim = (uint16_t)(g->pos.o & keep);
+        f->dim = (uint16_t)(p.o & keep);
         if ((clock / GAME_PULSE_MS) & 1u) {
             f->dim |= yellow;
         }
     }
+}
+
+/* The board with `yellow` cells over it (an armed key, a hint, a confirmation). */
+static void game_board(const game_t *g, leds_frame_t *f, uint16_t yellow, uint16_t clock)
+{
+    game_marks(g, f, g->pos, yellow, (g->over || g->blink_ms) ? g->blink : 0u, clock);
+}
+
+/* Where it went wrong (REPLAY): the moves one by one up to the one that lost, that move
+ * blinking, then the board before it with the move that would have held in yellow. */
+static void game_replay_frame(const game_t *g, leds_frame_t *f)
+{
+    uint16_t t = (uint16_t)(game_replay_ms(g->ply) - g->state_ms);
+    uint16_t played = (uint16_t)((g->ply + 1u) * GAME_REPLAY_STEP_MS);
+    uint8_t plies = (uint8_t)(g->ply + 1u);
+    if (t < played) {
+        plies = (uint8_t)(t / GAME_REPLAY_STEP_MS + 1u);
+    } else if (t >= played + GAME_REPLAY_MARK_MS) {
+        game_marks(g, f, game_replayed(g, g->ply), game_bit(g->cell), 0, g->state_ms);
+        return;
+    }
+    game_marks(g, f, game_replayed(g, plies), 0, t < played ? 0u : game_bit(g->moves[g->ply]), 0);
+}
+
+/* Toddler mode: the cells pressed light full yellow a while (no mark is yellow); at
+ * rest the four corners dim yellow, which no board shows. */
+static void game_toy_frame(const game_t *g, leds_frame_t *f)
+{
+    uint16_t corners = 0x145u, lit = g->toy_ms ? g->toy : corners;
+    f->red = f->green = lit;
+    f->dim = g->toy_ms ? 0u : corners;
+    f->blink = 0;
+}
+
+/* The centre held (a press the game takes, GAME_RING_START_MS or longer): the ring
+ * around it fills, a cell every GAME_RING_STEP_MS, the last as the menu's hold is reached
+ * (keep holding); 0: none. */
+static uint16_t game_ring(const game_t *g)
+{
+    static const uint8_t ring[GAME_RING_CELLS] PROGMEM = {0, 1, 2, 5, 8, 7, 6, 3};
+    uint16_t cells = 0;
+    uint8_t n;
+    if (g->press.cell != GAME_MENU_OPEN_CELL || g->press.ms < GAME_RING_START_MS ||
+        (g->press.kind != PRESS_TAP && g->press.kind != PRESS_LONG)) {
+        return 0;
+    }
+    n = (uint8_t)((g->press.ms - GAME_RING_START_MS) / GAME_RING_STEP_MS + 1u);
+    for (uint8_t i = 0; i < n && i < GAME_RING_CELLS; i++) {
+        cells |= game_bit(pgm_read_byte(&ring[i]));
+    }
+    return cells;
 }
 
 /* The board alone, with its signs: no AI in two-player mode, where the menu is. */
@@ -173,9 +225,16 @@ static void game_state_frame(const game_t *g, leds_frame_t *f)
     case GAME_ST_GREETING:
         game_sweep_frame(g, f);
         return;
+    case GAME_ST_REPLAY:
+        game_replay_frame(g, f);
+        return;
+    case GAME_ST_TODDLER:
+        game_toy_frame(g, f);
+        return;
     case GAME_ST_BOARD:
     case GAME_ST_WAKING:
-    case GAME_ST_MENU: /* (an armed key in the menu: the board, game_frame) */
+    case GAME_ST_RESULT:
+    case GAME_ST_MENU: /* (the menu: game_frame) */
     case GAME_ST_MENU_CHOSEN:
     case GAME_STATE_COUNT:
         game_board_signs(g, f);
@@ -187,13 +246,17 @@ void game_frame(const game_t *g, leds_frame_t *f)
 {
     uint16_t flash = g->flash_ms ? g->flash : 0u, armed = press_armed(&g->press);
     bool menu = game_menu_open(g);
-    if ((!armed && menu) ||
-        (g->press.kind == PRESS_HOLD && !menu && g->press.cell == GAME_MENU_OPEN_CELL)) {
-        /* the menu, or held long enough to open it: what the release will show */
+    uint16_t ring = menu ? 0u : game_ring(g);
+    if (g->state == GAME_ST_TODDLER) {
+        game_toy_frame(g, f);
+    } else if (menu || (g->press.kind == PRESS_HOLD && g->press.cell == GAME_MENU_OPEN_CELL)) {
+        /* the menu (menu.c: a long press in it previews), or held long enough to open it:
+         * what the release will show */
         game_menu_frame(g, f);
-    } else if (armed) { /* the key of a long press: yellow over the board, its pulse
-                         * counting down to a stuck key as a hint's counts down */
-        game_board(g, f, armed, (uint16_t)(GAME_STUCK_MS - g->press.ms));
+    } else if (armed || ring) { /* the key of a long press (the centre's with its ring):
+                                 * yellow over the board, its pulse counting down to a
+                                 * stuck key as a hint's counts down */
+        game_board(g, f, (uint16_t)(armed | ring), (uint16_t)(GAME_STUCK_MS - g->press.ms));
     } else {
         game_state_frame(g, f);
     }

@@ -91,12 +91,12 @@ bool game_menu_open(const game_t *g)
 }
 
 /* The sign of ignored presses: these cells flicker, and a buzz says so (but never over
- * the wake-up's sound). */
+ * the wake-up's sound or a result's tune). */
 void game_flash(game_t *g, uint16_t cells)
 {
     g->flash = cells;
     g->flash_ms = GAME_FLASH_MS;
-    if (g->state != GAME_ST_WAKING) {
+    if (g->state != GAME_ST_WAKING && g->state != GAME_ST_RESULT) {
         game_sound(g, SOUNDS_ignored);
     }
 }
@@ -112,6 +112,9 @@ static void game_refuse(game_t *g, uint8_t cell)
  * press counts, whatever shows. */
 static void game_on_down(game_t *g, uint8_t cell)
 {
+    if (g->state == GAME_ST_TODDLER) {
+        return; /* the toy lit it (game_key); only a calm tap counts */
+    }
     if (game_ai_to_move(g)) {
         game_refuse(g, cell);
         return;
@@ -121,6 +124,7 @@ static void game_on_down(game_t *g, uint8_t cell)
         return;
     case GAME_ST_GREETING:
     case GAME_ST_WAKING:
+    case GAME_ST_RESULT: /* the result stays, its tune plays whole */
         game_refuse(g, cell);
         return;
     case GAME_ST_MENU:
@@ -135,9 +139,11 @@ static void game_on_down(game_t *g, uint8_t cell)
     case GAME_ST_STATS_RESULTS:
     case GAME_ST_STATS_PLAYED:
     case GAME_ST_LAMP:
+    case GAME_ST_REPLAY:
         game_enter(g, GAME_ST_BOARD, 0); /* this press only ends the display */
         game_refuse(g, cell);
         return;
+    case GAME_ST_TODDLER:
     case GAME_STATE_COUNT:
         return;
     }
@@ -152,6 +158,9 @@ static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_ST_MENU_CHOSEN:
         game_menu_press(g, cell, kind);
         return;
+    case GAME_ST_TODDLER:
+        game_toy_press(g, kind);
+        return;
     case GAME_ST_BOARD:
     case GAME_ST_HINT: /* a console action came during the press: it acts on the board */
     case GAME_ST_ANALYSIS:
@@ -159,6 +168,8 @@ static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_ST_STATS_PLAYED:
     case GAME_ST_LAMP:
     case GAME_ST_CONFIRM:
+    case GAME_ST_RESULT:
+    case GAME_ST_REPLAY:
         game_board_press(g, cell, kind);
         return;
     case GAME_ST_GREETING: /* refused at its beginning (game_on_down) */
@@ -179,6 +190,12 @@ static void game_on_timeout(game_t *g)
     case GAME_ST_STATS_RESULTS:
         game_enter(g, GAME_ST_STATS_PLAYED, GAME_STATS_PLAYED_MS);
         return;
+    case GAME_ST_RESULT: /* after a loss to the AI, where it went wrong */
+        game_enter(g, GAME_ST_BOARD, 0);
+        if (game_lost_to_ai(g)) {
+            (void)game_replay(g);
+        }
+        return;
     case GAME_ST_GREETING:
     case GAME_ST_WAKING:
     case GAME_ST_HINT:
@@ -186,12 +203,38 @@ static void game_on_timeout(game_t *g)
     case GAME_ST_STATS_PLAYED:
     case GAME_ST_LAMP:
     case GAME_ST_CONFIRM:
+    case GAME_ST_REPLAY:
         game_enter(g, GAME_ST_BOARD, 0);
         return;
-    case GAME_ST_BOARD: /* it does not end by time */
+    case GAME_ST_BOARD: /* they do not end by time */
+    case GAME_ST_TODDLER:
     case GAME_STATE_COUNT:
         return;
     }
+}
+
+/* ---- toddler mode (firmware/README.md, "Toddler mode") ---- */
+
+/* A key went down at g->clock: a palm (GAME_PALM_KEYS within GAME_PALM_MS, held
+ * together) or a burst (GAME_BURST_PRESSES within GAME_BURST_MS) turns the board into the
+ * toy, but never over the greeting, a wake-up or a result. */
+static void game_toddler_check(game_t *g)
+{
+    uint8_t n = GAME_BURST_PRESSES;
+    uint16_t palm = g->downs[(g->downs_at + n + 1u - GAME_PALM_KEYS) % n];
+    uint16_t burst = g->downs[(g->downs_at + 1u) % n];
+    bool toddler = (pos_count(g->press.held) >= GAME_PALM_KEYS &&
+                    (uint16_t)(g->clock - palm) <= GAME_PALM_MS) ||
+                   (uint16_t)(g->clock - burst) <= GAME_BURST_MS;
+    if (!toddler || g->state == GAME_ST_TODDLER || g->state == GAME_ST_GREETING ||
+        g->state == GAME_ST_WAKING || g->state == GAME_ST_RESULT) {
+        return;
+    }
+    if (game_menu_open(g)) {
+        game_menu_close(g);
+    }
+    game_enter(g, GAME_ST_TODDLER, 0);
+    game_report(g, GAME_REP_TOY)->value = 1;
 }
 
 /* ---- inputs ---- */
@@ -208,31 +251,78 @@ void game_init(game_t *g, uint16_t seed)
         stats_clear(&g->stats);
     }
     g->rng = seed;
+    for (uint8_t i = 0; i < GAME_BURST_PRESSES; i++) {
+        g->downs[i] = (uint16_t)(0u - GAME_BURST_MS - 1u); /* long ago: no burst yet */
+    }
+    g->up_clock = (uint16_t)(0u - GAME_MENU_GAP_MS);
+    g->up_cell = POS_CELLS;
     game_new(g, g->settings.mode);
     /* The greeting first, no press counting; the AI's opening after it. */
     game_enter(g, GAME_ST_GREETING, GAME_BOOT_MS);
     g->ai_ms = GAME_BOOT_MS + GAME_AI_DELAY_MS;
 }
 
+/* A key down (not a stuck one) after `quiet` ms without a key event: its time kept for
+ * toddler mode (after a quiet of GAME_BURST_MS the older ones are too old to count, and
+ * forgotten: the clock wraps), and the toy's light. */
+static void game_key_down(game_t *g, uint8_t cell, uint16_t quiet)
+{
+    if (quiet >= GAME_BURST_MS) {
+        for (uint8_t i = 0; i < GAME_BURST_PRESSES; i++) {
+            g->downs[i] = (uint16_t)(g->clock - GAME_BURST_MS - 1u);
+        }
+    }
+    g->downs_at = (uint8_t)((g->downs_at + 1u) % GAME_BURST_PRESSES);
+    g->downs[g->downs_at] = g->clock;
+    game_toddler_check(g);
+    if (g->state == GAME_ST_TODDLER) {
+        g->toy |= game_bit(cell);
+        g->toy_ms = GAME_TOY_LIT_MS;
+        game_sound(g, SOUNDS_toy);
+    }
+}
+
 void game_key(game_t *g, const key_event_t *ev)
 {
+    press_ev_t what;
+    uint16_t quiet = g->idle;
     if (ev->cell >= POS_CELLS) {
         return;
     }
     g->idle = 0;
-    switch (press_key(&g->press, ev)) {
+    what = press_key(&g->press, ev);
+    if (what == PRESS_EV_BEGIN || what == PRESS_EV_VOID) {
+        g->calm = quiet >= GAME_CALM_MS && what == PRESS_EV_BEGIN;
+        game_key_down(g, ev->cell, quiet);
+    }
+    switch (what) {
     case PRESS_EV_BEGIN:
         game_on_down(g, ev->cell);
         break;
-    case PRESS_EV_VOID: /* two keys at once: a void press, shown */
-        game_flash(g, g->press.held);
+    case PRESS_EV_VOID: /* two keys at once: a void press, shown (the toy: lit); it
+                         * closes the menu as any press but a pick does */
+        if (game_menu_open(g)) {
+            game_menu_close(g);
+        }
+        if (g->state != GAME_ST_TODDLER) {
+            game_flash(g, g->press.held);
+        }
         break;
     case PRESS_EV_END:
         game_on_press(g, ev->cell, g->press.ended);
+        g->up_cell = ev->cell;
         break;
     case PRESS_EV_NONE:
         break;
     }
+    if (ev->kind == KEY_EV_RELEASE) {
+        g->up_clock = g->clock; /* after the press: a hurried one is timed from the one before */
+    }
+}
+
+bool game_hurried(const game_t *g)
+{
+    return (uint16_t)(g->downs[g->downs_at] - g->up_clock) < GAME_MENU_GAP_MS;
 }
 
 void game_keys_sync(game_t *g, uint16_t keys_state)
@@ -251,11 +341,13 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     uint16_t stuck;
     /* the time of every event goes into the AI's choices */
     g->rng = (uint16_t)(g->rng + elapsed_ms);
+    g->clock = (uint16_t)(g->clock + elapsed_ms);
     g->idle = g->idle > UINT16_MAX - elapsed_ms ? UINT16_MAX : (uint16_t)(g->idle + elapsed_ms);
     g->state_ms = game_count_down(g->state_ms, elapsed_ms);
     g->ai_ms = game_count_down(g->ai_ms, elapsed_ms);
     g->blink_ms = game_count_down(g->blink_ms, elapsed_ms);
     g->flash_ms = game_count_down(g->flash_ms, elapsed_ms);
+    g->toy_ms = game_count_down(g->toy_ms, elapsed_ms);
     if (timed && !g->state_ms) {
         game_on_timeout(g);
     }

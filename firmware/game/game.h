@@ -18,6 +18,9 @@
     X(GREETING, "the sweep at power-on; presses are ignored")                                      \
     X(WAKING, "just woken from power-down; presses are ignored, without the buzz")                 \
     X(BOARD, "the board: a game under way (the person's turn or the AI's) or over")                \
+    X(RESULT, "a game just ended: its result shows and its tune plays; presses are ignored")       \
+    X(REPLAY,                                                                                      \
+      "after a loss: the game replayed, the move that lost, the move that would have held")        \
     X(HINT, "the best move shows yellow over the board")                                           \
     X(ANALYSIS, "every empty cell shows its outcome; the board is hidden")                         \
     X(STATS_RESULTS, "the statistics' first picture: the results")                                 \
@@ -25,7 +28,8 @@
     X(LAMP, "the lamp test: all red, all green, all yellow")                                       \
     X(CONFIRM, "a menu pick's new game: its cell flashes yellow over the board")                   \
     X(MENU, "the menu, no cell chosen")                                                            \
-    X(MENU_CHOSEN, "the menu, a cell chosen: a long press on it picks it")
+    X(MENU_CHOSEN, "the menu, a cell chosen: a press on it, unhurried, picks it")                  \
+    X(TODDLER, "toddler mode: a toy of light and sound; nothing counted, saved or set")
 #define GAME_STATE_ENUM(name, what) GAME_ST_##name,
 typedef enum { GAME_STATES(GAME_STATE_ENUM) GAME_STATE_COUNT } game_state_t;
 
@@ -43,18 +47,24 @@ typedef enum {
     GAME_REP_ANALYSIS,      /* for the side to move, per empty cell: wins, losses, else draws */
     GAME_REP_STATS_CLEARED, /* the statistics were cleared */
     GAME_REP_STUCK,         /* these keys are ignored until released: cells */
-    GAME_REP_MENU,          /* value 1: opened; 0: closed, unchanged; 2: cell chosen */
+    GAME_REP_MENU,          /* value GAME_MENU_REP_*; chosen: cell, mode (its action, menu.h) */
     GAME_REP_COLOR_BLIND,   /* colour-blind display set: value 0/1 */
     GAME_REP_BRIGHTNESS,    /* brightness set: value LEDS_BRIGHT_* */
-    GAME_REP_SOUND          /* the sound setting set: value SOUNDS_ON, _QUIET_ONLY, _OFF */
+    GAME_REP_SOUND,         /* the sound setting set: value SOUNDS_ON, _QUIET_ONLY, _OFF */
+    GAME_REP_STATS,         /* the statistics shown: mode, level (the table) */
+    GAME_REP_REPLAY,        /* where it went wrong: player lost by playing cell; value: the
+                               cell that would have held; level 1: it would have won */
+    GAME_REP_TOY            /* toddler mode: value 1 on, 0 off */
 } game_report_kind_t;
+/* GAME_REP_MENU's value. */
+enum { GAME_MENU_REP_CLOSED, GAME_MENU_REP_OPENED, GAME_MENU_REP_CHOSEN };
 typedef struct {
     game_report_kind_t kind;
     uint8_t cell;
     uint8_t player;
     uint8_t mode;
     uint8_t level;
-    uint8_t value;   /* LEVEL, MENU, COLOR_BLIND, BRIGHTNESS, SOUND */
+    uint8_t value;   /* LEVEL, MENU, COLOR_BLIND, BRIGHTNESS, SOUND, REPLAY, TOY */
     uint16_t cells;  /* ANALYSIS: the empty cells; STUCK: the keys */
     uint16_t wins;   /* ANALYSIS: the cells that win */
     uint16_t losses; /* ANALYSIS: the cells that lose */
@@ -77,11 +87,22 @@ typedef struct {
     uint16_t blink_ms;
     uint16_t flash; /* cells of ignored presses: they flicker */
     uint16_t flash_ms;
-    uint8_t cell;    /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen */
-    uint16_t cells;  /* ANALYSIS: the empty cells */
-    uint16_t wins;   /* ANALYSIS: the cells that win for the side to move */
-    uint16_t losses; /* ANALYSIS: ... that lose */
-    uint16_t idle;   /* ms since the last key event (saturating) */
+    uint8_t cell;             /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
+                        REPLAY: the cell that would have held */
+    uint8_t ply;              /* REPLAY: the move that lost (0: the first of the game) */
+    uint8_t moves[POS_CELLS]; /* the game's moves, in order (pos has as many marks) */
+    uint16_t cells;           /* ANALYSIS: the empty cells */
+    uint16_t wins;            /* ANALYSIS: the cells that win for the side to move */
+    uint16_t losses;          /* ANALYSIS: ... that lose */
+    uint16_t idle;            /* ms since the last key event (saturating) */
+    uint16_t clock;           /* ms, wrapping: when keys went down and up */
+    uint16_t downs[GAME_BURST_PRESSES]; /* the clock at the last key downs, newest at downs_at */
+    uint8_t downs_at;
+    bool calm;         /* the press under way began GAME_CALM_MS after the last key */
+    uint16_t up_clock; /* the clock when a key last came up */
+    uint8_t up_cell;   /* the key of the last press that ended */
+    uint16_t toy;      /* TODDLER: the cells lit, for toy_ms */
+    uint16_t toy_ms;
     uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
     bool bright_up;  /* the menu's brightness steps up (turns round at both ends) */
     uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
@@ -118,7 +139,8 @@ void game_set_brightness(game_t *g, uint8_t level); /* LEDS_BRIGHT_*; out of ran
 void game_set_sound(game_t *g, uint8_t setting);    /* SOUNDS_ON...; out of range: ignored */
 void game_lamp(game_t *g); /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
 game_err_t game_person_move(game_t *g, uint8_t cell);
-bool game_hint(game_t *g); /* false (no report) if there is none now */
+bool game_hint(game_t *g);     /* false (no report) if there is none now */
+bool game_analysis(game_t *g); /* every empty cell's outcome; false (no report): game over */
 void game_stats_clear(game_t *g);
 
 /* Runtime: outputs. */

@@ -21,8 +21,8 @@ static uint8_t game_menu_get(uint8_t cell, uint8_t field)
 }
 
 /* A pick: the game, the cell picked and its argument. A look: what a cell shows of the
- * settings, 0 in force or the first step (full), 1 not or a middle step (dimmed), 2 the
- * last step (dimmed and blinking). */
+ * settings (with `next`, as its pick would leave them), 0 in force or the first step
+ * (full), 1 not or a middle step (dimmed), 2 the last step (dimmed and blinking). */
 typedef struct {
     game_t *g;
     uint8_t cell;
@@ -31,6 +31,8 @@ typedef struct {
 typedef struct {
     const settings_t *s;
     uint8_t arg;
+    bool next;      /* the look after a pick */
+    bool bright_up; /* game_t's: where brightness steps next */
 } menu_look_t;
 #define MENU_DECLARE(action)                                                                       \
     static void menu_pick_##action(const menu_pick_t *p);                                          \
@@ -40,38 +42,48 @@ GAME_MENU_ACTIONS(MENU_DECLARE)
 void game_menu_open_now(game_t *g)
 {
     game_enter(g, GAME_ST_MENU, GAME_MENU_MS);
-    game_report(g, GAME_REP_MENU)->value = 1;
+    game_report(g, GAME_REP_MENU)->value = GAME_MENU_REP_OPENED;
     game_sound(g, SOUNDS_menu_open);
 }
 
+/* Closed with nothing changed: its own falling sound (a pick clicks). */
 void game_menu_close(game_t *g)
 {
     game_enter(g, GAME_ST_BOARD, 0);
     game_sound(g, SOUNDS_menu_close);
-    game_report(g, GAME_REP_MENU)->value = 0;
+    game_report(g, GAME_REP_MENU)->value = GAME_MENU_REP_CLOSED;
 }
 
-/* A tap chooses a cell (not the closing one). */
+/* A cell chosen: said with what it holds now. */
 static void game_menu_choose(game_t *g, uint8_t cell)
 {
     game_report_t *r;
     game_enter(g, GAME_ST_MENU_CHOSEN, g->state_ms);
     g->cell = cell;
     r = game_report(g, GAME_REP_MENU);
-    r->value = 2;
+    r->value = GAME_MENU_REP_CHOSEN;
     r->cell = cell;
+    r->mode = game_menu_get(cell, GAME_MENU_ACTION);
 }
 
+/* A press in the menu (firmware/README.md, "Menu"). Unhurried (game_hurried()), a tap or
+ * a long press chooses a cell, and on the chosen cell picks it. Hurried, on the chosen
+ * cell it does nothing (the second tap of a double tap), elsewhere it closes the menu,
+ * as do the centre, a lean (GAME_MENU_HOLD_MS or longer) and a press on another cell. */
 void game_menu_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     menu_pick_t p = {g, cell, game_menu_get(cell, GAME_MENU_ARG)};
     uint8_t action = game_menu_get(cell, GAME_MENU_ACTION);
-    if (g->state == GAME_ST_MENU && kind == PRESS_TAP && action != GAME_MENU_CLOSE) {
-        game_menu_choose(g, cell);
+    bool chosen = g->state == GAME_ST_MENU_CHOSEN && cell == g->cell, hurried = game_hurried(g);
+    if (chosen && hurried && kind != PRESS_HOLD) {
         return;
     }
-    if (g->state != GAME_ST_MENU_CHOSEN || kind == PRESS_TAP || cell != g->cell) {
-        game_menu_close(g); /* any other press */
+    if (hurried || kind == PRESS_HOLD || action == GAME_MENU_CLOSE) {
+        game_menu_close(g);
+        return;
+    }
+    if (!chosen) {
+        game_menu_choose(g, cell);
         return;
     }
 #define MENU_PICK_CASE(action)                                                                     \
@@ -94,14 +106,11 @@ static void menu_pick_MODE(const menu_pick_t *p)
     game_new(g, p->arg);
     g->cell = p->cell;
     game_enter(g, GAME_ST_CONFIRM, GAME_CONFIRM_MS);
-    game_sound(g, SOUNDS_menu_close);
 }
 
 static void menu_pick_STATS(const menu_pick_t *p)
 {
-    game_t *g = p->g;
-    game_enter(g, GAME_ST_STATS_RESULTS, GAME_STATS_RESULTS_MS);
-    game_sound(g, SOUNDS_menu_close);
+    game_stats_show(p->g);
 }
 
 /* The next level: the game under way's too while the person has not moved in it. */
@@ -125,15 +134,20 @@ static void menu_pick_COLOUR_BLIND(const menu_pick_t *p)
     game_set_color_blind(g, !g->settings.color_blind);
 }
 
-/* The next brightness: full, medium, night, medium, ... (never night to full). */
+/* The next brightness: full, medium, night, medium, ... (never night to full); whether it
+ * goes up from there. */
+static uint8_t menu_next_brightness(uint8_t bright, bool *up)
+{
+    if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
+        *up = bright == LEDS_BRIGHT_NIGHT;
+    }
+    return (uint8_t)(*up ? bright + 1u : bright - 1u);
+}
+
 static void menu_pick_BRIGHTNESS(const menu_pick_t *p)
 {
     game_t *g = p->g;
-    uint8_t bright = g->settings.brightness;
-    if (bright == LEDS_BRIGHT_FULL || bright == LEDS_BRIGHT_NIGHT) {
-        g->bright_up = bright == LEDS_BRIGHT_NIGHT;
-    }
-    game_set_brightness(g, (uint8_t)(g->bright_up ? bright + 1u : bright - 1u));
+    game_set_brightness(g, menu_next_brightness(g->settings.brightness, &g->bright_up));
 }
 
 static void menu_pick_CLOSE(const menu_pick_t *p)
@@ -145,7 +159,7 @@ static void menu_pick_CLOSE(const menu_pick_t *p)
 
 static uint8_t menu_look_MODE(const menu_look_t *l)
 {
-    return l->s->mode == l->arg ? 0u : 1u;
+    return l->s->mode == l->arg || l->next ? 0u : 1u;
 }
 
 static uint8_t menu_look_STATS(const menu_look_t *l)
@@ -156,22 +170,26 @@ static uint8_t menu_look_STATS(const menu_look_t *l)
 
 static uint8_t menu_look_LEVEL(const menu_look_t *l)
 {
-    return l->s->level; /* perfect, medium, easy */
+    return (uint8_t)((l->s->level + l->next) % LEVELS); /* perfect, medium, easy */
 }
 
 static uint8_t menu_look_SOUND(const menu_look_t *l)
 {
-    return l->s->sound; /* on, quiet, off */
+    return (uint8_t)((l->s->sound + l->next) % SOUNDS_SETTINGS); /* on, quiet, off */
 }
 
 static uint8_t menu_look_COLOUR_BLIND(const menu_look_t *l)
 {
-    return l->s->color_blind ? 0u : 1u;
+    return (l->s->color_blind != 0) != l->next ? 0u : 1u;
 }
 
 static uint8_t menu_look_BRIGHTNESS(const menu_look_t *l)
 {
+    bool up = l->bright_up;
     uint8_t b = l->s->brightness; /* full; the levels between; night */
+    if (l->next) {
+        b = menu_next_brightness(b, &up);
+    }
     return b == LEDS_BRIGHT_FULL ? 0u : b == LEDS_BRIGHT_NIGHT ? 2u : 1u;
 }
 
@@ -183,9 +201,9 @@ static uint8_t menu_look_CLOSE(const menu_look_t *l)
 _Static_assert(LEVEL_PERFECT == 0 && LEVELS == 3 && SOUNDS_ON == 0 && SOUNDS_SETTINGS == 3,
                "three steps each: full, dimmed, dimmed and blinking");
 
-static uint8_t game_menu_look(const settings_t *s, uint8_t cell)
+static uint8_t game_menu_look(const game_t *g, uint8_t cell, bool next)
 {
-    menu_look_t l = {s, game_menu_get(cell, GAME_MENU_ARG)};
+    menu_look_t l = {&g->settings, game_menu_get(cell, GAME_MENU_ARG), next, g->bright_up};
 #define MENU_LOOK_CASE(action)                                                                     \
     case GAME_MENU_##action:                                                                       \
         return menu_look_##action(&l);
@@ -197,25 +215,55 @@ static uint8_t game_menu_look(const settings_t *s, uint8_t cell)
     return 1u;
 }
 
-/* The menu's frame (firmware/README.md, "Menu"): unlike any board position. */
+/* Yellow cells in a look (0 full, 1 dimmed, 2 dimmed and blinking). */
+static void game_menu_paint(leds_frame_t *f, uint16_t cells, uint8_t look)
+{
+    f->red |= cells;
+    f->green |= cells;
+    if (look != 0u) {
+        f->dim |= cells;
+    }
+    if (look == 2u) {
+        f->blink |= cells;
+    }
+}
+
+/* The cell shown chosen, or POS_CELLS: what the release of a long press will leave.
+ * *next: on the chosen cell, what its pick will set. Nothing chosen, it shows the cell
+ * chosen; a lean (held to GAME_MENU_HOLD_MS), a hurried press, the centre or another
+ * cell than the chosen one show the plain menu (the release closes it, or, hurried on the
+ * chosen cell, does nothing). */
+static uint8_t game_menu_shown(const game_t *g, bool *next)
+{
+    uint8_t chosen = g->state == GAME_ST_MENU ? POS_CELLS : g->cell, cell = g->press.cell;
+    *next = false;
+    if (!game_menu_open(g) || !press_armed(&g->press)) {
+        return chosen;
+    }
+    if (g->press.kind == PRESS_HOLD || cell == GAME_MENU_OPEN_CELL || game_hurried(g) ||
+        (chosen < POS_CELLS && cell != chosen)) {
+        return cell == chosen && g->press.kind != PRESS_HOLD ? chosen : POS_CELLS;
+    }
+    *next = cell == chosen;
+    return cell;
+}
+
+/* The menu's frame (firmware/README.md, "Menu"): unlike any board position. Nothing
+ * chosen: each cell in its own look. A cell chosen: it green and blinking, and the eight
+ * others in its look: its value at a glance, without hue. */
 void game_menu_frame(const game_t *g, leds_frame_t *f)
 {
-    uint16_t full = 0, blink = 0;
-    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-        uint8_t look = game_menu_look(&g->settings, cell);
-        if (look == 0u) {
-            full |= game_bit(cell);
-        } else if (look == 2u) {
-            blink |= game_bit(cell);
+    bool next;
+    uint8_t chosen = game_menu_shown(g, &next);
+    *f = (leds_frame_t){0};
+    if (chosen >= POS_CELLS) {
+        for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+            game_menu_paint(f, game_bit(cell), game_menu_look(g, cell, false));
         }
+        return;
     }
-    f->red = f->green = POS_ALL;
-    f->dim = (uint16_t)(POS_ALL & ~full);
-    f->blink = blink;
-    if (g->state == GAME_ST_MENU_CHOSEN) { /* chosen: green, blinking */
-        uint16_t bit = game_bit(g->cell);
-        f->red &= (uint16_t)~bit;
-        f->dim &= (uint16_t)~bit;
-        f->blink |= bit;
-    }
+    uint16_t bit = game_bit(chosen);
+    game_menu_paint(f, (uint16_t)(POS_ALL & ~bit), game_menu_look(g, chosen, next));
+    f->green |= bit;
+    f->blink |= bit;
 }

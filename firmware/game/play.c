@@ -75,6 +75,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     uint16_t line;
     r->cell = cell;
     r->player = mover;
+    g->moves[pos_count(game_marked(g))] = cell;
     g->pos = pos_play(g->pos, cell);
     /* only the mover can have completed a line */
     line = pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o);
@@ -89,6 +90,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->over = true;
     g->winner = mover;
     g->blink = line;
+    game_enter(g, GAME_ST_RESULT, GAME_RESULT_MS); /* the result stays, its tune plays whole */
     game_report(g, GAME_REP_RESULT)->player = mover;
     stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
     g->save |= STATS_SAVE_STATS;
@@ -97,10 +99,15 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
 
 void game_new(game_t *g, uint8_t mode)
 {
+    game_start(g, mode, true);
+}
+
+void game_start(game_t *g, uint8_t mode, bool count)
+{
     if (mode >= GAME_MODES) {
         mode = GAME_MODE_AI_X;
     }
-    if (!g->over && game_person_moved(g)) {
+    if (count && !g->over && game_person_moved(g)) {
         stats_count(&g->stats, g->settings.mode, g->level, STATS_ABANDONED);
         g->save |= STATS_SAVE_STATS;
     }
@@ -147,9 +154,13 @@ bool game_hint(game_t *g)
 }
 
 /* Each empty cell: what the side to move gets there with perfect play after it. */
-static void game_analysis(game_t *g)
+bool game_analysis(game_t *g)
 {
-    game_report_t *r = game_report(g, GAME_REP_ANALYSIS);
+    game_report_t *r;
+    if (g->over) {
+        return false;
+    }
+    r = game_report(g, GAME_REP_ANALYSIS);
     r->cells = pos_empty(g->pos);
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
@@ -167,13 +178,89 @@ static void game_analysis(game_t *g)
     g->wins = r->wins;
     g->losses = r->losses;
     game_enter(g, GAME_ST_ANALYSIS, GAME_ANALYSIS_MS);
+    return true;
+}
+
+/* The statistics of the mode at this game's level (the menu's statistics cell, a long press at game
+ * over): said, and shown as two pictures of bars. */
+void game_stats_show(game_t *g)
+{
+    game_report_t *r = game_report(g, GAME_REP_STATS);
+    r->mode = g->settings.mode;
+    r->level = g->level;
+    game_enter(g, GAME_ST_STATS_RESULTS, GAME_STATS_RESULTS_MS);
+}
+
+bool game_lost_to_ai(const game_t *g)
+{
+    return g->over && g->winner != PLAYER_NONE && g->winner == game_ai_player(g->settings.mode);
+}
+
+/* Where a won game went wrong: the loser's last move that turned a position they could
+ * hold (a draw, or a win) into a loss, and the perfect move there (it would have held).
+ * False: no winner, or moves that do not replay to the position (a test's). */
+static bool game_lesson(const game_t *g, uint8_t *ply, uint8_t *hold, bool *won)
+{
+    pos_t p = {0, 0};
+    uint8_t n = pos_count(game_marked(g));
+    bool found = false;
+    if (!g->over || g->winner == PLAYER_NONE) {
+        return false;
+    }
+    for (uint8_t i = 0; i < n; i++) {
+        uint8_t cell = g->moves[i];
+        if (cell >= POS_CELLS || !(pos_empty(p) & game_bit(cell))) {
+            return false;
+        }
+        if (pos_to_move(p) != g->winner) {
+            int8_t before = engine_outcome(p).result;
+            if (before != ENGINE_LOSS && engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
+                *ply = i;
+                *hold = engine_move(p);
+                *won = before == ENGINE_WIN;
+                found = true;
+            }
+        }
+        p = pos_play(p, cell);
+    }
+    return found && p.x == g->pos.x && p.o == g->pos.o;
+}
+
+uint16_t game_replay_ms(uint8_t ply)
+{
+    return (uint16_t)((ply + 1u) * GAME_REPLAY_STEP_MS + GAME_REPLAY_MARK_MS + GAME_REPLAY_HOLD_MS);
+}
+
+pos_t game_replayed(const game_t *g, uint8_t plies)
+{
+    pos_t p = {0, 0};
+    for (uint8_t i = 0; i < plies; i++) {
+        p = pos_play(p, g->moves[i]);
+    }
+    return p;
+}
+
+bool game_replay(game_t *g)
+{
+    bool won = false;
+    game_report_t *r;
+    if (!game_lesson(g, &g->ply, &g->cell, &won)) {
+        return false;
+    }
+    r = game_report(g, GAME_REP_REPLAY);
+    r->cell = g->moves[g->ply];
+    r->player = pos_to_move(game_replayed(g, g->ply));
+    r->value = g->cell;
+    r->level = won;
+    game_enter(g, GAME_ST_REPLAY, game_replay_ms(g->ply));
+    return true;
 }
 
 void game_ai_step(game_t *g)
 {
     uint8_t cell;
-    if (!game_ai_to_move(g) || g->ai_ms) {
-        return;
+    if (!game_ai_to_move(g) || g->ai_ms || g->state == GAME_ST_TODDLER) {
+        return; /* the toy holds the game as it was */
     }
     cell = level_pick(g->pos, g->level, &g->rng);
     g->blink = game_bit(cell);
@@ -188,13 +275,16 @@ void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
     if (kind == PRESS_HOLD && cell == GAME_MENU_OPEN_CELL) {
         game_menu_open_now(g);
     } else if (kind != PRESS_TAP) {
-        if (g->over || !game_person_moved(g)) {
-            game_flash(g, bit); /* nothing to hint or analyse */
+        if (g->over) {
+            game_stats_show(g); /* nothing to hint or analyse: how the games went */
         } else if (!(game_marked(g) & bit)) {
             (void)game_hint(g);
         } else {
-            game_analysis(g);
+            (void)game_analysis(g);
         }
+    } else if (cell == GAME_MENU_OPEN_CELL && (game_marked(g) & bit) && !g->over &&
+               g->up_cell == cell && game_hurried(g)) {
+        game_menu_open_now(g); /* a double tap on the centre's mark */
     } else if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */
     } else if (game_person_move(g, cell) == GAME_ERR_TAKEN) {
@@ -202,4 +292,16 @@ void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
         g->blink_ms = GAME_ERROR_MS;
         game_sound(g, SOUNDS_ignored); /* no move: buzzed, as a flickering press */
     }
+}
+
+/* A press in toddler mode: a calm tap (begun GAME_CALM_MS after the last key) ends the
+ * toy with a new game in the same mode; the game it interrupted, a toddler's, is not
+ * counted, not even as abandoned. */
+void game_toy_press(game_t *g, uint8_t kind)
+{
+    if (kind != PRESS_TAP || !g->calm) {
+        return;
+    }
+    game_report(g, GAME_REP_TOY)->value = 0;
+    game_start(g, g->settings.mode, false);
 }

@@ -27,12 +27,21 @@
     X(loss, "a loss: the AI won", 1, N(5650, 100) N(5348, 100) N(4484, 300))                       \
     X(draw, "a draw", 1, N(4762, 120) N(0, 60) N(4762, 120))                                       \
     X(menu_open, "the menu opens", 0, N(2525, 50) N(3378, 70))                                     \
-    X(menu_close, "the menu closes", 0, N(4000, 50) N(2660, 70))                                   \
-    X(wake, "wake-up from power-down", 0, N(4237, 40) N(0, 40) N(4237, 40) N(0, 40) N(4237, 40))
+    X(menu_close, "the menu closes with nothing changed (a pick clicks)", 0,                       \
+      N(4000, 50) N(2660, 70))                                                                     \
+    X(wake, "wake-up from power-down", 0, N(4237, 40) N(0, 40) N(4237, 40) N(0, 40) N(4237, 40))   \
+    X(toy, "toddler mode: a key down", 0, N(2835, 40) N(5950, 40) N(2835, 40))
 
 #define SOUNDS_ID(name, when, quiet, notes) SOUNDS_##name,
 #define SOUNDS_NO_NOTES(hz, ms)
 enum { SOUNDS(SOUNDS_ID, SOUNDS_NO_NOTES) SOUNDS_N, SOUNDS_NONE = SOUNDS_N };
+/* Each sound's length (ms), and the longest result's (timing.h keeps a result on the
+ * board at least that long). */
+#define SOUNDS_NOTE_MS(hz, ms) +(ms)
+#define SOUNDS_LENGTH(name, when, quiet, notes) SOUNDS_MS_##name = 0 notes,
+enum { SOUNDS(SOUNDS_LENGTH, SOUNDS_NOTE_MS) };
+#define SOUNDS_MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define SOUNDS_RESULT_MS_MAX SOUNDS_MAX2(SOUNDS_MS_win, SOUNDS_MAX2(SOUNDS_MS_loss, SOUNDS_MS_draw))
 /* Bit id set: the sound plays at `sound quiet`. */
 #define SOUNDS_QUIET_BIT(name, when, quiet, notes) | ((quiet) ? 1u << SOUNDS_##name : 0u)
 #define SOUNDS_QUIET (0u SOUNDS(SOUNDS_QUIET_BIT, SOUNDS_NO_NOTES))

@@ -6,6 +6,7 @@
  * X(name, ms, what): every value fits a 16-bit count-down. */
 #ifndef TIMING_H
 #define TIMING_H
+#include "sounds.h" /* the results' tunes: GAME_RESULT_MS holds them whole */
 
 #define GAME_TIMINGS(X)                                                                            \
     X(BOOT, 720, "the greeting at power-on, presses ignored: 9 steps, one cell each")              \
@@ -31,10 +32,28 @@
     X(MENU_HINT, 20000, "idle this long before the first move, the menu's cell pulses")            \
     X(MENU_HINT_OVER, 3000, "... idle this long at game over")                                     \
     X(MENU_HINT_EVERY, 4096, "... once in this period")                                            \
-    X(MENU_HINT_ON, 256, "... lit dim yellow this long")
+    X(MENU_HINT_ON, 256, "... lit dim yellow this long")                                           \
+    X(RING_START, 400, "the menu's cell held this long: the ring around it starts to fill")        \
+    X(RING_STEP, 200, "... a cell of the ring lights this often, the last at the menu's hold")     \
+    X(MENU_GAP, 600,                                                                               \
+      "a press begun this soon after a key came up is hurried: no menu pick or choice")            \
+    X(RESULT, 2000,                                                                                \
+      "a finished game's result shows this long, presses ignored, before a new game")              \
+    X(REPLAY_STEP, 500, "after a loss, the replay shows each move this long")                      \
+    X(REPLAY_MARK, 1500, "... then the move that lost blinks this long")                           \
+    X(REPLAY_HOLD, 2000, "... then the move that would have held shows this long")                 \
+    X(PALM, 50, "toddler mode: GAME_PALM_KEYS keys down within this long are a palm")              \
+    X(BURST, 1000, "toddler mode: GAME_BURST_PRESSES keys down within this long are a burst")      \
+    X(CALM, 1000, "toddler mode ends at a tap begun this long after the last key")                 \
+    X(TOY_LIT, 300, "toddler mode: a key down lights its cell this long")
 
 #define GAME_TIMING_ENUM(name, ms, what) GAME_##name##_MS = (ms),
 enum { GAME_TIMINGS(GAME_TIMING_ENUM) };
+/* Toddler mode's counts (firmware/README.md, "Toddler mode"): a palm is this many keys
+ * down within GAME_PALM_MS, a burst this many within GAME_BURST_MS. */
+enum { GAME_PALM_KEYS = 3, GAME_BURST_PRESSES = 6 };
+/* The ring around the menu's cell: its eight cells, one per GAME_RING_STEP_MS. */
+#define GAME_RING_CELLS 8
 
 /* R(rule, why): each rule holds at compile time and is exported with the table. */
 #define GAME_POW2(v) ((v) > 0 && ((v) & ((v)-1)) == 0)
@@ -53,7 +72,17 @@ enum { GAME_TIMINGS(GAME_TIMING_ENUM) };
           GAME_MENU_HINT_ON_MS < GAME_MENU_HINT_EVERY_MS,                                          \
       "the menu's pulse is a mask of the idle count, which saturates at a power of 2")             \
     R(GAME_MENU_HINT_MS < 65536 && GAME_STUCK_MS < 65536 && GAME_MENU_MS < 65536,                  \
-      "every timing fits a 16-bit count")
+      "every timing fits a 16-bit count")                                                          \
+    R(GAME_RING_START_MS + GAME_RING_CELLS * GAME_RING_STEP_MS == GAME_MENU_HOLD_MS,               \
+      "the ring's last cell lights as the menu's hold is reached")                                 \
+    R(GAME_RING_START_MS < GAME_LONG_MS, "the ring shows before a long press: keep holding")       \
+    R((unsigned)GAME_RESULT_MS >= (unsigned)SOUNDS_RESULT_MS_MAX,                                  \
+      "a result's tune plays whole before a press can start a new game")                           \
+    R(GAME_PALM_MS < GAME_BURST_MS && GAME_CALM_MS >= GAME_BURST_MS,                               \
+      "a palm is quicker than a burst, and no burst holds a calm pause")                           \
+    R(GAME_MENU_GAP_MS < GAME_MENU_MS, "an unhurried press in the menu comes before it closes")    \
+    R(9u * GAME_REPLAY_STEP_MS + GAME_REPLAY_MARK_MS + GAME_REPLAY_HOLD_MS < 65536u,               \
+      "the longest replay fits a 16-bit count")
 
 #define GAME_TIMING_ASSERT(rule, why) _Static_assert(rule, why);
 GAME_TIMING_RULES(GAME_TIMING_ASSERT)

@@ -566,8 +566,9 @@ static void test_serial_wake(void **state)
 }
 
 /* A long press acts when the key comes up: held past GAME_LONG_MS the cell only lights
- * yellow (armed); the menu opens with the release, a tap chooses and a long press picks
- * (cell 4: level medium, this game's too before the first move). */
+ * yellow (armed); the menu opens with the release, a tap chooses and a long press picks,
+ * each after a look at the board (cell 4: level medium, this game's too before the first
+ * move). */
 static void test_long_press_on_release(void **state)
 {
     (void)state;
@@ -582,8 +583,10 @@ static void test_long_press_on_release(void **state)
     run(30);
     assert_non_null(strstr(output(), "menu: 1 x 2 o"));
     assert_int_equal(fake_leds_cell(4), LED_YELLOW | LED_DIM);
+    run(GAME_MENU_GAP_MS);
     tap(3, 60);
-    assert_string_equal(output(), "menu: 4 chosen, hold it to confirm\n");
+    assert_string_equal(output(), "menu: 4 chosen (level: perfect), tap it again to set it\n");
+    run(GAME_MENU_GAP_MS);
     fake_keys_set_raw(1u << 3); /* the confirming long press */
     run(1000);
     fake_keys_set_raw(0);

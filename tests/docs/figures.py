@@ -51,8 +51,11 @@ from dataclasses import dataclass
 # name: (comparison, limit, what it is). Reported by `make bench`, which fails if one is missed.
 GOALS = {
     # 16 KB until issue 28: its tones (Timer2 driver, the sound table, the events, the
-    # setting's console command, menu cell and record) took the image past 16,384 bytes.
-    "firmware_flash_bytes": ("<=", 18432, "flash of the firmware image, every feature in"),
+    # setting's console command, menu cell and record) took the image past 16,384 bytes;
+    # 18 KB until issue 35: people (the result's guard, toddler mode, where it went wrong,
+    # the ring and the menu's preview and values, `best`, `analysis`, `help COMMAND` with
+    # every command's line of help in flash) took it past 18,432.
+    "firmware_flash_bytes": ("<=", 22528, "flash of the firmware image, every feature in"),
     "stack_peak_bytes": ("<=", 128, "deepest stack seen in simulation"),
     "idle_awake_percent": ("<=", 5, "share of cycles awake on the idle board"),
     "table_bytes": ("<=", 256, "the packed PROGMEM table"),
@@ -71,6 +74,7 @@ GOALS = {
     # issue 34: the sounder's model (tests/sim/piezo.py), A-weighted at 10 cm
     "sound_level_spread_db": ("<=", 6, "loudest sound less the quietest, the ignored buzz aside"),
     "sound_ignored_below_loudest_db": ("<=", 10, "the ignored press's buzz under the loudest"),
+    "sound_toy_below_loudest_db": ("<=", 10, "toddler mode's toy under the loudest"),
     "sound_ignored_roughness_gap": (">=", 0.5,
                                     "the buzz's roughness over any other sound's"),
     "ai_move_cycles_max": ("<=", 4000, "slowest AI move, every perfect move (a table look-up)"),
@@ -88,7 +92,13 @@ GOALS = {
                                "200 games of a fixed line at perfect, 100 as X and 100 as O"),
     "perfect_first_moves": (">=", 3, "distinct openings of the AI as X"),
     "level_perfect_greedy_win_percent": ("<=", 0, "a greedy child as X wins at perfect"),
-    "child_setting_changes_percent": ("<=", 1, "random 60 s sessions that changed a setting"),
+    "child_setting_changes_percent": ("<=", 0.1, "random 60 s sessions that changed a setting"),
+    "toddler_setting_changes_percent": ("<=", 0.1,
+                                        "a toddler's 60 s sessions that changed a setting"),
+    "mash_games_counted_per_session": ("<=", 1, "games counted in a toddler's 60 s session"),
+    "adult_presses_after_mash": ("<=", 2, "an adult's presses until a move after a toddler"),
+    "stranger_presses_median": ("<=", 6, "a stranger's presses to change a setting (median)"),
+    "stranger_presses_p90": ("<=", 12, "a stranger's presses to change a setting (90 %)"),
     "adult_presses_max": ("<=", 3, "presses to change a setting following the legend"),
     "level_medium_greedy_win_percent": ("in", (25, 50), "a greedy child as X wins at medium"),
     "level_easy_greedy_win_percent": ("in", (60, 85), "a greedy child as X wins at easy"),

@@ -100,17 +100,19 @@ def test_a_missed_goal_in_the_figures_file_fails(tmp_path, capsys):
 
 
 def test_a_quick_figure_that_moved_is_a_note_and_one_past_its_goal_fails(tmp_path, capsys):
-    md, quick = written(tmp_path, every_goal_met(),
-                        "firmware_flash_bytes 18000\ntable_bytes 250\nnew_figure_bytes 3\n")
+    goal = figures.GOALS["firmware_flash_bytes"][1]
+    md, quick = written(tmp_path, every_goal_met(), "firmware_flash_bytes %d\ntable_bytes 250\n"
+                        "new_figure_bytes 3\n" % (goal - 432))
     assert figures.cmd_check(md, quick, []) == 0
     out = capsys.readouterr().out
-    assert "note: `firmware_flash_bytes` is 18432 in FIGURES.md and 18000 now" in out
+    assert "note: `firmware_flash_bytes` is %d in FIGURES.md and %d now" % (goal, goal - 432) in out
     assert "note: `new_figure_bytes` (3 now) is not in FIGURES.md yet" in out
     with open(quick, "w") as f:
-        f.write("firmware_flash_bytes 18433\n")
+        f.write("firmware_flash_bytes %d\n" % (goal + 1))
     assert figures.cmd_check(md, quick, []) == 1
-    assert "`firmware_flash_bytes` measures 18433 now, its goal is ≤ 18,432" in \
-        capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "`firmware_flash_bytes` measures %d now, its goal is ≤ %s" % (
+        goal + 1, format(goal, ",")) in said
 
 
 def test_update_rewrites_stale_figures_in_their_style(tmp_path, bench):

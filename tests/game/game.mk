@@ -4,7 +4,9 @@
 # `stats clear` on every mode, the display of each winning line), and the statistics
 # (test_game_stats.c: the level of the game under way, abandoned games, the display), and
 # the colour-blind display (test_game_cues.c: no two states told apart by hue alone), and
-# the sounds (test_game_sounds.c: the table, the filter, each event's sound, the record).
+# the sounds (test_game_sounds.c: the table, the filter, each event's sound, the record),
+# and people who have not read the manual (test_game_people.c: the result that stays,
+# toddler mode, where a lost game went wrong, the menu's unhurried presses and preview).
 GAME_TEST_UTIL := tests/game/game_test_util.c
 # the game's tests link no console: their reports are taken quietly
 GAME_SAY_QUIET := tests/game/game_say_quiet.c
@@ -13,6 +15,7 @@ TEST_GAME_EDGES_BIN := $(HOST_DIR)/test_game_edges
 TEST_GAME_STATS_BIN := $(HOST_DIR)/test_game_stats
 TEST_GAME_CUES_BIN := $(HOST_DIR)/test_game_cues
 TEST_GAME_SOUNDS_BIN := $(HOST_DIR)/test_game_sounds
+TEST_GAME_PEOPLE_BIN := $(HOST_DIR)/test_game_people
 $(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
@@ -29,15 +32,19 @@ $(TEST_GAME_STATS_BIN): $(call host_objs,tests/game/test_game_stats.c $(GAME_TES
 $(TEST_GAME_SOUNDS_BIN): $(call host_objs,tests/game/test_game_sounds.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
+$(TEST_GAME_PEOPLE_BIN): $(call host_objs,tests/game/test_game_people.c $(GAME_TEST_UTIL) \
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+	$(HOST_CC) $^ -lcmocka -o $@
 
 .PHONY: test-game
 test-game: $(TEST_GAME_BIN) $(TEST_GAME_EDGES_BIN) $(TEST_GAME_STATS_BIN) $(TEST_GAME_CUES_BIN) \
-		$(TEST_GAME_SOUNDS_BIN)
+		$(TEST_GAME_SOUNDS_BIN) $(TEST_GAME_PEOPLE_BIN)
 	$(TEST_GAME_BIN)
 	$(TEST_GAME_EDGES_BIN)
 	$(TEST_GAME_STATS_BIN)
 	$(TEST_GAME_CUES_BIN)
 	$(TEST_GAME_SOUNDS_BIN)
+	$(TEST_GAME_PEOPLE_BIN)
 TEST_TARGETS += test-game
 
 # README.md's menu row is the table's (firmware/game/menu.h): stale, it fails and names

@@ -267,11 +267,28 @@ void gtu_open(game_t *g)
     gtu_tick(g, 1);
 }
 
+void gtu_pause(game_t *g)
+{
+    gtu_tick(g, GAME_MENU_GAP_MS);
+}
+
 void gtu_menu(game_t *g, uint8_t cell)
 {
     gtu_open(g);
+    gtu_pause(g);
     gtu_tap(g, cell);
-    gtu_long(g, cell);
+    gtu_pause(g);
+    gtu_tap(g, cell);
+}
+
+void gtu_settle(game_t *g)
+{
+    for (uint32_t ms = 0; ms < 20000u && (game_state(g) == GAME_ST_RESULT ||
+                                         game_state(g) == GAME_ST_REPLAY);
+         ms++) {
+        gtu_tick(g, 1);
+    }
+    assert_int_equal(game_state(g), GAME_ST_BOARD);
 }
 
 uint8_t gtu_marks(const game_t *g)

@@ -43,8 +43,14 @@ void gtu_tap(game_t *g, uint8_t cell);
 void gtu_long(game_t *g, uint8_t cell);
 /* The menu's hold: its cell (menu.h) held GAME_MENU_HOLD_MS + 100 ms, released. */
 void gtu_open(game_t *g);
-/* A menu pick: the menu's hold opens it, a tap chooses `cell`, a long press confirms. */
+/* Time to look (GAME_MENU_GAP_MS): the next press is unhurried. */
+void gtu_pause(game_t *g);
+/* A menu pick: the menu's hold opens it, a tap chooses `cell`, a tap on it again picks it,
+ * each after a pause. */
 void gtu_menu(game_t *g, uint8_t cell);
+/* A game just over: time passes until its result (and, after a loss to the AI, where it
+ * went wrong) has shown; the board then waits for the next press. */
+void gtu_settle(game_t *g);
 /* One cell of the game's frame as LED_OFF/RED/GREEN/YELLOW (+ LED_BLINK, LED_DIM). */
 uint8_t gtu_cell(const game_t *g, uint8_t cell);
 /* The records changed since the last call (STATS_SAVE_*; then cleared), as the main

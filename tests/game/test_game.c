@@ -133,16 +133,21 @@ static void test_ai_opens_as_x(void **state)
     assert_int_equal(gtu_marks(&g), 0);
     gtu_tick(&g, 1);
     assert_int_equal(pos_count(game_pos(&g).x), 1);
-    /* The AI's opening is not the person's move: a long press, on its x or on an
-     * empty cell, is no hint or analysis (ignored, shown); the menu's hold opens it. */
+    /* Before the person's first move too, a long press on the AI's opening is the
+     * analysis, on an empty cell a hint; the menu's hold opens the menu. */
     gtu_clear();
     gtu_long(&g, pos_first_cell(game_pos(&g).x));
+    assert_int_equal(gtu_reports_of(GAME_REP_ANALYSIS), 1);
+    gtu_tick(&g, GAME_ANALYSIS_MS);
     gtu_long(&g, pos_first_cell(pos_empty(game_pos(&g))));
+    assert_int_equal(gtu_reports_of(GAME_REP_HINT), 1);
+    gtu_tick(&g, GAME_HINT_MS);
     assert_false(game_menu_open(&g));
-    assert_int_equal(gtu_reports_of(GAME_REP_HINT) + gtu_reports_of(GAME_REP_ANALYSIS), 0);
     gtu_open(&g);
     assert_true(game_menu_open(&g));
-    gtu_tap(&g, 0); /* you play x: chosen, then confirmed; a new game */
+    gtu_pause(&g);
+    gtu_tap(&g, 0); /* you play x: chosen, then a long press picks it; a new game */
+    gtu_pause(&g);
     gtu_long(&g, 0);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
@@ -274,6 +279,7 @@ static unsigned play_random_games(uint8_t level, uint16_t seed, unsigned *choice
             sprintf(transcript + strlen(transcript), "%03x%03x;", game_pos(&g).x, game_pos(&g).o);
         }
         gtu_clear();
+        gtu_settle(&g);
         gtu_tap(&g, 0); /* next game */
         assert_int_equal(gtu_marks(&g), 0);
     }
@@ -639,7 +645,7 @@ static void test_menu_hint_discoverable(void **state)
 }
 
 /* Only the centre opens the menu: any other cell held 2.1 s on the empty board is a long
- * press with nothing to hint, ignored and shown (its cell flickers). */
+ * press, a hint. */
 static void test_menu_hold_only_centre(void **state)
 {
     game_t g;
@@ -651,7 +657,7 @@ static void test_menu_hold_only_centre(void **state)
         gtu_ev(&g, KEY_EV_RELEASE, c);
         gtu_tick(&g, 1);
         assert_int_equal(game_menu_open(&g), c == 4);
-        assert_int_equal(gtu_flickering(&g) == (1u << c), c != 4);
+        assert_int_equal(gtu_reports_of(GAME_REP_HINT), c != 4);
     }
 }
 
@@ -690,8 +696,9 @@ static void test_menu_long_press_closes(void **state)
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
 }
 
-/* So does a long press held 9.9 s (the menu waits for its release); while it is armed
- * the board shows, with the held cell yellow. */
+/* So does a lean, a key held 9.9 s (the menu waits for its release). Armed, the cell shows
+ * chosen (green, blinking; the others in its look): what its release would do; held 2 s,
+ * the menu shows nothing chosen again: its release closes it. */
 static void test_menu_held_key_closes_on_release(void **state)
 {
     game_t g;
@@ -702,10 +709,12 @@ static void test_menu_held_key_closes_on_release(void **state)
     gtu_open(&g);
     gtu_tick(&g, GAME_MENU_MS - 100u);
     gtu_ev(&g, KEY_EV_PRESS, 5);
-    gtu_tick(&g, 9900u);
+    gtu_tick(&g, GAME_LONG_MS);
+    assert_int_equal(gtu_cell(&g, 5), LED_GREEN | LED_BLINK);
+    assert_int_equal(gtu_cell(&g, 0), LED_YELLOW); /* sound on: full */
+    gtu_tick(&g, 9900u - GAME_LONG_MS);
     assert_true(game_menu_open(&g));
-    assert_int_equal(gtu_cell(&g, 5), LED_YELLOW);
-    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    check_menu_frame(&g, 0x129, 0);
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
     assert_memory_equal(&before, game_settings(&g), sizeof before);
@@ -749,10 +758,13 @@ static void test_menu_picks_mode_steps_level(void **state)
     assert_int_equal(game_level(&g), LEVEL_MEDIUM); /* no move yet: this game too */
     assert_int_equal(gtu_last_report(GAME_REP_LEVEL)->value, 1);
     assert_int_equal(gtu_take_save(&g), 1);
-    gtu_long(&g, GTU_MENU_LEVEL);
+    gtu_pause(&g);
+    gtu_long(&g, GTU_MENU_LEVEL); /* a long press picks too */
     assert_int_equal(game_settings(&g)->level, LEVEL_EASY);
-    gtu_long(&g, GTU_MENU_LEVEL); /* turns round */
+    gtu_pause(&g);
+    gtu_tap(&g, GTU_MENU_LEVEL); /* turns round */
     assert_int_equal(game_settings(&g)->level, LEVEL_PERFECT);
+    gtu_pause(&g);
     gtu_tap(&g, GTU_MENU_CLOSE); /* a tap closes */
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 0);
@@ -770,8 +782,15 @@ static void test_menu_picks_mode_steps_level(void **state)
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_MEDIUM);
 }
 
+/* A pick on the cell chosen: one after a pause. */
+static void pick_again(game_t *g, uint8_t cell)
+{
+    gtu_pause(g);
+    gtu_tap(g, cell);
+}
+
 /* 8: colour-blind display, 9: brightness (full, medium, night, medium, full): saved, and the
- * menu stays, showing the new state. */
+ * menu stays, the cell chosen, the eight others showing its value (without hue). */
 static void test_menu_toggles_stay_open(void **state)
 {
     game_t g;
@@ -780,51 +799,51 @@ static void test_menu_toggles_stay_open(void **state)
     gtu_clear();
     gtu_open(&g);
     check_menu_frame(&g, 0x124, 0x008); /* two players, easy, sound on, full */
-    gtu_tap(&g, 7);
+    pick_again(&g, 7);
     assert_int_equal(gtu_take_save(&g), 0); /* chosen: green, blinking, nothing changed */
     assert_int_equal(gtu_cell(&g, 7), LED_GREEN | LED_BLINK);
-    gtu_long(&g, 7);
+    assert_int_equal(gtu_cell(&g, 0), LED_YELLOW | LED_DIM); /* its value: off */
+    pick_again(&g, 7);
     assert_int_equal(game_settings(&g)->color_blind, 1);
+    assert_int_equal(gtu_cell(&g, 0), LED_YELLOW); /* on */
     assert_int_equal(gtu_take_save(&g), 1);
     assert_int_equal(gtu_last_report(GAME_REP_COLOR_BLIND)->value, 1);
     assert_true(game_menu_open(&g));
-    gtu_long(&g, 7); /* still chosen: again */
+    pick_again(&g, 7); /* still chosen: again */
     assert_int_equal(game_settings(&g)->color_blind, 0);
-    gtu_long(&g, 7);
-    gtu_tap(&g, 8); /* a second tap closes the menu */
-    assert_false(game_menu_open(&g));
-    gtu_open(&g);
-    check_menu_frame(&g, 0x1A4, 0x008);
-    gtu_tap(&g, 8);
-    gtu_long(&g, 8);
+    pick_again(&g, 8); /* another cell: chosen instead, nothing changed */
+    assert_int_equal(game_settings(&g)->color_blind, 0);
+    assert_int_equal(gtu_cell(&g, 8), LED_GREEN | LED_BLINK);
+    assert_int_equal(gtu_cell(&g, 7), LED_YELLOW); /* brightness full */
+    pick_again(&g, 8);
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     assert_int_equal(gtu_last_report(GAME_REP_BRIGHTNESS)->value, LEDS_BRIGHT_MEDIUM);
-    gtu_long(&g, 8);
+    assert_int_equal(gtu_cell(&g, 7), LED_YELLOW | LED_DIM);
+    pick_again(&g, 8);
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_NIGHT);
-    gtu_tap(&g, 8);
+    assert_int_equal(gtu_cell(&g, 7), LED_YELLOW | LED_DIM | LED_BLINK);
+    pick_again(&g, 4); /* 5 closes */
+    assert_false(game_menu_open(&g));
     gtu_open(&g);
-    check_menu_frame(&g, 0x0A4, 0x108);
-    gtu_tap(&g, 8);
-    gtu_long(&g, 8); /* night never jumps to full: it turns round */
+    check_menu_frame(&g, 0x024, 0x108);
+    pick_again(&g, 8);
+    pick_again(&g, 8); /* night never jumps to full: it turns round */
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
-    gtu_long(&g, 8);
+    pick_again(&g, 8);
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_FULL);
-    gtu_long(&g, 8); /* and round again at full */
+    pick_again(&g, 8); /* and round again at full */
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
-    gtu_tap(&g, 8);
-    game_set_brightness(&g, LEDS_BRIGHT_FULL);
-    gtu_open(&g);
-    gtu_tap(&g, 7);
-    gtu_long(&g, 7);
-    assert_int_equal(game_settings(&g)->color_blind, 0);
-    assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 6);
-    assert_int_equal(gtu_take_save(&g), 1);
+    gtu_tap(&g, 8); /* hurried on the chosen cell: nothing */
+    assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
     assert_true(game_menu_open(&g));
+    gtu_tap(&g, 7); /* hurried elsewhere: closed */
+    assert_false(game_menu_open(&g));
+    assert_int_equal(gtu_reports_of(GAME_REP_BRIGHTNESS), 5);
     assert_int_equal(gtu_reports_of(GAME_REP_NEW), 0);
 }
 
-/* A press while another key is held: both flicker; not a pick. Then two players: x and
- * o alternate, no AI; after the first move no menu. */
+/* A press while another key is held: both flicker; not a pick, and the menu closes. Then
+ * two players: x and o alternate, no AI; after the first move no menu. */
 static void test_menu_two_keys_and_two_players(void **state)
 {
     game_t g;
@@ -832,13 +851,14 @@ static void test_menu_two_keys_and_two_players(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
     gtu_open(&g);
+    gtu_pause(&g);
     gtu_ev(&g, KEY_EV_PRESS, 0);
     gtu_ev(&g, KEY_EV_PRESS, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 0);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_2P);
-    assert_true(game_menu_open(&g));
-    gtu_long(&g, 0);
+    assert_false(game_menu_open(&g));
+    assert_int_equal(gtu_flickering(&g), 3u);
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
     assert_int_equal(gtu_marks(&g), 1);
@@ -957,11 +977,10 @@ static void test_win_two_players(void **state)
     (void)state;
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     gtu_clear();
-    gtu_tap(&g, 0);
-    gtu_tap(&g, 3);
-    gtu_tap(&g, 1);
-    gtu_tap(&g, 4);
-    gtu_tap(&g, 2);
+    for (uint8_t i = 0; i < 5; i++) {
+        gtu_tap(&g, (uint8_t[]){0, 3, 1, 4, 2}[i]);
+        gtu_tick(&g, 250); /* two people: no toddler's burst */
+    }
     assert_int_equal(game_over(&g), 1);
     assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_X);
@@ -974,6 +993,7 @@ static void test_win_two_players(void **state)
     assert_int_equal(f[3], LED_GREEN);
     assert_int_equal(f[5], LED_OFF);
     /* The menu's statistics at game over show them and keep the final board. */
+    gtu_settle(&g);
     gtu_menu(&g, GTU_MENU_STATS);
     assert_int_equal(game_over(&g), 1);
     assert_false(game_menu_open(&g));
@@ -993,6 +1013,7 @@ static void play_draw_two_players(game_t *g)
     gtu_clear();
     for (int i = 0; i < 9; i++) {
         gtu_tap(g, seq[i]);
+        gtu_tick(g, 250); /* two people: no toddler's burst */
     }
 }
 
@@ -1021,6 +1042,7 @@ static void test_menu_at_game_over(void **state)
     (void)state;
     play_draw_two_players(&g);
     /* The menu's you-X pick at game over: new game vs AI as x. */
+    gtu_settle(&g);
     gtu_menu(&g, GTU_MENU_MODEAI_X);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
     assert_int_equal(gtu_marks(&g), 0);
@@ -1035,6 +1057,7 @@ static void test_menu_at_game_over(void **state)
                          game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_DRAW],
                      1);
     uint8_t next = (uint8_t)((game_settings(&g)->level + 1u) % LEVELS);
+    gtu_settle(&g);
     gtu_menu(&g, GTU_MENU_LEVEL); /* the level steps for the next game; this one stays over */
     assert_int_equal(game_settings(&g)->level, next);
     assert_int_equal(game_over(&g), 1);

@@ -187,7 +187,9 @@ static void sc_x_wins(game_t *g, uint8_t cb)
     start(g, GAME_MODE_2P, cb);
     for (int i = 0; i < 7; i++) {
         gtu_tap(g, seq[i]);
+        gtu_tick(g, 250); /* two people: no toddler's burst */
     }
+    gtu_settle(g);
     assert_int_equal(game_winner(g), PLAYER_X);
 }
 
@@ -198,7 +200,9 @@ static void sc_o_wins(game_t *g, uint8_t cb)
     start(g, GAME_MODE_2P, cb);
     for (int i = 0; i < 8; i++) {
         gtu_tap(g, seq[i]);
+        gtu_tick(g, 250);
     }
+    gtu_settle(g);
     assert_int_equal(game_winner(g), PLAYER_O);
 }
 
@@ -241,6 +245,58 @@ static void sc_stats_abandoned(game_t *g, uint8_t cb)
     while (game_state(g) == GAME_ST_STATS_RESULTS) {
         gtu_tick(g, 1);
     }
+}
+
+/* The menu, sound chosen (on, quiet or off): green, blinking; the others its value. */
+static uint8_t chosen_value = SOUNDS_QUIET_ONLY;
+static void sc_menu_chosen(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    game_set_sound(g, chosen_value);
+    gtu_open(g);
+    gtu_pause(g);
+    gtu_tap(g, 5);
+    assert_int_equal(game_state(g), GAME_ST_MENU_CHOSEN);
+}
+
+/* Mid-game, the centre held 1.3 s: the ring's first five cells (1 2 3 6 9) over the
+ * board, the centre armed. */
+static void sc_ring(game_t *g, uint8_t cb)
+{
+    mid_game(g, cb);
+    gtu_ev(g, KEY_EV_PRESS, 4);
+    gtu_tick(g, 1300);
+}
+
+/* After a loss to the AI (x 2, then the lowest free cell: o 1, x 3 loses, o 4 would
+ * have held it): where it went wrong, `at` ms into the replay. */
+static void sc_replay(game_t *g, uint8_t cb, uint16_t at)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    gtu_tap(g, 1);
+    while (!game_over(g)) {
+        gtu_tick(g, 1000);
+        gtu_tap(g, pos_first_cell(pos_empty(game_pos(g))));
+    }
+    for (uint32_t t = 0; t < 5000u && game_state(g) != GAME_ST_REPLAY; t++) {
+        gtu_tick(g, 1);
+    }
+    assert_int_equal(game_state(g), GAME_ST_REPLAY);
+    assert_int_equal(gtu_last_report(GAME_REP_REPLAY)->cell, 2);
+    assert_int_equal(gtu_last_report(GAME_REP_REPLAY)->value, 3);
+    gtu_tick(g, at);
+}
+
+/* Three moves replayed (1.5 s), then x's 3 blinking; from 3 s the board before it with
+ * o's 4 in yellow. */
+static void sc_replay_lost(game_t *g, uint8_t cb)
+{
+    sc_replay(g, cb, 1600);
+}
+
+static void sc_replay_held(game_t *g, uint8_t cb)
+{
+    sc_replay(g, cb, 3100);
 }
 
 static const scenario_t scenarios[] = {
@@ -286,6 +342,22 @@ static const scenario_t scenarios[] = {
      .named = {{6, 7, "statistics win vs draw"}, {7, 8, "statistics draw vs loss"},
                {6, 8, "statistics win vs loss"}, {6, 2, "statistics win vs frame"},
                {7, 1, "statistics draw vs frame"}, {8, 5, "statistics loss vs frame"}}},
+    {.name = "the menu, sound chosen",
+     .set_up = sc_menu_chosen,
+     .named = {{5, 0, "the chosen cell vs its value on the others"}}},
+    {.name = "the ring",
+     .set_up = sc_ring,
+     .named = {{0, 3, "the ring over x vs empty"}, {1, 3, "the ring over o vs empty"},
+               {2, 6, "the ring vs empty"}}},
+    {.name = "where it went wrong: the move that lost",
+     .set_up = sc_replay_lost,
+     .named = {{2, 1, "the move that lost vs x"}, {2, 0, "the move that lost vs o"},
+               {2, 5, "the move that lost vs empty"}}},
+    {.name = "where it went wrong: the move that would have held",
+     .set_up = sc_replay_held,
+     .named = {{3, 1, "the move that would have held vs x"},
+               {3, 0, "the move that would have held vs o"},
+               {3, 5, "the move that would have held vs empty"}}},
     {.name = "statistics, abandoned",
      .set_up = sc_stats_abandoned,
      .named = {{6, 8, "played out vs abandoned"}, {8, 5, "abandoned vs frame"},
@@ -302,6 +374,30 @@ static void test_colour_blind_cues(void **state)
     }
     print_message("%u pairs in %zu scenarios\n", pairs_checked,
                   sizeof scenarios / sizeof scenarios[0]);
+}
+
+/* Every setting's value shows without hue while it is chosen, the same three looks for
+ * each: on (or the first step), quiet (the middle), off (the last) on the eight other
+ * cells full, dimmed, dimmed and blinking: pairwise different colour-blind, and each
+ * unlike the chosen cell's own look. */
+static void test_menu_values_without_hue(void **state)
+{
+    static looks_t looks[3];
+    (void)state;
+    engine_init();
+    for (uint8_t v = 0; v < 3; v++) {
+        game_t g;
+        chosen_value = v;
+        sc_menu_chosen(&g, 1);
+        follow(&g, &looks[v]);
+        assert_true(differ(looks[v].level[5], looks[v].level[0]));
+    }
+    for (uint8_t a = 0; a < 3; a++) {
+        for (uint8_t b = (uint8_t)(a + 1u); b < 3; b++) {
+            assert_true(differ(looks[a].level[0], looks[b].level[0]));
+        }
+    }
+    chosen_value = SOUNDS_QUIET_ONLY;
 }
 
 /* The looks compared colour-blind see through hue: with the colour-blind display off,
@@ -325,6 +421,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_colour_blind_cues),
         cmocka_unit_test(test_catches_hue_only),
+        cmocka_unit_test(test_menu_values_without_hue),
     };
     return cmocka_run_group_tests_name("game_cues", tests, NULL, NULL);
 }

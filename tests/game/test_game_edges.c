@@ -25,7 +25,9 @@ static int press_after(uint32_t ms)
     gtu_clear();
     gtu_ev(&g, KEY_EV_PRESS, 4);
     gtu_tick(&g, ms);
-    uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW, menu_shown = gtu_cell(&g, 0) != LED_RED;
+    /* armed: the centre yellow; the menu: the centre dim (its close cell) */
+    uint8_t armed = gtu_cell(&g, 4) == LED_YELLOW, menu_shown = gtu_cell(&g, 4) != LED_YELLOW &&
+                                                               gtu_cell(&g, 4) != LED_OFF;
     gtu_ev(&g, KEY_EV_RELEASE, 4);
     gtu_tick(&g, 1);
     int is_menu = gtu_reports_of(GAME_REP_MENU) == 1;
@@ -35,6 +37,35 @@ static int press_after(uint32_t ms)
     assert_int_equal(armed, is_long);  /* the armed (yellow) cell says which */
     assert_int_equal(menu_shown, is_menu); /* held long enough, the menu shows */
     return is_menu ? 2 : is_long;
+}
+
+/* The centre held: from 0.4 s the ring around it fills clockwise from cell 1, a cell
+ * every 0.2 s (yellow over the board: cell 1's x too), the last at 1.8 s; the menu at 2 s
+ * (literals: the manual's figures). */
+static void test_ring_fills(void **state)
+{
+    static const uint8_t ring[8] = {0, 1, 2, 5, 8, 7, 6, 3};
+    game_t g;
+    (void)state;
+    engine_init();
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    gtu_tap(&g, 0);
+    gtu_tick(&g, 1000);
+    gtu_ev(&g, KEY_EV_PRESS, 4);
+    gtu_tick(&g, 399);
+    assert_int_equal(gtu_cell(&g, 0), LED_RED);
+    assert_int_equal(gtu_cell(&g, 4), LED_OFF);
+    for (uint8_t n = 1; n <= 8; n++) {
+        gtu_tick(&g, 1);
+        for (uint8_t i = 0; i < 8; i++) {
+            assert_int_equal(gtu_cell(&g, ring[i]), i < n ? LED_YELLOW : LED_OFF + (i == 0 ? LED_RED : 0));
+        }
+        gtu_tick(&g, 199);
+    }
+    gtu_tick(&g, 1);
+    assert_int_equal(gtu_cell(&g, 4), LED_YELLOW | LED_DIM); /* 2 s: the menu */
+    gtu_ev(&g, KEY_EV_RELEASE, 4);
+    assert_true(game_menu_open(&g));
 }
 
 static void test_long_press_and_menu_hold_times(void **state)
@@ -121,10 +152,13 @@ static void win_display(uint16_t line, uint8_t winner)
     for (uint8_t i = 0; i < 3; i++) {
         if (winner == PLAYER_O) {
             gtu_tap(&g, nth_cell(other, i));
+            gtu_tick(&g, 250); /* two people: no toddler's burst */
         }
         gtu_tap(&g, nth_cell(line, i));
+        gtu_tick(&g, 250);
         if (winner == PLAYER_X && i < 2) {
             gtu_tap(&g, nth_cell(other, i));
+            gtu_tick(&g, 250);
         }
     }
     assert_int_equal(game_over(&g), 1);
@@ -160,6 +194,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_long_press_and_menu_hold_times),
+        cmocka_unit_test(test_ring_fills),
         cmocka_unit_test(test_stats_clear_every_mode),
         cmocka_unit_test(test_win_line_display),
     };

@@ -83,6 +83,7 @@ static void test_level_takes_effect_next_game(void **state)
         assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT,
                     game_winner(&g) == PLAYER_NONE ? STATS_DRAW : STATS_LOSS, 1);
         assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
+        gtu_settle(&g);
         gtu_tap(&g, 0); /* game over: a new game, at the new level */
         assert_int_equal(game_level(&g), LEVEL_EASY);
         assert_int_equal(gtu_last_report(GAME_REP_NEW)->level, LEVEL_EASY);

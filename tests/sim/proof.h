@@ -126,6 +126,16 @@ int console_game_check(const char *what, int person_x);
  * 700 ms more; returns the last cell, or -1. */
 int console_to_last_move(int (*move_reply)(const char *move_cmd));
 
+/* A session's watch of the console for a saved setting that changed: a `level:`,
+ * `sound:`, `colorblind:` or `brightness:` line, or a `new:` line right after a menu pick
+ * of cells 1-3 (a mode pick starts a new game, same mode or not); `what`: the first. */
+typedef struct {
+    int chosen;  /* the menu cell chosen (1-9) by the last line, else 0 */
+    int changed; /* lines that changed a setting */
+    char what[96];
+} setting_watch_t;
+void setting_watch(setting_watch_t *w, const char *line);
+
 /* xorshift32 for reproducible random choices. */
 extern uint32_t proof_rng_state;
 uint32_t rnd(void);
@@ -150,6 +160,8 @@ int cmd_glitch(void);
 int cmd_power(void);
 int cmd_rxlat(void);
 int cmd_child(long sessions);
+int cmd_toddler(long sessions);
+int cmd_stranger(long per_setting);
 int cmd_sound(void);
 
 /* XOFF and XON sent at their marks, with a host that has bytes in flight (proof_flow.c,

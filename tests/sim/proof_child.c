@@ -4,7 +4,9 @@
  * of 0.2-4 s, two keys at once, pauses of 0-5 s). A session counts when a saved setting
  * changed: a `level:`, `sound:`, `colorblind:` or `brightness:` line, or a `new:` line
  * right after a menu pick of cells 1-3 (a mode pick starts a new game, same mode or not).
- * Then an adult follows the legend for each setting: the presses it takes. */
+ * Then an adult follows the legend for each setting (hold 5 until the menu shows, tap the
+ * cell, tap it again), looking at the board a second between presses: the presses it
+ * takes. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -12,30 +14,11 @@
 
 #define SESSION_MS 60000u
 
-typedef struct {
-    int chosen;  /* the menu cell chosen (1-9) by the last line, else 0 */
-    int changed; /* a setting changed */
-    char what[96];
-} watch_t;
-
-/* A line of a setting that steps and keeps its menu cell chosen. */
-static int step_line(const char *line)
-{
-    return !strncmp(line, "level:", 6) || !strncmp(line, "sound:", 6) ||
-           !strncmp(line, "colorblind:", 11) || !strncmp(line, "brightness:", 11);
-}
+typedef setting_watch_t watch_t;
 
 static void watch_line(const char *line, void *ctx)
 {
-    watch_t *w = ctx;
-    int setting =
-        step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
-    if (setting && !w->changed++)
-        snprintf(w->what, sizeof w->what, "%s", line);
-    if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
-        w->chosen = line[6] - '0';
-    else if (!step_line(line))
-        w->chosen = 0; /* the steps keep their cell chosen */
+    setting_watch(ctx, line);
 }
 
 /* Keys `mask` down for ms, then up, then a gap of gap_ms. */
@@ -103,17 +86,17 @@ static void session(long i, void *ctx)
     }
 }
 
-/* An adult, from the booted board: hold the menu's cell past its hold, tap the cell, hold
- * it 1 s; the presses until the setting's line (0: it never came). */
+/* An adult, from the booted board: hold the menu's cell past its hold, tap the cell, tap
+ * it again, 1 s between presses; the presses until the setting's line (0: it never came). */
 static int adult(int cell, const char *expect)
 {
     watch_t w = {0, 0, ""};
     int presses = 0;
     board_on_line(watch_line, &w);
-    static const uint32_t steps[][2] = {{PROOF_MENU_OPEN, PROOF_MENU_HOLD_MS}, {0, 100}, {0, 1000}};
+    static const uint32_t steps[][2] = {{PROOF_MENU_OPEN, PROOF_MENU_HOLD_MS}, {0, 100}, {0, 100}};
     for (int k = 0; k < 3 && !w.changed; k++) {
         presses++;
-        if (keys_for((uint16_t)(1u << ((steps[k][0] ? 5 : cell) - 1)), steps[k][1], 500) < 0)
+        if (keys_for((uint16_t)(1u << ((steps[k][0] ? (int)steps[k][0] : cell) - 1)), steps[k][1], 1000) < 0)
             return 0;
     }
     return w.changed && !strncmp(w.what, expect, strlen(expect)) ? presses : 0;

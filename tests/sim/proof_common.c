@@ -634,3 +634,24 @@ int console_game_check(const char *what, int person_x)
     return 0;
 }
 
+
+/* ---- a setting that changed ------------------------------------------------------ */
+
+/* A line of a setting that steps and keeps its menu cell chosen. */
+static int step_line(const char *line)
+{
+    return !strncmp(line, "level:", 6) || !strncmp(line, "sound:", 6) ||
+           !strncmp(line, "colorblind:", 11) || !strncmp(line, "brightness:", 11);
+}
+
+void setting_watch(setting_watch_t *w, const char *line)
+{
+    int setting =
+        step_line(line) || (!strncmp(line, "new:", 4) && w->chosen >= 1 && w->chosen <= 3);
+    if (setting && !w->changed++)
+        snprintf(w->what, sizeof w->what, "%s", line);
+    if (!strncmp(line, "menu: ", 6) && strstr(line, " chosen"))
+        w->chosen = line[6] - '0';
+    else if (!step_line(line))
+        w->chosen = 0; /* the steps keep their cell chosen */
+}

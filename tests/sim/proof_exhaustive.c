@@ -49,16 +49,16 @@ static void explore(uint16_t x, uint16_t o, int depth)
         reap_any_sim("exhaustive");
 }
 
-/* As O: the centre's long press opens the menu on the empty board, a tap on its you-O
- * cell chooses it and a long press confirms (the person plays O, the AI starts); the AI's
- * first X, or -1 after proof_fail(). */
+/* As O: the centre's hold opens the menu on the empty board, a tap on its you-O cell
+ * chooses it and a tap on it again picks it, each after a look at the board (the person
+ * plays O, the AI starts); the AI's first X, or -1 after proof_fail(). */
 static int ai_first_move(uint16_t *x)
 {
     board_press(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS); /* past the menu's hold */
-    board_run_ms(300);
+    board_run_ms(1000);
     board_press(PROOF_MENU_MODEAI_O - 1, 60);
-    board_run_ms(300);
-    board_press(PROOF_MENU_MODEAI_O - 1, BOARD_LONG_MS);
+    board_run_ms(1000);
+    board_press(PROOF_MENU_MODEAI_O - 1, 60);
     uint64_t end = board_now() + BOARD_MS(3000);
     while (board_now() < end) {
         board_run_until(board_now() + BOARD_WINDOW_CYCLES);

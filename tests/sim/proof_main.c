@@ -10,7 +10,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
-                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]|sound\n"
+                    "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]|toddler [SESSIONS]|stranger [PER_SETTING]|sound\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
 }
@@ -59,6 +59,10 @@ int main(int argc, char **argv)
         return cmd_sound();
     if (!strcmp(argv[1], "child"))
         return cmd_child(arg ? arg : 1000);
+    if (!strcmp(argv[1], "toddler"))
+        return cmd_toddler(arg ? arg : 1000);
+    if (!strcmp(argv[1], "stranger"))
+        return cmd_stranger(arg ? arg : 100);
     fprintf(stderr, "sim_proofs: unknown command %s\n", argv[1]);
     return usage();
 }

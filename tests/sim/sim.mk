@@ -110,13 +110,18 @@ TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-s
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
 # The AI's variety and levels: games through the console (proof_levels.c).
 # A child at the board: 1,000 random sessions of 60 s, each forked from one booted board
-# (proof_child.c); the presses an adult needs per setting. The sounder's latency and the
-# timer interrupts' share while a tone plays (proof_sound.c).
+# (proof_child.c); the presses an adult needs per setting. A toddler's 1,000 (palms,
+# leans, bursts: proof_toddler.c), the games counted, an adult's presses after. A
+# stranger's presses to change each setting, 200 strangers per setting
+# (proof_stranger.c). The sounder's latency and the timer interrupts' share while a tone
+# plays (proof_sound.c).
 bench-sim: $(SIM_PROOFS) $(SIM_ELF) $(PROBE_RX)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
 	@SIM_ELF=$(SIM_ELF) SIM_PROBE_RX=$(PROBE_RX) $(SIM_PROOFS) rxlat
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) child 1000
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) toddler 1000
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) stranger 200
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) sound
 	@if [ $(SIM_DIR)/exhaustive_seconds.txt -nt $(SIM_ELF) ]; then \
 		echo "exhaustive_seconds $$(cat $(SIM_DIR)/exhaustive_seconds.txt)"; \

@@ -4,10 +4,11 @@ share of time on while lit, the share of time lit, the blink period). With the
 colour-blind display on, every pair of states a player must tell apart differs in
 brightness (the on-share: dark, dimmed, pulsing between the two, full) or in time
 pattern (steady or blinking), whatever the hue: X and O, O and an empty cell, the
-analysis' win, draw and loss (and a mark, dark there), the menu's mode in force, not
-and chosen, each step of its level and sound cells (and the level's first against
-close), a hint and the marks, the winning line and the other marks, the statistics' two
-pictures (bar, frame, a dark column). The planted case: with the display off, X and O
+analysis' win, draw and loss (and a mark, dark there), the menu's mode in force and
+not, a chosen cell and the others, each value of its level, sound and brightness cells
+while chosen (on the other eight), and the level's first step against close, a hint and
+the marks, the winning line and the other marks, the statistics' two pictures (bar,
+frame, a dark column). The planted case: with the display off, X and O
 (red and green at one brightness) must be caught as told apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py; the menu's
@@ -96,28 +97,39 @@ def the_analysis(sim, elf, on):
                   (draw, loss, "draw vs loss"), (0, draw, "a mark (dark) vs draw")]
 
 
-def menu_cells(sim, elf, on, setting=""):
-    """The menu's duty cells after a setting: the menu's hold, then two players' cell
-    chosen (not confirmed)."""
-    return run(sim, elf, colour_blind(on) + setting + OPEN +
-               "wait 300\npress %d\nwait 50\nduty 1024\n" % CELL["mode_2p"])[1][0]
+def menu_cells(sim, elf, on, setting="", chosen=0):
+    """The menu's duty cells after a setting: the menu's hold, then (with `chosen`, 1-9)
+    that cell chosen by a tap a second later (not picked)."""
+    choose = "wait 1000\npress %d\n" % chosen if chosen else ""
+    return run(sim, elf, colour_blind(on) + setting + OPEN + choose +
+               "wait 300\nduty 1024\n")[1][0]
 
 
 def the_menu(sim, elf, on):
-    # the level's and the sound's cells step: each of their steps (from other runs, as
-    # cells 10-13) told apart from the others
-    x, o, two, lvl, close, snd = (CELL[a] - 1 for a in (
-        "mode_ai_x", "mode_ai_o", "mode_2p", "level", "close", "sound"))
+    # nothing chosen: each cell its own look; two players' cell chosen (as cells 9 and
+    # 10: it, and you-X's cell showing its value); the level's, the sound's and the
+    # brightness' cells chosen at each value of theirs, the value on the other eight
+    # (you-X's cell, as cells 11-19)
+    x, o, two, lvl, close = (CELL[a] - 1 for a in ("mode_ai_x", "mode_ai_o", "mode_2p",
+                                                   "level", "close"))
+    other = x if x not in (CELL["level"] - 1, CELL["sound"] - 1, CELL["brightness"] - 1) else o
     cells = dict(menu_cells(sim, elf, on))
-    for k, (cell, setting) in enumerate([(lvl, "level medium"), (lvl, "level easy"),
-                                         (snd, "sound quiet"), (snd, "sound off")]):
-        cells[9 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting)[cell]
-    return cells, [(x, o, "mode in force vs not"), (two, x, "chosen vs in force"),
-                   (two, o, "chosen vs not in force"), (lvl, close, "level at perfect vs close"),
-                   (lvl, 9, "level perfect vs medium"),
-                   (lvl, 10, "level perfect vs easy"), (9, 10, "level medium vs easy"),
-                   (snd, 11, "sound on vs quiet"), (snd, 12, "sound on vs off"),
-                   (11, 12, "sound quiet vs off")]
+    chosen = menu_cells(sim, elf, on, chosen=two + 1)
+    cells[9], cells[10] = chosen[two], chosen[other]
+    values = [(CELL["level"], v) for v in ("level perfect", "level medium", "level easy")] + \
+        [(CELL["sound"], v) for v in ("sound on", "sound quiet", "sound off")] + \
+        [(CELL["brightness"], v) for v in ("brightness full", "brightness medium",
+                                           "brightness night")]
+    for k, (cell, setting) in enumerate(values):
+        cells[11 + k] = menu_cells(sim, elf, on, "serial %s\nwait 100\n" % setting,
+                                   cell)[other]
+    named = [(x, o, "mode in force vs not"), (lvl, close, "level at perfect vs close"),
+             (9, 10, "the chosen cell vs its value on the others")]
+    for k, what in ((11, "level"), (14, "sound"), (17, "brightness")):
+        named += [(k, k + 1, what + ": first vs middle value"),
+                  (k, k + 2, what + ": first vs last value"),
+                  (k + 1, k + 2, what + ": middle vs last value")]
+    return cells, named
 
 
 def a_hint(sim, elf, on):
@@ -141,8 +153,8 @@ def statistics(sim, elf, on):
     duties."""
     won = "serial new 2p\nwait 100\n" + presses(1, 4, 2, 5, 3)
     return run(sim, elf, colour_blind(on) + won + won + "serial new 2p\nwait 100\n" +
-               presses(1) + "serial new 2p\nwait 100\n" + OPEN + "wait 300\npress %d\n"
-               "wait 300\nhold %d 1000\nwait 100\nduty 1024\nwait 2000\nduty 1024\n"
+               presses(1) + "serial new 2p\nwait 100\n" + OPEN + "wait 1000\npress %d\n"
+               "wait 1000\npress %d\nwait 100\nduty 1024\nwait 2000\nduty 1024\n"
                % (CELL["stats"], CELL["stats"]))[1]
 
 

@@ -116,7 +116,7 @@ def test_the_table_meets_the_goals(m, table):
     print("\n".join("%s %s" % f for f in figures))
     met = goals(figures)
     assert set(met) >= {"sound_level_spread_db", "sound_ignored_below_loudest_db",
-                        "sound_ignored_roughness_gap"}
+                        "sound_ignored_roughness_gap", "sound_toy_below_loudest_db"}
     assert all(met.values()), met
 
 
@@ -124,6 +124,12 @@ def test_planted_the_table_before(m):
     met = goals(piezo.bench(m, BEFORE))
     assert not met["sound_level_spread_db"] and not met["sound_ignored_below_loudest_db"]
     assert not met["sound_ignored_roughness_gap"]
+
+
+def test_planted_a_low_toy(m, table):
+    """The toy at 500 and 900 Hz, far below the resonance: too quiet for its goal."""
+    low = dict(table, toy=[(500, 40), (900, 60)])
+    assert not goals(piezo.bench(m, low))["sound_toy_below_loudest_db"]
 
 
 def test_planted_a_steady_buzz(m, table):

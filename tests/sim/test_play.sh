@@ -35,7 +35,7 @@ label() { # label CELL: its long label from MENU_JSON, as an extended regexp
     sed -n "s/.*\"cell\": $1,.*\"long\": \"\([^\"]*\)\".*/\1/p" "$MENU_JSON" |
         sed 's/[][\\.*^$+?(){}|/]/\\&/g'
 }
-L1=$(label 1) L2=$(label 2) L3=$(label 3)
+L1=$(label 1) L2=$(label 2) L3=$(label 3) L7=$(label 7)
 [ -n "$L1" ] && [ -n "$L2" ] && [ -n "$L3" ] || { echo "sim_play: FAILED: no labels for cells 1-3 in $MENU_JSON"; exit 1; }
 if ! command -v tmux >/dev/null 2>&1; then
     echo "sim_play: skipped (no tmux)"; exit 0
@@ -121,7 +121,7 @@ play() { # the same session at any size that fits
     check status 'short press: key 5 = centre cell \(cell 5\)'
     tm send-keys -t "$S" : h e l p Enter
     sleep 1
-    check console 'help \|'
+    check console 'help \[COMMAND\] \|'
     # a line longer than the log wraps at a word: the menu line's last words are whole
     check help-wrapped '^ +(9 )?bright *$|8 cues 9 bright *$'
     check_width help-width
@@ -154,9 +154,9 @@ play() { # the same session at any size that fits
     sleep 1
     check_legend legend "THE BOARD'S MENU"
     check legend-row "1 $L1 +2 $L2 +3 $L3"
-    check_legend legend-close 'Any other press'
+    check_legend legend-close 'The centre, a hurried press'
     check legend-colours 'You are X \(red\), the AI O'
-    check legend-game-over 'the next tap anywhere starts a new game'
+    check legend-game-over 'the result shows 2 s, then a tap starts a new game'
     check legend-analysis 'each empty cell green wins, yellow draws, red'
     check_legend legend-stats 'Statistics'
     check legend-abandoned 'Then [0-9.]+ s: played out, dark, abandoned'
@@ -253,6 +253,18 @@ checks=$((checks + 1))
 if cap | grep -Eq 'move: 5|ignored: key 5'; then
     echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
+# the menu's statistics (7 chosen, then picked, a look between): the status names what
+# the board said, not "ignored" (the pick's line: the statistics shown)
+tm send-keys -t "$S" 7
+sleep 1.5
+tm send-keys -t "$S" 7
+sleep 1.5
+check stats-chosen "< menu: 7 chosen \\($L7\\)"
+check stats-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): stats you x'
+checks=$((checks + 1))
+if cap | grep -Eq 'ignored: key 7'; then
+    echo "sim_play: FAILED: $SIZE: the statistics' pick shown as ignored:"; cap | sed 's/^/    /'; fail=1
+fi
 quit
 # shift+digit is a press past the firmware's menu hold (sim/board_model.h, SHIFT_MS): shift+5
 # opens the menu; then a digit and shift+digit of the same cell in one write (within the
@@ -281,4 +293,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; shift+5 opens the menu, a digit and shift+digit are a tap and a long press (the menu's pick)${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; shift+5 opens the menu, a digit and shift+digit are a tap and a long press (the menu's pick); the statistics' menu pick named, not ignored${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"

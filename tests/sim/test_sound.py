@@ -75,8 +75,8 @@ WIN_2P = two_players(1, 4, 2, 5, 3)  # X 1 2 3
 # draws: a corner's only perfect answer is the centre, then the block at 3, then 7 wins.
 # The board sleeps after 5 idle minutes; a console line wakes it (and is refused). At
 # `sound quiet` only results sound, at `sound off` nothing: a press on a taken cell, clicks,
-# a win, the menu.
-EVERY_KIND = two_players(1, 1, 4, 2, 5, 3) + ["hold 5 2500", "wait 1000"]
+# a win, the menu (held once the result's 2 s are over).
+EVERY_KIND = two_players(1, 1, 4, 2, 5, 3) + ["wait 1500", "hold 5 2500", "wait 1000"]
 SESSIONS = {
     "press": (BOOT + taps(1, 1), ["click", "ai_move", "ignored"]),
     "menu": (BOOT + ["hold 5 2500", "wait 1500", "hold 5 2500", "wait 1000"],

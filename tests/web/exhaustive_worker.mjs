@@ -192,11 +192,11 @@ class Games {
     if (!this.humanX) {
       const { open, cell_of: cellOf } = api.MENU; // the menu table's (menu.h), cells 1-9
       this.press(open.cell - 1, open.hold_ms + 500); // the centre held past its hold opens the menu,
-      this.b.runMs(300);
-      this.press(cellOf.mode_ai_o - 1, api.PRESS_MS); // a tap chooses you O,
-      this.b.runMs(300);
-      // and a long press confirms: the person plays O, the AI starts
-      this.press(cellOf.mode_ai_o - 1, api.LONG_MS);
+      this.b.runMs(1000);
+      this.press(cellOf.mode_ai_o - 1, api.PRESS_MS); // a tap a second later chooses you O,
+      this.b.runMs(1000);
+      // and a tap on it again picks it: the person plays O, the AI starts
+      this.press(cellOf.mode_ai_o - 1, api.PRESS_MS);
       Object.assign(pos, this.gameStart('person O: the AI\'s first move after the menu\'s you O'));
       if (this.opening !== null && pos.x !== this.opening)
         this.fail(`person O: the AI opened with ${pos.x.toString(2)} on a fresh board, ${this.opening.toString(2)} before`);

@@ -47,7 +47,7 @@ test('XON/XOFF from the chip: never shown, host bytes wait while XOFF', () => {
   check('XON/XOFF never in a line', lines[n0] === 'abcdef', JSON.stringify(lines[n0]));
   b.runMs(100);
   check('host bytes go after XON', fed === 5, `${fed} bytes fed`);
-  check('the command is answered after XON', lines.some((l) => l.startsWith('help |')), lines.slice(n0).join(' / '));
+  check('the command is answered after XON', lines.some((l) => l.startsWith('help [COMMAND] |')), lines.slice(n0).join(' / '));
   check('flow counter', b.status.xoffs === 1, b.status.xoffs);
 });
 
@@ -92,7 +92,7 @@ test('a reset drops the host bytes not yet sent', () => {
     b.serialSend('help\nhelp\n');
     if (reset) b.reset(0x02); // EXTRF: the reset button
     b.runMs(1500);
-    const answered = lines.slice(n0).some((l) => l.startsWith('help |'));
+    const answered = lines.slice(n0).some((l) => l.startsWith('help [COMMAND] |'));
     check(reset ? 'a reset drops the host bytes not yet sent' : 'queued host bytes are answered',
       answered === !reset, lines.slice(n0).join(' / '));
   }

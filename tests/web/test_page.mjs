@@ -160,7 +160,7 @@ test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys a
   check('legend: the nine choices', JSON.stringify(legend.items) === JSON.stringify(want), legend.items.join(' | '));
   // (its times are timing.h's, filled in from build/gen/timings.json)
   check('legend: how it opens and closes', /Hold the centre [0-9.]+ s/.test(legend.text) &&
-    /long press on that cell/.test(legend.text) && /[0-9.]+ s without a press/.test(legend.text), legend.text);
+    /tap it again/.test(legend.text) && /[0-9.]+ s without a press/.test(legend.text), legend.text);
   await page.$eval('#legend', (l) => l.scrollIntoView());
   await page.screenshot({ path: path.join(outDir, 'legend-375.png') });
   await page.click('#numpad');

@@ -6,7 +6,10 @@
 // game; Erase EEPROM asks first, saying it erases statistics and settings, and "keep"
 // keeps them; the avrdude commands wrap inside the phone's width; the console wraps at
 // word boundaries; a .hex that is not one, an empty one and a huge one are refused with a
-// message saying why, the board running on unchanged. Saves build/web/page/people-*.png.
+// message saying why, the board running on unchanged; the status row under the board stays
+// one line whatever the seconds counter says; a menu pick's press line names what the
+// board did (the statistics, a setting's new value), never "ignored". Saves
+// build/web/page/people-*.png.
 // Usage: WEB_PAGE=build/web/index.html OUT_DIR=DIR node --test test_page_people.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,7 +64,7 @@ test('the page explains the board: colours, game over, analysis, statistics bars
     ['ignored presses', /ignored/]])
     check(`reading the board: ${what}`, re.test(text), text);
   const legend = (await page.textContent('#legend')).replace(/\s+/g, ' ');
-  check('how to open the menu', /Hold the centre [0-9.]+ s and let go.*opens/.test(legend), legend);
+  check('how to open the menu', /Hold the centre [0-9.]+ s.*let go.*opens/.test(legend), legend);
   await shot(page, 'phone-reading', true);
 });
 
@@ -103,6 +106,56 @@ test('phone: the console wraps at word boundaries', async () => {
   check('some console lines wrap at 390 px', broken.wrapped > 0, broken.wrapped);
   check('no word broken across lines', broken.out.length === 0, broken.out.join(' '));
   await page.locator('#log').screenshot({ path: path.join(outDir, 'people-phone-console.png') });
+});
+
+// the row under the board (state, note, sound button, seconds simulated): one line, none
+// of its pieces wrapped inside, at 1, 2 and 3 digits of seconds (the page's own text for
+// 2 digits; 3 written as the page would)
+test('phone: the status row stays one line', async () => {
+  const { page } = s;
+  await waitFor(page, 'two digits of seconds', async () => /^\d\d\.\d s/.test(await page.textContent('#speed')), 30000);
+  const rows = async () => page.$$eval('.under > *', (es) => es.filter((e) => e.getClientRects().length).map((e) => {
+    const r = e.getBoundingClientRect(), text = document.createRange();
+    text.selectNodeContents(e); /* its text's line boxes */
+    const lines = new Set(Array.from(text.getClientRects()).filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+    return { id: e.id, middle: Math.round((r.top + r.bottom) / 2), lines: lines.size, text: e.textContent };
+  }));
+  const one = (rs) => Math.max(...rs.map((r) => r.middle)) - Math.min(...rs.map((r) => r.middle)) <= 4 &&
+    rs.every((r) => r.lines <= 1);
+  const two = await rows();
+  await page.locator('.under').screenshot({ path: path.join(outDir, 'people-phone-status.png') });
+  check('two digits: one line', one(two), JSON.stringify(two));
+  await page.$eval('#speed', (e) => { e.firstChild.textContent = '123.4 s'; });
+  const three = await rows();
+  check('three digits: one line', one(three), JSON.stringify(three));
+  const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  check('no sideways scrolling', scroll <= PHONE.width, `scrollWidth ${scroll}`);
+});
+
+// the press line after a menu pick: the statistics and the sound's value
+async function menuPick(page, key) {
+  await page.keyboard.down('5');
+  await simWait(page, 2500);
+  await page.keyboard.up('5');
+  for (let i = 0; i < 2; i++) {
+    await simWait(page, 1000);
+    await page.keyboard.press(key);
+  }
+  await simWait(page, 600);
+  return page.textContent('#press');
+}
+test('a menu pick names what the board did, never "ignored"', async () => {
+  const { page } = s;
+  const from = (await rxLines(page)).length;
+  const stats = await menuPick(page, '7');
+  await waitLine(page, 'the statistics said', /^stats /, from);
+  check('the statistics\' pick named', /^short press: cell 7 \(key 7\): stats /.test(stats), stats);
+  await simWait(page, 5500);
+  const sound = await menuPick(page, '6');
+  check('the sound\'s new value named', /^short press: cell 6 \(key 6\): sound: (quiet|off|on)$/.test(sound), sound);
+  await shot(page, 'phone-menu-pick');
+  await page.keyboard.press('5'); /* closes the menu */
+  await simWait(page, 500);
 });
 
 const stored = (page) => page.evaluate(() => window.localStorage.getItem('ttt-shield-eeprom'));

@@ -60,7 +60,7 @@ test('the serial stress through the page console: nothing mangled, every line an
     await submit(page, ['help']);
     await waitFor(page, 'help', async () => (await rxAll(page)).some((l) => l.startsWith('menu:')), 3000);
     const all = await rxAll(page);
-    const cmds = commands(all.slice(all.findIndex((l) => l.startsWith('help |')), all.findIndex((l) => l.startsWith('menu:'))));
+    const cmds = commands(all.slice(all.findIndex((l) => l.startsWith('help [COMMAND] |')), all.findIndex((l) => l.startsWith('menu:'))));
     assert.ok(cmds.length >= 10, `help listed ${cmds}`);
     const sent = [];
     for (const l of LONG) {
@@ -77,7 +77,7 @@ test('the serial stress through the page console: nothing mangled, every line an
     const n = (re) => rx.filter((l) => re.test(l)).length;
     const sentN = (s) => sent.filter((l) => l === s).length;
     assert.deepEqual(rx.filter((l) => /unknown command|usage|overrun/.test(l)), [], 'lines mangled');
-    assert.equal(n(/^help \| /), sentN('help'), 'help answered');
+    assert.equal(n(/^help \[COMMAND\] \| /), sentN('help'), 'help answered');
     assert.equal(n(/^lamp: /), sentN('lamp'), 'lamp answered');
     assert.equal(n(/^diag: lost rx /), sentN('diag'), 'diag answered');
     assert.ok(n(/^level: /) >= 50 + sentN('level perfect'), `level answered ${n(/^level: /)} times`);

@@ -45,7 +45,7 @@ count() { grep -c -- "$2" "$tmp/$1.serial"; }
 
 # The commands of `help`, each with its first argument.
 printf 'wait 1500\nserial help\nwait 500\nquit\n' | "$SIM" --stdio "$ELF" |
-    sed -n 's/^serial //p' | sed -n '/^help | /,/^menu:/p' | sed '$d' | sed 's/ | /\n/g' |
+    sed -n 's/^serial //p' | sed -n '/^help \[COMMAND\] | /,/^menu:/p' | sed '$d' | sed 's/ | /\n/g' |
     sed 's/ \[.*//; s/^\([a-z]*\) \([a-z0-9]*\).*/\1 \2/; s/ \([0-9]\)-[0-9]*$/ \1/' > "$tmp/cmds"
 ncmds=$(wc -l < "$tmp/cmds")
 [ "$ncmds" -ge 10 ] || bad "help listed only $ncmds commands: $(tr '\n' ',' < "$tmp/cmds")"
@@ -74,7 +74,7 @@ pairs=$(( $(echo "$long" | wc -l) * ncmds ))
 tail=$(sed -n '/^serial diag: lost rx/h; ${x;p}' "$tmp/stress.serial")
 case "$tail" in "serial diag: lost rx 0 lines 0 "*) ;; *) bad "stress: the last diag: $tail" ;; esac
 [ "$(count stress 'input overrun\|unknown command\|usage')" -eq 0 ] || bad "stress: lines mangled or refused"
-for a in 'help:help | ' 'lamp:lamp: ' 'diag:diag: lost rx '; do # each one answered
+for a in 'help:help \[COMMAND\] | ' 'lamp:lamp: ' 'diag:diag: lost rx '; do # each one answered
     sent=$(grep -c "^serial ${a%%:*}\$" "$tmp/stress.in"); got=$(count stress "^serial ${a#*:}")
     [ "$sent" -eq "$got" ] || bad "stress: ${a%%:*} sent $sent times, answered $got"
 done

@@ -435,7 +435,7 @@ function frame() {
   render();
   saveEeprom(false);
   if (wall - speedAt > 1000) {
-    speedEl.textContent = board ? `${(board.now() / F_CPU).toFixed(1)} s simulated` : '';
+    speedEl.firstChild.textContent = board ? `${(board.now() / F_CPU).toFixed(1)} s` : '';
     speedAt = wall;
   }
   requestAnimationFrame(frame);
