@@ -181,7 +181,8 @@ def menu_open(path):
 
 def menu_stats(path):
     """The statistics display (firmware/game/bars.h through the export's "stats"): its
-    menu cell and pictures, {"cell": 7, "pictures": [{"seconds": 3, "columns":
+    menu cell (0: none, a long press at game over shows them) and pictures, {"cell": 0,
+    "pictures": [{"seconds": 3, "columns":
     [{"label": ..., "colour": ...} or None, x3]}, ...]}."""
     try:
         stats = _menu_json(path)["stats"]

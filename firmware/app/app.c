@@ -8,10 +8,10 @@
 
 #include "console.h"
 #include "eeprom_store.h"
-#include "engine.h"
 #include "game.h"
 #include "keys.h"
 #include "leds.h"
+#include "play.h"
 #include "power.h"
 #include "records.h"
 #include "sound.h"
@@ -51,7 +51,8 @@ void app_init(void)
     eeprom_store_init();
     memset(&app, 0, sizeof app);
     uint8_t todo = records_load(g);
-    console_banner(engine_init(), power_reset_cause() == RESET_WATCHDOG);
+    play_init(); /* every game's table checked: the banner says which is refused */
+    console_banner(play_table_ok(RULE_NORMAL), power_reset_cause() == RESET_WATCHDOG);
     if (todo & STATS_SAY_RESET) {
         console_say_stats_reset();
     }

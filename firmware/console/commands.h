@@ -20,6 +20,8 @@
     X(MOVE, "move", " 1-9", "your move on a cell")                                                 \
     X(NEW, "new", " x|o|2p", "a new game: you x, you o, two players")                              \
     X(LEVEL, "level", " perfect|medium|easy|0-2", "the AI's level for the next game")              \
+    X(GAME, "game", " normal|misere|fading",                                                       \
+      "the game: normal, misere (three loses), fading marks")                                      \
     X(STATS, "stats", " [clear]", "the statistics, or clear them")                                 \
     X(SOLVE, "solve", " [BOARD]", "the result of a position under perfect play")                   \
     X(BEST, "best", " [BOARD]", "the best moves, the result and the moves to the end")             \

@@ -434,6 +434,11 @@ static void con_do_NEW(const con_call_t *k)
     game_new(k->g, k->v);
 }
 
+static void con_do_GAME(const con_call_t *k)
+{
+    (void)game_set_game(k->g, k->v); /* normal|misere|fading: RULE_* order; refused: said */
+}
+
 static void con_do_LEVEL(const con_call_t *k)
 {
     game_set_level(k->g, k->v);

@@ -4,11 +4,14 @@
 
 #include "menu.h"
 #include "out.h"
+#include "play.h"
 #include "say.h"
 
 OUT_STR(s_ready, "ttt: ready (type help)");
 OUT_STR(s_wdt, "ttt: watchdog reset");
 OUT_STR(s_crc, "ttt: table CRC bad, using solver");
+OUT_STR(s_crc_variants, "ttt: misere table CRC bad, using solver\0ttt: fading table CRC bad, "
+                        "fading refused");
 OUT_STR(s_sleep, "ttt: sleeping (press a key)");
 OUT_STR(s_stats_reset, "ttt: statistics unreadable, reset to zero");
 OUT_STR(s_low_vcc, "ttt: supply low (" OUT_NUM_1 " V), saving waits\n");
@@ -42,6 +45,8 @@ OUT_STR(s_sound, "sound: \0" SOUNDS_SETTING_WORDS);                 /* SOUNDS_ON
  * A setting's line: its prefix, then its words by value. */
 OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
 OUT_STR(s_levels, "perfect\0medium\0easy");
+OUT_STR(s_game, "game: \0" GAME_RULE_WORDS); /* RULE_* order */
+OUT_STR(s_game_refused, "error: \0 table damaged, game stays normal");
 OUT_STR(s_outcomes, " win\0 draw\0 loss");
 
 void say_mode(uint8_t mode)
@@ -114,6 +119,12 @@ void console_banner(bool table_ok, bool after_watchdog)
     if (!table_ok) {
         out_line_P(s_crc);
     }
+    for (uint8_t rule = RULE_MISERE; rule < RULE_COUNT; rule++) {
+        if (!play_table_ok(rule)) {
+            out_nth_P(s_crc_variants, (uint8_t)(rule - RULE_MISERE));
+            out_nl();
+        }
+    }
     out_line_P(s_ready);
 }
 
@@ -163,12 +174,14 @@ static void say_menu_value(const settings_t *s, uint8_t action)
 {
     /* the settings' own word lists: after their prefix, but the levels' */
     const char *words = action == GAME_MENU_LEVEL          ? s_levels
+                        : action == GAME_MENU_GAME         ? s_game
                         : action == GAME_MENU_SOUND        ? s_sound
                         : action == GAME_MENU_COLOUR_BLIND ? s_color_blind
                         : action == GAME_MENU_BRIGHTNESS   ? s_brightness
                                                            : NULL;
     uint8_t v = action == GAME_MENU_LEVEL   ? (uint8_t)(s->level - 1u)
                 : action == GAME_MENU_SOUND ? s->sound
+                : action == GAME_MENU_GAME  ? s->game
                 : action == GAME_MENU_COLOUR_BLIND
                     ? s->color_blind
                     : (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - s->brightness);
@@ -223,13 +236,30 @@ static void say_stuck(uint16_t cells)
     out_P(s_stuck_end);
 }
 
-/* `new: vs ai, you x, level perfect` */
+/* `new: vs ai, you x, level perfect`; another game than the normal one after it:
+ * `, misere`. */
 static void say_new(const game_report_t *r)
 {
     out_P(s_new);
     say_mode(r->mode);
     out_P(s_comma_level);
     say_level(r->level);
+    if (r->value != RULE_NORMAL) {
+        out_P(s_comma);
+        out_nth_P(s_game, (uint8_t)(r->value + 1u));
+    }
+}
+
+/* `game: misere`; refused: `error: fading table damaged, game stays normal`. */
+static void say_game(const game_report_t *r)
+{
+    if (r->level) {
+        out_nth_P(s_game_refused, 0);
+        out_nth_P(s_game, (uint8_t)(r->mode + 1u));
+        out_nth_P(s_game_refused, 1);
+    } else {
+        say_setting(s_game, r->value);
+    }
 }
 
 static void say_report(const game_t *g, const game_report_t *r)
@@ -286,6 +316,9 @@ static void say_report(const game_t *g, const game_report_t *r)
         break;
     case GAME_REP_TOY:
         out_nth_P(s_toy, r->value);
+        break;
+    case GAME_REP_GAME:
+        say_game(r);
         break;
     }
     out_nl();

@@ -111,10 +111,32 @@ static void game_marks(const game_t *g, leds_frame_t *f, pos_t p, uint16_t yello
     }
 }
 
+/* Fading, a game under way: each player's mark that vanishes at its next move winks, dark
+ * GAME_FADE_WINK_OFF_MS once every GAME_FADE_WINK_MS (firmware/README.md, "Fading
+ * marks": unlike every blink, pulse and flicker). */
+static uint16_t game_winking(const game_t *g)
+{
+    uint16_t cells = 0;
+    if (g->over ||
+        (uint16_t)(g->clock % GAME_FADE_WINK_MS) < GAME_FADE_WINK_MS - GAME_FADE_WINK_OFF_MS) {
+        return 0;
+    }
+    for (uint8_t player = PLAYER_X; player <= PLAYER_O; player++) {
+        uint8_t cell = state_vanishing(g->rule, &g->st, player);
+        if (cell < POS_CELLS) {
+            cells |= game_bit(cell);
+        }
+    }
+    return cells;
+}
+
 /* The board with `yellow` cells over it (an armed key, a hint, a confirmation). */
 static void game_board(const game_t *g, leds_frame_t *f, uint16_t yellow, uint16_t clock)
 {
-    game_marks(g, f, g->pos, yellow, (g->over || g->blink_ms) ? g->blink : 0u, clock);
+    uint16_t dark = (uint16_t)(game_winking(g) & ~yellow);
+    game_marks(g, f, g->st.pos, yellow, (g->over || g->blink_ms) ? g->blink : 0u, clock);
+    f->red &= (uint16_t)~dark;
+    f->green &= (uint16_t)~dark;
 }
 
 /* Where it went wrong (REPLAY): the moves one by one up to the one that lost, that move
@@ -165,7 +187,7 @@ static uint16_t game_ring(const game_t *g)
 /* The board alone, with its signs: no AI in two-player mode, where the menu is. */
 static void game_board_signs(const game_t *g, leds_frame_t *f)
 {
-    uint16_t sign = game_no_ai_beat(g) ? pos_empty(g->pos) : 0u;
+    uint16_t sign = game_no_ai_beat(g) ? pos_empty(g->st.pos) : 0u;
     game_board(g, f, 0, 0);
     if (game_menu_hint(g)) {
         sign = game_bit(GAME_MENU_OPEN_CELL);

@@ -10,6 +10,7 @@
 #include "leds.h"
 #include "position.h"
 #include "press.h"
+#include "state.h"
 #include "stats.h"
 #include "timing.h"
 
@@ -54,7 +55,9 @@ typedef enum {
     GAME_REP_STATS,         /* the statistics shown: mode, level (the table) */
     GAME_REP_REPLAY,        /* where it went wrong: player lost by playing cell; value: the
                                cell that would have held; level 1: it would have won */
-    GAME_REP_TOY            /* toddler mode: value 1 on, 0 off */
+    GAME_REP_TOY,           /* toddler mode: value 1 on, 0 off */
+    GAME_REP_GAME           /* the game in force: value RULE_*; level 1: the one asked for
+                               (mode) was refused, its table damaged */
 } game_report_kind_t;
 /* GAME_REP_MENU's value. */
 enum { GAME_MENU_REP_CLOSED, GAME_MENU_REP_OPENED, GAME_MENU_REP_CHOSEN };
@@ -77,20 +80,21 @@ typedef struct {
 typedef struct {
     uint8_t state;     /* GAME_ST_* */
     uint16_t state_ms; /* until the state's time is up (0: it has none) */
-    pos_t pos;
-    bool over;      /* pos is won or full */
-    uint8_t winner; /* PLAYER_NONE unless pos is won */
-    uint8_t level;  /* LEVEL_* of the game under way */
-    uint16_t ai_ms; /* on the AI's turn: until it moves */
-    press_t press;  /* the keys */
-    uint16_t blink; /* the AI's move, a taken cell pressed, the end */
+    state_t st;        /* the position under the rule: the marks (st.pos), fading's ages */
+    uint8_t rule;      /* RULE_* of the game under way (settings.game unless it was refused) */
+    bool over;         /* st is won or drawn under the rule */
+    uint8_t winner;    /* PLAYER_NONE unless st is won */
+    uint8_t level;     /* LEVEL_* of the game under way */
+    uint16_t ai_ms;    /* on the AI's turn: until it moves */
+    press_t press;     /* the keys */
+    uint16_t blink;    /* the AI's move, a taken cell pressed, the end */
     uint16_t blink_ms;
     uint16_t flash; /* cells of ignored presses: they flicker */
     uint16_t flash_ms;
     uint8_t cell;             /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
                         REPLAY: the cell that would have held */
     uint8_t ply;              /* REPLAY: the move that lost (0: the first of the game) */
-    uint8_t moves[POS_CELLS]; /* the game's moves, in order (pos has as many marks) */
+    uint8_t moves[POS_CELLS]; /* the game's first moves, in order (st.plies of them) */
     uint16_t cells;           /* ANALYSIS: the empty cells */
     uint16_t wins;            /* ANALYSIS: the cells that win for the side to move */
     uint16_t losses;          /* ANALYSIS: ... that lose */
@@ -137,7 +141,15 @@ void game_set_level(game_t *g, uint8_t level); /* the next game's; out of range:
 void game_set_color_blind(game_t *g, bool on);
 void game_set_brightness(game_t *g, uint8_t level); /* LEDS_BRIGHT_*; out of range: ignored */
 void game_set_sound(game_t *g, uint8_t setting);    /* SOUNDS_ON...; out of range: ignored */
-void game_lamp(game_t *g); /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
+/* The games' words, in RULE_* order: the console's `game` grammar and answers. */
+#define GAME_RULE_WORDS "normal\0misere\0fading"
+/* The game (RULE_*) in force, reported: a change starts a new game (the one under way
+ * counts as abandoned if the person has moved in it). False: out of range (ignored), or
+ * refused and reported so (fading with its table damaged; firmware/README.md, "Three
+ * games"). */
+bool game_set_game(game_t *g, uint8_t rule);
+bool game_rule_ok(uint8_t rule); /* its table in use, or a perfect fallback */
+void game_lamp(game_t *g);       /* all red, all green, all yellow, GAME_LAMP_STEP_MS each */
 game_err_t game_person_move(game_t *g, uint8_t cell);
 bool game_hint(game_t *g);     /* false (no report) if there is none now */
 bool game_analysis(game_t *g); /* every empty cell's outcome; false (no report): game over */
@@ -157,8 +169,16 @@ uint8_t game_reports_waiting(const game_t *g);
 const game_report_t *game_report_at(const game_t *g, uint8_t i); /* i < waiting, oldest 0 */
 static inline pos_t game_pos(const game_t *g)
 {
-    return g->pos;
+    return g->st.pos;
 }
+static inline const state_t *game_position(const game_t *g)
+{
+    return &g->st;
+}
+static inline uint8_t game_rule(const game_t *g)
+{
+    return g->rule;
+} /* the game under way's RULE_* */
 static inline bool game_over(const game_t *g)
 {
     return g->over;

@@ -37,7 +37,10 @@ void game_toy_press(game_t *g, uint8_t kind); /* toddler mode: a press released 
 
 /* settings.c: a setting, saved and reported. */
 void game_setting(game_t *g, uint8_t *field, uint8_t value);
-void game_level_step(game_t *g); /* the menu's level: the next, this game's too if unmoved */
+void game_level_step(game_t *g);      /* the menu's level: the next, this game's too if unmoved */
+uint8_t game_game_next(uint8_t rule); /* the menu's game: the next one allowed */
+/* The game `rule` refused (its table damaged): said, and the normal game in force. */
+void game_rule_refused(game_t *g, uint8_t rule);
 
 /* menu.c: the menu. */
 void game_menu_open_now(game_t *g);

@@ -5,6 +5,7 @@
 #define LEVEL_H
 #include <stdint.h>
 #include "position.h"
+#include "state.h"
 
 enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
 
@@ -24,6 +25,12 @@ uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state);
 /* The AI's cell at `level`: one draw picks among level_cells() uniformly (each of n
  * cells takes 256 / n draws, within one). */
 uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
+/* The same under any rule (state.h; RULE_NORMAL: level_cells(s->pos), draw for draw). In
+ * misère and fading a mistake is the analogue: overlooking a move that loses at once (a
+ * line of one's own, a line left to the opponent) or playing with no plan. Precondition:
+ * s legal under the rule, not over. */
+uint16_t level_cells_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_t *state);
+uint8_t level_pick_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_t *state);
 /* The cell that draw r picks from `cells` (non-empty). */
 uint8_t level_nth(uint16_t cells, uint8_t r);
 

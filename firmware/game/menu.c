@@ -150,6 +150,17 @@ static void menu_pick_BRIGHTNESS(const menu_pick_t *p)
     game_set_brightness(g, menu_next_brightness(g->settings.brightness, &g->bright_up));
 }
 
+/* The next game, a new game under it (the one under way abandoned, as a mode's pick);
+ * the menu stays open, the cell chosen, as for every setting that steps. */
+static void menu_pick_GAME(const menu_pick_t *p)
+{
+    game_t *g = p->g;
+    uint16_t ms = g->state_ms;
+    (void)game_set_game(g, game_game_next(g->settings.game));
+    game_enter(g, GAME_ST_MENU_CHOSEN, ms);
+    g->cell = p->cell;
+}
+
 static void menu_pick_CLOSE(const menu_pick_t *p)
 {
     game_menu_close(p->g); /* never chosen: a tap on it closes the menu */
@@ -193,12 +204,18 @@ static uint8_t menu_look_BRIGHTNESS(const menu_look_t *l)
     return b == LEDS_BRIGHT_FULL ? 0u : b == LEDS_BRIGHT_NIGHT ? 2u : 1u;
 }
 
+static uint8_t menu_look_GAME(const menu_look_t *l)
+{
+    return l->next ? game_game_next(l->s->game) : l->s->game; /* normal, misère, fading */
+}
+
 static uint8_t menu_look_CLOSE(const menu_look_t *l)
 {
     (void)l; /* it only acts: always dimmed */
     return 1u;
 }
-_Static_assert(LEVEL_PERFECT == 0 && LEVELS == 3 && SOUNDS_ON == 0 && SOUNDS_SETTINGS == 3,
+_Static_assert(LEVEL_PERFECT == 0 && LEVELS == 3 && SOUNDS_ON == 0 && SOUNDS_SETTINGS == 3 &&
+                   RULE_NORMAL == 0 && RULE_COUNT == 3,
                "three steps each: full, dimmed, dimmed and blinking");
 
 static uint8_t game_menu_look(const game_t *g, uint8_t cell, bool next)

@@ -18,7 +18,7 @@
     X(4, LEVEL, , "level", "level")                                                                \
     X(5, CLOSE, , "close", "close")                                                                \
     X(6, SOUND, , "sound", "sound")                                                                \
-    X(7, STATS, , "statistics", "stats")                                                           \
+    X(7, GAME, , "game", "game")                                                                   \
     X(8, COLOUR_BLIND, , "colour-blind", "cues")                                                   \
     X(9, BRIGHTNESS, , "brightness", "bright")
 
@@ -26,10 +26,11 @@
  * build). MODE: a new game in mode arg; STATS: the statistics display; LEVEL: the next
  * level (perfect, medium, easy, perfect, ...); SOUND: the next setting (on, quiet, off,
  * on, ...); COLOUR_BLIND: on/off; BRIGHTNESS: a step through the levels, turning round
- * at both ends. The last four keep the menu open. CLOSE: any press on it closes the
- * menu. */
+ * at both ends; GAME: the next game (normal, misère, fading, normal, ...; one refused
+ * skipped), a new game under it. The last five keep the menu open. CLOSE: any press on it
+ * closes the menu. */
 #define GAME_MENU_ACTIONS(A)                                                                       \
-    A(MODE) A(STATS) A(LEVEL) A(SOUND) A(COLOUR_BLIND) A(BRIGHTNESS) A(CLOSE)
+    A(MODE) A(STATS) A(LEVEL) A(SOUND) A(COLOUR_BLIND) A(BRIGHTNESS) A(GAME) A(CLOSE)
 #define GAME_MENU_ACTION_ENUM(action) GAME_MENU_##action,
 typedef enum { GAME_MENU_ACTIONS(GAME_MENU_ACTION_ENUM) GAME_MENU_ACTION_COUNT } game_menu_action_t;
 #define GAME_MENU_ARG_MODE(a) GAME_MODE_##a
@@ -39,6 +40,7 @@ typedef enum { GAME_MENU_ACTIONS(GAME_MENU_ACTION_ENUM) GAME_MENU_ACTION_COUNT }
 #define GAME_MENU_ARG_STATS(a) 0
 #define GAME_MENU_ARG_COLOUR_BLIND(a) 0
 #define GAME_MENU_ARG_BRIGHTNESS(a) 0
+#define GAME_MENU_ARG_GAME(a) 0
 
 /* The cell that opens the menu (0-8: the centre), held alone GAME_MENU_HOLD_MS. */
 #define GAME_MENU_OPEN_CELL 4u

@@ -3,9 +3,9 @@
  * does on the board (firmware/README.md, "Gestures"). */
 #include "game_rooms.h"
 
-#include "engine.h"
 #include "level.h"
 #include "menu.h"
+#include "play.h"
 #include "sounds.h"
 
 static uint8_t game_ai_player(uint8_t mode)
@@ -42,13 +42,13 @@ static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
 
 static uint16_t game_marked(const game_t *g)
 {
-    return (uint16_t)(g->pos.x | g->pos.o);
+    return (uint16_t)(g->st.pos.x | g->st.pos.o);
 }
 
 bool game_person_moved(const game_t *g)
 {
     uint8_t ai = game_ai_player(g->settings.mode);
-    uint16_t theirs = ai == PLAYER_X ? g->pos.o : ai == PLAYER_O ? g->pos.x : game_marked(g);
+    uint16_t theirs = ai == PLAYER_X ? g->st.pos.o : ai == PLAYER_O ? g->st.pos.x : game_marked(g);
     return theirs != 0;
 }
 
@@ -57,8 +57,7 @@ static game_err_t game_turn(const game_t *g)
     if (g->over) {
         return GAME_ERR_OVER;
     }
-    return pos_to_move(g->pos) == game_ai_player(g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN
-                                                                   : GAME_OK;
+    return g->st.to_move == game_ai_player(g->settings.mode) ? GAME_ERR_NOT_YOUR_TURN : GAME_OK;
 }
 
 bool game_ai_to_move(const game_t *g)
@@ -66,27 +65,29 @@ bool game_ai_to_move(const game_t *g)
     return game_turn(g) == GAME_ERR_NOT_YOUR_TURN;
 }
 
-/* The mover's mark on `cell`, reported as `kind`; then the AI's reply is due, or the
- * game is over: reported and counted. */
+/* The mover's mark on `cell` under the rule, reported as `kind`; then the AI's reply is
+ * due, or the game is over: reported and counted. */
 static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
 {
-    uint8_t mover = pos_to_move(g->pos);
+    uint8_t mover = g->st.to_move;
     game_report_t *r = game_report(g, kind);
     uint16_t line;
     r->cell = cell;
     r->player = mover;
-    g->moves[pos_count(game_marked(g))] = cell;
-    g->pos = pos_play(g->pos, cell);
-    /* only the mover can have completed a line */
-    line = pos_lines(mover == PLAYER_X ? g->pos.x : g->pos.o);
-    if (!line && pos_empty(g->pos)) {
+    if (g->st.plies < POS_CELLS) {
+        g->moves[g->st.plies] = cell;
+    }
+    state_play(g->rule, &g->st, cell);
+    /* only the mover can have completed a line (misère: and lost by it) */
+    line = pos_lines(mover == PLAYER_X ? g->st.pos.x : g->st.pos.o);
+    if (!state_is_over(g->rule, &g->st)) {
         g->ai_ms = GAME_AI_DELAY_MS;
         return;
     }
     if (!line) {
         line = POS_ALL; /* a draw: all nine blink */
-        mover = PLAYER_NONE;
     }
+    mover = state_winner(g->rule, &g->st);
     g->over = true;
     g->winner = mover;
     g->blink = line;
@@ -114,7 +115,8 @@ void game_start(game_t *g, uint8_t mode, bool count)
     game_setting(g, &g->settings.mode, mode);
     game_enter(g, GAME_ST_BOARD, 0);
     g->level = g->settings.level;
-    g->pos = (pos_t){0, 0};
+    g->rule = game_rule_ok(g->settings.game) ? g->settings.game : RULE_NORMAL;
+    g->st = state_start();
     g->over = false;
     g->winner = PLAYER_NONE;
     g->blink_ms = 0;
@@ -122,6 +124,7 @@ void game_start(game_t *g, uint8_t mode, bool count)
     game_report_t *r = game_report(g, GAME_REP_NEW);
     r->mode = mode;
     r->level = g->level;
+    r->value = g->rule;
 }
 
 void game_lamp(game_t *g)
@@ -142,12 +145,26 @@ game_err_t game_person_move(game_t *g, uint8_t cell)
     return r;
 }
 
+/* The game's table refused during play (fading: no perfect fallback): the game ends,
+ * said, and a normal one starts. */
+static bool game_rule_lost(game_t *g)
+{
+    if (game_rule_ok(g->rule)) {
+        return false;
+    }
+    game_rule_refused(g, g->rule);
+    return true;
+}
+
 bool game_hint(game_t *g)
 {
     if (game_turn(g) != GAME_OK) {
         return false;
     }
-    g->cell = engine_move(g->pos);
+    g->cell = play_move(g->rule, &g->st);
+    if (game_rule_lost(g)) {
+        return false;
+    }
     game_enter(g, GAME_ST_HINT, GAME_HINT_MS);
     game_report(g, GAME_REP_HINT)->cell = g->cell;
     return true;
@@ -160,23 +177,29 @@ bool game_analysis(game_t *g)
     if (g->over) {
         return false;
     }
-    r = game_report(g, GAME_REP_ANALYSIS);
-    r->cells = pos_empty(g->pos);
+    g->cells = pos_empty(g->st.pos);
+    g->wins = g->losses = 0;
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (r->cells & bit) {
+        if (g->cells & bit) {
             /* the child's result is the opponent's: its loss is the mover's win */
-            int8_t child = engine_outcome(pos_play(g->pos, c)).result;
+            state_t t = g->st;
+            state_play(g->rule, &t, c);
+            int8_t child = play_outcome(g->rule, &t).result;
             if (child == ENGINE_LOSS) {
-                r->wins |= bit;
+                g->wins |= bit;
             } else if (child == ENGINE_WIN) {
-                r->losses |= bit;
+                g->losses |= bit;
             }
         }
     }
-    g->cells = r->cells;
-    g->wins = r->wins;
-    g->losses = r->losses;
+    if (game_rule_lost(g)) {
+        return false;
+    }
+    r = game_report(g, GAME_REP_ANALYSIS);
+    r->cells = g->cells;
+    r->wins = g->wins;
+    r->losses = g->losses;
     game_enter(g, GAME_ST_ANALYSIS, GAME_ANALYSIS_MS);
     return true;
 }
@@ -198,32 +221,35 @@ bool game_lost_to_ai(const game_t *g)
 
 /* Where a won game went wrong: the loser's last move that turned a position they could
  * hold (a draw, or a win) into a loss, and the perfect move there (it would have held).
- * False: no winner, or moves that do not replay to the position (a test's). */
+ * False: no winner, a game longer than the moves kept (fading), or moves that do not
+ * replay to the position (a test's). */
 static bool game_lesson(const game_t *g, uint8_t *ply, uint8_t *hold, bool *won)
 {
-    pos_t p = {0, 0};
-    uint8_t n = pos_count(game_marked(g));
+    state_t s = state_start();
+    uint8_t n = g->st.plies;
     bool found = false;
-    if (!g->over || g->winner == PLAYER_NONE) {
+    if (!g->over || g->winner == PLAYER_NONE || n > POS_CELLS) {
         return false;
     }
     for (uint8_t i = 0; i < n; i++) {
         uint8_t cell = g->moves[i];
-        if (cell >= POS_CELLS || !(pos_empty(p) & game_bit(cell))) {
+        if (cell >= POS_CELLS || !(pos_empty(s.pos) & game_bit(cell))) {
             return false;
         }
-        if (pos_to_move(p) != g->winner) {
-            int8_t before = engine_outcome(p).result;
-            if (before != ENGINE_LOSS && engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
+        state_t t = s;
+        state_play(g->rule, &t, cell);
+        if (s.to_move != g->winner) {
+            int8_t before = play_outcome(g->rule, &s).result;
+            if (before != ENGINE_LOSS && play_outcome(g->rule, &t).result == ENGINE_WIN) {
                 *ply = i;
-                *hold = engine_move(p);
+                *hold = play_move(g->rule, &s);
                 *won = before == ENGINE_WIN;
                 found = true;
             }
         }
-        p = pos_play(p, cell);
+        s = t;
     }
-    return found && p.x == g->pos.x && p.o == g->pos.o;
+    return found && s.pos.x == g->st.pos.x && s.pos.o == g->st.pos.o;
 }
 
 uint16_t game_replay_ms(uint8_t ply)
@@ -233,11 +259,11 @@ uint16_t game_replay_ms(uint8_t ply)
 
 pos_t game_replayed(const game_t *g, uint8_t plies)
 {
-    pos_t p = {0, 0};
+    state_t s = state_start();
     for (uint8_t i = 0; i < plies; i++) {
-        p = pos_play(p, g->moves[i]);
+        state_play(g->rule, &s, g->moves[i]);
     }
-    return p;
+    return s.pos;
 }
 
 bool game_replay(game_t *g)
@@ -249,7 +275,7 @@ bool game_replay(game_t *g)
     }
     r = game_report(g, GAME_REP_REPLAY);
     r->cell = g->moves[g->ply];
-    r->player = pos_to_move(game_replayed(g, g->ply));
+    r->player = (uint8_t)(PLAYER_X + (g->ply & 1u));
     r->value = g->cell;
     r->level = won;
     game_enter(g, GAME_ST_REPLAY, game_replay_ms(g->ply));
@@ -262,7 +288,10 @@ void game_ai_step(game_t *g)
     if (!game_ai_to_move(g) || g->ai_ms || g->state == GAME_ST_TODDLER) {
         return; /* the toy holds the game as it was */
     }
-    cell = level_pick(g->pos, g->level, &g->rng);
+    cell = level_pick_rule(g->rule, &g->st, g->level, &g->rng);
+    if (game_rule_lost(g)) {
+        return;
+    }
     g->blink = game_bit(cell);
     g->blink_ms = GAME_AI_BLINK_MS;
     game_sound(g, SOUNDS_ai_move);

@@ -84,7 +84,7 @@ static void print_bar_words(char *out, size_t n, const print_bar_t *b)
              b->look & BARS_BLINK ? ", blinking" : "");
 }
 
-/* The menu's cell that shows the statistics. */
+/* The menu's cell that shows the statistics (0: none; a long press at game over does). */
 static int print_menu_stats_cell(void)
 {
     int cell = 0;
@@ -98,10 +98,15 @@ static int print_menu_stats_cell(void)
  * without (the terminal, whose cells name their colours). */
 static void print_bars_text(char *out, size_t n, int colours)
 {
+    int cell = print_menu_stats_cell();
+    char where[32] = "a long press at game over";
+    if (cell) {
+        snprintf(where, sizeof where, "menu %d", cell);
+    }
     size_t k = (size_t)snprintf(out, n,
-                                "Statistics (menu %d): bars up from the bottom row, "
+                                "Statistics (%s): bars up from the bottom row, "
                                 "dim yellow above.",
-                                print_menu_stats_cell());
+                                where);
     for (unsigned p = 0; p < BARS_PICTURES; p++) {
         int two = 0;
         k += (size_t)snprintf(out + k, n - k, " %s %u s%s:", p ? "Then" : "First",

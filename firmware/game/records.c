@@ -1,5 +1,6 @@
 /* firmware/game/records.c - the game's records through the HAL's EEPROM store: ids 0
- * (the older format, only read), 1 (settings; read in the layout before sound too) and 2
+ * (the older format, only read), 1 (settings; read in the layouts before the game choice
+ * and before sound too) and 2
  * (statistics); the layouts and the migrations are stats.h's. The store does the wear
  * levelling, CRCs and timing. */
 #include "records.h"
@@ -12,6 +13,8 @@ uint8_t records_load(game_t *g)
     uint8_t found = 0;
     if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
         found |= STATS_HAVE_SETTINGS;
+    } else if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, STATS_SETTINGS_NO_GAME_SIZE)) {
+        found |= STATS_HAVE_NO_GAME;
     } else if (eeprom_store_load(STATS_REC_SETTINGS, &g->settings, STATS_SETTINGS_NO_SOUND_SIZE)) {
         found |= STATS_HAVE_NO_SOUND;
     }

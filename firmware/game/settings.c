@@ -1,7 +1,9 @@
-/* firmware/game/settings.c - the settings (mode, level, colour-blind display, brightness,
- * sound) and the statistics' reset: each change saved and reported, from the console or
+/* firmware/game/settings.c - the settings (mode, level, game, colour-blind display,
+ * brightness, sound) and the statistics' reset: each change saved and reported, from the console or
  * the menu (firmware/README.md, "Menu"). */
 #include "game_rooms.h"
+
+#include "play.h"
 
 void game_setting(game_t *g, uint8_t *field, uint8_t value)
 {
@@ -35,6 +37,50 @@ void game_level_step(game_t *g)
 {
     game_level_set(g, (uint8_t)((g->settings.level + 1u) % LEVELS),
                    !g->over && !game_person_moved(g));
+}
+
+bool game_rule_ok(uint8_t rule)
+{
+    return rule < RULE_COUNT && (rule != RULE_FADING || play_table_ok(RULE_FADING));
+}
+
+/* The game asked for (`rule`) refused: said, the normal game in force and a new one
+ * started if another was under way. */
+void game_rule_refused(game_t *g, uint8_t rule)
+{
+    game_report_t *r = game_report(g, GAME_REP_GAME);
+    r->mode = rule;
+    r->level = 1;
+    r->value = RULE_NORMAL;
+    game_setting(g, &g->settings.game, RULE_NORMAL);
+    if (g->rule != RULE_NORMAL) {
+        game_start(g, g->settings.mode, true);
+    }
+}
+
+bool game_set_game(game_t *g, uint8_t rule)
+{
+    if (rule >= RULE_COUNT) {
+        return false;
+    }
+    if (!game_rule_ok(rule)) {
+        game_rule_refused(g, rule);
+        return false;
+    }
+    game_setting(g, &g->settings.game, rule);
+    game_report(g, GAME_REP_GAME)->value = rule;
+    if (rule != g->rule) {
+        game_start(g, g->settings.mode, true); /* a new game under the new rule */
+    }
+    return true;
+}
+
+uint8_t game_game_next(uint8_t rule)
+{
+    do {
+        rule = (uint8_t)((rule + 1u) % RULE_COUNT);
+    } while (!game_rule_ok(rule)); /* a refused game is skipped (normal never is) */
+    return rule;
 }
 
 void game_set_color_blind(game_t *g, bool on)

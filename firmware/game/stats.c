@@ -10,8 +10,9 @@ _Static_assert(STATS_SAVED_SIZE == 2u + 2u * STATS_TABLES * STATS_KINDS,
                "the saved statistics have no padding");
 _Static_assert(offsetof(stats_old_t, settings_format) == 20u && STATS_OLD_SIZE == 23u,
                "record 0 keeps the older firmware's layout");
-_Static_assert(STATS_SETTINGS_NO_SOUND_SIZE == 5u && sizeof(settings_t) == 6u,
-               "record 1 before sound: the first 5 bytes of today's");
+_Static_assert(STATS_SETTINGS_NO_SOUND_SIZE == 5u && STATS_SETTINGS_NO_GAME_SIZE == 6u &&
+                   sizeof(settings_t) == 7u,
+               "record 1 before sound, before the game: the first 5, 6 bytes of today's");
 
 uint8_t stats_bar_rows(uint16_t count, uint16_t top)
 {
@@ -86,8 +87,11 @@ uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t f
 {
     uint8_t todo = 0;
     bool have_old = (found & STATS_HAVE_OLD) && stats_old_valid(old);
-    if ((found & (STATS_HAVE_SETTINGS | STATS_HAVE_NO_SOUND)) == STATS_HAVE_NO_SOUND) {
-        s->sound = SOUNDS_ON; /* the settings before sound keep, with sound on */
+    if (!(found & STATS_HAVE_SETTINGS) && (found & (STATS_HAVE_NO_SOUND | STATS_HAVE_NO_GAME))) {
+        if (found & STATS_HAVE_NO_SOUND) {
+            s->sound = SOUNDS_ON; /* the settings before sound keep, with sound on */
+        }
+        s->game = RULE_NORMAL; /* and before the game choice, the normal game */
         found |= STATS_HAVE_SETTINGS;
         todo |= STATS_SAVE_SETTINGS;
     }

@@ -11,6 +11,7 @@
 #include "level.h"
 #include "mode.h"
 #include "sounds.h"
+#include "state.h" /* RULE_*: the games */
 
 /* Per table: the person's win, draw, loss (two players: x wins, draw, o wins), and
  * games abandoned after the person moved. */
@@ -36,9 +37,12 @@ typedef struct {
     uint8_t color_blind; /* 0 or 1 */
     uint8_t brightness;  /* LEDS_BRIGHT_* */
     uint8_t sound;       /* SOUNDS_ON, _QUIET_ONLY, _OFF; not in the 5-byte record before it */
+    uint8_t game;        /* RULE_*: the game in force; not in the 6-byte record before it */
 } settings_t;
-/* Record 1 as the firmware before sound saved it: the same fields, without `sound`. */
+/* Record 1 as the firmware before sound saved it: the same fields, without `sound`; and
+ * before the game choice, without `game` (those records load as the normal game). */
 #define STATS_SETTINGS_NO_SOUND_SIZE offsetof(settings_t, sound)
+#define STATS_SETTINGS_NO_GAME_SIZE offsetof(settings_t, game)
 
 typedef struct {
     uint8_t format;                            /* STATS_FORMAT */
@@ -68,6 +72,7 @@ enum {
     STATS_HAVE_OLD = 4,       /* record 0 loaded */
     STATS_WRITTEN = 8,        /* record 0 or 2 written, valid or not */
     STATS_HAVE_NO_SOUND = 16, /* record 1 loaded in the layout before sound */
+    STATS_HAVE_NO_GAME = 32,  /* record 1 loaded in the layout before the game choice */
     STATS_SAVE_SETTINGS = 1,  /* save record 1 (game_t.save bits) */
     STATS_SAVE_STATS = 2,     /* save record 2 */
     STATS_SAY_RESET = 4       /* the statistics were unreadable */
@@ -83,11 +88,13 @@ static inline void stats_settings_default(settings_t *s)
     s->color_blind = 1; /* the cues by default: firmware/README.md, "Colour-blind display" */
     s->brightness = LEDS_BRIGHT_FULL;
     s->sound = SOUNDS_ON;
+    s->game = RULE_NORMAL;
 }
 static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
 {
     return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
-           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS && s->sound < SOUNDS_SETTINGS;
+           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS &&
+           s->sound < SOUNDS_SETTINGS && s->game < RULE_COUNT;
 }
 /* A statistics bar's height in rows, 0 to BARS_ROWS (bars.h), for `count` of the largest
  * count `top`: the largest all rows, the others to the nearest row (a half up), a count

@@ -27,6 +27,9 @@
     X(FLASH_STEP, 50, "lit, dark, lit, ...: this long each")                                       \
     X(PULSE, 128, "colour-blind cue of yellow cells: full, dimmed, full, ..., this long each")     \
     X(WAKE_GUARD, 300, "a press beginning this soon after a wake-up is ignored")                   \
+    X(FADE_WINK, 1024,                                                                             \
+      "fading: a mark that vanishes at its owner's next move goes dark once in this period")       \
+    X(FADE_WINK_OFF, 192, "... dark this long")                                                    \
     X(2P_BEAT, 2048, "two players (no AI): the empty cells pulse once in this period")             \
     X(2P_BEAT_ON, 128, "... lit dim yellow this long")                                             \
     X(MENU_HINT, 20000, "idle this long before the first move, the menu's cell pulses")            \
@@ -71,6 +74,9 @@ enum { GAME_PALM_KEYS = 3, GAME_BURST_PRESSES = 6 };
     R(GAME_POW2(GAME_MENU_HINT_EVERY_MS) && GAME_POW2(GAME_MENU_HINT_ON_MS) &&                     \
           GAME_MENU_HINT_ON_MS < GAME_MENU_HINT_EVERY_MS,                                          \
       "the menu's pulse is a mask of the idle count, which saturates at a power of 2")             \
+    R(GAME_POW2(GAME_FADE_WINK_MS) && GAME_FADE_WINK_OFF_MS < GAME_FADE_WINK_MS / 2u,              \
+      "the fading mark's wink is a mask of the game's clock, which wraps at a power of 2; "        \
+      "lit most of the time, unlike a blink")                                                      \
     R(GAME_MENU_HINT_MS < 65536 && GAME_STUCK_MS < 65536 && GAME_MENU_MS < 65536,                  \
       "every timing fits a 16-bit count")                                                          \
     R(GAME_RING_START_MS + GAME_RING_CELLS * GAME_RING_STEP_MS == GAME_MENU_HOLD_MS,               \

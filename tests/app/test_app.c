@@ -165,7 +165,7 @@ static void test_keys_leds_console(void **state)
         for (size_t i = 0; i < n; i++) {
             lines += h[i] == '\n';
         }
-        assert_int_equal(lines, 7); /* the commands in 4 lines of 72 columns, 3 more */
+        assert_int_equal(lines, 8); /* the commands in 5 lines of 72 columns, 3 more */
         assert_true(n > CONSOLE_ANSWER_MAX);
         assert_string_equal(h + n - 8, "x/o/TIE\n");
     }

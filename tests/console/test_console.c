@@ -12,6 +12,8 @@
 #include "commands.h"
 #include "console_test_util.h"
 #include "engine.h"
+#include "fade.h"
+#include "play.h"
 #include "menu.h"
 #include "hal_fake.h"
 #include "uart.h"
@@ -22,7 +24,7 @@ static console_t con;
 static int setup(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     return 0;
 }
 
@@ -136,7 +138,8 @@ static void test_menu_chosen_lines(void **state)
     } menu[] = {GAME_MENU(TC_CHOSEN)};
     static const char *const values[GAME_MENU_ACTION_COUNT] = {
         [GAME_MENU_COLOUR_BLIND] = ": off", [GAME_MENU_SOUND] = ": on",
-        [GAME_MENU_LEVEL] = ": perfect", [GAME_MENU_BRIGHTNESS] = ": full"};
+        [GAME_MENU_LEVEL] = ": perfect", [GAME_MENU_BRIGHTNESS] = ": full",
+        [GAME_MENU_GAME] = ": normal"};
     (void)state;
     for (size_t i = 0; i < sizeof menu / sizeof menu[0]; i++) {
         game_report_t r = {.kind = GAME_REP_MENU, .value = GAME_MENU_REP_CHOSEN};
@@ -386,6 +389,54 @@ static void test_new_and_level(void **state)
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n"
                                    "error: usage: level perfect|medium|easy|0-2\n");
+}
+
+/* `game`: the game in force, a new game under it when it changes (the one under way
+ * abandoned); the same game again changes nothing but says so. */
+static void test_game_command(void **state)
+{
+    (void)state;
+    gtu_line(&con, &g, "move 5");
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_clear();
+    gtu_line(&con, &g, "game misere");
+    assert_string_equal(gtu_out(), "game: misere\nnew: vs ai, you x, level perfect, misere\n");
+    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(game_rule(&g), RULE_MISERE);
+    gtu_clear();
+    gtu_line(&con, &g, "game misere");
+    gtu_line(&con, &g, "game fading");
+    gtu_line(&con, &g, "game 1");
+    gtu_line(&con, &g, "game normal");
+    assert_string_equal(gtu_out(), "game: misere\ngame: fading\n"
+                                   "new: vs ai, you x, level perfect, fading\n"
+                                   "error: usage: game normal|misere|fading\n"
+                                   "game: normal\nnew: vs ai, you x, level perfect\n");
+}
+
+/* A damaged fading table (a byte flipped in a copy, its CRC stale): the banner says so,
+ * `game fading` is refused with its line, the normal game stays; misère still plays. */
+static void test_game_fading_damaged(void **state)
+{
+    static uint8_t bad[FADE_TABLE_BYTES];
+    (void)state;
+    for (size_t i = 0; i < sizeof bad; i++) {
+        bad[i] = pgm_read_byte(&fade_table[i]);
+    }
+    bad[sizeof bad / 2u] ^= 0x10u;
+    assert_false(fade_use_table(bad));
+    console_banner(true, false);
+    assert_string_equal(gtu_out(), "ttt: fading table CRC bad, fading refused\n"
+                                   "ttt: ready (type help)\n");
+    gtu_clear();
+    gtu_line(&con, &g, "game fading");
+    assert_string_equal(gtu_out(), "error: fading table damaged, game stays normal\n");
+    assert_int_equal(game_settings(&g)->game, RULE_NORMAL);
+    assert_int_equal(game_rule(&g), RULE_NORMAL);
+    gtu_clear();
+    gtu_line(&con, &g, "game misere");
+    assert_string_equal(gtu_out(), "game: misere\nnew: vs ai, you x, level perfect, misere\n");
+    assert_true(fade_init());
 }
 
 /* `stats`: a line per table, then the games kept from before levels (a migrated
@@ -919,6 +970,8 @@ int main(void)
         cmocka_unit_test_setup(test_board_move_hint, fresh),
         cmocka_unit_test_setup(test_two_players_win, fresh),
         cmocka_unit_test_setup(test_new_and_level, fresh),
+        cmocka_unit_test_setup(test_game_command, fresh),
+        cmocka_unit_test_setup(test_game_fading_damaged, fresh),
         cmocka_unit_test_setup(test_stats_lines, fresh),
         cmocka_unit_test_setup(test_stats_clear, fresh),
         cmocka_unit_test_setup(test_colorblind_brightness_lamp, fresh),

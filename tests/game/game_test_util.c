@@ -1,6 +1,7 @@
 /* tests/game/game_test_util.c - output capture (from the UART fake) and event drivers
  * for the game and console tests; no console (gtu_say() is linked in). */
 #include "game_test_util.h"
+#include "game_rooms.h"
 #include "menu.h"
 #include <stdarg.h>
 #include <setjmp.h>
@@ -112,7 +113,7 @@ stats_t *gtu_stats(game_t *g)
 void gtu_place(game_t *g, pos_t p)
 {
     assert_true(pos_is_legal(p) && !pos_is_over(p));
-    g->pos = p;
+    g->st = state_from_pos(p);
     g->ai_ms = 0; /* the AI's reply, if due, at the next tick */
 }
 
@@ -347,4 +348,10 @@ int gtu_minimax(pos_t p)
         }
     }
     return best;
+}
+
+void gtu_stats_show(game_t *g)
+{
+    g->idle = 0; /* as after the press that asks for it */
+    game_stats_show(g);
 }

@@ -48,6 +48,9 @@ void gtu_pause(game_t *g);
 /* A menu pick: the menu's hold opens it, a tap chooses `cell`, a tap on it again picks it,
  * each after a pause. */
 void gtu_menu(game_t *g, uint8_t cell);
+/* The statistics display as a long press at game over shows it (game_stats_show), at any
+ * moment: the display's tests need not finish a game first. */
+void gtu_stats_show(game_t *g);
 /* A game just over: time passes until its result (and, after a loss to the AI, where it
  * went wrong) has shown; the board then waits for the next press. */
 void gtu_settle(game_t *g);

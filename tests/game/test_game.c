@@ -11,6 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
+#include "fade.h"
+#include "play.h"
 #include "game_test_util.h"
 #include "level.h"
 
@@ -24,7 +26,7 @@ static void frame_of(const game_t *g, uint8_t f[9])
 static int setup(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     return 0;
 }
 
@@ -588,9 +590,9 @@ static void test_menu_opens_unchanged(void **state)
     assert_int_equal(gtu_reports(), 1);
     assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, 1);
     assert_int_equal(gtu_take_save(&g), 0);
-    /* In force or at the first step: you x (1), perfect (4), sound on (6), brightness
-     * full (9); close (5) and statistics (7) dim. */
-    check_menu_frame(&g, 0x129, 0);
+    /* In force or at the first step: you x (1), perfect (4), sound on (6), the normal
+     * game (7), brightness full (9); close (5) dim. */
+    check_menu_frame(&g, 0x169, 0);
 }
 
 /* Two players: the AI will not answer, so an idle board says so; its empty cells pulse
@@ -671,11 +673,11 @@ static void test_menu_shows_mode_and_level(void **state)
     gtu_tick(&g, 1000); /* the AI opens: still before the person's first move */
     gtu_open(&g);
     assert_true(game_menu_open(&g));
-    check_menu_frame(&g, 0x122, 0);
+    check_menu_frame(&g, 0x162, 0);
     gtu_long(&g, 4);
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_EASY, 1);
     gtu_open(&g);
-    check_menu_frame(&g, 0x121, 0x008);
+    check_menu_frame(&g, 0x161, 0x008);
 }
 
 /* A long press in the menu closes it: nothing changed, the board again. */
@@ -714,7 +716,7 @@ static void test_menu_held_key_closes_on_release(void **state)
     assert_int_equal(gtu_cell(&g, 0), LED_YELLOW); /* sound on: full */
     gtu_tick(&g, 9900u - GAME_LONG_MS);
     assert_true(game_menu_open(&g));
-    check_menu_frame(&g, 0x129, 0);
+    check_menu_frame(&g, 0x169, 0);
     gtu_ev(&g, KEY_EV_RELEASE, 5);
     assert_false(game_menu_open(&g));
     assert_memory_equal(&before, game_settings(&g), sizeof before);
@@ -798,7 +800,7 @@ static void test_menu_toggles_stay_open(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_clear();
     gtu_open(&g);
-    check_menu_frame(&g, 0x124, 0x008); /* two players, easy, sound on, full */
+    check_menu_frame(&g, 0x164, 0x008); /* two players, easy, sound on, full */
     pick_again(&g, 7);
     assert_int_equal(gtu_take_save(&g), 0); /* chosen: green, blinking, nothing changed */
     assert_int_equal(gtu_cell(&g, 7), LED_GREEN | LED_BLINK);
@@ -825,7 +827,7 @@ static void test_menu_toggles_stay_open(void **state)
     pick_again(&g, 4); /* 5 closes */
     assert_false(game_menu_open(&g));
     gtu_open(&g);
-    check_menu_frame(&g, 0x024, 0x108);
+    check_menu_frame(&g, 0x064, 0x108);
     pick_again(&g, 8);
     pick_again(&g, 8); /* night never jumps to full: it turns round */
     assert_int_equal(game_settings(&g)->brightness, LEDS_BRIGHT_MEDIUM);
@@ -871,25 +873,91 @@ static void test_menu_two_keys_and_two_players(void **state)
     assert_int_equal(game_pos(&g).o, 1u << 1);
 }
 
-/* 7: the statistics for 3 s, then the game. Stats: 2 wins, 1 draw -> the wins column
- * (the largest) all 3 green, the draws column 2 of 3 blinking yellow, the rest the dim frame
- * (tests/game/test_game_stats.c). */
-static void test_menu_statistics(void **state)
+/* 7: the game steps normal, misère, fading, normal; each step a new game under it (the
+ * one under way abandoned once the person has moved, as a mode's pick), the menu open,
+ * the cell chosen; its look full, dimmed, dimmed and blinking, as every setting's. */
+static void test_menu_game(void **state)
 {
+    static const uint8_t looks[RULE_COUNT] = {LED_YELLOW, LED_YELLOW | LED_DIM,
+                                              LED_YELLOW | LED_DIM | LED_BLINK};
     game_t g;
     (void)state;
     menu_fresh(&g);
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_WIN] = 2;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, game_level(&g))][STATS_DRAW] = 1;
-    gtu_menu(&g, GTU_MENU_STATS);
-    assert_false(game_menu_open(&g));
-    for (uint8_t c = 0; c < 9; c++) {
-        assert_int_equal(gtu_cell(&g, c), c % 3 == 0          ? LED_GREEN
-                                          : c == 4 || c == 7 ? (LED_YELLOW | LED_BLINK | LED_DIM)
-                                                             : (LED_YELLOW | LED_DIM));
+    gtu_tap(&g, 4); /* moved: the step abandons this game */
+    gtu_tick(&g, GAME_AI_DELAY_MS);
+    gtu_menu(&g, GTU_MENU_GAME);
+    assert_int_equal(game_settings(&g)->game, RULE_MISERE);
+    assert_int_equal(game_rule(&g), RULE_MISERE);
+    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(gtu_marks(&g), 0);
+    assert_int_equal(gtu_last_report(GAME_REP_GAME)->value, RULE_MISERE);
+    assert_int_equal(gtu_last_report(GAME_REP_NEW)->value, RULE_MISERE);
+    assert_true(game_menu_open(&g));
+    assert_int_equal(gtu_cell(&g, GTU_MENU_GAME), LED_GREEN | LED_BLINK);
+    assert_int_equal(gtu_cell(&g, 0), looks[RULE_MISERE]);
+    assert_true(gtu_take_save(&g) & STATS_SAVE_SETTINGS);
+    for (uint8_t i = 0; i < RULE_COUNT; i++) {
+        uint8_t rule = (uint8_t)((RULE_MISERE + 1u + i) % RULE_COUNT);
+        gtu_pause(&g);
+        gtu_tap(&g, GTU_MENU_GAME);
+        assert_int_equal(game_settings(&g)->game, rule);
+        assert_int_equal(game_rule(&g), rule);
+        assert_int_equal(gtu_cell(&g, 0), looks[rule]);
+        assert_true(game_menu_open(&g));
     }
-    gtu_tick(&g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
-    assert_int_equal(gtu_cell(&g, 0), LED_OFF);
+    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1); /* unmoved since */
+}
+
+/* Fading's table damaged (a byte flipped in a copy: its CRC stale). At boot a saved
+ * fading game is refused, said, the normal game in force; the menu's game cell skips
+ * fading; a fading game under way when the table is refused ends, said, counted as
+ * abandoned, and a normal one starts. */
+static void damage_fading(void)
+{
+    static uint8_t bad[FADE_TABLE_BYTES];
+    for (size_t i = 0; i < sizeof bad; i++) {
+        bad[i] = pgm_read_byte(&fade_table[i]);
+    }
+    bad[7] ^= 0x01u;
+    assert_false(fade_use_table(bad));
+}
+
+static void test_fading_damaged(void **state)
+{
+    game_t g;
+    settings_t s;
+    stats_t st;
+    (void)state;
+    menu_fresh(&g);
+    assert_true(game_set_game(&g, RULE_FADING));
+    gtu_tap(&g, 4);
+    damage_fading();
+    gtu_clear();
+    gtu_tick(&g, GAME_AI_DELAY_MS); /* the AI's turn finds the table refused */
+    assert_int_equal(gtu_last_report(GAME_REP_GAME)->level, 1);
+    assert_int_equal(gtu_last_report(GAME_REP_GAME)->mode, RULE_FADING);
+    assert_int_equal(game_rule(&g), RULE_NORMAL);
+    assert_int_equal(game_settings(&g)->game, RULE_NORMAL);
+    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(gtu_marks(&g), 0);
+    assert_false(game_set_game(&g, RULE_FADING));
+    assert_int_equal(game_rule(&g), RULE_NORMAL);
+    gtu_menu(&g, GTU_MENU_GAME);
+    assert_int_equal(game_rule(&g), RULE_MISERE);
+    gtu_pause(&g);
+    gtu_tap(&g, GTU_MENU_GAME); /* fading skipped */
+    assert_int_equal(game_rule(&g), RULE_NORMAL);
+    stats_settings_default(&s);
+    s.game = RULE_FADING;
+    stats_clear(&st);
+    gtu_clear();
+    game_load(&g, &s, &st);
+    gtu_init(&g, 1);
+    assert_int_equal(gtu_reports_of(GAME_REP_GAME), 1);
+    assert_int_equal(game_rule(&g), RULE_NORMAL);
+    assert_int_equal(game_settings(&g)->game, RULE_NORMAL);
+    assert_true(gtu_take_save(&g) & STATS_SAVE_SETTINGS);
+    assert_true(fade_init());
 }
 
 /* The lamp test (console `lamp`): all red, all green, all yellow. */
@@ -992,9 +1060,9 @@ static void test_win_two_players(void **state)
     }
     assert_int_equal(f[3], LED_GREEN);
     assert_int_equal(f[5], LED_OFF);
-    /* The menu's statistics at game over show them and keep the final board. */
+    /* The statistics at game over (a long press) show them and keep the final board. */
     gtu_settle(&g);
-    gtu_menu(&g, GTU_MENU_STATS);
+    gtu_long(&g, 8);
     assert_int_equal(game_over(&g), 1);
     assert_false(game_menu_open(&g));
     gtu_tap(&g, 8); /* dismiss */
@@ -1225,7 +1293,8 @@ int main(void)
         cmocka_unit_test(test_menu_picks_mode_steps_level),
         cmocka_unit_test(test_menu_toggles_stay_open),
         cmocka_unit_test(test_menu_two_keys_and_two_players),
-        cmocka_unit_test(test_menu_statistics),
+        cmocka_unit_test(test_menu_game),
+        cmocka_unit_test(test_fading_damaged),
         cmocka_unit_test(test_lamp),
         cmocka_unit_test(test_hint_and_analysis),
         cmocka_unit_test(test_win_two_players),

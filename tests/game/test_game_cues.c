@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
+#include "play.h"
 #include "game_test_util.h"
 
 #define STEP_MS 4u
@@ -232,7 +233,7 @@ static void sc_stats(game_t *g, uint8_t cb)
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_WIN] = 3;
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_DRAW] = 2;
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_LOSS] = 1;
-    gtu_menu(g, GTU_MENU_STATS);
+    gtu_stats_show(g);
 }
 
 /* The second picture (played out 6, abandoned 2): a full bar left, one cell right. */
@@ -241,7 +242,7 @@ static void sc_stats_abandoned(game_t *g, uint8_t cb)
     sc_stats(g, cb);
     gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_ABANDONED] = 2;
     gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
-    gtu_menu(g, GTU_MENU_STATS);
+    gtu_stats_show(g);
     while (game_state(g) == GAME_ST_STATS_RESULTS) {
         gtu_tick(g, 1);
     }
@@ -367,7 +368,7 @@ static const scenario_t scenarios[] = {
 static void test_colour_blind_cues(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     pairs_checked = 0;
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
         check_scenario(&scenarios[i]);
@@ -384,7 +385,7 @@ static void test_menu_values_without_hue(void **state)
 {
     static looks_t looks[3];
     (void)state;
-    engine_init();
+    play_init();
     for (uint8_t v = 0; v < 3; v++) {
         game_t g;
         chosen_value = v;
@@ -407,7 +408,7 @@ static void test_catches_hue_only(void **state)
     static looks_t blind;
     game_t g;
     (void)state;
-    engine_init();
+    play_init();
     mid_game(&g, 0); /* colours only: x and o both full */
     follow(&g, &blind);
     assert_false(differ(blind.level[0], blind.level[1]));

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
+#include "play.h"
 #include "game_test_util.h"
 #include "level.h"
 
@@ -47,7 +48,7 @@ static void test_ring_fills(void **state)
     static const uint8_t ring[8] = {0, 1, 2, 5, 8, 7, 6, 3};
     game_t g;
     (void)state;
-    engine_init();
+    play_init();
     gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
     gtu_tap(&g, 0);
     gtu_tick(&g, 1000);
@@ -71,7 +72,7 @@ static void test_ring_fills(void **state)
 static void test_long_press_and_menu_hold_times(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     assert_int_equal(press_after(60), 0);
     assert_int_equal(press_after(GAME_LONG_MS - 1u), 0);
     assert_int_equal(press_after(GAME_LONG_MS), 1);
@@ -84,7 +85,7 @@ static void test_long_press_and_menu_hold_times(void **state)
 static void test_stats_clear_every_mode(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     for (uint8_t current = 0; current < GAME_MODES; current++) {
         game_t g;
         gtu_start(&g, current, LEVEL_PERFECT, 1);
@@ -183,7 +184,7 @@ static void win_display(uint16_t line, uint8_t winner)
 static void test_win_line_display(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     for (uint8_t i = 0; i < 8; i++) {
         win_display(lines[i], PLAYER_X);
         win_display(lines[i], PLAYER_O);

@@ -11,13 +11,14 @@
 #include <string.h>
 #include <cmocka.h>
 #include "engine.h"
+#include "play.h"
 #include "game_test_util.h"
 #include "sounds.h"
 
 static int setup(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     return 0;
 }
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "play.h"
 #include "game.h"
 #include "game_test_util.h"
 #include "menu.h"
@@ -23,7 +24,7 @@
 static int setup(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     return 0;
 }
 
@@ -366,7 +367,7 @@ static void test_menu_sounds(void **state)
  * today's; out of range, the defaults; today's record with a bad sound, the defaults. */
 static void test_record_before_sound(void **state)
 {
-    settings_t s = {STATS_FORMAT, GAME_MODE_AI_O, LEVEL_EASY, 0, LEDS_BRIGHT_NIGHT, 0xEE};
+    settings_t s = {STATS_FORMAT, GAME_MODE_AI_O, LEVEL_EASY, 0, LEDS_BRIGHT_NIGHT, 0xEE, 0xEE};
     settings_t keep = s;
     stats_t st;
     stats_old_t old;
@@ -377,6 +378,7 @@ static void test_record_before_sound(void **state)
     assert_true(todo & STATS_SAVE_SETTINGS);
     assert_int_equal(s.sound, SOUNDS_ON);
     keep.sound = SOUNDS_ON;
+    keep.game = RULE_NORMAL; /* before the game choice too: the normal game */
     assert_memory_equal(&s, &keep, sizeof s);
     s.mode = GAME_MODES;
     todo = stats_load(&s, &st, &old, STATS_HAVE_NO_SOUND);
@@ -388,6 +390,31 @@ static void test_record_before_sound(void **state)
     s.sound = SOUNDS_OFF;
     todo = stats_load(&s, &st, &old, STATS_HAVE_SETTINGS);
     assert_int_equal(s.sound, SOUNDS_OFF);
+    assert_false(todo & STATS_SAVE_SETTINGS);
+}
+
+/* Record 1 in the layout before the game choice (6 bytes): its settings kept, the
+ * normal game, saved in today's; today's record with a game out of range, the defaults. */
+static void test_record_before_game(void **state)
+{
+    settings_t s = {STATS_FORMAT, GAME_MODE_2P, LEVEL_MEDIUM, 1, LEDS_BRIGHT_NIGHT, SOUNDS_OFF, 0xEE};
+    settings_t keep = s;
+    stats_t st;
+    stats_old_t old;
+    (void)state;
+    memset(&st, 0, sizeof st);
+    memset(&old, 0, sizeof old);
+    uint8_t todo = stats_load(&s, &st, &old, STATS_HAVE_NO_GAME);
+    assert_true(todo & STATS_SAVE_SETTINGS);
+    keep.game = RULE_NORMAL;
+    assert_memory_equal(&s, &keep, sizeof s);
+    s.game = RULE_COUNT;
+    (void)stats_load(&s, &st, &old, STATS_HAVE_SETTINGS);
+    stats_settings_default(&keep);
+    assert_memory_equal(&s, &keep, sizeof s);
+    s.game = RULE_FADING;
+    todo = stats_load(&s, &st, &old, STATS_HAVE_SETTINGS);
+    assert_int_equal(s.game, RULE_FADING);
     assert_false(todo & STATS_SAVE_SETTINGS);
 }
 
@@ -403,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_menu_sounds),
         cmocka_unit_test(test_record_before_sound),
+        cmocka_unit_test(test_record_before_game),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "play.h"
 #include "game.h"
 #include "bars.h"
 #include "game_test_util.h"
@@ -19,7 +20,7 @@
 static int setup(void **state)
 {
     (void)state;
-    engine_init();
+    play_init();
     return 0;
 }
 
@@ -219,7 +220,7 @@ static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned
     n[STATS_LOSS] = (uint16_t)l;
     n[STATS_ABANDONED] = (uint16_t)a;
     gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS); /* any earlier display is over */
-    gtu_menu(g, GTU_MENU_STATS);
+    gtu_stats_show(g);
     game_frame(g, f);
 }
 
@@ -330,7 +331,7 @@ static void test_stats_display_table(void **state)
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
     gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
-    gtu_menu(&g, GTU_MENU_STATS);
+    gtu_stats_show(&g);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 3);
     assert_int_equal(bar_height(&f, 1), 0);
@@ -338,7 +339,7 @@ static void test_stats_display_table(void **state)
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
     gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
     gtu_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW] = 1;
-    gtu_menu(&g, GTU_MENU_STATS);
+    gtu_stats_show(&g);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 0);
     assert_int_equal(bar_height(&f, 1), 2); /* 1.5 rows, a half up */
@@ -396,7 +397,7 @@ static void check_second_picture(game_t *g, unsigned w, unsigned d, unsigned l, 
     uint32_t played = (uint32_t)w + d + l, top = played > a ? played : a;
     show_stats_a(g, w, d, l, a, &f);
     assert_int_equal(game_state(g), GAME_ST_STATS_RESULTS);
-    gtu_tick(g, GAME_STATS_RESULTS_MS - 2u); /* its last ms (the pick's release took one) */
+    gtu_tick(g, GAME_STATS_RESULTS_MS - 1u); /* its last ms */
     assert_int_equal(game_state(g), GAME_ST_STATS_RESULTS);
     game_frame(g, &f);
     assert_int_equal(f.red & f.green & f.dim & 0x092u, 0x092u); /* the first: middle lit */

@@ -35,6 +35,6 @@ done
 plant command firmware/console/commands.h firmware/console/console.c \
     's/^\(    X(BOARD, \)/    X(PING, "ping", "", "pong") \1/' "con_do_PING. used but never defined"
 plant menu-action firmware/game/menu.h firmware/game/menu.c \
-    's/^\(    A(MODE)\)/    A(GAME) \1/' "menu_pick_GAME. used but never defined"
+    's/^\(    A(MODE)\)/    A(SCORES) \1/' "menu_pick_SCORES. used but never defined"
 [ $fails -eq 0 ] && echo "check_dispatch: a table entry without its handler does not build (commands, menu actions)"
 exit $fails

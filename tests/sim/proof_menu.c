@@ -83,13 +83,11 @@ static int hint(void)
     return hold(empty, 1000, "hint: ");
 }
 
-/* The menu's statistics at game over: one x win of two players, the wins column a full green bar
- * and the rest the yellow frame. */
+/* The statistics at game over (a long press): one x win of two players, the wins column a
+ * full green bar and the rest the yellow frame. */
 static int statistics(void)
 {
-    if (at_game_over() || settle() || hold(PROOF_MENU_OPEN - 1, PROOF_MENU_HOLD_MS, "menu: 1 ") ||
-        board_run_ms(1000) < 0 || board_press(PROOF_MENU_STATS - 1, 60) < 0 ||
-        board_run_ms(1000) < 0 || board_press(PROOF_MENU_STATS - 1, 60) < 0)
+    if (at_game_over() || settle() || board_press(0, GAME_LONG_MS + 200u) < 0)
         return -1;
     if (!wait_picture("gyygyygyy", 500)) {
         proof_fail("menu: the statistics display did not show (%s)", board_picture());

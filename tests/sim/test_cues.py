@@ -149,23 +149,22 @@ def x_wins(sim, elf, on):
 
 
 def statistics(sim, elf, on):
-    """Two players: two games x won, one abandoned; the menu's statistics, both pictures'
-    duties."""
+    """Two players: two games x won, one abandoned, a third x won; the statistics (a long
+    press at game over), both pictures' duties."""
     won = "serial new 2p\nwait 100\n" + presses(1, 4, 2, 5, 3)
     return run(sim, elf, colour_blind(on) + won + won + "serial new 2p\nwait 100\n" +
-               presses(1) + "serial new 2p\nwait 100\n" + OPEN + "wait 1000\npress %d\n"
-               "wait 1000\npress %d\nwait 100\nduty 1024\nwait 2000\nduty 1024\n"
-               % (CELL["stats"], CELL["stats"]))[1]
+               presses(1) + won + "wait 2500\nhold 9 1000\nwait 100\nduty 1024\n"
+               "wait 2000\nduty 1024\n")[1]
 
 
 def the_results(sim, elf, on):
-    # x wins 2, draws 0, o wins 0: a full bar left, the frame elsewhere
+    # x wins 3, draws 0, o wins 0: a full bar left, the frame elsewhere
     d = statistics(sim, elf, on)
     return d[0], [(6, 7, "x wins vs the frame"), (6, 8, "x wins vs the frame right")]
 
 
 def played_out_vs_abandoned(sim, elf, on):
-    # played out 2 (three rows, left), abandoned 1 (two rows, right), the middle dark
+    # played out 3 (three rows, left), abandoned 1 (one row, right), the middle dark
     d = statistics(sim, elf, on)
     return d[1], [(6, 8, "played out vs abandoned"), (8, 2, "abandoned vs the frame"),
                   (6, 7, "played out vs the dark middle"), (2, 1, "the frame vs dark")]
