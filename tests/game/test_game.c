@@ -960,6 +960,87 @@ static void test_fading_damaged(void **state)
     assert_true(fade_init());
 }
 
+/* Misère at level perfect, the person playing the lowest empty cell: every AI move is in
+ * the engine's best set for misère, and the one who completes a line loses. */
+static void test_misere_game(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
+    assert_true(game_set_game(&g, RULE_MISERE));
+    while (!game_over(&g)) {
+        state_t before;
+        gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
+        if (game_over(&g)) {
+            break;
+        }
+        before = *game_position(&g);
+        gtu_clear();
+        gtu_tick(&g, GAME_AI_DELAY_MS);
+        assert_true(play_best_cells(RULE_MISERE, &before) >>
+                        gtu_last_report(GAME_REP_AI_MOVE)->cell &
+                    1u);
+        gtu_pause(&g);
+    }
+    assert_int_equal(game_winner(&g), state_winner(RULE_MISERE, game_position(&g)));
+    assert_true(pos_winner(game_pos(&g)) != game_winner(&g)); /* the line lost */
+}
+
+/* Fading marks, the AI perfect against a perfect X (the engine's move): X wins in 13
+ * plies, as the engine says of the empty board; no player ever has more than three
+ * marks, and a fourth takes the oldest away first. */
+static void test_fading_game(void **state)
+{
+    game_t g;
+    (void)state;
+    menu_fresh(&g);
+    assert_true(game_set_game(&g, RULE_FADING));
+    while (!game_over(&g)) {
+        const state_t *s = game_position(&g);
+        uint8_t old = state_vanishing(RULE_FADING, s, PLAYER_X);
+        gtu_tap(&g, play_move(RULE_FADING, s));
+        assert_true(pos_count(game_pos(&g).x) <= FADE_KEEP);
+        if (old < POS_CELLS) {
+            assert_false(game_pos(&g).x >> old & 1u);
+        }
+        gtu_tick(&g, GAME_AI_DELAY_MS);
+        assert_true(pos_count(game_pos(&g).o) <= FADE_KEEP);
+        gtu_pause(&g);
+    }
+    assert_int_equal(game_winner(&g), PLAYER_X);
+    assert_int_equal(game_position(&g)->plies, 13);
+}
+
+/* Fading: the mark that vanishes at its owner's next move winks, dark
+ * GAME_FADE_WINK_OFF_MS once in GAME_FADE_WINK_MS, both players'; the others steady.
+ * x 1 3 7, o 2 5 9 (two players): x's 1 and o's 2 wink. */
+static void test_fading_wink(void **state)
+{
+    static const uint8_t seq[6] = {0, 1, 2, 4, 6, 8};
+    unsigned dark[9] = {0};
+    game_t g;
+    (void)state;
+    gtu_start(&g, GAME_MODE_2P, LEVEL_PERFECT, 1);
+    assert_true(game_set_game(&g, RULE_FADING));
+    for (int i = 0; i < 6; i++) {
+        gtu_tap(&g, seq[i]);
+        gtu_tick(&g, 250);
+    }
+    for (unsigned t = 0; t < GAME_FADE_WINK_MS; t++) {
+        for (uint8_t c = 0; c < 9; c++) {
+            dark[c] += gtu_cell(&g, c) == LED_OFF;
+        }
+        gtu_tick(&g, 1);
+    }
+    assert_int_equal(dark[0], GAME_FADE_WINK_OFF_MS);
+    assert_int_equal(dark[1], GAME_FADE_WINK_OFF_MS);
+    for (uint8_t c = 2; c < 9; c++) {
+        assert_int_equal(dark[c], (c == 3 || c == 5 || c == 7) ? GAME_FADE_WINK_MS : 0u);
+    }
+    gtu_tap(&g, 3); /* x's 1 goes, o's 2 still winks, x's 3 winks next */
+    assert_int_equal(state_vanishing(RULE_FADING, game_position(&g), PLAYER_X), 2);
+}
+
 /* The lamp test (console `lamp`): all red, all green, all yellow. */
 static void test_lamp(void **state)
 {
@@ -1295,6 +1376,9 @@ int main(void)
         cmocka_unit_test(test_menu_two_keys_and_two_players),
         cmocka_unit_test(test_menu_game),
         cmocka_unit_test(test_fading_damaged),
+        cmocka_unit_test(test_misere_game),
+        cmocka_unit_test(test_fading_game),
+        cmocka_unit_test(test_fading_wink),
         cmocka_unit_test(test_lamp),
         cmocka_unit_test(test_hint_and_analysis),
         cmocka_unit_test(test_win_two_players),

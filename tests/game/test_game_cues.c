@@ -66,7 +66,10 @@ typedef struct {
     const char *what;
 } pair_t;
 #define HINT 9u
-static uint8_t hint_cell;
+#define AI_LAST 10u /* the AI's last move (fading scenario) */
+#define O_OLD 11u   /* o's mark that vanishes next (fading scenario) */
+#define X_OLD 12u   /* x's mark that vanishes next (fading scenario) */
+static uint8_t hint_cell, ai_cell, o_old_cell, x_old_cell;
 #define PAIRS_MAX 6
 typedef struct {
     const char *name;
@@ -102,10 +105,10 @@ static void check_scenario(const scenario_t *sc)
         }
     }
     for (const pair_t *p = sc->named; p < sc->named + PAIRS_MAX && p->what; p++) {
-        uint8_t a = p->a == HINT ? hint_cell : p->a;
-        if (!differ(colour.colour[a], colour.colour[p->b])) {
-            fail_msg("%s: %s (cells %u, %u) is not shown", sc->name, p->what, a + 1u,
-                     p->b + 1u);
+        uint8_t a = p->a == HINT ? hint_cell : p->a == AI_LAST ? ai_cell : p->a;
+        uint8_t b = p->b == O_OLD ? o_old_cell : p->b == X_OLD ? x_old_cell : p->b;
+        if (!differ(colour.colour[a], colour.colour[b])) {
+            fail_msg("%s: %s (cells %u, %u) is not shown", sc->name, p->what, a + 1u, b + 1u);
         }
     }
     pairs_checked += n;
@@ -300,7 +303,49 @@ static void sc_replay_held(game_t *g, uint8_t cb)
     sc_replay(g, cb, 3100);
 }
 
+/* Fading, two players: x 1 3 7, o 2 5 9, x to move: x's 1 and o's 2 wink (they vanish
+ * at their owners' next moves); x taps its 3, taken: it blinks. */
+static void sc_fading(game_t *g, uint8_t cb)
+{
+    static const uint8_t seq[6] = {0, 1, 2, 4, 6, 8};
+    start(g, GAME_MODE_2P, cb);
+    assert_true(game_set_game(g, RULE_FADING));
+    for (int i = 0; i < 6; i++) {
+        gtu_tap(g, seq[i]);
+        gtu_tick(g, 250);
+    }
+    gtu_tap(g, 2);
+}
+
+/* Fading against the AI, x playing the engine's move: after the AI's third move
+ * (blinking) each side has three marks, and each side's oldest winks. */
+static void sc_fading_ai(game_t *g, uint8_t cb)
+{
+    start(g, GAME_MODE_AI_X, cb);
+    assert_true(game_set_game(g, RULE_FADING));
+    for (int i = 0; i < 3; i++) {
+        gtu_tap(g, play_move(RULE_FADING, game_position(g)));
+        gtu_tick(g, GAME_AI_DELAY_MS);
+    }
+    assert_false(game_over(g));
+    ai_cell = gtu_last_report(GAME_REP_AI_MOVE)->cell;
+    o_old_cell = state_vanishing(RULE_FADING, game_position(g), PLAYER_O);
+    x_old_cell = state_vanishing(RULE_FADING, game_position(g), PLAYER_X);
+    assert_int_equal(pos_count(game_pos(g).o), 3);
+    assert_true(o_old_cell < 9 && o_old_cell != ai_cell && x_old_cell < 9);
+}
+
 static const scenario_t scenarios[] = {
+    {.name = "fading: the marks that vanish, a taken cell",
+     .set_up = sc_fading,
+     .named = {{0, 6, "the x that vanishes vs x"}, {1, 4, "the o that vanishes vs o"},
+               {0, 3, "the x that vanishes vs empty"}, {1, 5, "the o that vanishes vs empty"},
+               {0, 2, "the x that vanishes vs the taken-cell blink"},
+               {0, 1, "the x that vanishes vs the o that vanishes"}}},
+    {.name = "fading: the marks that vanish, the AI's move",
+     .set_up = sc_fading_ai,
+     .named = {{AI_LAST, X_OLD, "the AI's move blinking vs the x that vanishes"},
+               {AI_LAST, O_OLD, "the AI's move blinking vs the o that vanishes"}}},
     {.name = "the AI's last move",
      .set_up = sc_ai_last_move,
      .named = {{0, 4, "x vs the AI's o blinking"}, {4, 1, "the AI's o vs empty"},
@@ -401,6 +446,60 @@ static void test_menu_values_without_hue(void **state)
     chosen_value = SOUNDS_QUIET_ONLY;
 }
 
+/* The longest dark spell (samples) of a lit cell's colour-blind look, from its first lit
+ * sample on: a blink's 256 ms, a flicker's 50 ms, a pulse's none. */
+static unsigned longest_dark(const uint8_t level[SAMPLES])
+{
+    unsigned run = 0, longest = 0, s = 0;
+    while (s < SAMPLES && !level[s]) {
+        s++;
+    }
+    for (; s < SAMPLES; s++) {
+        run = level[s] ? 0u : run + 1u;
+        longest = run > longest ? run : longest;
+    }
+    return longest;
+}
+
+/* The fading wink (a vanishing mark dark GAME_FADE_WINK_OFF_MS, lit the rest) is unlike
+ * every other cue that goes dark or dim in time, colour-blind: the winning line, the AI's
+ * move, a taken cell, the menu's chosen cell (blinks: dark 256 ms), an ignored press (a
+ * flicker), a hint (a pulse: never dark). They cannot show at once (a won game has no
+ * wink, the menu hides the board), so their dark spells are compared. */
+static void test_fading_wink_unlike_every_blink(void **state)
+{
+    static const struct {
+        scenario_fn set_up;
+        uint8_t cell;
+        const char *what;
+    } cues[] = {{sc_x_wins, 0, "the winning line"},
+                {sc_ai_last_move, 4, "the AI's move"},
+                {sc_fading, 2, "a taken cell"},
+                {sc_menu_chosen, 5, "the menu's chosen cell"},
+                {sc_taken_and_ignored, 2, "an ignored press"},
+                {sc_hint, HINT, "a hint"}};
+    static looks_t l;
+    game_t g;
+    unsigned wink;
+    (void)state;
+    play_init();
+    sc_fading(&g, 1);
+    follow(&g, &l);
+    wink = longest_dark(l.level[0]);
+    assert_int_equal(wink, GAME_FADE_WINK_OFF_MS / STEP_MS);
+    assert_int_equal(longest_dark(l.level[1]), wink); /* o's, dim */
+    for (size_t i = 0; i < sizeof cues / sizeof cues[0]; i++) {
+        cues[i].set_up(&g, 1);
+        follow(&g, &l);
+        unsigned dark = longest_dark(l.level[cues[i].cell == HINT ? hint_cell : cues[i].cell]);
+        print_message("the wink: dark %u ms; %s: %u ms\n", wink * STEP_MS, cues[i].what,
+                      dark * STEP_MS);
+        if (dark == wink) {
+            fail_msg("the fading wink looks like %s (dark %u ms)", cues[i].what, dark * STEP_MS);
+        }
+    }
+}
+
 /* The looks compared colour-blind see through hue: with the colour-blind display off,
  * x (red) and o (green) look the same there; on, they differ. */
 static void test_catches_hue_only(void **state)
@@ -422,6 +521,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_colour_blind_cues),
         cmocka_unit_test(test_catches_hue_only),
+        cmocka_unit_test(test_fading_wink_unlike_every_blink),
         cmocka_unit_test(test_menu_values_without_hue),
     };
     return cmocka_run_group_tests_name("game_cues", tests, NULL, NULL);

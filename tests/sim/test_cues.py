@@ -8,7 +8,8 @@ analysis' win, draw and loss (and a mark, dark there), the menu's mode in force 
 not, a chosen cell and the others, each value of its level, sound and brightness cells
 while chosen (on the other eight), and the level's first step against close, a hint and
 the marks, the winning line and the other marks, the statistics' two pictures (bar,
-frame, a dark column). The planted case: with the display off, X and O
+frame, a dark column), fading's marks that vanish (a wink: unlike every blink) and the
+other marks. The planted case: with the display off, X and O
 (red and green at one brightness) must be caught as told apart by hue alone.
 
 run by `make test-sim-cues` (ttt-sim and the image: tests/sim/conftest.py; the menu's
@@ -52,15 +53,17 @@ def presses(*cells):
 
 
 def look(dies):
-    """A cell's look without hue: brightness class and time pattern."""
+    """A cell's look without hue: brightness class and time pattern (a fading mark's wink:
+    lit most of the time, dark once a second, unlike a blink's half and half)."""
     on = max(d[0] for d in dies if d[1]) if any(d[1] for d in dies) else 0
     lit = max(d[1] for d in dies)
+    winking = lit >= 700 and any(900 <= d[2] <= 1150 for d in dies)
     blinking = any(d[2] for d in dies) or 150 < lit < 850
     if lit < 150:
         return ("dark",)
     # full 333, dimmed 83 (at full brightness); a pulse between the two averages about 208
     shade = "full" if on >= 290 else "pulse" if on >= 140 else "dim"
-    return (shade, "blinking" if blinking else "steady")
+    return (shade, "winking" if winking else "blinking" if blinking else "steady")
 
 
 def line_of(serial, prefix):
@@ -148,6 +151,16 @@ def x_wins(sim, elf, on):
                   (8, 3, "x vs o")]
 
 
+def fading(sim, elf, on):
+    # fading marks, two players: x 1 3 7, o 2 5 9, x to move: x's 1 and o's 2 wink
+    serial, d = run(sim, elf, colour_blind(on) + "serial game fading\nwait 100\n"
+                    "serial new 2p\nwait 100\n" + presses(1, 2, 3, 5, 7, 9) +
+                    "wait 300\nduty 2048\n")
+    line_of(serial, "new: two players, level perfect, fading")
+    return d[0], [(0, 2, "the x that vanishes vs x"), (1, 4, "the o that vanishes vs o"),
+                  (0, 3, "the x that vanishes vs empty"), (0, 1, "the x vs the o that vanish")]
+
+
 def statistics(sim, elf, on):
     """Two players: two games x won, one abandoned, a third x won; the statistics (a long
     press at game over), both pictures' duties."""
@@ -177,7 +190,7 @@ def hue_alone(cells, pairs):
 
 
 @pytest.mark.parametrize("scenario", [the_board, the_analysis, the_menu, a_hint, x_wins,
-                                      the_results, played_out_vs_abandoned],
+                                      the_results, played_out_vs_abandoned, fading],
                          ids=lambda f: f.__name__)
 def test_every_pair_differs_in_more_than_hue(sim, elf, scenario):
     assert hue_alone(*scenario(sim, elf, True)) == []
@@ -193,3 +206,14 @@ def test_the_statistics_pictures_are_read_as_drawn(sim, elf):
 
 def test_without_the_display_x_and_o_differ_by_hue_alone(sim, elf):
     assert any(b.startswith("x vs o") for b in hue_alone(*the_board(sim, elf, False)))
+
+
+def test_the_fading_wink_is_unlike_every_blink(sim, elf):
+    # the vanishing marks wink, colour-blind too; the winning line and the menu's chosen
+    # cell blink: one look each, never the same
+    cells = fading(sim, elf, True)[0]
+    assert [look(cells[c]) for c in (0, 1, 2, 4)] == [
+        ("full", "winking"), ("dim", "winking"), ("full", "steady"), ("dim", "steady")]
+    assert look(x_wins(sim, elf, True)[0][0]) == ("full", "blinking")
+    chosen = menu_cells(sim, elf, True, chosen=CELL["level"])[CELL["level"] - 1]
+    assert look(chosen)[1] == "blinking"
