@@ -55,13 +55,13 @@ def _icon(x, y, col, colour):
 
 
 def _stats_rows(stats, y):
-    """The statistics section from y down: its heading (the menu cell, or without one the
-    long press at game over), then each
+    """The statistics section from y down: its heading (the menu cell, or without one
+    "hold": a long press at game over), then each
     picture's three columns as rows (a bar's label, or "dark"); returns (SVG elements,
     y after)."""
     out = ['<g font-family="DejaVu Sans" font-weight="bold" fill="black">',
            _text(MARGIN_MM, y, FONT_MM, "Statistics (%d):" % stats["cell"] if stats["cell"]
-                 else "Statistics (hold at end):")]
+                 else "Statistics (hold):")]
     icon_h = 3 * ICON_CELL_MM + 2 * ICON_GAP_MM
     for i, picture in enumerate(stats["pictures"]):
         y += LINE_MM

@@ -368,9 +368,29 @@ typedef struct {
     char line[72];
 } answer_t;
 
+/* The game in play (firmware/README.md, "Three games"), as the board's lines say it:
+ * `game: fading`, or a new game's line, which ends with the game unless it is normal. */
+static char game_in_play[16] = "normal";
+static void note_game(const char *line)
+{
+    static const char *const games[] = {"misere", "fading"};
+    if (!strncmp(line, "game: ", 6)) {
+        snprintf(game_in_play, sizeof game_in_play, "%s", line + 6);
+    } else if (!strncmp(line, "new: ", 5)) {
+        size_t n = strlen(line);
+        snprintf(game_in_play, sizeof game_in_play, "normal");
+        for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+            size_t k = strlen(games[i]);
+            if (n > k + 2 && !strcmp(line + n - k, games[i]) && line[n - k - 2] == ',')
+                snprintf(game_in_play, sizeof game_in_play, "%s", games[i]);
+        }
+    }
+}
+
 static void ui_line(const char *line, void *ctx)
 {
     answer_t *a = ctx;
+    note_game(line);
     if (a && answers_press(line)) {
         a->answered = 1;
         snprintf(a->line, sizeof a->line, "%s", line);
@@ -557,7 +577,8 @@ typedef struct {
 
 static void draw_full(const play_t *p, int cols)
 {
-    printf(" ttt-sim: %.40s  (simulated Uno + shield, 16 MHz)\033[K\r\n\033[K\r\n", p->name);
+    printf(" ttt-sim: %.40s  (simulated Uno + shield, 16 MHz)  game: %s\033[K\r\n\033[K\r\n",
+           p->name, game_in_play);
     for (int r = 0; r < 3; r++) {
         for (int line = 0; line < 3; line++) {
             printf("  ");
@@ -588,7 +609,7 @@ static void draw_full(const play_t *p, int cols)
 static void draw_compact(const play_t *p, int cols, int rows)
 {
     char help[6][64];
-    snprintf(help[0], sizeof help[0], "ttt-sim: %.40s", p->name);
+    snprintf(help[0], sizeof help[0], "ttt-sim: %.30s  game: %s", p->name, game_in_play);
     snprintf(help[1], sizeof help[1], "keys %s%s",
              p->numpad ? "7-8-9 top, 1-2-3 bottom" : "1-9 in reading order",
              p->long_next ? "  [LONG]" : "");

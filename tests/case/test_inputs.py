@@ -75,7 +75,7 @@ def test_legend_card_is_legible_and_complete():
 def test_legend_card_carries_the_statistics_bars():
     stats = caselib.menu_stats(MENU)
     svg = card()
-    assert stats["cell"] == 0 and ">Statistics (hold at end):</text>" in svg
+    assert stats["cell"] == 0 and ">Statistics (hold):</text>" in svg
     stats = stats["pictures"]
     assert len(stats) == 2
     fills = re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" '

@@ -143,6 +143,21 @@ test('3b. the press line: "short press" for a move, "ignored" for a taken cell',
   await page.screenshot({ path: path.join(outDir, 'ignored-1100.png') });
 });
 
+// 3c. the game in play, named under the board from the board's own lines
+test('3c. the game in play is named under the board: fading, then normal again', async () => {
+  const { page } = s;
+  await answered(page, 'game fading', /^new: vs ai, you x, level perfect, fading$/);
+  check('fading named', (await page.textContent('#game')) === 'game: fading');
+  await answered(page, 'new 2p', /^new: two players, level perfect, fading$/);
+  for (const c of [1, 2, 3, 5, 7, 9]) {
+    await page.click(`.cell[data-cell="${c}"]`);
+    await simWait(page, 300);
+  }
+  await page.screenshot({ path: path.join(outDir, 'fading.png') });
+  await answered(page, 'game normal', /^new: two players, level perfect$/);
+  check('normal named again', (await page.textContent('#game')) === 'game: normal');
+});
+
 // 4. the menu's legend: shown, inside 375 px, in the cells' places, keys as labelled
 test('4. the menu\'s legend: shown, inside 375 px, in the cells\' places, keys as labelled', async () => {
   const { page } = s;

@@ -18,7 +18,7 @@ import {
 import { parseHex } from './image.js';
 import { Presses } from './presses.js';
 import { EdgeTones, ToneGraph, renderEdges } from './sound.js';
-import { PressVerdict } from './verdict.js';
+import { PressVerdict, gameOfLine } from './verdict.js';
 import { BoardReader } from './reader.js';
 import { BAUD, ByteQueue, LinkLost, FlashError, prepareImage, flashBoard } from './stk500.js';
 import PINS from 'board-pins';
@@ -395,6 +395,11 @@ function start(flash, name) {
   stopSound();
   board.onLine = (text) => {
     verdict.line(text);
+    const game = gameOfLine(text, $('game').dataset.game);
+    if (game !== $('game').dataset.game) {
+      $('game').dataset.game = game;
+      $('game').textContent = `game: ${game}`;
+    }
     log('rx', text);
     const said = reader.line(text);
     if (said) announce(said);

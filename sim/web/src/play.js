@@ -8,7 +8,7 @@ import {
 import MENU_TABLE from 'board-menu';
 import LEGEND_TABLE from 'board-legend';
 import { Presses } from './presses.js';
-import { PressVerdict } from './verdict.js';
+import { PressVerdict, gameOfLine } from './verdict.js';
 
 const LOG_LINES = 14, LOG_WRAP = 68; // a longer line wraps at a space: it fits 72 columns
 const READY_STATUS = "ready: hold the centre 2 s for the menu, '?' for help";
@@ -53,7 +53,9 @@ class Play {
     this.verdict = new PressVerdict((text) => { this.status = text; });
     this.presses = new Presses(board, (c, isDown) => { if (!isDown) this.verdict.released(c, board.now()); });
     this.held = { cell: -1, last: 0, repeated: false }; // a digit key the terminal repeats
+    this.game = 'normal';
     board.onLine = (line) => {
+      this.game = gameOfLine(line, this.game);
       this.verdict.line(line);
       this.push(`< ${line}`);
     };
@@ -149,7 +151,7 @@ class Play {
 
   // FULL: cells 3 rows tall, the help under the grid, 14 console lines
   drawFull(cols) {
-    let s = ` ttt-sim-js: ${this.name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)\x1b[K\r\n\x1b[K\r\n`;
+    let s = ` ttt-sim-js: ${this.name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)  game: ${this.game}\x1b[K\r\n\x1b[K\r\n`;
     for (let r = 0; r < 3; r++) {
       for (let line = 0; line < 3; line++) {
         s += '  ';
@@ -171,7 +173,7 @@ class Play {
 
   // COMPACT: cells 2 rows tall with the key help beside them
   drawCompact(cols, rows) {
-    const help = [`ttt-sim-js: ${this.name.slice(0, 40)}`,
+    const help = [`ttt-sim-js: ${this.name.slice(0, 30)}  game: ${this.game}`,
       `keys ${this.numpad ? '7-8-9 top, 1-2-3 bottom' : '1-9 in reading order'}${this.longNext ? '  [LONG]' : ''}`,
       "  'n' numeric keypad layout", "shift+digit or 'l',digit: long press",
       "':' console line   'q' quit", `'?' ${this.legend ? 'back to the console' : 'menu, colours, help'}`];

@@ -7,6 +7,16 @@
 // board's (board.now()).
 import { msToCycles, TIMINGS } from './shield.js';
 
+// The game in play (firmware/README.md, "Three games") after a line of the board's, as
+// sim/ttt_sim.c's note_game(): `game: fading`, or a new game's line, which ends with the
+// game unless it is normal; any other line leaves `current`.
+export function gameOfLine(line, current) {
+  if (line.startsWith('game: ')) return line.slice(6);
+  if (!line.startsWith('new: ')) return current;
+  const m = /, (misere|fading)$/.exec(line);
+  return m ? m[1] : 'normal';
+}
+
 export const answersPress = (line) => !/^(ai: |result: |ttt: )/.test(line) && !line.includes('ignored');
 
 export class PressVerdict {
