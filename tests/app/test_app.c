@@ -933,6 +933,33 @@ static void test_settings_before_sound(void **state)
     assert_non_null(strstr(output(), "diag: sound on, sounder fitted\n"));
 }
 
+/* Record 1 as the firmware before the game choice saved it (6 bytes: ... and sound): its
+ * settings kept, the normal game, saved once in today's 7 bytes. */
+static void test_settings_before_game(void **state)
+{
+    static const uint8_t before[6] = {STATS_FORMAT, GAME_MODE_2P, LEVEL_MEDIUM, 1,
+                                      LEDS_BRIGHT_NIGHT, SOUNDS_QUIET_ONLY};
+    settings_t s;
+    (void)state;
+    fake_hal_reset();
+    eeprom_store_init();
+    assert_true(eeprom_store_save(STATS_REC_SETTINGS, before, sizeof before));
+    boot();
+    assert_non_null(strstr(output(), "new: two players, level medium\n"));
+    run(500);
+    fake_hal_reset();
+    eeprom_store_init();
+    assert_true(eeprom_store_load(STATS_REC_SETTINGS, &s, sizeof s));
+    assert_int_equal(s.game, RULE_NORMAL);
+    assert_int_equal(s.sound, SOUNDS_QUIET_ONLY);
+    assert_int_equal(s.mode, GAME_MODE_2P);
+    say("game fading\n");
+    assert_non_null(strstr(output(), "game: fading\nnew: two players, level medium, fading\n"));
+    run(500);
+    boot(); /* the game in force is saved */
+    assert_non_null(strstr(output(), "new: two players, level medium, fading\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -959,6 +986,7 @@ int main(void)
         cmocka_unit_test_setup(test_input_cancels_sleep, blank_chip),
         cmocka_unit_test_setup(test_sounds, blank_chip),
         cmocka_unit_test_setup(test_settings_before_sound, blank_chip),
+        cmocka_unit_test_setup(test_settings_before_game, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

@@ -109,10 +109,13 @@ int boot(void);
 /* Fail on a crash, a watchdog reset or a jump to the reset vector. */
 void check_chip(const char *what);
 
-/* The person plays X (1) or O (0) through the buttons. */
+/* The person plays X (1) or O (0) through the buttons, in the game proof_rule (RULE_*:
+ * normal or misère; the firmware set to it by the proof). */
 extern int proof_human_x;
-/* The AI's new mark on (x, o) is one of engine_best_cells() (counted in `ai_checked`):
- * 0, or -1 after proof_fail(). */
+extern int proof_rule;
+/* The AI's new mark on (x, o) is one of the engine's perfect moves under proof_rule
+ * (engine_best_cells(), play_best_cells()), counted in `ai_checked`: 0, or -1 after
+ * proof_fail(). */
 int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark);
 /* Tap cell and wait for the reply: 1 the game goes on, 0 it ended, -1 failure. */
 int human_move(int cell, uint16_t *x, uint16_t *o);
@@ -148,6 +151,7 @@ uint64_t find_power_down(void);
 
 /* The proofs. */
 int cmd_exhaustive(void);
+int cmd_exhaustive_misere(void);
 int cmd_fuzz(long events);
 int cmd_table(int stride_games);
 int cmd_powercut(int trials);

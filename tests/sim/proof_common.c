@@ -5,6 +5,8 @@
 #define _GNU_SOURCE
 #include "proof.h"
 
+#include "play.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -416,6 +418,7 @@ void check_chip(const char *what)
 /* ---- 1. exhaustive ------------------------------------------------------------- */
 
 int proof_human_x;
+int proof_rule = RULE_NORMAL;
 
 /* The AI's new mark (bit mask) must be the host engine's move for the position it
  * answered: the firmware runs the same engine, so the LEDs must show exactly that. */
@@ -424,7 +427,8 @@ int check_ai_move(uint16_t x, uint16_t o, uint16_t new_mark)
     if (!new_mark)
         return 0;
     pos_t p = {x, o};
-    uint16_t best = engine_best_cells(p);
+    state_t s = state_from_pos(p);
+    uint16_t best = proof_rule == RULE_NORMAL ? engine_best_cells(p) : play_best_cells(proof_rule, &s);
     if (popc(new_mark) != 1 || !(new_mark & best)) {
         proof_fail("person %c: the AI answered x=%03x o=%03x with mask %03x, not one of the "
                    "engine's perfect moves %03x", proof_human_x ? 'X' : 'O', x, o, new_mark, best);
@@ -442,7 +446,8 @@ static void count_game_end(uint16_t wx, uint16_t wo)
     __atomic_fetch_add(&proof_sh->games, 1, __ATOMIC_SEQ_CST);
     if (!wx && !wo) {
         __atomic_fetch_add(&proof_sh->draws, 1, __ATOMIC_SEQ_CST);
-    } else if (proof_human_x ? wx != 0 : wo != 0) {
+    } else if ((proof_human_x ? wx != 0 : wo != 0) != (proof_rule == RULE_MISERE)) {
+        /* the person's line wins (misère: the AI's line loses) */
         __atomic_fetch_add(&proof_sh->board_losses, 1, __ATOMIC_SEQ_CST);
         proof_fail("person %c won: %s", proof_human_x ? 'X' : 'O', board_picture());
     } else {

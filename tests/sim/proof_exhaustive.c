@@ -2,7 +2,9 @@
  * through the buttons against the real firmware; the LEDs must show one of the engine's
  * perfect moves after every press (whichever the AI drew: that it can draw each of them
  * is proved on the host, tests/game test_every_perfect_move_can_be_drawn) and the board
- * never loses. */
+ * never loses. The same in misère (`exhaustive-misere`: the console's `game misere`
+ * first; the best set is misère's, which never gives up the value, wins soonest and
+ * loses latest; a line loses). */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -73,10 +75,27 @@ static int ai_first_move(uint16_t *x)
     return -1;
 }
 
-int cmd_exhaustive(void)
+/* Boot; for misère, `game misere` and its answer. */
+static int boot_in_rule(void)
+{
+    if (boot() != 0)
+        return -1;
+    if (proof_rule == RULE_MISERE) {
+        cap_clear();
+        board_serial_line("game misere");
+        if (wait_line_from("game: misere", 0, 1000) < 0) {
+            fprintf(stderr, "sim: no 'game: misere' answer\n");
+            return -1;
+        }
+        board_run_ms(500);
+    }
+    return 0;
+}
+
+static int exhaustive(const char *name)
 {
     double t0 = wall();
-    if (boot() != 0)
+    if (boot_in_rule() != 0)
         return 1;
     int ok = 1;
     for (int side = 0; side < 2; side++) {
@@ -93,25 +112,41 @@ int cmd_exhaustive(void)
             finish_sim(fd, NULL, 0);
         }
         reap_sim(pid, fd, side == 0 ? "person X" : "person O");
-        printf("sim_exhaustive: person %c: games %ld, board wins %ld, draws %ld, board "
+        printf("%s: person %c: games %ld, board wins %ld, draws %ld, board "
                "losses %ld, moves simulated %ld, AI replies checked perfect %ld, failures %ld\n",
-               side == 0 ? 'X' : 'O', proof_sh->games - g0, proof_sh->board_wins - w0,
+               name, side == 0 ? 'X' : 'O', proof_sh->games - g0, proof_sh->board_wins - w0,
                proof_sh->draws - d0, proof_sh->board_losses - l0, proof_sh->nodes - n0,
                proof_sh->ai_checked - c0, proof_sh->bad - b0);
         if (proof_sh->bad != b0 || proof_sh->games == g0)
             ok = 0;
     }
     double secs = wall() - t0;
-    printf("exhaustive_seconds %.1f\n", secs);
-    FILE *f = fopen("build/sim/exhaustive_seconds.txt", "w");
-    if (f) {
-        fprintf(f, "%.1f\n", secs);
-        fclose(f);
+    if (proof_rule == RULE_NORMAL) {
+        printf("exhaustive_seconds %.1f\n", secs);
+        FILE *f = fopen("build/sim/exhaustive_seconds.txt", "w");
+        if (f) {
+            fprintf(f, "%.1f\n", secs);
+            fclose(f);
+        }
+    } else {
+        printf("exhaustive_misere_seconds %.1f\n", secs);
     }
     if (!ok)
-        printf("sim_exhaustive: FAILED: %s\n", proof_sh->first_error);
+        printf("%s: FAILED: %s\n", name, proof_sh->first_error);
     else
-        printf("sim_exhaustive: ok (every strategy of the person, as X and as O, never beats "
-               "the board; every AI reply on the LEDs is one of the engine's perfect moves)\n");
+        printf("%s: ok (every strategy of the person, as X and as O, never beats "
+               "the board; every AI reply on the LEDs is one of the engine's perfect moves)\n",
+               name);
     return ok ? 0 : 1;
+}
+
+int cmd_exhaustive(void)
+{
+    return exhaustive("sim_exhaustive");
+}
+
+int cmd_exhaustive_misere(void)
+{
+    proof_rule = RULE_MISERE;
+    return exhaustive("sim_exhaustive_misere");
 }

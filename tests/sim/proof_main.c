@@ -2,6 +2,7 @@
  * printing its counts and exiting non-zero on failure. */
 #define _GNU_SOURCE
 #include "proof.h"
+#include "play.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: sim_proofs exhaustive|fuzz [EVENTS]|table [STRIDE]|powercut "
+    fprintf(stderr, "usage: sim_proofs exhaustive|exhaustive-misere|fuzz [EVENTS]|table [STRIDE]|powercut "
                     "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]|toddler [SESSIONS]|stranger [PER_SETTING]|sound\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
@@ -23,7 +24,7 @@ int main(int argc, char **argv)
     const char *e = getenv("SIM_ELF");
     if (e && *e)
         proof_elf = e;
-    engine_init();
+    play_init();
     proof_sh =
         mmap(NULL, sizeof *proof_sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (proof_sh == MAP_FAILED)
@@ -33,6 +34,8 @@ int main(int argc, char **argv)
     long arg = argc > 2 ? atol(argv[2]) : 0;
     if (!strcmp(argv[1], "exhaustive"))
         return cmd_exhaustive();
+    if (!strcmp(argv[1], "exhaustive-misere"))
+        return cmd_exhaustive_misere();
     if (!strcmp(argv[1], "fuzz"))
         return cmd_fuzz(arg ? arg : 100000);
     if (!strcmp(argv[1], "table"))

@@ -253,17 +253,18 @@ checks=$((checks + 1))
 if cap | grep -Eq 'move: 5|ignored: key 5'; then
     echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
-# the menu's statistics (7 chosen, then picked, a look between): the status names what
-# the board said, not "ignored" (the pick's line: the statistics shown)
+# the menu's game (7 chosen, then picked, a look between): the status names what the
+# board said, not "ignored" (the pick's line: the game set), and the title the game
 tm send-keys -t "$S" 7
 sleep 1.5
 tm send-keys -t "$S" 7
 sleep 1.5
-check stats-chosen "< menu: 7 chosen \\($L7\\)"
-check stats-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): stats you x'
+check game-chosen "< menu: 7 chosen \\($L7: normal\\)"
+check game-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): game: misere'
+check game-title 'ttt-sim(-js)?: .*game: misere'
 checks=$((checks + 1))
 if cap | grep -Eq 'ignored: key 7'; then
-    echo "sim_play: FAILED: $SIZE: the statistics' pick shown as ignored:"; cap | sed 's/^/    /'; fail=1
+    echo "sim_play: FAILED: $SIZE: the game's pick shown as ignored:"; cap | sed 's/^/    /'; fail=1
 fi
 quit
 # shift+digit is a press past the firmware's menu hold (sim/board_model.h, SHIFT_MS): shift+5

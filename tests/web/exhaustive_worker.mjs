@@ -9,7 +9,10 @@
 // repeat exactly for the same presses), plays a known person line to a node, then the
 // lowest free cell to the end; each node met past the line queues its other person moves
 // as new lines. A replayed line whose AI replies differ from those it was found with fails.
-// workerData: { shieldUrl, image, task: { side, firsts } }; posts its counts and failures.
+// In misère (task.rule 'misere': the console's `game misere` on each fresh board) a line
+// loses: the negamax scores it so, and the person's win is the AI's line.
+// workerData: { shieldUrl, image, task: { side, firsts, rule } }; posts its counts and
+// failures.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const LINES = [0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054];
@@ -29,14 +32,16 @@ function legal(x, o) {
 const boardText = (x, o) => Array.from({ length: 9 }, (_, i) => ((x >> i) & 1 ? 'x' : (o >> i) & 1 ? 'o' : '.')).join('');
 
 // Scores for the side to move in absolute plies (firmware/engine/README.md): a win with
-// the n-th mark is 10 - n, a loss -(10 - n), a draw 0.
+// the n-th mark is 10 - n, a loss -(10 - n), a draw 0. Misère: the line of the n-th mark
+// loses, so the side to move has won with it.
+const MISERE = workerData.task.rule === 'misere';
 const memo = new Map();
 function score(x, o) {
   const key = x * 512 + o;
   if (memo.has(key)) return memo.get(key);
   const n = popc(x | o), xToMove = n % 2 === 0;
   let best;
-  if (winCells(xToMove ? o : x)) best = n - 10;
+  if (winCells(xToMove ? o : x)) best = MISERE ? 10 - n : n - 10;
   else if (full(x, o)) best = 0;
   else {
     best = -100;
@@ -151,7 +156,7 @@ class Games {
     if (wx || wo || full(p.x, p.o)) {
       if (p.blink !== (wx || wo || 0x1ff)) return -1; // the end picture is settling
       this.checkAi(aiNew, h);
-      this.gameOver(humanX ? wx !== 0 : wo !== 0, wx || wo);
+      this.gameOver((humanX ? wx !== 0 : wo !== 0) !== MISERE, wx || wo);
       return 0;
     }
     if (popc(p.x | p.o) === popc(h.x | h.o) + 1 && !p.blink && b.now() - b.pictureSince >= this.pastBlink) {
@@ -188,6 +193,11 @@ class Games {
     this.b.onLine = (l) => { this.line = l; };
     this.b.runMs(0);
     this.waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
+    if (MISERE) {
+      this.b.serialLine('game misere');
+      this.b.runMs(300);
+      if (this.line !== 'new: vs ai, you x, level perfect, misere') this.fail(`game misere: the board said ${this.line}`);
+    }
     const pos = { x: 0, o: 0 };
     if (!this.humanX) {
       const { open, cell_of: cellOf } = api.MENU; // the menu table's (menu.h), cells 1-9

@@ -4,8 +4,9 @@
 // on the LEDs must be one of the perfect moves (a negamax of its own, independent of the
 // firmware), and the person never wins. The games are replayed in workers
 // (exhaustive_worker.mjs, which says how), JOBS of them per side (default: up to 2).
-// Usage: WEB_MODEL=SHIELD.mjs FW_HEX=IMAGE [JOBS=N] node --test test_exhaustive.mjs
-// Reports the counts and web_exhaustive_seconds as diagnostics.
+// Usage: WEB_MODEL=SHIELD.mjs FW_HEX=IMAGE [JOBS=N] [RULE=misere] node --test test_exhaustive.mjs
+// Reports the counts and web_exhaustive_seconds (web_exhaustive_misere_seconds) as
+// diagnostics.
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { inputs } from './inputs.mjs';
 
 const [shieldPath, imagePath] = inputs('WEB_MODEL', 'FW_HEX');
 const jobs = Number(process.env.JOBS) || Math.max(1, Math.min(2, os.cpus().length));
+const rule = process.env.RULE === 'misere' ? 'misere' : 'normal';
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'exhaustive_worker.mjs');
 const image = fs.readFileSync(imagePath);
 const t0 = Date.now();
@@ -31,8 +33,8 @@ const runTask = (task) => new Promise((resolve) => {
 });
 
 for (const side of ['x', 'o'])
-  test(`person ${side.toUpperCase()}: every strategy, never beaten, every AI reply perfect`, async (t) => {
-    const tasks = Array.from({ length: jobs }, (_, w) => ({ side, firsts: [...Array(9).keys()].filter((c) => c % jobs === w) }));
+  test(`${rule}, person ${side.toUpperCase()}: every strategy, never beaten, every AI reply perfect`, async (t) => {
+    const tasks = Array.from({ length: jobs }, (_, w) => ({ side, rule, firsts: [...Array(9).keys()].filter((c) => c % jobs === w) }));
     const rs = await Promise.all(tasks.map(runTask));
     const sum = (k) => rs.reduce((s, r) => s + (r[k] || 0), 0);
     t.diagnostic(`games ${sum('games')}, board wins ${sum('wins')}, draws ${sum('draws')}, ` +
@@ -40,5 +42,5 @@ for (const side of ['x', 'o'])
       `simulated ${(sum('cycles') / 16e6).toFixed(0)} s`);
     assert.deepEqual(rs.flatMap((r) => r.failures).slice(0, 5), []);
     assert.ok(sum('games') > 0, 'no game played');
-    t.diagnostic(`web_exhaustive_seconds ${((Date.now() - t0) / 1000).toFixed(1)}`);
+    t.diagnostic(`web_exhaustive${rule === 'misere' ? '_misere' : ''}_seconds ${((Date.now() - t0) / 1000).toFixed(1)}`);
   });

@@ -17,7 +17,7 @@ $(SOUND_FW): $(call avr_objs,tests/web/sound_fw.c)
 $(SOUND_FW:.elf=.hex): $(SOUND_FW)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
 
-.PHONY: test-web-model test-web-twin test-web-exhaustive test-web-browser test-web-play \
+.PHONY: test-web-model test-web-twin test-web-exhaustive test-web-exhaustive-misere test-web-browser test-web-play \
 	test-web-model-twin test-web-page
 # the board model's native build, answering an event table (tests/web/test_model_twin.mjs)
 MODEL_EVENTS := $(WEB_DIR)/model_events
@@ -32,6 +32,9 @@ test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 	@sh tests/web/test_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
 	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
+# misère (issue 36): the same proof after the console's `game misere` on each fresh board
+test-web-exhaustive-misere: $(WEB_MODEL) $(FW_HEX)
+	@RULE=misere WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
 test-web-browser: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) SHOT=$(WEB_DIR)/screenshot.png $(NODE_TEST) tests/web/test_browser.mjs
 # the page's console, keys, taps, menu legend and LED brightness (tests/web/test_page.mjs);
@@ -123,7 +126,7 @@ TEST_TARGETS += test-web-serial-twin
 test-web-page-serial: $(WEB_PAGE)
 	@PAGE=$(WEB_PAGE) node --test tests/web/test_page_serial.mjs
 TEST_TARGETS += test-web-page-serial
-TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-browser \
+TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-exhaustive-misere test-web-browser \
 	test-web-page test-web-play
 
 # the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
