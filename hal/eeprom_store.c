@@ -10,7 +10,7 @@
 #include "eeprom_dev.h"
 #include "power.h"
 
-#define EEPROM_RECORDS 4u
+#define EEPROM_RECORDS 5u
 #define EEPROM_SLOT 64u
 #define EEPROM_COMMITTED 0xA5u
 #define EEPROM_OFF_SEQ 1u

@@ -11,7 +11,7 @@
 #define EEPROM_STORE_VCC_MIN_DV 40u
 
 void eeprom_store_init(void);
-/* Init, no save under way: record id (0..3) into buf; false: none valid, buf untouched. */
+/* Init, no save under way: record id (0..4) into buf; false: none valid, buf untouched. */
 bool eeprom_store_load(uint8_t id, void *buf, uint8_t len);
 /* Init: a slot of record id holds a commit marker (a record, valid or not). */
 bool eeprom_store_written(uint8_t id);

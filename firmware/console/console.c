@@ -76,6 +76,7 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                    PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
+#define CON_STATS_ALL (CON_STATS_LINES + (RULE_COUNT - 1u) * STATS_TABLES)
 /* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
 OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
 OUT_STR(s_diag_up, "diag: up ");
@@ -246,12 +247,31 @@ static void console_board(const game_t *g)
 }
 
 /* Line i of `stats`; console_more() prints the next (all would not fit the TX ring). */
+/* Line i of the normal game's, then the games before levels (if any), then misère's and
+ * fading's tables that have games (CON_STATS_LINES on), each STATS_TABLES lines. */
+static bool console_stats_shown(const stats_t *st, uint8_t i)
+{
+    uint8_t v = (uint8_t)(i - CON_STATS_LINES);
+    if (i < CON_STATS_LINES) {
+        return i < STATS_TABLES || st->before;
+    }
+    const uint16_t *n = st->variants[v / STATS_TABLES][v % STATS_TABLES];
+    return (n[0] | n[1] | n[2] | n[3]) != 0;
+}
+
 static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
 {
     const stats_t *st = game_stats(g);
-    say_stats(st, i);
-    i++;
-    c->more = (uint8_t)(i < STATS_TABLES || (st->before && i < CON_STATS_LINES) ? i + 1u : 0u);
+    if (i < CON_STATS_LINES) {
+        say_stats(st, RULE_NORMAL, i);
+    } else {
+        uint8_t v = (uint8_t)(i - CON_STATS_LINES);
+        say_stats(st, (uint8_t)(RULE_MISERE + v / STATS_TABLES), v % STATS_TABLES);
+    }
+    do {
+        i++;
+    } while (i < CON_STATS_ALL && !console_stats_shown(st, i));
+    c->more = (uint8_t)(i < CON_STATS_ALL ? i + 1u : 0u);
 }
 
 /* `best`: the cells of every perfect move in p (legal), the result under perfect play

@@ -74,12 +74,16 @@ OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
 OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM);
 OUT_STR(s_stats_before, ", before levels");
 OUT_STR(s_comma, ", ");
-void say_stats(const stats_t *st, uint8_t i)
+void say_stats(const stats_t *st, uint8_t rule, uint8_t i)
 {
     bool table = i < STATS_TABLES;
     uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
-    const uint16_t *n = table ? st->games[i] : st->old[mode];
+    const uint16_t *n = table ? stats_tables_of(st, rule)[i] : st->old[mode];
     out_P(s_stats);
+    if (rule != RULE_NORMAL) {
+        out_nth_P(s_game, (uint8_t)(rule + 1u));
+        out_P(s_comma);
+    }
     out_nth_P(s_stats_modes, mode);
     if (i < STATS_TABLE_2P) {
         out_P(s_comma);
@@ -309,7 +313,7 @@ static void say_report(const game_t *g, const game_report_t *r)
         say_setting(s_sound, r->value);
         break;
     case GAME_REP_STATS: /* the table shown: its line */
-        say_stats(game_stats(g), stats_table(r->mode, r->level));
+        say_stats(game_stats(g), r->value, stats_table(r->mode, r->level));
         return;
     case GAME_REP_REPLAY:
         say_replay(r);

@@ -93,8 +93,9 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->blink = line;
     game_enter(g, GAME_ST_RESULT, GAME_RESULT_MS); /* the result stays, its tune plays whole */
     game_report(g, GAME_REP_RESULT)->player = mover;
-    stats_count(&g->stats, g->settings.mode, g->level, game_stats_kind(g->settings.mode, mover));
-    g->save |= STATS_SAVE_STATS;
+    stats_count(&g->stats, g->rule, g->settings.mode, g->level,
+                game_stats_kind(g->settings.mode, mover));
+    g->save |= stats_save_of(g->rule);
     game_sound(g, game_result_sound(g->settings.mode, mover));
 }
 
@@ -109,8 +110,8 @@ void game_start(game_t *g, uint8_t mode, bool count)
         mode = GAME_MODE_AI_X;
     }
     if (count && !g->over && game_person_moved(g)) {
-        stats_count(&g->stats, g->settings.mode, g->level, STATS_ABANDONED);
-        g->save |= STATS_SAVE_STATS;
+        stats_count(&g->stats, g->rule, g->settings.mode, g->level, STATS_ABANDONED);
+        g->save |= stats_save_of(g->rule);
     }
     game_setting(g, &g->settings.mode, mode);
     game_enter(g, GAME_ST_BOARD, 0);
@@ -211,6 +212,7 @@ void game_stats_show(game_t *g)
     game_report_t *r = game_report(g, GAME_REP_STATS);
     r->mode = g->settings.mode;
     r->level = g->level;
+    r->value = g->rule;
     game_enter(g, GAME_ST_STATS_RESULTS, GAME_STATS_RESULTS_MS);
 }
 

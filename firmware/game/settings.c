@@ -108,6 +108,6 @@ void game_set_brightness(game_t *g, uint8_t level)
 void game_stats_clear(game_t *g)
 {
     stats_clear(&g->stats);
-    g->save |= STATS_SAVE_STATS;
+    g->save |= STATS_SAVE_ALL;
     game_report(g, GAME_REP_STATS_CLEARED);
 }

@@ -36,7 +36,7 @@ void stats_clear(stats_t *st)
     st->format = STATS_FORMAT;
 }
 
-static bool stats_counts_valid(const uint16_t *n, uint8_t count)
+bool stats_counts_valid(const uint16_t *n, uint8_t count)
 {
     bool ok = true;
     for (uint8_t i = 0; i < count; i++) {
@@ -51,7 +51,8 @@ bool stats_valid(const stats_t *st)
 {
     return st->format == STATS_FORMAT && st->before <= 1u &&
            stats_counts_valid(st->games[0], STATS_TABLES * STATS_KINDS) &&
-           stats_counts_valid(st->old[0], 2u * STATS_RESULTS);
+           stats_counts_valid(st->old[0], 2u * STATS_RESULTS) &&
+           stats_counts_valid(st->variants[0][0], (RULE_COUNT - 1u) * STATS_TABLES * STATS_KINDS);
 }
 
 static bool stats_old_valid(const stats_old_t *old)

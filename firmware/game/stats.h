@@ -21,10 +21,12 @@ enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_ABANDONED = 3, STATS
 #define STATS_TABLES (2u * LEVELS + 1u)
 #define STATS_TABLE_2P (2u * LEVELS)
 
-/* Record ids (hal/eeprom_store.h); record 0, the older format's, is only read. */
+/* Record ids (hal/eeprom_store.h); record 0, the older format's, is only read. Record 2
+ * the normal game's statistics, 3 and 4 misère's and fading's (RULE_* order). */
 #define STATS_REC_OLD 0u
 #define STATS_REC_SETTINGS 1u
 #define STATS_REC_STATS 2u
+#define STATS_REC_VARIANTS 3u
 #define STATS_FORMAT 0x72u
 #define STATS_FORMAT_OLD 0x71u
 /* Counters saturate here (shown as numbers on the console). */
@@ -50,9 +52,12 @@ typedef struct {
     uint16_t games[STATS_TABLES][STATS_KINDS]; /* by stats_table() */
     /* Not saved: record 0's vs-AI counts while `before` is 1, else zeros. */
     uint16_t old[2][STATS_RESULTS];
+    /* Misère's and fading's tables, as `games`: records 3 and 4. */
+    uint16_t variants[RULE_COUNT - 1u][STATS_TABLES][STATS_KINDS];
 } stats_t;
-/* The saved part of stats_t. */
+/* The saved part of stats_t in record 2; a variant's table in its record. */
 #define STATS_SAVED_SIZE offsetof(stats_t, old)
+#define STATS_VARIANT_SIZE sizeof(((stats_t *)0)->variants[0])
 
 /* Record 0 as the older firmware saved it. */
 typedef struct {
@@ -75,8 +80,15 @@ enum {
     STATS_HAVE_NO_GAME = 32,  /* record 1 loaded in the layout before the game choice */
     STATS_SAVE_SETTINGS = 1,  /* save record 1 (game_t.save bits) */
     STATS_SAVE_STATS = 2,     /* save record 2 */
-    STATS_SAY_RESET = 4       /* the statistics were unreadable */
+    STATS_SAY_RESET = 4,      /* the statistics were unreadable */
+    STATS_SAVE_MISERE = 8,    /* save record 3; STATS_SAVE_MISERE << 1: record 4 (fading) */
+    STATS_SAVE_ALL = STATS_SAVE_STATS | STATS_SAVE_MISERE | STATS_SAVE_MISERE << 1
 };
+/* The save bit of a game's statistics. */
+static inline uint8_t stats_save_of(uint8_t rule)
+{
+    return rule == RULE_NORMAL ? STATS_SAVE_STATS : (uint8_t)(STATS_SAVE_MISERE << (rule - 1u));
+}
 /* After the loads: all in range, what is missing migrated from record 0. */
 uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found);
 
@@ -103,17 +115,28 @@ static inline bool stats_settings_valid(const settings_t *s) /* every field in r
 uint8_t stats_bar_rows(uint16_t count, uint16_t top);
 void stats_clear(stats_t *st);
 bool stats_valid(const stats_t *st);
+bool stats_counts_valid(const uint16_t *n, uint8_t count); /* each at most the maximum */
+/* The tables of a game (RULE_*; out of range: the normal game's). */
+static inline uint16_t (*stats_tables(stats_t *st, uint8_t rule))[STATS_KINDS]
+{
+    return rule == RULE_NORMAL || rule >= RULE_COUNT ? st->games : st->variants[rule - 1u];
+}
+static inline const uint16_t (*stats_tables_of(const stats_t *st, uint8_t rule))[STATS_KINDS]
+{
+    return rule == RULE_NORMAL || rule >= RULE_COUNT ? st->games : st->variants[rule - 1u];
+}
 /* The table of `mode` at `level`. */
 static inline uint8_t stats_table(uint8_t mode, uint8_t level)
 {
     return (uint8_t)(mode >= GAME_MODE_2P ? STATS_TABLE_2P : (unsigned)mode * LEVELS + level);
 }
-/* One game of `mode` at `level` of kind STATS_* (else nothing), saturating. */
-static inline void stats_count(stats_t *st, uint8_t mode, uint8_t level, uint8_t kind)
+/* One game of `rule` (RULE_*) in `mode` at `level` of kind STATS_* (else nothing),
+ * saturating. */
+static inline void stats_count(stats_t *st, uint8_t rule, uint8_t mode, uint8_t level, uint8_t kind)
 {
     uint16_t *n;
     if (mode < GAME_MODES && level < LEVELS && kind < STATS_KINDS) {
-        n = &st->games[stats_table(mode, level)][kind];
+        n = &stats_tables(st, rule)[stats_table(mode, level)][kind];
         if (*n < STATS_COUNT_MAX) {
             (*n)++;
         }

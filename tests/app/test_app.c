@@ -960,6 +960,26 @@ static void test_settings_before_game(void **state)
     assert_non_null(strstr(output(), "new: two players, level medium, fading\n"));
 }
 
+/* Misère's statistics in their own record (3): a game abandoned in misère counts there,
+ * not in the normal game's, and survives a power cycle. */
+static void test_variant_stats_survive_reboot(void **state)
+{
+    (void)state;
+    boot();
+    say("game misere\n");
+    say("move 1\n");
+    run(500);
+    say("new x\n");
+    run(1000);
+    boot();
+    say("stats\n");
+    run(100);
+    const char *said = output(); /* taken once: the fake hands each byte out once */
+    assert_non_null(strstr(said, "stats you x, perfect: wins 0, draws 0, losses 0, abandoned 0\n"));
+    assert_non_null(
+        strstr(said, "stats misere, you x, perfect: wins 0, draws 0, losses 0, abandoned 1\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -987,6 +1007,7 @@ int main(void)
         cmocka_unit_test_setup(test_sounds, blank_chip),
         cmocka_unit_test_setup(test_settings_before_sound, blank_chip),
         cmocka_unit_test_setup(test_settings_before_game, blank_chip),
+        cmocka_unit_test_setup(test_variant_stats_survive_reboot, blank_chip),
     };
     return cmocka_run_group_tests_name("app", tests, NULL, NULL);
 }

@@ -483,10 +483,18 @@ static void test_stats_clear(void **state)
     assert_string_equal(gtu_out(), "stats: cleared\n");
     assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS], 0);
     assert_int_equal(game_stats(&g)->before, 0);
-    assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
+    assert_int_equal(gtu_take_save(&g), STATS_SAVE_ALL);
     gtu_clear();
     gtu_line(&con, &g, "stats");
     assert_int_equal(gtu_count_lines("stats "), 7);
+    /* a variant's table with games: its lines after the normal game's, named */
+    stats_tables(gtu_stats(&g), RULE_FADING)[stats_table(GAME_MODE_AI_O, LEVEL_EASY)][STATS_LOSS] = 2;
+    gtu_clear();
+    gtu_line(&con, &g, "stats");
+    assert_int_equal(gtu_count_lines("stats "), 8);
+    assert_int_equal(gtu_count_lines("stats fading, you o, easy: wins 0, draws 0, losses 2, "
+                                     "abandoned 0"),
+                     1);
     gtu_clear();
     gtu_line(&con, &g, "stats now");
     gtu_line(&con, &g, "stats clear x");

@@ -938,7 +938,8 @@ static void test_fading_damaged(void **state)
     assert_int_equal(gtu_last_report(GAME_REP_GAME)->mode, RULE_FADING);
     assert_int_equal(game_rule(&g), RULE_NORMAL);
     assert_int_equal(game_settings(&g)->game, RULE_NORMAL);
-    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(stats_tables_of(game_stats(&g), RULE_FADING)[0][STATS_ABANDONED], 1);
+    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 0); /* fading's, not normal's */
     assert_int_equal(gtu_marks(&g), 0);
     assert_false(game_set_game(&g, RULE_FADING));
     assert_int_equal(game_rule(&g), RULE_NORMAL);
@@ -1326,12 +1327,12 @@ static void test_stats_records(void **state)
     /* Counting saturates; bad mode/level/kind are ignored. */
     stats_clear(&st);
     st.games[4][0] = STATS_COUNT_MAX - 1u;
-    stats_count(&st, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
-    stats_count(&st, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
     assert_int_equal(st.games[4][0], STATS_COUNT_MAX);
-    stats_count(&st, GAME_MODES, LEVEL_PERFECT, STATS_WIN);
-    stats_count(&st, GAME_MODE_AI_X, LEVELS, STATS_WIN);
-    stats_count(&st, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_KINDS);
+    stats_count(&st, RULE_NORMAL, GAME_MODES, LEVEL_PERFECT, STATS_WIN);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVELS, STATS_WIN);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_KINDS);
     assert_true(stats_valid(&st));
     for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
@@ -1339,10 +1340,10 @@ static void test_stats_records(void **state)
         }
     }
     /* Two players have one table, whatever the level. */
-    stats_count(&st, GAME_MODE_2P, LEVEL_EASY, STATS_ABANDONED);
-    stats_count(&st, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_2P, LEVEL_EASY, STATS_ABANDONED);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED);
     assert_int_equal(st.games[STATS_TABLE_2P][STATS_ABANDONED], 2);
-    stats_count(&st, GAME_MODE_AI_X, LEVEL_EASY, STATS_LOSS);
+    stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVEL_EASY, STATS_LOSS);
     assert_int_equal(st.games[2][STATS_LOSS], 1);
 }
 

@@ -58,10 +58,10 @@ static void test_blank_and_bad_args(void **state)
     memset(buf, 0x42, sizeof buf);
     assert_int_equal(eeprom_store_load(0, buf, LEN), 0);
     assert_int_equal(buf[0], 0x42); /* untouched */
-    assert_int_equal(eeprom_store_save(4, buf, LEN), 0);                   /* bad id */
+    assert_int_equal(eeprom_store_save(5, buf, LEN), 0);                   /* bad id */
     assert_int_equal(eeprom_store_save(0, buf, 0), 0);                     /* empty */
     assert_int_equal(eeprom_store_save(0, buf, EEPROM_RECORD_MAX + 1), 0); /* too long */
-    assert_int_equal(eeprom_store_load(4, buf, LEN), 0);
+    assert_int_equal(eeprom_store_load(5, buf, LEN), 0);
     assert_int_equal(fake_eeprom_writes(), 0);
 }
 
