@@ -25,7 +25,7 @@ static bool level_chance(uint16_t *state, uint8_t odds_256)
  * level; at medium and easy, facing a danger, the mistake `wrong` (if any) by the odds
  * of overlooking it, else by the odds of playing with no plan any `empty` cell. */
 static uint16_t level_decide(uint8_t level, uint16_t *state, uint16_t wins, bool danger,
-                             uint16_t wrong, uint16_t empty)
+                             uint16_t wrong, uint16_t empty, bool again)
 {
     bool easy = level == LEVEL_EASY;
     if (wins)
@@ -35,9 +35,13 @@ static uint16_t level_decide(uint8_t level, uint16_t *state, uint16_t wins, bool
     if (danger) {
         /* a person who overlooks the threat plays elsewhere */
         if (wrong &&
-            level_chance(state, easy ? LEVEL_EASY_OVERLOOK_256 : LEVEL_MEDIUM_OVERLOOK_256))
+            (level_chance(state, easy ? LEVEL_EASY_OVERLOOK_256 : LEVEL_MEDIUM_OVERLOOK_256) ||
+             (again && level_chance(state, easy ? LEVEL_MISERE_EASY_AGAIN_256
+                                                : LEVEL_MISERE_MEDIUM_AGAIN_256))))
             return wrong;
-    } else if (level_chance(state, easy ? LEVEL_EASY_SHALLOW_256 : LEVEL_MEDIUM_SHALLOW_256)) {
+    } else if (level_chance(state, easy ? LEVEL_EASY_SHALLOW_256 : LEVEL_MEDIUM_SHALLOW_256) ||
+               (again && level_chance(state, easy ? LEVEL_MISERE_EASY_AGAIN_256
+                                                  : LEVEL_MISERE_MEDIUM_AGAIN_256))) {
         return empty; /* no plan beyond wins and blocks: any cell */
     }
     return 0;
@@ -50,7 +54,7 @@ uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state)
     uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
     uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
     uint16_t cells =
-        level_decide(level, state, wins, danger != 0, empty & (uint16_t)~danger, empty);
+        level_decide(level, state, wins, danger != 0, empty & (uint16_t)~danger, empty, false);
     return cells ? cells : engine_best_cells(p);
 }
 
@@ -98,7 +102,7 @@ uint16_t level_cells_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_
     blunders = level == LEVEL_PERFECT ? 0u : level_blunders(rule, s);
     /* the mistake: into the danger, while a move out of it exists */
     cells = level_decide(level, state, state_wins(rule, s), blunders != 0,
-                         (empty & (uint16_t)~blunders) ? blunders : 0u, empty);
+                         (empty & (uint16_t)~blunders) ? blunders : 0u, empty, rule == RULE_MISERE);
     return cells ? cells : play_best_cells(rule, s);
 }
 

@@ -15,6 +15,11 @@ enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
 #define LEVEL_MEDIUM_SHALLOW_256 77u
 #define LEVEL_EASY_OVERLOOK_256 128u
 #define LEVEL_EASY_SHALLOW_256 128u
+/* Misère: a mistake not made by those odds gets a second chance at these, so a greedy
+ * child meets the same bands as in the other games (make bench, misere_level_*): misère's
+ * perfect player punishes the child's own mistakes more often. */
+#define LEVEL_MISERE_MEDIUM_AGAIN_256 102u
+#define LEVEL_MISERE_EASY_AGAIN_256 240u
 
 /* The high byte of the next state of x = 25173 x + 13849 (mod 2^16), period 65536. */
 uint8_t level_rand(uint16_t *state);

@@ -3,6 +3,7 @@
  * does on the board (firmware/README.md, "Gestures"). */
 #include "game_rooms.h"
 
+#include "engine.h"
 #include "level.h"
 #include "menu.h"
 #include "play.h"
@@ -223,35 +224,33 @@ bool game_lost_to_ai(const game_t *g)
 
 /* Where a won game went wrong: the loser's last move that turned a position they could
  * hold (a draw, or a win) into a loss, and the perfect move there (it would have held).
- * False: no winner, a game longer than the moves kept (fading), or moves that do not
- * replay to the position (a test's). */
+ * False: no winner, another game than the normal one, or moves that do not replay to the
+ * position (a test's). */
 static bool game_lesson(const game_t *g, uint8_t *ply, uint8_t *hold, bool *won)
 {
-    state_t s = state_start();
-    uint8_t n = g->st.plies;
+    pos_t p = {0, 0};
+    uint8_t n = pos_count(game_marked(g));
     bool found = false;
-    if (!g->over || g->winner == PLAYER_NONE || n > POS_CELLS) {
+    if (!g->over || g->winner == PLAYER_NONE || g->rule != RULE_NORMAL) {
         return false;
     }
     for (uint8_t i = 0; i < n; i++) {
         uint8_t cell = g->moves[i];
-        if (cell >= POS_CELLS || !(pos_empty(s.pos) & game_bit(cell))) {
+        if (cell >= POS_CELLS || !(pos_empty(p) & game_bit(cell))) {
             return false;
         }
-        state_t t = s;
-        state_play(g->rule, &t, cell);
-        if (s.to_move != g->winner) {
-            int8_t before = play_outcome(g->rule, &s).result;
-            if (before != ENGINE_LOSS && play_outcome(g->rule, &t).result == ENGINE_WIN) {
+        if (pos_to_move(p) != g->winner) {
+            int8_t before = engine_outcome(p).result;
+            if (before != ENGINE_LOSS && engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
                 *ply = i;
-                *hold = play_move(g->rule, &s);
+                *hold = engine_move(p);
                 *won = before == ENGINE_WIN;
                 found = true;
             }
         }
-        s = t;
+        p = pos_play(p, cell);
     }
-    return found && s.pos.x == g->st.pos.x && s.pos.o == g->st.pos.o;
+    return found && p.x == g->st.pos.x && p.o == g->st.pos.o;
 }
 
 uint16_t game_replay_ms(uint8_t ply)
@@ -261,11 +260,11 @@ uint16_t game_replay_ms(uint8_t ply)
 
 pos_t game_replayed(const game_t *g, uint8_t plies)
 {
-    state_t s = state_start();
+    pos_t p = {0, 0};
     for (uint8_t i = 0; i < plies; i++) {
-        state_play(g->rule, &s, g->moves[i]);
+        p = pos_play(p, g->moves[i]);
     }
-    return s.pos;
+    return p;
 }
 
 bool game_replay(game_t *g)
@@ -277,7 +276,7 @@ bool game_replay(game_t *g)
     }
     r = game_report(g, GAME_REP_REPLAY);
     r->cell = g->moves[g->ply];
-    r->player = (uint8_t)(PLAYER_X + (g->ply & 1u));
+    r->player = pos_to_move(game_replayed(g, g->ply));
     r->value = g->cell;
     r->level = won;
     game_enter(g, GAME_ST_REPLAY, game_replay_ms(g->ply));

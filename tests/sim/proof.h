@@ -158,6 +158,7 @@ int cmd_powercut(int trials);
 int cmd_garbage(long bytes_goal);
 int cmd_bench(void);
 int cmd_levels(void);
+int cmd_levels_games(void); /* the greedy child at each level of misère and fading */
 int cmd_console(void);
 int cmd_menu(void);
 int cmd_glitch(void);

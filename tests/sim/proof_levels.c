@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "proof.h"
 
+#include "state.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -264,5 +266,126 @@ int cmd_levels(void)
     }
     printf("medium_win_in_one_taken_percent %.1f\n", pct(res[2].took_win, res[2].can_win));
     printf("medium_win_in_one_chances %ld\n", res[2].can_win);
+    return 0;
+}
+
+/* ---- the levels in misère and fading (issue 36): the same bands, the same child ---- */
+
+#define LV_RULE_GAMES 200
+
+/* The greedy child under a rule: wins at once if it can, else avoids a move that loses at
+ * once (its own line in misère, a line left to the opponent), else any free cell. The
+ * rules are the host engine's state.h (the positions, not the perfect player). */
+static int greedy_rule_person(uint8_t rule, const state_t *s)
+{
+    uint16_t empty = pos_empty(s->pos), wins = state_wins(rule, s), safe = 0;
+    uint8_t them = (uint8_t)(PLAYER_X + PLAYER_O - s->to_move);
+    if (wins)
+        return random_cell(wins);
+    for (int c = 0; c < 9; c++) {
+        state_t t = *s;
+        if (!(empty >> c & 1))
+            continue;
+        state_play(rule, &t, (uint8_t)c);
+        if (state_winner(rule, &t) != them && (state_is_over(rule, &t) || !state_wins(rule, &t)))
+            safe |= (uint16_t)(1u << c);
+    }
+    return random_cell(safe ? safe : empty);
+}
+
+/* One game as X through the console under `rule` (set before): 'p', 'a' or 'd', or -1
+ * after proof_fail(). The person waits 100-300 ms before each move. */
+static int rule_game(uint8_t rule, lv_result_t *r)
+{
+    state_t s = state_start();
+    cap_clear();
+    board_serial_line("new x");
+    if (wait_line_from("new: ", 0, 1000) < 0) {
+        proof_fail("levels: no answer to 'new x' (%s)", rule == RULE_MISERE ? "misere" : "fading");
+        return -1;
+    }
+    while (!state_is_over(rule, &s)) {
+        board_run_ms(rnd_range(100, 300));
+        char cmd[] = "move N";
+        int c = greedy_rule_person(rule, &s), from = proof_cap_n;
+        cmd[5] = (char)('1' + c);
+        board_serial_line(cmd);
+        state_play(rule, &s, (uint8_t)c);
+        if (state_is_over(rule, &s))
+            break;
+        int idx = wait_line_from("ai: ", from, 2000), a = idx < 0 ? -1 : line_cell(proof_cap[idx]);
+        if (a < 0 || !(pos_empty(s.pos) >> a & 1)) {
+            proof_fail("levels: no AI reply, or a taken cell, in %s",
+                       rule == RULE_MISERE ? "misere" : "fading");
+            return -1;
+        }
+        state_play(rule, &s, (uint8_t)a);
+        if (proof_cap_n > CAP_LINES - 8)
+            cap_clear();
+    }
+    uint8_t w = state_winner(rule, &s);
+    int result = w == PLAYER_X ? 'p' : w == PLAYER_O ? 'a' : 'd';
+    r->games++;
+    r->wins += result == 'p';
+    r->draws += result == 'd';
+    r->losses += result == 'a';
+    return result;
+}
+
+/* Jobs 0-5: misère at perfect, medium, easy, then fading's. */
+static void run_rule_job(int job, lv_result_t *r)
+{
+    static const char *const level_line[] = {"level perfect", "level medium", "level easy"};
+    uint8_t rule = job < 3 ? RULE_MISERE : RULE_FADING;
+    proof_rng_state = 0x85ebca6bu + (uint32_t)job * 7919u;
+    board_serial_line(rule == RULE_MISERE ? "game misere" : "game fading");
+    board_run_ms(300);
+    board_serial_line(level_line[job % 3]);
+    board_run_ms(300);
+    for (int g = 0; g < LV_RULE_GAMES && !proof_sh->bad; g++)
+        if (rule_game(rule, r) < 0)
+            return;
+}
+
+int cmd_levels_games(void)
+{
+    static const char *const game[] = {"misere", "fading"}, *const name[] = {"perfect", "medium",
+                                                                            "easy"};
+    lv_result_t res[6];
+    memset(res, 0, sizeof res);
+    if (boot() != 0)
+        return 1;
+    for (int job = 0; job < 6; job += NPROC) {
+        pid_t pid[NPROC];
+        int fd[NPROC];
+        for (int k = 0; k < NPROC; k++) {
+            pid[k] = fork_sim(&fd[k]);
+            if (pid[k] < 0)
+                return 1;
+            if (pid[k] == 0) {
+                lv_result_t r;
+                memset(&r, 0, sizeof r);
+                run_rule_job(job + k, &r);
+                if (proof_sh->bad)
+                    _exit(1);
+                finish_sim(fd[k], &r, sizeof r);
+            }
+        }
+        for (int k = 0; k < NPROC; k++)
+            if (collect_sim(pid[k], fd[k], &res[job + k], sizeof res[0], "levels") != 0)
+                return 1;
+    }
+    if (proof_sh->bad) {
+        printf("sim_levels_games: FAILED: %s\n", proof_sh->first_error);
+        return 1;
+    }
+    for (int job = 0; job < 6; job++) {
+        const lv_result_t *r = &res[job];
+        const char *g = game[job / 3], *n = name[job % 3];
+        printf("%s_level_%s_greedy_win_percent %.1f\n", g, n, pct(r->wins, r->games));
+        printf("%s_level_%s_greedy_draw_percent %.1f\n", g, n, pct(r->draws, r->games));
+        printf("%s_level_%s_greedy_loss_percent %.1f\n", g, n, pct(r->losses, r->games));
+        printf("%s_level_%s_greedy_games %ld\n", g, n, r->games);
+    }
     return 0;
 }

@@ -56,6 +56,8 @@ int main(int argc, char **argv)
         return cmd_bench();
     if (!strcmp(argv[1], "levels"))
         return cmd_levels();
+    if (!strcmp(argv[1], "levels-games"))
+        return cmd_levels_games();
     if (!strcmp(argv[1], "rxlat"))
         return cmd_rxlat();
     if (!strcmp(argv[1], "sound"))

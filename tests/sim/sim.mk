@@ -109,7 +109,8 @@ TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-s
 	test-sim-console test-sim-power test-sim-menu test-sim-cues test-sim-sound
 
 # exhaustive_seconds: from the last test run on this ELF, else measured now.
-# The AI's variety and levels: games through the console (proof_levels.c).
+# The AI's variety and levels: games through the console (proof_levels.c); the greedy
+# child at each level of misère and fading too (levels-games).
 # A child at the board: 1,000 random sessions of 60 s, each forked from one booted board
 # (proof_child.c); the presses an adult needs per setting. A toddler's 1,000 (palms,
 # leans, bursts: proof_toddler.c), the games counted, an adult's presses after. A
@@ -120,6 +121,7 @@ bench-sim: $(SIM_PROOFS) $(SIM_ELF) $(PROBE_RX)
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) bench
 	@SIM_ELF=$(SIM_ELF) SIM_PROBE_RX=$(PROBE_RX) $(SIM_PROOFS) rxlat
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels
+	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) levels-games
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) child 1000
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) toddler 1000
 	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) stranger 200

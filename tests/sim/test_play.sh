@@ -254,13 +254,14 @@ if cap | grep -Eq 'move: 5|ignored: key 5'; then
     echo "sim_play: FAILED: $SIZE: a held key made a move or an ignored press:"; cap | sed 's/^/    /'; fail=1
 fi
 # the menu's game (7 chosen, then picked, a look between): the status names what the
-# board said, not "ignored" (the pick's line: the game set), and the title the game
+# board said, not "ignored" (the pick's last line: the new game under it), and the title
+# the game
 tm send-keys -t "$S" 7
 sleep 1.5
 tm send-keys -t "$S" 7
 sleep 1.5
 check game-chosen "< menu: 7 chosen \\($L7: normal\\)"
-check game-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): game: misere'
+check game-named 'short press: key 7 = [a-z ]+ cell \(cell 7\): new: vs ai, you x'
 check game-title 'ttt-sim(-js)?: .*game: misere'
 checks=$((checks + 1))
 if cap | grep -Eq 'ignored: key 7'; then
