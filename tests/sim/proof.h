@@ -152,6 +152,7 @@ uint64_t find_power_down(void);
 /* The proofs. */
 int cmd_exhaustive(void);
 int cmd_exhaustive_misere(void);
+int cmd_fading(long games); /* games of fading marks, each AI reply checked perfect */
 int cmd_fuzz(long events);
 int cmd_table(int stride_games);
 int cmd_powercut(int trials);

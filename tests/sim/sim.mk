@@ -46,8 +46,9 @@ ALL_TARGETS += $(SIM_PROOFS) $(SIM_DUTY_MODEL)
 CHECK_TARGETS += $(SIM_PROOFS) test-sim-stdio test-sim-trace
 # The proofs in sim_proofs: `make test-sim-NAME` runs `sim_proofs NAME` with its
 # argument, if it has one (SIM_PROOF_ARG_NAME).
-SIM_PROOF_NAMES := exhaustive exhaustive-misere fuzz table powercut garbage glitch console power menu
+SIM_PROOF_NAMES := exhaustive exhaustive-misere fading fuzz table powercut garbage glitch console power menu
 SIM_PROOF_ARG_fuzz := 100000
+SIM_PROOF_ARG_fading := 2000
 SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
@@ -104,7 +105,7 @@ test-sim-timings:
 	@sh tests/sim/timings_test.sh $(HOST_CC)
 TEST_TARGETS += test-sim-timings
 TEST_TARGETS += test-sim-stdio test-sim-duty test-sim-play test-sim-trace test-sim-exhaustive \
-	test-sim-exhaustive-misere test-sim-fuzz \
+	test-sim-exhaustive-misere test-sim-fading test-sim-fuzz \
 	test-sim-table test-sim-powercut test-sim-garbage test-sim-flash test-sim-glitch \
 	test-sim-console test-sim-power test-sim-menu test-sim-cues test-sim-sound
 
