@@ -492,7 +492,11 @@ static void con_do_BEST(const con_call_t *k)
 {
     notation_board_t *b = &k->c->solve;
     if (*k->text == '\0') {
-        console_best(game_pos(k->g));
+        if (game_rule(k->g) != RULE_NORMAL) {
+            console_error(CON_E_ANALYSIS); /* the normal game's line only: hint, analysis follow */
+        } else {
+            console_best(game_pos(k->g));
+        }
         return;
     }
     notation_begin(b);

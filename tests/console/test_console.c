@@ -407,10 +407,12 @@ static void test_game_command(void **state)
     gtu_line(&con, &g, "game misere");
     gtu_line(&con, &g, "game fading");
     gtu_line(&con, &g, "game 1");
+    gtu_line(&con, &g, "best");
     gtu_line(&con, &g, "game normal");
     assert_string_equal(gtu_out(), "game: misere\ngame: fading\n"
                                    "new: vs ai, you x, level perfect, fading\n"
                                    "error: usage: game normal|misere|fading\n"
+                                   "error: no analysis now\n"
                                    "game: normal\nnew: vs ai, you x, level perfect\n");
 }
 
