@@ -948,6 +948,7 @@ static void test_fading_damaged(void **state)
     gtu_pause(&g);
     gtu_tap(&g, GTU_MENU_GAME); /* fading skipped */
     assert_int_equal(game_rule(&g), RULE_NORMAL);
+    assert_int_equal(gtu_last_report(GAME_REP_GAME)->level, 0); /* never offered, not refused */
     stats_settings_default(&s);
     s.game = RULE_FADING;
     stats_clear(&st);
