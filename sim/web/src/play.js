@@ -151,7 +151,8 @@ class Play {
 
   // FULL: cells 3 rows tall, the help under the grid, 14 console lines
   drawFull(cols) {
-    let s = ` ttt-sim-js: ${this.name.slice(0, 40)}  (simulated Uno + shield, 16 MHz, avr8js)  game: ${this.game}\x1b[K\r\n\x1b[K\r\n`;
+    // within 72 columns with the game in play (a 12-letter image name: 67)
+    let s = ` ttt-sim-js: ${this.name.slice(0, 20)}  (simulated Uno + shield, avr8js)  game: ${this.game}\x1b[K\r\n\x1b[K\r\n`;
     for (let r = 0; r < 3; r++) {
       for (let line = 0; line < 3; line++) {
         s += '  ';
