@@ -32,7 +32,7 @@
 #include "stats.h"
 
 #define IMAGE_SIZE 1024u
-#define RECORDS 4u
+#define RECORDS 5u
 #define SENTINEL 0x5Au
 #define FUZZ_BUF (EEPROM_RECORD_MAX + 2u) /* lengths up to one too many, and a guard byte */
 
@@ -195,8 +195,8 @@ static void check_stats(const uint8_t *ops, size_t n)
     if (st.before && memcmp(st.old, old.n, sizeof st.old) != 0)
         fail("the games before levels differ from the older record", STATS_REC_OLD, 0);
     for (size_t i = 0; i < n; i++)
-        stats_count(&st, (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u),
-                    (uint8_t)(ops[i] >> 4 & 7u));
+        stats_count(&st, (uint8_t)(i % 4u), (uint8_t)(ops[i] & 3u), (uint8_t)(ops[i] >> 2 & 3u),
+                    (uint8_t)(ops[i] >> 4 & 7u)); /* every game's tables, and one out of range */
     if (!stats_valid(&st))
         fail("counting made stats invalid", STATS_REC_STATS, STATS_SAVED_SIZE);
 }
