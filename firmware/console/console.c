@@ -235,7 +235,7 @@ static void console_board(const game_t *g)
     if (game_over(g)) {
         say_result(game_winner(g));
     } else {
-        out_player(pos_to_move(game_pos(g)));
+        out_player(game_position(g)->to_move); /* fading: not the marks' count */
         if (game_settings(g)->mode != GAME_MODE_2P) {
             out_nth_P(s_you_ai, game_ai_to_move(g));
         }

@@ -416,6 +416,24 @@ static void test_game_command(void **state)
                                    "game: normal\nnew: vs ai, you x, level perfect\n");
 }
 
+/* `board` in fading: whose turn by the game's own count, not the marks' (three each, o
+ * to move after x's fourth mark took its first away). */
+static void test_board_fading_turn(void **state)
+{
+    static const char *const moves[] = {"move 1", "move 2", "move 3", "move 5", "move 7"};
+    (void)state;
+    gtu_line(&con, &g, "game fading");
+    gtu_line(&con, &g, "new 2p");
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        gtu_line(&con, &g, moves[i]);
+    }
+    gtu_line(&con, &g, "move 9"); /* o's third: x o x / . o . / x . o */
+    gtu_line(&con, &g, "move 6"); /* x's fourth: its 1 goes */
+    gtu_clear();
+    gtu_line(&con, &g, "board");
+    assert_string_equal(gtu_out(), ".ox\n.ox\nx.o\nturn: o (two players, no ai)\n");
+}
+
 /* A damaged fading table (a byte flipped in a copy, its CRC stale): the banner says so,
  * `game fading` is refused with its line, the normal game stays; misère still plays. */
 static void test_game_fading_damaged(void **state)
@@ -981,6 +999,7 @@ int main(void)
         cmocka_unit_test_setup(test_two_players_win, fresh),
         cmocka_unit_test_setup(test_new_and_level, fresh),
         cmocka_unit_test_setup(test_game_command, fresh),
+        cmocka_unit_test_setup(test_board_fading_turn, fresh),
         cmocka_unit_test_setup(test_game_fading_damaged, fresh),
         cmocka_unit_test_setup(test_stats_lines, fresh),
         cmocka_unit_test_setup(test_stats_clear, fresh),
