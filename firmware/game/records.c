@@ -45,23 +45,26 @@ void records_mark(game_t *g, uint8_t todo)
     g->save = (uint8_t)(todo & (STATS_SAVE_SETTINGS | STATS_SAVE_STATS));
 }
 
+/* The first changed record in order (settings, then each game's statistics), handed to
+ * the store if it takes one now (it refuses only while a save is under way). */
 void records_save(game_t *g)
 {
-    if ((g->save & STATS_SAVE_SETTINGS) &&
-        eeprom_store_start(STATS_REC_SETTINGS, &g->settings, sizeof g->settings)) {
-        g->save &= (uint8_t)~STATS_SAVE_SETTINGS;
-    } else if ((g->save & STATS_SAVE_STATS) &&
-               eeprom_store_start(STATS_REC_STATS, &g->stats, STATS_SAVED_SIZE)) {
-        g->save &= (uint8_t)~STATS_SAVE_STATS;
-    } else {
-        for (uint8_t i = 0; i < RULE_COUNT - 1u; i++) {
-            uint8_t bit = (uint8_t)(STATS_SAVE_MISERE << i);
-            if ((g->save & bit) && eeprom_store_start((uint8_t)(STATS_REC_VARIANTS + i),
-                                                      g->stats.variants[i], STATS_VARIANT_SIZE)) {
-                g->save &= (uint8_t)~bit;
-                return;
-            }
-        }
+    const void *buf = &g->settings;
+    uint8_t id = STATS_REC_SETTINGS, len = sizeof g->settings, bit = STATS_SAVE_SETTINGS;
+    if (!(g->save & bit)) {
+        buf = &g->stats;
+        id = STATS_REC_STATS;
+        len = STATS_SAVED_SIZE;
+        bit = STATS_SAVE_STATS;
+    }
+    for (uint8_t i = 0; !(g->save & bit) && i < RULE_COUNT - 1u; i++) {
+        buf = g->stats.variants[i];
+        id = (uint8_t)(STATS_REC_VARIANTS + i);
+        len = STATS_VARIANT_SIZE;
+        bit = (uint8_t)(STATS_SAVE_MISERE << i);
+    }
+    if ((g->save & bit) && eeprom_store_start(id, buf, len)) {
+        g->save &= (uint8_t)~bit;
     }
 }
 
