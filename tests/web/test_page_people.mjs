@@ -132,7 +132,7 @@ test('phone: the status row stays one line', async () => {
   check('no sideways scrolling', scroll <= PHONE.width, `scrollWidth ${scroll}`);
 });
 
-// the press line after a menu pick: the statistics and the sound's value
+// the press line after a menu pick: the game's new game and the sound's value
 async function menuPick(page, key) {
   await page.keyboard.down('5');
   await simWait(page, 2500);
@@ -147,10 +147,12 @@ async function menuPick(page, key) {
 test('a menu pick names what the board did, never "ignored"', async () => {
   const { page } = s;
   const from = (await rxLines(page)).length;
-  const stats = await menuPick(page, '7');
-  await waitLine(page, 'the statistics said', /^stats /, from);
-  check('the statistics\' pick named', /^short press: cell 7 \(key 7\): stats /.test(stats), stats);
-  await simWait(page, 5500);
+  const game = await menuPick(page, '7');
+  await waitLine(page, 'the game said', /^game: misere$/, from);
+  check('the game\'s pick named', /^short press: cell 7 \(key 7\): new: .*, misere$/.test(game), game);
+  check('the game in play named', (await page.textContent('#game')) === 'game: misere');
+  await page.keyboard.press('5'); /* the game's cell keeps the menu open: the centre closes it */
+  await simWait(page, 1500);
   const sound = await menuPick(page, '6');
   check('the sound\'s new value named', /^short press: cell 6 \(key 6\): sound: (quiet|off|on)$/.test(sound), sound);
   await shot(page, 'phone-menu-pick');
