@@ -149,16 +149,17 @@ static void game_on_down(game_t *g, uint8_t cell)
     }
 }
 
-/* A press released (press.h: PRESS_TAP, _LONG or _HOLD). */
+/* A press released (press.h: PRESS_TAP, _LONG or _HOLD). An accepted press clicks; what
+ * it does may sound instead. */
 static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
 {
-    game_sound(g, SOUNDS_click); /* accepted; what it does may sound instead */
     switch ((game_state_t)g->state) {
     case GAME_ST_MENU:
     case GAME_ST_MENU_CHOSEN:
+        game_sound(g, SOUNDS_click);
         game_menu_press(g, cell, kind);
         return;
-    case GAME_ST_TODDLER:
+    case GAME_ST_TODDLER: /* its key down chirped; only the calm tap clicks */
         game_toy_press(g, kind);
         return;
     case GAME_ST_BOARD:
@@ -170,6 +171,7 @@ static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_ST_CONFIRM:
     case GAME_ST_RESULT:
     case GAME_ST_REPLAY:
+        game_sound(g, SOUNDS_click);
         game_board_press(g, cell, kind);
         return;
     case GAME_ST_GREETING: /* refused at its beginning (game_on_down) */
@@ -278,7 +280,9 @@ static void game_key_down(game_t *g, uint8_t cell, uint16_t quiet)
     if (g->state == GAME_ST_TODDLER) {
         g->toy |= game_bit(cell);
         g->toy_ms = GAME_TOY_LIT_MS;
-        game_sound(g, SOUNDS_toy);
+        if (!g->calm) { /* a calm tap clicks at its release (game_toy_press) instead */
+            game_sound(g, SOUNDS_toy);
+        }
     }
 }
 

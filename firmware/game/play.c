@@ -302,6 +302,7 @@ void game_toy_press(game_t *g, uint8_t kind)
     if (kind != PRESS_TAP || !g->calm) {
         return;
     }
+    game_sound(g, SOUNDS_click);
     game_report(g, GAME_REP_TOY)->value = 0;
     game_start(g, g->settings.mode, false);
 }

@@ -85,6 +85,11 @@ SESSIONS = {
     "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9), ["click"] * 8 + ["draw"]),
     "loss": (BOOT + taps(1, 2, 4), ["click", "ai_move"] * 2 + ["click", "loss"]),
     "wake": (BOOT + ["wait 301000", "serial board", "wait 1000"], ["wake"]),
+    # a palm (three keys at once) makes the board a toy: each key down chirps, no click;
+    # a calm tap (a second after the last key) clicks and gives the game back
+    "toy": (BOOT + ["down 1", "down 2", "down 3", "wait 200", "up 1", "up 2", "up 3",
+                    "wait 500", "press 7", "wait 300", "press 8", "wait 1500", "press 5",
+                    TAP_WAIT], ["toy"] * 3 + ["click"]),
     "quiet": (BOOT + ["serial sound quiet", "wait 500"] + EVERY_KIND, ["win"]),
     "off": (BOOT + ["serial sound off", "wait 500"] + EVERY_KIND, []),
     "on": (BOOT + ["serial sound on", "wait 500"] + EVERY_KIND,
