@@ -76,6 +76,8 @@ GOALS = {
     "sound_ignored_below_loudest_db": ("<=", 10, "the ignored press's buzz under the loudest"),
     "sound_toy_below_loudest_db": ("<=", 10, "toddler mode's toy under the loudest"),
     # the cells' voices keep their scale (firmware/README.md, "Play by ear"): their own goal
+    "ear_player_games": (">=", 8, "whole games played by ear (tests/sim/ear.py), both emulators"),
+    "ear_player_mismatches": ("<=", 0, "steps where the board heard differs from the real one"),
     "sound_cell_level_db_min": (">=", 55, "the quietest cell's voice, dB(A) at 10 cm: at "
                                 "arm's length (14 dB less) over a quiet room's 35 dB(A)"),
     "sound_ignored_roughness_gap": (">=", 0.5,
