@@ -18,7 +18,8 @@
 #define SOUNDS_BUZZ(N, hz) SOUNDS_PIP4(N, hz) SOUNDS_PIP2(N, hz) SOUNDS_PIP(N, hz) N(hz, 10)
 
 #define SOUNDS(X, N)                                                                               \
-    X(click, "a press that counts, at its release", 0, N(3571, 10))                                \
+    X(click, "a press that counts, at its release (a move sings its cell instead)", 0,             \
+      N(3571, 10))                                                                                 \
     X(ignored, "a press that does not count (its cell flickers; a taken cell)", 0,                 \
       SOUNDS_BUZZ(N, 5051))                                                                        \
     X(win, "a win: yours against the AI, either player's in two-player mode", 1,                   \
