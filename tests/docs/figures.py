@@ -70,7 +70,7 @@ GOALS = {
     "isr_cpu_percent_full": ("<=", 3, "timer interrupts' share of the CPU, full brightness"),
     "press_to_led_worst_ms": ("<=", 20, "release of a key to its LED"),
     "isr_cpu_percent_tone": ("<=", 3, "timer interrupts' share of the CPU while a tone plays"),
-    "sound_latency_ms": ("<=", 20, "release of a key to its click's first edge, the worst"),
+    "sound_latency_ms": ("<=", 20, "release of a key to its sound's first edge, the worst"),
     # issue 34: the sounder's model (tests/sim/piezo.py), A-weighted at 10 cm
     "sound_level_spread_db": ("<=", 6, "loudest sound less the quietest, the ignored buzz aside"),
     "sound_ignored_below_loudest_db": ("<=", 10, "the ignored press's buzz under the loudest"),
