@@ -50,12 +50,21 @@ const game_report_t *game_report_at(const game_t *g, uint8_t i)
 
 /* The sound of an event, if the setting lets it play; a result's stays over the events
  * after it in the same call (firmware/README.md, "Sound"). */
-void game_sound(game_t *g, uint8_t id)
+static void game_sound_if(game_t *g, uint8_t id, bool allowed)
 {
-    if (sounds_allowed(g->settings.sound, id) &&
-        !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
+    if (allowed && !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
         g->sound = id;
     }
+}
+
+void game_sound(game_t *g, uint8_t id)
+{
+    game_sound_if(g, id, sounds_allowed(g->settings.sound, id));
+}
+
+void game_sound_asked(game_t *g, uint8_t id)
+{
+    game_sound_if(g, id, sounds_asked(g->settings.sound, id));
 }
 
 uint8_t game_take_sound(game_t *g)
@@ -132,6 +141,7 @@ static void game_on_down(game_t *g, uint8_t cell)
         g->state_ms = GAME_MENU_MS; /* open until this key's release at least */
         return;
     case GAME_ST_HINT:
+    case GAME_ST_READ:
     case GAME_ST_CONFIRM:
         game_enter(g, GAME_ST_BOARD, 0); /* ends here; the press acts on the board */
         return;
@@ -164,6 +174,7 @@ static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
         return;
     case GAME_ST_BOARD:
     case GAME_ST_HINT: /* a console action came during the press: it acts on the board */
+    case GAME_ST_READ:
     case GAME_ST_ANALYSIS:
     case GAME_ST_STATS_RESULTS:
     case GAME_ST_STATS_PLAYED:
@@ -191,6 +202,9 @@ static void game_on_timeout(game_t *g)
         return;
     case GAME_ST_STATS_RESULTS:
         game_enter(g, GAME_ST_STATS_PLAYED, GAME_STATS_PLAYED_MS);
+        return;
+    case GAME_ST_READ:
+        game_read_step(g);
         return;
     case GAME_ST_RESULT: /* after a loss to the AI, where it went wrong */
         game_enter(g, GAME_ST_BOARD, 0);

@@ -22,6 +22,7 @@
     X(REPLAY,                                                                                      \
       "after a loss: the game replayed, the move that lost, the move that would have held")        \
     X(HINT, "the best move shows yellow over the board")                                           \
+    X(READ, "the board read aloud: each cell in reading order, its voice or a rest, lit yellow")   \
     X(ANALYSIS, "every empty cell shows its outcome; the board is hidden")                         \
     X(STATS_RESULTS, "the statistics' first picture: the results")                                 \
     X(STATS_PLAYED, "the statistics' second picture: played out against abandoned")                \
@@ -88,7 +89,7 @@ typedef struct {
     uint16_t flash; /* cells of ignored presses: they flicker */
     uint16_t flash_ms;
     uint8_t cell;             /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
-                        REPLAY: the cell that would have held */
+                        REPLAY: the cell that would have held; READ: the next cell to read */
     uint8_t ply;              /* REPLAY: the move that lost (0: the first of the game) */
     uint8_t moves[POS_CELLS]; /* the game's moves, in order (pos has as many marks) */
     uint16_t cells;           /* ANALYSIS: the empty cells */

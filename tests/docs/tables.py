@@ -8,8 +8,9 @@ generated-section markers:
     <!-- NAME:end -->
 
 Sections: `commands` (firmware/README.md's table of commands), `menu-line` (the
-console's `menu:` legend, quoted) and `sounds` (the sound table, with Timer2's exact
-frequencies). README.md's menu row is print_menu's (make readme-menu).
+console's `menu:` legend, quoted), `sounds` (the sound table, with Timer2's exact
+frequencies) and `voices` (the cells' pitches and the marks' rhythms). README.md's menu
+row is print_menu's (make readme-menu).
 
     python3 -m tests.docs.tables check|update MENU_JSON COMMANDS_JSON SOUNDS_JSON DOC...
 check fails naming `make docs-tables` when a section is stale; update rewrites it. A doc
@@ -48,9 +49,22 @@ def sound_rows(sounds):
     return rows
 
 
+def voice_rows(sounds):
+    """A row per cell, in reading order: its pitch (Hz as Timer2 makes it), and each
+    mark's notes there (the rhythm: ms, "rest" for a rest)."""
+    marks = list(dict.fromkeys(v["mark"] for v in sounds["voices"]))
+    rows = ["| cell | Hz | %s |" % " | ".join(marks), "| --- | --- |" + " --- |" * len(marks)]
+    for cell in sorted({v["cell"] for v in sounds["voices"]}):
+        voices = {v["mark"]: v["notes"] for v in sounds["voices"] if v["cell"] == cell}
+        rhythm = [", ".join("%s ms" % n["ms"] if n["hz"] else "rest %s" % n["ms"]
+                            for n in voices[m]) for m in marks]
+        rows.append("| %d | %.1f | %s |" % (cell, voices[marks[0]][0]["hz"], " | ".join(rhythm)))
+    return rows
+
+
 def sections(menu, commands, sounds):
     return {"menu-line": menu_line(menu), "commands": command_rows(commands),
-            "sounds": sound_rows(sounds)}
+            "sounds": sound_rows(sounds), "voices": voice_rows(sounds)}
 
 
 def rewrite(text, generated, path):

@@ -13,7 +13,10 @@ COMMANDS = {"commands": [{"name": "help", "grammar": "", "help": "these"},
 SOUNDS = {"tick_hz": 2000, "sounds": [
     {"name": "click", "when": "a press", "quiet": False, "notes": [{"hz": 4000.0, "ms": 10}]},
     {"name": "draw", "when": "a draw", "quiet": True,
-     "notes": [{"hz": 698.324, "ms": 120}, {"hz": 0.0, "ms": 60}]}]}
+     "notes": [{"hz": 698.324, "ms": 120}, {"hz": 0.0, "ms": 60}]}],
+    "voices": [{"name": "x1", "cell": 1, "mark": "x", "notes": [{"hz": 2659.574, "ms": 150}]},
+               {"name": "o1", "cell": 1, "mark": "o", "notes": [
+                   {"hz": 2659.574, "ms": 40}, {"hz": 0.0, "ms": 40}, {"hz": 2659.574, "ms": 40}]}]}
 DOC = ("before\n<!-- commands:begin (generated) -->\n| old |\n<!-- commands:end -->\n"
        "middle\n<!-- menu-line:begin (generated) -->\nold\n<!-- menu-line:end -->\nafter\n")
 
@@ -67,3 +70,9 @@ def test_a_section_without_its_end_is_refused(cut, words):
 def test_an_unknown_section_is_refused():
     with pytest.raises(ValueError, match="unknown generated section 'menus'"):
         rewritten("<!-- menus:begin x -->\n<!-- menus:end -->\n")
+
+
+def test_the_voices_a_row_per_cell():
+    """The cells' table: its pitch to 0.1 Hz, each mark's rhythm (a rest named)."""
+    assert tables.voice_rows(SOUNDS) == ["| cell | Hz | x | o |", "| --- | --- | --- | --- |",
+                                         "| 1 | 2659.6 | 150 ms | 40 ms, rest 40, 40 ms |"]
