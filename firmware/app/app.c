@@ -69,7 +69,7 @@ void app_init(void)
 static void app_sound(game_t *g)
 {
     uint8_t id = game_take_sound(g);
-    if (SOUND_FITTED && id < SOUNDS_N) { /* else no tone table in the image */
+    if (SOUND_FITTED && id != SOUNDS_NONE) { /* else no tone table in the image */
         sound_play(tones_notes(id));
     }
 }

@@ -89,21 +89,22 @@ static int print_facts_timings(void)
 }
 
 typedef struct {
-    const char *name, *what;
+    const char *name, *what, *ends;
 } print_facts_state_t;
-#define PRINT_FACTS_STATE(name, what) {#name, what},
+#define PRINT_FACTS_STATE(name, what, ends) {#name, what, ends},
 static const print_facts_state_t print_facts_states_table[] = {GAME_STATES(PRINT_FACTS_STATE)};
 _Static_assert(PRINT_FACTS_N(print_facts_states_table) == GAME_STATE_COUNT, "a row per state");
 
-/* {"states": [{name, what}]}, in the enum's order (GAME_ST_<name>). */
+/* {"states": [{name, what, ends}]}, in the enum's order (GAME_ST_<name>). */
 static int print_facts_states(void)
 {
     printf("{\"states\": [");
     for (size_t i = 0; i < GAME_STATE_COUNT; i++) {
         const print_facts_state_t *s = &print_facts_states_table[i];
-        if (!print_facts_plain(s->name, s->what))
+        if (!print_facts_plain(s->name, s->what) || !print_facts_plain(s->name, s->ends))
             return 1;
-        printf("%s\n  {\"name\": \"%s\", \"what\": \"%s\"}", i ? "," : "", s->name, s->what);
+        printf("%s\n  {\"name\": \"%s\", \"what\": \"%s\", \"ends\": \"%s\"}", i ? "," : "",
+               s->name, s->what, s->ends);
     }
     printf("]}\n");
     return 0;

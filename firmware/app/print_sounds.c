@@ -1,6 +1,7 @@
 /* firmware/app/print_sounds.c - the sound table (sounds.h) as build/gen/sounds.json for
  * the docs, the simulators and the tests: each note's hz as Timer2 makes it (0: a rest),
- * from the notes the firmware plays (tones.c). Host program. */
+ * from the notes the firmware plays (tones.c); then the cells' voices ("voices": each
+ * cell 1-9 and mark x, o or empty, named like "x5"). Host program. */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +34,24 @@ static void print_sounds_notes(const sound_note_t *n)
     printf("]");
 }
 
+#define PRINT_SOUNDS_MARK(mark, cell, notes) #mark,
+static const char *const print_sounds_marks[SOUNDS_MARK_N] = {
+    SOUNDS_MARKS(PRINT_SOUNDS_MARK, SOUNDS_NO_NOTES, 0, 0)};
+
+static void print_sounds_voices(void)
+{
+    printf("], \"voices\": [\n");
+    for (uint8_t c = 0; c < SOUNDS_CELLS_N; c++) {
+        for (uint8_t m = 0; m < SOUNDS_MARK_N; m++) {
+            const char *mark = print_sounds_marks[m];
+            printf("  {\"name\": \"%.1s%u\", \"cell\": %u, \"mark\": \"%s\", \"notes\": ", mark,
+                   c + 1u, c + 1u, mark);
+            print_sounds_notes(tones_notes(SOUNDS_VOICE(m, c)));
+            printf("}%s\n", c + 1u < SOUNDS_CELLS_N || m + 1u < SOUNDS_MARK_N ? "," : "");
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     (void)argv;
@@ -52,6 +71,7 @@ int main(int argc, char **argv)
         print_sounds_notes(tones_notes(i));
         printf("}%s\n", i + 1u < SOUNDS_N ? "," : "");
     }
+    print_sounds_voices();
     printf("]}\n");
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }

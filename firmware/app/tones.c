@@ -17,6 +17,9 @@
     _Static_assert((ms) > 0 && (ms) <= 1000, #hz " Hz: a note of 1 ms to 1 s");
 #define TONES_CHECK(name, when, quiet, notes) notes
 SOUNDS(TONES_CHECK, TONES_CHECK_NOTE)
+#define TONES_CHECK_MARK(mark, cell, notes) notes
+#define TONES_CHECK_CELL(cell, hz) SOUNDS_MARKS(TONES_CHECK_MARK, TONES_CHECK_NOTE, cell, hz)
+SOUNDS_CELLS(TONES_CHECK_CELL)
 
 #define TONES_NOTE(hz, ms) SOUND_NOTE(hz, ms),
 #define TONES_NOTES(name, when, quiet, notes)                                                      \
@@ -25,7 +28,23 @@ SOUNDS(TONES_NOTES, TONES_NOTE)
 #define TONES_AT(name, when, quiet, notes) tones_##name,
 static const sound_note_t *const tones_at[SOUNDS_N] PROGMEM = {SOUNDS(TONES_AT, SOUNDS_NO_NOTES)};
 
+/* The voices: an array per cell and mark, in the order of their ids (SOUNDS_VOICE). */
+#define TONES_VOICE(mark, cell, notes)                                                             \
+    static const sound_note_t tones_##mark##cell[] PROGMEM = {notes{0, 0, 0}};
+#define TONES_CELL(cell, hz) SOUNDS_MARKS(TONES_VOICE, TONES_NOTE, cell, hz)
+SOUNDS_CELLS(TONES_CELL)
+#define TONES_VOICE_AT(mark, cell, notes) tones_##mark##cell,
+#define TONES_CELL_AT(cell, hz) SOUNDS_MARKS(TONES_VOICE_AT, SOUNDS_NO_NOTES, cell, hz)
+static const sound_note_t *const tones_voice_at[SOUNDS_CELLS_N * SOUNDS_MARK_N] PROGMEM = {
+    SOUNDS_CELLS(TONES_CELL_AT)};
+
 const sound_note_t *tones_notes(uint8_t id)
 {
-    return id < SOUNDS_N ? (const sound_note_t *)pgm_read_ptr(&tones_at[id]) : NULL;
+    if (id < SOUNDS_N) {
+        return (const sound_note_t *)pgm_read_ptr(&tones_at[id]);
+    }
+    if (id > SOUNDS_N && id < SOUNDS_IDS) {
+        return (const sound_note_t *)pgm_read_ptr(&tones_voice_at[id - SOUNDS_N - 1u]);
+    }
+    return NULL;
 }

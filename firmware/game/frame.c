@@ -235,6 +235,9 @@ static void game_state_frame(const game_t *g, leds_frame_t *f)
     case GAME_ST_CONFIRM:
         game_board(g, f, game_bit(g->cell), g->state_ms);
         return;
+    case GAME_ST_READ: /* the cell just read */
+        game_board(g, f, g->cell ? game_bit((uint8_t)(g->cell - 1u)) : 0u, g->state_ms);
+        return;
     case GAME_ST_ANALYSIS: /* green wins, yellow (both) draws, red loses */
         game_hidden(g, f, (uint16_t)(g->cells & ~g->wins), (uint16_t)(g->cells & ~g->losses), true);
         return;

@@ -50,12 +50,21 @@ const game_report_t *game_report_at(const game_t *g, uint8_t i)
 
 /* The sound of an event, if the setting lets it play; a result's stays over the events
  * after it in the same call (firmware/README.md, "Sound"). */
-void game_sound(game_t *g, uint8_t id)
+static void game_sound_if(game_t *g, uint8_t id, bool allowed)
 {
-    if (sounds_allowed(g->settings.sound, id) &&
-        !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
+    if (allowed && !(g->sound < SOUNDS_N && ((SOUNDS_QUIET >> g->sound) & 1u))) {
         g->sound = id;
     }
+}
+
+void game_sound(game_t *g, uint8_t id)
+{
+    game_sound_if(g, id, sounds_allowed(g->settings.sound, id));
+}
+
+void game_sound_asked(game_t *g, uint8_t id)
+{
+    game_sound_if(g, id, sounds_asked(g->settings.sound, id));
 }
 
 uint8_t game_take_sound(game_t *g)
@@ -132,6 +141,7 @@ static void game_on_down(game_t *g, uint8_t cell)
         g->state_ms = GAME_MENU_MS; /* open until this key's release at least */
         return;
     case GAME_ST_HINT:
+    case GAME_ST_READ:
     case GAME_ST_CONFIRM:
         game_enter(g, GAME_ST_BOARD, 0); /* ends here; the press acts on the board */
         return;
@@ -149,20 +159,22 @@ static void game_on_down(game_t *g, uint8_t cell)
     }
 }
 
-/* A press released (press.h: PRESS_TAP, _LONG or _HOLD). */
+/* A press released (press.h: PRESS_TAP, _LONG or _HOLD). An accepted press clicks; what
+ * it does may sound instead. */
 static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
 {
-    game_sound(g, SOUNDS_click); /* accepted; what it does may sound instead */
     switch ((game_state_t)g->state) {
     case GAME_ST_MENU:
     case GAME_ST_MENU_CHOSEN:
+        game_sound(g, SOUNDS_click);
         game_menu_press(g, cell, kind);
         return;
-    case GAME_ST_TODDLER:
+    case GAME_ST_TODDLER: /* its key down chirped; only the calm tap clicks */
         game_toy_press(g, kind);
         return;
     case GAME_ST_BOARD:
     case GAME_ST_HINT: /* a console action came during the press: it acts on the board */
+    case GAME_ST_READ:
     case GAME_ST_ANALYSIS:
     case GAME_ST_STATS_RESULTS:
     case GAME_ST_STATS_PLAYED:
@@ -170,6 +182,7 @@ static void game_on_press(game_t *g, uint8_t cell, uint8_t kind)
     case GAME_ST_CONFIRM:
     case GAME_ST_RESULT:
     case GAME_ST_REPLAY:
+        game_sound(g, SOUNDS_click);
         game_board_press(g, cell, kind);
         return;
     case GAME_ST_GREETING: /* refused at its beginning (game_on_down) */
@@ -189,6 +202,9 @@ static void game_on_timeout(game_t *g)
         return;
     case GAME_ST_STATS_RESULTS:
         game_enter(g, GAME_ST_STATS_PLAYED, GAME_STATS_PLAYED_MS);
+        return;
+    case GAME_ST_READ:
+        game_read_step(g);
         return;
     case GAME_ST_RESULT: /* after a loss to the AI, where it went wrong */
         game_enter(g, GAME_ST_BOARD, 0);
@@ -281,7 +297,9 @@ static void game_key_down(game_t *g, uint8_t cell, uint16_t quiet)
     if (g->state == GAME_ST_TODDLER) {
         g->toy |= game_bit(cell);
         g->toy_ms = GAME_TOY_LIT_MS;
-        game_sound(g, SOUNDS_toy);
+        if (!g->calm) { /* a calm tap clicks at its release (game_toy_press) instead */
+            game_sound(g, SOUNDS_toy);
+        }
     }
 }
 

@@ -14,24 +14,45 @@
 #include "stats.h"
 #include "timing.h"
 
-/* The states, one at a time (X(name, what)); build/gen/states.json carries the table. */
+/* The states, one at a time (X(name, what shows, what ends it)); build/gen/states.json
+ * carries the table, and firmware/README.md's table of states is made from it. */
 #define GAME_STATES(X)                                                                             \
-    X(GREETING, "the sweep at power-on; presses are ignored")                                      \
-    X(WAKING, "just woken from power-down; presses are ignored, without the buzz")                 \
-    X(BOARD, "the board: a game under way (the person's turn or the AI's) or over")                \
-    X(RESULT, "a game just ended: its result shows and its tune plays; presses are ignored")       \
+    X(GREETING, "the sweep at power-on; presses are ignored", "by time: `BOARD`")                  \
+    X(WAKING, "the board, just woken; presses are ignored without the buzz", "by time: `BOARD`")   \
+    X(BOARD, "the game under way (the person's turn or the AI's) or over",                         \
+      "a hint, the analysis, the statistics, the board read aloud (`READ`), the menu, a console "  \
+      "action, a game's end (`RESULT`), a palm or a burst (`TODDLER`)")                            \
+    X(RESULT, "a game just ended: its result and its tune",                                        \
+      "by time: `BOARD`, or after a loss to the AI `REPLAY`; a key down is refused, silently")     \
     X(REPLAY,                                                                                      \
-      "after a loss: the game replayed, the move that lost, the move that would have held")        \
-    X(HINT, "the best move shows yellow over the board")                                           \
-    X(ANALYSIS, "every empty cell shows its outcome; the board is hidden")                         \
-    X(STATS_RESULTS, "the statistics' first picture: the results")                                 \
-    X(STATS_PLAYED, "the statistics' second picture: played out against abandoned")                \
-    X(LAMP, "the lamp test: all red, all green, all yellow")                                       \
-    X(CONFIRM, "a menu pick's new game: its cell flashes yellow over the board")                   \
-    X(MENU, "the menu, no cell chosen")                                                            \
-    X(MENU_CHOSEN, "the menu, a cell chosen: a press on it, unhurried, picks it")                  \
-    X(TODDLER, "toddler mode: a toy of light and sound; nothing counted, saved or set")
-#define GAME_STATE_ENUM(name, what) GAME_ST_##name,
+      "where it went wrong: the moves one by one, the one that lost blinking, the one that "       \
+      "would have held in yellow",                                                                 \
+      "by time, or a key down, which only ends it")                                                \
+    X(HINT, "the best move yellow over the board",                                                 \
+      "by time, or any key down: `BOARD`, the press then acts on the board")                       \
+    X(READ, "the board read aloud: the board, the cell just read yellow",                          \
+      "after the ninth cell: `BOARD`; any key down: `BOARD`, the press then acts on the board")    \
+    X(ANALYSIS, "every empty cell its outcome; the board hidden",                                  \
+      "by time, or a key down, which only ends it")                                                \
+    X(STATS_RESULTS, "the statistics' first picture: the results",                                 \
+      "by time: `STATS_PLAYED`, or a key down, which only ends it")                                \
+    X(STATS_PLAYED, "the statistics' second picture: played out against abandoned",                \
+      "by time, or a key down, which only ends it")                                                \
+    X(LAMP, "the lamp test: all red, all green, all yellow",                                       \
+      "by time, or a key down, which only ends it")                                                \
+    X(CONFIRM, "a menu pick's new game: its cell flashes yellow over the board",                   \
+      "by time, or any key down: `BOARD`, the press then acts on the board")                       \
+    X(MENU, "the menu, no cell chosen",                                                            \
+      "an unhurried press chooses (`MENU_CHOSEN`); the centre, a hurried press, a lean, two "      \
+      "keys, or time close it")                                                                    \
+    X(MENU_CHOSEN, "the menu, one cell blinking green, the other eight its value",                 \
+      "an unhurried press on it picks, on another chooses that one; the centre, a hurried "        \
+      "press elsewhere, a lean, two keys, or time close it")                                       \
+    X(TODDLER,                                                                                     \
+      "toddler mode, the toy: cells lit where pressed, the corners dim at rest; nothing "          \
+      "counted, saved or set",                                                                     \
+      "a calm tap: a new game; a console action")
+#define GAME_STATE_ENUM(name, what, ends) GAME_ST_##name,
 typedef enum { GAME_STATES(GAME_STATE_ENUM) GAME_STATE_COUNT } game_state_t;
 
 typedef enum { GAME_OK = 0, GAME_ERR_OVER, GAME_ERR_NOT_YOUR_TURN, GAME_ERR_TAKEN } game_err_t;
@@ -92,7 +113,7 @@ typedef struct {
     uint16_t flash; /* cells of ignored presses: they flicker */
     uint16_t flash_ms;
     uint8_t cell;             /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
-                        REPLAY: the cell that would have held */
+                        REPLAY: the cell that would have held; READ: the next cell to read */
     uint8_t ply;              /* REPLAY: the move that lost (0: the first of the game) */
     uint8_t moves[POS_CELLS]; /* the game's first moves, in order (st.plies of them) */
     uint16_t cells;           /* ANALYSIS: the empty cells */

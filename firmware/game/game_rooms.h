@@ -13,8 +13,9 @@ static inline uint16_t game_bit(uint8_t cell)
 /* game.c: the machine. */
 void game_enter(game_t *g, uint8_t state, uint16_t ms);         /* the state, for ms (0: no end) */
 game_report_t *game_report(game_t *g, game_report_kind_t kind); /* a new one, cleared */
-void game_sound(game_t *g, uint8_t id);     /* the event's sound, if the setting lets it */
-void game_flash(game_t *g, uint16_t cells); /* ignored presses: flicker and buzz */
+void game_sound(game_t *g, uint8_t id);       /* the event's sound, if the setting lets it */
+void game_sound_asked(game_t *g, uint8_t id); /* a gesture's: at `quiet` too (sounds.h) */
+void game_flash(game_t *g, uint16_t cells);   /* ignored presses: flicker and buzz */
 /* The press ending now began within GAME_MENU_GAP_MS of a key's release before it (its
  * own key's down is the last one: a press has one key). */
 bool game_hurried(const game_t *g);
@@ -34,6 +35,7 @@ bool game_replay(game_t *g);
 uint16_t game_replay_ms(uint8_t ply);
 pos_t game_replayed(const game_t *g, uint8_t plies);
 void game_toy_press(game_t *g, uint8_t kind); /* toddler mode: a press released */
+void game_read_step(game_t *g); /* READ: the next cell's voice, or the board after the last */
 
 /* settings.c: a setting, saved and reported. */
 void game_setting(game_t *g, uint8_t *field, uint8_t value);

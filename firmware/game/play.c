@@ -46,6 +46,39 @@ static uint16_t game_marked(const game_t *g)
     return (uint16_t)(g->st.pos.x | g->st.pos.o);
 }
 
+/* The cell's voice: its pitch in its mark's rhythm (sounds.h, SOUNDS_MARKS). */
+static uint8_t game_voice(const game_t *g, uint8_t cell)
+{
+    uint16_t bit = game_bit(cell);
+    uint8_t mark = (g->st.pos.x & bit)   ? SOUNDS_MARK_x
+                   : (g->st.pos.o & bit) ? SOUNDS_MARK_o
+                                         : SOUNDS_MARK_empty;
+    return SOUNDS_VOICE(mark, cell);
+}
+
+/* The board read aloud (firmware/README.md, "Play by ear"): a click now, then each cell
+ * in reading order GAME_READ_STEP_MS apart, its voice or a rest, then the board. */
+static void game_read_board(game_t *g)
+{
+    g->cell = 0;
+    game_sound_asked(g, SOUNDS_click);
+    game_enter(g, GAME_ST_READ, GAME_READ_STEP_MS);
+}
+
+void game_read_step(game_t *g)
+{
+    uint8_t cell = g->cell;
+    if (cell >= POS_CELLS) {
+        game_enter(g, GAME_ST_BOARD, 0);
+        return;
+    }
+    if (game_marked(g) & game_bit(cell)) {
+        game_sound_asked(g, game_voice(g, cell));
+    }
+    g->cell = (uint8_t)(cell + 1u);
+    game_enter(g, GAME_ST_READ, GAME_READ_STEP_MS);
+}
+
 bool game_person_moved(const game_t *g)
 {
     uint8_t ai = game_ai_player(g->settings.mode);
@@ -79,6 +112,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
         g->moves[g->st.plies] = cell;
     }
     state_play(g->rule, &g->st, cell);
+    game_sound(g, game_voice(g, cell)); /* the cell sings the mark (a result stays over it) */
     /* only the mover can have completed a line (misère: and lost by it) */
     line = pos_lines(mover == PLAYER_X ? g->st.pos.x : g->st.pos.o);
     if (!state_is_over(g->rule, &g->st)) {
@@ -295,7 +329,6 @@ void game_ai_step(game_t *g)
     }
     g->blink = game_bit(cell);
     g->blink_ms = GAME_AI_BLINK_MS;
-    game_sound(g, SOUNDS_ai_move);
     game_place(g, cell, GAME_REP_AI_MOVE);
 }
 
@@ -304,10 +337,15 @@ void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
     uint16_t bit = game_bit(cell);
     if (kind == PRESS_HOLD && cell == GAME_MENU_OPEN_CELL) {
         game_menu_open_now(g);
-    } else if (kind != PRESS_TAP) {
+    } else if (kind == PRESS_HOLD) {
+        game_read_board(g); /* any other cell held: the board read aloud */
+    } else if (kind == PRESS_LONG) {
         if (g->over) {
             game_stats_show(g); /* nothing to hint or analyse: how the games went */
-        } else if (!(game_marked(g) & bit)) {
+            return;
+        }
+        game_sound_asked(g, game_voice(g, cell)); /* the cell heard, not moved to */
+        if (!(game_marked(g) & bit)) {
             (void)game_hint(g);
         } else {
             (void)game_analysis(g);
@@ -332,6 +370,7 @@ void game_toy_press(game_t *g, uint8_t kind)
     if (kind != PRESS_TAP || !g->calm) {
         return;
     }
+    game_sound(g, SOUNDS_click);
     game_report(g, GAME_REP_TOY)->value = 0;
     game_start(g, g->settings.mode, false);
 }

@@ -48,7 +48,8 @@
     X(PALM, 50, "toddler mode: GAME_PALM_KEYS keys down within this long are a palm")              \
     X(BURST, 1000, "toddler mode: GAME_BURST_PRESSES keys down within this long are a burst")      \
     X(CALM, 1000, "toddler mode ends at a tap begun this long after the last key")                 \
-    X(TOY_LIT, 300, "toddler mode: a key down lights its cell this long")
+    X(TOY_LIT, 300, "toddler mode: a key down lights its cell this long")                          \
+    X(READ_STEP, 250, "the board read aloud: a click, then each cell's voice or rest this long")
 
 #define GAME_TIMING_ENUM(name, ms, what) GAME_##name##_MS = (ms),
 enum { GAME_TIMINGS(GAME_TIMING_ENUM) };
@@ -87,6 +88,8 @@ enum { GAME_PALM_KEYS = 3, GAME_BURST_PRESSES = 6 };
     R(GAME_PALM_MS < GAME_BURST_MS && GAME_CALM_MS >= GAME_BURST_MS,                               \
       "a palm is quicker than a burst, and no burst holds a calm pause")                           \
     R(GAME_MENU_GAP_MS < GAME_MENU_MS, "an unhurried press in the menu comes before it closes")    \
+    R(GAME_READ_STEP_MS >= SOUNDS_MARK_MS_x + 50 && GAME_READ_STEP_MS >= SOUNDS_MARK_MS_o + 50,    \
+      "a cell read aloud sounds whole, and 50 ms of silence part it from the next")                \
     R(9u * GAME_REPLAY_STEP_MS + GAME_REPLAY_MARK_MS + GAME_REPLAY_HOLD_MS < 65536u,               \
       "the longest replay fits a 16-bit count")
 

@@ -865,8 +865,9 @@ static void test_input_cancels_sleep(void **state)
     assert_int_equal(fake_power_down_count(), 1);
 }
 
-/* Sounds through the main loop: none at boot; a tap's click starts within 20 ms of its
- * release (the debounce and one poll), the AI's move's with it; `sound off` silences,
+/* Sounds through the main loop: none at boot; a tap's move sings its cell within 20 ms
+ * of its release (the debounce and one poll), the AI's move its cell in O's rhythm, and
+ * each voice's notes are the table's (tones_notes: none past the voices); `sound off` silences,
  * `sound quiet` keeps only the results; waking from power-down sounds. */
 static void test_sounds(void **state)
 {
@@ -881,10 +882,25 @@ static void test_sounds(void **state)
         run(1);
         ms++;
     }
-    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_click));
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_VOICE(SOUNDS_MARK_x, 0)));
     assert_true(ms <= 20);
     run(GAME_AI_DELAY_MS + 20);
-    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_ai_move));
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_VOICE(SOUNDS_MARK_o, 4)));
+    assert_null(tones_notes(SOUNDS_NONE));
+    assert_null(tones_notes(SOUNDS_IDS));
+    for (uint8_t id = SOUNDS_N + 1u; id < SOUNDS_IDS; id++) {
+        const sound_note_t *n = tones_notes(id);
+        uint8_t k = (uint8_t)(id - SOUNDS_N - 1u), mark = k % SOUNDS_MARK_N;
+        assert_non_null(n);
+        assert_int_equal(n[0].steps, mark == SOUNDS_MARK_x ? SOUNDS_MARK_MS_x
+                                     : mark == SOUNDS_MARK_o ? 40u : SOUNDS_MARK_MS_empty);
+        assert_true(n[0].cs != 0 && (mark != SOUNDS_MARK_o || n[2].ocr == n[0].ocr));
+        if (k >= SOUNDS_MARK_N) { /* each cell above the one before: a smaller half period */
+            const sound_note_t *before = tones_notes((uint8_t)(id - SOUNDS_MARK_N));
+            assert_true(n[0].cs < before[0].cs ||
+                        (n[0].cs == before[0].cs && n[0].ocr < before[0].ocr));
+        }
+    }
     assert_int_equal(fake_sound_plays(), 2);
     say("sound off\n");
     assert_non_null(strstr(output(), "move: 1 (x)\nai: 5 (o)\nsound: off\n"));
@@ -895,7 +911,7 @@ static void test_sounds(void **state)
     say("diag\n");
     assert_non_null(strstr(output(), "diag: sound quiet, sounder fitted\n"));
     sleep_now();
-    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_ai_move)); /* quiet: no wake */
+    assert_ptr_equal(fake_sound_last(), tones_notes(SOUNDS_VOICE(SOUNDS_MARK_o, 4))); /* quiet: no wake */
     say("sound on\n");
     sleep_now();
     run(10);

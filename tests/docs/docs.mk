@@ -34,7 +34,8 @@ figures: deps
 # Stale, test-docs-tables fails naming `make docs-tables`, which rewrites them.
 TABLE_DOCS := README.md firmware/README.md
 .PHONY: docs-tables test-docs-tables
-DOCS_TABLES_JSON := $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(GEN_DIR)/sounds.json
+DOCS_TABLES_JSON := $(GEN_DIR)/menu.json $(GEN_DIR)/commands.json $(GEN_DIR)/sounds.json \
+	$(GEN_DIR)/states.json
 DOCS_FACTS_JSON := $(DOCS_TABLES_JSON) $(FACTS_JSON) $(PINS_JSON)
 docs-tables: readme-menu $(DOCS_FACTS_JSON)
 	@$(PYTHON) -m tests.docs.tables update $(DOCS_TABLES_JSON) $(TABLE_DOCS)

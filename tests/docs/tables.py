@@ -8,10 +8,12 @@ generated-section markers:
     <!-- NAME:end -->
 
 Sections: `commands` (firmware/README.md's table of commands), `menu-line` (the
-console's `menu:` legend, quoted) and `sounds` (the sound table, with Timer2's exact
-frequencies). README.md's menu row is print_menu's (make readme-menu).
+console's `menu:` legend, quoted), `sounds` (the sound table, with Timer2's exact
+frequencies), `voices` (the cells' pitches and the marks' rhythms) and `states` (the
+game's states, from build/gen/states.json: firmware/game/game.h's GAME_STATES).
+README.md's menu row is print_menu's (make readme-menu).
 
-    python3 -m tests.docs.tables check|update MENU_JSON COMMANDS_JSON SOUNDS_JSON DOC...
+    python3 -m tests.docs.tables check|update MENU_JSON COMMANDS_JSON SOUNDS_JSON STATES_JSON DOC...
 check fails naming `make docs-tables` when a section is stale; update rewrites it. A doc
 with a begin marker and no end is an error either way."""
 import json
@@ -48,9 +50,31 @@ def sound_rows(sounds):
     return rows
 
 
-def sections(menu, commands, sounds):
+def voice_rows(sounds):
+    """A row per cell, in reading order: its pitch (Hz as Timer2 makes it), and each
+    mark's notes there (the rhythm: ms, "rest" for a rest)."""
+    marks = list(dict.fromkeys(v["mark"] for v in sounds["voices"]))
+    rows = ["| cell | Hz | %s |" % " | ".join(marks), "| --- | --- |" + " --- |" * len(marks)]
+    for cell in sorted({v["cell"] for v in sounds["voices"]}):
+        voices = {v["mark"]: v["notes"] for v in sounds["voices"] if v["cell"] == cell}
+        rhythm = [", ".join("%s ms" % n["ms"] if n["hz"] else "rest %s" % n["ms"]
+                            for n in voices[m]) for m in marks]
+        rows.append("| %d | %.1f | %s |" % (cell, voices[marks[0]][0]["hz"], " | ".join(rhythm)))
+    return rows
+
+
+def state_rows(states):
+    """A row per state, in the enum's order: its name, what shows, what ends it."""
+    rows = ["| state | what shows | ends |", "| --- | --- | --- |"]
+    for s in states["states"]:
+        rows.append("| `%s` | %s | %s |" % (s["name"], s["what"], s["ends"]))
+    return rows
+
+
+def sections(menu, commands, sounds, states):
     return {"menu-line": menu_line(menu), "commands": command_rows(commands),
-            "sounds": sound_rows(sounds)}
+            "sounds": sound_rows(sounds), "voices": voice_rows(sounds),
+            "states": state_rows(states)}
 
 
 def rewrite(text, generated, path):
@@ -79,7 +103,7 @@ def rewrite(text, generated, path):
 
 
 def main(argv):
-    if len(argv) < 5 or argv[0] not in ("check", "update"):
+    if len(argv) < 6 or argv[0] not in ("check", "update"):
         print(__doc__.split("\n\n")[-1], file=sys.stderr)
         return 2
     with open(argv[1]) as f:
@@ -88,8 +112,10 @@ def main(argv):
         commands = json.load(f)
     with open(argv[3]) as f:
         sounds = json.load(f)
-    generated, stale = sections(menu, commands, sounds), []
-    for path in argv[4:]:
+    with open(argv[4]) as f:
+        states = json.load(f)
+    generated, stale = sections(menu, commands, sounds, states), []
+    for path in argv[5:]:
         with open(path) as f:
             text = f.read()
         try:

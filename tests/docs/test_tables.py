@@ -13,13 +13,17 @@ COMMANDS = {"commands": [{"name": "help", "grammar": "", "help": "these"},
 SOUNDS = {"tick_hz": 2000, "sounds": [
     {"name": "click", "when": "a press", "quiet": False, "notes": [{"hz": 4000.0, "ms": 10}]},
     {"name": "draw", "when": "a draw", "quiet": True,
-     "notes": [{"hz": 698.324, "ms": 120}, {"hz": 0.0, "ms": 60}]}]}
+     "notes": [{"hz": 698.324, "ms": 120}, {"hz": 0.0, "ms": 60}]}],
+    "voices": [{"name": "x1", "cell": 1, "mark": "x", "notes": [{"hz": 2659.574, "ms": 150}]},
+               {"name": "o1", "cell": 1, "mark": "o", "notes": [
+                   {"hz": 2659.574, "ms": 40}, {"hz": 0.0, "ms": 40}, {"hz": 2659.574, "ms": 40}]}]}
+STATES = {"states": [{"name": "BOARD", "what": "the board", "ends": "a press"}]}
 DOC = ("before\n<!-- commands:begin (generated) -->\n| old |\n<!-- commands:end -->\n"
        "middle\n<!-- menu-line:begin (generated) -->\nold\n<!-- menu-line:end -->\nafter\n")
 
 
 def rewritten(text):
-    return tables.rewrite(text, tables.sections(MENU, COMMANDS, SOUNDS), "doc.md")
+    return tables.rewrite(text, tables.sections(MENU, COMMANDS, SOUNDS, STATES), "doc.md")
 
 
 def test_sections_are_rewritten_and_the_rest_kept():
@@ -37,8 +41,9 @@ def test_an_up_to_date_document_is_kept():
 def test_a_stale_row_is_found(tmp_path):
     doc = tmp_path / "doc.md"
     doc.write_text(rewritten(DOC).replace("a game", "a match"))
-    paths = [tmp_path / "menu.json", tmp_path / "commands.json", tmp_path / "sounds.json"]
-    for path, table in zip(paths, (MENU, COMMANDS, SOUNDS)):
+    paths = [tmp_path / "menu.json", tmp_path / "commands.json", tmp_path / "sounds.json",
+             tmp_path / "states.json"]
+    for path, table in zip(paths, (MENU, COMMANDS, SOUNDS, STATES)):
         path.write_text(json.dumps(table))
     tabs = [str(path) for path in paths]
     assert tables.main(["check"] + tabs + [str(doc)]) == 1
@@ -67,3 +72,16 @@ def test_a_section_without_its_end_is_refused(cut, words):
 def test_an_unknown_section_is_refused():
     with pytest.raises(ValueError, match="unknown generated section 'menus'"):
         rewritten("<!-- menus:begin x -->\n<!-- menus:end -->\n")
+
+
+def test_the_voices_a_row_per_cell():
+    """The cells' table: its pitch to 0.1 Hz, each mark's rhythm (a rest named)."""
+    assert tables.voice_rows(SOUNDS) == ["| cell | Hz | x | o |", "| --- | --- | --- | --- |",
+                                         "| 1 | 2659.6 | 150 ms | 40 ms, rest 40, 40 ms |"]
+
+
+def test_the_state_rows():
+    doc = "<!-- states:begin (generated) -->\nold\n<!-- states:end -->\n"
+    assert rewritten(doc) == (
+        "<!-- states:begin (generated) -->\n| state | what shows | ends |\n| --- | --- | --- |\n"
+        "| `BOARD` | the board | a press |\n<!-- states:end -->\n")

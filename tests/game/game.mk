@@ -16,6 +16,7 @@ TEST_GAME_STATS_BIN := $(HOST_DIR)/test_game_stats
 TEST_GAME_CUES_BIN := $(HOST_DIR)/test_game_cues
 TEST_GAME_SOUNDS_BIN := $(HOST_DIR)/test_game_sounds
 TEST_GAME_PEOPLE_BIN := $(HOST_DIR)/test_game_people
+TEST_GAME_EAR_BIN := $(HOST_DIR)/test_game_ear
 $(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
@@ -35,16 +36,20 @@ $(TEST_GAME_SOUNDS_BIN): $(call host_objs,tests/game/test_game_sounds.c $(GAME_T
 $(TEST_GAME_PEOPLE_BIN): $(call host_objs,tests/game/test_game_people.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
+$(TEST_GAME_EAR_BIN): $(call host_objs,tests/game/test_game_ear.c $(GAME_TEST_UTIL) \
+		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
+	$(HOST_CC) $^ -lcmocka -o $@
 
 .PHONY: test-game
 test-game: $(TEST_GAME_BIN) $(TEST_GAME_EDGES_BIN) $(TEST_GAME_STATS_BIN) $(TEST_GAME_CUES_BIN) \
-		$(TEST_GAME_SOUNDS_BIN) $(TEST_GAME_PEOPLE_BIN)
+		$(TEST_GAME_SOUNDS_BIN) $(TEST_GAME_PEOPLE_BIN) $(TEST_GAME_EAR_BIN)
 	$(TEST_GAME_BIN)
 	$(TEST_GAME_EDGES_BIN)
 	$(TEST_GAME_STATS_BIN)
 	$(TEST_GAME_CUES_BIN)
 	$(TEST_GAME_SOUNDS_BIN)
 	$(TEST_GAME_PEOPLE_BIN)
+	$(TEST_GAME_EAR_BIN)
 TEST_TARGETS += test-game
 
 # README.md's menu row is the table's (firmware/game/menu.h): stale, it fails and names

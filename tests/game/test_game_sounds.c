@@ -166,11 +166,12 @@ static void test_table_pairs_distinct(void **state)
     }
 }
 
-/* Room for the cells' own pitches (issue 34: each cell a pitch, X and O told apart by
- * rhythm): the C major scale F to G about the piezo's 4 kHz, the centre's C its tonic.
- * A sound of a single pitch (a rhythm of one tone, which a cell's would be) is at least
- * 5 % from each of them; the melodies are told from a cell by their figures. */
-static const uint16_t cell_room[POS_CELLS] = {2660, 3012, 3378, 3788, 4000, 4484, 5051, 5348, 5988};
+/* Room for the cells' own pitches (sounds.h, SOUNDS_CELLS; each cell a pitch, X and O
+ * told apart by rhythm): a sound of a single pitch (a rhythm of one tone, which a cell's
+ * is) is at least 5 % from each of them; the melodies are told from a cell by their
+ * figures, the buzz by its eight pips (test_game_ear.c). */
+#define CELL_HZ(cell, hz) hz,
+static const uint16_t cell_room[POS_CELLS] = {SOUNDS_CELLS(CELL_HZ)};
 
 static void test_table_room_for_cells(void **state)
 {
@@ -212,9 +213,10 @@ static uint8_t take(game_t *g)
     return game_take_sound(g);
 }
 
-/* The person's presses: an accepted tap clicks at its release (nothing at the press),
- * the AI's move sounds, a taken cell and two keys at once buzz, and so does a press
- * during the AI's turn (each flickers or blinks as not counted). */
+/* The person's presses: an accepted tap that moves sings its cell at its release
+ * (nothing at the press), so does the AI's move, a taken cell and two keys at once buzz,
+ * and so does a press during the AI's turn (each flickers or blinks as not counted); a
+ * long press clicks where it has nothing to say of a cell (the statistics). */
 static void test_presses(void **state)
 {
     game_t g;
@@ -224,13 +226,14 @@ static void test_presses(void **state)
     gtu_ev(&g, KEY_EV_PRESS, 0);
     assert_int_equal(take(&g), SOUNDS_NONE);
     gtu_ev(&g, KEY_EV_RELEASE, 0);
-    assert_int_equal(take(&g), SOUNDS_click);
+    assert_int_equal(take(&g), SOUNDS_VOICE(SOUNDS_MARK_x, 0));
     gtu_ev(&g, KEY_EV_PRESS, 8);
     assert_int_equal(take(&g), SOUNDS_ignored); /* the AI's turn: flickers */
     gtu_ev(&g, KEY_EV_RELEASE, 8);
     assert_int_equal(take(&g), SOUNDS_NONE);
     gtu_tick(&g, GAME_AI_DELAY_MS);
-    assert_int_equal(take(&g), SOUNDS_ai_move);
+    assert_int_equal(game_pos(&g).o, 1u << 4); /* the perfect answer to a corner */
+    assert_int_equal(take(&g), SOUNDS_VOICE(SOUNDS_MARK_o, 4));
     gtu_tick(&g, GAME_BURST_MS); /* a person's pace, no toddler's burst */
     gtu_tap(&g, 0);
     assert_int_equal(take(&g), SOUNDS_ignored); /* taken */
@@ -240,8 +243,8 @@ static void test_presses(void **state)
     gtu_ev(&g, KEY_EV_RELEASE, 1);
     gtu_ev(&g, KEY_EV_RELEASE, 2);
     assert_int_equal(take(&g), SOUNDS_NONE);
-    gtu_long(&g, 0); /* the analysis: accepted */
-    assert_int_equal(take(&g), SOUNDS_click);
+    gtu_long(&g, 0); /* the analysis: the cell heard */
+    assert_int_equal(take(&g), SOUNDS_VOICE(SOUNDS_MARK_x, 0));
     gtu_tap(&g, 1); /* only ends the analysis: ignored */
     assert_int_equal(take(&g), SOUNDS_ignored);
 }
@@ -266,6 +269,10 @@ static void test_results(void **state)
     gtu_tap(&g, 2);
     assert_true(game_over(&g));
     assert_int_equal(take(&g), SOUNDS_win);
+    gtu_settle(&g);
+    gtu_long(&g, 8); /* the statistics: nothing of a cell to say, a click */
+    assert_int_equal(game_state(&g), GAME_ST_STATS_RESULTS);
+    assert_int_equal(take(&g), SOUNDS_click);
     near_win(&g, GAME_MODE_2P, SOUNDS_ON);
     gtu_tap(&g, 6);
     gtu_tap(&g, 5); /* o wins */

@@ -155,11 +155,27 @@ def heard_db(m, x, spans, weighted=True):
             for a, b in spans]
 
 
-def table(path):
-    """build/gen/sounds.json as {name: [(hz, ms)]}, in its order."""
+def table(path, key="sounds"):
+    """build/gen/sounds.json as {name: [(hz, ms)]}, in its order: the table's sounds, or
+    with key "voices" the cells' voices (x1, o1, e1, ... e9)."""
     with open(path) as f:
-        sounds = json.load(f)["sounds"]
+        sounds = json.load(f)[key]
     return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]] for s in sounds}
+
+
+def cell_bench(m, voices, wide=()):
+    """make bench's figures of the cells' voices: the quietest (a goal of audibility of
+    its own, tests/docs/figures.py: the cells keep their scale, F to G about the
+    resonance, and its ends sit below it), and the spread of the nine; the quietest at
+    each Q of `wide` too."""
+    level = [sound_db(m, notes) for notes in voices.values()]
+    out = [("sound_cell_level_db_min", round(min(level), 1)),
+           ("sound_cell_spread_db", round(max(level) - min(level), 1))]
+    for q in wide:
+        mq = Piezo(**dict(m.__dict__, q=q))
+        out.append(("sound_cell_level_db_min_q%g" % q,
+                    round(min(sound_db(mq, n) for n in voices.values()), 1)))
+    return out
 
 
 APART = ("ignored", "toy")
@@ -212,12 +228,12 @@ def main(argv):
     if len(argv) < 3:
         print("piezo: %s needs SOUNDS_JSON" % argv[1], file=sys.stderr)
         return 2
-    m, sounds = load(*argv[3:4]), table(argv[2])
+    m, sounds, voices = load(*argv[3:4]), table(argv[2]), table(argv[2], "voices")
     if argv[1] == "levels":
-        print(json.dumps(levels(m, sounds), indent=1))
+        print(json.dumps(levels(m, dict(sounds, **voices)), indent=1))
         return 0
     q_range = partdata.by_ref(partdata.load(*argv[3:4]))["BZ1"]["resonance_q_range"]
-    for name, value in bench(m, sounds, q_range):
+    for name, value in bench(m, sounds, q_range) + cell_bench(m, voices, q_range):
         print(name, value)
     return 0
 

@@ -1,5 +1,6 @@
 /* tests/sim/proof_sound.c - `make bench` figures of the sounder, on the firmware:
- *   sound_latency_ms      the longest from a tap's release to its click's first edge on
+ *   sound_latency_ms      the longest from a tap's release to its sound's (the move's
+ *                         voice, a click where it makes none) first edge on
  *                         the sounder's pin, over 45 taps (each cell, five hold lengths
  *                         a little apart, so the release falls at other phases of the
  *                         2 kHz tick), each forked from one booted board;

@@ -270,7 +270,9 @@ fi
 quit
 # shift+digit is a press past the firmware's menu hold (sim/board_model.h, SHIFT_MS): shift+5
 # opens the menu; then a digit and shift+digit of the same cell in one write (within the
-# digit's auto-repeat hold) are a tap and then a long press: the menu's pick (O)
+# digit's auto-repeat hold) are a tap and then a long press, not one press: the tap chooses
+# the cell and the long press, a lean past the menu's hold, closes the menu; then two
+# unhurried taps pick (O)
 start 80 24
 SIZE=80x24-shift-digit
 tm send-keys -t "$S" %
@@ -279,7 +281,15 @@ check shift-5-menu '< menu: '
 check shift-5-status 'long press: key 5 = centre cell \(cell 5\)'
 tm send-keys -t "$S" 2 @
 sleep 4
-check digit-then-shift-pick 'new: vs ai, you o'
+check digit-then-shift-tap '< menu: 2 chosen'
+check digit-then-shift-long '< menu: closed, nothing changed'
+tm send-keys -t "$S" %
+sleep 3.5
+tm send-keys -t "$S" 2
+sleep 1.5
+tm send-keys -t "$S" 2
+sleep 2
+check two-taps-pick 'new: vs ai, you o'
 quit
 if [ -n "$DUTY" ]; then
     start 80 24 "$DUTY"
@@ -295,4 +305,4 @@ if [ -n "$DUTY" ]; then
     quit
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; shift+5 opens the menu, a digit and shift+digit are a tap and a long press (the menu's pick); the statistics' menu pick named, not ignored${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"
+echo "sim_play: ok ($checks checks in tmux at 80x24 (compact) and 110x45 (full): grid, key help, >= 4 console lines, press -> red cell + AI answer, status names the cell also in keypad mode, ':help' answered, arrow keys keep a line, Esc drops it, F7 presses nothing, '?' menu legend and how to read the board (colours, game over, analysis, statistics), no line over 72 columns, console lines wrapped at words, 'q' exits 0; a press on a taken cell shows 'ignored'; 50x12 gets a clear message and its keys do nothing; two quick taps are two moves; a held (auto-repeated) key is one long press; shift+5 opens the menu, a digit and shift+digit are a tap and a long press, two unhurried taps pick; the statistics' menu pick named, not ignored${DUTY:+; cells drawn as bright as lit, full and dim, at full and night brightness}$( [ "${SOUND_MARK:-0}" = 1 ] && echo "; the note mark while a tone plays"))"

@@ -69,26 +69,39 @@ def two_players(*cells):
 
 BOOT = ["wait 1500"]
 WIN_2P = two_players(1, 4, 2, 5, 3)  # X 1 2 3
-# Each session: its script, the sounds it makes in order. The event that ends a game
-# sounds its result alone (firmware/README.md, "Sound": the result stays over the click or
-# the AI's move of the same step). As X against the perfect AI, 1 2 4 loses whatever it
-# draws: a corner's only perfect answer is the centre, then the block at 3, then 7 wins.
+# Each session: its script, the sounds it makes in order (a move sings its cell: x5 is X's
+# voice on cell 5, o5 O's, e5 an empty cell heard). The event that ends a game sounds its
+# result alone (firmware/README.md, "Sound": the result stays over the move's voice).
+# As X against the perfect AI, 1 2 4 loses whatever it draws: a corner's only perfect
+# answer is the centre, then the block at 3, then 7 wins.
 # The board sleeps after 5 idle minutes; a console line wakes it (and is refused). At
 # `sound quiet` only results sound, at `sound off` nothing: a press on a taken cell, clicks,
 # a win, the menu (held once the result's 2 s are over).
 EVERY_KIND = two_players(1, 1, 4, 2, 5, 3) + ["wait 1500", "hold 5 2500", "wait 1000"]
+# Play by ear: the board read (a hold on cell 3: a click, then x1 and o5, rests between),
+# then an empty cell heard (a long press on 9); at `sound quiet` both still sound.
+BY_EAR = two_players(1, 5) + ["hold 3 2500", "wait 3000", "hold 9 1000", "wait 1000"]
 SESSIONS = {
-    "press": (BOOT + taps(1, 1), ["click", "ai_move", "ignored"]),
+    "press": (BOOT + taps(1, 1), ["x1", "o5", "ignored"]),
     "menu": (BOOT + ["hold 5 2500", "wait 1500", "hold 5 2500", "wait 1000"],
              ["menu_open", "menu_close"]),
-    "win": (BOOT + WIN_2P, ["click"] * 4 + ["win"]),
-    "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9), ["click"] * 8 + ["draw"]),
-    "loss": (BOOT + taps(1, 2, 4), ["click", "ai_move"] * 2 + ["click", "loss"]),
+    "win": (BOOT + WIN_2P, ["x1", "o4", "x2", "o5", "win"]),
+    "draw": (BOOT + two_players(1, 2, 3, 5, 4, 6, 8, 7, 9),
+             ["x1", "o2", "x3", "o5", "x4", "o6", "x8", "o7", "draw"]),
+    "loss": (BOOT + taps(1, 2, 4), ["x1", "o5", "x2", "o3", "x4", "loss"]),
+    "by_ear": (BOOT + BY_EAR, ["x1", "o5", "click", "x1", "o5", "e9"]),
+    "by_ear_quiet": (BOOT + ["serial sound quiet", "wait 500"] + BY_EAR,
+                     ["click", "x1", "o5", "e9"]),
     "wake": (BOOT + ["wait 301000", "serial board", "wait 1000"], ["wake"]),
+    # a palm (three keys at once) makes the board a toy: each key down chirps, no click;
+    # a calm tap (a second after the last key) clicks and gives the game back
+    "toy": (BOOT + ["down 1", "down 2", "down 3", "wait 200", "up 1", "up 2", "up 3",
+                    "wait 500", "press 7", "wait 300", "press 8", "wait 1500", "press 5",
+                    TAP_WAIT], ["toy"] * 3 + ["click"]),
     "quiet": (BOOT + ["serial sound quiet", "wait 500"] + EVERY_KIND, ["win"]),
     "off": (BOOT + ["serial sound off", "wait 500"] + EVERY_KIND, []),
     "on": (BOOT + ["serial sound on", "wait 500"] + EVERY_KIND,
-           ["click", "ignored", "click", "click", "click", "win", "menu_open"]),
+           ["x1", "ignored", "o4", "x2", "o5", "win", "menu_open"]),
 }
 
 
@@ -99,7 +112,8 @@ def sounds():
         pytest.fail("%s is not built (make test-sim-sound builds it)" % path)
     with open(path) as f:
         table = json.load(f)
-    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]] for s in table["sounds"]}
+    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]]
+            for s in table["sounds"] + table["voices"]}
 
 
 def check_sounds(found, names, sounds):
@@ -119,8 +133,11 @@ def check_sounds(found, names, sounds):
 
 
 def test_every_sound_has_a_session(sounds):
+    """Every sound of the table, and each mark's voice on some cell."""
     heard = {name for _, names in SESSIONS.values() for name in names}
-    assert heard == set(sounds)
+    assert heard <= set(sounds)
+    assert {n for n in sounds if n[1:] not in "123456789"} <= heard
+    assert {n[0] for n in heard if n[1:] and n[1:] in "123456789"} == set("xoe")
 
 
 KEY_WAKE = BOOT + ["wait 301000", "press 9", "wait 1000"]

@@ -61,6 +61,19 @@ async function playGame(page, name, move) {
   throw new Error(`${name}: no result after 5 moves`);
 }
 
+// After a game's end a press starts a new game once the result's 2 s are over (presses
+// before are refused) and, after a loss, a first press has ended the replay: press every
+// 0.7 simulated s (too slow for toddler mode's burst) until the console says `new: `.
+async function newGame(page, name, press) {
+  const from = (await rxLines(page)).length;
+  for (let i = 0; i < 10; i++) {
+    await press();
+    await simWait(page, 700);
+    if ((await rxLines(page)).slice(from).some((l) => l.startsWith('new: '))) return;
+  }
+  throw new Error(`${name}: no new game after 10 presses`);
+}
+
 async function clickCell(page, cell) {
   await page.click(`.cell[data-cell="${cell + 1}"]`);
 }
@@ -77,8 +90,7 @@ test('1. a whole game with clicks', async () => {
   const { page } = s;
   const r1 = await playGame(page, 'clicks', (c) => clickCell(page, c));
   check('game by clicks ends', /^result: (o wins|draw)$/.test(r1), r1);
-  await simWait(page, 600);
-  await clickCell(page, 4); // the press after game over starts a new game
+  await newGame(page, 'new game (click)', () => clickCell(page, 4));
   await waitFor(page, 'new game (click)', async () => (await picture(page)) === '.........', 4000);
 });
 
@@ -131,8 +143,7 @@ test('4. finish that game, then a whole game with the keyboard', async () => {
   const { page } = s;
   const finish = async (cell) => { await page.keyboard.press(String(cell + 1)); };
   await playGame(page, 'keys (first game)', finish);
-  await simWait(page, 600);
-  await page.keyboard.press('1');
+  await newGame(page, 'new game (key)', () => page.keyboard.press('1'));
   await waitFor(page, 'new game (key)', async () => (await picture(page)) === '.........', 4000);
   // a screenshot mid-game: marks, a blinking AI move, the console
   const fromShot = (await rxLines(page)).length;

@@ -104,6 +104,7 @@ test('3. two taps 30 ms apart: two presses, in order (two players: both are move
   let from;
   for (let round = 0; round < 6; round++) {
     await answered(page, 'new 2p', /^new: two players/);
+    await simWait(page, 1100); // the rounds' taps a second apart: no burst (toddler mode)
     from = (await rxLines(page)).length;
     await keysAt(page, [[0, 'keydown', 'Digit9', '9'], [10, 'keyup', 'Digit9', '9'],
       [30, 'keydown', 'Digit1', '1'], [40, 'keyup', 'Digit1', '1']]);
@@ -111,6 +112,7 @@ test('3. two taps 30 ms apart: two presses, in order (two players: both are move
     await waitLine(page, `the second of two quick taps (${round + 1})`, /^move: 1 \(o\)$/, from);
   }
   // a tap while the person holds another cell: held together, ignored by the firmware
+  await simWait(page, 1100);
   from = (await rxLines(page)).length;
   await keysAt(page, [[0, 'keydown', 'Digit3', '3'], [100, 'keydown', 'Digit7', '7'],
     [110, 'keyup', 'Digit7', '7'], [300, 'keyup', 'Digit3', '3']]);
@@ -134,7 +136,7 @@ test('3b. the press line: "short press" for a move, "ignored" for a taken cell',
   await page.click('.cell[data-cell="5"]');
   await waitLine(page, 'the move', /^move: 5 \(x\)$/, from);
   await waitLine(page, 'the AI answers', /^ai: /, from);
-  await pressSays(/^short press: cell 5 \(key 5\)$/);
+  await pressSays(/^short press: cell 5 \(key 5\): move: 5 \(x\)$/); // named by the board's answer
   await simWait(page, 400);
   check('a move: still a short press after its answer time', /^short press: cell 5/.test(await page.textContent('#press')));
   from = (await rxLines(page)).length;

@@ -74,10 +74,11 @@ const hold = (cell, ms) => async (page) => {
 };
 const line = (text) => async (page) => { await command(page, text); await simWait(page, 500); };
 const FW_SESSIONS = [
-  ['press', [tap(1), tap(1)], ['click', 'ai_move', 'ignored']],
+  ['press', [tap(1), tap(1)], ['x1', 'o5', 'ignored']],
   ['menu', [hold(5, 2500), hold(5, 2500)], ['menu_open', 'menu_close']],
-  ['win', [line('new 2p'), ...[1, 4, 2, 5, 3].map(tap)], ['click', 'click', 'click', 'click', 'win']],
-  ['loss', [line('new x'), ...[1, 2, 4].map(tap)], ['click', 'ai_move', 'click', 'ai_move', 'click', 'loss']],
+  ['win', [line('new 2p'), ...[1, 4, 2, 5, 3].map(tap)], ['x1', 'o4', 'x2', 'o5', 'win']],
+  ['loss', [line('new x'), ...[1, 2, 4].map(tap)], ['x1', 'o5', 'x2', 'o3', 'x4', 'loss']],
+  ['by ear', [line('new 2p'), tap(1), tap(5), hold(3, 2500), hold(9, 1000)], ['x1', 'o5', 'click', 'x1', 'o5', 'e9']],
   ['sound off', [line('sound off'), line('new x'), tap(1), tap(1), line('sound on')], []],
 ];
 // the edges rendered as the pin's square (pin: true) or through the sounder's filters

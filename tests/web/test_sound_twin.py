@@ -49,7 +49,8 @@ def fitted():
 def sounds_table():
     with open(need("SOUNDS_JSON")) as f:
         table = json.load(f)
-    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]] for s in table["sounds"]}
+    return {s["name"]: [(n["hz"], n["ms"]) for n in s["notes"]]
+            for s in table["sounds"] + table["voices"]}
 
 
 def need(name):

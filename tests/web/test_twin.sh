@@ -58,7 +58,7 @@ session() { # session NAME SCRIPT IMAGE
     echo "web_twin: $1: $n serial lines, $p LED pictures, $b bytes and $e LED and sounder edges at their cycles - $( [ $fail -eq 0 ] && echo same || echo see above)"
     lines=$((lines + n)); pics=$((pics + p)); bytes=$((bytes + b)); edges=$((edges + e))
 }
-for s in "$DIR"/*.txt; do
+for s in "$DIR"/${TWIN_ONLY:-*}.txt; do # TWIN_ONLY=NAME: one session
     name=$(basename "$s" .txt)
     case "$name" in probe*) session "$name" "$s" "$PROBE" ;; *) session "$name" "$s" "$ELF" ;; esac
 done

@@ -100,7 +100,8 @@ export function compareTones(found, want, { hzTol = 0.01, msTol = 1 } = {}) {
  * played in order, each compared on its own (the silence between two sounds is free).
  */
 export function checkSounds(found, names, sounds) {
-  const table = Object.fromEntries(sounds.sounds.map((x) => [x.name, expectTones(x.notes)]));
+  // the table's sounds and the cells' voices (x5: X on cell 5)
+  const table = Object.fromEntries([...sounds.sounds, ...sounds.voices].map((x) => [x.name, expectTones(x.notes)]));
   const want = names.reduce((n, name) => n + table[name].length, 0);
   if (found.length !== want)
     return [`${found.length} tones, want ${want} (${names.join(' ') || 'silence'}): ${found.map((t) => Math.round(t.hz)).join(' ')}`];

@@ -103,6 +103,17 @@ test-web-sound-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(SOUNDS_JSON) $(S
 		TTT_BOARD_SOUND=$(SIM_BOARD_SOUND) SOUND_FW=$(SOUND_FW) PROBE_SOUND=$(PROBE_SOUND) \
 		$(PYTEST) -q tests/web/test_sound_twin.py
 TEST_TARGETS += test-web-sound-twin
+# The ear player (tests/sim/ear.py): whole games of ttt.elf by its sound alone, on both
+# emulators, its board equal to the real one at every step; make bench's figures of it.
+EAR_ENV = TTT_SIM=$(SIM_DIR)/ttt-sim TTT_SIM_JS=$(WEB_SIM) TTT_ELF=$(SIM_ELF) SOUNDS_JSON=$(SOUNDS_JSON) \
+	TTT_BOARD_SOUND=$(SIM_BOARD_SOUND)
+.PHONY: test-web-ear bench-ear
+test-web-ear: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(SOUNDS_JSON)
+	@$(EAR_ENV) $(PYTEST) -q tests/web/test_ear_player.py
+TEST_TARGETS += test-web-ear
+bench-ear: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(SOUNDS_JSON)
+	@$(PYTHON) -m tests.sim.ear bench $(SOUNDS_JSON) $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF)
+BENCH_TARGETS += bench-ear
 # the terminal board of ttt-sim-js, through the same tmux test as ttt-sim's (the note
 # mark too, on a board with a sounder)
 test-web-play: $(WEB_SIM) $(SIM_ELF) $(HAL_BENCH_FW)
