@@ -9,7 +9,8 @@
 #include "table.h" /* table_crc_ok() */
 
 static const uint8_t *fade_in_use;
-static const uint16_t fade_phase_keys[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_KEYS;
+static const uint16_t fade_phase_classes[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_CLASSES;
+static const uint16_t fade_phase_buckets[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BUCKETS;
 static const uint16_t fade_phase_bits[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BITS;
 static const uint8_t fade_factorial[FADE_KEEP + 1u] PROGMEM = {1, 1, 2, 6};
 
@@ -52,23 +53,15 @@ static uint8_t fade_rank(const uint8_t *age, uint8_t n)
     return r;
 }
 
-/* The class of a canonical key among its phase's sorted keys (binary search), or -1. */
-static int16_t fade_class(const uint8_t *table, uint8_t phase, uint16_t key)
+/* The class of a canonical key in its phase: its slot in the phase's minimal perfect
+ * hash (README, "The fading table"), a bucket's displacement added to the key's quotient. */
+static uint16_t fade_class(const uint8_t *table, uint8_t phase, uint16_t key)
 {
-    uint16_t first = pgm_read_word(&fade_phase_keys[phase]);
-    uint16_t lo = first, hi = pgm_read_word(&fade_phase_keys[phase + 1u]);
-    while (lo < hi) {
-        uint16_t mid = (uint16_t)((lo + hi) / 2u);
-        uint16_t at =
-            (uint16_t)(pgm_read_byte(table + 2u * mid) | pgm_read_byte(table + 2u * mid + 1u) << 8);
-        if (at == key)
-            return (int16_t)(mid - first);
-        if (at < key)
-            lo = (uint16_t)(mid + 1u);
-        else
-            hi = mid;
-    }
-    return -1;
+    uint16_t n = (uint16_t)(pgm_read_word(&fade_phase_classes[phase + 1u]) -
+                            pgm_read_word(&fade_phase_classes[phase]));
+    uint16_t first = pgm_read_word(&fade_phase_buckets[phase]);
+    uint16_t b = (uint16_t)(pgm_read_word(&fade_phase_buckets[phase + 1u]) - first);
+    return (uint16_t)((key / b + pgm_read_byte(table + first + key % b)) % n);
 }
 
 /* `width` (at most 9) bits of the records' stream from `bit`: two bytes hold them. */
@@ -115,11 +108,9 @@ uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
     const fade_image_t *w = &fade_image;
     sym_canon_t canon = fade_walk(s);
     uint8_t phase = (uint8_t)(w->count[0] + w->count[1]), e = w->n_empty;
-    int16_t class = fade_class(table, phase, canon.key);
-    if (class < 0)
-        return 0;
-    uint16_t record = (uint16_t) class * pgm_read_byte(&fade_factorial[w->count[0]]) +
-                      fade_rank(w->age[0], w->count[0]);
+    uint16_t record = (uint16_t)(fade_class(table, phase, canon.key) *
+                                     pgm_read_byte(&fade_factorial[w->count[0]]) +
+                                 fade_rank(w->age[0], w->count[0]));
     record = (uint16_t)(record * pgm_read_byte(&fade_factorial[w->count[1]]) +
                         fade_rank(w->age[1], w->count[1]));
     uint16_t bits = fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * e, e);

@@ -36,7 +36,7 @@ uint8_t fade_move(const state_t *s);
 engine_outcome_t fade_outcome(const state_t *s);
 
 /* The table's own answer for s: every perfect move, or 0 if it has none (a damaged
- * table: no class for the key, an empty set). Precondition: as fade_best_cells(). */
+ * table: an empty set). Precondition: as fade_best_cells(). */
 uint16_t fade_table_cells(const uint8_t *table, const state_t *s);
 
 #endif

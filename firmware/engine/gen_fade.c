@@ -216,6 +216,10 @@ static uint16_t gen_best(uint32_t i)
 static uint16_t gen_keys[GEN_PHASES][GEN_CLASSES_MAX];
 static pos_t gen_images[GEN_PHASES][GEN_CLASSES_MAX];
 static uint16_t gen_classes[GEN_PHASES];
+/* The phase's hash (README, "The fading table"): its buckets and their displacements. */
+static uint16_t gen_buckets[GEN_PHASES];
+#define GEN_BUCKETS_MAX 255u
+static uint8_t gen_disp[GEN_PHASES][GEN_BUCKETS_MAX];
 
 static int gen_key_order(const void *a, const void *b)
 {
@@ -249,6 +253,79 @@ static int gen_collect(uint8_t phase)
     for (uint16_t c = 0; c < gen_classes[phase]; c++)
         gen_images[phase][c] = image_of[gen_keys[phase][c]];
     return 1;
+}
+
+/* The slot of `key` in a phase of n classes and b buckets, displacements d: as
+ * fade.c's look-up. */
+static uint16_t gen_slot(uint16_t key, uint16_t n, uint16_t b, const uint8_t *d)
+{
+    return (uint16_t)((key / b + d[key % b]) % n);
+}
+
+/* Bucket `bk`'s displacement: the least that puts its keys in free slots of their own,
+ * marked used; -1 if none does. */
+static int gen_place(uint8_t phase, uint16_t b, uint16_t bk, uint8_t *used)
+{
+    uint16_t n = gen_classes[phase];
+    for (unsigned d = 0; d < n; d++) {
+        uint8_t taken[GEN_CLASSES_MAX] = {0};
+        uint16_t c = 0;
+        for (; c < n; c++) {
+            uint16_t key = gen_keys[phase][c], slot = (uint16_t)((key / b + d) % n);
+            if (key % b != bk)
+                continue;
+            if (used[slot] || taken[slot])
+                break;
+            taken[slot] = 1;
+        }
+        if (c < n)
+            continue;
+        for (c = 0; c < n; c++)
+            used[c] |= taken[c];
+        return (int)d;
+    }
+    return -1;
+}
+
+/* A minimal perfect hash of the phase's keys onto 0..n-1 with the fewest buckets (at
+ * most GEN_BUCKETS_MAX) whose greedy placement (the fullest buckets first) succeeds; the
+ * classes then reordered by slot. Returns 0 if none does. */
+static int gen_hash(uint8_t phase)
+{
+    uint16_t n = gen_classes[phase];
+    if (n > 256u)
+        return 0; /* a displacement is a byte */
+    for (uint16_t b = 1; b <= GEN_BUCKETS_MAX; b++) {
+        uint8_t used[GEN_CLASSES_MAX] = {0};
+        memset(gen_disp[phase], 0, sizeof gen_disp[phase]);
+        uint16_t size[GEN_BUCKETS_MAX] = {0}, c, done = 0;
+        for (c = 0; c < n; c++)
+            size[gen_keys[phase][c] % b]++;
+        for (uint16_t fill = n; fill > 0 && done == 0; fill--)
+            for (uint16_t bk = 0; bk < b; bk++) {
+                int d = size[bk] == fill ? gen_place(phase, b, bk, used) : 0;
+                if (d < 0) {
+                    done = 1;
+                    break;
+                }
+                if (size[bk] == fill)
+                    gen_disp[phase][bk] = (uint8_t)d;
+            }
+        if (done)
+            continue;
+        uint16_t keys[GEN_CLASSES_MAX];
+        pos_t images[GEN_CLASSES_MAX];
+        for (c = 0; c < n; c++) {
+            uint16_t slot = gen_slot(gen_keys[phase][c], n, b, gen_disp[phase]);
+            keys[slot] = gen_keys[phase][c];
+            images[slot] = gen_images[phase][c];
+        }
+        memcpy(gen_keys[phase], keys, n * sizeof keys[0]);
+        memcpy(gen_images[phase], images, n * sizeof images[0]);
+        gen_buckets[phase] = b;
+        return 1;
+    }
+    return 0;
 }
 
 /* The rank of n ages listed by increasing cell (Lehmer code: README). */
@@ -316,16 +393,15 @@ static int gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt, uint8_
     return bits != 0;
 }
 
-/* The keys, then the records phase by phase; phase_bits[p]: where phase p's records
- * start in the stream. Returns the table's bytes (CRC included), 0 on a failure. */
+/* The displacements, then the records phase by phase, each phase's classes in slot
+ * order; phase_bits[p]: where phase p's records start in the stream. Returns the
+ * table's bytes (CRC included), 0 on a failure. */
 static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
 {
     size_t at = 0;
     for (uint8_t p = 0; p < GEN_PHASES; p++)
-        for (uint16_t c = 0; c < gen_classes[p]; c++, at += 2) {
-            table[at] = (uint8_t)gen_keys[p][c];
-            table[at + 1] = (uint8_t)(gen_keys[p][c] >> 8);
-        }
+        for (uint16_t bk = 0; bk < gen_buckets[p]; bk++)
+            table[at++] = gen_disp[p][bk];
     uint8_t *stream = table + at;
     uint32_t bit = 0;
     for (uint8_t p = 0; p < GEN_PHASES; p++) {
@@ -371,9 +447,11 @@ static void gen_list(FILE *h, const char *name, const uint32_t *v, uint8_t n)
 static int gen_write(const char *c_path, const char *h_path, const uint8_t *table, size_t bytes,
                      const uint32_t *phase_bits, uint8_t longest, int damaged)
 {
-    uint32_t keys[GEN_PHASES + 1] = {0};
-    for (uint8_t p = 0; p < GEN_PHASES; p++)
+    uint32_t keys[GEN_PHASES + 1] = {0}, buckets[GEN_PHASES + 1] = {0};
+    for (uint8_t p = 0; p < GEN_PHASES; p++) {
         keys[p + 1] = keys[p] + gen_classes[p];
+        buckets[p + 1] = buckets[p] + gen_buckets[p];
+    }
     char empty[40];
     gen_empty_value(empty, sizeof empty);
     FILE *h = fopen(h_path, "w"), *c = fopen(c_path, "w");
@@ -386,11 +464,15 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
     fprintf(h,
             "#define FADE_TABLE_BYTES %zuu\n#define FADE_DIST_MAX %uu\n#define FADE_STATES %uu\n",
             bytes, (unsigned)longest, (unsigned)gen_count);
-    fprintf(h, "/* phase p (p marks on the board): keys [p] to [p + 1], records from bit [p] */\n");
-    gen_list(h, "FADE_PHASE_KEYS", keys, GEN_PHASES);
+    fprintf(h, "/* phase p (p marks on the board): classes [p] to [p + 1], buckets (their\n"
+               " * displacements' bytes) [p] to [p + 1], records from bit [p] */\n");
+    gen_list(h, "FADE_PHASE_CLASSES", keys, GEN_PHASES);
+    gen_list(h, "FADE_PHASE_BUCKETS", buckets, GEN_PHASES);
     gen_list(h, "FADE_PHASE_BITS", phase_bits, GEN_PHASES);
-    fprintf(h, "#define FADE_BITS_OFFSET %uu /* the records' stream, after the keys */\n#endif\n",
-            (unsigned)(2u * keys[GEN_PHASES]));
+    fprintf(h,
+            "#define FADE_BITS_OFFSET %uu /* the records' stream, after the displacements */\n"
+            "#endif\n",
+            (unsigned)buckets[GEN_PHASES]);
     fprintf(c,
             "/* Generated by firmware/engine/gen_fade.c - do not edit.\n"
             " * Fading marks: %u states, the empty board %s; %u canonical classes,\n"
@@ -438,8 +520,8 @@ int main(int argc, char **argv)
     if (timed)
         printf("fading_retrograde_seconds %.3f\n", gen_now() - start);
     for (uint8_t p = 0; p < GEN_PHASES; p++)
-        if (!gen_collect(p)) {
-            fprintf(stderr, "gen_fade: two canonical images share a key\n");
+        if (!gen_collect(p) || !gen_hash(p)) {
+            fprintf(stderr, "gen_fade: two canonical images share a key, or no hash\n");
             return 1;
         }
     size_t bytes = gen_pack(table, phase_bits);
