@@ -32,7 +32,8 @@ test-web-twin: $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 	@sh tests/web/test_twin.sh $(SIM_DIR)/ttt-sim $(WEB_SIM) $(SIM_ELF) $(PROBE_FW)
 test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
 	@WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
-# misère (issue 36): the same proof after the console's `game misere` on each fresh board
+# misère (issue 36): the same proof after the console's `game misere` on each fresh board,
+# the person as O only (test_exhaustive.mjs says why)
 test-web-exhaustive-misere: $(WEB_MODEL) $(FW_HEX)
 	@RULE=misere WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
 test-web-browser: $(WEB_PAGE)
