@@ -121,22 +121,12 @@ uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
     return cells;
 }
 
-/* Without the table: a win at once; else the cells after which the other side has no
- * win at once; else every cell. Legal, bounded, not perfect. */
+/* Without the table: every empty cell. Legal and bounded; the game never plays it, for
+ * it refuses fading once the table is refused (README, "When a variant's table is
+ * damaged"), so a search here would be code no person sees. */
 static uint16_t fade_fallback(const state_t *s)
 {
-    uint16_t wins = state_wins(RULE_FADING, s), empty = pos_empty(s->pos), safe = 0;
-    if (wins)
-        return wins;
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        state_t t = *s;
-        if (!(empty >> c & 1u))
-            continue;
-        state_play(RULE_FADING, &t, c);
-        if (!state_wins(RULE_FADING, &t))
-            safe |= (uint16_t)(1u << c);
-    }
-    return safe ? safe : empty;
+    return pos_empty(s->pos);
 }
 
 /* The table's set if it has one (its bits name only empty cells); else the fallback's,

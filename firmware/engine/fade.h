@@ -21,9 +21,9 @@ extern const uint8_t fade_table[FADE_TABLE_BYTES] PROGMEM;
  * another image (tests). */
 bool fade_init(void);
 bool fade_use_table(const uint8_t *table);
-/* False once the table is refused (a CRC, a bad answer): the answers are then a bounded
- * two-ply search's, legal but not perfect, and the game must refuse fading (README,
- * "When the table is damaged"). */
+/* False once the table is refused (a CRC, a bad answer): the answers are then every
+ * empty cell, legal but not perfect, and the game must refuse fading (README, "When a
+ * variant's table is damaged"). */
 bool fade_table_ok(void);
 /* Precondition of each: s legal under RULE_FADING, not over. Every perfect move (the
  * same result in the same number of plies as the best; a draw's: every move that keeps
