@@ -11,6 +11,7 @@
 static const uint8_t *fade_in_use;
 static const uint16_t fade_phase_classes[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_CLASSES;
 static const uint16_t fade_phase_buckets[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BUCKETS;
+static const uint16_t fade_phase_flags[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_FLAGS;
 static const uint16_t fade_phase_bits[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BITS;
 static const uint8_t fade_factorial[FADE_KEEP + 1u] PROGMEM = {1, 1, 2, 6};
 
@@ -100,6 +101,26 @@ static sym_canon_t fade_walk(const state_t *s)
     return canon;
 }
 
+/* The record of class c's ages ranked `rank` among `orders`: a class has a record per
+ * order, but one whose every order has one set (flagged) has one record. The flags, per
+ * 8 classes, are followed by the count of flagged classes before them (README). */
+static uint16_t fade_record(const uint8_t *table, uint8_t phase, uint16_t c, uint8_t orders,
+                            uint8_t rank)
+{
+    uint16_t at = pgm_read_word(&fade_phase_flags[phase]);
+    uint8_t before = 0;
+    if (at != pgm_read_word(&fade_phase_flags[phase + 1u])) {
+        const uint8_t *f = table + FADE_FLAGS_OFFSET + at + 2u * (c / 8u);
+        uint8_t flags = pgm_read_byte(f);
+        before = pgm_read_byte(f + 1);
+        for (uint8_t i = 0; i < (c & 7u); i++)
+            before += flags >> i & 1u;
+        if (flags >> (c & 7u) & 1u)
+            rank = 0;
+    }
+    return (uint16_t)(before + (c - before) * orders + rank);
+}
+
 /* The look-up (README, "The fading table"): the canonical image of (mover's marks, other
  * side's marks), the ages of each side's marks in the image's cell order, the record of
  * that class and those ranks: one bit per empty cell of the image, mapped back. */
@@ -108,11 +129,11 @@ uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
     const fade_image_t *w = &fade_image;
     sym_canon_t canon = fade_walk(s);
     uint8_t phase = (uint8_t)(w->count[0] + w->count[1]), e = w->n_empty;
-    uint16_t record = (uint16_t)(fade_class(table, phase, canon.key) *
-                                     pgm_read_byte(&fade_factorial[w->count[0]]) +
-                                 fade_rank(w->age[0], w->count[0]));
-    record = (uint16_t)(record * pgm_read_byte(&fade_factorial[w->count[1]]) +
-                        fade_rank(w->age[1], w->count[1]));
+    uint8_t theirs = pgm_read_byte(&fade_factorial[w->count[1]]);
+    uint8_t orders = (uint8_t)(pgm_read_byte(&fade_factorial[w->count[0]]) * theirs);
+    uint8_t rank =
+        (uint8_t)(fade_rank(w->age[0], w->count[0]) * theirs + fade_rank(w->age[1], w->count[1]));
+    uint16_t record = fade_record(table, phase, fade_class(table, phase, canon.key), orders, rank);
     uint16_t bits = fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * e, e);
     uint16_t cells = 0;
     for (uint8_t i = 0; bits; i++, bits >>= 1)

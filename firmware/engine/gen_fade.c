@@ -374,9 +374,8 @@ static void gen_put(uint8_t *stream, uint32_t *at, uint16_t v, uint8_t bits)
 }
 
 /* A record: the best cells of the class's image with ranked ages, one bit per empty cell
- * of the image in increasing order. */
-static int gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt, uint8_t *stream,
-                      uint32_t *at)
+ * of the image in increasing order; 0 if those ages make no state (or it has no move). */
+static uint16_t gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt)
 {
     gen_state_t g = {{0}, {0}, phase / 2u, (uint8_t)((phase + 1u) / 2u)};
     gen_unrank(image.x, g.nm, rm, g.m);
@@ -389,29 +388,75 @@ static int gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt, uint8_
     for (uint8_t c = 0; c < POS_CELLS; c++)
         if (!((image.x | image.o) >> c & 1u))
             bits |= (uint16_t)((best >> c & 1u) << k++);
-    gen_put(stream, at, bits, k);
-    return bits != 0;
+    return bits;
 }
 
-/* The displacements, then the records phase by phase, each phase's classes in slot
- * order; phase_bits[p]: where phase p's records start in the stream. Returns the
- * table's bytes (CRC included), 0 on a failure. */
+#define GEN_ORDERS_MAX 36u /* 3! x 3! orders of the ages */
+static uint16_t gen_records[GEN_PHASES][GEN_CLASSES_MAX][GEN_ORDERS_MAX];
+static uint8_t gen_same[GEN_PHASES][GEN_CLASSES_MAX]; /* every order: one set */
+static uint16_t gen_flag_bytes[GEN_PHASES];           /* the phase's flags and counts */
+
+/* Every record of the phase, rm major; which classes have one set for every order; the
+ * phase's flag bytes (none if no class has, or a class has one order). 0: a failure. */
+static int gen_phase_records(uint8_t p)
+{
+    uint8_t fm = gen_factorial[p / 2u], ft = gen_factorial[(p + 1u) / 2u], any = 0;
+    for (uint16_t c = 0; c < gen_classes[p]; c++) {
+        gen_same[p][c] = 1;
+        for (uint8_t o = 0; o < fm * ft; o++) {
+            uint16_t *r = &gen_records[p][c][o];
+            *r = gen_record(gen_images[p][c], p, o / ft, o % ft);
+            if (!*r)
+                return 0;
+            gen_same[p][c] &= *r == gen_records[p][c][0];
+        }
+        any |= gen_same[p][c];
+    }
+    gen_flag_bytes[p] = fm * ft > 1u && any ? (uint16_t)(2u * ((gen_classes[p] + 7u) / 8u)) : 0u;
+    return 1;
+}
+
+/* Per 8 classes of the phase: their flags (bit i: class 8g + i has one set for every
+ * order), then the count of such classes before them. 0: a count past a byte. */
+static int gen_put_flags(uint8_t p, uint8_t *at)
+{
+    unsigned before = 0;
+    for (uint16_t g = 0; g < gen_flag_bytes[p] / 2u; g++) {
+        uint8_t flags = 0;
+        for (uint8_t i = 0; i < 8u && 8u * g + i < gen_classes[p]; i++)
+            flags |= (uint8_t)(gen_same[p][8u * g + i] << i);
+        at[2u * g] = flags;
+        at[2u * g + 1u] = (uint8_t)before;
+        if (before > 255u)
+            return 0;
+        for (uint8_t i = 0; i < 8u; i++)
+            before += flags >> i & 1u;
+    }
+    return 1;
+}
+
+/* The displacements, the flags, then the records phase by phase, each phase's classes in
+ * slot order (a flagged class: one record); phase_bits[p]: where phase p's records
+ * start in the stream. Returns the table's bytes (CRC included), 0 on a failure. */
 static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
 {
     size_t at = 0;
     for (uint8_t p = 0; p < GEN_PHASES; p++)
         for (uint16_t bk = 0; bk < gen_buckets[p]; bk++)
             table[at++] = gen_disp[p][bk];
+    for (uint8_t p = 0; p < GEN_PHASES; p++) {
+        if (!gen_phase_records(p) || !gen_put_flags(p, table + at))
+            return 0;
+        at += gen_flag_bytes[p];
+    }
     uint8_t *stream = table + at;
     uint32_t bit = 0;
     for (uint8_t p = 0; p < GEN_PHASES; p++) {
-        uint8_t nm = p / 2u, nt = (uint8_t)((p + 1u) / 2u);
+        uint8_t orders = gen_factorial[p / 2u] * gen_factorial[(p + 1u) / 2u];
         phase_bits[p] = bit;
         for (uint16_t c = 0; c < gen_classes[p]; c++)
-            for (uint8_t rm = 0; rm < gen_factorial[nm]; rm++)
-                for (uint8_t rt = 0; rt < gen_factorial[nt]; rt++)
-                    if (!gen_record(gen_images[p][c], p, rm, rt, stream, &bit))
-                        return 0;
+            for (uint8_t o = 0; o < (gen_flag_bytes[p] && gen_same[p][c] ? 1u : orders); o++)
+                gen_put(stream, &bit, gen_records[p][c][o], (uint8_t)(POS_CELLS - p));
     }
     phase_bits[GEN_PHASES] = bit;
     if (bit > 0xFFFFu)
@@ -448,9 +493,11 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
                      const uint32_t *phase_bits, uint8_t longest, int damaged)
 {
     uint32_t keys[GEN_PHASES + 1] = {0}, buckets[GEN_PHASES + 1] = {0};
+    uint32_t flags[GEN_PHASES + 1] = {0};
     for (uint8_t p = 0; p < GEN_PHASES; p++) {
         keys[p + 1] = keys[p] + gen_classes[p];
         buckets[p + 1] = buckets[p] + gen_buckets[p];
+        flags[p + 1] = flags[p] + gen_flag_bytes[p];
     }
     char empty[40];
     gen_empty_value(empty, sizeof empty);
@@ -465,14 +512,17 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
             "#define FADE_TABLE_BYTES %zuu\n#define FADE_DIST_MAX %uu\n#define FADE_STATES %uu\n",
             bytes, (unsigned)longest, (unsigned)gen_count);
     fprintf(h, "/* phase p (p marks on the board): classes [p] to [p + 1], buckets (their\n"
-               " * displacements' bytes) [p] to [p + 1], records from bit [p] */\n");
+               " * displacements' bytes) [p] to [p + 1], its flag bytes from FADE_FLAGS_OFFSET\n"
+               " * + [p] to [p + 1] (none: no class flagged), records from bit [p] */\n");
     gen_list(h, "FADE_PHASE_CLASSES", keys, GEN_PHASES);
     gen_list(h, "FADE_PHASE_BUCKETS", buckets, GEN_PHASES);
+    gen_list(h, "FADE_PHASE_FLAGS", flags, GEN_PHASES);
     gen_list(h, "FADE_PHASE_BITS", phase_bits, GEN_PHASES);
     fprintf(h,
-            "#define FADE_BITS_OFFSET %uu /* the records' stream, after the displacements */\n"
+            "#define FADE_FLAGS_OFFSET %uu /* after the displacements */\n"
+            "#define FADE_BITS_OFFSET %uu /* the records' stream, after the flags */\n"
             "#endif\n",
-            (unsigned)buckets[GEN_PHASES]);
+            (unsigned)buckets[GEN_PHASES], (unsigned)(buckets[GEN_PHASES] + flags[GEN_PHASES]));
     fprintf(c,
             "/* Generated by firmware/engine/gen_fade.c - do not edit.\n"
             " * Fading marks: %u states, the empty board %s; %u canonical classes,\n"
