@@ -45,7 +45,7 @@ from tests.mutants.run import (ROOT, drain, in_threads, make, passed_before, rem
 HERE = os.path.join(ROOT, "tests", "contributing")
 SCRATCH = os.path.join(ROOT, "build", "contrib")
 TIMEOUT = 900  # seconds for one make: a fresh simulator build fits in it
-JOBS = 2
+JOBS = 4  # examples at once: most of their time is waiting (make play in tmux, the page)
 # The prerequisites of a suite followed: the tree's own files, and what is generated from
 # them as data (build/gen: the tables' JSON, the legends, the generated headers). Not
 # followed: objects, programs, images and pages (what runs the code, not what reads it).

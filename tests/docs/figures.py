@@ -92,10 +92,10 @@ GOALS = {
     "misere_ai_move_cycles_max": ("<=", 4000, "slowest AI move in misère (a table look-up)"),
     "fading_ai_move_cycles_max": ("<=", 4000, "slowest AI move in fading (a table look-up)"),
     "fading_table_bytes": ("<=", 8192, "fading's packed PROGMEM table"),
-    # The image with the three games may take the Uno's 32 KB less the bootloader (0.5 KB)
-    # and a margin: the variant games' tables (5.5 KB with the normal one) and engine.
-    "firmware_all_games_flash_bytes": ("<=", 28672,
-                                       "flash of the firmware image with all three games"),
+    # firmware_all_games_flash_bytes (the image with the variants' engine kept in) has no
+    # goal here: the games are not on the board in this tree, and the cap they must meet
+    # (28,672 B: the Uno's 32 KB less the bootloader and a margin) is the board image's,
+    # firmware_flash_bytes, once they are (issue 36; firmware/engine/README.md).
     "loop_pass_max_us": ("<=", 1000, "longest main-loop pass, a whole game with the table"),
     "perfect_distinct_games": (">=", 8,
                                "200 games of a fixed line at perfect, 100 as X and 100 as O"),
@@ -127,6 +127,8 @@ GOALS = {
                               "comments among the non-blank characters of firmware/ and hal/"),
     "longest_function_lines": ("<=", 60, "longest function of the tree: C, Python, JS, tests too"),
     "uart_rx_latency_max_us": ("<=", 86.8, "a host byte's stop bit to its UDR0 read"),
+    "uart_rx_latency_wake_max_us": ("<=", 1110.8, "the same at power-down entry: the crystal's "
+                                    "start-up (16K CK, 1,024 us) and one byte time"),
     "uart_rx_overruns_stress": ("<=", 0, "host bytes lost in the latency stress"),
     "contrib_files_command": ("<=", 3, "files edited by hand to add a console command"),
     "contrib_files_menu_label": ("<=", 3, "files edited by hand to rename a menu label"),

@@ -90,6 +90,8 @@ int cap_find(const char *prefix);
 int cap_wait(int n, uint32_t ms);
 /* The cell (0..8) named in a console line like "ai: 7 (o)". */
 int line_cell(const char *line);
+/* 1 if line is the first line of a `help` answer (its command list: "help ... | board | ..."). */
+int help_first_line(const char *line);
 /* Run until a captured line starting with prefix appears at index >= from. */
 int wait_line_from(const char *prefix, int from, uint32_t ms);
 

@@ -546,6 +546,11 @@ int line_cell(const char *line)
     return -1;
 }
 
+int help_first_line(const char *line)
+{
+    return !strncmp(line, "help ", 5) && strstr(line, " | board | ") != NULL;
+}
+
 /* Run until a captured line starting with prefix appears at index >= from (or ms pass). */
 int wait_line_from(const char *prefix, int from, uint32_t ms)
 {

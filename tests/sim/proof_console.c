@@ -213,7 +213,7 @@ static int parse_blocks(char *t, int *kinds, int max)
             k = K_SOLVE_WDL;
         } else if (!strcmp(l, "x") || !strcmp(l, "o") || !strcmp(l, "TIE")) {
             k = K_SOLVE_XO;
-        } else if (!strncmp(l, "help ", 5) && help_block(lines + i, nl - i)) {
+        } else if (help_first_line(l) && help_block(lines + i, nl - i)) {
             k = K_HELP; /* the commands, the menu (two lines), BOARD: */
             used = help_block(lines + i, nl - i);
         } else if (!strcmp(l, "error: input overrun")) {

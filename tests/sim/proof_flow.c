@@ -62,7 +62,7 @@ static long help_answers;
 static void count_help(const char *line, void *ctx)
 {
     on_line(line, ctx);
-    help_answers += !strncmp(line, "help ", 5) && strstr(line, " | board | ") != NULL;
+    help_answers += help_first_line(line);
 }
 
 static void flow_case(unsigned lag, flow_t *r)

@@ -4,8 +4,11 @@
  * ignores): every console command as the firmware's own `help` lists them, and the
  * deepest arguments; every key gesture (taps through a whole game, its end-of-game save,
  * a hint, the analysis, the menu and a pick that saves the settings); power-down entry
- * (a line starting at every 4 us around it); the fallback solver (the table damaged).
+ * (a line starting around it); the fallback solver (the table damaged).
  * Goal: one byte time (86.8 us at UART_BAUD), so the chip's 2-frame FIFO is never needed.
+ * Power-down entry has a figure of its own, uart_rx_latency_wake_max_us: a byte met there
+ * waits for the crystal's start-up (16K CK, 1,024 us: the Uno's fuses) before any code
+ * runs, the chip's time and not the firmware's (the line is refused as lost, test-sim-power).
  * Prints the figure, the stretch it was met in, and the bytes the chip's receiver lost
  * (DOR0). A figure, not a test: it fails only when the stress cannot run. */
 #define _GNU_SOURCE
@@ -20,7 +23,7 @@ typedef struct {
     uint32_t overruns;
     char path[96];
 } rxlat_t;
-static rxlat_t worst;
+static rxlat_t worst, wake;
 
 /* One stretch of the stress ends: its longest latency against the worst so far. */
 static void stretch_end(const char *path)
@@ -158,7 +161,8 @@ static void power_down_stretches(void)
             board_serial_line("board");
             board_run_ms(1500);
             rxlat_t r = {0, 0, ""};
-            stretch_end(""); /* into the child's own copy of worst */
+            worst = r;
+            stretch_end(""); /* into the child's own copy of worst, this stretch alone */
             r.us = worst.us;
             r.overruns = worst.overruns;
             finish_sim(fd, &r, sizeof r);
@@ -166,10 +170,10 @@ static void power_down_stretches(void)
         rxlat_t r = {-1, 0, ""};
         if (collect_sim(pid, fd, &r, sizeof r, "rxlat: power-down entry") != 0)
             return;
-        worst.overruns += r.overruns;
-        if (r.us > worst.us) {
-            worst.us = r.us;
-            snprintf(worst.path, sizeof worst.path, "power-down entry (`board` %+d us)",
+        wake.overruns += r.overruns;
+        if (r.us > wake.us) {
+            wake.us = r.us;
+            snprintf(wake.path, sizeof wake.path, "power-down entry (`board` %+d us)",
                      (int)((int64_t)(at - t_down) / 16));
         }
     }
@@ -232,5 +236,7 @@ int cmd_rxlat(void)
     printf("uart_rx_latency_max_us %.1f\n", worst.us);
     printf("uart_rx_latency_max_path: %s\n", worst.path);
     printf("uart_rx_overruns_stress %u\n", (unsigned)worst.overruns);
+    printf("uart_rx_latency_wake_max_us %.1f\n", wake.us);
+    printf("uart_rx_latency_wake_max_path: %s\n", wake.path);
     return 0;
 }

@@ -16,7 +16,8 @@ import { usePage, noPageErrors, check } from './chromium.mjs';
 import { inputs } from './inputs.mjs';
 import { picture, rxLines, simWait, waitFor, waitLine, command } from './page_read.mjs';
 
-const [pagePath, dutyHex, menuJson, outDir] = inputs('WEB_PAGE', 'DUTY_HEX', 'MENU_JSON', 'OUT_DIR');
+const [pagePath, dutyHex, menuJson, ledsJson, outDir] = inputs('WEB_PAGE', 'DUTY_HEX', 'MENU_JSON', 'LEDS_JSON',
+  'OUT_DIR');
 fs.mkdirSync(outDir, { recursive: true });
 const s = usePage(pathToFileURL(path.resolve(pagePath)).href, { viewport: { width: 1100, height: 720 } });
 
@@ -216,14 +217,18 @@ test('5. brightness: the HAL\'s bench image loads', async () => {
   await waitLine(page, 'the bench image', /^hal_bench: ready/, 0, 8000);
 });
 
-// full share of a die per shade: full 1000, a quarter 250, 1/16 63, 1/64 16
-const levels = [['2', 'full', 1000, 250], ['1', 'medium', 250, 63], ['0', 'night', 63, 16]];
+// each brightness level of the table (build/gen/leds.json: hal/leds_levels.h), the bench
+// image's digit its `bright`; a die drawn at the board model's shade of its counts, the
+// shades a factor of 4 apart: full 1000, a quarter 250, 1/16 63, 1/64 16
+const LEDS = JSON.parse(fs.readFileSync(ledsJson, 'utf8'));
+const shade = (c) => String(Math.round(1000 / 4 ** Math.round(Math.log(LEDS.step_counts / c) / Math.log(4))));
+const levels = LEDS.levels.map((l) => [String(l.bright), l.name, shade(l.counts), shade(l.dim_counts)]);
 for (const [key, name, full, dim] of levels)
   test(`5. brightness ${name}: each cell drawn as bright as the board lights it`, async () => {
     const { page } = s;
     await page.fill('#line', key);
     await page.press('#line', 'Enter');
-    const want = [dim, full, full, full, dim, full, full, full, dim].map(String);
+    const want = [dim, full, full, full, dim, full, full, full, dim];
     const got = await waitFor(page, `${name}: the cells' brightness`, async () => {
       const on = await page.$$eval('.cell', (cs) => cs.map((c) => c.dataset.on));
       return on.join() === want.join() ? on : null;

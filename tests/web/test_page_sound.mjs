@@ -172,8 +172,11 @@ test('live: a tap on the page\'s own graph hears a probe note', async () => {
   console.log(`page_sound live tap: loudest RMS ${got.rms.toFixed(3)} at ${got.hz.toFixed(1)} Hz`);
   if (!FITTED) return check('no sounder: silent', got.rms === 0);
   check('loud', got.rms > 0.05, JSON.stringify(got));
-  // the analyser's bins are 1.5 Hz wide: a square's peak is its fundamental
-  check('a probe note', PROBE_NOTES.some((x) => x.hz && Math.abs(x.hz - got.hz) < 0.01 * x.hz), JSON.stringify(got));
+  // the analyser's bins are 1.5 Hz wide; through the sounder's resonance near 4 kHz a
+  // square's loudest line may be an odd harmonic (1000 Hz's third), and which notes the
+  // live window catches depends on real time
+  const heard = (x) => [1, 3, 5].some((k) => Math.abs(k * x.hz - got.hz) < 0.01 * k * x.hz);
+  check('a probe note', PROBE_NOTES.some((x) => x.hz && heard(x)), JSON.stringify(got));
 });
 
 test('mute: the button and `m` silence the graph, kept over a reload', async () => {

@@ -45,8 +45,9 @@ DUTY_HEX := $(WEB_DIR)/hal_bench_fw.hex
 $(DUTY_HEX): $(HAL_BENCH_FW)
 	@mkdir -p $(@D)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom -R .fuse -R .lock -R .signature -R .mmcu $< $@
-test-web-page: $(WEB_PAGE) $(DUTY_HEX) $(MENU_JSON)
-	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) MENU_JSON=$(MENU_JSON) OUT_DIR=$(WEB_DIR)/page \
+test-web-page: $(WEB_PAGE) $(DUTY_HEX) $(MENU_JSON) $(LEDS_JSON)
+	@WEB_PAGE=$(WEB_PAGE) DUTY_HEX=$(DUTY_HEX) MENU_JSON=$(MENU_JSON) LEDS_JSON=$(LEDS_JSON) \
+		OUT_DIR=$(WEB_DIR)/page \
 		$(NODE_TEST) tests/web/test_page.mjs
 # the page's LEDs as the board lights them, measured on its pixels (tests/web/test_page_leds.mjs),
 # and their light the shield's part's (tests/web/test_leds_colour.mjs on schematics/parts.json)
