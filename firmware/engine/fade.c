@@ -102,7 +102,7 @@ static sym_canon_t fade_walk(const state_t *s)
 }
 
 /* The record of class c's ages ranked `rank` among `orders`: a class has a record per
- * order, but one whose every order has one set (flagged) has one record. The flags, per
+ * order, but one whose every order has one move (flagged) has one record. The flags, per
  * 8 classes, are followed by the count of flagged classes before them (README). */
 static uint16_t fade_record(const uint8_t *table, uint8_t phase, uint16_t c, uint8_t orders,
                             uint8_t rank)
@@ -123,7 +123,8 @@ static uint16_t fade_record(const uint8_t *table, uint8_t phase, uint16_t c, uin
 
 /* The look-up (README, "The fading table"): the canonical image of (mover's marks, other
  * side's marks), the ages of each side's marks in the image's cell order, the record of
- * that class and those ranks: one bit per empty cell of the image, mapped back. */
+ * that class and those ranks: the move's index among the image's empty cells, in as few
+ * bits as hold an index below their count, mapped back. An index past them: damage. */
 uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
 {
     const fade_image_t *w = &fade_image;
@@ -134,12 +135,12 @@ uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
     uint8_t rank =
         (uint8_t)(fade_rank(w->age[0], w->count[0]) * theirs + fade_rank(w->age[1], w->count[1]));
     uint16_t record = fade_record(table, phase, fade_class(table, phase, canon.key), orders, rank);
-    uint16_t bits = fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * e, e);
-    uint16_t cells = 0;
-    for (uint8_t i = 0; bits; i++, bits >>= 1)
-        if (bits & 1u)
-            cells |= (uint16_t)(1u << w->empty[i]);
-    return cells;
+    uint8_t width = 0;
+    while ((uint8_t)(e - 1u) >> width)
+        width++;
+    uint16_t index =
+        fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * width, width);
+    return index < e ? (uint16_t)(1u << w->empty[index]) : 0u;
 }
 
 /* Without the table: every empty cell. Legal and bounded; the game never plays it, for
@@ -150,8 +151,8 @@ static uint16_t fade_fallback(const state_t *s)
     return pos_empty(s->pos);
 }
 
-/* The table's set if it has one (its bits name only empty cells); else the fallback's,
- * and the table is refused from then on. */
+/* The table's move if it has one (an index below the empty cells: an empty cell); else
+ * the fallback's set, and the table is refused from then on. */
 uint16_t fade_best_cells(const state_t *s)
 {
     if (fade_in_use) {

@@ -21,13 +21,13 @@ extern const uint8_t fade_table[FADE_TABLE_BYTES] PROGMEM;
  * another image (tests). */
 bool fade_init(void);
 bool fade_use_table(const uint8_t *table);
-/* False once the table is refused (a CRC, a bad answer): the answers are then every
- * empty cell, legal but not perfect, and the game must refuse fading (README, "When a
- * variant's table is damaged"). */
+/* False once the table is refused (a CRC, a record that names no cell): the answers are
+ * then every empty cell, legal but not perfect, and the game must refuse fading (README,
+ * "When a variant's table is damaged"). */
 bool fade_table_ok(void);
-/* Precondition of each: s legal under RULE_FADING, not over. Every perfect move (the
- * same result in the same number of plies as the best; a draw's: every move that keeps
- * the draw); the move: its lowest cell. */
+/* Precondition of each: s legal under RULE_FADING, not over. The table's one perfect
+ * move (the same result in the same number of plies as the best; a draw's: a move that
+ * keeps the draw) as a one-cell set, and as a cell. */
 uint16_t fade_best_cells(const state_t *s);
 uint8_t fade_move(const state_t *s);
 /* Precondition: legal (over too: LOSS or DRAW in 0 plies). The play-out of fade_move(),
@@ -35,8 +35,8 @@ uint8_t fade_move(const state_t *s);
  * rule's limit (a result whose plies would pass the limit is a draw too). */
 engine_outcome_t fade_outcome(const state_t *s);
 
-/* The table's own answer for s: every perfect move, or 0 if it has none (a damaged
- * table: an empty set). Precondition: as fade_best_cells(). */
+/* The table's own answer for s: its perfect move as a one-cell set, or 0 if its record
+ * names no empty cell (a damaged table). Precondition: as fade_best_cells(). */
 uint16_t fade_table_cells(const uint8_t *table, const state_t *s);
 
 #endif

@@ -1,7 +1,7 @@
 /* firmware/engine/gen_fade.c - solves fading marks on the host by retrograde analysis and
- * writes the packed table of every perfect move (firmware/engine/README.md, "Fading
- * marks"). --damaged: slot 0's first bit flipped, the CRC stale (tests). --time: the
- * analysis's wall-clock on stdout, a `make bench` line. */
+ * writes the packed table of one perfect move per state (firmware/engine/README.md,
+ * "Fading marks"). --damaged: the first record's first bit flipped, the CRC stale
+ * (tests). --time: the analysis's wall-clock on stdout, a `make bench` line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,8 +373,8 @@ static void gen_put(uint8_t *stream, uint32_t *at, uint16_t v, uint8_t bits)
             stream[*at / 8u] |= (uint8_t)(1u << (*at % 8u));
 }
 
-/* A record: the best cells of the class's image with ranked ages, one bit per empty cell
- * of the image in increasing order; 0 if those ages make no state (or it has no move). */
+/* The perfect moves of the class's image with ranked ages, one bit per empty cell of the
+ * image in increasing order; 0 if those ages make no state (or it has no move). */
 static uint16_t gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt)
 {
     gen_state_t g = {{0}, {0}, phase / 2u, (uint8_t)((phase + 1u) / 2u)};
@@ -391,32 +391,48 @@ static uint16_t gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt)
     return bits;
 }
 
+/* A record's bits in phase p: enough for an index below the image's 9 - p empty cells. */
+static uint8_t gen_width(uint8_t p)
+{
+    uint8_t width = 0;
+    while ((POS_CELLS - 1u - p) >> width)
+        width++;
+    return width;
+}
+
 #define GEN_ORDERS_MAX 36u /* 3! x 3! orders of the ages */
-static uint16_t gen_records[GEN_PHASES][GEN_CLASSES_MAX][GEN_ORDERS_MAX];
-static uint8_t gen_same[GEN_PHASES][GEN_CLASSES_MAX]; /* every order: one set */
+static uint8_t gen_records[GEN_PHASES][GEN_CLASSES_MAX][GEN_ORDERS_MAX];
+static uint8_t gen_same[GEN_PHASES][GEN_CLASSES_MAX]; /* every order: one record */
 static uint16_t gen_flag_bytes[GEN_PHASES];           /* the phase's flags and counts */
 
-/* Every record of the phase, rm major; which classes have one set for every order; the
- * phase's flag bytes (none if no class has, or a class has one order). 0: a failure. */
+/* Every record of the phase, rm major: the move's index among the image's empty cells,
+ * the lowest cell perfect for every order of the ages if one is (the class is then
+ * flagged: one record), else each order's lowest perfect cell (README, "The fading
+ * table"); the phase's flag bytes, if the records they spare outweigh them (else none:
+ * every class has a record per order). 0: a failure. */
 static int gen_phase_records(uint8_t p)
 {
-    uint8_t fm = gen_factorial[p / 2u], ft = gen_factorial[(p + 1u) / 2u], any = 0;
+    uint8_t fm = gen_factorial[p / 2u], ft = gen_factorial[(p + 1u) / 2u];
+    uint32_t flagged = 0, groups = (gen_classes[p] + 7u) / 8u;
     for (uint16_t c = 0; c < gen_classes[p]; c++) {
-        gen_same[p][c] = 1;
+        uint16_t sets[GEN_ORDERS_MAX], every = 0x1FFu;
         for (uint8_t o = 0; o < fm * ft; o++) {
-            uint16_t *r = &gen_records[p][c][o];
-            *r = gen_record(gen_images[p][c], p, o / ft, o % ft);
-            if (!*r)
+            sets[o] = gen_record(gen_images[p][c], p, o / ft, o % ft);
+            if (!sets[o])
                 return 0;
-            gen_same[p][c] &= *r == gen_records[p][c][0];
+            every &= sets[o];
         }
-        any |= gen_same[p][c];
+        for (uint8_t o = 0; o < fm * ft; o++)
+            gen_records[p][c][o] = pos_first_cell(every ? every : sets[o]);
+        gen_same[p][c] = every != 0;
+        flagged += gen_same[p][c];
     }
-    gen_flag_bytes[p] = fm * ft > 1u && any ? (uint16_t)(2u * ((gen_classes[p] + 7u) / 8u)) : 0u;
+    uint32_t saved = flagged * (fm * ft - 1u) * gen_width(p); /* bits, against 16 a group */
+    gen_flag_bytes[p] = saved > 16u * groups ? (uint16_t)(2u * groups) : 0u;
     return 1;
 }
 
-/* Per 8 classes of the phase: their flags (bit i: class 8g + i has one set for every
+/* Per 8 classes of the phase: their flags (bit i: class 8g + i has one record for every
  * order), then the count of such classes before them. 0: a count past a byte. */
 static int gen_put_flags(uint8_t p, uint8_t *at)
 {
@@ -456,7 +472,7 @@ static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
         phase_bits[p] = bit;
         for (uint16_t c = 0; c < gen_classes[p]; c++)
             for (uint8_t o = 0; o < (gen_flag_bytes[p] && gen_same[p][c] ? 1u : orders); o++)
-                gen_put(stream, &bit, gen_records[p][c][o], (uint8_t)(POS_CELLS - p));
+                gen_put(stream, &bit, gen_records[p][c][o], gen_width(p));
     }
     phase_bits[GEN_PHASES] = bit;
     if (bit > 0xFFFFu)
@@ -526,7 +542,7 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
     fprintf(c,
             "/* Generated by firmware/engine/gen_fade.c - do not edit.\n"
             " * Fading marks: %u states, the empty board %s; %u canonical classes,\n"
-            " * every perfect move, %zu bytes.%s */\n"
+            " * one perfect move per state, %zu bytes.%s */\n"
             "#include \"fade.h\"\n\nconst uint8_t fade_table[FADE_TABLE_BYTES] PROGMEM = {",
             (unsigned)gen_count, empty, (unsigned)keys[GEN_PHASES], bytes,
             damaged ? "\n * DAMAGED for tests: the first record's bit flipped; the CRC is stale."

@@ -18,8 +18,8 @@ void play_init(void);
  * damaged"). */
 bool play_table_ok(uint8_t rule);
 /* Precondition of each: s legal under the rule, not over. The documented move (normal
- * and misère: the tie-break of README, "Perfect, and how ties break"; fading: the lowest
- * perfect cell), and every perfect move (the AI draws from it). */
+ * and misère: the tie-break of README, "Perfect, and how ties break"; fading: the one its
+ * table stores), and every perfect move (the AI draws from it; fading: that one move). */
 uint8_t play_move(uint8_t rule, const state_t *s);
 uint16_t play_best_cells(uint8_t rule, const state_t *s);
 /* Precondition: legal (over too). W/D/L for the side to move and the plies to the end

@@ -7,11 +7,12 @@
  * gets its outcome by the play-out of the table's moves, and every outcome must agree
  * with its children's (a win in d: a move to a loss in d - 1 and none to a shorter loss;
  * a loss in d: every move to a win, the longest in d - 1; a draw: no move to a loss),
- * and every set must be exactly the moves that reach the best child. A win or loss comes
- * from a play-out that ended on a line, so it is real; by induction on the distance,
- * agreeing outcomes are then the game's values, and the sets are perfect. Also: the rule
- * on examples and exhaustively, the draw rule's limit, the damaged and forged tables,
- * the fallback's answers, and the per-rule API. */
+ * and every state's move must be one of the moves that reach the best child (the table
+ * stores one; its set is that cell alone). A win or loss comes from a play-out that ended
+ * on a line, so it is real; by induction on the distance, agreeing outcomes are then the
+ * game's values, and the moves are perfect. Also: the rule on examples and exhaustively,
+ * the draw rule's limit, the damaged and forged tables, the fallback's answers, and the
+ * per-rule API. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -217,7 +218,7 @@ static void test_every_state(void **state)
 }
 
 /* The outcome state i must have by its children's (the header's argument), and the set
- * of moves that reach the best child. */
+ * of moves that reach the best child: every perfect move. */
 static engine_outcome_t fx_expected(uint32_t i, uint16_t *best)
 {
     const state_t *s = &fx_states[i];
@@ -257,7 +258,7 @@ static engine_outcome_t fx_expected(uint32_t i, uint16_t *best)
 static void test_table_solves_the_game(void **state)
 {
     (void)state;
-    uint32_t counts[3] = {0}, dist_max = 0;
+    uint32_t counts[3] = {0}, dist_max = 0, choices = 0;
     assert_true(fx_depth_max + FADE_DIST_MAX + 1u < FADE_PLY_LIMIT); /* no limit here */
     for (uint32_t i = 0; i < fx_count; i++) {
         const state_t *s = &fx_states[i];
@@ -268,27 +269,33 @@ static void test_table_solves_the_game(void **state)
             assert_int_equal(got.plies, 0);
             continue;
         }
-        uint16_t best = 0;
+        uint16_t best = 0, cells = play_best_cells(RULE_FADING, s);
         engine_outcome_t want = fx_expected(i, &best);
-        if (got.result != want.result || got.plies != want.plies ||
-            play_best_cells(RULE_FADING, s) != best)
-            fail_msg("state %u (x %03x o %03x): outcome %d/%u, set %03x; its children say "
-                     "%d/%u, %03x", (unsigned)i, s->pos.x, s->pos.o, got.result, got.plies,
-                     play_best_cells(RULE_FADING, s), want.result, want.plies, best);
-        assert_int_equal(play_move(RULE_FADING, s), pos_first_cell(best));
+        if (got.result != want.result || got.plies != want.plies || pos_count(cells) != 1u ||
+            (cells & (uint16_t)~best))
+            fail_msg("state %u (x %03x o %03x): outcome %d/%u, move %03x; its children say "
+                     "%d/%u, perfect moves %03x", (unsigned)i, s->pos.x, s->pos.o, got.result,
+                     got.plies, cells, want.result, want.plies, best);
+        assert_int_equal(play_move(RULE_FADING, s), pos_first_cell(cells));
+        choices += pos_count(best) > 1u;
         if (got.result != ENGINE_DRAW && got.plies > dist_max)
             dist_max = got.plies;
     }
     assert_true(fade_table_ok()); /* the table answered every state itself */
-    print_message("fading, states by X and O: %u won, %u drawn, %u lost for the side to move\n",
-                  (unsigned)counts[2], (unsigned)counts[1], (unsigned)counts[0]);
+    print_message("fading, states by X and O: %u won, %u drawn, %u lost for the side to move; "
+                  "%u unfinished with more than one perfect move\n", (unsigned)counts[2],
+                  (unsigned)counts[1], (unsigned)counts[0], (unsigned)choices);
     assert_int_equal(counts[2], 78613);
     assert_int_equal(counts[1], 13193);
     assert_int_equal(counts[0], 36364);
+    assert_int_equal(choices, 14694); /* where the table's one move is a choice */
     assert_int_equal(dist_max, FADE_DIST_MAX);
     assert_int_equal(fx_out[0].result, ENGINE_WIN); /* the empty board: X wins */
     assert_int_equal(fx_out[0].plies, 13);
-    assert_int_equal(play_best_cells(RULE_FADING, &fx_states[0]), 0x0AA); /* the edges */
+    uint16_t edges = 0;
+    fx_expected(0, &edges);
+    assert_int_equal(edges, 0x0AA); /* only the edges win */
+    assert_int_equal(play_best_cells(RULE_FADING, &fx_states[0]), 1u << 1); /* the lowest */
 }
 
 /* The draw rule: a win or loss whose plies would pass FADE_PLY_LIMIT is a draw (the
@@ -367,8 +374,10 @@ static void test_damaged_table(void **state)
     assert_true(play_table_ok(RULE_FADING));
 }
 
-/* Tables whose CRC was made valid (damage the CRC misses). Records that name no cell:
- * the first such answer refuses the table for good, the answer is the fallback's. A
+/* Tables whose CRC was made valid (damage the CRC misses). Every record's bits set: an
+ * index past the empty cells names no cell, and the first such answer refuses the table
+ * for good, the answer is the fallback's; where the empty cells are a power of two (4 or
+ * 8) every index names one, a legal move that only the CRC tells from the true one. A
  * displacement changed: its bucket's classes read other classes' records, answers the
  * look-up cannot tell from true ones (the CRC is what guards them, as the normal table's
  * displacements), yet only ever empty cells; the other classes keep their own. */
@@ -376,16 +385,30 @@ static void test_forged_table(void **state)
 {
     (void)state;
     uint8_t *forged = fx_copy(0, 0);
-    memset(forged + FADE_BITS_OFFSET, 0, FADE_TABLE_BYTES - 2u - FADE_BITS_OFFSET);
+    int refused = 0, legal = 0;
+    memset(forged + FADE_BITS_OFFSET, 0xFF, FADE_TABLE_BYTES - 2u - FADE_BITS_OFFSET);
     fx_forge_crc(forged);
     for (uint32_t i = 0; i < fx_count; i += 97u) {
-        if (state_is_over(RULE_FADING, &fx_states[i]))
+        const state_t *s = &fx_states[i];
+        uint8_t empty = pos_count(pos_empty(s->pos));
+        if (state_is_over(RULE_FADING, s))
             continue;
         assert_true(fade_use_table(forged));
-        assert_int_equal(fade_table_cells(forged, &fx_states[i]), 0);
-        check_fallback(&fx_states[i]);
-        assert_false(fade_table_ok());
+        if (empty & (empty - 1u)) {
+            assert_int_equal(fade_table_cells(forged, s), 0);
+            check_fallback(s);
+            assert_false(fade_table_ok());
+            refused++;
+            continue;
+        }
+        uint16_t cells = fade_table_cells(forged, s);
+        assert_int_equal(pos_count(cells), 1);
+        assert_int_equal(cells & (uint16_t)~pos_empty(s->pos), 0);
+        assert_int_equal(fade_best_cells(s), cells);
+        assert_true(fade_table_ok());
+        legal++;
     }
+    assert_true(refused > 0 && legal > 0);
     static const uint16_t buckets[] = FADE_PHASE_BUCKETS;
     forged = fx_copy(buckets[4], 0x01u); /* phase 4's first bucket (two X, two O) */
     fx_forge_crc(forged);

@@ -2,10 +2,11 @@
  * the console after `game fading`, the person as X and as O by turns, its moves half the
  * engine's perfect move (it presses the AI hardest, and as X wins: the AI must then lose
  * as late as it can) and half a random empty cell (it reaches states perfect play never
- * does), each game forked from one booted board; every AI reply must be one of the host
- * engine's perfect moves (fade_best_cells(): its table, which test-variants proves equal
- * to the Python reference on every state), up to the draw rule's last mark. A sample of
- * the reachable states, not all of them: the person's strategies branch past counting. */
+ * does), each game forked from one booted board; every AI reply must be the host
+ * engine's perfect move (fade_best_cells(): its table's one move, which test-variants
+ * proves one of the Python reference's perfect moves on every state), up to the draw
+ * rule's last mark. A sample of the reachable states, not all of them: the person's
+ * strategies branch past counting. */
 #define _GNU_SOURCE
 #include "proof.h"
 
@@ -27,15 +28,15 @@ static int fading_person(const state_t *s)
     return -1;
 }
 
-/* The AI's reply after the line at capture index `from`, checked against the best set of
- * s and played on it: 0, or -1 after proof_fail(). */
+/* The AI's reply after the line at capture index `from`, checked against the engine's
+ * move in s (its best set: that one move) and played on it: 0, or -1 after proof_fail(). */
 static int fading_ai(state_t *s, int from)
 {
     int idx = wait_line_from("ai: ", from, 2000), a = idx < 0 ? -1 : line_cell(proof_cap[idx]);
     uint16_t best = play_best_cells(RULE_FADING, s);
     if (a < 0 || !(best >> a & 1)) {
-        proof_fail("fading: the AI answered %d at ply %u (x=%03x o=%03x, %c to move), not one "
-                   "of the perfect moves %03x",
+        proof_fail("fading: the AI answered %d at ply %u (x=%03x o=%03x, %c to move), not the "
+                   "perfect move %03x",
                    a + 1, s->plies, s->pos.x, s->pos.o, s->to_move == PLAYER_X ? 'x' : 'o', best);
         return -1;
     }
@@ -101,7 +102,7 @@ int cmd_fading(long games)
         printf("sim_fading: FAILED: %s\n", proof_sh->first_error);
         return 1;
     }
-    printf("sim_fading: ok (every AI reply on the console is one of the engine's perfect "
-           "moves for fading)\n");
+    printf("sim_fading: ok (every AI reply on the console is the engine's perfect move for "
+           "fading)\n");
     return 0;
 }

@@ -3,10 +3,11 @@ from the rules as firmware/engine/README.md states them and from nothing of the
 firmware's code: misère by memoised negamax over boards, fading marks by retrograde
 analysis over predecessor lists with move counters.
 
-It writes, for every reachable state, the documented move, the perfect moves and the
-outcome, in the line format of tests/variants/variants_export.c (the firmware's
-answers), so that tests/variants/test_variants.py compares the two line by line and a
-simulation proof can read the reference itself:
+It writes, for every reachable state, the documented move (fading: the lowest perfect
+move; the firmware's table stores one perfect move, not always that one), the perfect
+moves and the outcome, in the line format of tests/variants/variants_export.c (the
+firmware's answers), so that tests/variants/test_variants.py compares the two line by
+line and a simulation proof can read the reference itself:
 
     python3 -m tests.variants.reference export DIR   DIR/reference_{misere,fading}.txt
 

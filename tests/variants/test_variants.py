@@ -1,8 +1,10 @@
 """tests/variants/test_variants.py - the firmware's answers on every state of misère and
 fading marks (tests/variants/variants_export.c, run by `make test-variants`) against the
 independent reference (tests/variants/reference.py): the same states, and on each the
-same documented move, the same set of perfect moves and the same outcome. The reference
-is checked against what is known of the games, and the comparison against a planted
+same outcome; misère's the same documented move and the same set of perfect moves;
+fading's one move (its table stores one: firmware/engine/README.md, "The fading table")
+one of the reference's perfect moves, and its set that move alone. The reference is
+checked against what is known of the games, and each comparison against a planted
 difference. The files come from VARIANTS_DIR (make sets it), else build/variants."""
 import os
 
@@ -27,6 +29,23 @@ def differences(firmware, want):
     keys = set(firmware) | set(want)
     return sorted("%s: firmware %s, reference %s" % (k, firmware.get(k), want.get(k))
                   for k in keys if firmware.get(k) != want.get(k))
+
+
+def fading_differences(firmware, want):
+    """Every state where the firmware's fading answer is not one perfect move of the
+    reference's with the reference's outcome, or that one of them lacks."""
+    wrong = []
+    for k in sorted(set(firmware) | set(want)):
+        if k not in firmware or k not in want:
+            wrong.append("%s: firmware %s, reference %s" % (k, firmware.get(k), want.get(k)))
+            continue
+        move, best, out = firmware[k].split()
+        ref_move, ref_best, ref_out = want[k].split()
+        one = "- 000" if move == "-" else "%d %03x" % (int(move), 1 << int(move))
+        perfect = move == ref_move if move == "-" else int(ref_best, 16) >> int(move) & 1
+        if out != ref_out or "%s %s" % (move, best) != one or not perfect:
+            wrong.append("%s: firmware %s, reference %s" % (k, firmware[k], want[k]))
+    return wrong
 
 
 def read(name):
@@ -85,7 +104,7 @@ def test_firmware_agrees_on_misere(misere):
 
 
 def test_firmware_agrees_on_fading(fading):
-    diff = differences(answers(read("fading"), 3), answers(fading, 3))
+    diff = fading_differences(answers(read("fading"), 3), answers(fading, 3))
     assert not diff, "%d states differ, e.g. %s" % (len(diff), diff[:3])
 
 
@@ -96,3 +115,32 @@ def test_the_comparison_catches_a_planted_difference(misere):
     diff = differences(answers(planted, 1), answers(misere, 1))
     assert len(diff) == 2
     assert any("W99" in d for d in diff) and any("firmware None" in d for d in diff)
+
+
+def one_move(line, cell=None):
+    """A reference line as the firmware answers: its lowest perfect move (or `cell`) and
+    that move alone as the set."""
+    words = line.split()
+    if words[3] == "-":
+        return line
+    move = words[3] if cell is None else str(cell)
+    return " ".join(words[:3] + [move, "%03x" % (1 << int(move)), words[5]])
+
+
+def test_the_fading_comparison_catches_a_move_not_perfect(fading):
+    planted = [one_move(line) for line in fading]
+    assert not fading_differences(answers(planted, 3), answers(fading, 3))
+    wrong, whole = None, None  # a legal move outside the set; a set of several moves
+    for k, line in enumerate(fading):
+        words = line.split()
+        if words[3] == "-":
+            continue
+        best = int(words[4], 16)
+        empty = [c for c in range(9) if str(c) not in words[1] + words[2]]
+        outside = [c for c in empty if not best >> c & 1]
+        if wrong is None and outside:
+            wrong, planted[k] = " ".join(words[:3]), one_move(line, outside[0])
+        elif whole is None and bin(best).count("1") > 1:
+            whole, planted[k] = " ".join(words[:3]), line  # the reference's own set
+    diff = fading_differences(answers(planted, 3), answers(fading, 3))
+    assert [d.split(":")[0] for d in diff] == sorted([wrong, whole])

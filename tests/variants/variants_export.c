@@ -7,7 +7,8 @@
  *
  * BOARD: 9 cells in reading order, . x o. MOVER: x or o. A queue: its cells 0-8 oldest
  * first, - when empty. MOVE: the documented move, - on a finished board. BEST: the
- * perfect moves as 3 hex digits (bit i: cell i), 000 on a finished board. OUTCOME: W, D
+ * perfect moves as 3 hex digits (bit i: cell i), 000 on a finished board (fading: the
+ * table's one move, alone; the reference writes every one). OUTCOME: W, D
  * or L for the side to move and the plies to the end (fading: a draw's plies to the draw
  * rule's limit, from the fewest plies the marks need). The states come from a search of
  * the firmware's own rules (pos_play, state_play) from the empty board. */

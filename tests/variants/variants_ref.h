@@ -10,7 +10,8 @@
 
 typedef struct {
     uint16_t best;  /* every perfect move (bit i: cell i); 0 on a finished game */
-    uint8_t move;   /* the documented move, POS_NO_MOVE on a finished game */
+    uint8_t move;   /* the documented move (fading: the lowest perfect one), POS_NO_MOVE
+                     * on a finished game */
     char result;    /* 'W', 'D' or 'L' for the side to move */
     uint8_t plies;  /* to the end (fading's draw: to the limit, from the fewest plies) */
 } variants_answer_t;
