@@ -12,7 +12,7 @@ static const uint8_t *fade_in_use;
 static const uint16_t fade_phase_classes[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_CLASSES;
 static const uint16_t fade_phase_buckets[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BUCKETS;
 static const uint16_t fade_phase_flags[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_FLAGS;
-static const uint16_t fade_phase_bits[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_BITS;
+static const uint16_t fade_phase_records[FADE_PHASES + 1u] PROGMEM = FADE_PHASE_RECORDS;
 static const uint8_t fade_factorial[FADE_KEEP + 1u] PROGMEM = {1, 1, 2, 6};
 
 bool fade_use_table(const uint8_t *table)
@@ -65,12 +65,19 @@ static uint16_t fade_class(const uint8_t *table, uint8_t phase, uint16_t key)
     return (uint16_t)((key / b + pgm_read_byte(table + first + key % b)) % n);
 }
 
-/* `width` (at most 9) bits of the records' stream from `bit`: two bytes hold them. */
-static uint16_t fade_bits(const uint8_t *table, uint16_t bit, uint8_t width)
+/* Record r of a phase whose images have e empty cells: digit r mod d, in base e, of the
+ * phase's byte r / d, d the most base-e digits a byte holds (e^d <= 256: README, "The
+ * fading table"). A byte of e^d or more is damage: read as e, an index no cell has. */
+static uint8_t fade_digit(const uint8_t *records, uint16_t r, uint8_t e)
 {
-    const uint8_t *at = table + FADE_BITS_OFFSET + bit / 8u;
-    uint16_t word = (uint16_t)(pgm_read_byte(at) | pgm_read_byte(at + 1) << 8);
-    return (uint16_t)(word >> (bit & 7u)) & (uint16_t)((1u << width) - 1u);
+    uint16_t top = 1u;
+    uint8_t d = 0, weight = 1u;
+    for (; top * e <= 256u; d++)
+        top = (uint16_t)(top * e);
+    uint8_t byte = pgm_read_byte(records + r / d);
+    for (uint8_t i = (uint8_t)(r % d); i > 0; i--)
+        weight = (uint8_t)(weight * e);
+    return byte < top ? (uint8_t)(byte / weight % e) : e;
 }
 
 /* The canonical image of a state seen from its mover: each side's ages in the image's
@@ -123,8 +130,8 @@ static uint16_t fade_record(const uint8_t *table, uint8_t phase, uint16_t c, uin
 
 /* The look-up (README, "The fading table"): the canonical image of (mover's marks, other
  * side's marks), the ages of each side's marks in the image's cell order, the record of
- * that class and those ranks: the move's index among the image's empty cells, in as few
- * bits as hold an index below their count, mapped back. An index past them: damage. */
+ * that class and those ranks: the move's index among the image's empty cells, a digit in
+ * base their count, mapped back. A damaged byte: no cell. */
 uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
 {
     const fade_image_t *w = &fade_image;
@@ -135,11 +142,9 @@ uint16_t fade_table_cells(const uint8_t *table, const state_t *s)
     uint8_t rank =
         (uint8_t)(fade_rank(w->age[0], w->count[0]) * theirs + fade_rank(w->age[1], w->count[1]));
     uint16_t record = fade_record(table, phase, fade_class(table, phase, canon.key), orders, rank);
-    uint8_t width = 0;
-    while ((uint8_t)(e - 1u) >> width)
-        width++;
-    uint16_t index =
-        fade_bits(table, pgm_read_word(&fade_phase_bits[phase]) + record * width, width);
+    const uint8_t *records =
+        table + FADE_RECORDS_OFFSET + pgm_read_word(&fade_phase_records[phase]);
+    uint8_t index = fade_digit(records, record, e);
     return index < e ? (uint16_t)(1u << w->empty[index]) : 0u;
 }
 

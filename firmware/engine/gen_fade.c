@@ -1,6 +1,6 @@
 /* firmware/engine/gen_fade.c - solves fading marks on the host by retrograde analysis and
  * writes the packed table of one perfect move per state (firmware/engine/README.md,
- * "Fading marks"). --damaged: the first record's first bit flipped, the CRC stale
+ * "Fading marks"). --damaged: the first record's byte changed, the CRC stale
  * (tests). --time: the analysis's wall-clock on stdout, a `make bench` line. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,14 +365,6 @@ static void gen_unrank(uint16_t mask, uint8_t n, uint8_t r, uint8_t *queue)
         queue[age[i]] = cells[i];
 }
 
-/* Append `bits` bits of v to the stream (bit b: byte b / 8, bit b % 8). */
-static void gen_put(uint8_t *stream, uint32_t *at, uint16_t v, uint8_t bits)
-{
-    for (uint8_t i = 0; i < bits; i++, (*at)++)
-        if (v >> i & 1u)
-            stream[*at / 8u] |= (uint8_t)(1u << (*at % 8u));
-}
-
 /* The perfect moves of the class's image with ranked ages, one bit per empty cell of the
  * image in increasing order; 0 if those ages make no state (or it has no move). */
 static uint16_t gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt)
@@ -391,13 +383,14 @@ static uint16_t gen_record(pos_t image, uint8_t phase, uint8_t rm, uint8_t rt)
     return bits;
 }
 
-/* A record's bits in phase p: enough for an index below the image's 9 - p empty cells. */
-static uint8_t gen_width(uint8_t p)
+/* A record of phase p is a digit in base e = 9 - p (the image's empty cells); the most
+ * such digits a byte holds, d, with e^d <= 256 (README, "The fading table"). */
+static uint8_t gen_digits(uint8_t p)
 {
-    uint8_t width = 0;
-    while ((POS_CELLS - 1u - p) >> width)
-        width++;
-    return width;
+    unsigned e = POS_CELLS - p, d = 0;
+    for (unsigned top = e; top <= 256u; top *= e)
+        d++;
+    return (uint8_t)d;
 }
 
 #define GEN_ORDERS_MAX 36u /* 3! x 3! orders of the ages */
@@ -427,8 +420,8 @@ static int gen_phase_records(uint8_t p)
         gen_same[p][c] = every != 0;
         flagged += gen_same[p][c];
     }
-    uint32_t saved = flagged * (fm * ft - 1u) * gen_width(p); /* bits, against 16 a group */
-    gen_flag_bytes[p] = saved > 16u * groups ? (uint16_t)(2u * groups) : 0u;
+    uint32_t spared = flagged * (fm * ft - 1u); /* records, against a group's two bytes */
+    gen_flag_bytes[p] = spared > 2u * groups * gen_digits(p) ? (uint16_t)(2u * groups) : 0u;
     return 1;
 }
 
@@ -451,10 +444,28 @@ static int gen_put_flags(uint8_t p, uint8_t *at)
     return 1;
 }
 
+/* Phase p's records from `at`, each a digit of the bytes (README): record i is digit
+ * i mod d, in base e, of byte i / d. Returns the bytes they take. */
+static uint16_t gen_put_records(uint8_t p, uint8_t *at)
+{
+    uint8_t orders = gen_factorial[p / 2u] * gen_factorial[(p + 1u) / 2u], e = POS_CELLS - p;
+    uint16_t i = 0;
+    uint8_t d = gen_digits(p);
+    for (uint16_t c = 0; c < gen_classes[p]; c++)
+        for (uint8_t o = 0; o < (gen_flag_bytes[p] && gen_same[p][c] ? 1u : orders); o++, i++) {
+            uint8_t weight = 1;
+            for (uint8_t k = 0; k < i % d; k++)
+                weight = (uint8_t)(weight * e);
+            at[i / d] = (uint8_t)(at[i / d] + gen_records[p][c][o] * weight);
+        }
+    return (uint16_t)((i + d - 1u) / d);
+}
+
 /* The displacements, the flags, then the records phase by phase, each phase's classes in
- * slot order (a flagged class: one record); phase_bits[p]: where phase p's records
- * start in the stream. Returns the table's bytes (CRC included), 0 on a failure. */
-static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
+ * slot order (a flagged class: one record), each phase from a byte of its own;
+ * phase_at[p]: where phase p's records start after FADE_RECORDS_OFFSET. Returns the
+ * table's bytes (CRC included), 0 on a failure. */
+static size_t gen_pack(uint8_t *table, uint32_t *phase_at)
 {
     size_t at = 0;
     for (uint8_t p = 0; p < GEN_PHASES; p++)
@@ -465,19 +476,11 @@ static size_t gen_pack(uint8_t *table, uint32_t *phase_bits)
             return 0;
         at += gen_flag_bytes[p];
     }
-    uint8_t *stream = table + at;
-    uint32_t bit = 0;
-    for (uint8_t p = 0; p < GEN_PHASES; p++) {
-        uint8_t orders = gen_factorial[p / 2u] * gen_factorial[(p + 1u) / 2u];
-        phase_bits[p] = bit;
-        for (uint16_t c = 0; c < gen_classes[p]; c++)
-            for (uint8_t o = 0; o < (gen_flag_bytes[p] && gen_same[p][c] ? 1u : orders); o++)
-                gen_put(stream, &bit, gen_records[p][c][o], gen_width(p));
-    }
-    phase_bits[GEN_PHASES] = bit;
-    if (bit > 0xFFFFu)
-        return 0; /* the look-up counts the stream's bits in 16 bits */
-    size_t bytes = at + (bit + 7u) / 8u + 2u;
+    uint8_t *records = table + at;
+    phase_at[0] = 0;
+    for (uint8_t p = 0; p < GEN_PHASES; p++)
+        phase_at[p + 1u] = phase_at[p] + gen_put_records(p, records + phase_at[p]);
+    size_t bytes = at + phase_at[GEN_PHASES] + 2u;
     uint16_t crc = crc16(table, (uint16_t)(bytes - 2u));
     table[bytes - 2] = (uint8_t)(crc >> 8);
     table[bytes - 1] = (uint8_t)crc;
@@ -506,7 +509,7 @@ static void gen_list(FILE *h, const char *name, const uint32_t *v, uint8_t n)
 }
 
 static int gen_write(const char *c_path, const char *h_path, const uint8_t *table, size_t bytes,
-                     const uint32_t *phase_bits, uint8_t longest, int damaged)
+                     const uint32_t *phase_at, uint8_t longest, int damaged)
 {
     uint32_t keys[GEN_PHASES + 1] = {0}, buckets[GEN_PHASES + 1] = {0};
     uint32_t flags[GEN_PHASES + 1] = {0};
@@ -529,14 +532,15 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
             bytes, (unsigned)longest, (unsigned)gen_count);
     fprintf(h, "/* phase p (p marks on the board): classes [p] to [p + 1], buckets (their\n"
                " * displacements' bytes) [p] to [p + 1], its flag bytes from FADE_FLAGS_OFFSET\n"
-               " * + [p] to [p + 1] (none: no class flagged), records from bit [p] */\n");
+               " * + [p] to [p + 1] (none: no class flagged), its records' bytes from\n"
+               " * FADE_RECORDS_OFFSET + [p] to [p + 1] */\n");
     gen_list(h, "FADE_PHASE_CLASSES", keys, GEN_PHASES);
     gen_list(h, "FADE_PHASE_BUCKETS", buckets, GEN_PHASES);
     gen_list(h, "FADE_PHASE_FLAGS", flags, GEN_PHASES);
-    gen_list(h, "FADE_PHASE_BITS", phase_bits, GEN_PHASES);
+    gen_list(h, "FADE_PHASE_RECORDS", phase_at, GEN_PHASES);
     fprintf(h,
             "#define FADE_FLAGS_OFFSET %uu /* after the displacements */\n"
-            "#define FADE_BITS_OFFSET %uu /* the records' stream, after the flags */\n"
+            "#define FADE_RECORDS_OFFSET %uu /* the records, after the flags */\n"
             "#endif\n",
             (unsigned)buckets[GEN_PHASES], (unsigned)(buckets[GEN_PHASES] + flags[GEN_PHASES]));
     fprintf(c,
@@ -545,7 +549,7 @@ static int gen_write(const char *c_path, const char *h_path, const uint8_t *tabl
             " * one perfect move per state, %zu bytes.%s */\n"
             "#include \"fade.h\"\n\nconst uint8_t fade_table[FADE_TABLE_BYTES] PROGMEM = {",
             (unsigned)gen_count, empty, (unsigned)keys[GEN_PHASES], bytes,
-            damaged ? "\n * DAMAGED for tests: the first record's bit flipped; the CRC is stale."
+            damaged ? "\n * DAMAGED for tests: the first record's byte changed; the CRC is stale."
                     : "");
     gen_put_bytes(c, table, bytes);
     return fclose(c) || fclose(h) ? 1 : 0;
@@ -570,7 +574,7 @@ static int gen_solve(uint8_t *longest)
 int main(int argc, char **argv)
 {
     static uint8_t table[GEN_TABLE_MAX];
-    uint32_t phase_bits[GEN_PHASES + 1];
+    uint32_t phase_at[GEN_PHASES + 1];
     int damaged = argc > 1 && strcmp(argv[1], "--damaged") == 0, timed = 0;
     argv += damaged, argc -= damaged;
     timed = argc > 1 && strcmp(argv[1], "--time") == 0;
@@ -590,13 +594,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "gen_fade: two canonical images share a key, or no hash\n");
             return 1;
         }
-    size_t bytes = gen_pack(table, phase_bits);
+    size_t bytes = gen_pack(table, phase_at);
     if (!bytes || crc16(table, (uint16_t)bytes) != 0) {
-        fprintf(stderr, "gen_fade: a record has no state or no perfect move, the records pass "
-                        "65,535 bits, or a bad CRC\n");
+        fprintf(stderr, "gen_fade: a record has no state or no perfect move, a count of "
+                        "flagged classes past a byte, or a bad CRC\n");
         return 1;
     }
     if (damaged)
-        table[bytes - 2u - (phase_bits[GEN_PHASES] + 7u) / 8u] ^= 0x01u; /* the CRC stale */
-    return gen_write(argv[1], argv[2], table, bytes, phase_bits, longest, damaged);
+        table[bytes - 2u - phase_at[GEN_PHASES]] ^= 0x01u; /* the CRC stale */
+    return gen_write(argv[1], argv[2], table, bytes, phase_at, longest, damaged);
 }

@@ -374,43 +374,70 @@ static void test_damaged_table(void **state)
     assert_true(play_table_ok(RULE_FADING));
 }
 
-/* Tables whose CRC was made valid (damage the CRC misses). Every record's bits set: an
- * index past the empty cells names no cell, and the first such answer refuses the table
- * for good, the answer is the fallback's; where the empty cells are a power of two (4 or
- * 8) every index names one, a legal move that only the CRC tells from the true one. A
- * displacement changed: its bucket's classes read other classes' records, answers the
- * look-up cannot tell from true ones (the CRC is what guards them, as the normal table's
- * displacements), yet only ever empty cells; the other classes keep their own. */
-static void test_forged_table(void **state)
+/* Per phase, the first byte past its records (README, "The fading table": e^d, e the
+ * images' empty cells, d the most base-e digits a byte holds); 256: every byte names
+ * cells. */
+static const uint16_t fx_top[FADE_PHASES] = {81, 64, 49, 216, 125, 256, 243};
+
+/* A copy of the table whose record bytes of each phase p are fx_top[p] + delta (at most
+ * 255), its CRC made valid. */
+static uint8_t *fx_forge_records(int delta)
+{
+    static const uint16_t at[] = FADE_PHASE_RECORDS;
+    uint8_t *forged = fx_copy(0, 0);
+    for (uint8_t p = 0; p < FADE_PHASES; p++) {
+        int byte = fx_top[p] + delta > 255 ? 255 : fx_top[p] + delta;
+        memset(forged + FADE_RECORDS_OFFSET + at[p], byte, at[p + 1u] - at[p]);
+    }
+    fx_forge_crc(forged);
+    return forged;
+}
+
+/* Record bytes forged, the CRC made valid (damage the CRC misses). A byte just below its
+ * phase's top holds digits below e: every answer a legal cell. A byte of the top (243 in
+ * phase 6) or past it is damage: no cell, and the first such answer refuses the table for
+ * good, the answer is the fallback's; in phase 5 (4^4 = 256) every byte names cells, a
+ * legal move that only the CRC tells from the true one. Every state of every phase. */
+static void test_forged_records(void **state)
 {
     (void)state;
-    uint8_t *forged = fx_copy(0, 0);
-    int refused = 0, legal = 0;
-    memset(forged + FADE_BITS_OFFSET, 0xFF, FADE_TABLE_BYTES - 2u - FADE_BITS_OFFSET);
-    fx_forge_crc(forged);
-    for (uint32_t i = 0; i < fx_count; i += 97u) {
-        const state_t *s = &fx_states[i];
-        uint8_t empty = pos_count(pos_empty(s->pos));
-        if (state_is_over(RULE_FADING, s))
-            continue;
-        assert_true(fade_use_table(forged));
-        if (empty & (empty - 1u)) {
-            assert_int_equal(fade_table_cells(forged, s), 0);
-            check_fallback(s);
-            assert_false(fade_table_ok());
-            refused++;
-            continue;
+    static const int deltas[] = {-1, 0, 255};
+    for (uint8_t v = 0; v < sizeof deltas / sizeof deltas[0]; v++) {
+        const uint8_t *forged = fx_forge_records(deltas[v]);
+        uint32_t refused[FADE_PHASES] = {0}, legal[FADE_PHASES] = {0};
+        for (uint32_t i = 0; i < fx_count; i++) {
+            const state_t *s = &fx_states[i];
+            uint8_t phase = pos_count(s->pos.x | s->pos.o);
+            if (state_is_over(RULE_FADING, s))
+                continue;
+            bool damage = deltas[v] >= 0 && fx_top[phase] < 256u;
+            uint16_t cells = fade_table_cells(forged, s);
+            if (damage)
+                assert_int_equal(cells, 0);
+            else
+                assert_true(pos_count(cells) == 1 && !(cells & (uint16_t)~pos_empty(s->pos)));
+            if (refused[phase] + legal[phase] == 0) { /* the game's view, once per phase */
+                assert_true(fade_use_table(forged));
+                assert_int_equal(fade_best_cells(s), damage ? pos_empty(s->pos) : cells);
+                assert_int_equal(fade_table_ok(), !damage);
+            }
+            (damage ? refused : legal)[phase]++;
         }
-        uint16_t cells = fade_table_cells(forged, s);
-        assert_int_equal(pos_count(cells), 1);
-        assert_int_equal(cells & (uint16_t)~pos_empty(s->pos), 0);
-        assert_int_equal(fade_best_cells(s), cells);
-        assert_true(fade_table_ok());
-        legal++;
+        for (uint8_t p = 0; p < FADE_PHASES; p++)
+            assert_true((deltas[v] >= 0 && fx_top[p] < 256u ? refused : legal)[p] > 0);
     }
-    assert_true(refused > 0 && legal > 0);
+    assert_true(fade_use_table(fade_table));
+}
+
+/* A displacement changed, the CRC made valid: its bucket's classes read other classes'
+ * records, answers the look-up cannot tell from true ones (the CRC is what guards them,
+ * as the normal table's displacements), yet only ever empty cells; the other classes keep
+ * their own. */
+static void test_forged_displacement(void **state)
+{
+    (void)state;
     static const uint16_t buckets[] = FADE_PHASE_BUCKETS;
-    forged = fx_copy(buckets[4], 0x01u); /* phase 4's first bucket (two X, two O) */
+    uint8_t *forged = fx_copy(buckets[4], 0x01u); /* phase 4's first bucket (two X, two O) */
     fx_forge_crc(forged);
     int moved = 0, kept = 0;
     for (uint32_t i = 0; i < fx_count; i++) {
@@ -467,7 +494,8 @@ int main(void)
         cmocka_unit_test_setup(test_table_solves_the_game, fx_setup),
         cmocka_unit_test_setup(test_draw_rule_limit, fx_setup),
         cmocka_unit_test_setup(test_damaged_table, fx_setup),
-        cmocka_unit_test_setup(test_forged_table, fx_setup),
+        cmocka_unit_test_setup(test_forged_records, fx_setup),
+        cmocka_unit_test_setup(test_forged_displacement, fx_setup),
         cmocka_unit_test_setup(test_play_api, fx_setup),
     };
     return cmocka_run_group_tests_name("fading", tests, NULL, NULL);
