@@ -255,7 +255,7 @@ static bool console_stats_shown(const stats_t *st, uint8_t i)
     if (i < CON_STATS_LINES) {
         return i < STATS_TABLES || st->before;
     }
-    const uint16_t *n = st->variants[v / STATS_TABLES][v % STATS_TABLES];
+    const uint16_t *n = st->games[RULE_MISERE + v / STATS_TABLES][v % STATS_TABLES];
     return (n[0] | n[1] | n[2] | n[3]) != 0;
 }
 

@@ -78,7 +78,7 @@ void say_stats(const stats_t *st, uint8_t rule, uint8_t i)
 {
     bool table = i < STATS_TABLES;
     uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
-    const uint16_t *n = table ? stats_tables_of(st, rule)[i] : st->old[mode];
+    const uint16_t *n = table ? st->games[rule][i] : st->old[mode];
     out_P(s_stats);
     if (rule != RULE_NORMAL) {
         out_nth_P(s_game, (uint8_t)(rule + 1u));

@@ -48,8 +48,7 @@ static uint16_t game_bar_count(const uint16_t *n, uint8_t i, uint8_t shift)
  * each is below 2048, so a sum of four stays within 16 bits. */
 static void game_stats_picture(const game_t *g, uint8_t pic, leds_frame_t *p)
 {
-    const uint16_t *n =
-        stats_tables_of(&g->stats, g->rule)[stats_table(g->settings.mode, g->level)];
+    const uint16_t *n = g->stats.games[g->rule][stats_table(g->settings.mode, g->level)];
     uint16_t top = 0;
     uint8_t shift = 0;
     memset(p, 0, sizeof *p);

@@ -50,9 +50,8 @@ bool stats_counts_valid(const uint16_t *n, uint8_t count)
 bool stats_valid(const stats_t *st)
 {
     return st->format == STATS_FORMAT && st->before <= 1u &&
-           stats_counts_valid(st->games[0], STATS_TABLES * STATS_KINDS) &&
-           stats_counts_valid(st->old[0], 2u * STATS_RESULTS) &&
-           stats_counts_valid(st->variants[0][0], (RULE_COUNT - 1u) * STATS_TABLES * STATS_KINDS);
+           stats_counts_valid(st->games[0][0], RULE_COUNT * STATS_TABLES * STATS_KINDS) &&
+           stats_counts_valid(st->old[0], 2u * STATS_RESULTS);
 }
 
 static bool stats_old_valid(const stats_old_t *old)
@@ -80,7 +79,7 @@ static void stats_migrate(stats_t *st, const stats_old_t *old)
     stats_clear(st);
     st->before = 1;
     for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-        st->games[STATS_TABLE_2P][k] = old->n[GAME_MODE_2P][k];
+        st->games[RULE_NORMAL][STATS_TABLE_2P][k] = old->n[GAME_MODE_2P][k];
     }
 }
 
