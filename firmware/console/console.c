@@ -311,15 +311,11 @@ static void console_best(pos_t p)
     out_nl();
 }
 
+/* `solve`'s answer for the legal board b. */
 static void console_solve_answer(const notation_board_t *b)
 {
     pos_t p = {b->x, b->o};
-    uint8_t n;
-    if (!pos_is_legal(p)) {
-        console_error(CON_E_ILLEGAL);
-        return;
-    }
-    n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
+    uint8_t n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
     if (b->format != NOTATION_DIGITS) {
         n = (uint8_t)(n + 3u * pos_to_move(p)); /* PLAYER_X 1, PLAYER_O 2 */
     }
@@ -368,15 +364,33 @@ static void console_help_line(console_t *c)
     c->help_at = (uint8_t)(i + 1u);
 }
 
-/* One line of `solve`'s board: line k of 3 brings cells 3k-2..3k; `solve BOARD` is
- * line 3 of 3. The last one answers. */
-static void console_solve_line(console_t *c, const char *line)
+/* One line of a board in c->solve, c->solve_lines of them still to come: line k of 3
+ * brings cells 3k-2..3k; a board on one line (`solve BOARD`, `best BOARD`) is line 3 of 3.
+ * True after the last one when the board is legal; a mistake is said (the board
+ * dropped). */
+static bool console_board_line(console_t *c, const char *line)
 {
-    if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
-        c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
+    notation_board_t *b = &c->solve;
+    if (notation_add(b, line, (uint8_t)strlen(line)) != NOTATION_OK ||
+        b->cells != POS_CELLS + 3u - 3u * c->solve_lines) {
         c->solve_lines = 0;
         console_error(CON_E_BOARD);
-    } else if (--c->solve_lines == 0) {
+        return false;
+    }
+    if (--c->solve_lines != 0) {
+        return false;
+    }
+    if (!pos_is_legal((pos_t){b->x, b->o})) {
+        console_error(CON_E_ILLEGAL);
+        return false;
+    }
+    return true;
+}
+
+/* A line of `solve`'s board; the last one answers. */
+static void console_solve_line(console_t *c, const char *line)
+{
+    if (console_board_line(c, line)) {
         console_solve_answer(&c->solve);
     }
 }
@@ -500,12 +514,8 @@ static void con_do_BEST(const con_call_t *k)
         return;
     }
     notation_begin(b);
-    if (notation_add(b, k->text, (uint8_t)strlen(k->text)) != NOTATION_OK ||
-        b->cells != POS_CELLS) {
-        console_error(CON_E_BOARD);
-    } else if (!pos_is_legal((pos_t){b->x, b->o})) {
-        console_error(CON_E_ILLEGAL);
-    } else {
+    k->c->solve_lines = 1;
+    if (console_board_line(k->c, k->text)) {
         console_best((pos_t){b->x, b->o});
     }
 }
