@@ -13,6 +13,13 @@ void game_setting(game_t *g, uint8_t *field, uint8_t value)
     }
 }
 
+/* A setting set and reported as `kind` with its value. */
+static void game_setting_said(game_t *g, uint8_t *field, uint8_t value, game_report_kind_t kind)
+{
+    game_setting(g, field, value);
+    game_report(g, kind)->value = value;
+}
+
 /* The next game's level; with this_game, the game under way's too. */
 static void game_level_set(game_t *g, uint8_t level, bool this_game)
 {
@@ -67,8 +74,7 @@ bool game_set_game(game_t *g, uint8_t rule)
         game_rule_refused(g, rule);
         return false;
     }
-    game_setting(g, &g->settings.game, rule);
-    game_report(g, GAME_REP_GAME)->value = rule;
+    game_setting_said(g, &g->settings.game, rule, GAME_REP_GAME);
     if (rule != g->rule) {
         game_start(g, g->settings.mode, true); /* a new game under the new rule */
     }
@@ -85,23 +91,20 @@ uint8_t game_game_next(uint8_t rule)
 
 void game_set_color_blind(game_t *g, bool on)
 {
-    game_setting(g, &g->settings.color_blind, on);
-    game_report(g, GAME_REP_COLOR_BLIND)->value = on;
+    game_setting_said(g, &g->settings.color_blind, on, GAME_REP_COLOR_BLIND);
 }
 
 void game_set_sound(game_t *g, uint8_t setting)
 {
     if (setting < SOUNDS_SETTINGS) {
-        game_setting(g, &g->settings.sound, setting);
-        game_report(g, GAME_REP_SOUND)->value = setting;
+        game_setting_said(g, &g->settings.sound, setting, GAME_REP_SOUND);
     }
 }
 
 void game_set_brightness(game_t *g, uint8_t level)
 {
     if (level < LEDS_BRIGHT_LEVELS) {
-        game_setting(g, &g->settings.brightness, level);
-        game_report(g, GAME_REP_BRIGHTNESS)->value = level;
+        game_setting_said(g, &g->settings.brightness, level, GAME_REP_BRIGHTNESS);
     }
 }
 
