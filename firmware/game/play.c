@@ -41,6 +41,13 @@ static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
                                                                               : SOUNDS_loss;
 }
 
+/* The game under way counted as `kind` (STATS_*) in its game, mode and level, and saved. */
+static void game_count(game_t *g, uint8_t kind)
+{
+    stats_count(&g->stats, g->rule, g->settings.mode, g->level, kind);
+    g->save |= stats_save_of(g->rule);
+}
+
 static uint16_t game_marked(const game_t *g)
 {
     return (uint16_t)(g->st.pos.x | g->st.pos.o);
@@ -128,9 +135,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->blink = line;
     game_enter(g, GAME_ST_RESULT, GAME_RESULT_MS); /* the result stays, its tune plays whole */
     game_report(g, GAME_REP_RESULT)->player = mover;
-    stats_count(&g->stats, g->rule, g->settings.mode, g->level,
-                game_stats_kind(g->settings.mode, mover));
-    g->save |= stats_save_of(g->rule);
+    game_count(g, game_stats_kind(g->settings.mode, mover));
     game_sound(g, game_result_sound(g->settings.mode, mover));
 }
 
@@ -145,8 +150,7 @@ void game_start(game_t *g, uint8_t mode, bool count)
         mode = GAME_MODE_AI_X;
     }
     if (count && !g->over && game_person_moved(g)) {
-        stats_count(&g->stats, g->rule, g->settings.mode, g->level, STATS_ABANDONED);
-        g->save |= stats_save_of(g->rule);
+        game_count(g, STATS_ABANDONED);
     }
     game_setting(g, &g->settings.mode, mode);
     game_enter(g, GAME_ST_BOARD, 0);
