@@ -273,7 +273,7 @@ void game_init(game_t *g, uint16_t seed)
     g->up_clock = (uint16_t)(0u - GAME_MENU_GAP_MS);
     g->up_cell = POS_CELLS;
     if (!game_rule_ok(g->settings.game)) {
-        game_rule_refused(g, g->settings.game); /* said, the normal game instead */
+        (void)game_rule_choose(g, g->settings.game); /* refused: said, the normal game instead */
     }
     game_new(g, g->settings.mode);
     /* The greeting first, no press counting; the AI's opening after it. */

@@ -77,8 +77,8 @@ typedef enum {
     GAME_REP_REPLAY,        /* where it went wrong: player lost by playing cell; value: the
                                cell that would have held; level 1: it would have won */
     GAME_REP_TOY,           /* toddler mode: value 1 on, 0 off */
-    GAME_REP_GAME           /* the game in force: value RULE_*; level 1: the one asked for
-                               (mode) was refused, its table damaged */
+    GAME_REP_GAME           /* the game in force: value RULE_*; the one asked for: mode,
+                               level 1 if it was refused (its table damaged) */
 } game_report_kind_t;
 /* GAME_REP_MENU's value. */
 enum { GAME_MENU_REP_CLOSED, GAME_MENU_REP_OPENED, GAME_MENU_REP_CHOSEN };

@@ -192,7 +192,7 @@ static bool game_rule_lost(game_t *g)
     if (game_rule_ok(g->rule)) {
         return false;
     }
-    game_rule_refused(g, g->rule);
+    (void)game_rule_choose(g, g->rule); /* refused: said, the normal game instead */
     return true;
 }
 

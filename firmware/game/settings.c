@@ -51,34 +51,24 @@ bool game_rule_ok(uint8_t rule)
     return rule < RULE_COUNT && (rule != RULE_FADING || play_table_ok(RULE_FADING));
 }
 
-/* The game asked for (`rule`) refused: said, the normal game in force and a new one
- * started if another was under way. */
-void game_rule_refused(game_t *g, uint8_t rule)
+bool game_rule_choose(game_t *g, uint8_t rule)
 {
+    bool ok = game_rule_ok(rule);
+    uint8_t in_force = ok ? rule : RULE_NORMAL;
     game_report_t *r = game_report(g, GAME_REP_GAME);
     r->mode = rule;
-    r->level = 1;
-    r->value = RULE_NORMAL;
-    game_setting(g, &g->settings.game, RULE_NORMAL);
-    if (g->rule != RULE_NORMAL) {
-        game_start(g, g->settings.mode, true);
+    r->level = !ok;
+    r->value = in_force;
+    game_setting(g, &g->settings.game, in_force);
+    if (in_force != g->rule) {
+        game_start(g, g->settings.mode, true); /* a new game under the new rule */
     }
+    return ok;
 }
 
 bool game_set_game(game_t *g, uint8_t rule)
 {
-    if (rule >= RULE_COUNT) {
-        return false;
-    }
-    if (!game_rule_ok(rule)) {
-        game_rule_refused(g, rule);
-        return false;
-    }
-    game_setting_said(g, &g->settings.game, rule, GAME_REP_GAME);
-    if (rule != g->rule) {
-        game_start(g, g->settings.mode, true); /* a new game under the new rule */
-    }
-    return true;
+    return rule < RULE_COUNT && game_rule_choose(g, rule);
 }
 
 uint8_t game_game_next(uint8_t rule)
