@@ -176,24 +176,35 @@ static void say_analysis(const game_report_t *r)
  * statistics: nothing more). */
 static void say_menu_value(const settings_t *s, uint8_t action)
 {
-    /* the settings' own word lists: after their prefix, but the levels' */
-    const char *words = action == GAME_MENU_LEVEL          ? s_levels
-                        : action == GAME_MENU_GAME         ? s_game
-                        : action == GAME_MENU_SOUND        ? s_sound
-                        : action == GAME_MENU_COLOUR_BLIND ? s_color_blind
-                        : action == GAME_MENU_BRIGHTNESS   ? s_brightness
-                                                           : NULL;
-    uint8_t v = action == GAME_MENU_LEVEL   ? (uint8_t)(s->level - 1u)
-                : action == GAME_MENU_SOUND ? s->sound
-                : action == GAME_MENU_GAME  ? s->game
-                : action == GAME_MENU_COLOUR_BLIND
-                    ? s->color_blind
-                    : (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - s->brightness);
-    if (words) {
-        v++;
-        out_nth_P(s_menu_chosen, 2);
-        out_nth_P(words, v);
+    /* the settings' own word lists, their word `v` (after the prefix, but the levels') */
+    const char *words;
+    uint8_t v;
+    switch (action) {
+    case GAME_MENU_LEVEL:
+        words = s_levels;
+        v = s->level;
+        break;
+    case GAME_MENU_GAME:
+        words = s_game;
+        v = (uint8_t)(s->game + 1u);
+        break;
+    case GAME_MENU_SOUND:
+        words = s_sound;
+        v = (uint8_t)(s->sound + 1u);
+        break;
+    case GAME_MENU_COLOUR_BLIND:
+        words = s_color_blind;
+        v = (uint8_t)(s->color_blind + 1u);
+        break;
+    case GAME_MENU_BRIGHTNESS:
+        words = s_brightness;
+        v = (uint8_t)(LEDS_BRIGHT_LEVELS - s->brightness);
+        break;
+    default:
+        return;
     }
+    out_nth_P(s_menu_chosen, 2);
+    out_nth_P(words, v);
 }
 
 /* `menu: 6 chosen (sound: on), tap it again to set it`, `menu: 1 x 2 o ...`, `menu:
