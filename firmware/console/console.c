@@ -76,7 +76,6 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                    PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
-#define CON_STATS_ALL (CON_STATS_LINES + (RULE_COUNT - 1u) * STATS_TABLES)
 /* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
 OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
 OUT_STR(s_diag_up, "diag: up ");
@@ -246,32 +245,36 @@ static void console_board(const game_t *g)
     out_nl();
 }
 
-/* Line i of `stats`; console_more() prints the next (all would not fit the TX ring). */
-/* Line i of the normal game's, then the games before levels (if any), then misère's and
- * fading's tables that have games (CON_STATS_LINES on), each STATS_TABLES lines. */
-static bool console_stats_shown(const stats_t *st, uint8_t i)
+/* `stats`: line i of game `rule` (RULE_*) is shown: the normal game's tables, then its
+ * games before levels (if any, CON_STATS_LINES in all), then misère's and fading's tables
+ * that have games. */
+static bool console_stats_shown(const stats_t *st, uint8_t rule, uint8_t i)
 {
-    uint8_t v = (uint8_t)(i - CON_STATS_LINES);
-    if (i < CON_STATS_LINES) {
+    const uint16_t *n;
+    if (rule == RULE_NORMAL) {
         return i < STATS_TABLES || st->before;
     }
-    const uint16_t *n = st->games[RULE_MISERE + v / STATS_TABLES][v % STATS_TABLES];
+    if (i >= STATS_TABLES) {
+        return false;
+    }
+    n = st->games[rule][i];
     return (n[0] | n[1] | n[2] | n[3]) != 0;
 }
 
-static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
+/* Line i of `stats` of game `rule`; console_more() prints the next (all would not fit the
+ * TX ring). */
+static void console_stats_line(console_t *c, const game_t *g, uint8_t rule, uint8_t i)
 {
     const stats_t *st = game_stats(g);
-    if (i < CON_STATS_LINES) {
-        say_stats(st, RULE_NORMAL, i);
-    } else {
-        uint8_t v = (uint8_t)(i - CON_STATS_LINES);
-        say_stats(st, (uint8_t)(RULE_MISERE + v / STATS_TABLES), v % STATS_TABLES);
-    }
+    say_stats(st, rule, i);
     do {
-        i++;
-    } while (i < CON_STATS_ALL && !console_stats_shown(st, i));
-    c->more = (uint8_t)(i < CON_STATS_ALL ? i + 1u : 0u);
+        if (++i == CON_STATS_LINES) {
+            i = 0;
+            rule++;
+        }
+    } while (rule < RULE_COUNT && !console_stats_shown(st, rule, i));
+    c->more = (uint8_t)(rule < RULE_COUNT ? i + 1u : 0u);
+    c->more_rule = rule;
 }
 
 /* `best`: the cells of every perfect move in p (legal), the result under perfect play
@@ -483,7 +486,7 @@ static void con_do_STATS(const con_call_t *k) /* [clear] */
     if (k->v) {
         game_stats_clear(k->g);
     } else {
-        console_stats_line(k->c, k->g, 0);
+        console_stats_line(k->c, k->g, RULE_NORMAL, 0);
     }
 }
 
@@ -580,7 +583,7 @@ bool console_more(console_t *c, const game_t *g)
     } else if (c->help_at) {
         console_help_line(c);
     } else if (c->more) {
-        console_stats_line(c, g, (uint8_t)(c->more - 1u));
+        console_stats_line(c, g, c->more_rule, (uint8_t)(c->more - 1u));
     } else {
         return false;
     }
