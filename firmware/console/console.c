@@ -77,7 +77,7 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                "solve's answers are indexed by result and player");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
 /* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
-OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
+OUT_STR(s_best, "best:\0 (\0; to the end:\0 none (over: ");
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
@@ -281,34 +281,24 @@ static void console_stats_line(console_t *c, const game_t *g, uint8_t rule, uint
  * and a perfect line to the end (engine_move() played out). */
 static void console_best(pos_t p)
 {
-    int8_t result;
-    uint16_t best;
     out_nth_P(s_best, 0);
     if (pos_is_over(p)) {
         out_nth_P(s_best, 3);
         say_result(pos_winner(p));
-        out_nth_P(s_best, 4);
-        out_nl();
-        return;
-    }
-    result = engine_outcome(p).result;
-    best = engine_best_cells(p);
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        if (best & (1u << c)) {
-            out_cell(c);
+    } else {
+        int8_t result = engine_outcome(p).result;
+        out_cells(engine_best_cells(p));
+        out_nth_P(s_best, 1);
+        say_result(result == ENGINE_DRAW  ? PLAYER_NONE
+                   : result == ENGINE_WIN ? pos_to_move(p)
+                                          : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
+        out_nth_P(s_best, 2);
+        while (!pos_is_over(p)) {
+            uint8_t c = engine_move(p);
             out_byte(' ');
+            out_cell(c);
+            p = pos_play(p, c);
         }
-    }
-    out_nth_P(s_best, 1);
-    say_result(result == ENGINE_DRAW  ? PLAYER_NONE
-               : result == ENGINE_WIN ? pos_to_move(p)
-                                      : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
-    out_nth_P(s_best, 2);
-    while (!pos_is_over(p)) {
-        uint8_t c = engine_move(p);
-        out_byte(' ');
-        out_cell(c);
-        p = pos_play(p, c);
     }
     out_byte(')');
     out_nl();

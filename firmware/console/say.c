@@ -242,12 +242,7 @@ static void say_replay(const game_report_t *r)
 static void say_stuck(uint16_t cells)
 {
     out_P(s_stuck);
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        if (cells & (1u << c)) {
-            out_byte(' ');
-            out_cell(c);
-        }
-    }
+    out_cells(cells);
     out_P(s_stuck_end);
 }
 
