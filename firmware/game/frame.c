@@ -60,20 +60,19 @@ static void game_stats_picture(const game_t *g, uint8_t pic, leds_frame_t *p)
         top = game_bar_get(i, GAME_BAR_PIC) == pic && c > top ? c : top;
     }
     for (uint8_t i = 0; i < GAME_BARS; i++) {
-        uint8_t col = game_bar_get(i, GAME_BAR_COL), look = game_bar_get(i, GAME_BAR_LOOK);
-        uint8_t h;
-        uint16_t bar, frame;
+        uint16_t column = GAME_COLUMN(game_bar_get(i, GAME_BAR_COL)), bar, frame;
+        uint8_t look = game_bar_get(i, GAME_BAR_LOOK), h;
         if (game_bar_get(i, GAME_BAR_PIC) != pic) {
             continue;
         }
         h = stats_bar_rows(game_bar_count(n, i, shift), top);
-        /* the column's cells in the lowest h rows */
-        bar = (uint16_t)(GAME_COLUMN(col) & (0xffffu << GAME_SIDE * (GAME_SIDE - h)));
-        frame = (uint16_t)(GAME_COLUMN(col) & ~bar);
-        p->red |= (uint16_t)(((look & BARS_RED) ? bar : 0u) | frame);
-        p->green |= (uint16_t)(((look & BARS_GREEN) ? bar : 0u) | frame);
-        p->dim |= (uint16_t)(((look >> 2 & BARS_DIM) ? bar : 0u) | frame);
-        p->blink |= (uint16_t)((look >> 2 & BARS_BLINK) ? bar : 0u);
+        /* the column's cells in the lowest h rows, and above them its frame */
+        bar = (uint16_t)(column & (0xffffu << GAME_SIDE * (GAME_SIDE - h)));
+        frame = (uint16_t)(column & ~bar);
+        p->red |= (look & BARS_RED) ? column : frame;
+        p->green |= (look & BARS_GREEN) ? column : frame;
+        p->dim |= (look >> 2 & BARS_DIM) ? column : frame;
+        p->blink |= (look >> 2 & BARS_BLINK) ? bar : 0u;
     }
 }
 
