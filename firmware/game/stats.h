@@ -32,14 +32,22 @@ enum { STATS_WIN = 0, STATS_DRAW = 1, STATS_LOSS = 2, STATS_ABANDONED = 3, STATS
 /* Counters saturate here (shown as numbers on the console). */
 #define STATS_COUNT_MAX 60000u
 
+/* The settings (record 1), one table: X(field, values, default), each a byte from 0 to
+ * values - 1, in the record's order after its format byte. A new one goes last, so that
+ * the record's older layouts are its first bytes: `sound` is not in the 5-byte record
+ * before it, `game` not in the 6-byte one. The colour-blind cues are on by default
+ * (firmware/README.md, "Colour-blind display"). */
+#define STATS_SETTINGS(X)                                                                          \
+    X(mode, GAME_MODES, GAME_MODE_AI_X)                 /* GAME_MODE_* */                          \
+    X(level, LEVELS, LEVEL_PERFECT)                     /* LEVEL_*: of the next game */            \
+    X(color_blind, 2u, 1u)                              /* 0 or 1 */                               \
+    X(brightness, LEDS_BRIGHT_LEVELS, LEDS_BRIGHT_FULL) /* LEDS_BRIGHT_* */                        \
+    X(sound, SOUNDS_SETTINGS, SOUNDS_ON)                /* SOUNDS_ON, _QUIET_ONLY, _OFF */         \
+    X(game, RULE_COUNT, RULE_NORMAL)                    /* RULE_*: the game in force */
+#define STATS_SETTING_FIELD(field, values, dflt) uint8_t field;
 typedef struct {
-    uint8_t format;      /* STATS_FORMAT */
-    uint8_t mode;        /* GAME_MODE_* */
-    uint8_t level;       /* LEVEL_*: the level of the next game */
-    uint8_t color_blind; /* 0 or 1 */
-    uint8_t brightness;  /* LEDS_BRIGHT_* */
-    uint8_t sound;       /* SOUNDS_ON, _QUIET_ONLY, _OFF; not in the 5-byte record before it */
-    uint8_t game;        /* RULE_*: the game in force; not in the 6-byte record before it */
+    uint8_t format; /* STATS_FORMAT */
+    STATS_SETTINGS(STATS_SETTING_FIELD)
 } settings_t;
 /* Record 1 as the firmware before sound saved it: the same fields, without `sound`; and
  * before the game choice, without `game` (those records load as the normal game). */
@@ -91,22 +99,8 @@ static inline uint8_t stats_save_of(uint8_t rule)
 /* After the loads: all in range, what is missing migrated from record 0. */
 uint8_t stats_load(settings_t *s, stats_t *st, const stats_old_t *old, uint8_t found);
 
-static inline void stats_settings_default(settings_t *s)
-{
-    s->format = STATS_FORMAT;
-    s->mode = GAME_MODE_AI_X;
-    s->level = LEVEL_PERFECT;
-    s->color_blind = 1; /* the cues by default: firmware/README.md, "Colour-blind display" */
-    s->brightness = LEDS_BRIGHT_FULL;
-    s->sound = SOUNDS_ON;
-    s->game = RULE_NORMAL;
-}
-static inline bool stats_settings_valid(const settings_t *s) /* every field in range */
-{
-    return s->format == STATS_FORMAT && s->mode < GAME_MODES && s->level < LEVELS &&
-           s->color_blind <= 1u && s->brightness < LEDS_BRIGHT_LEVELS &&
-           s->sound < SOUNDS_SETTINGS && s->game < RULE_COUNT;
-}
+void stats_settings_default(settings_t *s);
+bool stats_settings_valid(const settings_t *s); /* the format, and every setting in range */
 /* A statistics bar's height in rows, 0 to BARS_ROWS (bars.h), for `count` of the largest
  * count `top`: the largest all rows, the others to the nearest row (a half up), a count
  * that is not 0 at least one. Both are halved until top is below 2048 (16-bit sums);
