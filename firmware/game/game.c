@@ -351,6 +351,9 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
     press_sync(&g->press, (uint16_t)(keys_state & POS_ALL));
 }
 
+_Static_assert(offsetof(game_t, st) ==
+                   offsetof(game_t, countdowns) + GAME_COUNTDOWNS * sizeof(uint16_t),
+               "every countdown of game_t is in its countdowns[]");
 static uint16_t game_count_down(uint16_t t, uint16_t elapsed_ms)
 {
     return t > elapsed_ms ? (uint16_t)(t - elapsed_ms) : 0u;
@@ -364,11 +367,9 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     g->rng = (uint16_t)(g->rng + elapsed_ms);
     g->clock = (uint16_t)(g->clock + elapsed_ms);
     g->idle = g->idle > UINT16_MAX - elapsed_ms ? UINT16_MAX : (uint16_t)(g->idle + elapsed_ms);
-    g->state_ms = game_count_down(g->state_ms, elapsed_ms);
-    g->ai_ms = game_count_down(g->ai_ms, elapsed_ms);
-    g->blink_ms = game_count_down(g->blink_ms, elapsed_ms);
-    g->flash_ms = game_count_down(g->flash_ms, elapsed_ms);
-    g->toy_ms = game_count_down(g->toy_ms, elapsed_ms);
+    for (uint8_t i = 0; i < GAME_COUNTDOWNS; i++) {
+        g->countdowns[i] = game_count_down(g->countdowns[i], elapsed_ms);
+    }
     if (timed && !g->state_ms) {
         game_on_timeout(g);
     }
