@@ -65,6 +65,12 @@ enum {
     CON_E_BOARD,
     CON_E_ILLEGAL
 };
+_Static_assert(CON_E_CHAR - CON_E_LONG == CONSOLE_LINE_BAD_CHAR - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_OVERRUN - CON_E_LONG == CONSOLE_LINE_OVERRUN - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_ASLEEP - CON_E_LONG == CONSOLE_LINE_ASLEEP - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_TURN - CON_E_OVER == GAME_ERR_NOT_YOUR_TURN - GAME_ERR_OVER &&
+                   CON_E_TAKEN - CON_E_OVER == GAME_ERR_TAKEN - GAME_ERR_OVER,
+               "a refused line's and a refused move's messages in the order of their codes");
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)\0 (two players, no ai)");
@@ -450,9 +456,7 @@ static void con_do_MOVE(const con_call_t *k)
 {
     game_err_t err = game_person_move(k->g, k->v);
     if (err != GAME_OK) {
-        console_error(err == GAME_ERR_OVER    ? CON_E_OVER
-                      : err == GAME_ERR_TAKEN ? CON_E_TAKEN
-                                              : CON_E_TURN);
+        console_error((uint8_t)(CON_E_OVER + (err - GAME_ERR_OVER)));
     }
 }
 
@@ -618,10 +622,7 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
         if (r >= CONSOLE_LINE_OVERRUN) {
             c->lines_lost++;
         }
-        console_error(r == CONSOLE_LINE_TOO_LONG   ? CON_E_LONG
-                      : r == CONSOLE_LINE_BAD_CHAR ? CON_E_CHAR
-                      : r == CONSOLE_LINE_OVERRUN  ? CON_E_OVERRUN
-                                                   : CON_E_ASLEEP);
+        console_error((uint8_t)(CON_E_LONG + (r - CONSOLE_LINE_TOO_LONG)));
     }
     if (byte & UART_RX_GAP_AFTER) {
         /* The line the lost bytes belonged to is refused at its end. */
