@@ -43,7 +43,8 @@ OUT_STR(s_brightness, "brightness: " LEDS_LEVELS(LEDS_LEVEL_WORD)); /* brightest
 OUT_STR(s_sound, "sound: \0" SOUNDS_SETTING_WORDS);                 /* SOUNDS_ON... order */
 /* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
  * A setting's line: its prefix, then its words by value. */
-OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
+OUT_STR(s_modes, "you x\0you o\0two players");
+OUT_STR(s_vs_ai, "vs ai, ");
 OUT_STR(s_levels, "perfect\0medium\0easy");
 OUT_STR(s_game, "game: \0" GAME_RULE_WORDS); /* RULE_* order */
 OUT_STR(s_game_refused, "error: \0 table damaged, game stays normal");
@@ -51,6 +52,9 @@ OUT_STR(s_outcomes, " win\0 draw\0 loss");
 
 void say_mode(uint8_t mode)
 {
+    if (mode != GAME_MODE_2P) {
+        out_P(s_vs_ai);
+    }
     out_nth_P(s_modes, mode);
 }
 
@@ -68,7 +72,6 @@ void say_menu(void)
  * losses 0, abandoned 1` and its end of line; i past the tables: the games before levels
  * of mode i - STATS_TABLES. */
 OUT_STR(s_stats, "stats ");
-OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
 OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM);
 OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
 OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM);
@@ -84,7 +87,7 @@ void say_stats(const stats_t *st, uint8_t rule, uint8_t i)
         out_nth_P(s_game, (uint8_t)(rule + 1u));
         out_P(s_comma);
     }
-    out_nth_P(s_stats_modes, mode);
+    out_nth_P(s_modes, mode);
     if (i < STATS_TABLE_2P) {
         out_P(s_comma);
         say_level(i % LEVELS);
