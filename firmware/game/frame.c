@@ -287,13 +287,9 @@ void game_frame(const game_t *g, leds_frame_t *f)
     /* ignored presses: lit, dark, lit, ..., GAME_FLASH_STEP_MS each, over everything: no
      * other display goes dark this fast. Yellow, the one colour that is no mark (red or
      * green on an empty cell would read as an X or an O appearing). */
+    uint16_t lit = ((GAME_FLASH_MS - g->flash_ms) / GAME_FLASH_STEP_MS) & 1u ? 0u : flash;
+    f->red = (uint16_t)((f->red & ~flash) | lit);
+    f->green = (uint16_t)((f->green & ~flash) | lit);
     f->dim &= (uint16_t)~flash;
     f->blink &= (uint16_t)~flash;
-    if (((GAME_FLASH_MS - g->flash_ms) / GAME_FLASH_STEP_MS) & 1u) {
-        f->red &= (uint16_t)~flash;
-        f->green &= (uint16_t)~flash;
-    } else {
-        f->red |= flash;
-        f->green |= flash;
-    }
 }
