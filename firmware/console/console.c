@@ -241,12 +241,11 @@ static void console_board(const game_t *g)
         say_result(game_winner(g));
     } else {
         out_player(game_position(g)->to_move); /* fading: not the marks' count */
-        if (game_settings(g)->mode != GAME_MODE_2P) {
-            out_nth_P(s_you_ai, game_ai_to_move(g));
-        }
     }
     if (game_settings(g)->mode == GAME_MODE_2P) {
         out_nth_P(s_you_ai, 2);
+    } else if (!game_over(g)) {
+        out_nth_P(s_you_ai, game_ai_to_move(g));
     }
     out_nl();
 }
