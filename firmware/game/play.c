@@ -214,22 +214,21 @@ bool game_hint(game_t *g)
 bool game_analysis(game_t *g)
 {
     game_report_t *r;
+    uint16_t cells = pos_empty(g->st.pos), wins = 0, losses = 0;
     if (g->over) {
         return false;
     }
-    g->cells = pos_empty(g->st.pos);
-    g->wins = g->losses = 0;
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (g->cells & bit) {
+        if (cells & bit) {
             /* the child's result is the opponent's: its loss is the mover's win */
             state_t t = g->st;
             state_play(g->rule, &t, c);
             int8_t child = play_outcome(g->rule, &t).result;
             if (child == ENGINE_LOSS) {
-                g->wins |= bit;
+                wins |= bit;
             } else if (child == ENGINE_WIN) {
-                g->losses |= bit;
+                losses |= bit;
             }
         }
     }
@@ -237,9 +236,9 @@ bool game_analysis(game_t *g)
         return false;
     }
     r = game_report(g, GAME_REP_ANALYSIS);
-    r->cells = g->cells;
-    r->wins = g->wins;
-    r->losses = g->losses;
+    r->cells = g->cells = cells;
+    r->wins = g->wins = wins;
+    r->losses = g->losses = losses;
     game_enter(g, GAME_ST_ANALYSIS, GAME_ANALYSIS_MS);
     return true;
 }
