@@ -259,35 +259,28 @@ bool game_lost_to_ai(const game_t *g)
     return g->over && g->winner != PLAYER_NONE && g->winner == game_ai_player(g->settings.mode);
 }
 
-/* Where a won game went wrong: the loser's last move that turned a position they could
- * hold (a draw, or a win) into a loss, and the perfect move there (it would have held).
- * False: no winner, another game than the normal one, or moves that do not replay to the
- * position (a test's). */
-static bool game_lesson(const game_t *g, uint8_t *ply, uint8_t *hold, bool *won)
+/* Where a won game went wrong: the ply of the loser's last move that turned a position
+ * they could hold (a draw, or a win) into a loss. POS_CELLS: none, no winner, another game
+ * than the normal one, or moves that do not replay to the position (a test's). */
+static uint8_t game_lesson(const game_t *g)
 {
     pos_t p = {0, 0};
-    uint8_t n = pos_count(game_marked(g));
-    bool found = false;
+    uint8_t n = pos_count(game_marked(g)), lost = POS_CELLS;
     if (!g->over || g->winner == PLAYER_NONE || g->rule != RULE_NORMAL) {
-        return false;
+        return POS_CELLS;
     }
     for (uint8_t i = 0; i < n; i++) {
         uint8_t cell = g->moves[i];
         if (cell >= POS_CELLS || !(pos_empty(p) & game_bit(cell))) {
-            return false;
+            return POS_CELLS;
         }
-        if (pos_to_move(p) != g->winner) {
-            int8_t before = engine_outcome(p).result;
-            if (before != ENGINE_LOSS && engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
-                *ply = i;
-                *hold = engine_move(p);
-                *won = before == ENGINE_WIN;
-                found = true;
-            }
+        if (pos_to_move(p) != g->winner && engine_outcome(p).result != ENGINE_LOSS &&
+            engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
+            lost = i;
         }
         p = pos_play(p, cell);
     }
-    return found && p.x == g->st.pos.x && p.o == g->st.pos.o;
+    return p.x == g->st.pos.x && p.o == g->st.pos.o ? lost : POS_CELLS;
 }
 
 uint16_t game_replay_ms(uint8_t ply)
@@ -306,17 +299,21 @@ pos_t game_replayed(const game_t *g, uint8_t plies)
 
 bool game_replay(game_t *g)
 {
-    bool won = false;
+    uint8_t ply = game_lesson(g);
+    pos_t before;
     game_report_t *r;
-    if (!game_lesson(g, &g->ply, &g->cell, &won)) {
+    if (ply >= POS_CELLS) {
         return false;
     }
+    before = game_replayed(g, ply);
+    g->ply = ply;
+    g->cell = engine_move(before); /* the perfect move there: it would have held */
     r = game_report(g, GAME_REP_REPLAY);
-    r->cell = g->moves[g->ply];
-    r->player = pos_to_move(game_replayed(g, g->ply));
+    r->cell = g->moves[ply];
+    r->player = pos_to_move(before);
     r->value = g->cell;
-    r->level = won;
-    game_enter(g, GAME_ST_REPLAY, game_replay_ms(g->ply));
+    r->level = engine_outcome(before).result == ENGINE_WIN; /* it would have won */
+    game_enter(g, GAME_ST_REPLAY, game_replay_ms(ply));
     return true;
 }
 
