@@ -156,7 +156,7 @@ static void menu_pick_GAME(const menu_pick_t *p)
 {
     game_t *g = p->g;
     uint16_t ms = g->state_ms;
-    (void)game_set_game(g, game_game_next(g->settings.game));
+    (void)game_rule_choose(g, game_game_next(g->settings.game));
     game_enter(g, GAME_ST_MENU_CHOSEN, ms);
     g->cell = p->cell;
 }
