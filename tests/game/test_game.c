@@ -699,6 +699,26 @@ static void test_menu_long_press_closes(void **state)
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
 }
 
+/* Unhurried, a long press chooses its cell as a tap does: it never picks a cell not yet
+ * chosen (the confirmation is the second press). */
+static void test_menu_long_press_chooses(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = *game_settings(&g);
+    gtu_open(&g);
+    gtu_pause(&g);
+    gtu_long(&g, GTU_MENU_SOUND);
+    assert_int_equal(game_state(&g), GAME_ST_MENU_CHOSEN);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, GAME_MENU_REP_CHOSEN);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->cell, GTU_MENU_SOUND);
+    assert_int_equal(gtu_reports_of(GAME_REP_SOUND), 0);
+    assert_memory_equal(&before, game_settings(&g), sizeof before);
+    assert_int_equal(gtu_take_save(&g), 0);
+}
+
 /* So does a lean, a key held 9.9 s (the menu waits for its release). Armed, the cell shows
  * chosen (green, blinking; the others in its look): what its release would do; held 2 s,
  * the menu shows nothing chosen again: its release closes it. */
@@ -1372,6 +1392,7 @@ int main(void)
         cmocka_unit_test(test_menu_hint_discoverable),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
+        cmocka_unit_test(test_menu_long_press_chooses),
         cmocka_unit_test(test_menu_held_key_closes_on_release),
         cmocka_unit_test(test_menu_times_out),
         cmocka_unit_test(test_menu_picks_mode_steps_level),
