@@ -236,9 +236,7 @@ static void game_on_timeout(game_t *g)
  * toy, but never over the greeting, a wake-up or a result. */
 static void game_toddler_check(game_t *g)
 {
-    uint8_t n = GAME_BURST_PRESSES;
-    uint16_t palm = g->downs[(g->downs_at + n + 1u - GAME_PALM_KEYS) % n];
-    uint16_t burst = g->downs[(g->downs_at + 1u) % n];
+    uint16_t palm = g->downs[GAME_PALM_KEYS - 1u], burst = g->downs[GAME_BURST_PRESSES - 1u];
     bool toddler = (pos_count(g->press.held) >= GAME_PALM_KEYS &&
                     (uint16_t)(g->clock - palm) <= GAME_PALM_MS) ||
                    (uint16_t)(g->clock - burst) <= GAME_BURST_MS;
@@ -291,8 +289,10 @@ static void game_key_down(game_t *g, uint8_t cell, uint16_t quiet)
             g->downs[i] = (uint16_t)(g->clock - GAME_BURST_MS - 1u);
         }
     }
-    g->downs_at = (uint8_t)((g->downs_at + 1u) % GAME_BURST_PRESSES);
-    g->downs[g->downs_at] = g->clock;
+    for (uint8_t i = GAME_BURST_PRESSES - 1u; i > 0; i--) {
+        g->downs[i] = g->downs[i - 1u];
+    }
+    g->downs[0] = g->clock;
     game_toddler_check(g);
     if (g->state == GAME_ST_TODDLER) {
         g->toy |= game_bit(cell);
@@ -343,7 +343,7 @@ void game_key(game_t *g, const key_event_t *ev)
 
 bool game_hurried(const game_t *g)
 {
-    return (uint16_t)(g->downs[g->downs_at] - g->up_clock) < GAME_MENU_GAP_MS;
+    return (uint16_t)(g->downs[0] - g->up_clock) < GAME_MENU_GAP_MS;
 }
 
 void game_keys_sync(game_t *g, uint16_t keys_state)

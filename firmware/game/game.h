@@ -130,8 +130,7 @@ typedef struct {
     uint16_t losses;                    /* ANALYSIS: ... that lose */
     uint16_t idle;                      /* ms since the last key event (saturating) */
     uint16_t clock;                     /* ms, wrapping: when keys went down and up */
-    uint16_t downs[GAME_BURST_PRESSES]; /* the clock at the last key downs, newest at downs_at */
-    uint8_t downs_at;
+    uint16_t downs[GAME_BURST_PRESSES]; /* the clock at the last key downs, newest first */
     bool calm;         /* the press under way began GAME_CALM_MS after the last key */
     uint16_t up_clock; /* the clock when a key last came up */
     uint8_t up_cell;   /* the key of the last press that ended */
