@@ -150,10 +150,10 @@ void console_say_supply_low(uint16_t decivolts)
     out_fmt_P(s_low_vcc, &decivolts);
 }
 
-/* `move: 5 (x)` / `ai: 5 (o)` */
-static void say_move(const char *prefix_P, const game_report_t *r)
+/* `move: 5 (x)` (the person's) / `ai: 5 (o)` */
+static void say_move(const game_report_t *r)
 {
-    out_P(prefix_P);
+    out_P(r->kind == GAME_REP_MOVE ? s_move : s_ai);
     out_cell(r->cell);
     out_byte(' ');
     out_byte('(');
@@ -287,10 +287,8 @@ static void say_report(const game_t *g, const game_report_t *r)
         out_nth_P(s_next_game, r->value);
         break;
     case GAME_REP_MOVE:
-        say_move(s_move, r);
-        break;
     case GAME_REP_AI_MOVE:
-        say_move(s_ai, r);
+        say_move(r);
         break;
     case GAME_REP_RESULT:
         out_P(s_result);
