@@ -335,6 +335,7 @@ void game_ai_step(game_t *g)
 void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     uint16_t bit = game_bit(cell);
+    bool taken = (game_marked(g) & bit) != 0;
     if (kind == PRESS_HOLD && cell == GAME_MENU_OPEN_CELL) {
         game_menu_open_now(g);
     } else if (kind == PRESS_HOLD) {
@@ -345,13 +346,13 @@ void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
             return;
         }
         game_sound_asked(g, game_voice(g, cell)); /* the cell heard, not moved to */
-        if (!(game_marked(g) & bit)) {
+        if (!taken) {
             (void)game_hint(g);
         } else {
             (void)game_analysis(g);
         }
-    } else if (cell == GAME_MENU_OPEN_CELL && (game_marked(g) & bit) && !g->over &&
-               g->up_cell == cell && game_hurried(g)) {
+    } else if (cell == GAME_MENU_OPEN_CELL && taken && !g->over && g->up_cell == cell &&
+               game_hurried(g)) {
         game_menu_open_now(g); /* a double tap on the centre's mark */
     } else if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */
