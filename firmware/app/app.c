@@ -58,8 +58,8 @@ void app_init(void)
     }
     /* Seed: the counters vary a little; the key-press times stirred in vary the games. */
     const stats_t *st = game_stats(g);
-    const uint16_t *x = st->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)];
-    const uint16_t *o = st->games[stats_table(GAME_MODE_AI_O, LEVEL_PERFECT)];
+    const uint16_t *x = st->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)];
+    const uint16_t *o = st->games[RULE_NORMAL][stats_table(GAME_MODE_AI_O, LEVEL_PERFECT)];
     game_init(g, (uint16_t)(x[STATS_DRAW] + o[STATS_DRAW]));
     records_mark(g, todo);
     console_report(g);

@@ -25,26 +25,23 @@ SOUNDS_CELLS(TONES_CHECK_CELL)
 #define TONES_NOTES(name, when, quiet, notes)                                                      \
     static const sound_note_t tones_##name[] PROGMEM = {notes{0, 0, 0}};
 SOUNDS(TONES_NOTES, TONES_NOTE)
-#define TONES_AT(name, when, quiet, notes) tones_##name,
-static const sound_note_t *const tones_at[SOUNDS_N] PROGMEM = {SOUNDS(TONES_AT, SOUNDS_NO_NOTES)};
-
 /* The voices: an array per cell and mark, in the order of their ids (SOUNDS_VOICE). */
 #define TONES_VOICE(mark, cell, notes)                                                             \
     static const sound_note_t tones_##mark##cell[] PROGMEM = {notes{0, 0, 0}};
 #define TONES_CELL(cell, hz) SOUNDS_MARKS(TONES_VOICE, TONES_NOTE, cell, hz)
 SOUNDS_CELLS(TONES_CELL)
+
+/* Every sound by its id: the table's, SOUNDS_NONE (none), then the voices. */
+#define TONES_AT(name, when, quiet, notes) tones_##name,
 #define TONES_VOICE_AT(mark, cell, notes) tones_##mark##cell,
 #define TONES_CELL_AT(cell, hz) SOUNDS_MARKS(TONES_VOICE_AT, SOUNDS_NO_NOTES, cell, hz)
-static const sound_note_t *const tones_voice_at[SOUNDS_CELLS_N * SOUNDS_MARK_N] PROGMEM = {
-    SOUNDS_CELLS(TONES_CELL_AT)};
+static const sound_note_t *const tones_at[] PROGMEM = {SOUNDS(TONES_AT, SOUNDS_NO_NOTES) NULL,
+                                                       SOUNDS_CELLS(TONES_CELL_AT)};
+_Static_assert(SOUNDS_NONE == SOUNDS_N && SOUNDS_VOICE(0, 0) == SOUNDS_N + 1u &&
+                   sizeof tones_at / sizeof tones_at[0] == SOUNDS_IDS,
+               "the voices' ids follow the table's and SOUNDS_NONE, to the last");
 
 const sound_note_t *tones_notes(uint8_t id)
 {
-    if (id < SOUNDS_N) {
-        return (const sound_note_t *)pgm_read_ptr(&tones_at[id]);
-    }
-    if (id > SOUNDS_N && id < SOUNDS_IDS) {
-        return (const sound_note_t *)pgm_read_ptr(&tones_voice_at[id - SOUNDS_N - 1u]);
-    }
-    return NULL;
+    return id < SOUNDS_IDS ? (const sound_note_t *)pgm_read_ptr(&tones_at[id]) : NULL;
 }

@@ -65,6 +65,12 @@ enum {
     CON_E_BOARD,
     CON_E_ILLEGAL
 };
+_Static_assert(CON_E_CHAR - CON_E_LONG == CONSOLE_LINE_BAD_CHAR - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_OVERRUN - CON_E_LONG == CONSOLE_LINE_OVERRUN - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_ASLEEP - CON_E_LONG == CONSOLE_LINE_ASLEEP - CONSOLE_LINE_TOO_LONG &&
+                   CON_E_TURN - CON_E_OVER == GAME_ERR_NOT_YOUR_TURN - GAME_ERR_OVER &&
+                   CON_E_TAKEN - CON_E_OVER == GAME_ERR_TAKEN - GAME_ERR_OVER,
+               "a refused line's and a refused move's messages in the order of their codes");
 OUT_STR(s_solve_more, "solve: enter 3 board lines");
 OUT_STR(s_turn_over, "turn: \0over: "); /* by game_t.over */
 OUT_STR(s_you_ai, " (you)\0 (ai)\0 (two players, no ai)");
@@ -76,9 +82,8 @@ _Static_assert(ENGINE_DRAW - ENGINE_LOSS == 1 && ENGINE_WIN - ENGINE_LOSS == 2 &
                    PLAYER_O == 2,
                "solve's answers are indexed by result and player");
 #define CON_STATS_LINES (STATS_TABLES + 2u)
-#define CON_STATS_ALL (CON_STATS_LINES + (RULE_COUNT - 1u) * STATS_TABLES)
 /* `best: 1 3 7 9 (draw; to the end: 1 5 9 2 8 3 7 4 6)`, `best: none (over: x wins)` */
-OUT_STR(s_best, "best: \0(\0; to the end:\0none (over: \0)");
+OUT_STR(s_best, "best:\0 (\0; to the end:\0 none (over: ");
 OUT_STR(s_diag_up, "diag: up ");
 OUT_STR(s_diag_resets, " s; resets power " OUT_NUM " watchdog " OUT_NUM " brown-out " OUT_NUM
                        " other " OUT_NUM "\ndiag: table ");
@@ -236,90 +241,79 @@ static void console_board(const game_t *g)
         say_result(game_winner(g));
     } else {
         out_player(game_position(g)->to_move); /* fading: not the marks' count */
-        if (game_settings(g)->mode != GAME_MODE_2P) {
-            out_nth_P(s_you_ai, game_ai_to_move(g));
-        }
     }
     if (game_settings(g)->mode == GAME_MODE_2P) {
         out_nth_P(s_you_ai, 2);
+    } else if (!game_over(g)) {
+        out_nth_P(s_you_ai, game_ai_to_move(g));
     }
     out_nl();
 }
 
-/* Line i of `stats`; console_more() prints the next (all would not fit the TX ring). */
-/* Line i of the normal game's, then the games before levels (if any), then misère's and
- * fading's tables that have games (CON_STATS_LINES on), each STATS_TABLES lines. */
-static bool console_stats_shown(const stats_t *st, uint8_t i)
+/* `stats`: line i of game `rule` (RULE_*) is shown: the normal game's tables, then its
+ * games before levels (if any, CON_STATS_LINES in all), then misère's and fading's tables
+ * that have games. */
+static bool console_stats_shown(const stats_t *st, uint8_t rule, uint8_t i)
 {
-    uint8_t v = (uint8_t)(i - CON_STATS_LINES);
-    if (i < CON_STATS_LINES) {
+    const uint16_t *n;
+    if (rule == RULE_NORMAL) {
         return i < STATS_TABLES || st->before;
     }
-    const uint16_t *n = st->variants[v / STATS_TABLES][v % STATS_TABLES];
+    if (i >= STATS_TABLES) {
+        return false;
+    }
+    n = st->games[rule][i];
     return (n[0] | n[1] | n[2] | n[3]) != 0;
 }
 
-static void console_stats_line(console_t *c, const game_t *g, uint8_t i)
+/* Line i of `stats` of game `rule`; console_more() prints the next (all would not fit the
+ * TX ring). */
+static void console_stats_line(console_t *c, const game_t *g, uint8_t rule, uint8_t i)
 {
     const stats_t *st = game_stats(g);
-    if (i < CON_STATS_LINES) {
-        say_stats(st, RULE_NORMAL, i);
-    } else {
-        uint8_t v = (uint8_t)(i - CON_STATS_LINES);
-        say_stats(st, (uint8_t)(RULE_MISERE + v / STATS_TABLES), v % STATS_TABLES);
-    }
+    say_stats(st, rule, i);
     do {
-        i++;
-    } while (i < CON_STATS_ALL && !console_stats_shown(st, i));
-    c->more = (uint8_t)(i < CON_STATS_ALL ? i + 1u : 0u);
+        if (++i == CON_STATS_LINES) {
+            i = 0;
+            rule++;
+        }
+    } while (rule < RULE_COUNT && !console_stats_shown(st, rule, i));
+    c->more = (uint8_t)(rule < RULE_COUNT ? i + 1u : 0u);
+    c->more_rule = rule;
 }
 
 /* `best`: the cells of every perfect move in p (legal), the result under perfect play
  * and a perfect line to the end (engine_move() played out). */
 static void console_best(pos_t p)
 {
-    int8_t result;
-    uint16_t best;
     out_nth_P(s_best, 0);
     if (pos_is_over(p)) {
         out_nth_P(s_best, 3);
         say_result(pos_winner(p));
-        out_nth_P(s_best, 4);
-        out_nl();
-        return;
-    }
-    result = engine_outcome(p).result;
-    best = engine_best_cells(p);
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        if (best & (1u << c)) {
-            out_cell(c);
+    } else {
+        int8_t result = engine_outcome(p).result;
+        out_cells(engine_best_cells(p));
+        out_nth_P(s_best, 1);
+        say_result(result == ENGINE_DRAW  ? PLAYER_NONE
+                   : result == ENGINE_WIN ? pos_to_move(p)
+                                          : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
+        out_nth_P(s_best, 2);
+        while (!pos_is_over(p)) {
+            uint8_t c = engine_move(p);
             out_byte(' ');
+            out_cell(c);
+            p = pos_play(p, c);
         }
-    }
-    out_nth_P(s_best, 1);
-    say_result(result == ENGINE_DRAW  ? PLAYER_NONE
-               : result == ENGINE_WIN ? pos_to_move(p)
-                                      : (uint8_t)(PLAYER_X + PLAYER_O - pos_to_move(p)));
-    out_nth_P(s_best, 2);
-    while (!pos_is_over(p)) {
-        uint8_t c = engine_move(p);
-        out_byte(' ');
-        out_cell(c);
-        p = pos_play(p, c);
     }
     out_byte(')');
     out_nl();
 }
 
+/* `solve`'s answer for the legal board b. */
 static void console_solve_answer(const notation_board_t *b)
 {
     pos_t p = {b->x, b->o};
-    uint8_t n;
-    if (!pos_is_legal(p)) {
-        console_error(CON_E_ILLEGAL);
-        return;
-    }
-    n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
+    uint8_t n = (uint8_t)(engine_outcome(p).result - ENGINE_LOSS);
     if (b->format != NOTATION_DIGITS) {
         n = (uint8_t)(n + 3u * pos_to_move(p)); /* PLAYER_X 1, PLAYER_O 2 */
     }
@@ -368,15 +362,33 @@ static void console_help_line(console_t *c)
     c->help_at = (uint8_t)(i + 1u);
 }
 
-/* One line of `solve`'s board: line k of 3 brings cells 3k-2..3k; `solve BOARD` is
- * line 3 of 3. The last one answers. */
-static void console_solve_line(console_t *c, const char *line)
+/* One line of a board in c->solve, c->solve_lines of them still to come: line k of 3
+ * brings cells 3k-2..3k; a board on one line (`solve BOARD`, `best BOARD`) is line 3 of 3.
+ * True after the last one when the board is legal; a mistake is said (the board
+ * dropped). */
+static bool console_board_line(console_t *c, const char *line)
 {
-    if (notation_add(&c->solve, line, (uint8_t)strlen(line)) != NOTATION_OK ||
-        c->solve.cells != POS_CELLS + 3u - 3u * c->solve_lines) {
+    notation_board_t *b = &c->solve;
+    if (notation_add(b, line, (uint8_t)strlen(line)) != NOTATION_OK ||
+        b->cells != POS_CELLS + 3u - 3u * c->solve_lines) {
         c->solve_lines = 0;
         console_error(CON_E_BOARD);
-    } else if (--c->solve_lines == 0) {
+        return false;
+    }
+    if (--c->solve_lines != 0) {
+        return false;
+    }
+    if (!pos_is_legal((pos_t){b->x, b->o})) {
+        console_error(CON_E_ILLEGAL);
+        return false;
+    }
+    return true;
+}
+
+/* A line of `solve`'s board; the last one answers. */
+static void console_solve_line(console_t *c, const char *line)
+{
+    if (console_board_line(c, line)) {
         console_solve_answer(&c->solve);
     }
 }
@@ -443,9 +455,7 @@ static void con_do_MOVE(const con_call_t *k)
 {
     game_err_t err = game_person_move(k->g, k->v);
     if (err != GAME_OK) {
-        console_error(err == GAME_ERR_OVER    ? CON_E_OVER
-                      : err == GAME_ERR_TAKEN ? CON_E_TAKEN
-                                              : CON_E_TURN);
+        console_error((uint8_t)(CON_E_OVER + (err - GAME_ERR_OVER)));
     }
 }
 
@@ -469,7 +479,7 @@ static void con_do_STATS(const con_call_t *k) /* [clear] */
     if (k->v) {
         game_stats_clear(k->g);
     } else {
-        console_stats_line(k->c, k->g, 0);
+        console_stats_line(k->c, k->g, RULE_NORMAL, 0);
     }
 }
 
@@ -500,12 +510,8 @@ static void con_do_BEST(const con_call_t *k)
         return;
     }
     notation_begin(b);
-    if (notation_add(b, k->text, (uint8_t)strlen(k->text)) != NOTATION_OK ||
-        b->cells != POS_CELLS) {
-        console_error(CON_E_BOARD);
-    } else if (!pos_is_legal((pos_t){b->x, b->o})) {
-        console_error(CON_E_ILLEGAL);
-    } else {
+    k->c->solve_lines = 1;
+    if (console_board_line(k->c, k->text)) {
         console_best((pos_t){b->x, b->o});
     }
 }
@@ -570,7 +576,7 @@ bool console_more(console_t *c, const game_t *g)
     } else if (c->help_at) {
         console_help_line(c);
     } else if (c->more) {
-        console_stats_line(c, g, (uint8_t)(c->more - 1u));
+        console_stats_line(c, g, c->more_rule, (uint8_t)(c->more - 1u));
     } else {
         return false;
     }
@@ -615,10 +621,7 @@ void console_feed(console_t *c, game_t *g, int16_t byte)
         if (r >= CONSOLE_LINE_OVERRUN) {
             c->lines_lost++;
         }
-        console_error(r == CONSOLE_LINE_TOO_LONG   ? CON_E_LONG
-                      : r == CONSOLE_LINE_BAD_CHAR ? CON_E_CHAR
-                      : r == CONSOLE_LINE_OVERRUN  ? CON_E_OVERRUN
-                                                   : CON_E_ASLEEP);
+        console_error((uint8_t)(CON_E_LONG + (r - CONSOLE_LINE_TOO_LONG)));
     }
     if (byte & UART_RX_GAP_AFTER) {
         /* The line the lost bytes belonged to is refused at its end. */

@@ -39,6 +39,7 @@ typedef struct {
     uint8_t solve_lines;    /* board lines still expected (0: none) */
     uint16_t lines_lost;    /* lines refused because input was lost inside them */
     uint8_t more;           /* 1 + the next line of `stats`; 0: none */
+    uint8_t more_rule;      /* its game (RULE_*) */
     uint8_t help_at;        /* `help`: 1 + the command its next line begins with; 0: none */
     uint16_t quiet_ms;      /* ms without input while a line lost asleep is open */
 } console_t;

@@ -78,6 +78,16 @@ void out_cell(uint8_t cell)
     out_byte((char)('1' + cell));
 }
 
+void out_cells(uint16_t cells)
+{
+    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+        if (cells >> cell & 1u) {
+            out_byte(' ');
+            out_cell(cell);
+        }
+    }
+}
+
 void out_player(uint8_t player)
 {
     out_byte(player == PLAYER_X ? 'x' : 'o');

@@ -18,6 +18,7 @@ void out_fmt_P(const char *fmt, const uint16_t *nums); /* OUT_NUM(_1) take nums 
 void out_nth_P(const char *list, uint8_t n);           /* string n (from 0) of "a\0b\0c" in flash */
 void out_num(uint32_t v, uint8_t point); /* decimal, `point` digits after a point: 0.5 */
 void out_cell(uint8_t cell);             /* 0..8 as people see it, '1'..'9' */
+void out_cells(uint16_t cells);          /* each cell of the mask after a space: ` 5 7` */
 void out_player(uint8_t player);         /* 'x' or 'o' */
 void out_nl(void);
 

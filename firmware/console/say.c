@@ -43,7 +43,8 @@ OUT_STR(s_brightness, "brightness: " LEDS_LEVELS(LEDS_LEVEL_WORD)); /* brightest
 OUT_STR(s_sound, "sound: \0" SOUNDS_SETTING_WORDS);                 /* SOUNDS_ON... order */
 /* Word lists (out_nth_P), in GAME_MODE_* and LEVEL_* order; outcomes win, draw, loss.
  * A setting's line: its prefix, then its words by value. */
-OUT_STR(s_modes, "vs ai, you x\0vs ai, you o\0two players");
+OUT_STR(s_modes, "you x\0you o\0two players");
+OUT_STR(s_vs_ai, "vs ai, ");
 OUT_STR(s_levels, "perfect\0medium\0easy");
 OUT_STR(s_game, "game: \0" GAME_RULE_WORDS); /* RULE_* order */
 OUT_STR(s_game_refused, "error: \0 table damaged, game stays normal");
@@ -51,6 +52,9 @@ OUT_STR(s_outcomes, " win\0 draw\0 loss");
 
 void say_mode(uint8_t mode)
 {
+    if (mode != GAME_MODE_2P) {
+        out_P(s_vs_ai);
+    }
     out_nth_P(s_modes, mode);
 }
 
@@ -68,7 +72,6 @@ void say_menu(void)
  * losses 0, abandoned 1` and its end of line; i past the tables: the games before levels
  * of mode i - STATS_TABLES. */
 OUT_STR(s_stats, "stats ");
-OUT_STR(s_stats_modes, "you x\0you o\0two players"); /* GAME_MODE_* order */
 OUT_STR(s_stats_ai, ": wins " OUT_NUM ", draws " OUT_NUM ", losses " OUT_NUM);
 OUT_STR(s_stats_2p, ": x wins " OUT_NUM ", draws " OUT_NUM ", o wins " OUT_NUM);
 OUT_STR(s_stats_abandoned, ", abandoned " OUT_NUM);
@@ -78,13 +81,13 @@ void say_stats(const stats_t *st, uint8_t rule, uint8_t i)
 {
     bool table = i < STATS_TABLES;
     uint8_t mode = (uint8_t)(table ? i / LEVELS : i - STATS_TABLES);
-    const uint16_t *n = table ? stats_tables_of(st, rule)[i] : st->old[mode];
+    const uint16_t *n = table ? st->games[rule][i] : st->old[mode];
     out_P(s_stats);
     if (rule != RULE_NORMAL) {
         out_nth_P(s_game, (uint8_t)(rule + 1u));
         out_P(s_comma);
     }
-    out_nth_P(s_stats_modes, mode);
+    out_nth_P(s_modes, mode);
     if (i < STATS_TABLE_2P) {
         out_P(s_comma);
         say_level(i % LEVELS);
@@ -147,10 +150,10 @@ void console_say_supply_low(uint16_t decivolts)
     out_fmt_P(s_low_vcc, &decivolts);
 }
 
-/* `move: 5 (x)` / `ai: 5 (o)` */
-static void say_move(const char *prefix_P, const game_report_t *r)
+/* `move: 5 (x)` (the person's) / `ai: 5 (o)` */
+static void say_move(const game_report_t *r)
 {
-    out_P(prefix_P);
+    out_P(r->kind == GAME_REP_MOVE ? s_move : s_ai);
     out_cell(r->cell);
     out_byte(' ');
     out_byte('(');
@@ -176,24 +179,35 @@ static void say_analysis(const game_report_t *r)
  * statistics: nothing more). */
 static void say_menu_value(const settings_t *s, uint8_t action)
 {
-    /* the settings' own word lists: after their prefix, but the levels' */
-    const char *words = action == GAME_MENU_LEVEL          ? s_levels
-                        : action == GAME_MENU_GAME         ? s_game
-                        : action == GAME_MENU_SOUND        ? s_sound
-                        : action == GAME_MENU_COLOUR_BLIND ? s_color_blind
-                        : action == GAME_MENU_BRIGHTNESS   ? s_brightness
-                                                           : NULL;
-    uint8_t v = action == GAME_MENU_LEVEL   ? (uint8_t)(s->level - 1u)
-                : action == GAME_MENU_SOUND ? s->sound
-                : action == GAME_MENU_GAME  ? s->game
-                : action == GAME_MENU_COLOUR_BLIND
-                    ? s->color_blind
-                    : (uint8_t)(LEDS_BRIGHT_LEVELS - 1u - s->brightness);
-    if (words) {
-        v++;
-        out_nth_P(s_menu_chosen, 2);
-        out_nth_P(words, v);
+    /* the settings' own word lists, their word `v` (after the prefix, but the levels') */
+    const char *words;
+    uint8_t v;
+    switch (action) {
+    case GAME_MENU_LEVEL:
+        words = s_levels;
+        v = s->level;
+        break;
+    case GAME_MENU_GAME:
+        words = s_game;
+        v = (uint8_t)(s->game + 1u);
+        break;
+    case GAME_MENU_SOUND:
+        words = s_sound;
+        v = (uint8_t)(s->sound + 1u);
+        break;
+    case GAME_MENU_COLOUR_BLIND:
+        words = s_color_blind;
+        v = (uint8_t)(s->color_blind + 1u);
+        break;
+    case GAME_MENU_BRIGHTNESS:
+        words = s_brightness;
+        v = (uint8_t)(LEDS_BRIGHT_LEVELS - s->brightness);
+        break;
+    default:
+        return;
     }
+    out_nth_P(s_menu_chosen, 2);
+    out_nth_P(words, v);
 }
 
 /* `menu: 6 chosen (sound: on), tap it again to set it`, `menu: 1 x 2 o ...`, `menu:
@@ -231,12 +245,7 @@ static void say_replay(const game_report_t *r)
 static void say_stuck(uint16_t cells)
 {
     out_P(s_stuck);
-    for (uint8_t c = 0; c < POS_CELLS; c++) {
-        if (cells & (1u << c)) {
-            out_byte(' ');
-            out_cell(c);
-        }
-    }
+    out_cells(cells);
     out_P(s_stuck_end);
 }
 
@@ -278,10 +287,8 @@ static void say_report(const game_t *g, const game_report_t *r)
         out_nth_P(s_next_game, r->value);
         break;
     case GAME_REP_MOVE:
-        say_move(s_move, r);
-        break;
     case GAME_REP_AI_MOVE:
-        say_move(s_ai, r);
+        say_move(r);
         break;
     case GAME_REP_RESULT:
         out_P(s_result);

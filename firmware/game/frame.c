@@ -48,8 +48,7 @@ static uint16_t game_bar_count(const uint16_t *n, uint8_t i, uint8_t shift)
  * each is below 2048, so a sum of four stays within 16 bits. */
 static void game_stats_picture(const game_t *g, uint8_t pic, leds_frame_t *p)
 {
-    const uint16_t *n =
-        stats_tables_of(&g->stats, g->rule)[stats_table(g->settings.mode, g->level)];
+    const uint16_t *n = g->stats.games[g->rule][stats_table(g->settings.mode, g->level)];
     uint16_t top = 0;
     uint8_t shift = 0;
     memset(p, 0, sizeof *p);
@@ -61,20 +60,19 @@ static void game_stats_picture(const game_t *g, uint8_t pic, leds_frame_t *p)
         top = game_bar_get(i, GAME_BAR_PIC) == pic && c > top ? c : top;
     }
     for (uint8_t i = 0; i < GAME_BARS; i++) {
-        uint8_t col = game_bar_get(i, GAME_BAR_COL), look = game_bar_get(i, GAME_BAR_LOOK);
-        uint8_t h;
-        uint16_t bar, frame;
+        uint16_t column = GAME_COLUMN(game_bar_get(i, GAME_BAR_COL)), bar, frame;
+        uint8_t look = game_bar_get(i, GAME_BAR_LOOK), h;
         if (game_bar_get(i, GAME_BAR_PIC) != pic) {
             continue;
         }
         h = stats_bar_rows(game_bar_count(n, i, shift), top);
-        /* the column's cells in the lowest h rows */
-        bar = (uint16_t)(GAME_COLUMN(col) & (0xffffu << GAME_SIDE * (GAME_SIDE - h)));
-        frame = (uint16_t)(GAME_COLUMN(col) & ~bar);
-        p->red |= (uint16_t)(((look & BARS_RED) ? bar : 0u) | frame);
-        p->green |= (uint16_t)(((look & BARS_GREEN) ? bar : 0u) | frame);
-        p->dim |= (uint16_t)(((look >> 2 & BARS_DIM) ? bar : 0u) | frame);
-        p->blink |= (uint16_t)((look >> 2 & BARS_BLINK) ? bar : 0u);
+        /* the column's cells in the lowest h rows, and above them its frame */
+        bar = (uint16_t)(column & (0xffffu << GAME_SIDE * (GAME_SIDE - h)));
+        frame = (uint16_t)(column & ~bar);
+        p->red |= (look & BARS_RED) ? column : frame;
+        p->green |= (look & BARS_GREEN) ? column : frame;
+        p->dim |= (look >> 2 & BARS_DIM) ? column : frame;
+        p->blink |= (look >> 2 & BARS_BLINK) ? bar : 0u;
     }
 }
 
@@ -289,13 +287,9 @@ void game_frame(const game_t *g, leds_frame_t *f)
     /* ignored presses: lit, dark, lit, ..., GAME_FLASH_STEP_MS each, over everything: no
      * other display goes dark this fast. Yellow, the one colour that is no mark (red or
      * green on an empty cell would read as an X or an O appearing). */
+    uint16_t lit = ((GAME_FLASH_MS - g->flash_ms) / GAME_FLASH_STEP_MS) & 1u ? 0u : flash;
+    f->red = (uint16_t)((f->red & ~flash) | lit);
+    f->green = (uint16_t)((f->green & ~flash) | lit);
     f->dim &= (uint16_t)~flash;
     f->blink &= (uint16_t)~flash;
-    if (((GAME_FLASH_MS - g->flash_ms) / GAME_FLASH_STEP_MS) & 1u) {
-        f->red &= (uint16_t)~flash;
-        f->green &= (uint16_t)~flash;
-    } else {
-        f->red |= flash;
-        f->green |= flash;
-    }
 }

@@ -236,9 +236,7 @@ static void game_on_timeout(game_t *g)
  * toy, but never over the greeting, a wake-up or a result. */
 static void game_toddler_check(game_t *g)
 {
-    uint8_t n = GAME_BURST_PRESSES;
-    uint16_t palm = g->downs[(g->downs_at + n + 1u - GAME_PALM_KEYS) % n];
-    uint16_t burst = g->downs[(g->downs_at + 1u) % n];
+    uint16_t palm = g->downs[GAME_PALM_KEYS - 1u], burst = g->downs[GAME_BURST_PRESSES - 1u];
     bool toddler = (pos_count(g->press.held) >= GAME_PALM_KEYS &&
                     (uint16_t)(g->clock - palm) <= GAME_PALM_MS) ||
                    (uint16_t)(g->clock - burst) <= GAME_BURST_MS;
@@ -273,7 +271,7 @@ void game_init(game_t *g, uint16_t seed)
     g->up_clock = (uint16_t)(0u - GAME_MENU_GAP_MS);
     g->up_cell = POS_CELLS;
     if (!game_rule_ok(g->settings.game)) {
-        game_rule_refused(g, g->settings.game); /* said, the normal game instead */
+        (void)game_rule_choose(g, g->settings.game); /* refused: said, the normal game instead */
     }
     game_new(g, g->settings.mode);
     /* The greeting first, no press counting; the AI's opening after it. */
@@ -291,8 +289,10 @@ static void game_key_down(game_t *g, uint8_t cell, uint16_t quiet)
             g->downs[i] = (uint16_t)(g->clock - GAME_BURST_MS - 1u);
         }
     }
-    g->downs_at = (uint8_t)((g->downs_at + 1u) % GAME_BURST_PRESSES);
-    g->downs[g->downs_at] = g->clock;
+    for (uint8_t i = GAME_BURST_PRESSES - 1u; i > 0; i--) {
+        g->downs[i] = g->downs[i - 1u];
+    }
+    g->downs[0] = g->clock;
     game_toddler_check(g);
     if (g->state == GAME_ST_TODDLER) {
         g->toy |= game_bit(cell);
@@ -343,7 +343,7 @@ void game_key(game_t *g, const key_event_t *ev)
 
 bool game_hurried(const game_t *g)
 {
-    return (uint16_t)(g->downs[g->downs_at] - g->up_clock) < GAME_MENU_GAP_MS;
+    return (uint16_t)(g->downs[0] - g->up_clock) < GAME_MENU_GAP_MS;
 }
 
 void game_keys_sync(game_t *g, uint16_t keys_state)
@@ -351,6 +351,9 @@ void game_keys_sync(game_t *g, uint16_t keys_state)
     press_sync(&g->press, (uint16_t)(keys_state & POS_ALL));
 }
 
+_Static_assert(offsetof(game_t, st) ==
+                   offsetof(game_t, countdowns) + GAME_COUNTDOWNS * sizeof(uint16_t),
+               "every countdown of game_t is in its countdowns[]");
 static uint16_t game_count_down(uint16_t t, uint16_t elapsed_ms)
 {
     return t > elapsed_ms ? (uint16_t)(t - elapsed_ms) : 0u;
@@ -364,11 +367,9 @@ void game_tick(game_t *g, uint16_t elapsed_ms)
     g->rng = (uint16_t)(g->rng + elapsed_ms);
     g->clock = (uint16_t)(g->clock + elapsed_ms);
     g->idle = g->idle > UINT16_MAX - elapsed_ms ? UINT16_MAX : (uint16_t)(g->idle + elapsed_ms);
-    g->state_ms = game_count_down(g->state_ms, elapsed_ms);
-    g->ai_ms = game_count_down(g->ai_ms, elapsed_ms);
-    g->blink_ms = game_count_down(g->blink_ms, elapsed_ms);
-    g->flash_ms = game_count_down(g->flash_ms, elapsed_ms);
-    g->toy_ms = game_count_down(g->toy_ms, elapsed_ms);
+    for (uint8_t i = 0; i < GAME_COUNTDOWNS; i++) {
+        g->countdowns[i] = game_count_down(g->countdowns[i], elapsed_ms);
+    }
     if (timed && !g->state_ms) {
         game_on_timeout(g);
     }

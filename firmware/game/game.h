@@ -77,8 +77,8 @@ typedef enum {
     GAME_REP_REPLAY,        /* where it went wrong: player lost by playing cell; value: the
                                cell that would have held; level 1: it would have won */
     GAME_REP_TOY,           /* toddler mode: value 1 on, 0 off */
-    GAME_REP_GAME           /* the game in force: value RULE_*; level 1: the one asked for
-                               (mode) was refused, its table damaged */
+    GAME_REP_GAME           /* the game in force: value RULE_*; the one asked for: mode,
+                               level 1 if it was refused (its table damaged) */
 } game_report_kind_t;
 /* GAME_REP_MENU's value. */
 enum { GAME_MENU_REP_CLOSED, GAME_MENU_REP_OPENED, GAME_MENU_REP_CHOSEN };
@@ -96,43 +96,50 @@ typedef struct {
 /* The most reports one call makes (the AI's move, the result, stuck keys), rounded up. */
 #define GAME_REPORTS_MAX 4u
 
+/* game_t's countdowns in ms, all counted down by game_tick() and stopping at 0. */
+#define GAME_COUNTDOWNS 5u
+
 /* Everything the game keeps. Read it through the functions below, never its fields
  * (outside firmware/game). */
 typedef struct {
-    uint8_t state;     /* GAME_ST_* */
-    uint16_t state_ms; /* until the state's time is up (0: it has none) */
-    state_t st;        /* the position under the rule: the marks (st.pos), fading's ages */
-    uint8_t rule;      /* RULE_* of the game under way (settings.game unless it was refused) */
-    bool over;         /* st is won or drawn under the rule */
-    uint8_t winner;    /* PLAYER_NONE unless st is won */
-    uint8_t level;     /* LEVEL_* of the game under way */
-    uint16_t ai_ms;    /* on the AI's turn: until it moves */
-    press_t press;     /* the keys */
-    uint16_t blink;    /* the AI's move, a taken cell pressed, the end */
-    uint16_t blink_ms;
+    uint8_t state; /* GAME_ST_* */
+    union {
+        struct {
+            uint16_t state_ms; /* until the state's time is up (0: it has none) */
+            uint16_t ai_ms;    /* on the AI's turn: until it moves */
+            uint16_t blink_ms; /* until `blink` ends (a game over's blinks for ever) */
+            uint16_t flash_ms; /* until `flash` ends */
+            uint16_t toy_ms;   /* until `toy` ends */
+        };
+        uint16_t countdowns[GAME_COUNTDOWNS];
+    };
+    state_t st;     /* the position under the rule: the marks (st.pos), fading's ages */
+    uint8_t rule;   /* RULE_* of the game under way (settings.game unless it was refused) */
+    bool over;      /* st is won or drawn under the rule */
+    uint8_t winner; /* PLAYER_NONE unless st is won */
+    uint8_t level;  /* LEVEL_* of the game under way */
+    press_t press;  /* the keys */
+    uint16_t blink; /* the AI's move, a taken cell pressed, the end */
     uint16_t flash; /* cells of ignored presses: they flicker */
-    uint16_t flash_ms;
-    uint8_t cell;             /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
-                        REPLAY: the cell that would have held; READ: the next cell to read */
-    uint8_t ply;              /* REPLAY: the move that lost (0: the first of the game) */
-    uint8_t moves[POS_CELLS]; /* the game's first moves, in order (st.plies of them) */
-    uint16_t cells;           /* ANALYSIS: the empty cells */
-    uint16_t wins;            /* ANALYSIS: the cells that win for the side to move */
-    uint16_t losses;          /* ANALYSIS: ... that lose */
-    uint16_t idle;            /* ms since the last key event (saturating) */
-    uint16_t clock;           /* ms, wrapping: when keys went down and up */
-    uint16_t downs[GAME_BURST_PRESSES]; /* the clock at the last key downs, newest at downs_at */
-    uint8_t downs_at;
+    uint8_t cell;   /* HINT, CONFIRM: the cell shown; MENU_CHOSEN: the cell chosen;
+                       REPLAY: the cell that would have held; READ: the next cell to read */
+    uint8_t ply;    /* REPLAY: the move that lost (0: the first of the game) */
+    uint8_t moves[POS_CELLS];           /* the game's first moves, in order (st.plies of them) */
+    uint16_t cells;                     /* ANALYSIS: the empty cells */
+    uint16_t wins;                      /* ANALYSIS: the cells that win for the side to move */
+    uint16_t losses;                    /* ANALYSIS: ... that lose */
+    uint16_t idle;                      /* ms since the last key event (saturating) */
+    uint16_t clock;                     /* ms, wrapping: when keys went down and up */
+    uint16_t downs[GAME_BURST_PRESSES]; /* the clock at the last key downs, newest first */
     bool calm;         /* the press under way began GAME_CALM_MS after the last key */
     uint16_t up_clock; /* the clock when a key last came up */
     uint8_t up_cell;   /* the key of the last press that ended */
     uint16_t toy;      /* TODDLER: the cells lit, for toy_ms */
-    uint16_t toy_ms;
-    uint16_t rng;    /* level_rand() state; every ms elapsed is added (entropy) */
-    bool bright_up;  /* the menu's brightness steps up (turns round at both ends) */
-    uint8_t save;    /* STATS_SAVE_*: records changed, not saved yet */
-    uint8_t sound;   /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
-    uint8_t reports; /* not taken yet */
+    uint16_t rng;      /* level_rand() state; every ms elapsed is added (entropy) */
+    bool bright_up;    /* the menu's brightness steps up (turns round at both ends) */
+    uint8_t save;      /* STATS_SAVE_*: records changed, not saved yet */
+    uint8_t sound;     /* SOUNDS_* to start, allowed by the setting; SOUNDS_NONE: none */
+    uint8_t reports;   /* not taken yet */
     game_report_t report[GAME_REPORTS_MAX];
     /* Kept in EEPROM; last (game_init() clears what comes before). */
     settings_t settings; /* the mode in force, the next game's level */

@@ -41,8 +41,10 @@ void game_read_step(game_t *g); /* READ: the next cell's voice, or the board aft
 void game_setting(game_t *g, uint8_t *field, uint8_t value);
 void game_level_step(game_t *g);      /* the menu's level: the next, this game's too if unmoved */
 uint8_t game_game_next(uint8_t rule); /* the menu's game: the next one allowed */
-/* The game `rule` refused (its table damaged): said, and the normal game in force. */
-void game_rule_refused(game_t *g, uint8_t rule);
+/* The game `rule` (RULE_*) in force, or the normal game if its table is refused
+ * (game_rule_ok), said either way; a new game if the rule under way changes. False:
+ * refused. */
+bool game_rule_choose(game_t *g, uint8_t rule);
 
 /* menu.c: the menu. */
 void game_menu_open_now(game_t *g);

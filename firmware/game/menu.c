@@ -156,7 +156,7 @@ static void menu_pick_GAME(const menu_pick_t *p)
 {
     game_t *g = p->g;
     uint16_t ms = g->state_ms;
-    (void)game_set_game(g, game_game_next(g->settings.game));
+    (void)game_rule_choose(g, game_game_next(g->settings.game));
     game_enter(g, GAME_ST_MENU_CHOSEN, ms);
     g->cell = p->cell;
 }
@@ -273,14 +273,13 @@ void game_menu_frame(const game_t *g, leds_frame_t *f)
     bool next;
     uint8_t chosen = game_menu_shown(g, &next);
     *f = (leds_frame_t){0};
-    if (chosen >= POS_CELLS) {
-        for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
-            game_menu_paint(f, game_bit(cell), game_menu_look(g, cell, false));
+    for (uint8_t cell = 0; cell < POS_CELLS; cell++) {
+        uint16_t bit = game_bit(cell);
+        if (cell == chosen) {
+            f->green |= bit;
+            f->blink |= bit;
+        } else {
+            game_menu_paint(f, bit, game_menu_look(g, chosen < POS_CELLS ? chosen : cell, next));
         }
-        return;
     }
-    uint16_t bit = game_bit(chosen);
-    game_menu_paint(f, (uint16_t)(POS_ALL & ~bit), game_menu_look(g, chosen, next));
-    f->green |= bit;
-    f->blink |= bit;
 }

@@ -41,6 +41,13 @@ static uint8_t game_result_sound(uint8_t mode, uint8_t winner)
                                                                               : SOUNDS_loss;
 }
 
+/* The game under way counted as `kind` (STATS_*) in its game, mode and level, and saved. */
+static void game_count(game_t *g, uint8_t kind)
+{
+    stats_count(&g->stats, g->rule, g->settings.mode, g->level, kind);
+    g->save |= stats_save_of(g->rule);
+}
+
 static uint16_t game_marked(const game_t *g)
 {
     return (uint16_t)(g->st.pos.x | g->st.pos.o);
@@ -128,9 +135,7 @@ static void game_place(game_t *g, uint8_t cell, game_report_kind_t kind)
     g->blink = line;
     game_enter(g, GAME_ST_RESULT, GAME_RESULT_MS); /* the result stays, its tune plays whole */
     game_report(g, GAME_REP_RESULT)->player = mover;
-    stats_count(&g->stats, g->rule, g->settings.mode, g->level,
-                game_stats_kind(g->settings.mode, mover));
-    g->save |= stats_save_of(g->rule);
+    game_count(g, game_stats_kind(g->settings.mode, mover));
     game_sound(g, game_result_sound(g->settings.mode, mover));
 }
 
@@ -145,8 +150,7 @@ void game_start(game_t *g, uint8_t mode, bool count)
         mode = GAME_MODE_AI_X;
     }
     if (count && !g->over && game_person_moved(g)) {
-        stats_count(&g->stats, g->rule, g->settings.mode, g->level, STATS_ABANDONED);
-        g->save |= stats_save_of(g->rule);
+        game_count(g, STATS_ABANDONED);
     }
     game_setting(g, &g->settings.mode, mode);
     game_enter(g, GAME_ST_BOARD, 0);
@@ -188,7 +192,7 @@ static bool game_rule_lost(game_t *g)
     if (game_rule_ok(g->rule)) {
         return false;
     }
-    game_rule_refused(g, g->rule);
+    (void)game_rule_choose(g, g->rule); /* refused: said, the normal game instead */
     return true;
 }
 
@@ -210,22 +214,21 @@ bool game_hint(game_t *g)
 bool game_analysis(game_t *g)
 {
     game_report_t *r;
+    uint16_t cells = pos_empty(g->st.pos), wins = 0, losses = 0;
     if (g->over) {
         return false;
     }
-    g->cells = pos_empty(g->st.pos);
-    g->wins = g->losses = 0;
     for (uint8_t c = 0; c < POS_CELLS; c++) {
         uint16_t bit = game_bit(c);
-        if (g->cells & bit) {
+        if (cells & bit) {
             /* the child's result is the opponent's: its loss is the mover's win */
             state_t t = g->st;
             state_play(g->rule, &t, c);
             int8_t child = play_outcome(g->rule, &t).result;
             if (child == ENGINE_LOSS) {
-                g->wins |= bit;
+                wins |= bit;
             } else if (child == ENGINE_WIN) {
-                g->losses |= bit;
+                losses |= bit;
             }
         }
     }
@@ -233,9 +236,9 @@ bool game_analysis(game_t *g)
         return false;
     }
     r = game_report(g, GAME_REP_ANALYSIS);
-    r->cells = g->cells;
-    r->wins = g->wins;
-    r->losses = g->losses;
+    r->cells = g->cells = cells;
+    r->wins = g->wins = wins;
+    r->losses = g->losses = losses;
     game_enter(g, GAME_ST_ANALYSIS, GAME_ANALYSIS_MS);
     return true;
 }
@@ -256,35 +259,28 @@ bool game_lost_to_ai(const game_t *g)
     return g->over && g->winner != PLAYER_NONE && g->winner == game_ai_player(g->settings.mode);
 }
 
-/* Where a won game went wrong: the loser's last move that turned a position they could
- * hold (a draw, or a win) into a loss, and the perfect move there (it would have held).
- * False: no winner, another game than the normal one, or moves that do not replay to the
- * position (a test's). */
-static bool game_lesson(const game_t *g, uint8_t *ply, uint8_t *hold, bool *won)
+/* Where a won game went wrong: the ply of the loser's last move that turned a position
+ * they could hold (a draw, or a win) into a loss. POS_CELLS: none, no winner, another game
+ * than the normal one, or moves that do not replay to the position (a test's). */
+static uint8_t game_lesson(const game_t *g)
 {
     pos_t p = {0, 0};
-    uint8_t n = pos_count(game_marked(g));
-    bool found = false;
+    uint8_t n = pos_count(game_marked(g)), lost = POS_CELLS;
     if (!g->over || g->winner == PLAYER_NONE || g->rule != RULE_NORMAL) {
-        return false;
+        return POS_CELLS;
     }
     for (uint8_t i = 0; i < n; i++) {
         uint8_t cell = g->moves[i];
         if (cell >= POS_CELLS || !(pos_empty(p) & game_bit(cell))) {
-            return false;
+            return POS_CELLS;
         }
-        if (pos_to_move(p) != g->winner) {
-            int8_t before = engine_outcome(p).result;
-            if (before != ENGINE_LOSS && engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
-                *ply = i;
-                *hold = engine_move(p);
-                *won = before == ENGINE_WIN;
-                found = true;
-            }
+        if (pos_to_move(p) != g->winner && engine_outcome(p).result != ENGINE_LOSS &&
+            engine_outcome(pos_play(p, cell)).result == ENGINE_WIN) {
+            lost = i;
         }
         p = pos_play(p, cell);
     }
-    return found && p.x == g->st.pos.x && p.o == g->st.pos.o;
+    return p.x == g->st.pos.x && p.o == g->st.pos.o ? lost : POS_CELLS;
 }
 
 uint16_t game_replay_ms(uint8_t ply)
@@ -303,17 +299,21 @@ pos_t game_replayed(const game_t *g, uint8_t plies)
 
 bool game_replay(game_t *g)
 {
-    bool won = false;
+    uint8_t ply = game_lesson(g);
+    pos_t before;
     game_report_t *r;
-    if (!game_lesson(g, &g->ply, &g->cell, &won)) {
+    if (ply >= POS_CELLS) {
         return false;
     }
+    before = game_replayed(g, ply);
+    g->ply = ply;
+    g->cell = engine_move(before); /* the perfect move there: it would have held */
     r = game_report(g, GAME_REP_REPLAY);
-    r->cell = g->moves[g->ply];
-    r->player = pos_to_move(game_replayed(g, g->ply));
+    r->cell = g->moves[ply];
+    r->player = pos_to_move(before);
     r->value = g->cell;
-    r->level = won;
-    game_enter(g, GAME_ST_REPLAY, game_replay_ms(g->ply));
+    r->level = engine_outcome(before).result == ENGINE_WIN; /* it would have won */
+    game_enter(g, GAME_ST_REPLAY, game_replay_ms(ply));
     return true;
 }
 
@@ -335,6 +335,7 @@ void game_ai_step(game_t *g)
 void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
 {
     uint16_t bit = game_bit(cell);
+    bool taken = (game_marked(g) & bit) != 0;
     if (kind == PRESS_HOLD && cell == GAME_MENU_OPEN_CELL) {
         game_menu_open_now(g);
     } else if (kind == PRESS_HOLD) {
@@ -345,13 +346,13 @@ void game_board_press(game_t *g, uint8_t cell, uint8_t kind)
             return;
         }
         game_sound_asked(g, game_voice(g, cell)); /* the cell heard, not moved to */
-        if (!(game_marked(g) & bit)) {
+        if (!taken) {
             (void)game_hint(g);
         } else {
             (void)game_analysis(g);
         }
-    } else if (cell == GAME_MENU_OPEN_CELL && (game_marked(g) & bit) && !g->over &&
-               g->up_cell == cell && game_hurried(g)) {
+    } else if (cell == GAME_MENU_OPEN_CELL && taken && !g->over && g->up_cell == cell &&
+               game_hurried(g)) {
         game_menu_open_now(g); /* a double tap on the centre's mark */
     } else if (g->over) {
         game_new(g, g->settings.mode); /* this press is not a move */

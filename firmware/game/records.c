@@ -30,11 +30,11 @@ uint8_t records_load(game_t *g)
         found |= STATS_WRITTEN;
     }
     found = stats_load(&g->settings, &g->stats, &old, found);
-    for (uint8_t i = 0; i < RULE_COUNT - 1u; i++) {
-        uint16_t *n = g->stats.variants[i][0];
-        if (!eeprom_store_load((uint8_t)(STATS_REC_VARIANTS + i), n, STATS_VARIANT_SIZE) ||
+    for (uint8_t rule = RULE_MISERE; rule < RULE_COUNT; rule++) {
+        uint16_t *n = g->stats.games[rule][0];
+        if (!eeprom_store_load((uint8_t)(STATS_REC_STATS + rule), n, STATS_GAME_SIZE) ||
             !stats_counts_valid(n, STATS_TABLES * STATS_KINDS)) {
-            memset(n, 0, STATS_VARIANT_SIZE);
+            memset(n, 0, STATS_GAME_SIZE);
         }
     }
     return found;
@@ -51,17 +51,11 @@ void records_save(game_t *g)
 {
     const void *buf = &g->settings;
     uint8_t id = STATS_REC_SETTINGS, len = sizeof g->settings, bit = STATS_SAVE_SETTINGS;
-    if (!(g->save & bit)) {
-        buf = &g->stats;
-        id = STATS_REC_STATS;
-        len = STATS_SAVED_SIZE;
-        bit = STATS_SAVE_STATS;
-    }
-    for (uint8_t i = 0; !(g->save & bit) && i < RULE_COUNT - 1u; i++) {
-        buf = g->stats.variants[i];
-        id = (uint8_t)(STATS_REC_VARIANTS + i);
-        len = STATS_VARIANT_SIZE;
-        bit = (uint8_t)(STATS_SAVE_MISERE << i);
+    for (uint8_t rule = RULE_NORMAL; !(g->save & bit) && rule < RULE_COUNT; rule++) {
+        buf = rule == RULE_NORMAL ? (const void *)&g->stats : g->stats.games[rule];
+        id = (uint8_t)(STATS_REC_STATS + rule);
+        len = rule == RULE_NORMAL ? STATS_SAVED_SIZE : STATS_GAME_SIZE;
+        bit = stats_save_of(rule);
     }
     if ((g->save & bit) && eeprom_store_start(id, buf, len)) {
         g->save &= (uint8_t)~bit;

@@ -13,6 +13,13 @@ void game_setting(game_t *g, uint8_t *field, uint8_t value)
     }
 }
 
+/* A setting set and reported as `kind` with its value. */
+static void game_setting_said(game_t *g, uint8_t *field, uint8_t value, game_report_kind_t kind)
+{
+    game_setting(g, field, value);
+    game_report(g, kind)->value = value;
+}
+
 /* The next game's level; with this_game, the game under way's too. */
 static void game_level_set(game_t *g, uint8_t level, bool this_game)
 {
@@ -44,35 +51,24 @@ bool game_rule_ok(uint8_t rule)
     return rule < RULE_COUNT && (rule != RULE_FADING || play_table_ok(RULE_FADING));
 }
 
-/* The game asked for (`rule`) refused: said, the normal game in force and a new one
- * started if another was under way. */
-void game_rule_refused(game_t *g, uint8_t rule)
+bool game_rule_choose(game_t *g, uint8_t rule)
 {
+    bool ok = game_rule_ok(rule);
+    uint8_t in_force = ok ? rule : RULE_NORMAL;
     game_report_t *r = game_report(g, GAME_REP_GAME);
     r->mode = rule;
-    r->level = 1;
-    r->value = RULE_NORMAL;
-    game_setting(g, &g->settings.game, RULE_NORMAL);
-    if (g->rule != RULE_NORMAL) {
-        game_start(g, g->settings.mode, true);
+    r->level = !ok;
+    r->value = in_force;
+    game_setting(g, &g->settings.game, in_force);
+    if (in_force != g->rule) {
+        game_start(g, g->settings.mode, true); /* a new game under the new rule */
     }
+    return ok;
 }
 
 bool game_set_game(game_t *g, uint8_t rule)
 {
-    if (rule >= RULE_COUNT) {
-        return false;
-    }
-    if (!game_rule_ok(rule)) {
-        game_rule_refused(g, rule);
-        return false;
-    }
-    game_setting(g, &g->settings.game, rule);
-    game_report(g, GAME_REP_GAME)->value = rule;
-    if (rule != g->rule) {
-        game_start(g, g->settings.mode, true); /* a new game under the new rule */
-    }
-    return true;
+    return rule < RULE_COUNT && game_rule_choose(g, rule);
 }
 
 uint8_t game_game_next(uint8_t rule)
@@ -85,23 +81,20 @@ uint8_t game_game_next(uint8_t rule)
 
 void game_set_color_blind(game_t *g, bool on)
 {
-    game_setting(g, &g->settings.color_blind, on);
-    game_report(g, GAME_REP_COLOR_BLIND)->value = on;
+    game_setting_said(g, &g->settings.color_blind, on, GAME_REP_COLOR_BLIND);
 }
 
 void game_set_sound(game_t *g, uint8_t setting)
 {
     if (setting < SOUNDS_SETTINGS) {
-        game_setting(g, &g->settings.sound, setting);
-        game_report(g, GAME_REP_SOUND)->value = setting;
+        game_setting_said(g, &g->settings.sound, setting, GAME_REP_SOUND);
     }
 }
 
 void game_set_brightness(game_t *g, uint8_t level)
 {
     if (level < LEDS_BRIGHT_LEVELS) {
-        game_setting(g, &g->settings.brightness, level);
-        game_report(g, GAME_REP_BRIGHTNESS)->value = level;
+        game_setting_said(g, &g->settings.brightness, level, GAME_REP_BRIGHTNESS);
     }
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bars.h"
+#include "pgm.h"
 
 _Static_assert(STATS_SAVED_SIZE == 2u + 2u * STATS_TABLES * STATS_KINDS,
                "the saved statistics have no padding");
@@ -13,6 +14,35 @@ _Static_assert(offsetof(stats_old_t, settings_format) == 20u && STATS_OLD_SIZE =
 _Static_assert(STATS_SETTINGS_NO_SOUND_SIZE == 5u && STATS_SETTINGS_NO_GAME_SIZE == 6u &&
                    sizeof(settings_t) == 7u,
                "record 1 before sound, before the game: the first 5, 6 bytes of today's");
+
+/* Each setting's number of values and its default, in settings_t's order: the settings
+ * are the bytes after the format. */
+#define STATS_SETTING_VALUES(field, values, dflt) values,
+#define STATS_SETTING_DEFAULT(field, values, dflt) dflt,
+static const uint8_t stats_setting_values[] PROGMEM = {STATS_SETTINGS(STATS_SETTING_VALUES)};
+static const uint8_t stats_setting_default[] PROGMEM = {STATS_SETTINGS(STATS_SETTING_DEFAULT)};
+#define STATS_SETTINGS_N sizeof stats_setting_values
+_Static_assert(sizeof(settings_t) == 1u + STATS_SETTINGS_N, "settings_t: the format, a byte each");
+
+void stats_settings_default(settings_t *s)
+{
+    uint8_t *setting = (uint8_t *)s + 1u;
+    s->format = STATS_FORMAT;
+    for (uint8_t i = 0; i < STATS_SETTINGS_N; i++) {
+        setting[i] = pgm_read_byte(&stats_setting_default[i]);
+    }
+}
+
+bool stats_settings_valid(const settings_t *s)
+{
+    const uint8_t *setting = (const uint8_t *)s + 1u;
+    for (uint8_t i = 0; i < STATS_SETTINGS_N; i++) {
+        if (setting[i] >= pgm_read_byte(&stats_setting_values[i])) {
+            return false;
+        }
+    }
+    return s->format == STATS_FORMAT;
+}
 
 uint8_t stats_bar_rows(uint16_t count, uint16_t top)
 {
@@ -50,9 +80,8 @@ bool stats_counts_valid(const uint16_t *n, uint8_t count)
 bool stats_valid(const stats_t *st)
 {
     return st->format == STATS_FORMAT && st->before <= 1u &&
-           stats_counts_valid(st->games[0], STATS_TABLES * STATS_KINDS) &&
-           stats_counts_valid(st->old[0], 2u * STATS_RESULTS) &&
-           stats_counts_valid(st->variants[0][0], (RULE_COUNT - 1u) * STATS_TABLES * STATS_KINDS);
+           stats_counts_valid(st->games[0][0], RULE_COUNT * STATS_TABLES * STATS_KINDS) &&
+           stats_counts_valid(st->old[0], 2u * STATS_RESULTS);
 }
 
 static bool stats_old_valid(const stats_old_t *old)
@@ -80,7 +109,7 @@ static void stats_migrate(stats_t *st, const stats_old_t *old)
     stats_clear(st);
     st->before = 1;
     for (uint8_t k = 0; k < STATS_RESULTS; k++) {
-        st->games[STATS_TABLE_2P][k] = old->n[GAME_MODE_2P][k];
+        st->games[RULE_NORMAL][STATS_TABLE_2P][k] = old->n[GAME_MODE_2P][k];
     }
 }
 

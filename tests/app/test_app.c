@@ -230,7 +230,7 @@ static void test_corrupt_records_reset(void **state)
     /* Out-of-range settings with a good CRC: defaults; the statistics are kept. */
     s = settings_of(3, LEVEL_MEDIUM);
     stats_clear(&st);
-    st.games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 7;
+    st.games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 7;
     assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
     assert_true(eeprom_store_save(STATS_REC_STATS, &st, STATS_SAVED_SIZE));
     boot();
@@ -249,7 +249,7 @@ static void test_corrupt_records_reset(void **state)
      * settings kept. */
     s = settings_of(GAME_MODE_2P, LEVEL_MEDIUM);
     assert_true(eeprom_store_save(STATS_REC_SETTINGS, &s, sizeof s));
-    st.games[STATS_TABLE_2P][STATS_ABANDONED] = 60001;
+    st.games[RULE_NORMAL][STATS_TABLE_2P][STATS_ABANDONED] = 60001;
     assert_true(eeprom_store_save(STATS_REC_STATS, &st, STATS_SAVED_SIZE));
     boot();
     assert_string_equal(output(), "ttt: ready (type help)\n"

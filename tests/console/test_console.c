@@ -401,7 +401,7 @@ static void test_game_command(void **state)
     gtu_clear();
     gtu_line(&con, &g, "game misere");
     assert_string_equal(gtu_out(), "game: misere\nnew: vs ai, you x, level perfect, misere\n");
-    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][0][STATS_ABANDONED], 1);
     assert_int_equal(game_rule(&g), RULE_MISERE);
     gtu_clear();
     gtu_line(&con, &g, "game misere");
@@ -464,11 +464,11 @@ static void test_game_fading_damaged(void **state)
 static void test_stats_lines(void **state)
 {
     (void)state;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
-    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 60000;
-    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_ABANDONED] = 1;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_DRAW] = 12;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_EASY)][STATS_ABANDONED] = 3;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_LOSS] = 7;
+    gtu_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_LOSS] = 60000;
+    gtu_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_ABANDONED] = 1;
     gtu_line(&con, &g, "stats");
     assert_string_equal(gtu_out(),
                         "stats you x, perfect: wins 0, draws 12, losses 0, abandoned 0\n"
@@ -494,21 +494,21 @@ static void test_stats_lines(void **state)
 static void test_stats_clear(void **state)
 {
     (void)state;
-    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 60000;
+    gtu_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_LOSS] = 60000;
     gtu_stats(&g)->before = 1;
     gtu_stats(&g)->old[GAME_MODE_AI_O][STATS_LOSS] = 9;
     gtu_take_save(&g);
     gtu_clear();
     gtu_line(&con, &g, "stats clear");
     assert_string_equal(gtu_out(), "stats: cleared\n");
-    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS], 0);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_LOSS], 0);
     assert_int_equal(game_stats(&g)->before, 0);
     assert_int_equal(gtu_take_save(&g), STATS_SAVE_ALL);
     gtu_clear();
     gtu_line(&con, &g, "stats");
     assert_int_equal(gtu_count_lines("stats "), 7);
     /* a variant's table with games: its lines after the normal game's, named */
-    stats_tables(gtu_stats(&g), RULE_FADING)[stats_table(GAME_MODE_AI_O, LEVEL_EASY)][STATS_LOSS] = 2;
+    gtu_stats(&g)->games[RULE_FADING][stats_table(GAME_MODE_AI_O, LEVEL_EASY)][STATS_LOSS] = 2;
     gtu_clear();
     gtu_line(&con, &g, "stats");
     assert_int_equal(gtu_count_lines("stats "), 8);
@@ -780,7 +780,7 @@ static void test_answer_sizes(void **state)
      * prints one per pass) within the room and 80 columns */
     for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            gtu_stats(&g)->games[t][k] = STATS_COUNT_MAX;
+            gtu_stats(&g)->games[RULE_NORMAL][t][k] = STATS_COUNT_MAX;
         }
     }
     gtu_stats(&g)->before = 1;

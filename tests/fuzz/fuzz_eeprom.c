@@ -140,7 +140,7 @@ static void check_counts(const stats_t *st)
 {
     for (unsigned t = 0; t < STATS_TABLES; t++)
         for (unsigned k = 0; k < STATS_KINDS; k++)
-            if (st->games[t][k] > STATS_COUNT_MAX)
+            if (st->games[RULE_NORMAL][t][k] > STATS_COUNT_MAX)
                 fail("stats passed the range check out of range", STATS_REC_STATS, 0);
     for (unsigned m = 0; m < 2; m++)
         for (unsigned k = 0; k < STATS_RESULTS; k++)
@@ -189,7 +189,7 @@ static void check_stats(const uint8_t *ops, size_t n)
     if (!stats_kept && !(todo & STATS_SAY_RESET)) {
         /* new records, or a migration: two players' counts exactly as they were */
         for (unsigned k = 0; k < STATS_RESULTS; k++)
-            if (st.games[STATS_TABLE_2P][k] != (st.before ? old.n[GAME_MODE_2P][k] : 0u))
+            if (st.games[RULE_NORMAL][STATS_TABLE_2P][k] != (st.before ? old.n[GAME_MODE_2P][k] : 0u))
                 fail("a migration changed two players' counts", STATS_REC_OLD, 0);
     }
     if (st.before && memcmp(st.old, old.n, sizeof st.old) != 0)

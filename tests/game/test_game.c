@@ -77,11 +77,11 @@ static void test_init_repairs_the_record(void **state)
     gtu_capture_start();
     /* Out-of-range settings and stats given to init fall back to defaults. */
     s.mode = 7;
-    st.games[1][2] = 65535;
+    st.games[RULE_NORMAL][1][2] = 65535;
     game_load(&g, &s, &st);
     gtu_init(&g, 1);
     assert_int_equal(game_settings(&g)->mode, GAME_MODE_AI_X);
-    assert_int_equal(game_stats(&g)->games[1][2], 0);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][1][2], 0);
 }
 
 static void test_move_and_ai_timing(void **state)
@@ -199,7 +199,7 @@ static void explore(const game_t *g, uint8_t person)
             } else {
                 strat_ai_wins++;
             }
-            assert_int_equal(game_stats(&h)->games[stats_table(game_settings(&h)->mode, game_level(&h))][STATS_WIN], 0);
+            assert_int_equal(game_stats(&h)->games[RULE_NORMAL][stats_table(game_settings(&h)->mode, game_level(&h))][STATS_WIN], 0);
             continue;
         }
         explore(&h, person);
@@ -699,6 +699,26 @@ static void test_menu_long_press_closes(void **state)
     assert_int_equal(gtu_cell(&g, 2), LED_OFF);
 }
 
+/* Unhurried, a long press chooses its cell as a tap does: it never picks a cell not yet
+ * chosen (the confirmation is the second press). */
+static void test_menu_long_press_chooses(void **state)
+{
+    game_t g;
+    settings_t before;
+    (void)state;
+    menu_fresh(&g);
+    before = *game_settings(&g);
+    gtu_open(&g);
+    gtu_pause(&g);
+    gtu_long(&g, GTU_MENU_SOUND);
+    assert_int_equal(game_state(&g), GAME_ST_MENU_CHOSEN);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->value, GAME_MENU_REP_CHOSEN);
+    assert_int_equal(gtu_last_report(GAME_REP_MENU)->cell, GTU_MENU_SOUND);
+    assert_int_equal(gtu_reports_of(GAME_REP_SOUND), 0);
+    assert_memory_equal(&before, game_settings(&g), sizeof before);
+    assert_int_equal(gtu_take_save(&g), 0);
+}
+
 /* So does a lean, a key held 9.9 s (the menu waits for its release). Armed, the cell shows
  * chosen (green, blinking; the others in its look): what its release would do; held 2 s,
  * the menu shows nothing chosen again: its release closes it. */
@@ -889,7 +909,7 @@ static void test_menu_game(void **state)
     gtu_menu(&g, GTU_MENU_GAME);
     assert_int_equal(game_settings(&g)->game, RULE_MISERE);
     assert_int_equal(game_rule(&g), RULE_MISERE);
-    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][0][STATS_ABANDONED], 1);
     assert_int_equal(gtu_marks(&g), 0);
     assert_int_equal(gtu_last_report(GAME_REP_GAME)->value, RULE_MISERE);
     assert_int_equal(gtu_last_report(GAME_REP_NEW)->value, RULE_MISERE);
@@ -906,7 +926,7 @@ static void test_menu_game(void **state)
         assert_int_equal(gtu_cell(&g, 0), looks[rule]);
         assert_true(game_menu_open(&g));
     }
-    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 1); /* unmoved since */
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][0][STATS_ABANDONED], 1); /* unmoved since */
 }
 
 /* Fading's table damaged (a byte flipped in a copy: its CRC stale). At boot a saved
@@ -939,8 +959,8 @@ static void test_fading_damaged(void **state)
     assert_int_equal(gtu_last_report(GAME_REP_GAME)->mode, RULE_FADING);
     assert_int_equal(game_rule(&g), RULE_NORMAL);
     assert_int_equal(game_settings(&g)->game, RULE_NORMAL);
-    assert_int_equal(stats_tables_of(game_stats(&g), RULE_FADING)[0][STATS_ABANDONED], 1);
-    assert_int_equal(game_stats(&g)->games[0][STATS_ABANDONED], 0); /* fading's, not normal's */
+    assert_int_equal(game_stats(&g)->games[RULE_FADING][0][STATS_ABANDONED], 1);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][0][STATS_ABANDONED], 0); /* fading's, not normal's */
     assert_int_equal(gtu_marks(&g), 0);
     assert_false(game_set_game(&g, RULE_FADING));
     assert_int_equal(game_rule(&g), RULE_NORMAL);
@@ -1136,7 +1156,7 @@ static void test_win_two_players(void **state)
     assert_int_equal(game_over(&g), 1);
     assert_int_equal(gtu_reports_of(GAME_REP_RESULT), 1);
     assert_int_equal(gtu_last_report(GAME_REP_RESULT)->player, PLAYER_X);
-    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_WIN], 1);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_WIN], 1);
     assert_int_equal(gtu_take_save(&g), STATS_SAVE_STATS);
     frame_of(&g, f);
     for (int c = 0; c < 3; c++) {
@@ -1184,7 +1204,7 @@ static void test_draw_two_players(void **state)
     for (int c = 0; c < 9; c++) {
         assert_true(f[c] & LED_BLINK);
     }
-    assert_int_equal(game_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW], 1);
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_DRAW], 1);
 }
 
 /* At game over the menu's mode cells start a new game; the level steps for the next. */
@@ -1205,8 +1225,8 @@ static void test_menu_at_game_over(void **state)
         gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
         gtu_tick(&g, GAME_AI_DELAY_MS);
     }
-    assert_int_equal(game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_LOSS] +
-                         game_stats(&g)->games[stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_DRAW],
+    assert_int_equal(game_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_LOSS] +
+                         game_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_O, game_level(&g))][STATS_DRAW],
                      1);
     uint8_t next = (uint8_t)((game_settings(&g)->level + 1u) % LEVELS);
     gtu_settle(&g);
@@ -1321,32 +1341,32 @@ static void test_stats_records(void **state)
     st.before = 2;
     assert_false(stats_valid(&st));
     stats_clear(&st);
-    st.games[STATS_TABLE_2P][STATS_ABANDONED] = STATS_COUNT_MAX + 1u;
+    st.games[RULE_NORMAL][STATS_TABLE_2P][STATS_ABANDONED] = STATS_COUNT_MAX + 1u;
     assert_false(stats_valid(&st));
     stats_clear(&st);
     st.old[1][2] = STATS_COUNT_MAX + 1u;
     assert_false(stats_valid(&st));
     /* Counting saturates; bad mode/level/kind are ignored. */
     stats_clear(&st);
-    st.games[4][0] = STATS_COUNT_MAX - 1u;
+    st.games[RULE_NORMAL][4][0] = STATS_COUNT_MAX - 1u;
     stats_count(&st, RULE_NORMAL, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
     stats_count(&st, RULE_NORMAL, GAME_MODE_AI_O, LEVEL_MEDIUM, STATS_WIN);
-    assert_int_equal(st.games[4][0], STATS_COUNT_MAX);
+    assert_int_equal(st.games[RULE_NORMAL][4][0], STATS_COUNT_MAX);
     stats_count(&st, RULE_NORMAL, GAME_MODES, LEVEL_PERFECT, STATS_WIN);
     stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVELS, STATS_WIN);
     stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_KINDS);
     assert_true(stats_valid(&st));
     for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            assert_int_equal(st.games[t][k], t == 4 && k == 0 ? STATS_COUNT_MAX : 0);
+            assert_int_equal(st.games[RULE_NORMAL][t][k], t == 4 && k == 0 ? STATS_COUNT_MAX : 0);
         }
     }
     /* Two players have one table, whatever the level. */
     stats_count(&st, RULE_NORMAL, GAME_MODE_2P, LEVEL_EASY, STATS_ABANDONED);
     stats_count(&st, RULE_NORMAL, GAME_MODE_2P, LEVEL_PERFECT, STATS_ABANDONED);
-    assert_int_equal(st.games[STATS_TABLE_2P][STATS_ABANDONED], 2);
+    assert_int_equal(st.games[RULE_NORMAL][STATS_TABLE_2P][STATS_ABANDONED], 2);
     stats_count(&st, RULE_NORMAL, GAME_MODE_AI_X, LEVEL_EASY, STATS_LOSS);
-    assert_int_equal(st.games[2][STATS_LOSS], 1);
+    assert_int_equal(st.games[RULE_NORMAL][2][STATS_LOSS], 1);
 }
 
 int main(void)
@@ -1372,6 +1392,7 @@ int main(void)
         cmocka_unit_test(test_menu_hint_discoverable),
         cmocka_unit_test(test_menu_shows_mode_and_level),
         cmocka_unit_test(test_menu_long_press_closes),
+        cmocka_unit_test(test_menu_long_press_chooses),
         cmocka_unit_test(test_menu_held_key_closes_on_release),
         cmocka_unit_test(test_menu_times_out),
         cmocka_unit_test(test_menu_picks_mode_steps_level),

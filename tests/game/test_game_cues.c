@@ -233,9 +233,9 @@ static void sc_pick(game_t *g, uint8_t cb)
 static void sc_stats(game_t *g, uint8_t cb)
 {
     start(g, GAME_MODE_AI_X, cb);
-    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_WIN] = 3;
-    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_DRAW] = 2;
-    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_LOSS] = 1;
+    gtu_stats(g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, game_level(g))][STATS_WIN] = 3;
+    gtu_stats(g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, game_level(g))][STATS_DRAW] = 2;
+    gtu_stats(g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, game_level(g))][STATS_LOSS] = 1;
     gtu_stats_show(g);
 }
 
@@ -243,7 +243,7 @@ static void sc_stats(game_t *g, uint8_t cb)
 static void sc_stats_abandoned(game_t *g, uint8_t cb)
 {
     sc_stats(g, cb);
-    gtu_stats(g)->games[stats_table(GAME_MODE_AI_X, game_level(g))][STATS_ABANDONED] = 2;
+    gtu_stats(g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, game_level(g))][STATS_ABANDONED] = 2;
     gtu_tick(g, GAME_STATS_RESULTS_MS + GAME_STATS_PLAYED_MS);
     gtu_stats_show(g);
     while (game_state(g) == GAME_ST_STATS_RESULTS) {

@@ -91,18 +91,18 @@ static void test_stats_clear_every_mode(void **state)
         gtu_start(&g, current, LEVEL_PERFECT, 1);
         for (uint8_t t = 0; t < STATS_TABLES; t++) {
             for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                gtu_stats(&g)->games[t][k] = (uint16_t)(1u + t * STATS_KINDS + k);
+                gtu_stats(&g)->games[RULE_NORMAL][t][k] = (uint16_t)(1u + t * STATS_KINDS + k);
             }
         }
         gtu_stats(&g)->before = 1;
         gtu_stats(&g)->old[1][2] = 5;
-        gtu_stats(&g)->variants[1][6][3] = 7; /* fading's, two players' abandoned */
+        gtu_stats(&g)->games[RULE_FADING][6][3] = 7; /* fading's, two players' abandoned */
         gtu_take_save(&g);
         game_stats_clear(&g);
         for (uint8_t rule = 0; rule < RULE_COUNT; rule++) {
             for (uint8_t t = 0; t < STATS_TABLES; t++) {
                 for (uint8_t k = 0; k < STATS_KINDS; k++) {
-                    assert_int_equal(stats_tables_of(game_stats(&g), rule)[t][k], 0);
+                    assert_int_equal(game_stats(&g)->games[rule][t][k], 0);
                 }
             }
         }

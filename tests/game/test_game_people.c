@@ -209,7 +209,7 @@ static void test_calm_tap(void **state)
     assert_int_equal(gtu_marks(&g), 0);
     for (uint8_t t = 0; t < STATS_TABLES; t++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            assert_int_equal(game_stats(&g)->games[t][k], 0); /* not even abandoned */
+            assert_int_equal(game_stats(&g)->games[RULE_NORMAL][t][k], 0); /* not even abandoned */
         }
     }
     gtu_tick(&g, 1000);

@@ -26,7 +26,7 @@ static int setup(void **state)
 
 static uint16_t table_count(const game_t *g, uint8_t mode, uint8_t level, uint8_t kind)
 {
-    return game_stats(g)->games[stats_table(mode, level)][kind];
+    return game_stats(g)->games[RULE_NORMAL][stats_table(mode, level)][kind];
 }
 
 /* Every counter of every table is 0 but `want` of (mode, level, kind). */
@@ -36,7 +36,7 @@ static void assert_only(const game_t *g, uint8_t mode, uint8_t level, uint8_t ki
     uint8_t t = stats_table(mode, level);
     for (uint8_t i = 0; i < STATS_TABLES; i++) {
         for (uint8_t k = 0; k < STATS_KINDS; k++) {
-            assert_int_equal(game_stats(g)->games[i][k], i == t && k == kind ? want : 0u);
+            assert_int_equal(game_stats(g)->games[RULE_NORMAL][i][k], i == t && k == kind ? want : 0u);
         }
     }
 }
@@ -173,7 +173,7 @@ static void test_abandoned(void **state)
     gtu_long(&g, 4); /* a taken cell mid-game: the analysis, not a new game */
     assert_only(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED, 0);
     /* saturates */
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_ABANDONED] = STATS_COUNT_MAX;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_ABANDONED] = STATS_COUNT_MAX;
     gtu_tap(&g, pos_first_cell(pos_empty(game_pos(&g))));
     game_new(&g, GAME_MODE_AI_X);
     assert_int_equal(table_count(&g, GAME_MODE_AI_X, LEVEL_PERFECT, STATS_ABANDONED),
@@ -214,7 +214,7 @@ static uint8_t cell_class(const leds_frame_t *f, uint8_t c)
 static void show_stats_a(game_t *g, unsigned w, unsigned d, unsigned l, unsigned a,
                          leds_frame_t *f)
 {
-    uint16_t *n = gtu_stats(g)->games[stats_table(game_settings(g)->mode, game_level(g))];
+    uint16_t *n = gtu_stats(g)->games[RULE_NORMAL][stats_table(game_settings(g)->mode, game_level(g))];
     n[STATS_WIN] = (uint16_t)w;
     n[STATS_DRAW] = (uint16_t)d;
     n[STATS_LOSS] = (uint16_t)l;
@@ -328,17 +328,17 @@ static void test_stats_display_table(void **state)
     leds_frame_t f;
     (void)state;
     gtu_start(&g, GAME_MODE_AI_X, LEVEL_MEDIUM, 1);
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
-    gtu_stats(&g)->games[stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_PERFECT)][STATS_LOSS] = 5;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_X, LEVEL_MEDIUM)][STATS_WIN] = 5;
+    gtu_stats(&g)->games[RULE_NORMAL][stats_table(GAME_MODE_AI_O, LEVEL_MEDIUM)][STATS_DRAW] = 5;
     gtu_stats_show(&g);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 3);
     assert_int_equal(bar_height(&f, 1), 0);
     assert_int_equal(bar_height(&f, 2), 0);
     gtu_start(&g, GAME_MODE_2P, LEVEL_EASY, 1);
-    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
-    gtu_stats(&g)->games[STATS_TABLE_2P][STATS_DRAW] = 1;
+    gtu_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_LOSS] = 2; /* o wins */
+    gtu_stats(&g)->games[RULE_NORMAL][STATS_TABLE_2P][STATS_DRAW] = 1;
     gtu_stats_show(&g);
     game_frame(&g, &f);
     assert_int_equal(bar_height(&f, 0), 0);
