@@ -1,6 +1,7 @@
 /* firmware/engine/engine.c - the perfect player (firmware/engine/README.md, "When the
- * table is damaged"). Invariant: engine_table is NULL or a table whose CRC matched and
- * that has not yet given a bad answer. */
+ * table is damaged"): the normal game and misère on the same machinery, `misere` telling
+ * which. Invariant: engine_tables[misere] is NULL or a table of that game whose CRC
+ * matched and that has not yet given a bad answer. */
 #include "engine.h"
 
 #include <stddef.h>
@@ -8,14 +9,18 @@
 #include "solver.h"
 #include "table.h"
 
-static const uint8_t *engine_table;
-static const uint8_t *engine_misere_table; /* the same invariant, misère's table */
+static const uint8_t *engine_tables[2]; /* [0] the normal game's, [1] misère's */
+
+static bool engine_use(const uint8_t *table, bool misere)
+{
+    bool ok = table_crc_ok(table, misere ? MISERE_TABLE_BYTES : TABLE_BYTES);
+    engine_tables[misere] = ok ? table : NULL;
+    return ok;
+}
 
 bool engine_use_table(const uint8_t *table)
 {
-    bool ok = table_check(table);
-    engine_table = ok ? table : NULL;
-    return ok;
+    return engine_use(table, false);
 }
 
 bool engine_init(void)
@@ -25,23 +30,51 @@ bool engine_init(void)
 
 bool engine_table_ok(void)
 {
-    return engine_table != NULL;
+    return engine_tables[0] != NULL;
 }
 
-/* The rules' move; else the table's if it names an empty cell; else the solver's. */
+/* The cells a table's answer may name: the empty ones; in misère only the safe ones, that
+ * complete no line of the mover (in a hard position every perfect move is one). */
+static uint16_t engine_allowed(pos_t p, bool misere)
+{
+    uint16_t empty = pos_empty(p);
+    if (!misere)
+        return empty;
+    pos_sides_t s = pos_sides(p);
+    return empty & (uint16_t)~pos_threats(s.mine, s.theirs);
+}
+
+/* A hard position's move: the table's if it names an allowed cell; else the solver's. */
+static uint8_t engine_hard_move(pos_t p, bool misere)
+{
+    sym_canon_t canon = sym_canonical(p);
+    if (engine_tables[misere]) {
+        uint8_t cell = table_lookup(engine_tables[misere], canon, misere);
+        if (cell < POS_CELLS && engine_allowed(p, misere) >> cell & 1u)
+            return cell;
+        engine_tables[misere] = NULL;
+    }
+    return solver_hard_move(p, canon.k, misere);
+}
+
+/* A hard position's set: the table's if it is a non-empty set of allowed cells; else one
+ * search of the solver. */
+static uint16_t engine_hard_cells(pos_t p, bool misere)
+{
+    if (engine_tables[misere]) {
+        uint16_t cells = table_cells(engine_tables[misere], sym_canonical(p), misere);
+        if (cells && !(cells & (uint16_t)~engine_allowed(p, misere)))
+            return cells;
+        engine_tables[misere] = NULL;
+    }
+    return solver_hard_cells(p, misere);
+}
+
+/* The rules' move; else the hard position's. */
 uint8_t engine_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    if (cell != POS_NO_MOVE)
-        return cell;
-    sym_canon_t canon = sym_canonical(p);
-    if (engine_table) {
-        cell = table_lookup(engine_table, canon);
-        if (cell < POS_CELLS && !((p.x | p.o) & (1u << cell)))
-            return cell;
-        engine_table = NULL;
-    }
-    return solver_hard_move(p, canon.k);
+    return cell != POS_NO_MOVE ? cell : engine_hard_move(p, false);
 }
 
 /* Only the side that moved last can have a line: the result alternates with each ply. */
@@ -75,8 +108,7 @@ engine_outcome_t engine_outcome(pos_t p)
     return engine_play_out(p, false);
 }
 
-/* The rules' sets first (README, "Every perfect move"); else the table's set if it is
- * a non-empty set of empty cells; else one search of the solver. */
+/* The rules' sets first (README, "Every perfect move"); else the hard position's. */
 uint16_t engine_best_cells(pos_t p)
 {
     pos_sides_t s = pos_sides(p);
@@ -90,20 +122,12 @@ uint16_t engine_best_cells(pos_t p)
         return danger & (uint16_t)(danger - 1u) ? empty : danger;
     if (!(empty & (uint16_t)(empty - 1u)))
         return empty;
-    if (engine_table) {
-        uint16_t cells = table_cells(engine_table, sym_canonical(p));
-        if (cells && !(cells & (uint16_t)~empty))
-            return cells;
-        engine_table = NULL;
-    }
-    return solver_hard_cells(p);
+    return engine_hard_cells(p, false);
 }
 
 bool engine_misere_use_table(const uint8_t *table)
 {
-    bool ok = table_crc_ok(table, MISERE_TABLE_BYTES);
-    engine_misere_table = ok ? table : NULL;
-    return ok;
+    return engine_use(table, true);
 }
 
 bool engine_misere_init(void)
@@ -113,47 +137,19 @@ bool engine_misere_init(void)
 
 bool engine_misere_table_ok(void)
 {
-    return engine_misere_table != NULL;
+    return engine_tables[1] != NULL;
 }
 
-/* The cells that do not complete a line of the mover. */
-static uint16_t engine_misere_safe(pos_t p)
-{
-    pos_sides_t s = pos_sides(p);
-    return pos_empty(p) & (uint16_t)~pos_threats(s.mine, s.theirs);
-}
-
-/* The rules' move; else the table's if it names a safe cell (in a hard position every
- * perfect move is one); else the solver's. */
 uint8_t engine_misere_move(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    if (cells)
-        return pos_first_cell(cells);
-    sym_canon_t canon = sym_canonical(p);
-    if (engine_misere_table) {
-        uint8_t cell = table_misere_lookup(engine_misere_table, canon);
-        if (cell < POS_CELLS && engine_misere_safe(p) >> cell & 1u)
-            return cell;
-        engine_misere_table = NULL;
-    }
-    return solver_misere_hard_move(p, canon.k);
+    return cells ? pos_first_cell(cells) : engine_hard_move(p, true);
 }
 
-/* The rules' set; else the table's if it is a non-empty set of safe cells; else one
- * search of the solver. */
 uint16_t engine_misere_best_cells(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    if (cells)
-        return cells;
-    if (engine_misere_table) {
-        cells = table_misere_cells(engine_misere_table, sym_canonical(p));
-        if (cells && !(cells & (uint16_t)~engine_misere_safe(p)))
-            return cells;
-        engine_misere_table = NULL;
-    }
-    return solver_misere_hard_cells(p);
+    return cells ? cells : engine_hard_cells(p, true);
 }
 
 engine_outcome_t engine_misere_outcome(pos_t p)

@@ -234,39 +234,29 @@ static solver_t *solver_run(pos_t p, uint8_t k, uint8_t tie, bool misere)
     return s;
 }
 
-uint8_t solver_hard_move(pos_t p, uint8_t k)
+uint8_t solver_hard_move(pos_t p, uint8_t k, bool misere)
 {
-    return solver_run(p, k, 0, false)->best;
+    return solver_run(p, k, 0, misere)->best;
 }
 
-uint16_t solver_hard_cells(pos_t p)
+/* Misère's root twins score as their first, so the set is closed under its symmetries. */
+uint16_t solver_hard_cells(pos_t p, bool misere)
 {
-    return solver_run(p, 0, 1, false)->cells;
+    solver_t *s = solver_run(p, 0, 1, misere);
+    return misere && s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
+                                                        : s->cells;
 }
 
 uint8_t solver_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k);
-}
-
-uint8_t solver_misere_hard_move(pos_t p, uint8_t k)
-{
-    return solver_run(p, k, 0, true)->best;
-}
-
-/* The root's twins score as their first, so the set is closed under its symmetries. */
-uint16_t solver_misere_hard_cells(pos_t p)
-{
-    solver_t *s = solver_run(p, 0, 1, true);
-    return s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
-                                              : s->cells;
+    return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k, false);
 }
 
 uint8_t solver_misere_move(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? pos_first_cell(cells) : solver_misere_hard_move(p, sym_canonical(p).k);
+    return cells ? pos_first_cell(cells) : solver_hard_move(p, sym_canonical(p).k, true);
 }
 
 /* Perfect replies on both sides keep the value: the game ends as the score says. The

@@ -86,11 +86,11 @@ static void bench_boards(void)
         BENCH_MEASURE(BENCH_SOLVER_MOVE, solver_move(p));
         BENCH_MEASURE(BENCH_AI_MOVE, engine_best_cells(p));
         if (pos_forced_move(p) == POS_NO_MOVE)
-            BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard_cells(p));
+            BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard_cells(p, false));
         BENCH_MEASURE(BENCH_MISERE_AI_MOVE, engine_misere_best_cells(p));
         BENCH_MEASURE(BENCH_MISERE_SOLVER_MOVE, solver_misere_move(p));
         if (!pos_misere_rule_cells(p))
-            BENCH_MEASURE(BENCH_MISERE_SOLVER_CELLS, solver_misere_hard_cells(p));
+            BENCH_MEASURE(BENCH_MISERE_SOLVER_CELLS, solver_hard_cells(p, true));
     }
 }
 
