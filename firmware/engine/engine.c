@@ -44,37 +44,33 @@ static uint16_t engine_allowed(pos_t p, bool misere)
     return empty & (uint16_t)~pos_threats(s.mine, s.theirs);
 }
 
-/* A hard position's move: the table's if it names an allowed cell; else the solver's. */
-static uint8_t engine_hard_move(pos_t p, bool misere)
+/* A hard position's move (set false) or every perfect move (set true): the table's if it
+ * is a non-empty set of allowed cells (a move: a set of one); else the solver's. */
+static uint16_t engine_hard(pos_t p, bool misere, bool set)
 {
     sym_canon_t canon = sym_canonical(p);
-    if (engine_tables[misere]) {
-        uint8_t cell = table_lookup(engine_tables[misere], canon, misere);
-        if (cell < POS_CELLS && engine_allowed(p, misere) >> cell & 1u)
-            return cell;
-        engine_tables[misere] = NULL;
-    }
-    return solver_hard_move(p, canon.k, misere);
-}
-
-/* A hard position's set: the table's if it is a non-empty set of allowed cells; else one
- * search of the solver. */
-static uint16_t engine_hard_cells(pos_t p, bool misere)
-{
-    if (engine_tables[misere]) {
-        uint16_t cells = table_cells(engine_tables[misere], sym_canonical(p), misere);
+    const uint8_t *table = engine_tables[misere];
+    if (table) {
+        uint8_t cell = 0;
+        uint16_t cells;
+        if (set) {
+            cells = table_cells(table, canon, misere);
+        } else {
+            cell = table_lookup(table, canon, misere);
+            cells = cell < POS_CELLS ? (uint16_t)(1u << cell) : 0u; /* a move: a set of one */
+        }
         if (cells && !(cells & (uint16_t)~engine_allowed(p, misere)))
-            return cells;
+            return set ? cells : cell;
         engine_tables[misere] = NULL;
     }
-    return solver_hard_cells(p, misere);
+    return set ? solver_hard_cells(p, misere) : solver_hard_move(p, canon.k, misere);
 }
 
 /* The rules' move; else the hard position's. */
 uint8_t engine_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    return cell != POS_NO_MOVE ? cell : engine_hard_move(p, false);
+    return cell != POS_NO_MOVE ? cell : (uint8_t)engine_hard(p, false, false);
 }
 
 /* Only the side that moved last can have a line: the result alternates with each ply. */
@@ -122,7 +118,7 @@ uint16_t engine_best_cells(pos_t p)
         return danger & (uint16_t)(danger - 1u) ? empty : danger;
     if (!(empty & (uint16_t)(empty - 1u)))
         return empty;
-    return engine_hard_cells(p, false);
+    return engine_hard(p, false, true);
 }
 
 bool engine_misere_use_table(const uint8_t *table)
@@ -143,13 +139,13 @@ bool engine_misere_table_ok(void)
 uint8_t engine_misere_move(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? pos_first_cell(cells) : engine_hard_move(p, true);
+    return cells ? pos_first_cell(cells) : (uint8_t)engine_hard(p, true, false);
 }
 
 uint16_t engine_misere_best_cells(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? cells : engine_hard_cells(p, true);
+    return cells ? cells : engine_hard(p, true, true);
 }
 
 engine_outcome_t engine_misere_outcome(pos_t p)

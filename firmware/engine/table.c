@@ -22,7 +22,9 @@ static uint16_t table_image_cells(const uint8_t *table, uint16_t key, bool miser
 {
     uint16_t slots = misere ? MISERE_TABLE_SLOTS : TABLE_SLOTS;
     uint8_t buckets = misere ? MISERE_TABLE_BUCKETS : TABLE_BUCKETS;
-    const uint8_t *cell8 = table + slots, *displacement = cell8 + slots / 8u;
+    const uint8_t *cell8 = table + slots;
+    const uint8_t *displacement =
+        table + (misere ? MISERE_TABLE_DISPLACEMENT_OFFSET : TABLE_DISPLACEMENT_OFFSET);
     uint8_t bucket = (uint8_t)(key % buckets);
     uint16_t slot = key / buckets + pgm_read_byte(displacement + bucket);
     if (slots > 256u && pgm_read_byte(displacement + buckets + bucket / 8u) >> (bucket & 7u) & 1u)
