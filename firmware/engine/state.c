@@ -38,15 +38,17 @@ state_t state_from_pos(pos_t p)
     return s;
 }
 
-/* Fading: the queue of `side` holds its mask's cells, each once, oldest first. */
+/* Fading: the queue of `side` holds its mask's n cells, each once, oldest first, then
+ * POS_NO_MOVE. */
 static bool state_queue_ok(const state_t *s, uint8_t player, uint8_t n)
 {
     uint16_t seen = 0;
-    for (uint8_t i = 0; i < n; i++) {
+    for (uint8_t i = 0; i < FADE_KEEP; i++) {
         uint8_t cell = s->queue[player - PLAYER_X][i];
-        if (cell >= POS_CELLS || seen & (1u << cell))
+        if (i >= n ? cell != POS_NO_MOVE : cell >= POS_CELLS || seen & (1u << cell))
             return false;
-        seen |= (uint16_t)(1u << cell);
+        if (i < n)
+            seen |= (uint16_t)(1u << cell);
     }
     return seen == state_mask_of(s, player);
 }
@@ -132,7 +134,8 @@ uint16_t state_losses(uint8_t rule, const state_t *s)
 
 uint8_t state_vanishing(uint8_t rule, const state_t *s, uint8_t player)
 {
-    if (rule != RULE_FADING || pos_count(state_mask_of(s, player)) < FADE_KEEP)
-        return POS_NO_MOVE;
-    return s->queue[player - PLAYER_X][0];
+    const uint8_t *queue = s->queue[player - PLAYER_X];
+    if (rule != RULE_FADING || queue[FADE_KEEP - 1] == POS_NO_MOVE)
+        return POS_NO_MOVE; /* fewer than FADE_KEEP marks: none goes yet */
+    return queue[0];
 }
