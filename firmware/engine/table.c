@@ -43,15 +43,6 @@ static uint8_t table_first_back(uint16_t image, uint8_t k)
     return image ? sym_source(k, pos_first_cell(image)) : POS_NO_MOVE;
 }
 
-static uint16_t table_cells_back(uint16_t image, uint8_t k)
-{
-    uint16_t cells = 0;
-    for (uint8_t j = 0; image; j++, image >>= 1)
-        if (image & 1u)
-            cells |= (uint16_t)(1u << sym_source(k, j));
-    return cells;
-}
-
 uint8_t table_lookup(const uint8_t *table, sym_canon_t canon, bool misere)
 {
     return table_first_back(table_image_cells(table, canon.key, misere), canon.k);
@@ -59,7 +50,8 @@ uint8_t table_lookup(const uint8_t *table, sym_canon_t canon, bool misere)
 
 uint16_t table_cells(const uint8_t *table, sym_canon_t canon, bool misere)
 {
-    return table_cells_back(table_image_cells(table, canon.key, misere), canon.k);
+    /* every cell mapped back: the image's image under the symmetry that undoes k */
+    return sym_image(sym_inverse(canon.k), table_image_cells(table, canon.key, misere));
 }
 
 uint8_t table_move(const uint8_t *table, pos_t p)

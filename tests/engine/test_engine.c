@@ -120,6 +120,7 @@ static void test_symmetry(void **state)
         for (uint16_t m = 0; m <= POS_ALL; m++) {
             assert_int_equal(pos_count(sym_image(k, m)), pos_count(m));
             assert_int_equal(pos_count(pos_lines(sym_image(k, m))), pos_count(pos_lines(m)));
+            assert_int_equal(sym_image(sym_inverse(k), sym_image(k, m)), m); /* undone */
         }
     static unsigned char canonical_seen[POS_CODES];
     int canonical = 0, canonical_open = 0, hard = 0;
