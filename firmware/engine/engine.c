@@ -63,7 +63,7 @@ static uint16_t engine_hard(pos_t p, bool misere, bool set)
             return set ? cells : cell;
         engine_tables[misere] = NULL;
     }
-    return set ? solver_hard_cells(p, misere) : solver_hard_move(p, canon.k, misere);
+    return solver_hard(p, canon.k, set, misere);
 }
 
 /* The rules' move; else the hard position's. */

@@ -220,29 +220,21 @@ static void solver_search(solver_t *s, bool misere)
     }
 }
 
-/* One search from p (hard under its rule): the root's cells in image k's order; tie: keep
- * every cell scoring the best (solver_t). */
-static solver_t *solver_run(pos_t p, uint8_t k, uint8_t tie, bool misere)
+/* One search from p (hard under its rule), the root's cells tried in image k's order: the
+ * first best cell, or (set) every cell scoring the best, the root's window kept one below
+ * it (solver_t's tie). Misère's root twins score as their first, so the set, closed under
+ * its symmetries, gets them back. */
+uint16_t solver_hard(pos_t p, uint8_t k, bool set, bool misere)
 {
     pos_sides_t sides = pos_sides(p);
     solver_t *s = &solver_state;
     s->mine = sides.mine;
     s->theirs = sides.theirs;
     s->k = k;
-    s->tie = tie;
+    s->tie = set;
     solver_search(s, misere);
-    return s;
-}
-
-uint8_t solver_hard_move(pos_t p, uint8_t k, bool misere)
-{
-    return solver_run(p, k, 0, misere)->best;
-}
-
-/* Misère's root twins score as their first, so the set is closed under its symmetries. */
-uint16_t solver_hard_cells(pos_t p, bool misere)
-{
-    solver_t *s = solver_run(p, 0, 1, misere);
+    if (!set)
+        return s->best;
     return misere && s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
                                                         : s->cells;
 }
@@ -250,13 +242,13 @@ uint16_t solver_hard_cells(pos_t p, bool misere)
 uint8_t solver_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k, false);
+    return cell != POS_NO_MOVE ? cell : (uint8_t)solver_hard(p, sym_canonical(p).k, false, false);
 }
 
 uint8_t solver_misere_move(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? pos_first_cell(cells) : solver_hard_move(p, sym_canonical(p).k, true);
+    return cells ? pos_first_cell(cells) : (uint8_t)solver_hard(p, sym_canonical(p).k, false, true);
 }
 
 /* Perfect replies on both sides keep the value: the game ends as the score says. The

@@ -99,7 +99,7 @@ static uint16_t fake_cells(sym_canon_t canon, bool misere)
 {
     uint32_t call = fake_calls++;
     pos_t c = fake_image(canon.key);
-    uint16_t good = fake_map_back(canon.k, solver_hard_cells(c, misere));
+    uint16_t good = fake_map_back(canon.k, solver_hard(c, 0, true, misere));
     if (fake_fault == FAKE_GOOD || call < fake_good_answers)
         return good;
     uint8_t bad = fake_bad_cell(c);
