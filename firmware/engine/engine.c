@@ -104,21 +104,11 @@ engine_outcome_t engine_outcome(pos_t p)
     return engine_play_out(p, false);
 }
 
-/* The rules' sets first (README, "Every perfect move"); else the hard position's. */
+/* The rules' set first (README, "Every perfect move"); else the hard position's. */
 uint16_t engine_best_cells(pos_t p)
 {
-    pos_sides_t s = pos_sides(p);
-    uint16_t empty = pos_empty(p);
-    uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
-    uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
-    if (wins)
-        return wins;
-    /* one threat: only its block does not lose at once; two: every cell loses next */
-    if (danger)
-        return danger & (uint16_t)(danger - 1u) ? empty : danger;
-    if (!(empty & (uint16_t)(empty - 1u)))
-        return empty;
-    return engine_hard(p, false, true);
+    uint16_t cells = pos_rule_cells(p, true);
+    return cells ? cells : engine_hard(p, false, true);
 }
 
 bool engine_misere_use_table(const uint8_t *table)
