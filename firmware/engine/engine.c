@@ -44,10 +44,14 @@ static uint16_t engine_allowed(pos_t p, bool misere)
     return empty & (uint16_t)~pos_threats(s.mine, s.theirs);
 }
 
-/* A hard position's move (set false) or every perfect move (set true): the table's if it
- * is a non-empty set of allowed cells (a move: a set of one); else the solver's. */
-static uint16_t engine_hard(pos_t p, bool misere, bool set)
+/* The move (set false) or every perfect move (set true): the rules' (the lowest of their
+ * cells for the move); else a hard position's, the table's if it is a non-empty set of
+ * allowed cells (a move: a set of one); else the solver's. */
+static uint16_t engine_answer(pos_t p, bool misere, bool set)
 {
+    uint16_t rules = misere ? pos_misere_rule_cells(p) : pos_rule_cells(p, set);
+    if (rules)
+        return set ? rules : pos_first_cell(rules);
     sym_canon_t canon = sym_canonical(p);
     const uint8_t *table = engine_tables[misere];
     if (table) {
@@ -66,11 +70,9 @@ static uint16_t engine_hard(pos_t p, bool misere, bool set)
     return solver_hard(p, canon.k, set, misere);
 }
 
-/* The rules' move; else the hard position's. */
 uint8_t engine_move(pos_t p)
 {
-    uint8_t cell = pos_forced_move(p);
-    return cell != POS_NO_MOVE ? cell : (uint8_t)engine_hard(p, false, false);
+    return (uint8_t)engine_answer(p, false, false);
 }
 
 /* Only the side that moved last can have a line: the result alternates with each ply. */
@@ -104,11 +106,9 @@ engine_outcome_t engine_outcome(pos_t p)
     return engine_play_out(p, false);
 }
 
-/* The rules' set first (README, "Every perfect move"); else the hard position's. */
 uint16_t engine_best_cells(pos_t p)
 {
-    uint16_t cells = pos_rule_cells(p, true);
-    return cells ? cells : engine_hard(p, false, true);
+    return engine_answer(p, false, true);
 }
 
 bool engine_misere_use_table(const uint8_t *table)
@@ -128,14 +128,12 @@ bool engine_misere_table_ok(void)
 
 uint8_t engine_misere_move(pos_t p)
 {
-    uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? pos_first_cell(cells) : (uint8_t)engine_hard(p, true, false);
+    return (uint8_t)engine_answer(p, true, false);
 }
 
 uint16_t engine_misere_best_cells(pos_t p)
 {
-    uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? cells : engine_hard(p, true, true);
+    return engine_answer(p, true, true);
 }
 
 engine_outcome_t engine_misere_outcome(pos_t p)
