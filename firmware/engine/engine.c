@@ -93,7 +93,7 @@ static engine_outcome_t engine_play_out(pos_t p, bool misere)
             result = ENGINE_DRAW;
             break;
         }
-        p = pos_play(p, misere ? engine_misere_move(p) : engine_move(p));
+        p = pos_play(p, (uint8_t)engine_answer(p, misere, false));
         plies++;
         result = (int8_t)-result; /* the side that moved last changes */
     }
