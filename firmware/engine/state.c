@@ -120,8 +120,8 @@ uint16_t state_wins(uint8_t rule, const state_t *s)
 {
     if (rule == RULE_MISERE)
         return 0;
-    uint16_t theirs = state_mask_of(s, state_other(s->to_move));
-    return pos_threats(state_staying(rule, s), theirs) & pos_empty(s->pos);
+    uint16_t marked = s->pos.x | s->pos.o, theirs = marked ^ state_mask_of(s, s->to_move);
+    return pos_threats(state_staying(rule, s), theirs) & (uint16_t)(POS_ALL & ~marked);
 }
 
 uint16_t state_losses(uint8_t rule, const state_t *s)
