@@ -84,9 +84,9 @@ uint8_t state_winner(uint8_t rule, const state_t *s)
 
 bool state_is_over(uint8_t rule, const state_t *s)
 {
-    if (pos_winner(s->pos) != PLAYER_NONE)
-        return true;
-    return rule == RULE_FADING ? s->plies >= FADE_PLY_LIMIT : (s->pos.x | s->pos.o) == POS_ALL;
+    if (rule != RULE_FADING)
+        return pos_is_over(s->pos);
+    return pos_winner(s->pos) != PLAYER_NONE || s->plies >= FADE_PLY_LIMIT;
 }
 
 void state_play(uint8_t rule, state_t *s, uint8_t cell)
