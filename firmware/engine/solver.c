@@ -93,7 +93,7 @@ static bool solver_judge_misere(solver_t *s, int8_t *score)
 }
 
 /* True: the rules decide the node entered (*score); else it gets a frame. misere: the
- * rule (README, "Misère"), a parameter so that an image without misère drops its code. */
+ * rule (README, "Misère"), a parameter all the way down: one search for both games. */
 static bool solver_judge(solver_t *s, int8_t *score, bool misere)
 {
     uint16_t danger;
