@@ -47,7 +47,7 @@ static uint16_t engine_allowed(pos_t p, bool misere)
 /* The move (set false) or every perfect move (set true): the rules' (the lowest of their
  * cells for the move); else a hard position's, the table's if it is a non-empty set of
  * allowed cells (a move: a set of one); else the solver's. */
-static uint16_t engine_answer(pos_t p, bool misere, bool set)
+uint16_t engine_answer(pos_t p, bool misere, bool set)
 {
     uint16_t rules = misere ? pos_misere_rule_cells(p) : pos_rule_cells(p, set);
     if (rules)
@@ -79,7 +79,7 @@ uint8_t engine_move(pos_t p)
 _Static_assert(ENGINE_WIN == -ENGINE_LOSS, "the result alternates by negation");
 
 /* Perfect moves played out (at most 9): the line's owner won (misère: lost). */
-static engine_outcome_t engine_play_out(pos_t p, bool misere)
+engine_outcome_t engine_play_out(pos_t p, bool misere)
 {
     uint8_t plies = 0;
     int8_t result = misere ? ENGINE_WIN : ENGINE_LOSS; /* if the last mover has a line */
