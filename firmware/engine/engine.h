@@ -39,4 +39,9 @@ uint8_t engine_misere_move(pos_t p);
 uint16_t engine_misere_best_cells(pos_t p);
 engine_outcome_t engine_misere_outcome(pos_t p);
 
+/* Either game, misere telling which (what the per-rule API calls): its move (set false)
+ * or every perfect move (set true), and its outcome; the contracts above. */
+uint16_t engine_answer(pos_t p, bool misere, bool set);
+engine_outcome_t engine_play_out(pos_t p, bool misere);
+
 #endif

@@ -20,21 +20,17 @@ bool play_table_ok(uint8_t rule)
 
 uint8_t play_move(uint8_t rule, const state_t *s)
 {
-    if (rule == RULE_MISERE)
-        return engine_misere_move(s->pos);
-    return rule == RULE_FADING ? fade_move(s) : engine_move(s->pos);
+    return rule == RULE_FADING ? fade_move(s)
+                               : (uint8_t)engine_answer(s->pos, rule == RULE_MISERE, false);
 }
 
 uint16_t play_best_cells(uint8_t rule, const state_t *s)
 {
-    if (rule == RULE_MISERE)
-        return engine_misere_best_cells(s->pos);
-    return rule == RULE_FADING ? fade_best_cells(s) : engine_best_cells(s->pos);
+    return rule == RULE_FADING ? fade_best_cells(s)
+                               : engine_answer(s->pos, rule == RULE_MISERE, true);
 }
 
 engine_outcome_t play_outcome(uint8_t rule, const state_t *s)
 {
-    if (rule == RULE_MISERE)
-        return engine_misere_outcome(s->pos);
-    return rule == RULE_FADING ? fade_outcome(s) : engine_outcome(s->pos);
+    return rule == RULE_FADING ? fade_outcome(s) : engine_play_out(s->pos, rule == RULE_MISERE);
 }

@@ -116,17 +116,23 @@ uint8_t pos_first_cell(uint16_t mask)
     return cell;
 }
 
-uint8_t pos_forced_move(pos_t p)
+uint16_t pos_rule_cells(pos_t p, bool set)
 {
     pos_sides_t s = pos_sides(p);
-    uint16_t cells = pos_threats(s.mine, s.theirs); /* no lines yet: only empty cells */
-    if (!cells)
-        cells = pos_threats(s.theirs, s.mine);
-    if (!cells) {
-        cells = pos_empty(p);
-        if (cells & (uint16_t)(cells - 1))
-            cells = 0; /* more than one: no rule decides */
-    }
+    uint16_t empty = pos_empty(p);
+    uint16_t wins = pos_threats(s.mine, s.theirs) & empty;
+    uint16_t danger = pos_threats(s.theirs, s.mine) & empty;
+    if (wins)
+        return wins;
+    /* one threat: only its block does not lose at once; two: every cell loses next */
+    if (danger)
+        return set && danger & (uint16_t)(danger - 1u) ? empty : danger;
+    return empty & (uint16_t)(empty - 1u) ? 0u : empty; /* the last cell, or no rule */
+}
+
+uint8_t pos_forced_move(pos_t p)
+{
+    uint16_t cells = pos_rule_cells(p, false);
     return cells ? pos_first_cell(cells) : POS_NO_MOVE;
 }
 

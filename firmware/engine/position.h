@@ -55,8 +55,12 @@ uint16_t pos_code(pos_t p);
 pos_t pos_from_code(uint16_t code);
 
 #define POS_NO_MOVE 0xFFu
-/* Precondition: legal, unfinished. The rules' move (README, "Perfect, and how ties
- * break": cases 1-3), or POS_NO_MOVE (a "hard" position). */
+/* Precondition: legal, unfinished. The rules' cells (README, "Perfect, and how ties
+ * break", cases 1-3, and "Every perfect move"): every winning cell; else the blocks of
+ * the opponent's threats (facing two, for `set`, every empty cell: each loses next); else
+ * the only empty cell; or 0 (a "hard" position). */
+uint16_t pos_rule_cells(pos_t p, bool set);
+/* The rules' move, the lowest of pos_rule_cells(p, false), or POS_NO_MOVE. */
 uint8_t pos_forced_move(pos_t p);
 /* Misère (completing a line loses). Precondition: legal, unfinished. The rules' set of
  * perfect moves (README, "Misère": the only empty cell; every empty cell when each

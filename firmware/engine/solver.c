@@ -93,7 +93,7 @@ static bool solver_judge_misere(solver_t *s, int8_t *score)
 }
 
 /* True: the rules decide the node entered (*score); else it gets a frame. misere: the
- * rule (README, "Misère"), a parameter so that an image without misère drops its code. */
+ * rule (README, "Misère"), a parameter all the way down: one search for both games. */
 static bool solver_judge(solver_t *s, int8_t *score, bool misere)
 {
     uint16_t danger;
@@ -220,53 +220,35 @@ static void solver_search(solver_t *s, bool misere)
     }
 }
 
-/* One search from p (hard under its rule): the root's cells in image k's order; tie: keep
- * every cell scoring the best (solver_t). */
-static solver_t *solver_run(pos_t p, uint8_t k, uint8_t tie, bool misere)
+/* One search from p (hard under its rule), the root's cells tried in image k's order: the
+ * first best cell, or (set) every cell scoring the best, the root's window kept one below
+ * it (solver_t's tie). Misère's root twins score as their first, so the set, closed under
+ * its symmetries, gets them back. */
+uint16_t solver_hard(pos_t p, uint8_t k, bool set, bool misere)
 {
     pos_sides_t sides = pos_sides(p);
     solver_t *s = &solver_state;
     s->mine = sides.mine;
     s->theirs = sides.theirs;
     s->k = k;
-    s->tie = tie;
+    s->tie = set;
     solver_search(s, misere);
-    return s;
-}
-
-uint8_t solver_hard_move(pos_t p, uint8_t k)
-{
-    return solver_run(p, k, 0, false)->best;
-}
-
-uint16_t solver_hard_cells(pos_t p)
-{
-    return solver_run(p, 0, 1, false)->cells;
+    if (!set)
+        return s->best;
+    return misere && s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
+                                                        : s->cells;
 }
 
 uint8_t solver_move(pos_t p)
 {
     uint8_t cell = pos_forced_move(p);
-    return cell != POS_NO_MOVE ? cell : solver_hard_move(p, sym_canonical(p).k);
-}
-
-uint8_t solver_misere_hard_move(pos_t p, uint8_t k)
-{
-    return solver_run(p, k, 0, true)->best;
-}
-
-/* The root's twins score as their first, so the set is closed under its symmetries. */
-uint16_t solver_misere_hard_cells(pos_t p)
-{
-    solver_t *s = solver_run(p, 0, 1, true);
-    return s->root_marks <= SOLVER_TWIN_MARKS ? solver_orbit(s->mine, s->theirs, s->cells)
-                                              : s->cells;
+    return cell != POS_NO_MOVE ? cell : (uint8_t)solver_hard(p, sym_canonical(p).k, false, false);
 }
 
 uint8_t solver_misere_move(pos_t p)
 {
     uint16_t cells = pos_misere_rule_cells(p);
-    return cells ? pos_first_cell(cells) : solver_misere_hard_move(p, sym_canonical(p).k);
+    return cells ? pos_first_cell(cells) : (uint8_t)solver_hard(p, sym_canonical(p).k, false, true);
 }
 
 /* Perfect replies on both sides keep the value: the game ends as the score says. The

@@ -2,6 +2,7 @@
  * explicit stack (pure C, no recursion, no heap). */
 #ifndef SOLVER_H
 #define SOLVER_H
+#include <stdbool.h>
 #include <stdint.h>
 #include "position.h"
 
@@ -16,17 +17,15 @@
 /* Precondition of each: p legal. Not reentrant (static frames): main loop only. */
 int8_t solver_score(pos_t p); /* exact score, finished boards too (tools and tests) */
 uint8_t solver_move(pos_t p); /* unfinished: the perfect move, the engine's tie-break */
-/* Hard (no forced move), k = sym_canonical(p).k: solver_move() without the rules. */
-uint8_t solver_hard_move(pos_t p, uint8_t k);
-/* Hard, as above: every perfect move (a mask of cells), found in one search whose root
- * window keeps ties exact. */
-uint16_t solver_hard_cells(pos_t p);
+/* Hard (no rule decides), k = sym_canonical(p).k: solver_move() without the rules (set
+ * false); or every perfect move, a mask of cells found in one search whose root window
+ * keeps ties exact (set true). */
+uint16_t solver_hard(pos_t p, uint8_t k, bool set, bool misere);
 
 /* Misère (completing a line loses), the same search and scores (the player who did not
- * complete the line wins): as above, the rules being pos_misere_rule_cells(). */
+ * complete the line wins), the rules being pos_misere_rule_cells(); the hard positions'
+ * searches above with misere true. */
 int8_t solver_misere_score(pos_t p);
 uint8_t solver_misere_move(pos_t p);
-uint8_t solver_misere_hard_move(pos_t p, uint8_t k);
-uint16_t solver_misere_hard_cells(pos_t p);
 
 #endif

@@ -38,15 +38,17 @@ state_t state_from_pos(pos_t p)
     return s;
 }
 
-/* Fading: the queue of `side` holds its mask's cells, each once, oldest first. */
+/* Fading: the queue of `side` holds its mask's n cells, each once, oldest first, then
+ * POS_NO_MOVE. */
 static bool state_queue_ok(const state_t *s, uint8_t player, uint8_t n)
 {
     uint16_t seen = 0;
-    for (uint8_t i = 0; i < n; i++) {
+    for (uint8_t i = 0; i < FADE_KEEP; i++) {
         uint8_t cell = s->queue[player - PLAYER_X][i];
-        if (cell >= POS_CELLS || seen & (1u << cell))
+        if (i >= n ? cell != POS_NO_MOVE : cell >= POS_CELLS || seen & (1u << cell))
             return false;
-        seen |= (uint16_t)(1u << cell);
+        if (i < n)
+            seen |= (uint16_t)(1u << cell);
     }
     return seen == state_mask_of(s, player);
 }
@@ -82,9 +84,9 @@ uint8_t state_winner(uint8_t rule, const state_t *s)
 
 bool state_is_over(uint8_t rule, const state_t *s)
 {
-    if (pos_winner(s->pos) != PLAYER_NONE)
-        return true;
-    return rule == RULE_FADING ? s->plies >= FADE_PLY_LIMIT : (s->pos.x | s->pos.o) == POS_ALL;
+    if (rule != RULE_FADING)
+        return pos_is_over(s->pos);
+    return pos_winner(s->pos) != PLAYER_NONE || s->plies >= FADE_PLY_LIMIT;
 }
 
 void state_play(uint8_t rule, state_t *s, uint8_t cell)
@@ -118,8 +120,8 @@ uint16_t state_wins(uint8_t rule, const state_t *s)
 {
     if (rule == RULE_MISERE)
         return 0;
-    uint16_t theirs = state_mask_of(s, state_other(s->to_move));
-    return pos_threats(state_staying(rule, s), theirs) & pos_empty(s->pos);
+    uint16_t marked = s->pos.x | s->pos.o, theirs = marked ^ state_mask_of(s, s->to_move);
+    return pos_threats(state_staying(rule, s), theirs) & (uint16_t)(POS_ALL & ~marked);
 }
 
 uint16_t state_losses(uint8_t rule, const state_t *s)
@@ -132,7 +134,8 @@ uint16_t state_losses(uint8_t rule, const state_t *s)
 
 uint8_t state_vanishing(uint8_t rule, const state_t *s, uint8_t player)
 {
-    if (rule != RULE_FADING || pos_count(state_mask_of(s, player)) < FADE_KEEP)
-        return POS_NO_MOVE;
-    return s->queue[player - PLAYER_X][0];
+    const uint8_t *queue = s->queue[player - PLAYER_X];
+    if (rule != RULE_FADING || queue[FADE_KEEP - 1] == POS_NO_MOVE)
+        return POS_NO_MOVE; /* fewer than FADE_KEEP marks: none goes yet */
+    return queue[0];
 }

@@ -17,8 +17,8 @@ enum { RULE_NORMAL = 0, RULE_MISERE, RULE_FADING, RULE_COUNT };
 #define FADE_PLY_LIMIT 60u
 
 /* Invariants (state_is_legal): queue[s][0..n-1] are side s's cells oldest first, n the
- * bits of its mask (fading only; the other games leave queue at POS_NO_MOVE); to_move
- * and plies agree with the marks as the rule says. */
+ * bits of its mask, the rest POS_NO_MOVE (fading only; the other games leave queue at
+ * POS_NO_MOVE); to_move and plies agree with the marks as the rule says. */
 typedef struct {
     pos_t pos;                   /* the marks on the board: what the LEDs show */
     uint8_t queue[2][FADE_KEEP]; /* fading: X's [0] and O's [1] cells, oldest first */

@@ -28,6 +28,12 @@ uint16_t sym_image(uint8_t k, uint16_t mask)
     return image;
 }
 
+/* A mirror undoes itself; k quarter turns, 4 - k more. */
+uint8_t sym_inverse(uint8_t k)
+{
+    return k & 4u ? k : (uint8_t)(-k & 3u);
+}
+
 /* The ring byte of a cell mask: cells 0, 1, 2 and 6 are at their ring bits already. */
 static uint8_t sym_ring(uint16_t mask)
 {

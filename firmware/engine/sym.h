@@ -13,6 +13,8 @@
 uint8_t sym_source(uint8_t k, uint8_t cell);
 
 uint16_t sym_image(uint8_t k, uint16_t mask);
+/* The symmetry that undoes k: sym_image(sym_inverse(k), sym_image(k, m)) == m. */
+uint8_t sym_inverse(uint8_t k);
 /* p's canonical image: its k and its key (ring bit i weighing 3^i, the centre 6561;
  * empty 0, X 1, O 2), distinct per image, below SYM_KEYS. */
 #define SYM_KEYS 19683u

@@ -23,19 +23,19 @@ enum { LEVEL_PERFECT = 0, LEVEL_MEDIUM = 1, LEVEL_EASY = 2, LEVELS = 3 };
 
 /* The high byte of the next state of x = 25173 x + 13849 (mod 2^16), period 65536. */
 uint8_t level_rand(uint16_t *state);
-/* The set a level draws from (a mask of empty cells), drawing its chances from *state:
- * a win in one if there is one; else at perfect engine_best_cells(); else a mistake by
- * the level's odds or engine_best_cells(). Precondition: p legal, unfinished. */
-uint16_t level_cells(pos_t p, uint8_t level, uint16_t *state);
-/* The AI's cell at `level`: one draw picks among level_cells() uniformly (each of n
- * cells takes 256 / n draws, within one). */
-uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
-/* The same under any rule (state.h; RULE_NORMAL: level_cells(s->pos), draw for draw). In
- * misère and fading a mistake is the analogue: overlooking a move that loses at once (a
- * line of one's own, a line left to the opponent) or playing with no plan. Precondition:
- * s legal under the rule, not over. */
+/* The set a level draws from under `rule` (state.h; a mask of empty cells), drawing its
+ * chances from *state: a win in one if there is one; else at perfect the game's every
+ * perfect move (play_best_cells()); else a mistake by the level's odds or the perfect
+ * set. A mistake in the normal game overlooks the opponent's threat or plays with no
+ * plan; in misère and fading it is the analogue: overlooking a move that loses at once
+ * (a line of one's own, a line left to the opponent) or playing with no plan.
+ * Precondition: s legal under the rule, not over. */
 uint16_t level_cells_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_t *state);
+/* The AI's cell at `level`: one draw picks among level_cells_rule() uniformly (each of n
+ * cells takes 256 / n draws, within one). */
 uint8_t level_pick_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_t *state);
+/* The same in the normal game on a board (tests). Precondition: p legal, unfinished. */
+uint8_t level_pick(pos_t p, uint8_t level, uint16_t *state);
 /* The cell that draw r picks from `cells` (non-empty). */
 uint8_t level_nth(uint16_t cells, uint8_t r);
 

@@ -13,10 +13,10 @@ enum {
     BENCH_SOLVER_MOVE, /* the first one measured is the empty board's */
     BENCH_BASELINE_EMPTY,
     BENCH_AI_MOVE,      /* engine_best_cells() with the table: the AI's move at perfect */
-    BENCH_SOLVER_CELLS, /* solver_hard_cells(): the same set when the solver answers */
+    BENCH_SOLVER_CELLS, /* solver_hard(set): the same set when the solver answers */
     BENCH_MISERE_AI_MOVE,      /* engine_misere_best_cells() with misère's table */
     BENCH_MISERE_SOLVER_MOVE,  /* solver_misere_move(): the first one the empty board's */
-    BENCH_MISERE_SOLVER_CELLS, /* solver_misere_hard_cells(): the fallback's set */
+    BENCH_MISERE_SOLVER_CELLS, /* solver_hard(set, misère): the fallback's set */
     BENCH_FADE_AI_MOVE,        /* fade_best_cells() with fading's table, every state */
     BENCH_FADE_OUTCOME,        /* fade_outcome(), a sixteenth of the states */
     BENCH_FADE_CHECK,          /* fade_init(): the CRC of fading's table at boot */

@@ -13,6 +13,7 @@
 #include "fade.h"
 #include "solver.h"
 #include "state.h"
+#include "sym.h"
 
 static volatile uint8_t bench_sink;
 
@@ -82,15 +83,16 @@ static void bench_boards(void)
         pos_t p = pos_from_code(code);
         if (!pos_is_legal(p) || pos_is_over(p))
             continue;
+        uint8_t k = sym_canonical(p).k; /* the engine's order of the solver's root */
         BENCH_MEASURE(BENCH_TABLE_MOVE, engine_move(p));
         BENCH_MEASURE(BENCH_SOLVER_MOVE, solver_move(p));
         BENCH_MEASURE(BENCH_AI_MOVE, engine_best_cells(p));
         if (pos_forced_move(p) == POS_NO_MOVE)
-            BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard_cells(p));
+            BENCH_MEASURE(BENCH_SOLVER_CELLS, solver_hard(p, k, true, false));
         BENCH_MEASURE(BENCH_MISERE_AI_MOVE, engine_misere_best_cells(p));
         BENCH_MEASURE(BENCH_MISERE_SOLVER_MOVE, solver_misere_move(p));
         if (!pos_misere_rule_cells(p))
-            BENCH_MEASURE(BENCH_MISERE_SOLVER_CELLS, solver_misere_hard_cells(p));
+            BENCH_MEASURE(BENCH_MISERE_SOLVER_CELLS, solver_hard(p, k, true, true));
     }
 }
 

@@ -57,8 +57,8 @@ static uint8_t fake_bad_cell(pos_t c)
     return bad ? pos_first_cell(bad) : POS_NO_MOVE;
 }
 
-/* A move of the normal game's table (misere 0) or misère's (1). */
-static uint8_t fake_lookup(sym_canon_t canon, int misere)
+/* A move of the normal game's table or misère's. */
+static uint8_t fake_lookup(sym_canon_t canon, bool misere)
 {
     uint32_t call = fake_calls++;
     pos_t c = fake_image(canon.key);
@@ -78,16 +78,10 @@ static uint8_t fake_lookup(sym_canon_t canon, int misere)
     }
 }
 
-uint8_t table_lookup(const uint8_t *table, sym_canon_t canon)
+uint8_t table_lookup(const uint8_t *table, sym_canon_t canon, bool misere)
 {
     (void)table;
-    return fake_lookup(canon, 0);
-}
-
-uint8_t table_misere_lookup(const uint8_t *table, sym_canon_t canon)
-{
-    (void)table;
-    return fake_lookup(canon, 1);
+    return fake_lookup(canon, misere);
 }
 
 /* The image's cells mapped back through k (table.c's mapping, written again). */
@@ -100,13 +94,12 @@ static uint16_t fake_map_back(uint8_t k, uint16_t image)
     return cells;
 }
 
-/* A set of the normal game's table (misere 0) or misère's (1). */
-static uint16_t fake_cells(sym_canon_t canon, int misere)
+/* A set of the normal game's table or misère's. */
+static uint16_t fake_cells(sym_canon_t canon, bool misere)
 {
     uint32_t call = fake_calls++;
     pos_t c = fake_image(canon.key);
-    uint16_t good =
-        fake_map_back(canon.k, misere ? solver_misere_hard_cells(c) : solver_hard_cells(c));
+    uint16_t good = fake_map_back(canon.k, solver_hard(c, 0, true, misere));
     if (fake_fault == FAKE_GOOD || call < fake_good_answers)
         return good;
     uint8_t bad = fake_bad_cell(c);
@@ -123,14 +116,8 @@ static uint16_t fake_cells(sym_canon_t canon, int misere)
     }
 }
 
-uint16_t table_cells(const uint8_t *table, sym_canon_t canon)
+uint16_t table_cells(const uint8_t *table, sym_canon_t canon, bool misere)
 {
     (void)table;
-    return fake_cells(canon, 0);
-}
-
-uint16_t table_misere_cells(const uint8_t *table, sym_canon_t canon)
-{
-    (void)table;
-    return fake_cells(canon, 1);
+    return fake_cells(canon, misere);
 }

@@ -164,6 +164,10 @@ static void test_legality(void **state)
     assert_false(state_is_legal(RULE_FADING, &s));
     s = fx_make((const uint8_t[]){0, 1, 2}, o, 6); /* the side to move has a line */
     assert_false(state_is_legal(RULE_FADING, &s));
+    s = fx_make((const uint8_t[]){4, NO, NO}, (const uint8_t[]){0, NO, NO}, 2);
+    assert_true(state_is_legal(RULE_FADING, &s));
+    s.queue[1][2] = 7; /* a cell past the marks: it would vanish (state_vanishing) */
+    assert_false(state_is_legal(RULE_FADING, &s));
     s = fx_make(x, (const uint8_t[]){6, 7, 8}, 6); /* the other side's line: over, legal */
     assert_true(state_is_legal(RULE_FADING, &s));
     assert_true(state_is_over(RULE_FADING, &s));
