@@ -24,14 +24,6 @@ $(ENGINE_ALL_SIZE_ELF): $(call avr_objs,tests/engine/engine_all_size_fw.c $(ENGI
 	$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 $(call avr_objs,$(addprefix tests/engine/,engine_bench_fw.c engine_size_fw.c \
 	engine_all_size_fw.c)): $(ENGINE_TABLE_HDRS)
-# The firmware image with the three games' engine kept in (-u: the per-rule API and all
-# it reaches), as it will be once the game calls it: the flash the games take.
-PLAY_API := play_init play_table_ok play_move play_best_cells play_outcome state_start \
-	state_from_pos state_is_legal state_winner state_is_over state_play state_wins \
-	state_losses state_vanishing
-FW_ALL_GAMES_ELF := $(AVR_DIR)/ttt_all_games.elf
-$(FW_ALL_GAMES_ELF): $(call avr_objs,$(FW_SRC))
-	$(AVR_CC) $(AVR_LDFLAGS) $(PLAY_API:%=-Wl,-u,%) $^ -o $@
 
 $(ENGINE_BENCH): $(call host_objs,tests/engine/engine_bench.c)
 	$(HOST_CC) $^ $(SIMAVR_LIBS) -o $@
@@ -45,14 +37,13 @@ BENCH_GEN_DIR := $(BUILD)/bench-gen
 table_bytes_of = $$(sed -n 's/^\#define $(1) \([0-9]*\)u/\1/p' $(2))
 .PHONY: bench-engine
 bench-engine: $(ENGINE_BENCH) $(ENGINE_BENCH_ELF) $(ENGINE_SIZE_ELF) $(EMPTY_SIZE_ELF) \
-		$(ENGINE_ALL_SIZE_ELF) $(FW_ALL_GAMES_ELF) $(GEN_TABLE) $(GEN_FADE)
+		$(ENGINE_ALL_SIZE_ELF) $(GEN_TABLE) $(GEN_FADE)
 	@echo "table_bytes $(call table_bytes_of,TABLE_BYTES,$(TABLE_HDR))"
 	@echo "misere_table_bytes $(call table_bytes_of,MISERE_TABLE_BYTES,$(MISERE_TABLE_HDR))"
 	@echo "fading_table_bytes $(call table_bytes_of,FADE_TABLE_BYTES,$(FADE_TABLE_HDR))"
 	@$(ENGINE_BENCH) $(ENGINE_BENCH_ELF)
 	@echo "engine_flash_bytes $$(( $(call flash_of,$(ENGINE_SIZE_ELF)) - $(call flash_of,$(EMPTY_SIZE_ELF)) ))"
 	@echo "engine_all_flash_bytes $$(( $(call flash_of,$(ENGINE_ALL_SIZE_ELF)) - $(call flash_of,$(EMPTY_SIZE_ELF)) ))"
-	@echo "firmware_all_games_flash_bytes $(call flash_of,$(FW_ALL_GAMES_ELF))"
 	@mkdir -p $(BENCH_GEN_DIR)
 	@$(GEN_TABLE) --time $(BENCH_GEN_DIR)/table.c $(BENCH_GEN_DIR)/table.h
 	@$(GEN_TABLE) --misere --time $(BENCH_GEN_DIR)/misere.c $(BENCH_GEN_DIR)/misere.h
@@ -150,10 +141,8 @@ CHECK_TARGETS += test-misere test-fade
 # see tests/app/app.mk) has no cycle and no indirect call; the checker must also catch
 # the recursive textbook minimax in the benchmark image, or it proves nothing.
 .PHONY: test-no-recursion-engine
-test-no-recursion-engine: $(ENGINE_SIZE_ELF) $(ENGINE_ALL_SIZE_ELF) $(FW_ALL_GAMES_ELF) \
-		$(ENGINE_BENCH_ELF)
+test-no-recursion-engine: $(ENGINE_SIZE_ELF) $(ENGINE_ALL_SIZE_ELF) $(ENGINE_BENCH_ELF)
 	python3 tests/image/check_no_recursion.py --root main $(ENGINE_SIZE_ELF)
 	python3 tests/image/check_no_recursion.py --root main $(ENGINE_ALL_SIZE_ELF)
-	python3 tests/image/check_no_recursion.py $(FW_ALL_GAMES_ELF)
 	python3 tests/image/check_no_recursion.py --expect-recursion $(ENGINE_BENCH_ELF)
 TEST_TARGETS += test-no-recursion-engine
