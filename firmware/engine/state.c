@@ -89,31 +89,30 @@ bool state_is_over(uint8_t rule, const state_t *s)
     return pos_winner(s->pos) != PLAYER_NONE || s->plies >= FADE_PLY_LIMIT;
 }
 
-void state_play(uint8_t rule, state_t *s, uint8_t cell)
-{
-    uint16_t *mask = state_mask(s, s->to_move);
-    if (rule == RULE_FADING) {
-        uint8_t *queue = s->queue[s->to_move - PLAYER_X];
-        uint8_t n = pos_count(*mask);
-        if (n >= FADE_KEEP) { /* the oldest goes before the new mark is placed */
-            *mask &= (uint16_t) ~(1u << queue[0]);
-            queue[0] = queue[1];
-            queue[1] = queue[2];
-            n = FADE_KEEP - 1u;
-        }
-        queue[n] = cell;
-    }
-    *mask |= (uint16_t)(1u << cell);
-    s->to_move = state_other(s->to_move);
-    s->plies++;
-}
-
 /* The mover's marks that stay for its next mark (fading: all but the one vanishing). */
 static uint16_t state_staying(uint8_t rule, const state_t *s)
 {
     uint16_t mine = state_mask_of(s, s->to_move);
     uint8_t old = state_vanishing(rule, s, s->to_move);
     return old == POS_NO_MOVE ? mine : (uint16_t)(mine & ~(1u << old));
+}
+
+void state_play(uint8_t rule, state_t *s, uint8_t cell)
+{
+    uint16_t staying = state_staying(rule, s); /* the oldest goes before the new mark */
+    if (rule == RULE_FADING) {
+        uint8_t *queue = s->queue[s->to_move - PLAYER_X];
+        uint8_t n = pos_count(state_mask_of(s, s->to_move));
+        if (n >= FADE_KEEP) {
+            queue[0] = queue[1];
+            queue[1] = queue[2];
+            n = FADE_KEEP - 1u;
+        }
+        queue[n] = cell;
+    }
+    *state_mask(s, s->to_move) = staying | (uint16_t)(1u << cell);
+    s->to_move = state_other(s->to_move);
+    s->plies++;
 }
 
 uint16_t state_wins(uint8_t rule, const state_t *s)
