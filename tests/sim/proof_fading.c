@@ -32,9 +32,10 @@
 
 #define FADE_MEMO_CODES VARIANTS_REF_FADING_CODES
 #define FADE_REF_DIR "build/variants"
+#define FADE_AI_WON (POS_CELLS + 1) /* a recorded reply: the AI's mark ended the game */
 
 /* Shared by the forked walk: for each state code, 1 + the ply count it was expanded at
- * (0: not), and per person cell 1 + the AI's reply (0: none seen). */
+ * (0: not), and per person cell 1 + the AI's reply (0: none seen; FADE_AI_WON). */
 typedef struct {
     uint8_t ply[FADE_MEMO_CODES];
     uint8_t reply[FADE_MEMO_CODES][POS_CELLS];
@@ -100,7 +101,11 @@ static int person_move(state_t *s, int cell)
     state_play(RULE_FADING, s, (uint8_t)cell);
     if (!state_is_over(RULE_FADING, s)) {
         int a = ai_reply(s, 0);
-        if (a < 0 || record_reply(code, cell, a, plies) < 0)
+        if (a < 0)
+            return -1;
+        /* among several immediate wins the AI draws one: recorded as the win alone */
+        bool won = state_winner(RULE_FADING, s) != PLAYER_NONE;
+        if (record_reply(code, cell, won ? FADE_AI_WON - 1 : a, plies) < 0)
             return -1;
         if (!state_is_over(RULE_FADING, s))
             return 1;
@@ -240,6 +245,8 @@ static long closure(long *states, long *moves)
                                c + 1);
                 continue;
             }
+            if (memo->reply[code][c] == FADE_AI_WON)
+                continue;
             state_play(RULE_FADING, &n, (uint8_t)(memo->reply[code][c] - 1));
             n.plies = 0;
             if (state_is_over(RULE_FADING, &n) || seen[variants_ref_fading_code(&n)])
