@@ -154,7 +154,7 @@ uint64_t find_power_down(void);
 /* The proofs. */
 int cmd_exhaustive(void);
 int cmd_exhaustive_misere(void);
-int cmd_fading(long games); /* games of fading marks, each AI reply checked perfect */
+int cmd_fading(void); /* every state the person reaches in fading (proof_fading.c) */
 int cmd_fuzz(long events);
 int cmd_table(int stride_games);
 int cmd_powercut(int trials);

@@ -10,7 +10,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: sim_proofs exhaustive|exhaustive-misere|fading [GAMES]|fuzz [EVENTS]|table [STRIDE]|powercut "
+    fprintf(stderr, "usage: sim_proofs exhaustive|exhaustive-misere|fading|fuzz [EVENTS]|table [STRIDE]|powercut "
                     "[TRIALS]|garbage [BYTES]|power|glitch|console|menu|bench|levels|rxlat|child [SESSIONS]|toddler [SESSIONS]|stranger [PER_SETTING]|sound\n"
                     "  (the firmware image: SIM_ELF, default build/avr/ttt.elf)\n");
     return 2;
@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "exhaustive-misere"))
         return cmd_exhaustive_misere();
     if (!strcmp(argv[1], "fading"))
-        return cmd_fading(arg ? arg : 400);
+        return cmd_fading();
     if (!strcmp(argv[1], "fuzz"))
         return cmd_fuzz(arg ? arg : 100000);
     if (!strcmp(argv[1], "table"))

@@ -5,10 +5,11 @@
 SIM_PROOFS := $(SIM_DIR)/sim_proofs
 # Links the host build of the engine: the exhaustive proof predicts every AI reply.
 SIM_ENGINE_OBJS := $(call host_objs,$(ENGINE_SRC) $(COMMON_HOST_SRC))
-SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c))
-$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h $(SIM_ENGINE_OBJS)
+# The fading proof reads the reference's answers (tests/variants/variants_ref.c).
+SIM_PROOF_SRC := $(sort $(wildcard tests/sim/proof_*.c)) tests/variants/variants_ref.c
+$(SIM_PROOFS): $(SIM_PROOF_SRC) tests/sim/proof.h tests/variants/variants_ref.h $(SIM_BOARD_OBJ) sim/board.h sim/board_model.h $(SIM_ENGINE_OBJS)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_OBJ) \
+	$(HOST_CC) $(SIM_CFLAGS) -Itests/sim -Itests/variants -o $@ $(SIM_PROOF_SRC) $(SIM_BOARD_OBJ) \
 		$(SIM_ENGINE_OBJS) $(SIM_LIBS)
 
 # Small firmware the harness was developed against (LED mux, key scan, UART echo).
@@ -48,14 +49,15 @@ CHECK_TARGETS += $(SIM_PROOFS) test-sim-stdio test-sim-trace
 # argument, if it has one (SIM_PROOF_ARG_NAME).
 SIM_PROOF_NAMES := exhaustive exhaustive-misere fading fuzz table powercut garbage glitch console power menu
 SIM_PROOF_ARG_fuzz := 100000
-SIM_PROOF_ARG_fading := 2000
 SIM_PROOF_ARG_table := 1
 SIM_PROOF_ARG_powercut := 1000
 SIM_PROOF_ARG_garbage := 30000
 .PHONY: $(SIM_PROOF_NAMES:%=test-sim-%) test-sim-stdio test-sim-cues test-sim-play test-sim-trace \
 	test-sim-flash test-sim-duty test-sim-sound bench-sim
 $(SIM_PROOF_NAMES:%=test-sim-%): test-sim-%: $(SIM_PROOFS) $(SIM_ELF)
-	@SIM_ELF=$(SIM_ELF) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
+	@SIM_ELF=$(SIM_ELF) VARIANTS_DIR=$(VARIANTS_DIR) $(SIM_PROOFS) $* $(SIM_PROOF_ARG_$*)
+# fading's proof checks every AI reply against the reference's answers
+test-sim-fading: $(VARIANTS_REFERENCE)
 test-sim-stdio: $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_DIR)/testfw-ghost.elf $(SIM_ELF)
 	@sh tests/sim/stdio_test.sh $(SIM_DIR)/ttt-sim $(SIM_DIR)/testfw.elf $(SIM_ELF) \
 		$(SIM_DIR)/testfw-ghost.elf

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF_FADING_CODES 2000000u
+#define REF_FADING_CODES VARIANTS_REF_FADING_CODES
 
 static variants_answer_t ref_misere[POS_CODES];
 static uint8_t ref_misere_known[POS_CODES];
@@ -94,11 +94,16 @@ const variants_answer_t *variants_ref_misere(pos_t p)
     return ref_misere_known[pos_code(p)] ? &ref_misere[pos_code(p)] : NULL;
 }
 
-const variants_answer_t *variants_ref_fading(const state_t *s)
+uint32_t variants_ref_fading_code(const state_t *s)
 {
     uint8_t count[2] = {pos_count(s->pos.x), pos_count(s->pos.o)};
+    return ref_fading_code(s->to_move, s->queue, count);
+}
+
+const variants_answer_t *variants_ref_fading(const state_t *s)
+{
     if (!ref_fading)
         return NULL;
-    const variants_answer_t *a = &ref_fading[ref_fading_code(s->to_move, s->queue, count)];
+    const variants_answer_t *a = &ref_fading[variants_ref_fading_code(s)];
     return a->result ? a : NULL;
 }

@@ -23,5 +23,9 @@ int variants_ref_load(const char *dir);
  * the plies do not matter), or NULL if the reference has no such state. */
 const variants_answer_t *variants_ref_misere(pos_t p);
 const variants_answer_t *variants_ref_fading(const state_t *s);
+/* A fading state's number (its queues and side to move, not its plies), below
+ * VARIANTS_REF_FADING_CODES: a proof's memo of the states it has met. */
+#define VARIANTS_REF_FADING_CODES 2000000u
+uint32_t variants_ref_fading_code(const state_t *s);
 
 #endif

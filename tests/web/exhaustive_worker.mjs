@@ -252,5 +252,140 @@ class Games {
   }
 }
 
+// ---- fading marks (task.rule 'fading'): every state the person can reach ------------
+// The AI at level perfect plays one move per state (the queues oldest first and the side
+// to move), so a breadth-first walk over the states the person reaches covers them all:
+// each (state, person cell) is one game on a fresh board through the console (`game
+// fading`, `new o`, `move N`, the `ai: N` replies), replaying the shortest known line to
+// the state (its replies checked again); every AI reply must be one of the perfect moves
+// of the Python reference's answers (task.reference: build/variants/reference_fading.txt,
+// "MOVER XQUEUE OQUEUE MOVE BEST OUTCOME"), and the person may win only from a state the
+// reference says the person to move wins. The rule: a cell empty when chosen; the mover's
+// oldest mark goes when it has three.
+const KEEP = 3, FADE_PLY_LIMIT = 60;
+const fadeKey = (st) => `${st.mover} ${st.xq.join('') || '-'} ${st.oq.join('') || '-'}`;
+const fadeMask = (q) => q.reduce((m, c) => m | (1 << c), 0);
+function fadePlay(st, cell) {
+  const mine = st.mover === 'x' ? st.xq : st.oq;
+  const kept = (mine.length === KEEP ? mine.slice(1) : mine).concat([cell]);
+  const plies = st.plies + 1;
+  return st.mover === 'x' ? { mover: 'o', xq: kept, oq: st.oq, plies } : { mover: 'x', xq: st.xq, oq: kept, plies };
+}
+// the side that moved last has a line, or the draw rule's last mark
+const fadeWon = (st) => winCells(fadeMask(st.mover === 'x' ? st.oq : st.xq)) !== 0;
+const fadeOver = (st) => fadeWon(st) || st.plies >= FADE_PLY_LIMIT;
+function fadeReference(text) {
+  const ref = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.split(' ');
+    if (f.length === 6) ref.set(`${f[0]} ${f[1]} ${f[2]}`, { best: parseInt(f[4], 16), result: f[5][0] });
+  }
+  return ref;
+}
+
+class FadingWalk extends Games {
+  constructor(api, task, image) {
+    super(api, task, image);
+    this.ref = fadeReference(task.reference);
+    this.lines = [];
+    Object.assign(this.r, { states: 0, personMoves: 0, personWins: 0 });
+  }
+
+  // send `text` and run until a line starting with `prefix`: that line
+  console(text, prefix, ms) {
+    const from = this.lines.length, end = this.b.now() + this.api.msToCycles(ms);
+    if (text) this.b.serialLine(text);
+    while (this.b.now() < end) {
+      this.step();
+      const line = this.lines.slice(from).find((l) => l.startsWith(prefix));
+      if (line) return line;
+    }
+    this.fail(`${this.who}: no '${prefix}' line within ${ms} ms after '${text}'`);
+  }
+
+  // the AI's reply on st (the AI to move), checked against the reference: the state after it
+  aiReply(st, text) {
+    const a = Number(this.console(text, 'ai: ', 2000).slice(4, 5)) - 1, ref = this.ref.get(fadeKey(st));
+    if (!ref || !((ref.best >> a) & 1))
+      this.fail(`${this.who}: the AI answered ${a + 1} on ${fadeKey(st)}, not one of the reference's perfect moves ${ref ? ref.best.toString(16) : '(a state it lacks)'}`);
+    this.r.checked++;
+    return { next: fadePlay(st, a), cell: a };
+  }
+
+  // a fresh board in fading, the person O: the state after the AI's opening
+  newFading() {
+    this.b = new this.api.Shield(this.img.flash, { pins: this.api.PINS });
+    this.lines = [];
+    this.b.onLine = (l) => { this.lines.push(l); };
+    this.b.runMs(0);
+    this.waitFor('boot', (p) => !p.x && !p.o && !p.y && !p.blink, 4000);
+    this.console('game fading', 'game: fading', 1000);
+    return this.aiReply({ mover: 'x', xq: [], oq: [], plies: 0 }, 'new o').next;
+  }
+
+  // One person cell on st through the console: { st, reply } (reply -1: the game ended).
+  personMove(st, cell) {
+    const before = this.ref.get(fadeKey(st)), next = fadePlay(st, cell);
+    this.r.moves++;
+    if (fadeOver(next)) {
+      this.b.serialLine(`move ${cell + 1}`);
+      if (fadeWon(next)) {
+        this.r.personWins++;
+        if (!before || before.result !== 'W') this.fail(`${this.who} won from ${fadeKey(st)}, where the reference says the AI holds`);
+      }
+      return { st: next, reply: -1 };
+    }
+    const { next: after, cell: reply } = this.aiReply(next, `move ${cell + 1}`);
+    return { st: after, reply };
+  }
+
+  // One game: the job's line (its replies as found before), then its last cell; queues the
+  // cells of a state met for the first time.
+  playJob(job, seen) {
+    let st = this.newFading();
+    const replies = [];
+    for (const [k, cell] of job.line.entries()) {
+      const m = this.personMove(st, cell);
+      st = m.st;
+      replies.push(m.reply);
+      if (k < job.replies.length && m.reply !== job.replies[k])
+        this.fail(`${this.who}: line ${job.line.map((c) => c + 1).join(' ')}: the AI replied ${m.reply + 1} on replay, ${job.replies[k] + 1} before`);
+    }
+    this.r.cycles += this.b.now();
+    this.r.personMoves++;
+    if (fadeOver(st)) this.countEnd(st);
+    else if (!seen.has(fadeKey(st))) this.queueState(st, job.line, replies, seen);
+  }
+
+  countEnd(st) {
+    const lastMover = st.mover === 'x' ? 'o' : 'x';
+    this.r.games++;
+    if (!fadeWon(st)) this.r.draws++;
+    else if (lastMover === this.task.side) this.r.losses++; // checked against the reference in personMove
+    else this.r.wins++;
+  }
+
+  queueState(st, line, replies, seen) {
+    seen.add(fadeKey(st));
+    this.r.states++;
+    const taken = fadeMask(st.xq) | fadeMask(st.oq);
+    for (let c = 0; c < 9; c++)
+      if (!((taken >> c) & 1)) this.queue.push({ line: line.concat([c]), replies });
+  }
+
+  run() {
+    try {
+      const seen = new Set();
+      this.queue = [];
+      this.queueState(this.newFading(), [], [], seen);
+      while (this.queue.length) this.playJob(this.queue.shift(), seen);
+    } catch (e) {
+      if (!this.r.failures.length) this.r.failures.push(String(e.stack || e));
+    }
+    return this.r;
+  }
+}
+
 const api = await import(workerData.shieldUrl);
-parentPort.postMessage(new Games(api, workerData.task, workerData.image).run());
+const Walk = workerData.task.rule === 'fading' ? FadingWalk : Games;
+parentPort.postMessage(new Walk(api, workerData.task, workerData.image).run());

@@ -36,6 +36,12 @@ test-web-exhaustive: $(WEB_MODEL) $(FW_HEX)
 # the person as O only (test_exhaustive.mjs says why)
 test-web-exhaustive-misere: $(WEB_MODEL) $(FW_HEX)
 	@RULE=misere WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) $(NODE_TEST) tests/web/test_exhaustive.mjs
+# fading marks (issue 36): every state the person can reach as O, each AI reply against
+# the Python reference's answers (test_exhaustive.mjs says why not as X)
+.PHONY: test-web-exhaustive-fading
+test-web-exhaustive-fading: $(WEB_MODEL) $(FW_HEX) $(VARIANTS_REFERENCE)
+	@RULE=fading REF_FADING=$(VARIANTS_DIR)/reference_fading.txt WEB_MODEL=$(WEB_MODEL) FW_HEX=$(FW_HEX) \
+		$(NODE_TEST) tests/web/test_exhaustive.mjs
 test-web-browser: $(WEB_PAGE)
 	@WEB_PAGE=$(WEB_PAGE) SHOT=$(WEB_DIR)/screenshot.png $(NODE_TEST) tests/web/test_browser.mjs
 # the page's console, keys, taps, menu legend and LED brightness (tests/web/test_page.mjs);
@@ -139,7 +145,8 @@ TEST_TARGETS += test-web-serial-twin
 test-web-page-serial: $(WEB_PAGE)
 	@PAGE=$(WEB_PAGE) node --test tests/web/test_page_serial.mjs
 TEST_TARGETS += test-web-page-serial
-TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-exhaustive-misere test-web-browser \
+TEST_TARGETS += test-web-model test-web-model-twin test-web-twin test-web-exhaustive test-web-exhaustive-misere \
+	test-web-exhaustive-fading test-web-browser \
 	test-web-page test-web-play
 
 # the page's size and the avr8js board's speed in Chromium (wall-clock; tests/web/web_bench.mjs)
