@@ -1,13 +1,5 @@
-/* firmware/app/print_facts.c - the design's constants that the docs, the page, the
- * simulators and the tests quote, each from its one C home, as JSON (build/gen/), as
- * board/print_pins.c does for the pins. Host program.
- *   print_facts timings   the game's timings and their rules (game/timing.h), the app's
- *                         and the console's (app.h, console.h)      timings.json
- *   print_facts states    the game's states (game/game.h)           states.json
- *   print_facts leds      the brightness levels (hal/leds_levels.h) leds.json
- *   print_facts serial    the serial port (hal/uart.h)              serial.json
- * Every name, number and text comes from the tables; a text with a quote or backslash is
- * refused (JSON and Markdown as it is). */
+/* firmware/app/print_facts.c - host program: print_facts timings|states|leds|serial, the
+ * design's constants as JSON (firmware/README.md, "Inside the firmware"). */
 #include <stdio.h>
 #include <string.h>
 

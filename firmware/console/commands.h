@@ -1,7 +1,5 @@
-/* firmware/console/commands.h - the console's commands, one table (firmware/README.md,
- * "Serial console"). From it: console.c's enum, the names and grammars in flash, `help`
- * and `error: usage:`, the dispatch `switch`; and build/gen/commands.json
- * (print_commands.c) for the docs.
+/* firmware/console/commands.h - the console's commands, one table; what is made from
+ * it: firmware/README.md, "Inside the firmware".
  *
  * X(id, name, grammar, help): the command word; its argument's grammar as `help` shows
  * it (after a space; "" for none: README, "Inside the firmware"); a one-line help, which

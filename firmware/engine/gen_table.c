@@ -1,8 +1,6 @@
-/* firmware/engine/gen_table.c - solves tic-tac-toe on the host and writes the packed
- * table of every perfect move and its sizes (firmware/engine/README.md, "The table in
- * PROGMEM"); --misere: the same for misère (completing a line loses), in misère's
- * layout. --damaged: a table for the tests of "When the table is damaged". --time: the
- * solving's wall-clock on stdout, a `make bench` line. */
+/* firmware/engine/gen_table.c - host program: the packed table of every perfect move
+ * (firmware/engine/README.md, "The table in PROGMEM"); --misere: misère's; --damaged: a
+ * damaged one for the tests; --time: the solving's seconds, a `make bench` line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,13 +1,11 @@
-/* firmware/game/bars.h - the statistics display (the menu's STATS cell), one table: which count
- * each bar shows, in which picture and column, in which colour and look; game.c draws
- * from it, bars_legend.c writes its legend (menu.json's "stats": the page, make play, the
- * lid's card). Why two pictures: firmware/README.md, "Statistics".
+/* firmware/game/bars.h - the statistics display, one table: which count each bar shows,
+ * in which picture and column, in which colour and look; game.c draws from it,
+ * bars_legend.c writes its legend. The design: firmware/README.md, "Statistics".
  *
  * X(picture, column, kinds, colour, look, label, label_2p): picture 0 shows for
  * GAME_STATS_RESULTS_MS, then picture 1 GAME_STATS_PLAYED_MS; column 0 left .. 2 right;
  * kinds the STATS_* counts it sums (BARS_N bits); colour BARS_<colour>, look BARS_<look>;
- * the labels against the AI and for two players. A column with no bar in a picture is
- * dark; above each bar its column's frame, dim yellow and steady. */
+ * the labels against the AI and for two players. */
 #ifndef BARS_H
 #define BARS_H
 

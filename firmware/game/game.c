@@ -1,9 +1,7 @@
-/* firmware/game/game.c - the state machine (firmware/README.md, "The state machine"): its
- * inputs (a key event, the held keys, time, a wake-up), every transition they make, one
- * switch over the states per input, and its outputs (reports, the sound, the records to
- * save). What a transition does to the game under way is play.c's, to the menu menu.c's.
- * Invariants: pos is always legal; `over` is set exactly when pos is won or full;
- * settings are always in range; state_ms is 0 in a state that does not end by time. */
+/* firmware/game/game.c - the state machine (firmware/README.md, "The state machine"): one
+ * switch over the states per input. Invariants: pos is always legal; `over` is set exactly
+ * when pos is won or full; settings are always in range; state_ms is 0 in a state that
+ * does not end by time. */
 #include "game_rooms.h"
 
 #include <stddef.h>

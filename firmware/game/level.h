@@ -1,6 +1,4 @@
-/* firmware/game/level.h - the AI's levels (pure C): perfect, choosing among every
- * perfect move; medium and easy err as a person does, overlooking a threat or not
- * thinking ahead, but never miss a win in one (firmware/README.md, "Levels"). */
+/* firmware/game/level.h - the AI's levels (pure C; firmware/README.md, "Levels"). */
 #ifndef LEVEL_H
 #define LEVEL_H
 #include <stdint.h>
@@ -26,9 +24,7 @@ uint8_t level_rand(uint16_t *state);
 /* The set a level draws from under `rule` (state.h; a mask of empty cells), drawing its
  * chances from *state: a win in one if there is one; else at perfect the game's every
  * perfect move (play_best_cells()); else a mistake by the level's odds or the perfect
- * set. A mistake in the normal game overlooks the opponent's threat or plays with no
- * plan; in misère and fading it is the analogue: overlooking a move that loses at once
- * (a line of one's own, a line left to the opponent) or playing with no plan.
+ * set (the mistakes: firmware/README.md, "Levels").
  * Precondition: s legal under the rule, not over. */
 uint16_t level_cells_rule(uint8_t rule, const state_t *s, uint8_t level, uint16_t *state);
 /* The AI's cell at `level`: one draw picks among level_cells_rule() uniformly (each of n

@@ -1,7 +1,6 @@
 /* firmware/game/menu.c - the menu (firmware/README.md, "Menu"): opening it, a press in it
- * (choose, pick, close), each action's pick and its look, from the table in menu.h. An
- * action of the table without its menu_pick_ and menu_look_ functions does not build:
- * the dispatch is generated from GAME_MENU_ACTIONS, with no default. */
+ * (choose, pick, close), each action's pick and its look, from the table in menu.h; the
+ * dispatch: firmware/README.md, "Inside the firmware". */
 #include "game_rooms.h"
 
 #include "menu.h"

@@ -1,8 +1,6 @@
 /* firmware/game/menu.h - the menu, one table: what a short press on each cell does
- * (firmware/README.md, "Menu"), its long label (README, lid, page and terminal legends)
- * and its short one (the console's `menu:` line). Everything else is generated from it:
- * game.c's dispatch and menu frame, the console line, and build/gen/menu.json
- * (print_menu.c) for the simulators' legends, the README row and the case's lid.
+ * (firmware/README.md, "Menu"), its long label and its short one; what is made from it:
+ * firmware/README.md, "Inside the firmware".
  *
  * X(cell, action, arg, long, short): cells 1-9 in order; action GAME_MENU_<action>,
  * arg GAME_MENU_ARG_<action>(arg) (empty where the action takes none). */

@@ -1,8 +1,6 @@
 /* firmware/game/press.h - the keys as presses (pure C): key events and time in; the press
- * under way and stuck keys out (firmware/README.md, "Gestures"). A press is one key down
- * alone and up again, nothing else pressed meanwhile; its kind is how long it was held.
- * Any other pattern (two keys at once, a press the game refuses) is void until every key
- * is up. A key held GAME_STUCK_MS is stuck: ignored until it comes up. */
+ * under way and stuck keys out (firmware/README.md, "Gestures" and "Inside the
+ * firmware"). A press's kind is how long it was held. */
 #ifndef PRESS_H
 #define PRESS_H
 #include <stdbool.h>

@@ -1,12 +1,6 @@
-/* firmware/game/print_menu.c - the menu table (menu.h) and the statistics' bars (bars.h)
- * for what shows them outside the firmware, as board/print_pins.c does for the pins.
- * Host program.
- *   print_menu                   JSON (build/gen/menu.json)
- *   print_menu --legend-json LEGEND  the terminal legend's lines (LEGEND: sim/legend.txt
- *                                with its facts filled in, build/gen/legend.txt) as JSON
- *                                (build/gen/legend.json, ttt-sim-js)
- *   print_menu --legend-c LEGEND those lines as C (build/gen/legend.h, make play)
- *   print_menu --readme FILE     FILE with its menu section rewritten, on stdout */
+/* firmware/game/print_menu.c - host program: the menu (menu.h) and the bars (bars.h) as
+ * JSON (firmware/README.md, "Inside the firmware"); --legend-json|--legend-c LEGEND: the
+ * filled-in terminal legend as JSON or C; --readme FILE: FILE with its menu rewritten. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,5 @@
-/* firmware/game/records.c - the game's records through the HAL's EEPROM store: ids 0
- * (the older format, only read), 1 (settings; read in the layouts before the game choice
- * and before sound too), 2 (the normal game's statistics) and 3, 4 (misère's and
- * fading's: missing or out of range, zeros); the layouts and the migrations are stats.h's.
- * The store does the wear levelling, CRCs and timing. */
+/* firmware/game/records.c - the game's records through the HAL's EEPROM store
+ * (firmware/README.md, "Inside the firmware"); the ids, layouts and migrations are stats.h's. */
 #include "records.h"
 
 #include <string.h>

@@ -1,7 +1,5 @@
-/* firmware/game/sounds.h - the board's sounds, one table (firmware/README.md, "Sound").
- * From it: the game's sound ids and quiet filter (sounds.c), the notes in flash
- * (firmware/app/tones.c), and build/gen/sounds.json (firmware/app/print_sounds.c) for
- * the docs, the simulators and the tests.
+/* firmware/game/sounds.h - the board's sounds, one table (firmware/README.md, "Sound";
+ * what is made from it: "Inside the firmware").
  *
  * X(name, when, quiet, notes): quiet 1 if the sound still plays at `sound quiet` (the
  * results); notes as N(hz, ms), hz 0 a rest. Each hz is one Timer2 makes within 0.5 %

@@ -1,7 +1,6 @@
-/* firmware/game/timing.h - the game's timings, one table (ms), and the rules they keep.
- * From it: the constants GAME_<name>_MS, a compile-time check of every rule, and
- * build/gen/timings.json (firmware/app/print_facts.c) for the docs, the simulators and
- * the tests. A change that breaks a rule fails to build, naming the rule.
+/* firmware/game/timing.h - the game's timings, one table (ms), the constants
+ * GAME_<name>_MS, and the rules they keep, each checked at compile time
+ * (firmware/README.md, "Inside the firmware").
  *
  * X(name, ms, what): every value fits a 16-bit count-down. */
 #ifndef TIMING_H
