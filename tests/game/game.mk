@@ -20,6 +20,8 @@ TEST_GAME_EAR_BIN := $(HOST_DIR)/test_game_ear
 $(TEST_GAME_BIN): $(call host_objs,tests/game/test_game.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
+# test_game.c reads fade.h's table size (a generated header).
+$(call host_objs,tests/game/test_game.c): $(ENGINE_TABLE_HDRS)
 $(TEST_GAME_EDGES_BIN): $(call host_objs,tests/game/test_game_edges.c $(GAME_TEST_UTIL) \
 		$(GAME_SAY_QUIET) $(GAME_SRC) $(ENGINE_SRC)) $(HAL_HOST_LIB)
 	$(HOST_CC) $^ -lcmocka -o $@
