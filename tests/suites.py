@@ -7,7 +7,8 @@ built in one make (within four suites' time limits): two suites never build the 
 at once. What a suite writes
 while it runs is its own, except for the suites named by --alone (they run with nothing
 beside them: the bench, the mutation runner; but a suite named by --beside may run beside
-one, and they start first, so that they run beside those) and the members of a --groups
+one, and they start first, so that they run beside those; an alone suite that writes the
+file its SUITE_SHARED names is alone no more) and the members of a --groups
 group (never two of one group at a time: one scratch folder, one browser at a time; a
 group may be given in pieces, NAME:a,b NAME:c).
 
@@ -135,12 +136,21 @@ class Suite:
     def __init__(self, name, timeout, logs, env):
         self.name, self.timeout = name, timeout
         self.log = os.path.join(logs, name + ".log")
+        self.shared_file = os.path.join(logs, name + ".shared")
+        if os.path.exists(self.shared_file):
+            os.remove(self.shared_file)
         self.start = time.monotonic()
         self.seconds = self.cpu = 0.0
         with open(self.log, "w") as f:
             self.proc = subprocess.Popen(
                 ["timeout", "-k", "10", str(timeout), "make", "--no-print-directory", name],
-                stdout=f, stderr=subprocess.STDOUT, env=env)
+                stdout=f, stderr=subprocess.STDOUT,
+                env=dict(env or os.environ, SUITE_SHARED=os.path.abspath(self.shared_file)))
+
+    def shared(self):
+        """Whether the suite has said (its SUITE_SHARED file) that what it needed alone is
+        done: an alone suite may then have others beside it."""
+        return os.path.exists(self.shared_file)
 
     def ended(self):
         """True once the suite's make has ended; then its CPU seconds are known (the
@@ -170,7 +180,9 @@ class Suite:
 
 def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset(), work=None):
     """Runs the suites, those alone first; returns those that ended (Suite objects)."""
-    pending = [s for s in suites if s in alone] + [s for s in suites if s not in alone]
+    # the alone first, then the longest first, so that the last to end are short ones
+    pending = [s for s in suites if s in alone] + sorted(
+        (s for s in suites if s not in alone), key=lambda s: -(work or {}).get(s, 0))
     running, done = [], []
     while pending or running:
         for s in [s for s in running if s.ended()]:
@@ -178,10 +190,13 @@ def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset(), wor
             s.report()
             done.append(s)
         names = [s.name for s in running]
+        # an alone suite that has written its SUITE_SHARED file is alone no more
+        still_alone = {s.name for s in running if s.name in alone and not s.shared()}
+        still_alone |= set(alone) - set(names)
         for suite in list(pending):
             if len(running) >= jobs:
                 break
-            if may_start(suite, names, alone, groups, beside):
+            if may_start(suite, names, still_alone, groups, beside):
                 pending.remove(suite)
                 running.append(Suite(suite, limit_of(suite, work or {}, timeout), logs, env))
                 names.append(suite)

@@ -127,3 +127,47 @@ def test_the_work_sets_the_limit_and_the_cpu_seconds_are_counted(tmp_path, monke
     slowest = [line for line in out.splitlines() if line.startswith("suites: the slowest ten")]
     assert len(slowest) == 1 and re.search(r"test-slow [23] 0\b", slowest[0])
     assert "test-ok " in slowest[0] and "test-busy " in slowest[0]
+
+
+SHARING = """all:
+test-lone:
+\t@touch $$SUITE_SHARED; sleep 1.5; echo lone-done
+test-kept:
+\t@sleep 1.5; echo kept-done
+test-next:
+\t@echo next-ran
+"""
+
+
+@pytest.mark.parametrize("alone, beside_it", [("test-lone", True), ("test-kept", False)])
+def test_an_alone_suite_that_says_so_may_have_others_beside_it(tmp_path, monkeypatch, capsys,
+                                                               alone, beside_it):
+    (tmp_path / "Makefile").write_text(SHARING)
+    monkeypatch.chdir(tmp_path)
+    assert suites.main(["--jobs", "2", "--timeout", "20", "--logs", str(tmp_path / "logs"),
+                        "--alone", alone, alone, "test-next"]) == 0
+    out = capsys.readouterr().out
+    order = [line.split()[1] for line in out.splitlines() if line.startswith("=== ")]
+    assert order == (["test-next", alone] if beside_it else [alone, "test-next"])
+
+
+def test_the_longest_suites_start_first(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(suites, "Suite", lambda name, *a: started.append(name) or FakeEnded(name))
+    suites.run(["test-a", "test-b", "test-c"], 1, 10, str(tmp_path), set(), {}, None,
+               work={"test-a": 5, "test-b": 50, "test-c": 20})
+    assert started == ["test-b", "test-c", "test-a"]
+
+
+class FakeEnded:
+    def __init__(self, name):
+        self.name = name
+
+    def ended(self):
+        return True
+
+    def shared(self):
+        return False
+
+    def report(self):
+        return True

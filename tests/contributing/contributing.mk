@@ -11,7 +11,8 @@ test-contributing:
 	@$(PYTEST) -q tests/contributing
 	@$(CONTRIB_RUN) run
 TEST_TARGETS += test-contributing
-# it copies build/ into its scratch copies: nothing may be writing there meanwhile
+# it copies build/ into its scratch copies: nothing may be writing there meanwhile (once
+# they are made it says so, and other suites may run beside it: tests/suites.py)
 TEST_ALONE += test-contributing
 bench-contributing:
 	@$(CONTRIB_RUN) count
