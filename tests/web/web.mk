@@ -93,9 +93,10 @@ TEST_TARGETS += test-web-sound
 # by its state, moves and results announced, every control from the keyboard; the board in
 # words (sim/web/src/reader.js) in Node first (tests/web/test_reader.mjs)
 .PHONY: test-web-a11y
-test-web-a11y: $(WEB_PAGE) $(WEB_NODE_MODULES)
+test-web-a11y: $(WEB_PAGE) $(WEB_NODE_MODULES) $(TIMINGS_JSON)
 	@$(NODE_TEST) tests/web/test_reader.mjs
 	@WEB_PAGE=$(WEB_PAGE) AXE_JS=sim/web/node_modules/axe-core/axe.min.js OUT_DIR=$(WEB_DIR)/page \
+		TIMINGS_JSON=$(TIMINGS_JSON) \
 		$(NODE_TEST) tests/web/test_page_a11y.mjs
 TEST_TARGETS += test-web-a11y
 # the sound's pure parts in Node: the WAV rule, the WAV header, the tones found in edges
