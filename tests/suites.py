@@ -191,8 +191,7 @@ def run(suites, jobs, timeout, logs, alone, groups, env, beside=frozenset(), wor
             done.append(s)
         names = [s.name for s in running]
         # an alone suite that has written its SUITE_SHARED file is alone no more
-        still_alone = {s.name for s in running if s.name in alone and not s.shared()}
-        still_alone |= set(alone) - set(names)
+        still_alone = set(alone) - {s.name for s in running if s.shared()}
         for suite in list(pending):
             if len(running) >= jobs:
                 break
